@@ -1,0 +1,110 @@
+"""The subcommands behind :mod:`mazeboard.controller.cli`: arguments and run functions."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from mazeboard.hal import backends
+from mazeboard.hal.board import BoardRequest
+from mazeboard.hal.errors import ConfigError, MazeboardError
+
+from .app import build_game, narrator_for
+from .eventlog import JsonLinesLog
+
+
+class RuntimeFailure(MazeboardError):
+    """A game that could not be played to its end."""
+
+
+def _players(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of players") from None
+    if not 2 <= n <= 4:
+        raise argparse.ArgumentTypeError("The Magic Labyrinth takes 2 to 4 players")
+    return n
+
+
+def _maze(text: str) -> str | tuple[str, ...]:
+    if text in ("easy", "hard"):
+        return text
+    return tuple(w.strip() for w in text.split(",") if w.strip())
+
+
+def play_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--game", default="magic-labyrinth", help="game to play (default: magic-labyrinth)")
+    p.add_argument("--players", type=_players, default=2, help="number of players, 2-4 (default 2)")
+    p.add_argument("--seed", type=int, default=1, help="seed for the maze, dice, targets and players (default 1)")
+    p.add_argument("--maze", type=_maze, default="easy",
+                   help="easy (19 walls), hard (24), or a wall list like 'a2-a3,c4-d4' (default easy)")
+    p.add_argument("--events", metavar="FILE", help="also write the event log as JSON lines to FILE ('-': stdout)")
+    p.add_argument("--realtime", action="store_true", help="play at the pace of real hands instead of virtual time")
+    p.add_argument("--board", choices=sorted(backends.BACKENDS), default=None,
+                   help="board backend (default: $MAZEBOARD_BOARD or sim)")
+    p.add_argument("--assist", action="store_true", help="assist mode: legal moves stop at walls already found")
+    p.add_argument("--win-tokens", type=int, default=None, metavar="N", help="tokens needed to win (default 5)")
+    p.add_argument("--quiet", action="store_true", help="print only the result")
+
+
+def play(args: argparse.Namespace) -> int:
+    options: dict[str, object] = {}
+    if args.assist:
+        options["assist"] = True
+    if args.win_tokens is not None:
+        if args.win_tokens < 1:
+            raise ConfigError("--win-tokens: must be at least 1")
+        options["win_tokens"] = args.win_tokens
+    request = BoardRequest(game=args.game, players=args.players, seed=args.seed, maze=args.maze,
+                           realtime=args.realtime, options=options)
+    session = backends.open_board(args.board, request)
+    log = JsonLinesLog(args.events) if args.events else None
+    game = build_game(session, [log] if log else [])
+    if not args.quiet:
+        out = sys.stderr if args.events == "-" else sys.stdout
+        game.sinks.append(narrator_for(game, out))
+    try:
+        finished = game.run()
+    finally:
+        if log:
+            log.close()
+    ref = game.referee
+    if not finished or ref.winner is None:
+        raise RuntimeFailure("the game did not reach a winner (the simulated players got stuck)")
+    t_s = session.scheduler.now_ms() / 1000
+    scores = ", ".join(f"{p} {s}" for p, s in ref.scores.items())
+    out = sys.stderr if args.events == "-" else sys.stdout
+    print(f"Winner: {ref.winner} ({scores}) after {t_s / 60:.1f} minutes of play, {game.events} events.", file=out)
+    return 0
+
+
+def sim_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--scenario", metavar="FILE", help="scenario file to run (SCENARIOS.md)")
+    p.add_argument("--events", metavar="FILE", default="-", help="where the event log goes ('-': stdout, default)")
+    p.add_argument("--realtime", action="store_true", help="run the scenario at real speed")
+
+
+def sim(args: argparse.Namespace) -> int:
+    if not args.scenario:
+        raise ConfigError("sim: give --scenario FILE (the browser simulator is not in this build yet)")
+    request = BoardRequest(scenario=args.scenario, realtime=args.realtime)
+    session = backends.open_board("sim", request)
+    log = JsonLinesLog(args.events)
+    try:
+        game = build_game(session, [log])
+        game.run()
+    finally:
+        log.close()
+    return 0
+
+
+def diagram_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("game", nargs="?", default="magic-labyrinth", help="game whose machine to draw")
+
+
+def diagram(args: argparse.Namespace) -> int:
+    from .diagrams import mermaid
+
+    print(mermaid(args.game))
+    return 0

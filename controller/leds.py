@@ -1,0 +1,134 @@
+"""LED scenes and their rendering to frames (pure: scene + time -> frame).
+
+A :class:`Scene` says what the board should show; :func:`render` turns it
+into an :class:`~mazeboard.hal.events.LedFrame` for a given time in
+milliseconds, so animations (a warning flash, the win sweep, a blinking
+prompt) are reproducible and identical in the browser and on real LEDs.
+:class:`LedDriver` keeps the current scene, sends a frame whenever what the
+LEDs show changes, and ticks animations on the injected scheduler.
+"""
+
+from __future__ import annotations
+
+import colorsys
+from dataclasses import dataclass, field
+from typing import Callable, Mapping
+
+from mazeboard.hal.board import LedLayout
+from mazeboard.hal.clock import Scheduler, Timer
+from mazeboard.hal.events import RGB, LedFrame
+
+PLAYER_RGB: dict[str, RGB] = {
+    "red": (255, 0, 0),
+    "blue": (0, 60, 255),
+    "green": (0, 200, 0),
+    "yellow": (255, 170, 0),
+    "vader": (120, 0, 160),
+}
+TARGET_RGB: RGB = (255, 255, 255)
+WARNING_RGB: RGB = (255, 0, 0)
+PROMPT_RGB: RGB = (255, 90, 0)  # ball-drop prompt, alternating with the player's colour
+OFF: RGB = (0, 0, 0)
+
+#: animation frame period (20 frames per second)
+TICK_MS = 50
+#: dim factor for legal-move cells, 0-1
+LEGAL_LEVEL = 0.3
+
+
+def scale(rgb: RGB, level: float) -> RGB:
+    """``rgb`` at ``level`` (0-1) brightness."""
+    return (int(rgb[0] * level), int(rgb[1] * level), int(rgb[2] * level))
+
+
+@dataclass(frozen=True)
+class Scene:
+    """What the LEDs show. Later layers paint over earlier ones:
+
+    ``cells`` (steady colours per cell: legal moves, whose turn, target),
+    ``blink`` (cells alternating two colours at 2 Hz, e.g. the ball-drop
+    prompt; endless), ``flash`` (cells flashing at 4 Hz until ``flash_until_ms``;
+    warnings), ``win`` (a rainbow sweep from ``win_start_ms`` for
+    ``win_ms``, then steady in ``win_rgb``).
+    """
+
+    cells: Mapping[str, RGB] = field(default_factory=dict)
+    blink: Mapping[str, tuple[RGB, RGB]] = field(default_factory=dict)
+    flash: Mapping[str, RGB] = field(default_factory=dict)
+    flash_until_ms: int = 0
+    win_rgb: RGB | None = None
+    win_start_ms: int = 0
+    win_ms: int = 4000
+
+    def animated_until(self, t_ms: int) -> tuple[bool, bool]:
+        """(changes over time at ``t_ms``, and will stop by itself)."""
+        finite = (self.flash and t_ms < self.flash_until_ms) or (
+            self.win_rgb is not None and t_ms < self.win_start_ms + self.win_ms
+        )
+        if finite:
+            return True, not self.blink
+        return bool(self.blink), False
+
+
+def render(scene: Scene, t_ms: int, layout: LedLayout) -> LedFrame:
+    """The frame ``scene`` shows at ``t_ms``: one RGB per LED of ``layout``."""
+    px: list[RGB] = [OFF] * layout.count
+    idx = layout.cell_to_index
+    for cell, rgb in scene.cells.items():
+        if cell in idx:
+            px[idx[cell]] = rgb
+    phase2 = (t_ms // 250) % 2
+    for cell, (a, b) in scene.blink.items():
+        if cell in idx:
+            px[idx[cell]] = a if phase2 == 0 else b
+    if scene.flash and t_ms < scene.flash_until_ms:
+        on = (t_ms // 125) % 2 == 0
+        for cell, rgb in scene.flash.items():
+            if cell in idx:
+                px[idx[cell]] = rgb if on else OFF
+    if scene.win_rgb is not None:
+        elapsed = t_ms - scene.win_start_ms
+        if 0 <= elapsed < scene.win_ms:
+            for cell, i in idx.items():
+                hue = ((i * 7 + elapsed / 20) % 100) / 100
+                r, g, b = colorsys.hsv_to_rgb(hue, 1.0, 1.0)
+                px[i] = (int(r * 255), int(g * 255), int(b * 255))
+        elif elapsed >= scene.win_ms:
+            px = [scene.win_rgb] * layout.count
+    return LedFrame(t_ms, tuple(px))
+
+
+class LedDriver:
+    """Sends frames for the current scene: at once on a change, then on animation ticks.
+
+    ``show`` is called only when the pixels differ from the last frame sent
+    (one frame per change). Endless animations tick on daemon timers so they
+    never keep a simulation running.
+    """
+
+    def __init__(self, layout: LedLayout, scheduler: Scheduler, show: Callable[[LedFrame], None]) -> None:
+        self.layout = layout
+        self._scheduler = scheduler
+        self._show = show
+        self.scene = Scene()
+        self.last: LedFrame | None = None
+        self._tick: Timer | None = None
+        self.frames_sent = 0
+
+    def set(self, scene: Scene) -> None:
+        self.scene = scene
+        self._draw()
+
+    def _draw(self) -> None:
+        now = self._scheduler.now_ms()
+        frame = render(self.scene, now, self.layout)
+        if self.last is None or frame.pixels != self.last.pixels:
+            self.last = frame
+            self.frames_sent += 1
+            self._show(frame)
+        if self._tick is not None:
+            self._tick.cancel()
+            self._tick = None
+        animated, finite = self.scene.animated_until(now)
+        if animated:
+            self._tick = self._scheduler.call_later(TICK_MS, self._draw, daemon=not finite)

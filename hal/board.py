@@ -1,0 +1,105 @@
+"""The board interface every backend implements, and what a backend hands the controller.
+
+A :class:`Board` is a stream of debounced :mod:`sensor events <mazeboard.hal.events>`
+in and :class:`~mazeboard.hal.events.LedFrame`\\ s out. ``announce`` carries the
+controller's game events to whatever shows them to the people at the board
+(a screen, the browser view, the simulated players' eyes).
+
+A backend opened through :mod:`mazeboard.hal.backends` returns a
+:class:`BoardSession`: the board, the scheduler driving it, the
+:class:`GameSetup` it asks for (a scenario may force dice and targets), and
+``run()`` which drives time until the session is over.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping, Protocol
+
+from .events import GameEvent, LedFrame, SensorEvent
+
+
+@dataclass(frozen=True)
+class LedLayout:
+    """Which LED (chain index) sits under which cell; ``count`` LEDs in the chain.
+
+    Extra LEDs (slot arrows, dice display) may have indices not under a cell.
+    """
+
+    cell_to_index: Mapping[str, int]
+    count: int
+
+    def index(self, cell: str) -> int:
+        return self.cell_to_index[cell]
+
+    @classmethod
+    def row_major(cls, cells: tuple[str, ...]) -> "LedLayout":
+        return cls({c: i for i, c in enumerate(cells)}, len(cells))
+
+
+@dataclass(frozen=True)
+class BoardState:
+    """Debounced sensor levels at one moment: closed reeds, Hall sensors sensing a ball."""
+
+    closed_reeds: frozenset[str]
+    hall_active: frozenset[str]
+
+
+class Board(Protocol):
+    layout: LedLayout
+
+    def subscribe(self, sink: Callable[[SensorEvent], None]) -> None:
+        """Deliver every future sensor event to ``sink`` (called on the scheduler's thread)."""
+
+    def state(self) -> BoardState:
+        """Current debounced levels (for start-up and resume)."""
+
+    def show(self, frame: LedFrame) -> None:
+        """Drive the LEDs with ``frame``."""
+
+    def announce(self, event: GameEvent) -> None:
+        """Show a game event to the people at the board."""
+
+    def close(self) -> None: ...
+
+
+@dataclass(frozen=True)
+class GameSetup:
+    """What to play: game name, players in turn order, seed, forced dice and targets,
+    rule options by their code names (validated by the controller), and
+    game-specific extras (Labyrinth layout, Struggle objectives...)."""
+
+    game: str
+    players: tuple[str, ...]
+    seed: int = 0
+    dice: tuple[Any, ...] = ()
+    targets: tuple[str, ...] = ()
+    options: Mapping[str, Any] = field(default_factory=dict)
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class BoardRequest:
+    """What the CLI asks a backend for; backends ignore what does not apply to them."""
+
+    game: str = "magic-labyrinth"
+    players: int | tuple[str, ...] = 2
+    seed: int = 1
+    maze: str | tuple[str, ...] = "easy"
+    scenario: str | None = None
+    realtime: bool = False
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+
+class BoardSession(Protocol):
+    board: Board
+    setup: GameSetup
+
+    @property
+    def scheduler(self) -> Any: ...
+
+    def start(self) -> None:
+        """Begin the physical side (scripted hands, simulated players); after the controller subscribed."""
+
+    def run(self, stop: Callable[[], bool] | None = None) -> bool:
+        """Drive time until the session ends or ``stop()``; False when a limit stopped it."""

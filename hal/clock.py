@@ -1,0 +1,181 @@
+"""Injected time: a clock and a scheduler (DESIGN.md: time is injected).
+
+Nothing in the controller reads the wall clock or sleeps; it asks a
+:class:`Scheduler` for ``now_ms()`` and ``call_later()``. Two implementations
+share one timer queue:
+
+* :class:`VirtualClock` -- simulated time that jumps from timer to timer, so
+  a 30-minute game runs in milliseconds and every run is deterministic.
+* :class:`RealtimeClock` -- the same queue driven by ``time.monotonic``;
+  used on a real board and for watching a simulated game (``--realtime``).
+
+Timers marked ``daemon`` (endless LED animations) do not keep
+:meth:`run_until_idle` running, like daemon threads do not keep a process.
+"""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+import threading
+import time
+from typing import Callable, Protocol
+
+
+class Timer:
+    """Handle of a scheduled call; :meth:`cancel` is idempotent."""
+
+    __slots__ = ("due_ms", "fn", "daemon", "cancelled")
+
+    def __init__(self, due_ms: int, fn: Callable[[], None], daemon: bool) -> None:
+        self.due_ms = due_ms
+        self.fn = fn
+        self.daemon = daemon
+        self.cancelled = False
+
+    def cancel(self) -> None:
+        self.cancelled = True
+
+
+class Scheduler(Protocol):
+    """What the controller may ask of time."""
+
+    def now_ms(self) -> int: ...
+
+    def call_later(self, delay_ms: int, fn: Callable[[], None], *, daemon: bool = False) -> Timer: ...
+
+
+class _TimerQueue:
+    def __init__(self) -> None:
+        self._heap: list[tuple[int, int, Timer]] = []
+        self._seq = itertools.count()
+        self._live = 0  # non-daemon, not cancelled (approximate until popped)
+
+    def _push(self, due_ms: int, fn: Callable[[], None], daemon: bool) -> Timer:
+        timer = Timer(due_ms, fn, daemon)
+        heapq.heappush(self._heap, (due_ms, next(self._seq), timer))
+        return timer
+
+    def _drop_cancelled(self) -> None:
+        while self._heap and self._heap[0][2].cancelled:
+            heapq.heappop(self._heap)
+
+    def pending(self, include_daemon: bool = False) -> int:
+        """Number of timers still due (daemon timers only when asked)."""
+        return sum(
+            1 for _, _, t in self._heap if not t.cancelled and (include_daemon or not t.daemon)
+        )
+
+    def next_due_ms(self) -> int | None:
+        self._drop_cancelled()
+        return self._heap[0][0] if self._heap else None
+
+
+class VirtualClock(_TimerQueue):
+    """Deterministic simulated time in integer milliseconds, starting at ``start_ms``."""
+
+    def __init__(self, start_ms: int = 0) -> None:
+        super().__init__()
+        self._now = start_ms
+
+    def now_ms(self) -> int:
+        return self._now
+
+    def call_later(self, delay_ms: int, fn: Callable[[], None], *, daemon: bool = False) -> Timer:
+        return self._push(self._now + max(0, int(delay_ms)), fn, daemon)
+
+    def call_at(self, t_ms: int, fn: Callable[[], None], *, daemon: bool = False) -> Timer:
+        return self._push(max(self._now, int(t_ms)), fn, daemon)
+
+    def step(self) -> bool:
+        """Run the next due timer (advancing time to it); False when none is left."""
+        self._drop_cancelled()
+        if not self._heap:
+            return False
+        due, _, timer = heapq.heappop(self._heap)
+        self._now = max(self._now, due)
+        timer.fn()
+        return True
+
+    def advance(self, ms: int) -> None:
+        """Run every timer due within the next ``ms`` milliseconds, then stop there."""
+        end = self._now + ms
+        while True:
+            nxt = self.next_due_ms()
+            if nxt is None or nxt > end:
+                break
+            self.step()
+        self._now = end
+
+    def run_until_idle(self, limit_ms: int | None = None, stop: Callable[[], bool] | None = None) -> bool:
+        """Run timers until no non-daemon timer is pending, ``stop()`` is true, or
+        virtual time passes ``limit_ms``. Returns False when the limit was hit."""
+        while self.pending() and not (stop and stop()):
+            nxt = self.next_due_ms()
+            if nxt is None:
+                break
+            if limit_ms is not None and nxt > limit_ms:
+                self._now = limit_ms
+                return False
+            self.step()
+        return True
+
+
+class RealtimeClock(_TimerQueue):
+    """The same timer queue on the monotonic clock; thread-safe ``call_soon``.
+
+    ``now_ms()`` counts from construction. Callbacks run in the thread that
+    calls :meth:`run_until_idle` (or :meth:`run_forever`), one at a time.
+    """
+
+    def __init__(self, speed: float = 1.0) -> None:
+        super().__init__()
+        self._t0 = time.monotonic()
+        self._speed = speed
+        self._cond = threading.Condition()
+        self._stopped = False
+
+    def now_ms(self) -> int:
+        return int((time.monotonic() - self._t0) * 1000 * self._speed)
+
+    def call_later(self, delay_ms: int, fn: Callable[[], None], *, daemon: bool = False) -> Timer:
+        with self._cond:
+            timer = self._push(self.now_ms() + max(0, int(delay_ms)), fn, daemon)
+            self._cond.notify()
+        return timer
+
+    def call_soon(self, fn: Callable[[], None]) -> Timer:
+        """Schedule ``fn`` from any thread (a GPIO callback, a web request)."""
+        return self.call_later(0, fn)
+
+    def stop(self) -> None:
+        with self._cond:
+            self._stopped = True
+            self._cond.notify()
+
+    def _run(self, until_idle: bool, stop: Callable[[], bool] | None) -> None:
+        while True:
+            with self._cond:
+                if self._stopped or (stop and stop()):
+                    return
+                if until_idle and not self.pending():
+                    return
+                nxt = self.next_due_ms()
+                now = self.now_ms()
+                if nxt is None or nxt > now:
+                    wait_s = 0.5 if nxt is None else (nxt - now) / 1000 / self._speed
+                    self._cond.wait(timeout=min(wait_s, 0.5))
+                    continue
+                _, _, timer = heapq.heappop(self._heap)
+            if not timer.cancelled:
+                timer.fn()
+
+    def run_until_idle(self, limit_ms: int | None = None, stop: Callable[[], bool] | None = None) -> bool:
+        def stop_or_limit() -> bool:
+            return bool((stop and stop()) or (limit_ms is not None and self.now_ms() > limit_ms))
+
+        self._run(until_idle=True, stop=stop_or_limit)
+        return limit_ms is None or self.now_ms() <= limit_ms
+
+    def run_forever(self, stop: Callable[[], bool] | None = None) -> None:
+        self._run(until_idle=False, stop=stop)

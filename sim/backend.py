@@ -1,0 +1,112 @@
+"""The ``sim`` board backend: a simulated board with scripted hands or simulated players.
+
+``open_session(request)`` (registered in :mod:`mazeboard.hal.backends`)
+builds the world from a scenario file (``request.scenario``) or from the
+request's player count, seed and maze, and returns a :class:`SimSession`:
+the board, the scheduler (virtual time, or real time when
+``request.realtime``), the :class:`~mazeboard.hal.board.GameSetup` the
+controller should play, and ``run()``.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Callable
+
+from mazeboard.hal.board import BoardRequest, GameSetup
+from mazeboard.hal.boards import MAGIC, MAGIC_CORNERS, PLAYER_COLOURS
+from mazeboard.hal.clock import RealtimeClock, VirtualClock
+from mazeboard.hal.errors import ConfigError
+from mazeboard.hal.events import GameEvent
+from mazeboard.hal.grid import Edge
+
+from .board import SimBoard
+from .hands import Action, Hands
+from .maze import generate_walls, parse_walls
+from .players import SimPlayer
+from .scenario import Scenario, load_scenario
+from .world import Physics
+
+#: Virtual time after which a simulated game counts as stuck.
+GAME_LIMIT_MS = 8 * 3600 * 1000
+
+
+class SimSession:
+    """A simulated board plus whoever acts on it (a script or simulated players)."""
+
+    def __init__(
+        self,
+        setup: GameSetup,
+        walls: frozenset[Edge],
+        physics: Physics,
+        realtime: bool = False,
+        script: tuple[Action, ...] | None = None,
+        corners: dict[str, str] | None = None,
+    ) -> None:
+        self.setup = setup
+        self.walls = walls
+        self.clock: VirtualClock | RealtimeClock = RealtimeClock() if realtime else VirtualClock()
+        rng = random.Random(f"sim-{setup.seed}")
+        corners = corners or dict(zip(setup.players, MAGIC_CORNERS[len(setup.players)]))
+        self.board = SimBoard(MAGIC, walls, corners, self.clock, physics, rng)
+        self.world = self.board.world
+        self.script = script
+        self.hands = Hands(self.world, self.clock)
+        self.players: list[SimPlayer] = []
+        self.game_over = False
+        self.board.watchers.append(self._watch)
+        if script is None:
+            for i, p in enumerate(setup.players):
+                player = SimPlayer(p, self.world, random.Random(f"player-{setup.seed}-{i}"))
+                self.players.append(player)
+                self.board.watchers.append(player.watch)
+
+    @property
+    def scheduler(self) -> VirtualClock | RealtimeClock:
+        return self.clock
+
+    def _watch(self, event: GameEvent) -> None:
+        if event.type == "game_over":
+            self.game_over = True
+
+    def start(self) -> None:
+        if self.script:
+            self.hands.do(*self.script)
+
+    def run(self, stop: Callable[[], bool] | None = None) -> bool:
+        """Scripted: run until the script is done and no timer is pending.
+        Players: run until the game is over; False if it did not finish in
+        ``GAME_LIMIT_MS`` of virtual time."""
+        if self.script is not None:
+            return self.clock.run_until_idle(limit_ms=GAME_LIMIT_MS, stop=stop)
+        done = lambda: self.game_over or bool(stop and stop())  # noqa: E731
+        finished = self.clock.run_until_idle(limit_ms=GAME_LIMIT_MS, stop=done)
+        return finished and (self.game_over or bool(stop and stop()))
+
+
+def open_session(request: BoardRequest) -> SimSession:
+    """Build a simulated session; raises ScenarioError/ConfigError for bad input."""
+    if request.scenario:
+        return _from_scenario(load_scenario(request.scenario), request.realtime)
+    if request.game != "magic-labyrinth":
+        raise ConfigError(f"game: the simulated board for {request.game!r} is not available in this build")
+    players = request.players
+    if isinstance(players, int):
+        if not 2 <= players <= 4:
+            raise ConfigError(f"--players: The Magic Labyrinth takes 2 to 4 players, got {players}")
+        players = PLAYER_COLOURS[:players]
+    rng = random.Random(f"maze-{request.seed}")
+    if isinstance(request.maze, str):
+        walls = generate_walls(MAGIC, request.maze, rng)
+    else:
+        walls = parse_walls(MAGIC, request.maze, "--maze")
+    setup = GameSetup("magic-labyrinth", tuple(players), request.seed, options=dict(request.options))
+    return SimSession(setup, walls, Physics(), realtime=request.realtime)
+
+
+def _from_scenario(sc: Scenario, realtime: bool) -> SimSession:
+    walls = sc.walls
+    if walls is None:
+        walls = generate_walls(MAGIC, sc.maze, random.Random(f"maze-{sc.seed}"))
+    setup = GameSetup(sc.game, sc.players, sc.seed, sc.dice, sc.targets, sc.options)
+    return SimSession(setup, walls, sc.physics, realtime=realtime, script=sc.actions, corners=dict(sc.corners))

@@ -1,0 +1,99 @@
+"""Hands: carry out physical actions one after another, each taking its time.
+
+An action is a small frozen value (:class:`Action`); :class:`Hands` runs a
+queue of them against a :class:`~mazeboard.sim.world.World` on the
+scheduler. Scenario files and simulated players both act through hands, so
+both produce the same kind of sensor signals.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass
+from typing import Callable
+
+from mazeboard.hal.clock import Scheduler, Timer
+
+from .world import World
+
+
+@dataclass(frozen=True)
+class Action:
+    """One physical action (SCENARIOS.md actions).
+
+    ``kind``: press | slide | lift | place | fetch-ball | wait | glitch.
+    ``player``/``button``/``cells``/``ms`` as the kind needs; ``text`` is the
+    scenario line, ``index`` its position (for error messages).
+    """
+
+    kind: str
+    player: str | None = None
+    button: str | None = None
+    cells: tuple[str, ...] = ()
+    ms: int = 0
+    text: str = ""
+    index: int = -1
+
+
+class Hands:
+    """Runs actions in order; ``idle`` is true when nothing is queued or running."""
+
+    def __init__(self, world: World, scheduler: Scheduler, on_idle: Callable[[], None] | None = None) -> None:
+        self.world = world
+        self.scheduler = scheduler
+        self._queue: deque[Action] = deque()
+        self._busy = False
+        self._timer: Timer | None = None
+        self._on_idle = on_idle
+        self._slide: deque[str] = deque()
+        self._slide_player: str | None = None
+        self.done: list[Action] = []
+
+    @property
+    def idle(self) -> bool:
+        return not self._busy and not self._queue
+
+    def do(self, *actions: Action) -> None:
+        self._queue.extend(actions)
+        if not self._busy:
+            self._next()
+
+    def abort(self) -> None:
+        """Stop after the step under way: drop the rest of a slide and the queue."""
+        self._queue.clear()
+        self._slide.clear()
+
+    def _after(self, ms: int) -> None:
+        self._timer = self.scheduler.call_later(ms, self._next)
+
+    def _next(self) -> None:
+        if self._slide and self._slide_player is not None:
+            self._after(self.world.slide_step(self._slide_player, self._slide.popleft()))
+            return
+        if not self._queue:
+            self._busy = False
+            if self._on_idle:
+                self._on_idle()
+            return
+        self._busy = True
+        action = self._queue.popleft()
+        self.done.append(action)
+        self._after(self._run(action))
+
+    def _run(self, a: Action) -> int:
+        if a.kind == "slide":
+            self._slide = deque(a.cells)
+            self._slide_player = a.player
+            return 0
+        return WORLD_ACTIONS[a.kind](self.world, a)
+
+
+#: action kind -> what the hand does to the world; returns the time it takes (ms).
+WORLD_ACTIONS: dict[str, Callable[[World, Action], int]] = {
+    "press": lambda w, a: w.press(a.button or ""),
+    "lift": lambda w, a: w.lift(a.player or ""),
+    "place": lambda w, a: w.place(a.player or "", a.cells[0]),
+    "fetch-ball": lambda w, a: w.fetch_ball(a.player or ""),
+    "glitch": lambda w, a: w.glitch(a.cells[0], a.ms),
+    "wait": lambda w, a: a.ms,
+}

@@ -1,0 +1,155 @@
+"""Simulated players: they watch what the board announces and act only with their hands.
+
+A :class:`SimPlayer` presses roll on its turn, slides its pawn step by step
+toward the target along the shortest path it believes open, remembers the
+walls it hit and those others revealed (``wall_learned``), goes back to its
+start corner and fishes its ball out after a drop, and presses done when it
+chooses to stop short (or, by temperament, lets the pawn rest until the
+controller's settle time ends the move). It never reads the hidden walls.
+"""
+
+from __future__ import annotations
+
+import heapq
+import random
+from typing import Iterable
+
+from mazeboard.hal.events import GameEvent
+from mazeboard.hal.grid import Cell, Edge, Grid, edge_of
+
+from .hands import Action, Hands
+from .world import World
+
+
+class SimPlayer:
+    """One simulated player of colour ``player`` acting on ``world`` through its own hands."""
+
+    def __init__(
+        self,
+        player: str,
+        world: World,
+        rng: random.Random,
+        think_ms: tuple[int, int] = (300, 1200),
+        settle_chance: float = 0.25,
+    ) -> None:
+        self.player = player
+        self.world = world
+        self.grid: Grid = world.grid
+        self.rng = rng
+        self.think_ms = think_ms
+        self.settle_chance = settle_chance
+        self.hands = Hands(world, world.scheduler)
+        self.walls: set[Edge] = set()
+        self.suspect: set[Edge] = set()
+        self.corner: Cell | None = None
+        self.target: Cell | None = None
+        self._slide_path: list[Cell] = []
+        self._handlers = {
+            "game_started": self._game_started,
+            "target": self._target,
+            "turn_started": self._turn_started,
+            "die_rolled": self._die_rolled,
+            "wall_learned": self._wall_learned,
+            "ball_dropped": self._ball_dropped,
+            "warning": self._warning,
+        }
+
+    def watch(self, event: GameEvent) -> None:
+        handler = self._handlers.get(event.type)
+        if handler is not None:
+            handler(event)
+
+    # -- what the player sees ------------------------------------------------
+    def _think(self) -> Action:
+        return Action("wait", ms=self.rng.randint(*self.think_ms))
+
+    def _game_started(self, ev: GameEvent) -> None:
+        self.corner = ev["corners"][self.player]
+
+    def _target(self, ev: GameEvent) -> None:
+        self.target = ev["cell"]
+
+    def _wall_learned(self, ev: GameEvent) -> None:
+        a, b = ev["edge"].split("-")
+        self.walls.add(edge_of(a, b))
+
+    def _turn_started(self, ev: GameEvent) -> None:
+        if ev["player"] == self.player:
+            self.hands.do(self._think(), Action("press", button="roll"))
+
+    def _die_rolled(self, ev: GameEvent) -> None:
+        if ev["player"] != self.player:
+            return
+        here = self.world.pawns[self.player].cell
+        if here is None or self.target is None:
+            return
+        path = self.plan(here, self.target, ev["value"], set(ev["legal"]))
+        self._slide_path = [here, *path]
+        actions = [self._think()]
+        if path:
+            actions.append(Action("slide", player=self.player, cells=tuple(path)))
+        if len(path) < ev["value"] and (not path or path[-1] != self.target):
+            if not path or self.rng.random() >= self.settle_chance:
+                actions.append(Action("press", button="done"))
+        self.hands.do(*actions)
+
+    def _ball_dropped(self, ev: GameEvent) -> None:
+        if ev["player"] != self.player or self.corner is None:
+            return
+        self.hands.abort()
+        if ev["edge"] is None:
+            self.suspect.update(edge_of(a, b) for a, b in zip(self._slide_path, self._slide_path[1:]))
+        self.hands.do(
+            Action("wait", ms=150),
+            Action("lift", player=self.player),
+            Action("place", player=self.player, cells=(self.corner,)),
+            Action("fetch-ball", player=self.player),
+        )
+
+    def _warning(self, ev: GameEvent) -> None:
+        # A careful player: after "occupied" it steps back along its path to a free cell.
+        if ev["player"] != self.player or ev["kind"] != "occupied":
+            return
+        here = self.world.pawns[self.player].cell
+        taken = {p.cell for p in self.world.pawns.values() if p.player != self.player}
+        back = [c for c in reversed(self._slide_path[:-1]) if c not in taken]
+        if here is not None and back and self.grid.adjacent(here, back[0]):
+            self.hands.do(Action("slide", player=self.player, cells=(back[0],)))
+
+    # -- planning ----------------------------------------------------------------
+    def plan(self, here: Cell, target: Cell, roll: int, legal: Iterable[Cell]) -> list[Cell]:
+        """Cells to slide through (``here`` excluded): toward ``target`` by the
+        cheapest path around known walls (suspected edges cost more), at most
+        ``roll`` steps, ending on a cell the controller lit as legal."""
+        path = self._route(here, target)
+        ok = set(legal)
+        steps = path[1 : roll + 1]
+        while steps and steps[-1] not in ok:
+            steps.pop()
+        return steps
+
+    def _route(self, here: Cell, target: Cell) -> list[Cell]:
+        cost = {here: 0}
+        prev: dict[Cell, Cell] = {}
+        heap = [(0, self.rng.random(), here)]
+        while heap:
+            c, _, cell = heapq.heappop(heap)
+            if cell == target:
+                break
+            if c > cost[cell]:
+                continue
+            for n in self.grid.neighbours(cell):
+                e = edge_of(cell, n)
+                if e in self.walls:
+                    continue
+                nc = c + (4 if e in self.suspect else 1)
+                if nc < cost.get(n, 1 << 30):
+                    cost[n] = nc
+                    prev[n] = cell
+                    heapq.heappush(heap, (nc, self.rng.random(), n))
+        if target not in prev and target != here:
+            return [here]
+        path = [target]
+        while path[-1] != here:
+            path.append(prev[path[-1]])
+        return path[::-1]

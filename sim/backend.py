@@ -11,7 +11,7 @@ controller should play, and ``run()``.
 from __future__ import annotations
 
 import random
-from typing import Callable
+from typing import Any, Callable
 
 from mazeboard.hal.board import BoardRequest, GameSetup
 from mazeboard.hal.boards import MAGIC, MAGIC_CORNERS, PLAYER_COLOURS
@@ -84,12 +84,21 @@ class SimSession:
         return finished and (self.game_over or bool(stop and stop()))
 
 
-def open_session(request: BoardRequest) -> SimSession:
-    """Build a simulated session; raises ScenarioError/ConfigError for bad input."""
+def open_session(request: BoardRequest) -> Any:
+    """Build a simulated session for a scenario file or a game of simulated players.
+
+    Dispatches on the game name through :data:`FROM_SCENARIO` and
+    :data:`FOR_PLAY`; raises ScenarioError/ConfigError for bad input."""
     if request.scenario:
-        return _from_scenario(load_scenario(request.scenario), request.realtime)
-    if request.game != "magic-labyrinth":
-        raise ConfigError(f"game: the simulated board for {request.game!r} is not available in this build")
+        scenario = load_scenario(request.scenario)
+        return FROM_SCENARIO[scenario.game](scenario, request.realtime)
+    builder = FOR_PLAY.get(request.game)
+    if builder is None:
+        raise ConfigError(f"--game: {request.game!r} is not available (choose from {', '.join(FOR_PLAY)})")
+    return builder(request)
+
+
+def _magic_play(request: BoardRequest) -> SimSession:
     players = request.players
     if isinstance(players, int):
         if not 2 <= players <= 4:
@@ -110,3 +119,9 @@ def _from_scenario(sc: Scenario, realtime: bool) -> SimSession:
         walls = generate_walls(MAGIC, sc.maze, random.Random(f"maze-{sc.seed}"))
     setup = GameSetup(sc.game, sc.players, sc.seed, sc.dice, sc.targets, sc.options)
     return SimSession(setup, walls, sc.physics, realtime=realtime, script=sc.actions, corners=dict(sc.corners))
+
+
+#: game name -> builder(scenario, realtime) -> session
+FROM_SCENARIO: dict[str, Callable[[Any, bool], Any]] = {"magic-labyrinth": _from_scenario}
+#: game name -> builder(request) -> session (simulated players)
+FOR_PLAY: dict[str, Callable[[BoardRequest], Any]] = {"magic-labyrinth": _magic_play}

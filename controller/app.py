@@ -31,13 +31,35 @@ class Referee(Protocol):
     def snapshot(self) -> dict[str, Any]: ...
 
 
-def _magic(session: BoardSession, emit: Callable[[GameEvent], None], show: Callable[[LedFrame], None]) -> MagicReferee:
+Emit = Callable[[GameEvent], None]
+Show = Callable[[LedFrame], None]
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """How to referee and narrate one game.
+
+    ``referee(session, emit, show)`` builds the referee; ``narrator(game, out)``
+    returns a sink that prints the game readably (for ``mazeboard play``)."""
+
+    referee: Callable[[BoardSession, Emit, Show], Referee]
+    narrator: Callable[["Game", IO[str]], Emit]
+
+
+def _magic(session: BoardSession, emit: Emit, show: Show) -> MagicReferee:
     return MagicReferee(session.setup, session.scheduler, session.board.layout, emit, show)
 
 
-#: game name -> referee factory(session, emit, show)
-GAMES: dict[str, Callable[[BoardSession, Callable[[GameEvent], None], Callable[[LedFrame], None]], Referee]] = {
-    "magic-labyrinth": _magic,
+def _magic_narrator(game: "Game", out: IO[str]) -> Emit:
+    ref = game.referee
+    narrator = Narrator(out, MAGIC, game.session.board.layout, lambda: ref.snapshot()["positions"], MAGIC_SYMBOLS)
+    game.frame_sinks.append(narrator.on_frame)
+    return narrator
+
+
+#: game name -> how to referee and narrate it. Other games register here.
+GAMES: dict[str, GameSpec] = {
+    "magic-labyrinth": GameSpec(_magic, _magic_narrator),
 }
 
 
@@ -70,18 +92,15 @@ class Game:
 
 def build_game(session: BoardSession, sinks: list[Callable[[GameEvent], None]] | None = None) -> Game:
     """Attach the referee for ``session.setup.game``; raises :class:`ConfigError` for an unknown game."""
-    factory = GAMES.get(session.setup.game)
-    if factory is None:
+    spec = GAMES.get(session.setup.game)
+    if spec is None:
         raise ConfigError(f"game: {session.setup.game!r} is not available (choose from {', '.join(GAMES)})")
     game = Game(session, sinks=list(sinks or []))
-    game.referee = factory(session, game.emit, game.show)
+    game.referee = spec.referee(session, game.emit, game.show)
     session.board.subscribe(game.referee.on_sensor)
     return game
 
 
-def narrator_for(game: Game, out: IO[str] = sys.stdout) -> Narrator:
-    """A terminal narrator following ``game`` (Magic Labyrinth board)."""
-    ref = game.referee
-    narrator = Narrator(out, MAGIC, game.session.board.layout, lambda: ref.snapshot()["positions"], MAGIC_SYMBOLS)
-    game.frame_sinks.append(narrator.on_frame)
-    return narrator
+def narrator_for(game: Game, out: IO[str] = sys.stdout) -> Emit:
+    """A terminal narrator following ``game``."""
+    return GAMES[game.session.setup.game].narrator(game, out)

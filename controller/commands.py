@@ -23,7 +23,7 @@ def _players(text: str) -> int:
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a number of players") from None
     if not 2 <= n <= 4:
-        raise argparse.ArgumentTypeError("The Magic Labyrinth takes 2 to 4 players")
+        raise argparse.ArgumentTypeError("games take 2 to 4 players")
     return n
 
 
@@ -36,6 +36,10 @@ def _maze(text: str) -> str | tuple[str, ...]:
 def play_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--game", default="magic-labyrinth", help="game to play (default: magic-labyrinth)")
     p.add_argument("--players", type=_players, default=2, help="number of players, 2-4 (default 2)")
+    p.add_argument("--edition", default=None, help="Labyrinth edition: classic, super-mario, star-wars")
+    p.add_argument("--variant", action="append", default=[], metavar="NAME",
+                   help="rule variant, repeatable (Labyrinth: younger, exit-anywhere, vader)")
+    p.add_argument("--rounds", type=int, default=None, metavar="N", help="rounds to play (Struggle)")
     p.add_argument("--seed", type=int, default=1, help="seed for the maze, dice, targets and players (default 1)")
     p.add_argument("--maze", type=_maze, default="easy",
                    help="easy (19 walls), hard (24), or a wall list like 'a2-a3,c4-d4' (default easy)")
@@ -56,8 +60,11 @@ def play(args: argparse.Namespace) -> int:
         if args.win_tokens < 1:
             raise ConfigError("--win-tokens: must be at least 1")
         options["win_tokens"] = args.win_tokens
+    if args.rounds is not None and args.rounds < 1:
+        raise ConfigError("--rounds: must be at least 1")
     request = BoardRequest(game=args.game, players=args.players, seed=args.seed, maze=args.maze,
-                           realtime=args.realtime, options=options)
+                           realtime=args.realtime, options=options, edition=args.edition,
+                           variants=tuple(args.variant), rounds=args.rounds)
     session = backends.open_board(args.board, request)
     log = JsonLinesLog(args.events) if args.events else None
     game = build_game(session, [log] if log else [])

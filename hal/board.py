@@ -88,7 +88,18 @@ class BoardRequest:
     maze: str | tuple[str, ...] = "easy"
     scenario: str | None = None
     realtime: bool = False
+    #: rule options by code name, passed to the referee through GameSetup.options
     options: Mapping[str, Any] = field(default_factory=dict)
+    #: Labyrinth edition (classic, super-mario, star-wars); None for the game's default
+    edition: str | None = None
+    #: rule variants (Labyrinth: younger, exit-anywhere, vader)
+    variants: tuple[str, ...] = ()
+    #: rounds to play (Struggle); None for the game's default
+    rounds: int | None = None
+    #: colours played by people (browser view); the others are simulated players
+    humans: tuple[str, ...] = ()
+    #: speed factor of simulated players' hands and thinking (1.0 = a person's pace)
+    speed: float = 1.0
 
 
 class BoardSession(Protocol):

@@ -3,7 +3,7 @@
 The reeds only say which cells hold a magnet. The tracker keeps where each
 pawn is and turns reed changes into pawn movements:
 
-* a pawn's cell opens: the pawn is *off* its cell (sliding in a gap, or lifted);
+* a pawn's cell opens: the pawn is *off* its cell (sliding in a gap, or lifted): :class:`Lifted`;
 * a cell closes next to where an off pawn was (possibly over cells held by
   other pawns, whose reeds do not change): :class:`Stepped` along that path;
 * a cell closes next to a resting pawn whose own cell has not opened yet (an
@@ -49,7 +49,17 @@ class Placed:
     cell: Cell
 
 
-Movement = Union[Stepped, Placed]
+@dataclass(frozen=True, slots=True)
+class Lifted:
+    """``pawn``'s cell ``frm`` opened: the pawn is off it (in a gap while sliding, lifted,
+    or resting on a cell another pawn already closes)."""
+
+    t_ms: int
+    pawn: str
+    frm: Cell
+
+
+Movement = Union[Stepped, Placed, Lifted]
 
 
 @dataclass
@@ -197,6 +207,8 @@ class PawnTracker:
             self.at[p] = None
             self.last[p] = cell
             self._off_since[p] = t
+        for p in here:
+            self._on_move(Lifted(t, p, cell))
 
     def _overlap_timeout(self, arrival: Cell) -> None:
         pend = self._pending.get(arrival)

@@ -34,7 +34,7 @@ from mazeboard.hal.events import (
 from mazeboard.hal.grid import Cell, Edge, edge_of, format_edge
 
 from ..leds import LEGAL_LEVEL, PLAYER_RGB, PROMPT_RGB, TARGET_RGB, WARNING_RGB, LedDriver, Scene, scale
-from ..tracker import Movement, PawnTracker, Placed, Stepped
+from ..tracker import Lifted, Movement, PawnTracker, Placed, Stepped
 from . import rules
 from .rules import GRID, SYMBOLS, MagicOptions, TimedStep
 
@@ -253,6 +253,11 @@ class MagicReferee:
     def _on_move(self, mv: Movement) -> None:
         if self.state == "game_over":
             return
+        if isinstance(mv, Lifted):
+            move = self.move
+            if self.state == "moving" and move is not None and mv.pawn == move.player and move.closing is None:
+                self._after("offboard", self.options.offboard_ms, self._offboard_check)
+            return
         cell = mv.to if isinstance(mv, Stepped) else mv.cell
         pawn = mv.pawn
         self._last_moved = (pawn, mv.t_ms)
@@ -274,6 +279,7 @@ class MagicReferee:
                 self._warn(pawn, "out_of_turn", cell)
             return
         frm = mv.frm
+        self._cancel("offboard")
         if self.state == "waiting_for_roll":
             self._hold(pawn, "moved_before_roll", cell, {frm}, lambda: self._go("resume_waiting"))
             return
@@ -306,6 +312,26 @@ class MagicReferee:
                 self._after("settle", self.options.settle_ms, lambda: self._close_move("settled"))
             self._refresh()
 
+    def _offboard_check(self) -> None:
+        """The mover left its cell and appeared nowhere: if a neighbour is held by
+        another pawn, the mover rests there (a reed already closed cannot tell)."""
+        self._timers.pop("offboard", None)
+        move = self.move
+        if move is None or self.state != "moving" or move.closing is not None:
+            return
+        pawn = move.player
+        if self.tracker.at[pawn] is not None:
+            return
+        last = self.tracker.last[pawn]
+        held = [c for c in GRID.neighbours(last) if c in self.tracker.closed and self.tracker.pawns_at(c)]
+        if not held:
+            return  # lifted: wait until it is set down
+        before = move.path[-2] if len(move.path) > 1 else None
+        straight = [c for c in held if before and GRID.distance(before, c) == 2]
+        cell = (straight or held)[0]
+        self.tracker.assume(pawn, cell)
+        self._on_move(Stepped(self._now(), pawn, last, cell))
+
     def _reclose(self, reason: str) -> None:
         self._go("resume_moving")
         self._close_move(reason)
@@ -314,6 +340,7 @@ class MagicReferee:
         """The move is over; wait ``ball_grace_ms`` for a ball still rolling, then settle it."""
         assert self.move is not None
         self._cancel("settle")
+        self._cancel("offboard")
         self.move.closing = reason
         self._after("close", self.options.ball_grace_ms, self._finish_move)
         self._refresh()
@@ -425,7 +452,7 @@ class MagicReferee:
             self.correction is None or self.correction.player == move.player
         ):
             player, timed = move.player, move.timed
-            for name in ("close", "settle"):
+            for name in ("close", "settle", "offboard"):
                 self._cancel(name)
             self.correction = None
             self._drop(player, timed, t_ms, turn_over=True)

@@ -49,6 +49,9 @@ class MagicOptions:
       still rolling is counted against the move that dropped it.
     * ``overlap_confirm_ms`` -- how long a closure next to a resting pawn must
       hold, when the pawn's cell cannot open (a shared corner), to count as a step.
+    * ``offboard_ms`` -- a moving pawn whose cell opened and that has not
+      appeared anywhere after this long is taken to rest on a neighbouring cell
+      another pawn already closes (its reed cannot change), if there is one.
     * ``warning_ms`` -- how long a warning flashes on the LEDs.
     """
 
@@ -62,6 +65,7 @@ class MagicOptions:
     ball_slack_ms: int = 60
     ball_grace_ms: int = 500
     overlap_confirm_ms: int = 150
+    offboard_ms: int = 600
     warning_ms: int = 1500
 
     @classmethod

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass
-from typing import Callable, Iterable, Mapping, Union
+from typing import Callable, Collection, Iterable, Mapping, Union
 
 from mazeboard.hal.clock import Scheduler, Timer
 from mazeboard.hal.events import ReedChanged
@@ -74,8 +74,10 @@ class PawnTracker:
     """Where every pawn is, kept from reed events.
 
     ``positions``: pawn -> cell at start. ``prefer()`` names the pawn to favour
-    when a change is ambiguous (the current player's). ``on_move`` receives
-    :class:`Stepped` / :class:`Placed` in order.
+    when a change is ambiguous (the current player's); ``visited(pawn)`` the
+    cells it already crossed this move, avoided when two paths over occupied
+    cells are equally short. ``on_move`` receives :class:`Stepped`,
+    :class:`Placed` and :class:`Lifted` in order.
     """
 
     def __init__(
@@ -86,11 +88,13 @@ class PawnTracker:
         on_move: Callable[[Movement], None],
         prefer: Callable[[], str | None] = lambda: None,
         overlap_confirm_ms: int = 150,
+        visited: Callable[[str], Collection[Cell]] = lambda pawn: (),
     ) -> None:
         self.grid = grid
         self._scheduler = scheduler
         self._on_move = on_move
         self._prefer = prefer
+        self._visited = visited
         self._confirm_ms = overlap_confirm_ms
         self.at: dict[str, Cell | None] = dict(positions)
         self.last: dict[str, Cell] = dict(positions)
@@ -98,6 +102,8 @@ class PawnTracker:
         self.closed: set[Cell] = set(positions.values())
         self._pending: dict[Cell, _Pending] = {}  # by arrival cell
         self.stray: set[Cell] = set()
+        #: pawns assumed onto a cell another pawn already closes (their reed could not confirm)
+        self.unseen: set[str] = set()
         self.ignored = 0
 
     # -- queries ---------------------------------------------------------
@@ -111,12 +117,18 @@ class PawnTracker:
     def off_board(self) -> list[str]:
         return [p for p, c in self.at.items() if c is None]
 
-    def assume(self, pawn: str, cell: Cell) -> None:
-        """Set a pawn's cell from outside knowledge (a pawn set down on a cell
-        already closed by another pawn cannot be seen by its reed)."""
+    def assume(self, pawn: str, cell: Cell, unseen: bool = False) -> None:
+        """Set a pawn's cell from outside knowledge. ``unseen``: the cell is
+        already closed by another pawn, so the reed could not confirm it; while
+        it is the preferred pawn, a later closure reachable over occupied cells
+        is taken as it moving on from there."""
         self.at[pawn] = cell
         self.last[pawn] = cell
         self._off_since.pop(pawn, None)
+        if unseen:
+            self.unseen.add(pawn)
+        else:
+            self.unseen.discard(pawn)
 
     def snapshot(self) -> dict[str, Cell | None]:
         return dict(self.at)
@@ -135,33 +147,47 @@ class PawnTracker:
         # preferred pawn first, then the one most recently off, then by name
         return sorted(pawns, key=lambda p: (p != preferred, -self._off_since.get(p, -1), p))
 
-    def _path_over_occupied(self, frm: Cell, to: Cell) -> list[Cell] | None:
-        """Shortest path frm -> to whose intermediate cells are closed by other pawns."""
+    def _path_over_occupied(self, pawn: str, frm: Cell, to: Cell) -> list[Cell] | None:
+        """Shortest path frm -> to whose intermediate cells are closed by other pawns;
+        among equally short ones, the one through the fewest cells ``pawn`` visited."""
         if self.grid.adjacent(frm, to):
             return [frm, to]
-        held = {c for c in self.occupied() if c in self.closed}
-        prev: dict[Cell, Cell] = {frm: frm}
-        todo = deque([frm])
-        while todo:
-            cell = todo.popleft()
-            for n in self.grid.neighbours(cell):
-                if n in prev:
-                    continue
-                if n == to:
-                    path = [to, cell]
-                    while path[-1] != frm:
-                        path.append(prev[path[-1]])
-                    return path[::-1]
-                if n in held:
-                    prev[n] = cell
-                    todo.append(n)
-        return None
+        held = {c for c in self.occupied(exclude=pawn) if c in self.closed}
+        parents: dict[Cell, list[Cell]] = {frm: []}
+        depth = {frm: 0}
+        frontier = [frm]
+        while frontier and to not in depth:
+            nxt: list[Cell] = []
+            for cell in frontier:
+                for n in self.grid.neighbours(cell):
+                    if n != to and n not in held:
+                        continue
+                    if n not in depth:
+                        depth[n] = depth[cell] + 1
+                        parents[n] = [cell]
+                        nxt.append(n)
+                    elif depth[n] == depth[cell] + 1:
+                        parents[n].append(cell)
+            frontier = nxt
+        if to not in depth:
+            return None
+        seen = set(self._visited(pawn))
+
+        def paths(cell: Cell) -> list[list[Cell]]:
+            if cell == frm:
+                return [[frm]]
+            return [p + [cell] for parent in parents[cell] for p in paths(parent)]
+
+        return min(paths(to), key=lambda p: sum(c in seen for c in p[1:-1]))
 
     def _closed(self, cell: Cell, t: int) -> None:
         off = [p for p in self.at if self.at[p] is None]
-        # 1. a pawn off its cell arrives by a step (possibly over occupied cells)
-        paths = {p: self._path_over_occupied(self.last[p], cell) for p in off}
-        stepping = [p for p in self._ranked(off) if paths[p] is not None]
+        preferred = self._prefer()
+        hidden = [p for p in self.unseen if p == preferred and self.at[p] is not None]
+        # 1. a pawn off its cell (or unseen on an occupied one) arrives by a step,
+        #    possibly over cells held by other pawns
+        paths = {p: self._path_over_occupied(p, self.last[p], cell) for p in off + hidden}
+        stepping = [p for p in self._ranked(off + hidden) if paths[p] is not None]
         if stepping:
             best = min(stepping, key=lambda p: (len(paths[p] or ()) > 2, stepping.index(p)))
             self._walk(best, paths[best] or [], t)
@@ -234,6 +260,7 @@ class PawnTracker:
         self._walk(pend.pawn, [pend.frm, pend.to], t)
 
     def _walk(self, pawn: str, path: list[Cell], t: int) -> None:
+        self.unseen.discard(pawn)
         self.at[pawn] = path[-1]
         self.last[pawn] = path[-1]
         self._off_since.pop(pawn, None)
@@ -241,6 +268,7 @@ class PawnTracker:
             self._on_move(Stepped(t, pawn, a, b))
 
     def _place(self, pawn: str, cell: Cell, t: int) -> None:
+        self.unseen.discard(pawn)
         frm = self.last[pawn]
         self.at[pawn] = cell
         self.last[pawn] = cell

@@ -113,7 +113,7 @@ class MagicReferee:
         self.leds = LedDriver(layout, scheduler, show)
         self.tracker = PawnTracker(
             GRID, self.corners, scheduler, self._on_move, prefer=self._preferred_pawn,
-            overlap_confirm_ms=self.options.overlap_confirm_ms,
+            overlap_confirm_ms=self.options.overlap_confirm_ms, visited=self._visited,
         )
         self.scores = {p: 0 for p in self.players}
         self.turn = 0
@@ -199,6 +199,9 @@ class MagicReferee:
         timer = self._timers.pop(name, None)
         if timer is not None:
             timer.cancel()
+
+    def _visited(self, pawn: str) -> list[Cell]:
+        return self.move.path if self.move is not None and self.move.player == pawn else []
 
     def _preferred_pawn(self) -> str | None:
         if self.correction is not None:
@@ -329,7 +332,7 @@ class MagicReferee:
         before = move.path[-2] if len(move.path) > 1 else None
         straight = [c for c in held if before and GRID.distance(before, c) == 2]
         cell = (straight or held)[0]
-        self.tracker.assume(pawn, cell)
+        self.tracker.assume(pawn, cell, unseen=True)
         self._on_move(Stepped(self._now(), pawn, last, cell))
 
     def _reclose(self, reason: str) -> None:
@@ -500,7 +503,7 @@ class MagicReferee:
         at = self.tracker.at[player]
         if at != corner:
             if at is None and corner in self.tracker.closed and self.tracker.pawns_at(corner):
-                self.tracker.assume(player, corner)  # set down beside a pawn already there
+                self.tracker.assume(player, corner, unseen=True)  # set down beside a pawn already there
             else:
                 return
         self.returner = None

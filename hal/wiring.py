@@ -1,0 +1,604 @@
+"""Wiring files: one physical board's pins, matrix lines, ADC channels and LED chain, as data.
+
+A wiring file (TOML, ``wiring/*.toml``, format in ``docs/hardware.md``) says
+which Raspberry Pi pin (BCM name, ``"GPIO17"``), matrix row/column, MCP3008
+channel or LED index serves which cell, tray sensor or button.
+:func:`load_wiring` validates it once into a frozen :class:`Wiring`; every
+problem raises :class:`~mazeboard.hal.errors.ConfigError` naming the file,
+the key and the reason: unknown keys, bad pin names, a pin used twice, pins
+taken by SPI/I2C/UART when those buses are in use, cells out of range or
+missing, LED indices out of range or shared.
+
+Electrical conventions (fixed, so a file cannot contradict the code):
+
+* direct reeds, buttons and digital (open-collector, A3144-type) Hall
+  sensors switch their input to ground; inputs use the Pi's pull-ups, so
+  *low* means closed / pressed / ball sensed;
+* a reed matrix drives one row output low at a time (the others high) and
+  reads the column inputs with pull-ups; a closed reed pulls its column low.
+  ``diodes = false`` declares a diode-less matrix, whose ghosts the scanner
+  reports instead of believing them (HARDWARE.md);
+* analog (SS49E-type) Hall sensors are read through an MCP3008 on SPI0
+  (CE0 = GPIO8 or CE1 = GPIO7), thresholds come from the calibration file.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass, field
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+from typing import Any, Callable, Mapping
+
+from .boards import MAGIC
+from .debounce import DebounceSettings
+from .errors import ConfigError
+from .events import MAGIC_BUTTONS, TRAY_SENSORS
+from .grid import Cell, Grid
+
+#: BCM numbers of the 40-pin header's GPIOs (Pi 3, 4, 5, Zero 2 W share it).
+HEADER_GPIOS = range(0, 28)
+#: GPIO0/1 are the HAT ID EEPROM's I2C bus (ID_SD/ID_SC): never for a board.
+RESERVED = {0: "the HAT ID EEPROM (ID_SD)", 1: "the HAT ID EEPROM (ID_SC)"}
+
+#: bus name -> BCM pins the kernel driver claims when the bus is enabled.
+BUS_PINS: dict[str, tuple[int, ...]] = {
+    "i2c": (2, 3),
+    "uart": (14, 15),
+    "spi0": (7, 8, 9, 10, 11),
+    "spi1": (16, 17, 18, 19, 20, 21),
+}
+#: SPI0 pins by function (MCP3008 and the SPI NeoPixel driver).
+SPI0_SCLK, SPI0_MOSI, SPI0_MISO = 11, 10, 9
+SPI0_CE = (8, 7)
+
+#: LED drivers: ``pwm`` (rpi_ws281x, Pi 4 and older, needs root), ``spi``
+#: (neopixel_spi, no root, data on GPIO10), ``pi5`` (the Pi 5 PIO driver), ``auto``.
+LED_DRIVERS = ("auto", "pwm", "spi", "pi5")
+#: GPIOs rpi_ws281x can drive (PWM0 12/18, PWM1 13/19, PCM 21, SPI 10).
+PWM_LED_PINS = (10, 12, 13, 18, 19, 21)
+PIXEL_ORDERS = ("RGB", "RBG", "GRB", "GBR", "BRG", "BGR")
+LED_LAYOUTS = ("rows", "serpentine", "cells")
+
+_GPIO_NAME = re.compile(r"GPIO(\d{1,2})")
+
+
+@dataclass(frozen=True)
+class BoardSpec:
+    """What a wiring file must wire for one game board: its cells, tray sensors and buttons."""
+
+    grid: Grid
+    tray: tuple[str, ...]
+    buttons: tuple[str, ...]
+
+
+#: board name (the wiring file's ``board`` key) -> what must be wired. Other games add theirs.
+BOARD_SPECS: dict[str, BoardSpec] = {
+    "magic-labyrinth": BoardSpec(MAGIC, TRAY_SENSORS, MAGIC_BUTTONS),
+}
+
+
+def gpio_name(bcm: int) -> str:
+    """``17`` -> ``"GPIO17"`` (the BCM name gpiozero accepts)."""
+    return f"GPIO{bcm}"
+
+
+@dataclass(frozen=True)
+class DirectReeds:
+    """One GPIO input per cell (``pins``: cell -> BCM number); closed reads low."""
+
+    pins: Mapping[Cell, int]
+    mode: str = "direct"
+
+
+@dataclass(frozen=True)
+class MatrixReeds:
+    """A reed matrix: ``rows`` (outputs, BCM) x ``columns`` (inputs with pull-ups, BCM).
+
+    ``cells`` maps each cell to its (row, column) index; ``scan_hz`` is the
+    full-matrix scan rate; ``diodes`` is False for a matrix without a diode
+    per reed (ghosts possible, reported, never believed).
+    """
+
+    rows: tuple[int, ...]
+    columns: tuple[int, ...]
+    cells: Mapping[Cell, tuple[int, int]]
+    diodes: bool = True
+    scan_hz: int = 250
+    mode: str = "matrix"
+
+    @property
+    def scan_period_ms(self) -> float:
+        return 1000 / self.scan_hz
+
+    def cell_at(self) -> dict[tuple[int, int], Cell]:
+        return {rc: c for c, rc in self.cells.items()}
+
+
+@dataclass(frozen=True)
+class DigitalHall:
+    """Open-collector Hall sensors on GPIO inputs (``pins``: sensor -> BCM); ball sensed reads low."""
+
+    pins: Mapping[str, int]
+    mode: str = "digital"
+
+
+@dataclass(frozen=True)
+class AnalogHall:
+    """Linear Hall sensors through an MCP3008 on SPI0 chip-select ``spi_device`` (0: GPIO8, 1: GPIO7).
+
+    ``channels``: sensor -> ADC channel 0-7; ``vref_v``: the ADC's reference
+    in volts (10-bit readings scale to 0..vref_v); ``sample_hz``: how often
+    every channel is read.
+    """
+
+    channels: Mapping[str, int]
+    spi_device: int = 0
+    vref_v: float = 3.3
+    sample_hz: int = 200
+    mode: str = "mcp3008"
+
+    @property
+    def select_pin(self) -> int:
+        return SPI0_CE[self.spi_device]
+
+    @property
+    def sample_period_ms(self) -> float:
+        return 1000 / self.sample_hz
+
+
+@dataclass(frozen=True)
+class LedChain:
+    """A WS2812 (NeoPixel) chain: data ``pin`` (BCM), ``count`` LEDs, ``pixel_order``
+    (bytes on the wire, e.g. ``"GRB"``), ``brightness`` 0-1 applied by the driver,
+    ``cell_to_index`` which LED sits under which cell."""
+
+    driver: str
+    pin: int
+    count: int
+    pixel_order: str
+    brightness: float
+    cell_to_index: Mapping[Cell, int]
+
+
+@dataclass(frozen=True)
+class PinUse:
+    """One GPIO and what it serves, for ``wiring show`` and the diagram."""
+
+    bcm: int
+    role: str
+    group: str  # reeds | hall | buttons | leds | spi
+
+    @property
+    def name(self) -> str:
+        return gpio_name(self.bcm)
+
+
+@dataclass(frozen=True)
+class Wiring:
+    """A validated wiring file (see the module docstring for conventions)."""
+
+    path: str
+    board: str
+    description: str
+    reeds: DirectReeds | MatrixReeds
+    hall: DigitalHall | AnalogHall
+    buttons: Mapping[str, int]
+    leds: LedChain | None
+    buses: frozenset[str]
+    debounce: DebounceSettings = field(default_factory=DebounceSettings)
+
+    @property
+    def spec(self) -> BoardSpec:
+        return BOARD_SPECS[self.board]
+
+    def uses(self) -> list[PinUse]:
+        """Every GPIO this wiring uses, in header order of BCM number."""
+        return sorted(_uses(self), key=lambda u: (u.bcm, u.role))
+
+
+# ---------------------------------------------------------------------------- loading
+
+
+def reference_wiring_path(name: str = "magic-labyrinth") -> Path:
+    """The shipped wiring file ``name`` (works after a non-editable install too)."""
+    return Path(str(resources.files("mazeboard.wiring").joinpath(f"{name}.toml")))
+
+
+def load_wiring(path: str | Path | None = None) -> Wiring:
+    """Read and validate a wiring file (default: the reference Magic Labyrinth wiring).
+
+    Raises :class:`ConfigError` ``"FILE: KEY: reason"`` for anything wrong."""
+    p = Path(path) if path is not None else reference_wiring_path()
+    try:
+        text = p.read_text(encoding="utf-8")
+    except OSError as e:
+        raise ConfigError(f"{p}: cannot read the wiring file ({e.strerror or e})") from None
+    except UnicodeDecodeError:
+        raise ConfigError(f"{p}: not a UTF-8 text file") from None
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise ConfigError(f"{p}: not valid TOML: {e}") from None
+    try:
+        return parse_wiring(data, str(p))
+    except ConfigError as e:
+        raise ConfigError(f"{p}: {e}") from None
+
+
+TOP_KEYS = {"board", "description", "buses", "reeds", "hall", "buttons", "leds", "debounce"}
+
+
+def parse_wiring(data: Mapping[str, Any], path: str = "<wiring>") -> Wiring:
+    """Validate parsed TOML; raises :class:`ConfigError` ``"KEY: reason"`` (no file name)."""
+    _known(data, TOP_KEYS, "")
+    board = data.get("board")
+    if board not in BOARD_SPECS:
+        raise ConfigError(f"board: {board!r} is not a known board ({', '.join(BOARD_SPECS)})")
+    spec = BOARD_SPECS[board]
+    description = data.get("description", "")
+    if not isinstance(description, str):
+        raise ConfigError("description: must be a string")
+    buses_raw = _table(data, "buses")
+    _known(buses_raw, set(BUS_PINS), "buses")
+    buses = set()
+    for name, on in buses_raw.items():
+        if not isinstance(on, bool):
+            raise ConfigError(f"buses.{name}: must be true or false, got {on!r}")
+        if on:
+            buses.add(name)
+    debounce_raw = _table(data, "debounce")
+    _known(debounce_raw, {"reed_ms", "hall_ms", "button_ms"}, "debounce")
+    debounce = DebounceSettings(**{k: v for k, v in debounce_raw.items()})
+    reeds = _REEDS[_mode(_table(data, "reeds", required=True), "reeds", _REEDS)](
+        _table(data, "reeds"), spec, debounce)
+    hall = _HALL[_mode(_table(data, "hall", required=True), "hall", _HALL)](_table(data, "hall"), spec, debounce)
+    buttons_raw = _table(data, "buttons", required=True)
+    buttons = _named_pins(buttons_raw, spec.buttons, "buttons", "button")
+    leds = _leds(_table(data, "leds"), spec.grid) if "leds" in data else None
+    if isinstance(hall, AnalogHall):
+        buses.add("spi0")
+    if leds is not None and _led_uses_spi(leds):
+        buses.add("spi0")
+    wiring = Wiring(path, board, description, reeds, hall, buttons, leds, frozenset(buses), debounce)
+    _check_pins(wiring)
+    return wiring
+
+
+def _led_uses_spi(leds: LedChain) -> bool:
+    return leds.driver == "spi"
+
+
+# ---------------------------------------------------------------------------- sections
+
+
+def _direct_reeds(raw: Mapping[str, Any], spec: BoardSpec, debounce: DebounceSettings) -> DirectReeds:
+    _known(raw, {"mode", "pins"}, "reeds")
+    pins_raw = _table(raw, "pins", required=True, where="reeds")
+    return DirectReeds(_named_pins(pins_raw, spec.grid.cells, "reeds.pins", "cell"))
+
+
+def _matrix_reeds(raw: Mapping[str, Any], spec: BoardSpec, debounce: DebounceSettings) -> MatrixReeds:
+    _known(raw, {"mode", "rows", "columns", "diodes", "scan_hz", "order"}, "reeds")
+    grid = spec.grid
+    order = raw.get("order", "rank-rows")
+    if order not in _MATRIX_ORDERS:
+        raise ConfigError(f"reeds.order: {order!r} is not one of {', '.join(_MATRIX_ORDERS)}")
+    n_rows, n_cols = _MATRIX_ORDERS[order](grid)
+    rows = _pin_list(raw, "rows", n_rows, f"reeds.rows: give {n_rows} row outputs")
+    cols = _pin_list(raw, "columns", n_cols, f"reeds.columns: give {n_cols} column inputs")
+    diodes = raw.get("diodes", True)
+    if not isinstance(diodes, bool):
+        raise ConfigError(f"reeds.diodes: must be true or false, got {diodes!r}")
+    scan_hz = raw.get("scan_hz", 250)
+    if not isinstance(scan_hz, int) or isinstance(scan_hz, bool) or not 10 <= scan_hz <= 5000:
+        raise ConfigError(f"reeds.scan_hz: must be a whole number of scans per second, 10-5000, got {scan_hz!r}")
+    period_ms = 1000 / scan_hz
+    if period_ms > debounce.reed_ms / 2:
+        need = -(-2000 // debounce.reed_ms)
+        raise ConfigError(
+            f"reeds.scan_hz: {scan_hz} Hz scans every {period_ms:g} ms, too slow for the {debounce.reed_ms} ms "
+            f"reed debounce window (scan at least twice per window: {need} Hz or more)")
+    cells = {c: _MATRIX_CELL[order](grid, c) for c in grid.cells}
+    return MatrixReeds(rows, cols, cells, diodes, scan_hz)
+
+
+_MATRIX_ORDERS: dict[str, Callable[[Grid], tuple[int, int]]] = {
+    "rank-rows": lambda g: (g.ranks, g.files),   # rows[0] = rank 1, columns[0] = file a
+    "file-rows": lambda g: (g.files, g.ranks),   # rows[0] = file a, columns[0] = rank 1
+}
+_MATRIX_CELL: dict[str, Callable[[Grid, Cell], tuple[int, int]]] = {
+    "rank-rows": lambda g, c: (g.coords(c)[1], g.coords(c)[0]),
+    "file-rows": lambda g, c: g.coords(c),
+}
+
+_REEDS: dict[str, Callable[[Mapping[str, Any], BoardSpec, DebounceSettings], DirectReeds | MatrixReeds]] = {
+    "direct": _direct_reeds,
+    "matrix": _matrix_reeds,
+}
+
+
+def _digital_hall(raw: Mapping[str, Any], spec: BoardSpec, debounce: DebounceSettings) -> DigitalHall:
+    _known(raw, {"mode", "pins"}, "hall")
+    return DigitalHall(_named_pins(_table(raw, "pins", required=True, where="hall"), spec.tray, "hall.pins", "tray sensor"))
+
+
+def _analog_hall(raw: Mapping[str, Any], spec: BoardSpec, debounce: DebounceSettings) -> AnalogHall:
+    _known(raw, {"mode", "channels", "spi_device", "vref_v", "sample_hz"}, "hall")
+    chans_raw = _table(raw, "channels", required=True, where="hall")
+    _known(chans_raw, set(spec.tray), "hall.channels")
+    channels: dict[str, int] = {}
+    for sensor in spec.tray:
+        if sensor not in chans_raw:
+            raise ConfigError(f"hall.channels.{sensor}: missing (every tray sensor needs an MCP3008 channel)")
+        ch = chans_raw[sensor]
+        if not isinstance(ch, int) or isinstance(ch, bool) or not 0 <= ch <= 7:
+            raise ConfigError(f"hall.channels.{sensor}: {ch!r} is not an MCP3008 channel (0-7)")
+        if ch in channels.values():
+            other = next(s for s, c in channels.items() if c == ch)
+            raise ConfigError(f"hall.channels.{sensor}: channel {ch} is already used by {other}")
+        channels[sensor] = ch
+    dev = raw.get("spi_device", 0)
+    if dev not in (0, 1) or isinstance(dev, bool):
+        raise ConfigError(f"hall.spi_device: {dev!r} is not 0 (CE0, GPIO8) or 1 (CE1, GPIO7)")
+    vref = raw.get("vref_v", 3.3)
+    if not isinstance(vref, (int, float)) or isinstance(vref, bool) or not 1.0 <= vref <= 5.5:
+        raise ConfigError(f"hall.vref_v: must be the ADC reference in volts, 1.0-5.5, got {vref!r}")
+    hz = raw.get("sample_hz", 200)
+    if not isinstance(hz, int) or isinstance(hz, bool) or not 10 <= hz <= 2000:
+        raise ConfigError(f"hall.sample_hz: must be a whole number of samples per second, 10-2000, got {hz!r}")
+    if 1000 / hz > debounce.hall_ms / 2:
+        need = -(-2000 // debounce.hall_ms)
+        raise ConfigError(f"hall.sample_hz: {hz} Hz is too slow for the {debounce.hall_ms} ms Hall debounce "
+                          f"window (sample at least twice per window: {need} Hz or more)")
+    return AnalogHall(channels, dev, float(vref), hz)
+
+
+_HALL: dict[str, Callable[[Mapping[str, Any], BoardSpec, DebounceSettings], DigitalHall | AnalogHall]] = {
+    "digital": _digital_hall,
+    "mcp3008": _analog_hall,
+}
+
+
+def _leds(raw: Mapping[str, Any], grid: Grid) -> LedChain:
+    _known(raw, {"driver", "pin", "count", "pixel_order", "brightness", "layout", "cells"}, "leds")
+    driver = raw.get("driver", "auto")
+    if driver not in LED_DRIVERS:
+        raise ConfigError(f"leds.driver: {driver!r} is not one of {', '.join(LED_DRIVERS)}")
+    pin = _pin(raw.get("pin", "GPIO10" if driver == "spi" else "GPIO18"), "leds.pin")
+    if driver == "spi" and pin != SPI0_MOSI:
+        raise ConfigError(f"leds.pin: the SPI driver sends on GPIO10 (SPI0 MOSI), not {gpio_name(pin)}")
+    if driver in ("pwm", "auto") and pin not in PWM_LED_PINS:
+        allowed = ", ".join(gpio_name(p) for p in PWM_LED_PINS)
+        raise ConfigError(f"leds.pin: the {driver} driver cannot drive {gpio_name(pin)} (use {allowed}, "
+                          f"or driver = \"pi5\" on a Pi 5)")
+    count = raw.get("count", len(grid.cells))
+    if not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= 1024:
+        raise ConfigError(f"leds.count: must be a whole number of LEDs, 1-1024, got {count!r}")
+    order = raw.get("pixel_order", "GRB")
+    if not isinstance(order, str) or order.upper() not in PIXEL_ORDERS:
+        raise ConfigError(f"leds.pixel_order: {order!r} is not one of {', '.join(PIXEL_ORDERS)}")
+    brightness = raw.get("brightness", 0.3)
+    if not isinstance(brightness, (int, float)) or isinstance(brightness, bool) or not 0.0 <= brightness <= 1.0:
+        raise ConfigError(f"leds.brightness: must be between 0 and 1, got {brightness!r}")
+    layout = raw.get("layout", "cells" if "cells" in raw else "rows")
+    if layout not in LED_LAYOUTS:
+        raise ConfigError(f"leds.layout: {layout!r} is not one of {', '.join(LED_LAYOUTS)}")
+    if layout == "cells":
+        cells_raw = _table(raw, "cells", required=True, where="leds")
+        mapping = _led_cells(cells_raw, grid, count)
+    else:
+        if "cells" in raw:
+            raise ConfigError(f"leds.cells: only with layout = \"cells\" (layout is {layout!r})")
+        mapping = _LED_LAYOUTS[layout](grid)
+        if count < len(mapping):
+            raise ConfigError(f"leds.count: {count} LEDs cannot cover the {len(mapping)} cells")
+    return LedChain(driver, pin, count, order.upper(), float(brightness), mapping)
+
+
+def _led_cells(raw: Mapping[str, Any], grid: Grid, count: int) -> dict[Cell, int]:
+    for key in raw:
+        if not grid.is_cell(key):
+            raise ConfigError(f"leds.cells.{key}: {key!r} is not a cell of this board "
+                              f"(a1..{grid.cell_at(grid.files - 1, grid.ranks - 1)})")
+    out: dict[Cell, int] = {}
+    for cell in grid.cells:
+        if cell not in raw:
+            raise ConfigError(f"leds.cells.{cell}: missing (every cell needs an LED index)")
+        i = raw[cell]
+        if not isinstance(i, int) or isinstance(i, bool) or not 0 <= i < count:
+            raise ConfigError(f"leds.cells.{cell}: LED index {i!r} is out of range (0..{count - 1} for count = {count})")
+        if i in out.values():
+            other = next(c for c, j in out.items() if j == i)
+            raise ConfigError(f"leds.cells.{cell}: LED {i} already sits under {other}")
+        out[cell] = i
+    return out
+
+
+def _rows_layout(grid: Grid) -> dict[Cell, int]:
+    """Row by row from a1: rank 1 a..f, rank 2 a..f, ..."""
+    return {c: grid.index(c) for c in grid.cells}
+
+
+def _serpentine_layout(grid: Grid) -> dict[Cell, int]:
+    """Zig-zag from a1: rank 1 a..f, rank 2 f..a, rank 3 a..f, ..."""
+    out = {}
+    for cell in grid.cells:
+        f, r = grid.coords(cell)
+        out[cell] = r * grid.files + (f if r % 2 == 0 else grid.files - 1 - f)
+    return out
+
+
+_LED_LAYOUTS: dict[str, Callable[[Grid], dict[Cell, int]]] = {
+    "rows": _rows_layout,
+    "serpentine": _serpentine_layout,
+}
+
+
+# ---------------------------------------------------------------------------- pins
+
+
+def _pin(value: object, where: str) -> int:
+    if not isinstance(value, str) or not (m := _GPIO_NAME.fullmatch(value.strip())):
+        raise ConfigError(f"{where}: {value!r} is not a BCM pin name like \"GPIO17\"")
+    bcm = int(m.group(1))
+    if bcm not in HEADER_GPIOS:
+        raise ConfigError(f"{where}: {value!r} is not on the 40-pin header (GPIO2..GPIO27)")
+    if bcm in RESERVED:
+        raise ConfigError(f"{where}: {value} is reserved for {RESERVED[bcm]}")
+    return bcm
+
+
+def _pin_list(raw: Mapping[str, Any], key: str, n: int, need: str) -> tuple[int, ...]:
+    value = raw.get(key)
+    if not isinstance(value, list) or len(value) != n:
+        raise ConfigError(f"{need}, got {value!r}")
+    return tuple(_pin(v, f"reeds.{key}[{i}]") for i, v in enumerate(value))
+
+
+def _named_pins(raw: Mapping[str, Any], names: tuple[str, ...], where: str, what: str) -> dict[str, int]:
+    for key in raw:
+        if key not in names:
+            shown = ", ".join(names) if len(names) <= 8 else f"{names[0]}..{names[-1]}"
+            raise ConfigError(f"{where}.{key}: {key!r} is not a {what} of this board ({shown})")
+    out = {}
+    for name in names:
+        if name not in raw:
+            raise ConfigError(f"{where}.{name}: missing (every {what} needs a pin)")
+        out[name] = _pin(raw[name], f"{where}.{name}")
+    return out
+
+
+def _uses(w: Wiring) -> list[PinUse]:
+    uses: list[PinUse] = []
+    if isinstance(w.reeds, DirectReeds):
+        uses += [PinUse(b, f"reed {c}", "reeds") for c, b in w.reeds.pins.items()]
+    else:
+        at = w.reeds.cell_at()
+        for i, b in enumerate(w.reeds.rows):
+            cells = " ".join(at[(i, j)] for j in range(len(w.reeds.columns)))
+            uses.append(PinUse(b, f"matrix row {i} out ({cells})", "reeds"))
+        for j, b in enumerate(w.reeds.columns):
+            cells = " ".join(at[(i, j)] for i in range(len(w.reeds.rows)))
+            uses.append(PinUse(b, f"matrix column {j} in ({cells})", "reeds"))
+    if isinstance(w.hall, DigitalHall):
+        uses += [PinUse(b, f"Hall {s} (digital)", "hall") for s, b in w.hall.pins.items()]
+    else:
+        uses += [PinUse(SPI0_SCLK, "MCP3008 CLK (SPI0 SCLK)", "spi"), PinUse(SPI0_MOSI, "MCP3008 DIN (SPI0 MOSI)", "spi"),
+                 PinUse(SPI0_MISO, "MCP3008 DOUT (SPI0 MISO)", "spi"),
+                 PinUse(w.hall.select_pin, f"MCP3008 CS (SPI0 CE{w.hall.spi_device})", "spi")]
+    uses += [PinUse(b, f"button {n}", "buttons") for n, b in w.buttons.items()]
+    if w.leds is not None:
+        uses.append(PinUse(w.leds.pin, f"LED data ({w.leds.count} x WS2812, {w.leds.driver} driver)", "leds"))
+    return uses
+
+
+def _check_pins(w: Wiring) -> None:
+    if isinstance(w.hall, AnalogHall) and w.leds is not None and w.leds.driver == "spi":
+        raise ConfigError("leds.driver: the SPI LED driver and the MCP3008 both need SPI0; "
+                          "use driver = \"pwm\" (GPIO18) or \"pi5\", or digital Hall sensors")
+    seen: dict[int, PinUse] = {}
+    for use in _uses(w):
+        if use.bcm in seen:
+            raise ConfigError(f"{_key_of(w, use)}: {use.name} is used twice ({seen[use.bcm].role} and {use.role})")
+        seen[use.bcm] = use
+    for bus in sorted(w.buses):
+        for bcm in BUS_PINS[bus]:
+            use = seen.get(bcm)
+            if use is None or (bus == "spi0" and (use.group == "spi" or _led_uses_spi_pin(w, use))):
+                continue
+            raise ConfigError(f"{_key_of(w, use)}: {use.name} ({use.role}) belongs to {bus.upper()}, "
+                              f"which {_bus_user(w, bus)}")
+
+
+def _led_uses_spi_pin(w: Wiring, use: PinUse) -> bool:
+    return use.group == "leds" and w.leds is not None and w.leds.driver == "spi"
+
+
+def _bus_user(w: Wiring, bus: str) -> str:
+    if bus == "spi0" and isinstance(w.hall, AnalogHall):
+        return "the MCP3008 uses"
+    if bus == "spi0" and w.leds is not None and w.leds.driver == "spi":
+        return "the SPI LED driver uses"
+    return f"is switched on (buses.{bus} = true)"
+
+
+def _key_of(w: Wiring, use: PinUse) -> str:
+    """The wiring-file key that names ``use`` (for error messages)."""
+    if use.group == "reeds":
+        if isinstance(w.reeds, DirectReeds):
+            return f"reeds.pins.{use.role.split()[-1]}"
+        kind, idx = use.role.split()[1:3]
+        return f"reeds.{'rows' if kind == 'row' else 'columns'}[{idx}]"
+    if use.group == "hall":
+        return f"hall.pins.{use.role.split()[1]}"
+    if use.group == "buttons":
+        return f"buttons.{use.role.split()[1]}"
+    if use.group == "leds":
+        return "leds.pin"
+    return "hall.spi_device"
+
+
+# ---------------------------------------------------------------------------- helpers
+
+
+def _known(raw: Mapping[str, Any], known: set[str], where: str) -> None:
+    for key in raw:
+        if key not in known:
+            prefix = f"{where}." if where else ""
+            raise ConfigError(f"{prefix}{key}: unknown key (known: {', '.join(sorted(known))})")
+
+
+def _table(data: Mapping[str, Any], key: str, required: bool = False, where: str = "") -> dict[str, Any]:
+    name = f"{where}.{key}" if where else key
+    if key not in data:
+        if required:
+            raise ConfigError(f"{name}: missing table")
+        return {}
+    raw = data[key]
+    if not isinstance(raw, dict):
+        raise ConfigError(f"{name}: must be a table")
+    return raw
+
+
+def _mode(raw: Mapping[str, Any], where: str, modes: Mapping[str, Any]) -> str:
+    mode = raw.get("mode")
+    if mode not in modes:
+        raise ConfigError(f"{where}.mode: {mode!r} is not one of {', '.join(modes)}")
+    return mode  # type: ignore[no-any-return]
+
+
+# ---------------------------------------------------------------------------- the header
+
+
+@dataclass(frozen=True)
+class HeaderPin:
+    """One physical pin of the 40-pin header: ``number`` 1-40, ``name`` (``GPIO17``, ``GND``, ``3V3``, ``5V``)."""
+
+    number: int
+    name: str
+    bcm: int | None
+
+
+@lru_cache(maxsize=1)
+def header() -> tuple[HeaderPin, ...]:
+    """The 40-pin header (J8) as gpiozero's board data describes it (same on Pi 3/4/5/Zero 2 W)."""
+    from gpiozero import pi_info  # board data only; no pin factory is touched
+
+    pins = pi_info("a02082").headers["J8"].pins
+    out = []
+    for number in sorted(pins):
+        name = pins[number].name
+        m = _GPIO_NAME.fullmatch(name)
+        out.append(HeaderPin(number, name, int(m.group(1)) if m else None))
+    return tuple(out)
+
+
+def header_pin(bcm: int) -> int:
+    """Physical header pin number of GPIO ``bcm`` (GPIO17 -> 11)."""
+    for p in header():
+        if p.bcm == bcm:
+            return p.number
+    raise ConfigError(f"{gpio_name(bcm)} is not on the 40-pin header")

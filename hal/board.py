@@ -45,6 +45,17 @@ class BoardState:
     hall_active: frozenset[str]
 
 
+@dataclass(frozen=True)
+class BoardStatus:
+    """The board went away (``connected=False``: unplugged, silent) or came back, at
+    ``t_ms``; ``detail`` says why (for the log). Boards that can lose their link offer
+    ``watch_status(sink)``; the simulator's in-process board never does."""
+
+    t_ms: int
+    connected: bool
+    detail: str = ""
+
+
 class Board(Protocol):
     layout: LedLayout
 
@@ -100,6 +111,9 @@ class BoardRequest:
     humans: tuple[str, ...] = ()
     #: speed factor of simulated players' hands and thinking (1.0 = a person's pace)
     speed: float = 1.0
+    #: how the sim backend's board reaches the controller: "direct" (in-process) or
+    #: "serial" (emulated co-processor firmware on a pseudo-terminal, the real serial backend)
+    sim_link: str = "direct"
 
 
 class BoardSession(Protocol):

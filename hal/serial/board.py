@@ -1,0 +1,405 @@
+"""The co-processor as a hal Board: sensor events from the link, LED frames onto it.
+
+:class:`SerialBoard` speaks the protocol (``docs/protocol.md``) over a
+:class:`~.transport.SerialTransport`:
+
+* connect: send ``HELLO``, wait for the board's ``HELLO`` (refusing another
+  protocol version with :class:`IncompatibleFirmware`) and its ``S`` state;
+* sensor lines become :mod:`hal events <mazeboard.hal.events>` stamped with
+  the host scheduler's time; a level the host already holds is not repeated;
+* a sequence gap asks for the board's state (``Q``) and the difference to
+  what the host believed becomes events (openings before closings, as a
+  pawn sliding with a gap would give); repeats are dropped;
+* the latest LED frame is sent at once, again when not acknowledged within
+  :data:`FRAME_RETRY_MS`, and again after every reconnect;
+* a failed port, or no line for :data:`HEARTBEAT_TIMEOUT_MS`, means the
+  board is away: watchers get a :class:`~mazeboard.hal.board.BoardStatus`,
+  the port is reopened with backoff, and on return the board's state is
+  reconciled as after a gap, so nothing is counted twice.
+
+Reading runs either from :meth:`pump` (tests, the simulator's lock-step
+link) or in a reader thread (:meth:`start_reader`) that hands bytes to the
+scheduler's thread with ``call_soon`` (a :class:`RealtimeClock`).
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections import Counter
+from typing import Any, Callable, Mapping
+
+from ..board import BoardState, BoardStatus, LedLayout
+from ..clock import Scheduler, Timer
+from ..errors import HardwareError
+from ..events import ButtonPressed, GameEvent, HallChanged, LedFrame, ReedChanged, SensorEvent
+from .parser import Gap, LineParser, Received, Rejected, SequenceCheck
+from .protocol import (
+    BOARD_MESSAGES,
+    FIRMWARE_VERSION,
+    HEARTBEAT_MS,
+    HEARTBEAT_TIMEOUT_MS,
+    PROTOCOL_VERSION,
+    Ack,
+    Button,
+    ErrorReport,
+    Frame,
+    Hall,
+    HallRaw,
+    Heartbeat,
+    Hello,
+    Message,
+    Ping,
+    Query,
+    Reed,
+    State,
+    encode,
+)
+from .transport import Backoff, LinkLost, SerialTransport
+
+log = logging.getLogger(__name__)
+
+#: An LED frame not acknowledged within this time is sent again.
+FRAME_RETRY_MS = 1000
+#: How to flash the firmware this host speaks with (named in the refusal message).
+FLASH_HINT = ("flash the firmware shipped with this mazeboard (firmware {version}): "
+              "mpremote connect {port} fs cp -r firmware/mbfw firmware/main.py : + reset (docs/firmware.md)")
+
+
+class IncompatibleFirmware(HardwareError):
+    """The co-processor speaks another protocol version; the message says what to flash."""
+
+    exit_status = 2
+
+
+class SerialBoard:
+    """A hal :class:`~mazeboard.hal.board.Board` on a co-processor link.
+
+    ``layout``: the LED chain under the cells (checked against the board's
+    ``leds=`` in HELLO). ``announce`` forwards game events to whoever shows
+    them (the link itself does not carry them). Counters for diagnostics:
+    :attr:`parser` (good and bad lines by reason), :attr:`seq` (gaps,
+    repeats), :attr:`counts` (connects, losses, resyncs, raw Hall lines).
+    """
+
+    def __init__(
+        self,
+        transport: SerialTransport,
+        scheduler: Scheduler,
+        layout: LedLayout,
+        *,
+        backoff: Backoff = Backoff(),
+        heartbeat_timeout_ms: int = HEARTBEAT_TIMEOUT_MS,
+        announce: Callable[[GameEvent], None] | None = None,
+    ) -> None:
+        self.transport = transport
+        self.scheduler = scheduler
+        self.layout = layout
+        self.backoff = backoff
+        self.heartbeat_timeout_ms = heartbeat_timeout_ms
+        self.parser = LineParser(BOARD_MESSAGES)
+        self.seq = SequenceCheck()
+        self.counts: Counter[str] = Counter()
+        self.watchers: list[Callable[[GameEvent], None]] = [announce] if announce else []
+        self.raw_sinks: list[Callable[[HallRaw], None]] = []
+        self.board_info: Mapping[str, str] = {}
+        self.incompatible: str | None = None
+        self.connected = False
+        self.pumping = False
+        self._sinks: list[Callable[[SensorEvent], None]] = []
+        self._status_sinks: list[Callable[[BoardStatus], None]] = []
+        self._reeds: set[str] = set()
+        self._hall: set[str] = set()
+        self._tx_seq = 0
+        self._frame: LedFrame | None = None
+        self._frame_seq: int | None = None
+        self._frame_sent_ms = 0
+        self._last_rx_ms = 0
+        self._opened_ms = 0
+        self._attempt = 0
+        self._reconnect: Timer | None = None
+        self._ever_connected = False
+        self._closed = False
+        self._reader: threading.Thread | None = None
+        self._handlers: dict[type, Callable[[Any], None]] = {
+            Hello: self._on_hello, State: self._on_state, Reed: self._on_reed, Hall: self._on_hall,
+            Button: self._on_button, Heartbeat: lambda m: None, HallRaw: self._on_raw,
+            Ack: self._on_ack, ErrorReport: self._on_error,
+        }
+        self._tick: Timer = scheduler.call_later(HEARTBEAT_MS, self._heartbeat, daemon=True)
+
+    # -- Board interface ---------------------------------------------------------
+    def subscribe(self, sink: Callable[[SensorEvent], None]) -> None:
+        self._sinks.append(sink)
+
+    def watch_status(self, sink: Callable[[BoardStatus], None]) -> None:
+        """Tell ``sink`` when the board goes away and when it comes back."""
+        self._status_sinks.append(sink)
+
+    def state(self) -> BoardState:
+        return BoardState(frozenset(self._reeds), frozenset(self._hall))
+
+    def show(self, frame: LedFrame) -> None:
+        self._frame = frame
+        if self.connected:
+            self._send_frame()
+
+    def announce(self, event: GameEvent) -> None:
+        for w in list(self.watchers):
+            w(event)
+
+    def close(self) -> None:
+        self._closed = True
+        self._tick.cancel()
+        if self._reconnect is not None:
+            self._reconnect.cancel()
+        self.connected = False
+        self.transport.close()
+        if self._reader is not None and self._reader is not threading.current_thread():
+            self._reader.join(timeout=2)
+        self._sinks.clear()
+
+    # -- connecting ----------------------------------------------------------------
+    def connect(self, timeout_s: float = 3.0) -> None:
+        """Open the port and complete the handshake now (at start-up).
+
+        Raises :class:`LinkLost` when the port cannot be opened or the board does
+        not answer within ``timeout_s``, :class:`IncompatibleFirmware` when it
+        speaks another protocol version."""
+        self._open()
+        deadline = time.monotonic() + timeout_s
+        while not self.connected and self.incompatible is None and time.monotonic() < deadline:
+            self.pump(0.05)
+        if self.incompatible is not None:
+            self.transport.close()
+            raise IncompatibleFirmware(self.incompatible)
+        if not self.connected:
+            self.transport.close()
+            raise LinkLost(f"no HELLO from the board on {self.transport.url} within {timeout_s:g} s "
+                           "(is the mazeboard firmware running? see docs/firmware.md)")
+
+    def _open(self) -> None:
+        self.transport.open()
+        self.parser.reset()
+        self.seq.restart()
+        self._tx_seq = 0
+        self._opened_ms = self._last_rx_ms = self.scheduler.now_ms()
+        self.counts["opens"] += 1
+        self._send(Hello(PROTOCOL_VERSION, {"host": FIRMWARE_VERSION}), lead=b"\n")
+
+    def _lost(self, why: str) -> None:
+        if self._closed:
+            return
+        was = self.connected
+        self.connected = False
+        self.transport.close()
+        self.parser.reset()
+        if was:
+            self.counts["losses"] += 1
+            log.warning("board disconnected: %s", why)
+            self._status(False, why)
+        self._schedule_reconnect()
+
+    def _schedule_reconnect(self) -> None:
+        if self._closed or (self._reconnect is not None and not self._reconnect.cancelled):
+            return
+        delay = self.backoff.delay_ms(self._attempt)
+        self._attempt += 1
+        self._reconnect = self.scheduler.call_later(delay, self._try_reconnect, daemon=True)
+
+    def _try_reconnect(self) -> None:
+        self._reconnect = None
+        if self._closed or self.connected:
+            return
+        try:
+            self.transport.close()
+            self._open()
+        except LinkLost as e:
+            log.debug("reconnect failed: %s", e)
+            self.transport.close()
+            self._schedule_reconnect()
+
+    def _status(self, connected: bool, detail: str) -> None:
+        status = BoardStatus(self.scheduler.now_ms(), connected, detail)
+        for sink in list(self._status_sinks):
+            sink(status)
+
+    # -- receiving -------------------------------------------------------------------
+    def pump(self, timeout_s: float = 0.0) -> int:
+        """Read what arrives within ``timeout_s`` and handle it here; returns bytes read.
+        Does nothing when called from inside itself (a handler that caused a reply)."""
+        if self.pumping or not self.transport.is_open:
+            return 0
+        self.pumping = True
+        try:
+            try:
+                data = self.transport.read(timeout_s)
+            except LinkLost as e:
+                self._lost(str(e))
+                return 0
+            self.feed(data)
+            return len(data)
+        finally:
+            self.pumping = False
+
+    def feed(self, data: bytes) -> None:
+        """Handle bytes read from the port (any chunking)."""
+        if not data:
+            return
+        self._last_rx_ms = self.scheduler.now_ms()
+        for item in self.parser.feed(data):
+            if isinstance(item, Rejected):
+                log.info("bad line from the board (%s): %r", item.reason, item.head)
+                continue
+            self._received(item)
+
+    def _received(self, item: Received) -> None:
+        msg = item.message
+        if isinstance(msg, Hello):
+            self.seq.restart(item.seq)
+            self._on_hello(msg)
+            return
+        if not self.connected:
+            self.counts["before-hello"] += 1
+            return
+        verdict = self.seq.check(item.seq)
+        if verdict == "repeat":
+            return
+        if isinstance(verdict, Gap):
+            log.warning("lost %d line(s) from the board (seq %d..%d): asking for its state",
+                        verdict.lost, verdict.expected, verdict.got - 1)
+            self._send(Query())
+        self._handlers[type(msg)](msg)
+
+    def _on_hello(self, msg: Hello) -> None:
+        if msg.proto != PROTOCOL_VERSION:
+            fw = msg.info.get("fw", "unknown")
+            self.incompatible = (
+                f"the board on {self.transport.url} runs firmware {fw} speaking protocol {msg.proto}; "
+                f"this mazeboard speaks protocol {PROTOCOL_VERSION}: "
+                + FLASH_HINT.format(version=FIRMWARE_VERSION, port=self.transport.url)
+            )
+            log.error("%s", self.incompatible)
+            self.transport.close()
+            self._schedule_reconnect()
+            return
+        self.incompatible = None
+        self.board_info = dict(msg.info)
+        leds = msg.info.get("leds")
+        if leds is not None and leds.isdigit() and int(leds) != self.layout.count:
+            log.warning("the board drives %s LEDs but the layout has %d", leds, self.layout.count)
+        self.connected = True
+        self._attempt = 0
+        self.counts["connects"] += 1
+        if self._ever_connected:
+            log.warning("board connected again")
+            self._status(True, f"firmware {msg.info.get('fw', '?')}")
+        self._ever_connected = True
+        if self._frame is not None:
+            self._send_frame()
+
+    def _on_state(self, msg: State) -> None:
+        """Reconcile the host's levels with the board's: opens first, then closes."""
+        now = self.scheduler.now_ms()
+        events: list[SensorEvent] = []
+        events += [ReedChanged(now, c, False) for c in sorted(self._reeds - msg.closed_reeds)]
+        events += [HallChanged(now, s, False) for s in sorted(self._hall - msg.hall_active)]
+        events += [ReedChanged(now, c, True) for c in sorted(msg.closed_reeds - self._reeds)]
+        events += [HallChanged(now, s, True) for s in sorted(msg.hall_active - self._hall)]
+        self._reeds = set(msg.closed_reeds)
+        self._hall = set(msg.hall_active)
+        if events and self.counts["states"]:
+            self.counts["resynced"] += len(events)
+            log.warning("board state differs from what was heard: %d change(s) recovered", len(events))
+        self.counts["states"] += 1
+        for ev in events:
+            self._deliver(ev)
+
+    def _on_reed(self, msg: Reed) -> None:
+        if (msg.cell in self._reeds) == msg.closed:
+            return
+        (self._reeds.add if msg.closed else self._reeds.discard)(msg.cell)
+        self._deliver(ReedChanged(self.scheduler.now_ms(), msg.cell, msg.closed))
+
+    def _on_hall(self, msg: Hall) -> None:
+        if (msg.sensor in self._hall) == msg.ball:
+            return
+        (self._hall.add if msg.ball else self._hall.discard)(msg.sensor)
+        self._deliver(HallChanged(self.scheduler.now_ms(), msg.sensor, msg.ball))
+
+    def _on_button(self, msg: Button) -> None:
+        self._deliver(ButtonPressed(self.scheduler.now_ms(), msg.name))
+
+    def _on_raw(self, msg: HallRaw) -> None:
+        self.counts["hall-raw"] += 1
+        for sink in self.raw_sinks:
+            sink(msg)
+
+    def _on_ack(self, msg: Ack) -> None:
+        if msg.seq == self._frame_seq:
+            self._frame_seq = None
+
+    def _on_error(self, msg: ErrorReport) -> None:
+        self.counts[f"board-error-{msg.code}"] += 1
+        log.warning("the board rejected line %s: %s %s", msg.seq, msg.code, msg.detail)
+        if msg.seq is not None and msg.seq == self._frame_seq:
+            self._send_frame()
+
+    def _deliver(self, event: SensorEvent) -> None:
+        for sink in list(self._sinks):
+            sink(event)
+
+    # -- sending -----------------------------------------------------------------------
+    def _send(self, message: Message, lead: bytes = b"") -> int | None:
+        seq = self._tx_seq
+        self._tx_seq = (self._tx_seq + 1) % 65536
+        try:
+            self.transport.write(lead + encode(message, seq))
+        except LinkLost as e:
+            self._lost(str(e))
+            return None
+        return seq
+
+    def _send_frame(self) -> None:
+        if self._frame is None:
+            return
+        self._frame_sent_ms = self.scheduler.now_ms()
+        self._frame_seq = self._send(Frame(self._frame.pixels))
+
+    def _heartbeat(self) -> None:
+        if self._closed:
+            return
+        self._tick = self.scheduler.call_later(HEARTBEAT_MS, self._heartbeat, daemon=True)
+        now = self.scheduler.now_ms()
+        if self.transport.is_open and now - self._last_rx_ms > self.heartbeat_timeout_ms:
+            self._lost(f"no line from the board for {now - self._last_rx_ms} ms (heartbeat timeout)")
+            return
+        if self.connected:
+            self._send(Ping())
+            if self._frame_seq is not None and now - self._frame_sent_ms >= FRAME_RETRY_MS:
+                self.counts["frame-retries"] += 1
+                self._send_frame()
+
+    # -- reader thread (real time) -------------------------------------------------------
+    def start_reader(self, post: Callable[[Callable[[], None]], Any]) -> None:
+        """Read in a background thread; ``post(fn)`` runs ``fn`` on the scheduler's thread
+        (``RealtimeClock.call_soon``)."""
+
+        def run() -> None:
+            failed_at = -1
+            while not self._closed:
+                if not self.transport.is_open or self.transport.opens == failed_at:
+                    time.sleep(0.01)
+                    continue
+                try:
+                    data = self.transport.read(0.05)
+                except LinkLost as e:
+                    failed_at = self.transport.opens
+                    post(lambda why=str(e): self._lost(why))
+                    continue
+                if data:
+                    post(lambda data=data: self.feed(data))
+
+        self._reader = threading.Thread(target=run, name="mazeboard-serial-reader", daemon=True)
+        self._reader.start()

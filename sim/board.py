@@ -9,7 +9,7 @@ passed on to watchers (simulated players, the browser view).
 from __future__ import annotations
 
 import random
-from typing import Any, Callable, Hashable, Iterable, Mapping
+from typing import Any, Callable, Hashable, Iterable, Mapping, cast
 
 from mazeboard.hal.board import BoardState, LedLayout
 from mazeboard.hal.clock import Scheduler
@@ -77,7 +77,7 @@ class SimBoard:
 
     # -- internals ------------------------------------------------------------
     def _stable(self, key: Hashable, level: bool, t_ms: int) -> None:
-        kind, name = key  # type: ignore[misc]
+        kind, name = cast(tuple[str, str], key)
         event = _TO_EVENT[kind](t_ms, name, level)
         if event is None:
             return

@@ -46,15 +46,17 @@ def generate_walls(grid: Grid, count: int | str, rng: random.Random) -> frozense
     if isinstance(count, str):
         if count not in MAZE_WALLS:
             raise ConfigError(f"maze: {count!r} is not easy, hard or a wall list")
-        count = MAZE_WALLS[count]
+        n = MAZE_WALLS[count]
+    else:
+        n = count
     max_walls = len(grid.edges) - (len(grid.cells) - 1)
-    if not 0 <= count <= max_walls:
-        raise ConfigError(f"maze: {count} walls cannot keep a {grid.files}x{grid.ranks} board connected (0..{max_walls})")
+    if not 0 <= n <= max_walls:
+        raise ConfigError(f"maze: {n} walls cannot keep a {grid.files}x{grid.ranks} board connected (0..{max_walls})")
     edges = list(grid.edges)
     rng.shuffle(edges)
     walls: set[Edge] = set()
     for edge in edges:
-        if len(walls) == count:
+        if len(walls) == n:
             break
         walls.add(edge)
         if not grid.is_connected(walls):

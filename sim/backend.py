@@ -11,6 +11,7 @@ controller should play, and ``run()``.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any, Callable
 
 from mazeboard.hal.board import BoardRequest, GameSetup
@@ -88,7 +89,14 @@ def open_session(request: BoardRequest) -> Any:
     """Build a simulated session for a scenario file or a game of simulated players.
 
     Dispatches on the game name through :data:`FROM_SCENARIO` and
-    :data:`FOR_PLAY`; raises ScenarioError/ConfigError for bad input."""
+    :data:`FOR_PLAY`; raises ScenarioError/ConfigError for bad input.
+    ``request.sim_link`` other than ``direct`` puts a link between the
+    simulated board and the controller (:data:`LINKS`)."""
+    if request.sim_link != "direct":
+        link = LINKS.get(request.sim_link)
+        if link is None:
+            raise ConfigError(f"--link: {request.sim_link!r} is unknown (choose from direct, {', '.join(LINKS)})")
+        return link(open_session(replace(request, sim_link="direct")))
     if request.scenario:
         scenario = load_scenario(request.scenario)
         return FROM_SCENARIO[scenario.game](scenario, request.realtime)
@@ -125,3 +133,13 @@ def _from_scenario(sc: Scenario, realtime: bool) -> SimSession:
 FROM_SCENARIO: dict[str, Callable[[Any, bool], Any]] = {"magic-labyrinth": _from_scenario}
 #: game name -> builder(request) -> session (simulated players)
 FOR_PLAY: dict[str, Callable[[BoardRequest], Any]] = {"magic-labyrinth": _magic_play}
+
+
+def _serial_link(session: Any) -> Any:
+    from .link import serial_session  # pseudo-terminals and pyserial only when asked for
+
+    return serial_session(session)
+
+
+#: link name -> wraps a simulated session (``--link``; ``direct`` is no wrapping)
+LINKS: dict[str, Callable[[Any], Any]] = {"serial": _serial_link}

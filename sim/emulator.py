@@ -1,0 +1,168 @@
+"""The co-processor firmware, emulated: the board side of the line protocol around a simulated board.
+
+:class:`FirmwareEmulator` wraps any hal Board (a :class:`~mazeboard.sim.board.SimBoard`):
+its debounced sensor events go out as ``R``/``H``/``B`` lines, ``F`` lines
+from the host light its LEDs (``board.show``), and it answers ``HELLO``,
+``Q`` and bad lines as ``firmware/`` does (``docs/protocol.md``). Like the
+firmware it stays silent until the host's ``HELLO`` on a connection, then
+sends ``HELLO``, its state and a heartbeat every 500 ms.
+
+Bytes go through a :mod:`port <mazeboard.sim.ports>` (a pseudo-terminal or
+a TCP socket). ``on_written`` lets the lock-step link deliver each line to
+the host before virtual time moves on.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any, Callable, Protocol
+
+from mazeboard.hal.clock import Scheduler, Timer
+from mazeboard.hal.events import ButtonPressed, HallChanged, LedFrame, ReedChanged, SensorEvent
+from mazeboard.hal.serial.parser import LineParser, Rejected
+from mazeboard.hal.serial.protocol import (
+    FIRMWARE_VERSION,
+    HEARTBEAT_MS,
+    HOST_MESSAGES,
+    PROTOCOL_VERSION,
+    Ack,
+    Button,
+    ErrorReport,
+    Frame,
+    Hall,
+    Heartbeat,
+    Hello,
+    Message,
+    Ping,
+    Query,
+    Reed,
+    State,
+    encode,
+)
+
+log = logging.getLogger(__name__)
+
+
+class Port(Protocol):
+    """A byte pipe to the host: ``connected`` while a host can hear us."""
+
+    bytes_in: int
+    bytes_out: int
+
+    @property
+    def connected(self) -> bool: ...
+
+    def read(self, timeout_s: float) -> bytes: ...
+
+    def write(self, data: bytes) -> None: ...
+
+
+_TO_LINE: dict[type, Callable[[Any], Message]] = {
+    ReedChanged: lambda e: Reed(e.cell, e.closed),
+    HallChanged: lambda e: Hall(e.sensor, e.ball),
+    ButtonPressed: lambda e: Button(e.button),
+}
+
+
+class FirmwareEmulator:
+    """The firmware's protocol behaviour around ``board`` on ``scheduler``.
+
+    ``proto``/``fw`` are what HELLO announces (tests use another ``proto`` to
+    check the host's refusal). ``board_name`` and the LED count go in HELLO too.
+    """
+
+    def __init__(self, board: Any, scheduler: Scheduler, *, proto: int = PROTOCOL_VERSION,
+                 fw: str = FIRMWARE_VERSION, board_name: str = "sim") -> None:
+        self.board = board
+        self.scheduler = scheduler
+        self.proto = proto
+        self.fw = fw
+        self.board_name = board_name
+        self.port: Port | None = None
+        self.parser = LineParser(HOST_MESSAGES)
+        self.on_written: Callable[[], None] | None = None
+        self.host_ready = False
+        self.pumping = False
+        self.frames = 0
+        self.sent_events = 0
+        self._tx_seq = 0
+        self._handlers: dict[type, Callable[[int, Any], None]] = {
+            Hello: self._on_hello, Frame: self._on_frame, Ping: lambda s, m: None, Query: self._on_query,
+        }
+        board.subscribe(self._on_event)
+        self._tick: Timer = scheduler.call_later(HEARTBEAT_MS, self._heartbeat, daemon=True)
+
+    # -- connection ------------------------------------------------------------------
+    def attach(self, port: Port) -> None:
+        """A (new) connection: a freshly booted firmware, silent until the host's HELLO."""
+        self.port = port
+        self.parser.reset()
+        self.host_ready = False
+        self._tx_seq = 0
+
+    def detach(self) -> None:
+        self.port = None
+        self.host_ready = False
+
+    # -- bytes from the host -----------------------------------------------------------
+    def pump(self, timeout_s: float = 0.0) -> int:
+        """Read and handle what the host sent within ``timeout_s``; returns bytes read."""
+        port = self.port
+        if self.pumping or port is None or not port.connected:
+            return 0
+        self.pumping = True
+        try:
+            data = port.read(timeout_s)
+            self.feed(data)
+            return len(data)
+        finally:
+            self.pumping = False
+
+    def feed(self, data: bytes) -> None:
+        for item in self.parser.feed(data):
+            if isinstance(item, Rejected):
+                self._send(ErrorReport(item.reason, None))
+                continue
+            self._handlers[type(item.message)](item.seq, item.message)
+
+    def _on_hello(self, seq: int, msg: Hello) -> None:
+        self._tx_seq = 0
+        self.host_ready = True
+        leds = getattr(getattr(self.board, "layout", None), "count", 0)
+        self._send(Hello(self.proto, {"fw": self.fw, "board": self.board_name, "leds": str(leds)}))
+        self._on_query(seq, Query())
+
+    def _on_frame(self, seq: int, msg: Frame) -> None:
+        self.frames += 1
+        self.board.show(LedFrame(self.scheduler.now_ms(), msg.pixels))
+        self._send(Ack(seq))
+
+    def _on_query(self, seq: int, msg: Query) -> None:
+        st = self.board.state()
+        self._send(State(st.closed_reeds, st.hall_active))
+
+    # -- towards the host ----------------------------------------------------------------
+    def _on_event(self, event: SensorEvent) -> None:
+        to_line = _TO_LINE.get(type(event))
+        if to_line is not None and self.host_ready:
+            self.sent_events += 1
+            self._send(to_line(event))
+
+    def _heartbeat(self) -> None:
+        self._tick = self.scheduler.call_later(HEARTBEAT_MS, self._heartbeat, daemon=True)
+        if self.host_ready:
+            self._send(Heartbeat(self.scheduler.now_ms()))
+
+    def _send(self, message: Message) -> None:
+        port = self.port
+        if port is None or not port.connected or not self.host_ready:
+            return
+        line = encode(message, self._tx_seq)
+        self._tx_seq = (self._tx_seq + 1) % 65536
+        port.write(line)
+        if self.on_written is not None:
+            self.on_written()
+
+    def close(self) -> None:
+        self._tick.cancel()
+        self.detach()

@@ -17,6 +17,8 @@ from mazeboard.hal.errors import ConfigError, MazeboardError
 from mazeboard.hal.events import GameEvent, LedFrame, SensorEvent
 
 from .magic.referee import MagicReferee
+from .struggle.narrate import StruggleNarrator
+from .struggle.referee import StruggleReferee
 from .narrate import Narrator
 
 
@@ -57,9 +59,18 @@ def _magic_narrator(game: "Game", out: IO[str]) -> Emit:
     return narrator
 
 
+def _struggle(session: BoardSession, emit: Emit, show: Show) -> StruggleReferee:
+    return StruggleReferee(session.setup, session.scheduler, session.board.layout, emit, show, session.board.state)
+
+
+def _struggle_narrator(game: "Game", out: IO[str]) -> Emit:
+    return StruggleNarrator(out)
+
+
 #: game name -> how to referee and narrate it. Other games register here.
 GAMES: dict[str, GameSpec] = {
     "magic-labyrinth": GameSpec(_magic, _magic_narrator),
+    "struggle": GameSpec(_struggle, _struggle_narrator),
 }
 
 

@@ -26,6 +26,7 @@ from .hands import Action, Hands
 from .maze import generate_walls, parse_walls
 from .players import SimPlayer
 from .scenario import Scenario, load_scenario
+from .struggle import backend as struggle
 from .world import Physics
 
 #: Virtual time after which a simulated game counts as stuck.
@@ -130,9 +131,11 @@ def _from_scenario(sc: Scenario, realtime: bool) -> SimSession:
 
 
 #: game name -> builder(scenario, realtime) -> session
-FROM_SCENARIO: dict[str, Callable[[Any, bool], Any]] = {"magic-labyrinth": _from_scenario}
+FROM_SCENARIO: dict[str, Callable[[Any, bool], Any]] = {"magic-labyrinth": _from_scenario,
+                                                         "struggle": struggle.from_scenario}
 #: game name -> builder(request) -> session (simulated players)
-FOR_PLAY: dict[str, Callable[[BoardRequest], Any]] = {"magic-labyrinth": _magic_play}
+FOR_PLAY: dict[str, Callable[[BoardRequest], Any]] = {"magic-labyrinth": _magic_play,
+                                                      "struggle": struggle.for_play}
 
 
 def _serial_link(session: Any) -> Any:

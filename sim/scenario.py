@@ -20,6 +20,7 @@ from mazeboard.hal.grid import Cell, Edge, Grid
 
 from .hands import Action
 from .maze import parse_walls
+from .struggle.scenario import parse_struggle
 from .world import Physics
 
 MAGIC_KEYS = {"game", "players", "seed", "walls", "maze", "dice", "targets", "actions", "options", "sim"}
@@ -272,4 +273,5 @@ _ACTION_PARSERS: dict[str, Callable[[_Ctx, list[str], str, int], Action]] = {
 #: Other games register theirs here (their modules live beside this one).
 PARSERS: dict[str, Callable[[Mapping[str, Any], str], Any]] = {
     "magic-labyrinth": parse_scenario,
+    "struggle": parse_struggle,
 }

@@ -1,0 +1,438 @@
+"""Struggle (Majora) rules as pure functions and values (RULES.md §3).
+
+No I/O beyond reading the packaged objective cards, no clock, no hardware;
+randomness only from an injected ``random.Random``.
+
+Vocabulary (read like the rule book):
+
+* a *hand* is five faces (``"9" "10" "J" "Q" "K" "A"``) after one to three
+  throws (:func:`throw`, :func:`rethrow`);
+* a :class:`Play` interprets a hand: the figure each ace stands for (in dice
+  order) and the order in which the tokens with figures move;
+  :func:`interpretations` lists every legal play once;
+* a :class:`Race` is where the five tokens are: a space number each, or an
+  arrival place once arrived;
+* :func:`apply` plays a hand on a race and returns a :class:`Result` (the new
+  race and one :class:`Move` per token moved); :func:`outcomes` groups the
+  plays of a hand by the race they lead to, so every outcome is listed once;
+* :func:`points` scores an objective card against the arrival order,
+  :func:`hint` picks the outcome best for a card.
+
+Errors: :class:`IllegalPlay` (a play the hand does not allow: an ace standing
+for a figure not among the other dice, a wrong token order); malformed input
+(a face that is not a face) raises :class:`~mazeboard.hal.errors.ConfigError`.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+import tomllib
+from collections import Counter
+from dataclasses import dataclass, field, fields
+from pathlib import Path
+from typing import Any, Iterable, Mapping, Sequence
+
+from mazeboard.hal.errors import ConfigError, MazeboardError
+from mazeboard.hal.struggle import ACE, DICE, FACES, PLACES, TOKENS, Track, load_track
+
+GAME = "struggle"
+Hand = tuple[str, ...]
+#: An objective card: the wanted token for places A-E; ``"A"`` is a joker.
+Card = tuple[str, ...]
+
+OBJECTIVES_FILE = Path(__file__).with_name("data") / "objectives.toml"
+
+
+class IllegalPlay(MazeboardError, ValueError):
+    """A play the hand or the race does not allow (names the reason)."""
+
+
+# -- options -----------------------------------------------------------------
+@dataclass(frozen=True)
+class StruggleOptions:
+    """Rule options; names are the keys of a scenario's ``[options]`` table.
+
+    * ``rounds`` -- rounds to play; the highest total wins (RULES.md §3).
+    * ``share_plain`` -- a token may end on a plain space that is occupied
+      (**Decision**, default yes); when false an occupied plain space is an
+      impasse like a yellow one.
+    * ``throws`` -- most throws in a turn (RULES.md: three).
+    * ``hint`` -- preselect the outcome best for the player's card when the
+      hand is interpreted (the player may pick any other).
+    * ``redeal`` -- deal new objective cards at every round (**Decision**:
+      yes; the seed deals once per game and is silent about later rounds).
+    * ``warning_ms`` -- how long a misplaced token's space flashes.
+    * ``settle_ms`` -- after a play, how long the reeds must agree with where
+      the tokens belong before the turn passes (reeds sense occupancy only,
+      so a swap on occupied spaces is invisible; ``stop`` confirms at once).
+    """
+
+    rounds: int = 1
+    share_plain: bool = True
+    throws: int = 3
+    hint: bool = True
+    redeal: bool = True
+    warning_ms: int = 1500
+    settle_ms: int = 1000
+
+    @classmethod
+    def from_mapping(cls, raw: Mapping[str, Any], where: str = "options") -> "StruggleOptions":
+        """Build from ``[options]``; raises :class:`ConfigError` naming the key."""
+        known = {f.name: f for f in fields(cls)}
+        values: dict[str, Any] = {}
+        for key, value in raw.items():
+            if key not in known:
+                raise ConfigError(f"{where}.{key}: unknown Struggle option (known: {', '.join(sorted(known))})")
+            default = known[key].default
+            if isinstance(default, bool):
+                if not isinstance(value, bool):
+                    raise ConfigError(f"{where}.{key}: must be true or false, got {value!r}")
+            elif not isinstance(value, int) or isinstance(value, bool) or value < 1:
+                raise ConfigError(f"{where}.{key}: must be a whole number >= 1, got {value!r}")
+            values[key] = value
+        opts = cls(**values)
+        if opts.throws > 3:
+            raise ConfigError(f"{where}.throws: at most 3 throws a turn (RULES.md §3), got {opts.throws}")
+        return opts
+
+
+# -- dice ------------------------------------------------------------------------
+def check_face(face: Any, where: str) -> str:
+    if face not in FACES:
+        raise ConfigError(f"{where}: {face!r} is not a face of a poker die ({' '.join(FACES)})")
+    return str(face)
+
+
+def throw(rng: random.Random, count: int = DICE) -> Hand:
+    """``count`` dice thrown: faces drawn uniformly from :data:`FACES`."""
+    return tuple(rng.choice(FACES) for _ in range(count))
+
+
+def rethrow(hand: Sequence[str], held: Iterable[int], faces: Sequence[str]) -> Hand:
+    """``hand`` with the dice not in ``held`` (0-based indices) replaced by ``faces`` in dice order.
+
+    Raises :class:`IllegalPlay` when ``faces`` does not have one face per re-thrown die."""
+    keep = set(held)
+    free = [i for i in range(len(hand)) if i not in keep]
+    if len(faces) != len(free):
+        raise IllegalPlay(f"{len(free)} dice were thrown but {len(faces)} faces were given")
+    out = list(hand)
+    for i, f in zip(free, faces):
+        out[i] = f
+    return tuple(out)
+
+
+def is_void(hand: Sequence[str]) -> bool:
+    """Five aces: a hand without value (RULES.md §3), no token moves."""
+    return all(f == ACE for f in hand)
+
+
+def ace_values(hand: Sequence[str]) -> tuple[str, ...]:
+    """The figures an ace may stand for: those among the hand's other dice, in token order."""
+    present = {f for f in hand if f != ACE}
+    return tuple(t for t in TOKENS if t in present)
+
+
+# -- races -----------------------------------------------------------------------
+@dataclass(frozen=True)
+class Race:
+    """Where the tokens are: ``spaces[i]`` is token ``TOKENS[i]``'s space, None once
+    arrived; ``arrived`` lists the arrived tokens, place A first."""
+
+    spaces: tuple[int | None, ...] = (0, 0, 0, 0, 0)
+    arrived: tuple[str, ...] = ()
+
+    @classmethod
+    def start(cls) -> "Race":
+        return cls()
+
+    @classmethod
+    def of(cls, at: Mapping[str, int], arrived: Sequence[str] = ()) -> "Race":
+        """A race from ``token -> space`` for the tokens still racing and the arrival order."""
+        return cls(tuple(None if t in arrived else at[t] for t in TOKENS), tuple(arrived))
+
+    def space(self, token: str) -> int | None:
+        return self.spaces[TOKENS.index(token)]
+
+    def at(self) -> dict[str, int]:
+        """token -> space for the tokens still on the track."""
+        return {t: s for t, s in zip(TOKENS, self.spaces) if s is not None}
+
+    def occupants(self, space: int) -> tuple[str, ...]:
+        return tuple(t for t, s in zip(TOKENS, self.spaces) if s == space)
+
+    def place_of(self, token: str) -> str | None:
+        return PLACES[self.arrived.index(token)] if token in self.arrived else None
+
+    @property
+    def over(self) -> bool:
+        """The round is over: every token has its arrival place."""
+        return len(self.arrived) == len(TOKENS)
+
+    def occupied_spaces(self) -> frozenset[int]:
+        return frozenset(s for s in self.spaces if s is not None)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"spaces": self.at(), "arrived": list(self.arrived)}
+
+
+@dataclass(frozen=True)
+class Play:
+    """An interpretation: ``aces`` the figure of each ace in dice order, ``order`` the
+    tokens with figures in the order they move."""
+
+    aces: tuple[str, ...] = ()
+    order: tuple[str, ...] = ()
+
+    def text(self) -> str:
+        """Scenario notation: ``ace=Q,K order=K,Q,9``."""
+        parts = []
+        if self.aces:
+            parts.append("ace=" + ",".join(self.aces))
+        parts.append("order=" + ",".join(self.order))
+        return " ".join(parts)
+
+
+@dataclass(frozen=True)
+class Move:
+    """One token's move: spaces ``frm`` -> ``to``; ``result`` is ``moved``, ``impasse``
+    (``to == frm``) or ``swapped`` (``displaced`` went back to ``frm``); ``place`` is
+    the arrival place when the token reached or passed the finish."""
+
+    token: str
+    frm: int
+    to: int
+    result: str
+    displaced: tuple[str, ...] = ()
+    place: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"token": self.token, "from": self.frm, "to": self.to, "result": self.result}
+        if self.displaced:
+            d["displaced"] = list(self.displaced)
+        if self.place:
+            d["place"] = self.place
+        return d
+
+
+@dataclass(frozen=True)
+class Result:
+    """A play's effect: the race after it, the moves in order, and the tokens that arrived
+    (``(token, place)``, the fifth included when the fourth arrival ended the round)."""
+
+    race: Race
+    moves: tuple[Move, ...]
+    arrivals: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One distinct result of a hand and every play that leads to it (``plays[0]`` first listed)."""
+
+    result: Result
+    plays: tuple[Play, ...] = field(default_factory=tuple)
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The rules on one track with the options that change them."""
+
+    track: Track
+    share_plain: bool = True
+
+    @classmethod
+    def default(cls) -> "Rules":
+        return cls(load_track("default"))
+
+
+def counts(hand: Sequence[str], aces: Sequence[str]) -> Counter[str]:
+    """Figures per token once each ace stands for ``aces[i]``; raises :class:`IllegalPlay`."""
+    n_aces = sum(1 for f in hand if f == ACE)
+    if is_void(hand):
+        raise IllegalPlay("five aces: the hand has no value")
+    if len(aces) != n_aces:
+        raise IllegalPlay(f"the hand has {n_aces} ace(s) but {len(aces)} value(s) were given")
+    allowed = ace_values(hand)
+    for a in aces:
+        if a not in allowed:
+            raise IllegalPlay(f"an ace may stand for {', '.join(allowed)} (figures among the other dice), not {a!r}")
+    c = Counter(f for f in hand if f != ACE)
+    c.update(aces)
+    return c
+
+
+def movers(hand: Sequence[str], aces: Sequence[str], race: Race) -> tuple[str, ...]:
+    """Tokens that must move (figures in the hand, still on the track), in token order."""
+    c = counts(hand, aces)
+    return tuple(t for t in TOKENS if c[t] > 0 and race.space(t) is not None)
+
+
+def interpretations(hand: Sequence[str], race: Race) -> tuple[Play, ...]:
+    """Every legal play of ``hand`` once: each multiset of ace values (assigned to the
+    aces in dice order, values in token order) times each order of the tokens that move.
+    Empty for a void hand; one empty-order play when no token with figures is racing."""
+    if is_void(hand):
+        return ()
+    n_aces = sum(1 for f in hand if f == ACE)
+    plays: list[Play] = []
+    for aces in itertools.combinations_with_replacement(ace_values(hand), n_aces):
+        moving = movers(hand, aces, race)
+        for order in itertools.permutations(moving):
+            plays.append(Play(tuple(aces), tuple(order)))
+    return tuple(plays)
+
+
+def _lands(rules: Rules, race_at: dict[str, int], token: str, target: int) -> tuple[str, tuple[str, ...]]:
+    """Judge ``token`` ending a move on ``target`` (before the finish): (result, displaced)."""
+    kind = rules.track.kind(target)
+    others = tuple(t for t in TOKENS if race_at.get(t) == target and t != token)
+    if kind == "black":
+        return "impasse", ()
+    if not others:
+        return "moved", ()
+    if kind == "red":
+        return "swapped", others
+    if kind == "yellow" or (kind == "plain" and not rules.share_plain):
+        return "impasse", ()
+    return "moved", ()
+
+
+def apply(rules: Rules, race: Race, hand: Sequence[str], play: Play) -> Result:
+    """Play ``hand`` on ``race`` as ``play`` (RULES.md §3 Yellow, Red, Black, Arrival).
+
+    Each token in ``play.order`` moves by its number of figures as one move:
+    spaces passed over (black ones too) count, only the space it stops on is
+    judged. Reaching or passing the finish is arrival at the next place; when
+    the fourth token arrives the fifth takes the last place and the moves
+    still to come are not played. Raises :class:`IllegalPlay`."""
+    c = counts(hand, play.aces)
+    expected = movers(hand, play.aces, race)
+    if sorted(play.order) != sorted(expected) or len(set(play.order)) != len(play.order):
+        raise IllegalPlay(f"the tokens to move are {', '.join(expected) or 'none'}, in an order of your choice; "
+                          f"got {', '.join(play.order) or 'none'}")
+    at = race.at()
+    arrived = list(race.arrived)
+    moves: list[Move] = []
+    arrivals: list[tuple[str, str]] = []
+    finish = rules.track.finish
+    for token in play.order:
+        if len(arrived) >= len(TOKENS):
+            break
+        frm = at[token]
+        target = frm + c[token]
+        if target >= finish:
+            del at[token]
+            place = PLACES[len(arrived)]
+            arrived.append(token)
+            arrivals.append((token, place))
+            moves.append(Move(token, frm, finish, "moved", place=place))
+            if len(arrived) == len(TOKENS) - 1:
+                (last,) = at
+                del at[last]
+                arrived.append(last)
+                arrivals.append((last, PLACES[-1]))
+            continue
+        result, displaced = _lands(rules, at, token, target)
+        if result == "impasse":
+            moves.append(Move(token, frm, frm, "impasse"))
+            continue
+        at[token] = target
+        for d in displaced:  # sent back to where the mover came from; not judged again
+            at[d] = frm
+        moves.append(Move(token, frm, target, result, displaced))
+    return Result(Race.of(at, arrived), tuple(moves), tuple(arrivals))
+
+
+def outcomes(rules: Rules, race: Race, hand: Sequence[str]) -> tuple[Outcome, ...]:
+    """Every distinct result of ``hand`` on ``race``, each with the plays that give it,
+    in the order :func:`interpretations` lists them. Empty for a void hand."""
+    groups: dict[Race, list[Play]] = {}
+    first: dict[Race, Result] = {}
+    for play in interpretations(hand, race):
+        res = apply(rules, race, hand, play)
+        groups.setdefault(res.race, []).append(play)
+        first.setdefault(res.race, res)
+    return tuple(Outcome(first[r], tuple(p)) for r, p in groups.items())
+
+
+# -- objectives and points ---------------------------------------------------------
+def check_card(raw: Any, where: str) -> Card:
+    """Validate an objective card: five entries, figures or the ace, no figure twice."""
+    if not isinstance(raw, (list, tuple)) or len(raw) != len(PLACES):
+        raise ConfigError(f"{where}: an objective card lists {len(PLACES)} tokens for places A-E, got {raw!r}")
+    for i, v in enumerate(raw):
+        if v not in (*TOKENS, ACE):
+            raise ConfigError(f"{where}[{i}]: {v!r} is not a token ({', '.join(TOKENS)}) or the ace (A)")
+    figures = [v for v in raw if v != ACE]
+    if len(set(figures)) != len(figures):
+        raise ConfigError(f"{where}: a token appears twice on the card {raw!r}")
+    return tuple(raw)
+
+
+def load_objectives(path: Path = OBJECTIVES_FILE) -> tuple[Card, ...]:
+    """The objective cards from the data file; raises :class:`ConfigError`."""
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError) as e:
+        raise ConfigError(f"{path}: cannot read the objective cards ({e})") from None
+    cards = data.get("cards")
+    if not isinstance(cards, list) or len(cards) < 4:
+        raise ConfigError(f"{path}: cards: give at least 4 objective cards (one per player)")
+    return tuple(check_card(c, f"{path.name}: cards[{i}]") for i, c in enumerate(cards))
+
+
+def deal(rng: random.Random, players: Sequence[str], deck: Sequence[Card],
+         forced: Mapping[str, Card] | None = None) -> dict[str, Card]:
+    """A different card for each player, drawn from ``deck``; ``forced`` cards are kept."""
+    forced = dict(forced or {})
+    rest = [c for c in deck if c not in forced.values()]
+    drawn = rng.sample(rest, len([p for p in players if p not in forced]))
+    it = iter(drawn)
+    return {p: forced[p] if p in forced else next(it) for p in players}
+
+
+def points(card: Card, order: Sequence[str]) -> int:
+    """10 points per token in its card's place; the ace on a card matches any token."""
+    return 10 * sum(1 for want, got in zip(card, order) if want == ACE or want == got)
+
+
+def round_points(cards: Mapping[str, Card], order: Sequence[str]) -> dict[str, int]:
+    return {p: points(c, order) for p, c in cards.items()}
+
+
+def leaders(totals: Mapping[str, int]) -> list[str]:
+    """Players with the highest total (more than one: a shared win)."""
+    best = max(totals.values())
+    return [p for p, v in totals.items() if v == best]
+
+
+# -- hints -------------------------------------------------------------------------
+def projected_order(rules: Rules, race: Race) -> tuple[str, ...]:
+    """The arrival order if the race froze now: arrived tokens, then the rest by
+    progress (furthest first; ties in token order)."""
+    rest = sorted(race.at().items(), key=lambda kv: (-kv[1], TOKENS.index(kv[0])))
+    return race.arrived + tuple(t for t, _ in rest)
+
+
+def evaluate(rules: Rules, race: Race, card: Card) -> tuple[int, int, int]:
+    """How good ``race`` looks for ``card`` (bigger is better): the points of the
+    projected order, then pairwise agreement with the card's order (only
+    positions strictly ahead count), then progress of the card's first token."""
+    proj = projected_order(rules, race)
+    wanted = [t for t in card if t != ACE]
+    pos = {t: (-100 + PLACES.index(race.place_of(t) or "A") if t in race.arrived else -(race.space(t) or 0))
+           for t in TOKENS}
+    pairs = 0
+    for a, b in itertools.combinations(wanted, 2):  # card wants a before b
+        pairs += (pos[a] < pos[b]) - (pos[a] > pos[b])
+    lead = next((t for t in wanted if t not in race.arrived), None)
+    progress = -pos[lead] if lead is not None else 0
+    return points(card, proj), pairs, progress
+
+
+def hint(rules: Rules, outs: Sequence[Outcome], card: Card | None) -> int:
+    """Index of the outcome best for ``card`` (0 without a card or outcomes)."""
+    if not outs or card is None:
+        return 0
+    return max(range(len(outs)), key=lambda i: (evaluate(rules, outs[i].result.race, card), -i))

@@ -1,0 +1,1 @@
+"""The Struggle board in the simulator: track reeds, tokens with magnets, dice buttons, scenarios, players."""

@@ -1,0 +1,233 @@
+"""Hands at the Struggle board, and what the people at the table see.
+
+:class:`TableView` keeps what the board has announced (the screen and the
+LEDs a person looks at): whose turn it is, the dice held, the outcomes listed
+for a hand and the one selected, where the last play sends each token.
+
+:class:`StruggleHands` carries out :class:`Move` actions one after another on
+a :class:`~mazeboard.sim.struggle.world.StruggleWorld`, each taking its time.
+Like a person, a hand waits for the board before pressing the dice buttons:
+a ``throw``/``hold``/``stop`` waits (up to ``patience_ms``) while tokens are
+still being placed, and ``play``/``follow`` read the view when they run.
+Scenario mistakes found only then (a ``play`` the hand does not allow)
+raise :class:`~mazeboard.hal.errors.ScenarioError` naming the action.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from mazeboard.hal.clock import Scheduler
+from mazeboard.hal.errors import ScenarioError
+from mazeboard.hal.events import GameEvent
+from mazeboard.hal.struggle import DIE_BUTTONS, TOKENS, place_sensor, space_sensor
+
+from .world import StruggleWorld
+
+
+@dataclass(frozen=True)
+class Act:
+    """One action (SCENARIOS.md, Struggle): ``kind`` and its words.
+
+    kinds: ``throw``, ``stop``, ``press`` (button), ``hold`` (1-based dice to
+    keep), ``select`` (outcome ``number``), ``play`` (``ace``, ``order``),
+    ``follow``, ``reset``, ``move`` (token, sensor), ``wait`` (ms),
+    ``glitch`` (sensor, ms). ``text``/``index``: the scenario line, for errors.
+    """
+
+    kind: str
+    button: str = ""
+    dice: tuple[int, ...] = ()
+    ace: tuple[str, ...] = ()
+    order: tuple[str, ...] = ()
+    token: str = ""
+    sensor: str = ""
+    ms: int = 0
+    number: int = 0
+    index: int = -1
+    text: str = ""
+
+
+class TableView:
+    """What the board has announced, as the people at the table see it."""
+
+    def __init__(self) -> None:
+        self.current: str | None = None
+        self.ready = False  # a turn is under way and no placement is pending
+        self.held: tuple[int, ...] = ()
+        self.throws = 0
+        self.faces: tuple[str, ...] = ()
+        self.outcomes: list[dict[str, Any]] = []
+        self.selected = 0
+        self.choosing = False
+        self.spaces: dict[str, int] = {t: 0 for t in TOKENS}
+        self.arrived: list[str] = []
+        self.moved: list[str] = []
+        self.over = False
+        self._handlers: dict[str, Callable[[GameEvent], None]] = {
+            "turn_started": self._turn_started,
+            "hand": self._hand,
+            "held": lambda e: setattr(self, "held", tuple(e["held"])),
+            "outcomes": self._outcomes,
+            "selected": lambda e: setattr(self, "selected", e["index"]),
+            "played": self._played,
+            "turn_ended": lambda e: setattr(self, "ready", False),
+            "round_started": self._round_started,
+            "game_over": lambda e: setattr(self, "over", True),
+        }
+
+    def watch(self, event: GameEvent) -> None:
+        handler = self._handlers.get(event.type)
+        if handler is not None:
+            handler(event)
+
+    def _turn_started(self, e: GameEvent) -> None:
+        self.current = e["player"]
+        self.ready = True
+        self.held, self.throws, self.faces, self.outcomes, self.choosing = (), 0, (), [], False
+
+    def _hand(self, e: GameEvent) -> None:
+        self.faces = tuple(e["faces"])
+        self.throws = e["throw"]
+        self.held = tuple(e["held"])
+
+    def _outcomes(self, e: GameEvent) -> None:
+        self.outcomes = list(e["outcomes"])
+        self.selected = e["selected"]
+        self.choosing = True
+
+    def _played(self, e: GameEvent) -> None:
+        self.choosing = False
+        self.ready = False
+        self.spaces = dict(e["spaces"])
+        self.arrived = list(e["arrived_order"])
+        self.moved = [m["token"] for m in e["moves"]] + [d for m in e["moves"] for d in m.get("displaced", [])]
+
+    def _round_started(self, e: GameEvent) -> None:
+        self.spaces = {t: 0 for t in TOKENS}
+        self.arrived = []
+
+    def where(self, token: str) -> str:
+        """The sensor ``token`` belongs on after the last play."""
+        if token in self.arrived:
+            return place_sensor("ABCDE"[self.arrived.index(token)])
+        return space_sensor(self.spaces[token])
+
+    def find(self, ace: tuple[str, ...], order: tuple[str, ...]) -> int | None:
+        """Index of the listed outcome that the play ``ace``/``order`` leads to (aces are
+        interchangeable, so their values count in any order)."""
+        ace = tuple(sorted(ace, key=TOKENS.index))
+        text = " ".join(p for p in (("ace=" + ",".join(ace)) if ace else "", "order=" + ",".join(order)) if p)
+        for o in self.outcomes:
+            if text in o["plays"]:
+                return int(o["index"])
+        return None
+
+
+class StruggleHands:
+    """Runs actions in order against ``world``; ``idle`` when nothing is queued or running."""
+
+    def __init__(self, world: StruggleWorld, scheduler: Scheduler, view: TableView,
+                 where: str = "hands", patience_ms: int = 20000) -> None:
+        self.world = world
+        self.scheduler = scheduler
+        self.view = view
+        self.where = where
+        self.patience_ms = patience_ms
+        self._queue: deque[Act] = deque()
+        self._busy = False
+        self._waited = 0
+        self.done: list[Act] = []
+        self._run: dict[str, Callable[[Act], int]] = {
+            "press": lambda a: self.world.press(a.button),
+            "throw": lambda a: self._button(a, "throw"),
+            "stop": lambda a: self._button(a, "stop"),
+            "hold": self._hold,
+            "select": self._select,
+            "play": self._play,
+            "follow": self._follow,
+            "reset": self._reset,
+            "move": lambda a: self.world.move(a.token, a.sensor),
+            "wait": lambda a: a.ms,
+            "glitch": lambda a: self.world.glitch(a.sensor, a.ms),
+        }
+
+    @property
+    def idle(self) -> bool:
+        return not self._busy and not self._queue
+
+    def do(self, *acts: Act) -> None:
+        self._queue.extend(acts)
+        if not self._busy:
+            self._next()
+
+    def abort(self) -> None:
+        self._queue.clear()
+
+    def _next(self) -> None:
+        if not self._queue:
+            self._busy = False
+            return
+        self._busy = True
+        act = self._queue[0]
+        if act.kind in ("throw", "stop", "hold") and not self.view.ready and not self.view.over \
+                and self._waited < self.patience_ms:
+            self._waited += 50  # a person waits for the board before pressing
+            self.scheduler.call_later(50, self._next)
+            return
+        self._waited = 0
+        self._queue.popleft()
+        self.done.append(act)
+        self.scheduler.call_later(self._run[act.kind](act), self._next)
+
+    def _fail(self, act: Act, why: str) -> ScenarioError:
+        return ScenarioError(f"{self.where}: actions[{act.index}] {act.text!r}: {why}")
+
+    # -- composite actions: expand into presses and moves ------------------------
+    def _first(self, acts: list[Act]) -> int:
+        """Run ``acts`` before the rest of the queue; returns 0 (they take their own time)."""
+        self._queue.extendleft(reversed(acts))
+        return 0
+
+    def _button(self, act: Act, button: str) -> int:
+        return self.world.press(button)
+
+    def _hold(self, act: Act) -> int:
+        want = {d for d in act.dice}
+        have = set(self.view.held)
+        presses = [Act("press", button=DIE_BUTTONS[d - 1]) for d in sorted(want ^ have)]
+        return self._first(presses)
+
+    def _select(self, act: Act) -> int:
+        return self._first(self._presses_to(act.number) + [Act("press", button="stop")])
+
+    def _presses_to(self, index: int) -> list[Act]:
+        n = len(self.view.outcomes)
+        fwd = (index - self.view.selected) % n
+        if fwd <= n - fwd:
+            return [Act("press", button="throw")] * fwd
+        return [Act("press", button="die1")] * (n - fwd)
+
+    def _play(self, act: Act) -> int:
+        if not self.view.choosing:
+            raise self._fail(act, "no hand is waiting to be interpreted (throw and stop first)")
+        index = self.view.find(act.ace, act.order)
+        if index is None:
+            faces = " ".join(self.view.faces)
+            raise self._fail(act, f"the hand {faces} cannot be played that way (ace values must be figures "
+                                  f"among the other dice, and order must list every token with figures)")
+        return self._first(self._presses_to(index) + [Act("press", button="stop")])
+
+    def _follow(self, act: Act) -> int:
+        """Move every token whose place differs from where the last play sends it."""
+        order = list(dict.fromkeys(self.view.moved + list(TOKENS)))
+        moves = [Act("move", token=t, sensor=self.view.where(t)) for t in order
+                 if self.world.tokens[t] != self.view.where(t)]
+        return self._first(moves)
+
+    def _reset(self, act: Act) -> int:
+        """Gather every token on the start space (between rounds)."""
+        start = space_sensor(0)
+        return self._first([Act("move", token=t, sensor=start) for t in TOKENS if self.world.tokens[t] != start])

@@ -11,7 +11,7 @@ import sys
 from dataclasses import dataclass, field
 from typing import IO, Any, Callable, Protocol
 
-from mazeboard.hal.board import BoardSession, GameSetup
+from mazeboard.hal.board import BoardSession, BoardStatus, GameSetup
 from mazeboard.hal.boards import MAGIC, MAGIC_SYMBOLS
 from mazeboard.hal.errors import ConfigError, MazeboardError
 from mazeboard.hal.events import GameEvent, LedFrame, SensorEvent
@@ -83,6 +83,14 @@ class Game:
     sinks: list[Callable[[GameEvent], None]] = field(default_factory=list)
     frame_sinks: list[Callable[[LedFrame], None]] = field(default_factory=list)
     events: int = 0
+    #: False while the board's link is away (serial co-processor unplugged or silent)
+    board_connected: bool = True
+
+    def on_board_status(self, status: BoardStatus) -> None:
+        """The board went away or came back: the game carries on; note it in the log."""
+        self.board_connected = status.connected
+        kind = "board_connected" if status.connected else "board_disconnected"
+        self.emit(GameEvent(status.t_ms, kind, {"detail": status.detail}))
 
     def emit(self, event: GameEvent) -> None:
         self.events += 1
@@ -109,6 +117,9 @@ def build_game(session: BoardSession, sinks: list[Callable[[GameEvent], None]] |
     game = Game(session, sinks=list(sinks or []))
     game.referee = spec.referee(session, game.emit, game.show)
     session.board.subscribe(game.referee.on_sensor)
+    watch_status = getattr(session.board, "watch_status", None)  # boards with a link that can drop
+    if watch_status is not None:
+        watch_status(game.on_board_status)
     return game
 
 

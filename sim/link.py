@@ -46,6 +46,11 @@ class _LockstepTransport(SerialTransport):
     """The real pyserial transport, telling the link after every write."""
 
     after_write: Callable[[], None] = staticmethod(lambda: None)  # type: ignore[assignment]
+    after_open: Callable[[], None] = staticmethod(lambda: None)  # type: ignore[assignment]
+
+    def open(self) -> None:
+        super().open()
+        self.after_open()
 
     def write(self, data: bytes) -> None:
         super().write(data)
@@ -76,6 +81,7 @@ class SerialLink:
         if self.lockstep:
             self.emulator.on_written = self.to_host
             transport.after_write = self.to_board  # type: ignore[method-assign]
+            transport.after_open = self._opened  # type: ignore[method-assign]
         else:
             self._thread = threading.Thread(target=self._emulator_reader, name="mazeboard-emulator", daemon=True)
             self._thread.start()
@@ -88,15 +94,22 @@ class SerialLink:
             self.host.start_reader(self.scheduler.call_soon)
 
     # -- lock-step delivery ---------------------------------------------------------------
+    _out_base = 0  # emulator bytes written before the host's port was (re)opened: flushed by pyserial
+    _in_base = 0  # emulator bytes read before that
+
+    def _opened(self) -> None:
+        self._out_base = self.port.bytes_out
+        self._in_base = self.port.bytes_in
+
     def to_host(self) -> None:
         """Let the host read and handle every byte the emulator wrote (no-op when re-entered)."""
         host, transport = self.host, self.transport
         if host.pumping:
             return
-        while transport.is_open and self.port.connected and transport.bytes_in < self.port.bytes_out:
+        while transport.is_open and self.port.connected and transport.bytes_in < self.port.bytes_out - self._out_base:
             if not host.pump(IN_FLIGHT_TIMEOUT_S) and transport.is_open:
                 log.warning("lock-step link: %d byte(s) never reached the host",
-                            self.port.bytes_out - transport.bytes_in)
+                            self.port.bytes_out - self._out_base - transport.bytes_in)
                 return
 
     def to_board(self) -> None:
@@ -104,10 +117,10 @@ class SerialLink:
         emu = self.emulator
         if emu.pumping:
             return
-        while self.port.connected and self.port.bytes_in < self.transport.bytes_out:
+        while self.port.connected and self.port.bytes_in - self._in_base < self.transport.bytes_out:
             if not emu.pump(IN_FLIGHT_TIMEOUT_S):
                 log.warning("lock-step link: %d byte(s) never reached the board",
-                            self.transport.bytes_out - self.port.bytes_in)
+                            self.transport.bytes_out - self.port.bytes_in + self._in_base)
                 return
 
     # -- real-time delivery ---------------------------------------------------------------------

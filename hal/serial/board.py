@@ -365,13 +365,21 @@ class SerialBoard:
         if self._frame is None:
             return
         self._frame_sent_ms = self.scheduler.now_ms()
-        self._frame_seq = self._send(Frame(self._frame.pixels))
+        self._frame_seq = self._tx_seq  # before sending: the ack may come back within the write
+        if self._send(Frame(self._frame.pixels)) is None:
+            self._frame_seq = None
 
     def _heartbeat(self) -> None:
         if self._closed:
             return
         self._tick = self.scheduler.call_later(HEARTBEAT_MS, self._heartbeat, daemon=True)
         now = self.scheduler.now_ms()
+        if self.transport.is_open and not self.connected:
+            if now - self._opened_ms > self.heartbeat_timeout_ms:  # no HELLO: close, reopen later
+                self._lost(f"no HELLO from the board for {now - self._opened_ms} ms")
+            else:
+                self._send(Hello(PROTOCOL_VERSION, {"host": FIRMWARE_VERSION}), lead=b"\n")
+            return
         if self.transport.is_open and now - self._last_rx_ms > self.heartbeat_timeout_ms:
             self._lost(f"no line from the board for {now - self._last_rx_ms} ms (heartbeat timeout)")
             return

@@ -99,7 +99,8 @@ class SerialTransport:
         if port is None:
             raise LinkLost(f"{self.url} is not open")
         try:
-            port.timeout = timeout_s
+            if port.timeout != timeout_s:  # pyserial reconfigures the port on every assignment
+                port.timeout = timeout_s
             waiting = port.in_waiting
             data = port.read(waiting or 1)
             if data and not waiting:

@@ -417,9 +417,11 @@ def projected_order(rules: Rules, race: Race) -> tuple[str, ...]:
 
 def evaluate(rules: Rules, race: Race, card: Card) -> tuple[int, int, int]:
     """How good ``race`` looks for ``card`` (bigger is better): the points of the
-    projected order, then pairwise agreement with the card's order (only
-    positions strictly ahead count), then progress of the card's first token."""
+    projected order plus the points already certain (arrived tokens), then
+    pairwise agreement with the card's order (only positions strictly ahead
+    count), then progress of the card's first token still racing."""
     proj = projected_order(rules, race)
+    certain = points(card[: len(race.arrived)], race.arrived)
     wanted = [t for t in card if t != ACE]
     pos = {t: (-100 + PLACES.index(race.place_of(t) or "A") if t in race.arrived else -(race.space(t) or 0))
            for t in TOKENS}
@@ -428,7 +430,7 @@ def evaluate(rules: Rules, race: Race, card: Card) -> tuple[int, int, int]:
         pairs += (pos[a] < pos[b]) - (pos[a] > pos[b])
     lead = next((t for t in wanted if t not in race.arrived), None)
     progress = -pos[lead] if lead is not None else 0
-    return points(card, proj), pairs, progress
+    return points(card, proj) + certain, pairs, progress
 
 
 def hint(rules: Rules, outs: Sequence[Outcome], card: Card | None) -> int:

@@ -24,11 +24,12 @@ from .world import StruggleWorld
 
 
 def judge(card: Sequence[str], spaces: dict[str, int], arrived: Sequence[str]) -> tuple[int, int, int]:
-    """How good a race looks for ``card`` (bigger is better): matches if it froze now,
-    then how many pairs of tokens are in the card's order, then the lead token's progress."""
+    """How good a race looks for ``card`` (bigger is better): matches if it froze now
+    (the arrived ones counted twice: they are certain), then how many pairs of tokens are in the card's order, then the lead token's progress."""
     rest = sorted(spaces.items(), key=lambda kv: (-kv[1], TOKENS.index(kv[0])))
     order = list(arrived) + [t for t, _ in rest]
     matches = sum(1 for want, got in zip(card, order) if want in (ACE, got))
+    matches += sum(1 for want, got in zip(card, arrived) if want in (ACE, got))  # these are certain
     depth = {t: 1000 - i for i, t in enumerate(arrived)}
     depth.update(spaces)
     wanted = [t for t in card if t != ACE]

@@ -18,6 +18,7 @@ from .errors import ConfigError
 #: backend name -> "module:factory"; the factory takes a BoardRequest and returns a BoardSession.
 BACKENDS: dict[str, str] = {
     "sim": "mazeboard.sim.backend:open_session",
+    "gpio": "mazeboard.hal.gpio:open_session",
 }
 
 ENV_VAR = "MAZEBOARD_BOARD"

@@ -99,6 +99,10 @@ class BoardRequest:
     maze: str | tuple[str, ...] = "easy"
     scenario: str | None = None
     realtime: bool = False
+    #: wiring file of a real board (gpio backend); None: $MAZEBOARD_WIRING or the reference wiring
+    wiring: str | None = None
+    #: Hall calibration file (gpio backend); None: $MAZEBOARD_CALIBRATION or ~/.config/mazeboard/
+    calibration: str | None = None
     #: rule options by code name, passed to the referee through GameSetup.options
     options: Mapping[str, Any] = field(default_factory=dict)
     #: Labyrinth edition (classic, super-mario, star-wars); None for the game's default

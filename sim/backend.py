@@ -75,6 +75,20 @@ class SimSession:
         if self.script:
             self.hands.do(*self.script)
 
+    @property
+    def analog(self) -> Any:
+        """Noisy SS49E-like tray readings for the maker commands (``sim/analog.py``)."""
+        from .analog import maker_tools
+
+        return maker_tools(self).analog
+
+    @property
+    def stagehand(self) -> Any:
+        """The simulated maker's hands for ``mazeboard calibrate`` and ``diag`` (``sim/analog.py``)."""
+        from .analog import maker_tools
+
+        return maker_tools(self).stagehand
+
     def run(self, stop: Callable[[], bool] | None = None) -> bool:
         """Scripted: run until the script is done and no timer is pending.
         Players: run until the game is over; False if it did not finish in

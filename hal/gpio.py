@@ -1,0 +1,466 @@
+"""The ``gpio`` board backend: a real board on a Raspberry Pi through gpiozero (and NeoPixels).
+
+Inputs, as the wiring file says (:mod:`mazeboard.hal.wiring`):
+
+* direct reeds, buttons and digital Hall sensors: gpiozero
+  ``DigitalInputDevice`` with the pull-up, edge callbacks (no polling);
+* a reed matrix: ``DigitalOutputDevice`` rows driven low one at a time and
+  ``DigitalInputDevice`` columns read, the whole matrix every
+  ``1000 / scan_hz`` ms on the scheduler; for a diode-less matrix, cells on a
+  rectangle of closed readings are ghost suspects: reported
+  (:class:`~mazeboard.hal.maker.GhostReport`), and a new closure among them is
+  not believed until the rectangle breaks (never an invented pawn);
+* analog Hall sensors: gpiozero ``MCP3008`` channels read every
+  ``1000 / sample_hz`` ms, each through a :class:`~mazeboard.hal.calibration.Comparator`
+  (threshold and hysteresis from the calibration file).
+
+Every raw level goes through the one :class:`~mazeboard.hal.debounce.Debouncer`
+(gpiozero's mock pins do not implement ``bounce_time``; HARDWARE.md). Edge
+callbacks come from gpiozero's thread on a Pi: they are handed to the
+scheduler's thread with ``call_soon`` (a :class:`~mazeboard.hal.clock.RealtimeClock`);
+on a :class:`~mazeboard.hal.clock.VirtualClock` (tests with mock pins, whose
+callbacks run in the calling thread) they are applied at once.
+
+Pins come from gpiozero's pin factory: lgpio on a Pi (Pi 5 included),
+``GPIOZERO_PIN_FACTORY=mock`` or an injected ``MockFactory`` without one.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from typing import Any, Callable, Hashable, Mapping
+
+from .board import BoardRequest, BoardState, GameSetup, LedLayout
+from .boards import PLAYER_COLOURS
+from .calibration import Comparator, HallCalibration, default_calibration_path, load_calibration
+from .clock import RealtimeClock, Scheduler, Timer
+from .debounce import Debouncer
+from .errors import CalibrationError, ConfigError, HardwareError
+from .events import ButtonPressed, GameEvent, HallChanged, LedFrame, ReedChanged, SensorEvent
+from .maker import GhostReport
+from .wiring import AnalogHall, DigitalHall, DirectReeds, MatrixReeds, Wiring, gpio_name, load_wiring
+
+log = logging.getLogger(__name__)
+
+WIRING_ENV = "MAZEBOARD_WIRING"
+
+_TO_EVENT: dict[str, Callable[[int, str, bool], SensorEvent | None]] = {
+    "reed": lambda t, name, level: ReedChanged(t, name, level),
+    "hall": lambda t, name, level: HallChanged(t, name, level),
+    "button": lambda t, name, level: ButtonPressed(t, name) if level else None,
+}
+
+
+def _gpiozero_call(what: str, fn: Callable[[], Any]) -> Any:
+    """Run a gpiozero constructor; turn its errors into one-line :class:`HardwareError`\\ s."""
+    try:
+        return fn()
+    except Exception as e:
+        name = type(e).__name__
+        if name in ("BadPinFactory", "PinFactoryFallback"):
+            raise HardwareError(
+                f"{what}: no GPIO pin factory ({e}); on a Pi install lgpio (pip install 'mazeboard[pi]'), "
+                "elsewhere use --board sim, or GPIOZERO_PIN_FACTORY=mock to try the gpio backend on mock pins"
+            ) from e
+        if name in ("GPIOPinInUse", "PinInUse"):
+            raise HardwareError(f"{what}: the pin is already in use by another program or device ({e})") from e
+        raise HardwareError(f"{what}: {name}: {e}") from e
+
+
+def ghost_suspects(closed: frozenset[tuple[int, int]]) -> frozenset[tuple[int, int]]:
+    """Matrix positions (row, column) on a rectangle whose four corners all read closed.
+
+    Without a diode per reed, three closed corners make the fourth read
+    closed too, so any corner of such a rectangle may be a ghost."""
+    by_row: dict[int, set[int]] = {}
+    for r, c in closed:
+        by_row.setdefault(r, set()).add(c)
+    rows = sorted(by_row)
+    out: set[tuple[int, int]] = set()
+    for i, r1 in enumerate(rows):
+        for r2 in rows[i + 1:]:
+            shared = by_row[r1] & by_row[r2]
+            if len(shared) >= 2:
+                for c in shared:
+                    out.update(((r1, c), (r2, c)))
+    return frozenset(out)
+
+
+class MatrixScanner:
+    """Scans a reed matrix: rows are driven low one at a time, columns read with pull-ups.
+
+    :meth:`scan` returns the set of closed (row, column) positions; it costs
+    ``rows`` output writes and ``rows x columns`` input reads."""
+
+    def __init__(self, reeds: MatrixReeds, pin_factory: Any) -> None:
+        from gpiozero import DigitalInputDevice, DigitalOutputDevice
+
+        self.reeds = reeds
+        self.rows = [
+            _gpiozero_call(f"reeds.rows[{i}] {gpio_name(b)}", lambda b=b: DigitalOutputDevice(
+                gpio_name(b), active_high=False, initial_value=False, pin_factory=pin_factory))
+            for i, b in enumerate(reeds.rows)
+        ]
+        self.columns = [
+            _gpiozero_call(f"reeds.columns[{j}] {gpio_name(b)}", lambda b=b: DigitalInputDevice(
+                gpio_name(b), pull_up=True, pin_factory=pin_factory))
+            for j, b in enumerate(reeds.columns)
+        ]
+        self.scans = 0
+        #: without diodes, idle rows float (high impedance) instead of driving high, so two
+        #: closed reeds on one column never short a high row to the selected low one
+        self.open_drain = not reeds.diodes
+        if self.open_drain:
+            for row in self.rows:
+                row.pin.function = "input"
+
+    def scan(self) -> frozenset[tuple[int, int]]:
+        closed = []
+        columns = self.columns
+        open_drain = self.open_drain
+        for r, row in enumerate(self.rows):
+            if open_drain:
+                row.pin.function = "output"
+                row.pin.state = False
+            else:
+                row.on()
+            for c, col in enumerate(columns):
+                if col.is_active:  # pulled low through a closed reed
+                    closed.append((r, c))
+            if open_drain:
+                row.pin.function = "input"
+            else:
+                row.off()
+        self.scans += 1
+        return frozenset(closed)
+
+    def close(self) -> None:
+        for dev in (*self.rows, *self.columns):
+            dev.close()
+
+
+class Mcp3008Tray:
+    """Linear Hall sensors on MCP3008 channels (an :class:`~mazeboard.hal.maker.AnalogTray`)."""
+
+    def __init__(self, hall: AnalogHall, pin_factory: Any) -> None:
+        from gpiozero import MCP3008
+
+        self.hall = hall
+        self.sensors = tuple(hall.channels)
+        self.vref_v = hall.vref_v
+        self.lsb_v = hall.vref_v / 1024
+        self._adc = {
+            s: _gpiozero_call(f"hall.channels.{s} (MCP3008 channel {ch}, SPI0 CE{hall.spi_device})",
+                              lambda ch=ch: MCP3008(channel=ch, device=hall.spi_device, max_voltage=hall.vref_v,
+                                                    pin_factory=pin_factory))
+            for s, ch in hall.channels.items()
+        }
+
+    def read_v(self, sensor: str) -> float:
+        """The sensor's voltage: ``code * vref_v / 1024`` (MCP3008 datasheet, single-ended)."""
+        return int(self._adc[sensor].raw_value) * self.lsb_v
+
+    def close(self) -> None:
+        for dev in self._adc.values():
+            dev.close()
+
+
+class GpioBoard:
+    """A board wired as ``wiring`` says, on ``scheduler``; a hal :class:`~mazeboard.hal.board.Board`.
+
+    ``leds``: an object with ``write(colours)``/``close()`` (a
+    :class:`~mazeboard.hal.neopixel_leds.NeoPixelStrip`), or None for no LED
+    output. ``calibration``: Hall thresholds (needed for analog Hall events).
+    Raises :class:`HardwareError` when a pin cannot be opened.
+    """
+
+    def __init__(self, wiring: Wiring, scheduler: Scheduler, *, pin_factory: Any = None,
+                 calibration: HallCalibration | None = None, leds: Any = None) -> None:
+        self.wiring = wiring
+        self.scheduler = scheduler
+        self.grid = wiring.spec.grid
+        chain = wiring.leds
+        self.layout = LedLayout(dict(chain.cell_to_index), chain.count) if chain else LedLayout.row_major(self.grid.cells)
+        self._sinks: list[Callable[[SensorEvent], None]] = []
+        self.watchers: list[Callable[[GameEvent], None]] = []
+        self.frame_watchers: list[Callable[[LedFrame], None]] = []
+        self.frame = LedFrame.blank(self.layout.count)
+        self.frames = 0
+        self.leds = leds
+        self.ghost_reports: list[GhostReport] = []
+        self.debouncer = Debouncer(scheduler, self._stable)
+        call_soon = getattr(scheduler, "call_soon", None)
+        self._threaded = isinstance(scheduler, RealtimeClock) and call_soon is not None
+        self._call_soon: Callable[[Callable[[], None]], Any] | None = call_soon if self._threaded else None
+        self._devices: list[Any] = []
+        self._timers: list[Timer | None] = [None, None]
+        self.matrix: MatrixScanner | None = None
+        self.analog: Mcp3008Tray | None = None
+        self.calibration = calibration
+        self._comparators: dict[str, Comparator] = {}
+        self._closed = False
+        db = wiring.debounce
+        try:
+            self._open_inputs(pin_factory, db.reed_ms, db.hall_ms, db.button_ms)
+        except BaseException:
+            self.close()
+            raise
+
+    # -- opening -------------------------------------------------------------------
+    def _open_inputs(self, pf: Any, reed_ms: int, hall_ms: int, button_ms: int) -> None:
+        w = self.wiring
+        if isinstance(w.reeds, DirectReeds):
+            for cell, bcm in w.reeds.pins.items():
+                self._direct(("reed", cell), f"reeds.pins.{cell}", bcm, reed_ms, pf)
+        else:
+            self._open_matrix(w.reeds, reed_ms, pf)
+        if isinstance(w.hall, DigitalHall):
+            for sensor, bcm in w.hall.pins.items():
+                self._direct(("hall", sensor), f"hall.pins.{sensor}", bcm, hall_ms, pf)
+        else:
+            self._open_analog(w.hall, hall_ms, pf)
+        for name, bcm in w.buttons.items():
+            self._direct(("button", name), f"buttons.{name}", bcm, button_ms, pf)
+
+    def _direct(self, key: tuple[str, str], where: str, bcm: int, window_ms: int, pf: Any) -> None:
+        from gpiozero import DigitalInputDevice
+
+        dev = _gpiozero_call(f"{where} {gpio_name(bcm)}",
+                             lambda: DigitalInputDevice(gpio_name(bcm), pull_up=True, pin_factory=pf))
+        self._devices.append(dev)
+        self.debouncer.add(key, bool(dev.is_active), window_ms)
+        dev.when_activated = lambda key=key: self._edge(key, True)
+        dev.when_deactivated = lambda key=key: self._edge(key, False)
+
+    def _edge(self, key: Hashable, level: bool) -> None:
+        """A gpiozero edge callback (gpiozero's thread on a Pi; the caller's with mock pins)."""
+        if self._call_soon is not None:
+            self._call_soon(lambda: self._raw(key, level))
+        else:
+            self._raw(key, level)
+
+    def _raw(self, key: Hashable, level: bool) -> None:
+        if not self._closed:
+            self.debouncer.raw(key, level)
+
+    def _open_matrix(self, reeds: MatrixReeds, window_ms: int, pf: Any) -> None:
+        self.matrix = MatrixScanner(reeds, pf)
+        self._cell_at = reeds.cell_at()
+        self._fed: dict[str, bool] = {}
+        self._last_suspects: frozenset[str] = frozenset()
+        first = self._believe(self.matrix.scan())
+        for cell in self.grid.cells:
+            level = cell in first
+            self._fed[cell] = level
+            self.debouncer.add(("reed", cell), level, window_ms)
+        self._period_ms = reeds.scan_period_ms
+        self._scan_t0 = self.scheduler.now_ms()
+        self._scan_n = 0
+        self._schedule(0, self._scan_tick, self._period_ms)
+
+    def _open_analog(self, hall: AnalogHall, window_ms: int, pf: Any) -> None:
+        self.analog = Mcp3008Tray(hall, pf)
+        cal = self.calibration
+        for sensor in self.analog.sensors:
+            level = False
+            if cal is not None and sensor in cal.sensors:
+                comp = Comparator(cal.sensors[sensor])
+                comp.level = _initial_level(comp, self.analog.read_v(sensor))
+                self._comparators[sensor] = comp
+                level = comp.level
+            self.debouncer.add(("hall", sensor), level, window_ms)
+        if self._comparators:
+            self._sample_t0 = self.scheduler.now_ms()
+            self._sample_n = 0
+            self._schedule(1, self._sample_tick, hall.sample_period_ms)
+
+    # -- periodic work on the scheduler ---------------------------------------------
+    def _schedule(self, slot: int, fn: Callable[[], None], period_ms: float) -> None:
+        # due times computed from the start, so a fractional period does not drift
+        t0, n = (self._scan_t0, self._scan_n) if slot == 0 else (self._sample_t0, self._sample_n)
+        due = t0 + round((n + 1) * period_ms)
+        self._timers[slot] = self.scheduler.call_later(max(0, due - self.scheduler.now_ms()), fn, daemon=True)
+
+    def _scan_tick(self) -> None:
+        if self._closed or self.matrix is None:
+            return
+        self._scan_n += 1
+        believed = self._believe(self.matrix.scan())
+        for cell, was in self._fed.items():
+            now = cell in believed
+            if now != was:
+                self._fed[cell] = now
+                self.debouncer.raw(("reed", cell), now)
+        self._schedule(0, self._scan_tick, self._period_ms)
+
+    def _believe(self, closed_rc: frozenset[tuple[int, int]]) -> frozenset[str]:
+        """Cells to report closed after a scan: ghost suspects keep their previous level."""
+        at = self._cell_at
+        closed = frozenset(at[rc] for rc in closed_rc)
+        assert self.matrix is not None
+        if self.matrix.reeds.diodes:
+            return closed
+        suspects = frozenset(at[rc] for rc in ghost_suspects(closed_rc))
+        if suspects != self._last_suspects:
+            self._last_suspects = suspects
+            if suspects:
+                report = GhostReport(self.scheduler.now_ms(), closed, suspects)
+                self.ghost_reports.append(report)
+                log.warning("reed matrix: possible ghosts among %s (a matrix without diodes); "
+                            "new closures there are not believed until the rectangle breaks", " ".join(sorted(suspects)))
+        if not suspects:
+            return closed
+        held = {c for c in suspects if self._fed.get(c, False)}
+        return (closed - suspects) | held
+
+    def _sample_tick(self) -> None:
+        if self._closed or self.analog is None:
+            return
+        self._sample_n += 1
+        for sensor, comp in self._comparators.items():
+            self.debouncer.raw(("hall", sensor), comp.update(self.analog.read_v(sensor)))
+        assert isinstance(self.wiring.hall, AnalogHall)
+        self._schedule(1, self._sample_tick, self.wiring.hall.sample_period_ms)
+
+    # -- Board interface -------------------------------------------------------------
+    def subscribe(self, sink: Callable[[SensorEvent], None]) -> None:
+        self._sinks.append(sink)
+
+    def state(self) -> BoardState:
+        closed = frozenset(c for c in self.grid.cells if self.debouncer.stable(("reed", c)))
+        hall = frozenset(s for s in self.wiring.spec.tray if self.debouncer.stable(("hall", s)))
+        return BoardState(closed, hall)
+
+    def show(self, frame: LedFrame) -> None:
+        """Drive the LEDs with ``frame``: one ``show()`` when the pixels changed, none otherwise."""
+        if frame.pixels == self.frame.pixels and self.frames:
+            return
+        self.frame = frame
+        self.frames += 1
+        if self.leds is not None:
+            self.leds.write(frame.pixels)
+        for w in self.frame_watchers:
+            w(frame)
+
+    def announce(self, event: GameEvent) -> None:
+        log.info("%s", event.to_json())
+        for w in list(self.watchers):
+            w(event)
+
+    def close(self) -> None:
+        self._closed = True
+        for t in self._timers:
+            if t is not None:
+                t.cancel()
+        self._sinks.clear()
+        for dev in self._devices:
+            dev.close()
+        self._devices.clear()
+        if self.matrix is not None:
+            self.matrix.close()
+        if self.analog is not None:
+            self.analog.close()
+        if self.leds is not None:
+            self.leds.close()
+            self.leds = None
+
+    # -- internals ------------------------------------------------------------------------
+    def _stable(self, key: Hashable, level: bool, t_ms: int) -> None:
+        kind, name = key  # type: ignore[misc]
+        event = _TO_EVENT[kind](t_ms, name, level)
+        if event is None:
+            return
+        for sink in list(self._sinks):
+            sink(event)
+
+
+def _initial_level(comp: Comparator, v: float) -> bool:
+    t = comp.t
+    return (v > t.threshold_v) if t.rising else (v < t.threshold_v)
+
+
+class GpioSession:
+    """A real board session: the :class:`GpioBoard`, a scheduler (real time by default) and the setup.
+
+    ``analog`` is the MCP3008 tray (for ``mazeboard calibrate hall``) or None.
+    :meth:`start` refuses (:class:`CalibrationError`) to play with analog Hall
+    sensors that have no calibration."""
+
+    def __init__(self, wiring: Wiring, setup: GameSetup, *, scheduler: Any = None, pin_factory: Any = None,
+                 calibration: HallCalibration | None = None, calibration_path: str | None = None,
+                 leds: Any = None) -> None:
+        self.wiring = wiring
+        self.setup = setup
+        self.clock = scheduler if scheduler is not None else RealtimeClock()
+        self.calibration_path = calibration_path
+        self.board = GpioBoard(wiring, self.clock, pin_factory=pin_factory, calibration=calibration, leds=leds)
+        self.analog = self.board.analog
+        self.game_over = False
+        self.board.watchers.append(self._watch)
+
+    @property
+    def scheduler(self) -> Any:
+        return self.clock
+
+    def _watch(self, event: GameEvent) -> None:
+        if event.type == "game_over":
+            self.game_over = True
+
+    def start(self) -> None:
+        if isinstance(self.wiring.hall, AnalogHall) and self.board.calibration is None:
+            where = self.calibration_path or default_calibration_path()
+            raise CalibrationError(f"{where}: no Hall calibration for the analog tray sensors; "
+                                   "run `mazeboard calibrate hall` first")
+
+    def run(self, stop: Callable[[], bool] | None = None) -> bool:
+        """Play until the game is over or ``stop()``; True when the game ended."""
+        done = lambda: self.game_over or bool(stop and stop())  # noqa: E731
+        try:
+            if isinstance(self.clock, RealtimeClock):
+                self.clock.run_forever(stop=done)
+            else:
+                self.clock.run_until_idle(stop=done)
+        finally:
+            self.board.close()
+        return self.game_over
+
+
+def open_session(request: BoardRequest, *, pin_factory: Any = None, scheduler: Any = None,
+                 leds: bool = True) -> GpioSession:
+    """The ``gpio`` backend (registered in :mod:`mazeboard.hal.backends`).
+
+    Wiring: ``request.wiring``, else ``$MAZEBOARD_WIRING``, else the reference
+    wiring. Calibration: ``request.calibration``, else
+    :func:`~mazeboard.hal.calibration.default_calibration_path` (missing is
+    fine until a game starts). Raises ConfigError, CalibrationError, HardwareError."""
+    if request.scenario:
+        raise ConfigError("--scenario: scenarios are scripted hands on the simulated board; use --board sim")
+    wiring = load_wiring(request.wiring or os.environ.get(WIRING_ENV) or None)
+    setup = _setup(request)
+    cal_path = request.calibration or str(default_calibration_path())
+    calibration = None
+    if isinstance(wiring.hall, AnalogHall) and os.path.exists(cal_path):
+        calibration = load_calibration(cal_path, wiring.spec.tray)
+    strip = None
+    if leds and wiring.leds is not None:
+        from .neopixel_leds import open_strip
+
+        strip = open_strip(wiring.leds)
+    try:
+        return GpioSession(wiring, setup, scheduler=scheduler, pin_factory=pin_factory, calibration=calibration,
+                           calibration_path=cal_path, leds=strip)
+    except BaseException:
+        if strip is not None:
+            strip.close()
+        raise
+
+
+def _setup(request: BoardRequest) -> GameSetup:
+    players = request.players
+    if isinstance(players, int):
+        if not 2 <= players <= len(PLAYER_COLOURS):
+            raise ConfigError(f"--players: give 2 to {len(PLAYER_COLOURS)} players, got {players}")
+        players = PLAYER_COLOURS[:players]
+    options: Mapping[str, Any] = dict(request.options)
+    return GameSetup(request.game, tuple(players), request.seed, options=options)

@@ -22,7 +22,7 @@ from . import commands
 COMMANDS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None], Callable[[argparse.Namespace], int]]] = {
     "play": ("play a game on the board (simulated players on the simulated board by default)",
              commands.play_arguments, commands.play),
-    "sim": ("run the board simulator: a scenario file (--scenario)", commands.sim_arguments, commands.sim),
+    "sim": ("run the board simulator: a scenario file (--scenario), or a game in your web browser", commands.sim_arguments, commands.sim),
     "diagram": ("print a game's state machine as a Mermaid diagram", commands.diagram_arguments, commands.diagram),
 }
 

@@ -9,6 +9,7 @@ from mazeboard.hal import backends
 from mazeboard.hal.board import BoardRequest
 from mazeboard.hal.errors import ConfigError, MazeboardError
 
+from . import browser
 from .app import build_game, narrator_for
 from .eventlog import JsonLinesLog
 
@@ -88,16 +89,20 @@ def play(args: argparse.Namespace) -> int:
 
 def sim_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--scenario", metavar="FILE", help="scenario file to run (SCENARIOS.md)")
-    p.add_argument("--events", metavar="FILE", default="-", help="where the event log goes ('-': stdout, default)")
+    p.add_argument("--events", metavar="FILE", default=None,
+                   help="where the event log goes ('-': stdout; default: stdout for a scenario, none for the browser)")
     p.add_argument("--realtime", action="store_true", help="run the scenario at real speed")
     p.add_argument("--link", choices=("direct", "serial"), default="direct",
                    help="how the simulated board reaches the controller: in-process (direct, default) or "
                         "serial (emulated co-processor firmware on a pseudo-terminal, the real serial backend)")
+    browser.add_arguments(p)
 
 
 def sim(args: argparse.Namespace) -> int:
     if not args.scenario:
-        raise ConfigError("sim: give --scenario FILE (the browser simulator is not in this build yet)")
+        return browser.run(args)
+    if args.events is None:
+        args.events = "-"
     request = BoardRequest(scenario=args.scenario, realtime=args.realtime, sim_link=args.link)
     session = backends.open_board("sim", request)
     log = JsonLinesLog(args.events)

@@ -118,6 +118,16 @@ class BoardRequest:
     #: how the sim backend's board reaches the controller: "direct" (in-process) or
     #: "serial" (emulated co-processor firmware on a pseudo-terminal, the real serial backend)
     sim_link: str = "direct"
+    #: serve the simulated board as a web page people play on (sim backend, no scenario)
+    browser: bool = False
+    #: address and TCP port the browser view listens on (port 0: any free port)
+    web_host: str = "127.0.0.1"
+    web_port: int = 8765
+    #: open the page in the default web browser once it is served
+    open_browser: bool = False
+    #: opaque handle a backend hands to the next session of a restart (the browser
+    #: view's running web server); the controller passes it on untouched
+    handover: Any = None
 
 
 class BoardSession(Protocol):

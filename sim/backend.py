@@ -112,6 +112,10 @@ def open_session(request: BoardRequest) -> Any:
         if link is None:
             raise ConfigError(f"--link: {request.sim_link!r} is unknown (choose from direct, {', '.join(LINKS)})")
         return link(open_session(replace(request, sim_link="direct")))
+    if request.browser and not request.scenario:
+        from .web.session import open_browser_session  # aiohttp only when the page is wanted
+
+        return open_browser_session(request)
     if request.scenario:
         scenario = load_scenario(request.scenario)
         return FROM_SCENARIO[scenario.game](scenario, request.realtime)

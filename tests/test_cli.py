@@ -61,7 +61,8 @@ def test_play_quiet_prints_only_the_result() -> None:
         (["play", "--win-tokens", "0"], "win-tokens"),
         (["play", "--events", "/nonexistent/dir/x.jsonl"], "cannot write"),
         (["sim", "--scenario", "/nonexistent.toml"], "cannot read"),
-        (["sim"], "--scenario"),
+        (["sim", "--humans", "purple"], "purple"),
+        (["sim", "--players", "2", "--humans", "green"], "green does not play"),
         (["diagram", "chess"], "unknown game"),
     ],
 )

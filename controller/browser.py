@@ -1,0 +1,108 @@
+"""``mazeboard sim`` without ``--scenario``: the browser simulator, refereed by this controller.
+
+The command asks the ``sim`` backend for a board with a web page
+(``BoardRequest(browser=True)``), attaches the referee as for any game and
+runs it. When a page asks for a new game the session ends with
+``next_request`` set, and the command opens the next session with it (the
+backend passes its running web server along in ``request.handover``). The
+controller never imports the simulator.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+
+from mazeboard.hal import backends
+from mazeboard.hal.board import BoardRequest
+from mazeboard.hal.boards import PLAYER_COLOURS
+from mazeboard.hal.errors import ConfigError
+
+from .app import build_game
+from .eventlog import JsonLinesLog
+
+DEFAULT_PORT = 8765
+LOOPBACK = ("127.0.0.1", "localhost", "::1")
+
+
+def _humans(text: str) -> tuple[str, ...]:
+    if text.strip().lower() in ("", "none"):
+        return ()
+    names = tuple(w.strip().lower() for w in text.split(",") if w.strip())
+    for n in names:
+        if n not in PLAYER_COLOURS:
+            raise argparse.ArgumentTypeError(f"{n!r} is not a colour ({', '.join(PLAYER_COLOURS)}) or 'none'")
+    if len(set(names)) != len(names):
+        raise argparse.ArgumentTypeError("a colour is listed twice")
+    return names
+
+
+def _port(text: str) -> int:
+    try:
+        port = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a TCP port number") from None
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError("a TCP port is 0..65535 (0: any free port)")
+    return port
+
+
+def _speed(text: str) -> float:
+    try:
+        speed = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not 0.1 <= speed <= 20:
+        raise argparse.ArgumentTypeError("speed must be between 0.1 and 20 (1 = a person's pace)")
+    return speed
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    """The browser simulator's options (``mazeboard sim`` without ``--scenario``)."""
+    from .commands import _maze, _players
+
+    g = p.add_argument_group("browser simulator (without --scenario)")
+    g.add_argument("--open", action="store_true", help="open the page in your web browser")
+    g.add_argument("--host", default="127.0.0.1",
+                   help="address to serve on (default 127.0.0.1: this computer only)")
+    g.add_argument("--port", type=_port, default=DEFAULT_PORT, help=f"TCP port (default {DEFAULT_PORT}; 0: any free port)")
+    g.add_argument("--humans", type=_humans, default=("red",), metavar="COLOURS",
+                   help="colours played from the page, comma-separated, or 'none' to watch (default red)")
+    g.add_argument("--players", type=_players, default=2, help="number of players, 2-4 (default 2)")
+    g.add_argument("--speed", type=_speed, default=1.0,
+                   help="pace of the simulated players, 1 = a person's (default 1; 3 is brisk)")
+    g.add_argument("--seed", type=int, default=None, help="seed for the maze, dice and targets (default: a random one)")
+    g.add_argument("--maze", type=_maze, default="easy",
+                   help="easy (19 walls), hard (24), or a wall list like 'a2-a3,c4-d4' (default easy)")
+
+
+def warn_if_exposed(host: str) -> None:
+    """Say so when the page is served beyond this computer."""
+    if host not in LOOPBACK:
+        print(f"mazeboard: warning: serving on {host}: anyone who can reach this computer can open the page "
+              "and move pawns (there is no password)", file=sys.stderr)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Serve games until Ctrl-C; each new game asked for on the page starts a new session."""
+    warn_if_exposed(args.host)
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 100_000)
+    request: BoardRequest | None = BoardRequest(
+        players=args.players, seed=seed, maze=args.maze, humans=args.humans, speed=args.speed,
+        browser=True, web_host=args.host, web_port=args.port, open_browser=args.open,
+    )
+    log = JsonLinesLog(args.events) if args.events else None  # one log for every game served
+    try:
+        while request is not None:
+            session = backends.open_board("sim", request)
+            game = build_game(session, [log] if log else [])
+            game.run()
+            # a session that serves people may hand over the next game they asked for
+            request = getattr(session, "next_request", None)
+            if request is not None and not isinstance(request, BoardRequest):
+                raise ConfigError("the board backend asked for a new game without a valid request")
+    finally:
+        if log:
+            log.close()
+    return 0

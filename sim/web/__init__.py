@@ -1,0 +1,8 @@
+"""The browser simulator: the simulated board served as a web page people play on.
+
+:mod:`.session` is the board session the ``sim`` backend returns for
+``BoardRequest(browser=True)``; :mod:`.table` runs the game side on the
+session's clock (human hands, the recorder, the view); :mod:`.server` is the
+aiohttp web server and its WebSocket; :mod:`.protocol` the messages between
+page and server; ``static/`` the page (plain HTML, CSS and JavaScript).
+"""

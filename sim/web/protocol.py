@@ -1,0 +1,242 @@
+"""Messages between the browser page and the simulator (JSON over one WebSocket).
+
+Page -> server: one JSON object per text message, ``{"type": T, ...}``; an
+optional ``"id"`` (whole number) is echoed in the reply to that message.
+:func:`parse_message` turns the text into one frozen command or raises
+:class:`BadMessage` with a one-line reason (the server replies
+``{"type": "error", "message": ..., "id": ...}`` and changes nothing).
+
+=============  ==========================================  =========================
+type           fields                                      physical meaning
+=============  ==========================================  =========================
+``press``      ``button``: ``roll`` | ``done``             press a board button
+``slide``      ``player``, ``to`` (a neighbouring cell)     slide a pawn one cell
+``lift``       ``player``                                  pick the pawn up
+``place``      ``player``, ``cell``                        set the lifted pawn down
+``fetch-ball`` ``player``                                  fish the ball out of the tray
+``reveal``     ``on``: true | false                        show the hidden walls (debug)
+``new_game``   ``players`` 2-4, ``maze`` easy | hard,      end this game, start another
+               ``humans`` (colours), ``seed`` (int|null)
+=============  ==========================================  =========================
+
+Server -> page (built by :mod:`.table`): ``hello`` (board data, the view,
+recent log, current frame and world), ``event`` (one game event plus the
+view after it), ``frame`` (LED colours as ``#rrggbb`` in chain order),
+``world`` (pawns, balls, tray), ``walls`` (revealed walls or null),
+``error`` and ``restarting``.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any, Callable, Union
+
+from mazeboard.hal.boards import MAGIC, PLAYER_COLOURS
+from mazeboard.hal.errors import ProtocolError
+
+#: Longest accepted message, in characters (the longest legal one is under 200).
+MAX_MESSAGE_CHARS = 2048
+BUTTONS: tuple[str, ...] = ("roll", "done")
+MAZES: tuple[str, ...] = ("easy", "hard")
+SEED_MAX = 2**31 - 1
+
+
+class BadMessage(ProtocolError):
+    """A page message that is not JSON, not an object, of unknown type, or with bad fields.
+
+    ``msg_id`` is the message's ``id`` when it could be read, for the reply."""
+
+    def __init__(self, reason: str, msg_id: int | None = None) -> None:
+        super().__init__(reason)
+        self.msg_id = msg_id
+
+
+@dataclass(frozen=True)
+class Press:
+    button: str
+    msg_id: int | None = None
+
+
+@dataclass(frozen=True)
+class Slide:
+    player: str
+    to: str
+    msg_id: int | None = None
+
+
+@dataclass(frozen=True)
+class Lift:
+    player: str
+    msg_id: int | None = None
+
+
+@dataclass(frozen=True)
+class Place:
+    player: str
+    cell: str
+    msg_id: int | None = None
+
+
+@dataclass(frozen=True)
+class FetchBall:
+    player: str
+    msg_id: int | None = None
+
+
+@dataclass(frozen=True)
+class Reveal:
+    on: bool
+    msg_id: int | None = None
+
+
+@dataclass(frozen=True)
+class NewGame:
+    players: int
+    maze: str
+    humans: tuple[str, ...]
+    seed: int | None
+    msg_id: int | None = None
+
+
+Command = Union[Press, Slide, Lift, Place, FetchBall, Reveal, NewGame]
+
+
+class _Fields:
+    """Typed access to one message's fields; every failure is a :class:`BadMessage`."""
+
+    def __init__(self, kind: str, data: dict[str, Any], msg_id: int | None) -> None:
+        self.kind = kind
+        self.data = data
+        self.msg_id = msg_id
+        self.used = {"type", "id"}
+
+    def fail(self, reason: str) -> BadMessage:
+        return BadMessage(f"{self.kind}: {reason}", self.msg_id)
+
+    def raw(self, key: str) -> Any:
+        self.used.add(key)
+        if key not in self.data:
+            raise self.fail(f"missing field {key!r}")
+        return self.data[key]
+
+    def choice(self, key: str, allowed: tuple[str, ...]) -> str:
+        value = self.raw(key)
+        if not isinstance(value, str) or value not in allowed:
+            raise self.fail(f"{key} must be one of {', '.join(allowed)}, got {_show(value)}")
+        return value
+
+    def player(self) -> str:
+        return self.choice("player", PLAYER_COLOURS)
+
+    def cell(self, key: str) -> str:
+        value = self.raw(key)
+        if not MAGIC.is_cell(value):
+            raise self.fail(f"{key} must be a cell a1..f6, got {_show(value)}")
+        return str(value)
+
+    def flag(self, key: str) -> bool:
+        value = self.raw(key)
+        if not isinstance(value, bool):
+            raise self.fail(f"{key} must be true or false, got {_show(value)}")
+        return value
+
+    def whole(self, key: str, lo: int, hi: int, optional: bool = False) -> int | None:
+        value = self.raw(key) if not optional or key in self.data else None
+        self.used.add(key)
+        if value is None and optional:
+            return None
+        if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
+            raise self.fail(f"{key} must be a whole number {lo}..{hi}, got {_show(value)}")
+        return value
+
+    def colours(self, key: str) -> tuple[str, ...]:
+        value = self.raw(key)
+        if not isinstance(value, list) or len(value) > len(PLAYER_COLOURS):
+            raise self.fail(f"{key} must be a list of colours, got {_show(value)}")
+        for v in value:
+            if v not in PLAYER_COLOURS:
+                raise self.fail(f"{key}: {_show(v)} is not a colour ({', '.join(PLAYER_COLOURS)})")
+        if len(set(value)) != len(value):
+            raise self.fail(f"{key}: a colour is listed twice")
+        return tuple(value)
+
+    def done(self) -> None:
+        extra = sorted(set(self.data) - self.used)
+        if extra:
+            raise self.fail(f"unknown field {extra[0]!r}")
+
+
+def _show(value: object) -> str:
+    text = json.dumps(value) if _jsonable(value) else repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _jsonable(value: object) -> bool:
+    try:
+        json.dumps(value)
+    except (TypeError, ValueError):
+        return False
+    return True
+
+
+def _new_game(f: _Fields) -> NewGame:
+    players = f.whole("players", 2, 4)
+    assert players is not None
+    maze = f.choice("maze", MAZES)
+    humans = f.colours("humans")
+    seed = f.whole("seed", 0, SEED_MAX, optional=True)
+    return NewGame(players, maze, humans, seed, f.msg_id)
+
+
+#: message type -> parser of its fields
+PARSERS: dict[str, Callable[[_Fields], Command]] = {
+    "press": lambda f: Press(f.choice("button", BUTTONS), f.msg_id),
+    "slide": lambda f: Slide(f.player(), f.cell("to"), f.msg_id),
+    "lift": lambda f: Lift(f.player(), f.msg_id),
+    "place": lambda f: Place(f.player(), f.cell("cell"), f.msg_id),
+    "fetch-ball": lambda f: FetchBall(f.player(), f.msg_id),
+    "reveal": lambda f: Reveal(f.flag("on"), f.msg_id),
+    "new_game": _new_game,
+}
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not allowed")
+
+
+def parse_message(text: str | bytes) -> Command:
+    """One page message -> a command; raises :class:`BadMessage` (never anything else)."""
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError:
+            raise BadMessage("not UTF-8 text") from None
+    if len(text) > MAX_MESSAGE_CHARS:
+        raise BadMessage(f"message too long ({len(text)} characters, at most {MAX_MESSAGE_CHARS})")
+    try:
+        data = json.loads(text, parse_constant=_reject_constant)
+    except (ValueError, RecursionError) as e:
+        raise BadMessage(f"not JSON ({str(e).splitlines()[0][:80]})") from None
+    if not isinstance(data, dict):
+        raise BadMessage("a message must be a JSON object like {\"type\": \"press\", \"button\": \"roll\"}")
+    raw_id = data.get("id")
+    msg_id = raw_id if isinstance(raw_id, int) and not isinstance(raw_id, bool) and abs(raw_id) < 2**53 else None
+    if "id" in data and msg_id is None:
+        raise BadMessage("id must be a whole number")
+    kind = data.get("type")
+    parser = PARSERS.get(kind) if isinstance(kind, str) else None
+    if parser is None:
+        raise BadMessage(f"unknown message type {_show(kind)} (known: {', '.join(PARSERS)})", msg_id)
+    fields = _Fields(kind, data, msg_id)  # type: ignore[arg-type]
+    command = parser(fields)
+    fields.done()
+    return command
+
+
+def error_reply(message: str, msg_id: int | None = None) -> dict[str, Any]:
+    """The ``error`` message the page shows (one line)."""
+    reply: dict[str, Any] = {"type": "error", "message": message}
+    if msg_id is not None:
+        reply["id"] = msg_id
+    return reply

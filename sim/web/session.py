@@ -1,0 +1,155 @@
+"""The browser simulator's board session: a simulated board people play on from a web page.
+
+``open_browser_session(request)`` (the ``sim`` backend's answer to
+``BoardRequest(browser=True)``) builds the simulated board on a
+:class:`~mazeboard.hal.clock.RealtimeClock`, simulated players for the
+colours that are not ``request.humans``, a :class:`~.table.BrowserTable`
+for the people, and attaches it to a :class:`~.server.WebServer` (started
+here, or the running one passed on in ``request.handover`` after a restart).
+
+The controller attaches its referee as for any session and calls
+:meth:`BrowserSession.run`, which serves until Ctrl-C or until a page asks
+for a new game; then ``next_request`` holds the
+:class:`~mazeboard.hal.board.BoardRequest` for that game (with the server in
+``handover``) and the controller opens the next session with it. The simulator
+never imports the controller.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import sys
+import webbrowser
+from typing import IO, Callable
+
+from mazeboard.hal.board import BoardRequest, GameSetup
+from mazeboard.hal.boards import MAGIC, MAGIC_CORNERS, PLAYER_COLOURS
+from mazeboard.hal.clock import RealtimeClock, VirtualClock
+from mazeboard.hal.errors import ConfigError
+
+from ..backend import SimSession
+from ..maze import generate_walls, parse_walls
+from ..players import SimPlayer
+from ..world import Physics
+from .protocol import NewGame
+from .table import BrowserTable
+
+#: think time of a simulated player at speed 1.0 (a person's pace), milliseconds
+THINK_MS = (900, 2400)
+SPEED_RANGE = (0.1, 20.0)
+LOOPBACK = ("127.0.0.1", "localhost", "::1")
+
+
+def resolve_players(request: BoardRequest) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(players in turn order, human colours) of ``request``; raises :class:`ConfigError`."""
+    players = request.players
+    if isinstance(players, int):
+        if not 2 <= players <= 4:
+            raise ConfigError(f"--players: The Magic Labyrinth takes 2 to 4 players, got {players}")
+        players = PLAYER_COLOURS[:players]
+    for h in request.humans:
+        if h not in PLAYER_COLOURS:
+            raise ConfigError(f"--humans: {h!r} is not a colour ({', '.join(PLAYER_COLOURS)})")
+        if h not in players:
+            raise ConfigError(f"--humans: {h} does not play in a {len(players)}-player game ({', '.join(players)})")
+    return tuple(players), tuple(dict.fromkeys(request.humans))
+
+
+class BrowserSession:
+    """A simulated Magic Labyrinth board, its simulated players and the people's table.
+
+    ``realtime=False`` runs on a :class:`VirtualClock` (tests drive it).
+    Raises :class:`ConfigError` for a bad player count, human colour, speed or maze.
+    """
+
+    def __init__(self, request: BoardRequest, realtime: bool = True) -> None:
+        if request.game != "magic-labyrinth":
+            raise ConfigError(f"the browser simulator plays magic-labyrinth, not {request.game!r}")
+        if not SPEED_RANGE[0] <= request.speed <= SPEED_RANGE[1]:
+            raise ConfigError(f"--speed: must be between {SPEED_RANGE[0]} and {SPEED_RANGE[1]}, got {request.speed}")
+        players, humans = resolve_players(request)
+        self.request = request
+        if isinstance(request.maze, str):
+            walls = generate_walls(MAGIC, request.maze, random.Random(f"maze-{request.seed}"))
+            maze_label = request.maze
+        else:
+            walls = parse_walls(MAGIC, request.maze, "--maze")
+            maze_label = f"custom ({len(walls)} walls)"
+        corners = dict(zip(players, MAGIC_CORNERS[len(players)]))
+        self.setup = GameSetup("magic-labyrinth", players, request.seed, options=dict(request.options))
+        self.sim = SimSession(self.setup, walls, Physics(), realtime=realtime, script=(), corners=corners)
+        self.board = self.sim.board
+        self.world = self.sim.world
+        self.humans = humans
+        think = (int(THINK_MS[0] / request.speed), int(THINK_MS[1] / request.speed))
+        self.players: list[SimPlayer] = []
+        for i, p in enumerate(players):
+            if p in humans:
+                continue
+            player = SimPlayer(p, self.world, random.Random(f"player-{request.seed}-{i}"), think_ms=think)
+            self.players.append(player)
+            self.board.watchers.append(player.watch)
+        self.table = BrowserTable(self.sim, humans, maze_label, corners, on_new_game=self._new_game)
+        self.next_request: BoardRequest | None = None
+        self.server: object | None = None
+
+    @property
+    def scheduler(self) -> RealtimeClock | VirtualClock:
+        return self.sim.clock
+
+    @property
+    def clock(self) -> RealtimeClock | VirtualClock:
+        return self.sim.clock
+
+    def start(self) -> None:
+        """Nothing to start: simulated players act on what the board announces."""
+
+    def run(self, stop: Callable[[], bool] | None = None) -> bool:
+        """Serve the game in real time until Ctrl-C, ``stop()`` or a new game is asked for.
+
+        Returns True (a browser game has no time limit). On a virtual clock
+        (tests) it runs until no timer is pending."""
+        done = lambda: self.next_request is not None or bool(stop and stop())  # noqa: E731
+        clock = self.sim.clock
+        if isinstance(clock, RealtimeClock):
+            clock.run_forever(stop=done)
+        else:
+            clock.run_until_idle(stop=done)
+        return True
+
+    def _new_game(self, cmd: NewGame) -> None:
+        seed = cmd.seed if cmd.seed is not None else random.SystemRandom().randrange(1, 100_000)
+        self.next_request = dataclasses.replace(
+            self.request, players=cmd.players, maze=cmd.maze, humans=cmd.humans, seed=seed,
+            handover=self.server, open_browser=False,
+        )
+        clock = self.sim.clock
+        if isinstance(clock, RealtimeClock):
+            clock.stop()
+
+    def close(self) -> None:
+        self.board.close()
+
+
+def open_browser_session(request: BoardRequest, out: IO[str] | None = None) -> BrowserSession:
+    """Build the session and serve it (reusing ``request.handover``'s server on a restart).
+
+    Prints the page's address on ``out`` (standard output) the first time;
+    raises :class:`ConfigError` when the address cannot be listened on."""
+    from .server import WebServer  # aiohttp
+
+    session = BrowserSession(request, realtime=True)
+    server = request.handover if isinstance(request.handover, WebServer) else None
+    first = server is None
+    if server is None:
+        server = WebServer(request.web_host, request.web_port)
+        server.start()
+    session.server = server
+    server.attach(session.table, session.sim.clock)
+    if first:
+        stream = out or sys.stdout
+        print(f"The Magic Labyrinth is on the table at {server.url}  (Ctrl-C to stop)", file=stream, flush=True)
+        if request.open_browser:
+            webbrowser.open(server.url)
+    return session

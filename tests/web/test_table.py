@@ -1,0 +1,114 @@
+"""The browser table on virtual time: page commands become physical actions, the real
+referee decides from the sensors alone, and the page is told what it decided."""
+
+from __future__ import annotations
+
+from webtable import open_table
+
+from mazeboard.sim.web.protocol import FetchBall, Lift, NewGame, Place, Press, Reveal, Slide
+
+
+def test_hello_tells_the_page_everything_to_draw_the_board() -> None:
+    t = open_table()
+    hello = t.sent[0][0]
+    assert hello["type"] == "hello" and t.sent[0][1] == (1,)
+    assert hello["humans"] == ["red"] and hello["players"] == ["red", "blue"]
+    assert hello["corners"] == {"red": "a1", "blue": "f6"}
+    assert hello["symbols"]["c6"] == "owl" and len(hello["cells"]) == 36
+    assert hello["walls"] is None  # hidden unless asked for
+    assert set(hello["world"]["pawns"]) == {"red", "blue"}
+
+
+def test_roll_and_a_wall_hit_go_through_the_sensors_to_the_referee() -> None:
+    t = open_table()
+    t.advance_until(lambda: t.session.table.view.phase == "roll")
+    t.do(Press("roll"), 400)
+    rolled = t.events("die_rolled")
+    assert rolled and rolled[-1]["player"] == "red"
+    # the LEDs: legal cells in dim red (the referee's frame, passed on as it is)
+    frame = t.last("frame")["pixels"]
+    layout = t.session.board.layout
+    target = t.session.table.view.target
+    plain = [c for c in rolled[-1]["legal"] if c != "a1" and (target is None or c != target["cell"])]
+    assert plain
+    for cell in plain:
+        assert frame[layout.index(cell)] == "#4c0000"
+    assert frame[layout.index("a1")] == "#ff0000"  # the player's corner, full red
+    t.do(Slide("red", "b1"), 1500)  # a1-b1 is the only wall of this maze
+    assert t.events("ball_dropped")[-1] == {**t.events("ball_dropped")[-1], "player": "red", "edge": "a1-b1"}
+    assert [e["edge"] for e in t.events("wall_learned")] == ["a1-b1"]
+    assert t.session.table.view.returning == ["red"]
+    assert "fish the ball out" in t.session.table.view.prompt()
+    # back to the corner by hand, ball out of the tray: the referee sees it and the game goes on
+    t.do(Lift("red"), 400)
+    t.do(Place("red", "a1"), 400)
+    t.do(FetchBall("red"), 1200)
+    assert t.events("returned_to_start")[-1]["player"] == "red"
+    t.advance_until(lambda: t.session.table.view.current == "blue" and t.session.table.view.phase == "move")
+    assert t.errors() == []
+
+
+def test_refusals_change_nothing_and_name_the_reason() -> None:
+    t = open_table()
+    t.advance_until(lambda: t.session.table.view.phase == "roll")
+    before = t.session.world.snapshot()
+    actions = len(t.session.table.recorder.actions)
+    t.do(Slide("red", "c3"), 600)
+    t.do(Slide("blue", "f5"), 600)
+    t.do(Place("red", "c3"), 600)
+    t.do(FetchBall("red"), 600)
+    t.do(Slide("green", "a2"), 600)
+    errors = t.errors()
+    assert "c3 is not next to a1" in errors[0]
+    assert "blue is a simulated player" in errors[1]
+    assert "lift it first" in errors[2]
+    assert "not in the tray" in errors[3]
+    assert "green does not play" in errors[4]
+    assert t.session.world.snapshot()["pawns"] == before["pawns"]
+    assert len(t.session.table.recorder.actions) == actions
+    assert all(to == (1,) for m, to in t.sent if m["type"] == "error")  # only the asking page is told
+
+
+def test_a_watching_page_cannot_move_anything() -> None:
+    t = open_table(humans=())
+    t.do(Press("roll"))
+    t.do(Slide("red", "a2"))
+    assert len(t.errors()) == 2 and all("only watches" in e for e in t.errors())
+
+
+def test_reveal_walls_is_per_page_and_off_by_default() -> None:
+    t = open_table(maze=("a1-b1", "c3-c4"))
+    t.do(Reveal(True))
+    assert t.last("walls") == {"type": "walls", "walls": ["a1-b1", "c3-c4"]}
+    assert t.session.table.hello(1)["walls"] == ["a1-b1", "c3-c4"]
+    assert t.session.table.hello(2)["walls"] is None
+    t.do(Reveal(False))
+    assert t.last("walls")["walls"] is None
+
+
+def test_a_new_game_asks_the_session_to_end_with_the_next_request() -> None:
+    t = open_table()
+    t.do(NewGame(3, "hard", ("green",), 42))
+    nxt = t.session.next_request
+    assert nxt is not None and (nxt.players, nxt.maze, nxt.humans, nxt.seed) == (3, "hard", ("green",), 42)
+    assert nxt.browser and not nxt.open_browser
+    assert t.last("restarting") == {"type": "restarting"}
+
+
+def test_a_new_game_with_a_human_colour_not_playing_is_refused() -> None:
+    t = open_table()
+    t.do(NewGame(2, "easy", ("yellow",), None))
+    assert "yellow does not play in a 2-player game" in t.errors()[-1]
+    assert t.session.next_request is None
+
+
+def test_the_hand_queues_steps_but_not_without_limit() -> None:
+    t = open_table(maze=())
+    t.advance_until(lambda: t.session.table.view.phase == "roll")
+    path = ["a2", "a3", "a4", "a5", "a6", "b6", "c6", "d6"]
+    for cell in path:
+        t.do(Slide("red", cell))
+    assert any("still busy" in e for e in t.errors())
+    t.clock.advance(3000)
+    cells = [a.words for a in t.session.table.recorder.actions if a.words[0] == "slide"]
+    assert cells == [("slide", "red", c) for c in path[:6]]

@@ -8,7 +8,7 @@ for a hand and the one selected, where the last play sends each token.
 a :class:`~mazeboard.sim.struggle.world.StruggleWorld`, each taking its time.
 Like a person, a hand waits for the board before pressing the dice buttons:
 a ``throw``/``hold``/``stop`` waits (up to ``patience_ms``) while tokens are
-still being placed, and ``play``/``follow`` read the view when they run.
+still being placed, a ``reset`` until the round is over, and ``play``/``follow`` read the view when they run.
 Scenario mistakes found only then (a ``play`` the hand does not allow)
 raise :class:`~mazeboard.hal.errors.ScenarioError` naming the action.
 """
@@ -66,6 +66,7 @@ class TableView:
         self.arrived: list[str] = []
         self.moved: list[str] = []
         self.over = False
+        self.round_done = False  # a round is over and the tokens go back to the start
         self._handlers: dict[str, Callable[[GameEvent], None]] = {
             "turn_started": self._turn_started,
             "hand": self._hand,
@@ -75,6 +76,7 @@ class TableView:
             "played": self._played,
             "turn_ended": lambda e: setattr(self, "ready", False),
             "round_started": self._round_started,
+            "round_over": lambda e: setattr(self, "round_done", True),
             "game_over": lambda e: setattr(self, "over", True),
         }
 
@@ -106,6 +108,7 @@ class TableView:
         self.moved = [m["token"] for m in e["moves"]] + [d for m in e["moves"] for d in m.get("displaced", [])]
 
     def _round_started(self, e: GameEvent) -> None:
+        self.round_done = False
         self.spaces = {t: 0 for t in TOKENS}
         self.arrived = []
 
@@ -172,8 +175,7 @@ class StruggleHands:
             return
         self._busy = True
         act = self._queue[0]
-        if act.kind in ("throw", "stop", "hold") and not self.view.ready and not self.view.over \
-                and self._waited < self.patience_ms:
+        if not self._board_ready(act) and not self.view.over and self._waited < self.patience_ms:
             self._waited += 50  # a person waits for the board before pressing
             self.scheduler.call_later(50, self._next)
             return
@@ -181,6 +183,15 @@ class StruggleHands:
         self._queue.popleft()
         self.done.append(act)
         self.scheduler.call_later(self._run[act.kind](act), self._next)
+
+    def _board_ready(self, act: Act) -> bool:
+        """Whether a person would do ``act`` now: dice buttons during a turn, the
+        reset once the round is over; everything else at once."""
+        if act.kind in ("throw", "stop", "hold"):
+            return self.view.ready
+        if act.kind == "reset":
+            return self.view.round_done
+        return True
 
     def _fail(self, act: Act, why: str) -> ScenarioError:
         return ScenarioError(f"{self.where}: actions[{act.index}] {act.text!r}: {why}")

@@ -66,7 +66,7 @@ class TableView:
         self.arrived: list[str] = []
         self.moved: list[str] = []
         self.over = False
-        self.round_done = False  # a round is over and the tokens go back to the start
+        self.round_done = True  # no round under way: the tokens belong on the start
         self._handlers: dict[str, Callable[[GameEvent], None]] = {
             "turn_started": self._turn_started,
             "hand": self._hand,

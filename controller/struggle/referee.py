@@ -160,9 +160,7 @@ class StruggleReferee:
             ReedChanged: self._on_reed,
             ButtonPressed: self._on_button,
         }
-        die_toggles: dict[str, Callable[[], None]] = {
-            b: (lambda i=i: self._toggle_hold(i)) for i, b in enumerate(DIE_BUTTONS)
-        }
+        die_toggles: dict[str, Callable[[], None]] = {b: self._hold_die(i) for i, b in enumerate(DIE_BUTTONS)}
         #: state -> button -> action (buttons mean different things while choosing)
         self._buttons: dict[str, dict[str, Callable[[], None]]] = {
             "waiting_for_throw": {**die_toggles, "throw": self._throw, "stop": self._stop},
@@ -276,6 +274,9 @@ class StruggleReferee:
             log.info("button %r has no meaning in %s: ignored", ev.button, self.state)
             return
         action()
+
+    def _hold_die(self, die: int) -> Callable[[], None]:
+        return lambda: self._toggle_hold(die)
 
     def _toggle_hold(self, die: int) -> None:
         turn = self.turn

@@ -10,7 +10,7 @@ announcements are kept and passed on to watchers (players, views).
 from __future__ import annotations
 
 import random
-from typing import Any, Callable, Hashable
+from typing import Any, Callable, Hashable, cast
 
 from mazeboard.hal.board import BoardState
 from mazeboard.hal.clock import Scheduler
@@ -20,6 +20,12 @@ from mazeboard.hal.struggle import Track
 
 from ..world import Physics
 from .world import StruggleWorld
+
+
+_TO_EVENT: dict[str, Callable[[int, str, bool], SensorEvent | None]] = {
+    "reed": lambda t, name, level: ReedChanged(t, name, level),
+    "button": lambda t, name, level: ButtonPressed(t, name) if level else None,
+}
 
 
 class StruggleSimBoard:
@@ -70,12 +76,8 @@ class StruggleSimBoard:
 
     # -- internals ------------------------------------------------------------
     def _stable(self, key: Hashable, level: bool, t_ms: int) -> None:
-        kind, name = key  # type: ignore[misc]
-        event: SensorEvent | None
-        if kind == "reed":
-            event = ReedChanged(t_ms, name, level)
-        else:
-            event = ButtonPressed(t_ms, name) if level else None
+        kind, name = cast(tuple[str, str], key)
+        event = _TO_EVENT[kind](t_ms, name, level)
         if event is None:
             return
         for sink in self._sinks:

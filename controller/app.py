@@ -17,6 +17,8 @@ from mazeboard.hal.errors import ConfigError, MazeboardError
 from mazeboard.hal.events import GameEvent, LedFrame, SensorEvent
 
 from .magic.referee import MagicReferee
+from .labyrinth.narrate import LabyrinthNarrator
+from .labyrinth.referee import LabyrinthReferee
 from .struggle.narrate import StruggleNarrator
 from .struggle.referee import StruggleReferee
 from .narrate import Narrator
@@ -67,10 +69,20 @@ def _struggle_narrator(game: "Game", out: IO[str]) -> Emit:
     return StruggleNarrator(out)
 
 
+def _labyrinth(session: BoardSession, emit: Emit, show: Show) -> LabyrinthReferee:
+    return LabyrinthReferee(session.setup, session.scheduler, session.board.layout, emit, show)
+
+
+def _labyrinth_narrator(game: "Game", out: IO[str]) -> Emit:
+    ref = game.referee
+    return LabyrinthNarrator(out, ref.snapshot)
+
+
 #: game name -> how to referee and narrate it. Other games register here.
 GAMES: dict[str, GameSpec] = {
     "magic-labyrinth": GameSpec(_magic, _magic_narrator),
     "struggle": GameSpec(_struggle, _struggle_narrator),
+    "labyrinth": GameSpec(_labyrinth, _labyrinth_narrator),
 }
 
 

@@ -13,12 +13,14 @@ from transitions.extensions import GraphMachine
 from mazeboard.hal.errors import ConfigError
 
 from .magic import referee as magic
+from .labyrinth import referee as labyrinth
 from .struggle import referee as struggle
 
 #: game name -> (states, transitions table, initial state)
 MACHINES: dict[str, tuple[list[str], list[dict[str, Any]], str]] = {
     "magic-labyrinth": (magic.STATES, magic.TRANSITIONS, "waiting_for_roll"),
     "struggle": (struggle.STATES, struggle.TRANSITIONS, "waiting_for_tokens"),
+    "labyrinth": (labyrinth.STATES, labyrinth.TRANSITIONS, labyrinth.INITIAL),
 }
 
 

@@ -26,6 +26,7 @@ from .hands import Action, Hands
 from .maze import generate_walls, parse_walls
 from .players import SimPlayer
 from .scenario import Scenario, load_scenario
+from .labyrinth import session as labyrinth
 from .struggle import backend as struggle
 from .world import Physics
 
@@ -150,10 +151,12 @@ def _from_scenario(sc: Scenario, realtime: bool) -> SimSession:
 
 #: game name -> builder(scenario, realtime) -> session
 FROM_SCENARIO: dict[str, Callable[[Any, bool], Any]] = {"magic-labyrinth": _from_scenario,
-                                                         "struggle": struggle.from_scenario}
+                                                         "struggle": struggle.from_scenario,
+                                                         "labyrinth": labyrinth.from_scenario}
 #: game name -> builder(request) -> session (simulated players)
 FOR_PLAY: dict[str, Callable[[BoardRequest], Any]] = {"magic-labyrinth": _magic_play,
-                                                      "struggle": struggle.for_play}
+                                                      "struggle": struggle.for_play,
+                                                      "labyrinth": labyrinth.for_play}
 
 
 def _serial_link(session: Any) -> Any:

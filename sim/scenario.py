@@ -20,6 +20,7 @@ from mazeboard.hal.grid import Cell, Edge, Grid
 
 from .hands import Action
 from .maze import parse_walls
+from .labyrinth.scenario import parse_labyrinth
 from .struggle.scenario import parse_struggle
 from .world import Physics
 
@@ -274,4 +275,5 @@ _ACTION_PARSERS: dict[str, Callable[[_Ctx, list[str], str, int], Action]] = {
 PARSERS: dict[str, Callable[[Mapping[str, Any], str], Any]] = {
     "magic-labyrinth": parse_scenario,
     "struggle": parse_struggle,
+    "labyrinth": parse_labyrinth,
 }

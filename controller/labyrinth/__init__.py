@@ -1,0 +1,1 @@
+"""Labyrinth (Ravensburger, sliding tiles): rules, referee and narration (RULES.md §2)."""

@@ -1,0 +1,87 @@
+"""Readable narration of a Labyrinth game in the terminal (``mazeboard play --game labyrinth``).
+
+One line per decision, and the tiles as a box-drawing grid (RULES.md
+notation: files a-g, rank 7 on top) at setup -- the grid the people lay the
+tiles out from -- and after every shift once the pawns have settled, with
+each pawn's initial on its tile (``V`` for Vader). Cards are secret: a card
+drawn is announced without naming it, except in the younger variant where
+cards are open.
+"""
+
+from __future__ import annotations
+
+from typing import IO, Any, Callable, Mapping
+
+from mazeboard.hal.events import GameEvent
+from mazeboard.hal.labyrinth import Maze, render_maze
+
+
+def _t(t_ms: int) -> str:
+    return f"{t_ms / 1000:7.1f}s"
+
+
+class LabyrinthNarrator:
+    """Prints a Labyrinth game as it happens. ``snapshot()`` gives the referee's snapshot
+    (layout rows, spare, positions)."""
+
+    def __init__(self, out: IO[str], snapshot: Callable[[], Mapping[str, Any]], boards: bool = True) -> None:
+        self.out = out
+        self.snapshot = snapshot
+        self.boards = boards
+        self.younger = False
+        self._drawn_since_shift = True
+        self._lines: dict[str, Callable[[GameEvent], str | None]] = {
+            "game_started": self._started,
+            "turn_started": lambda e: f"-- {e['player']}'s turn" + (
+                "" if e["pawns"] == [e["player"]] else f" (moves {' or '.join(e['pawns'])})") + " --",
+            "spare_rotated": lambda e: f"{e['player']} turns the spare to {e['rotation']}°: {e['spare']}",
+            "shifted": lambda e: f"{e['player']} pushes {e['inserted']} in at {e['slot']}; {e['ejected']} comes out"
+            f" (next turn {e['forbidden_next']} is forbidden)",
+            "wrapped": lambda e: f"{e['pawn']} is pushed off {e['from']} and set on {e['to']}",
+            "reachable": lambda e: f"{e['pawn']} can reach {len(e['cells'])} cell(s)",
+            "step": lambda e: f"{e['pawn']} moves {e['from']} -> {e['to']}",
+            "warning": lambda e: f"WARNING {e['kind']}: {e['player']}" + (f" at {e['cell']}" if e["cell"] else "")
+            + (f" (slot {e['slot']})" if e.get("slot") else ""),
+            "card_shown": self._card_shown,
+            "card_found": lambda e: f"{e['player']} finds the {e['card']} on {e['cell']}"
+            + (" with Vader" if e.get("pawn") == "vader" else "") + f" ({e['remaining']} left)",
+            "turn_ended": lambda e: None,
+            "game_over": lambda e: f"*** {e['winner']} wins! Cards found: "
+            + ", ".join(f"{p} {s}" for p, s in e["scores"].items()),
+        }
+
+    def _started(self, e: GameEvent) -> str:
+        self.younger = "younger" in e["variants"]
+        extra = f", variants {', '.join(e['variants'])}" if e["variants"] else ""
+        return (f"Game of Labyrinth ({e['edition']}{extra}): "
+                + ", ".join(f"{p} starts on {e['corners'][p]}" for p in e["players"])
+                + (f"; Vader starts on {e['vader']}" if e.get("vader") else ""))
+
+    def _card_shown(self, e: GameEvent) -> str:
+        if self.younger:
+            return f"{e['player']}'s open cards: {' '.join(e['cards'])}"
+        return f"{e['player']} looks at a new card"
+
+    def __call__(self, event: GameEvent) -> None:
+        make = self._lines.get(event.type)
+        text = make(event) if make else None
+        if text:
+            self.out.write(f"{_t(event.t_ms)}  {text}\n")
+        if event.type == "game_started" and self.boards:
+            self.out.write(self.board(event["layout"], event["spare"], {}) + "\n")
+        if event.type == "shifted":
+            self._drawn_since_shift = False
+        if event.type == "reachable" and not self._drawn_since_shift and self.boards:
+            self._drawn_since_shift = True
+            snap = self.snapshot()
+            self.out.write(self.board(snap["layout"], snap["spare"], snap["positions"]) + "\n")
+        self.out.flush()
+
+    @staticmethod
+    def board(layout: list[str], spare: str, positions: Mapping[str, str | None]) -> str:
+        """The tiles as a text grid with pawn initials (``V``: Vader)."""
+        at: dict[str, str] = {}
+        for pawn, cell in positions.items():
+            if cell is not None:
+                at[cell] = at.get(cell, "") + pawn[0].upper()
+        return render_maze(Maze.from_rows(layout, spare), at)

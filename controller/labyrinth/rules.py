@@ -1,0 +1,254 @@
+"""Labyrinth rules (RULES.md §2), pure: values in, values out; no clock, no I/O.
+
+The tile geometry (masks, slots, the push, reachability on bitboards) is
+board data in :mod:`mazeboard.hal.labyrinth`; editions in
+:mod:`mazeboard.hal.labyrinth_editions`. This module adds what the rule book
+says about them:
+
+* :func:`apply_shift` -- the mandatory shift: the spare turned as chosen and
+  pushed in, the pawns on the line carried with their tiles, a pawn pushed off
+  wrapping onto the inserted tile (A turn, 1 and 3);
+* :func:`forbidden_after` -- the forbidden slot (A turn, 2);
+* :func:`movers`, :func:`found_card` -- cards counted only at the end of the
+  player's own move, with the younger and Darth Vader variants (A turn, 5;
+  Variants);
+* :func:`has_won` -- all cards found, then home (or out at an edge with
+  ``exit-anywhere``) (A turn, 6; Variants).
+
+Every **Decision** is a named field of :class:`LabyrinthOptions`.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, fields
+from typing import Any, Iterable, Mapping, Sequence
+
+from mazeboard.hal.boards import PLAYER_COLOURS
+from mazeboard.hal.errors import ConfigError
+from mazeboard.hal.grid import Cell
+from mazeboard.hal.labyrinth import CELLS, INDEX, SLOTS, Maze, Slot, Tile, moved_index
+from mazeboard.hal.labyrinth_editions import LABYRINTH_CORNERS, VADER, Edition
+
+GAME = "labyrinth"
+#: Variant names as the CLI (``--variant``) and scenarios (``variants``) spell them.
+VARIANTS: tuple[str, ...] = ("younger", "exit-anywhere", "vader")
+
+
+@dataclass(frozen=True)
+class LabyrinthOptions:
+    """Rule options by code name (a scenario's ``[options]`` table), parsed once.
+
+    Variants (RULES.md §2 Variants): ``younger`` (all own cards open, found in
+    any order), ``exit_anywhere`` (after the last card, the game is won by
+    ending a move on an edge tile whose path opens off the board instead of
+    at home), ``vader`` (Star Wars: the neutral Vader pawn is moved for cards
+    with the Vader mark).
+
+    Decisions:
+
+    * ``exit_anywhere_alone`` -- RULES.md offers the exit rule as an option of
+      the younger variant; True (default) allows it without ``younger`` too;
+      False makes ``exit-anywhere`` without ``younger`` a ConfigError.
+    * ``younger_vader_choice`` -- younger + vader together: the player may move
+      either their own pawn or Vader; the first of the two to move is the
+      mover of that turn, and only cards matching it count (Vader cards for
+      Vader, the others for the own pawn). False: Vader is moved only when
+      every open card left bears the mark.
+    * ``win_after_card`` -- when the last card is found with Vader while the own
+      pawn already stands at home, the player wins at once (True, default);
+      False requires a later own move that ends at home.
+
+    Timing (milliseconds on the injected clock): ``shift_settle_ms`` -- how long
+    the reeds must hold still after a push before the referee believes the
+    new pawn positions; ``wrap_timeout_ms`` -- when a pawn pushed off is not
+    on the inserted tile after this long, warn ``not_wrapped``;
+    ``settle_ms`` -- a mover at rest this long ends the move (0: only the
+    ``done`` button ends it); ``warning_ms`` -- LED flash length of a warning;
+    ``overlap_confirm_ms`` -- the pawn tracker's overlap window.
+    """
+
+    younger: bool = False
+    exit_anywhere: bool = False
+    vader: bool = False
+    exit_anywhere_alone: bool = True
+    younger_vader_choice: bool = True
+    win_after_card: bool = True
+    shift_settle_ms: int = 250
+    wrap_timeout_ms: int = 5000
+    settle_ms: int = 0
+    warning_ms: int = 1500
+    overlap_confirm_ms: int = 150
+
+    def __post_init__(self) -> None:
+        if self.exit_anywhere and not self.younger and not self.exit_anywhere_alone:
+            raise ConfigError("variants: exit-anywhere is an option of the younger variant (exit_anywhere_alone = false)")
+        for f in fields(self):
+            v = getattr(self, f.name)
+            if f.name.endswith("_ms") and (not isinstance(v, int) or isinstance(v, bool) or v < 0):
+                raise ConfigError(f"options.{f.name}: must be a whole number of milliseconds >= 0, got {v!r}")
+
+    @classmethod
+    def from_mapping(cls, raw: Mapping[str, Any], variants: Iterable[str] = ()) -> "LabyrinthOptions":
+        """Options from a table plus variant names; raises :class:`ConfigError` naming the key."""
+        known = {f.name: f for f in fields(cls)}
+        values: dict[str, Any] = {}
+        for key, value in raw.items():
+            if key not in known:
+                raise ConfigError(f"options.{key}: unknown option (known: {', '.join(sorted(known))})")
+            if isinstance(known[key].default, bool) and not isinstance(value, bool):
+                raise ConfigError(f"options.{key}: must be true or false, got {value!r}")
+            values[key] = value
+        for v in variants:
+            if v not in VARIANTS:
+                raise ConfigError(f"variant: {v!r} is not a Labyrinth variant ({', '.join(VARIANTS)})")
+            values[v.replace("-", "_")] = True
+        return cls(**values)
+
+    @property
+    def variant_names(self) -> list[str]:
+        return [v for v in VARIANTS if getattr(self, v.replace("-", "_"))]
+
+
+def validate_players(players: Sequence[str]) -> tuple[str, ...]:
+    """2-4 different colours (RULES.md Notation); raises :class:`ConfigError`."""
+    if not 2 <= len(players) <= 4:
+        raise ConfigError(f"players: Labyrinth takes 2 to 4 players, got {len(players)}")
+    for p in players:
+        if p not in PLAYER_COLOURS:
+            raise ConfigError(f"players: unknown player {p!r} (players are {', '.join(PLAYER_COLOURS)})")
+    if len(set(players)) != len(players):
+        raise ConfigError("players: a player is listed twice")
+    return tuple(players)
+
+
+def corners_for(players: Sequence[str]) -> dict[str, Cell]:
+    """Start squares in turn order, clockwise (RULES.md §2 Setup)."""
+    return dict(zip(players, LABYRINTH_CORNERS[len(players)]))
+
+
+def check_edition_variants(ed: Edition, options: LabyrinthOptions) -> None:
+    """The Darth Vader variant needs an edition with the Vader tile; raises ConfigError."""
+    if options.vader and not ed.vader_tile:
+        raise ConfigError(f"variant vader: the {ed.name} edition has no Darth Vader tile (use --edition star-wars)")
+
+
+def deal_cards(ed: Edition, players: Sequence[str], rng: random.Random) -> dict[str, list[str]]:
+    """Shuffle the 24 cards and deal them evenly, top first (RULES.md §2 Setup: 12, 8 or 6 each)."""
+    cards = list(ed.cards)
+    rng.shuffle(cards)
+    per = len(cards) // len(players)
+    return {p: cards[i * per:(i + 1) * per] for i, p in enumerate(players)}
+
+
+def check_decks(ed: Edition, players: Sequence[str], decks: Mapping[str, Sequence[object]], where: str = "cards") -> dict[str, list[str]]:
+    """Validate forced decks: one per player, cards of ``ed``, none twice; raises ConfigError."""
+    out: dict[str, list[str]] = {}
+    seen: dict[str, str] = {}
+    for p in decks:
+        if p not in players:
+            raise ConfigError(f"{where}.{p}: not a player of this game ({', '.join(players)})")
+    for p in players:
+        deck = decks.get(p)
+        if not isinstance(deck, (list, tuple)) or not deck:
+            raise ConfigError(f"{where}.{p}: give each player a non-empty list of cards, top first")
+        for i, c in enumerate(deck):
+            if c not in ed.cards:
+                raise ConfigError(f"{where}.{p}[{i}]: {c!r} is not a card of the {ed.name} edition")
+            if c in seen:
+                raise ConfigError(f"{where}.{p}[{i}]: the {c} card is dealt twice ({seen[c]} has it too)")
+            seen[str(c)] = p
+        out[p] = [str(c) for c in deck]
+    return out
+
+
+def forbidden_after(slot: str) -> str:
+    """The slot forbidden next turn: where this push ejected its tile (RULES.md §2 A turn, 2)."""
+    return SLOTS[slot].opposite
+
+
+@dataclass(frozen=True)
+class ShiftOutcome:
+    """What a shift did: the new ``maze`` (its spare is the ejected tile), where
+    every pawn now stands, and the ``wrapped`` pawns as (pawn, from, to)."""
+
+    maze: Maze
+    ejected: Tile
+    positions: Mapping[str, Cell]
+    wrapped: tuple[tuple[str, Cell, Cell], ...]
+    forbidden_next: str
+
+
+def apply_shift(maze: Maze, positions: Mapping[str, Cell], slot: str, quarters: int) -> ShiftOutcome:
+    """Turn the spare ``quarters`` clockwise and push it in at ``slot`` (RULES.md §2 A turn, 1-3).
+
+    Pawns on the pushed line move with their tiles; a pawn pushed off the far
+    end is set on the newly inserted tile (this is not a move). Raises
+    KeyError for an unknown slot (callers validate names first)."""
+    s: Slot = SLOTS[slot]
+    new, ejected = maze.shifted(s, quarters)
+    moved: dict[str, Cell] = {}
+    wrapped = []
+    for pawn, cell in positions.items():
+        to = CELLS[moved_index(INDEX[cell], s)]
+        moved[pawn] = to
+        if cell == s.exit:
+            wrapped.append((pawn, cell, to))
+    return ShiftOutcome(new, ejected, moved, tuple(wrapped), s.opposite)
+
+
+def is_vader_card(ed: Edition, card: str, options: LabyrinthOptions) -> bool:
+    """A card bearing the Vader mark, when the Vader variant is played (ignored otherwise, seed 004)."""
+    return options.vader and card in ed.vader_cards
+
+
+def open_cards(deck: Sequence[str], options: LabyrinthOptions) -> list[str]:
+    """The cards a player may aim for: the top card, or every card left (younger)."""
+    if not deck:
+        return []
+    return list(deck) if options.younger else [deck[0]]
+
+
+def movers(player: str, deck: Sequence[str], ed: Edition, options: LabyrinthOptions) -> tuple[str, ...]:
+    """Pawns ``player`` may move this turn (RULES.md §2 Variants, Darth Vader): Vader for
+    a card with the mark, the own pawn otherwise; both under ``younger_vader_choice``."""
+    cards = open_cards(deck, options)
+    if not cards:
+        return (player,)
+    marked = [is_vader_card(ed, c, options) for c in cards]
+    if all(marked):
+        return (VADER,)
+    if any(marked) and options.younger and options.younger_vader_choice:
+        return (player, VADER)
+    return (player,)
+
+
+def found_card(maze: Maze, pawn: str, cell: Cell, deck: Sequence[str], ed: Edition,
+               options: LabyrinthOptions) -> str | None:
+    """The card ``pawn`` finds by ending the player's own move on ``cell``, if any (A turn, 5).
+
+    ``deck``: the player's cards left, top first. Classic: only the top card;
+    younger: any card left. A Vader card is found only by the Vader pawn and
+    the others only by the player's own pawn."""
+    picture = maze.tile(cell).picture
+    if picture is None:
+        return None
+    for card in open_cards(deck, options):
+        if card == picture and is_vader_card(ed, card, options) == (pawn == VADER):
+            return card
+    return None
+
+
+def has_won(maze: Maze, corner: Cell, own_cell: Cell | None, deck: Sequence[str], options: LabyrinthOptions) -> bool:
+    """All cards found and the own pawn home (A turn, 6) -- or, with ``exit_anywhere``,
+    on an edge tile whose path opens off the board (Variants)."""
+    if deck or own_cell is None:
+        return False
+    if options.exit_anywhere:
+        return maze.is_exit(own_cell)
+    return own_cell == corner
+
+
+def card_positions(maze: Maze, cards: Iterable[str]) -> dict[str, Cell | None]:
+    """Where each card's picture lies now (None: on the spare)."""
+    return {c: maze.cell_of(c) for c in cards}

@@ -1,0 +1,1 @@
+"""The simulated Labyrinth board: sliding tiles, slot sensors, scenarios, simulated players."""

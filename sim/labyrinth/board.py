@@ -1,0 +1,171 @@
+"""The simulated Labyrinth board: tiles that slide, pawns with magnets, slot sensors, buttons.
+
+:class:`TileTable` is the physical maze (a :class:`~mazeboard.hal.labyrinth.Maze`
+the hands change by rotating the spare and pushing it in). :class:`LabyrinthBoard`
+is the hal :class:`~mazeboard.hal.board.Board`: pawns (players' and Vader's)
+live in a :class:`~mazeboard.sim.world.World` without walls or balls, so the
+reed switches under the 49 cells, their bounce, gaps and overlaps are the
+same physics as The Magic Labyrinth's; the 12 slot sensors and the
+``rotate`` / ``done`` buttons are button channels. Raw levels go through the
+hal :class:`~mazeboard.hal.debounce.Debouncer` like every backend's.
+
+A push (:meth:`LabyrinthBoard.push`) moves every pawn on the line one cell
+with its tile (a slide of the magnet over ``step_ms``); a pawn pushed off is
+lifted at once and set on the inserted tile by a hand ``hand_ms`` later
+(RULES.md §2 A turn, 3).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+from typing import Any, Callable, Hashable, Mapping
+
+from mazeboard.hal.board import BoardState
+from mazeboard.hal.clock import Scheduler
+from mazeboard.hal.debounce import DebounceSettings, Debouncer
+from mazeboard.hal.events import ButtonPressed, GameEvent, LedFrame, ReedChanged, SensorEvent
+from mazeboard.hal.grid import Cell
+from mazeboard.hal.labyrinth import BUTTONS, CELLS, GRID, SLOTS, Maze, Tile, led_layout
+
+from ..world import Physics, World
+
+
+@dataclass
+class TileTable:
+    """The tiles as they lie: ``maze`` (its spare in the hand's current orientation)."""
+
+    maze: Maze
+    pushes: int = 0
+
+    def rotate(self, quarters: int) -> None:
+        """Turn the spare in the hand clockwise by ``quarters`` quarter turns."""
+        self.maze = Maze(self.maze.tiles, self.maze.spare.turned(quarters))
+
+    def push(self, slot: str) -> Tile:
+        """Push the spare in at ``slot`` as it is turned; returns the ejected tile (the new spare)."""
+        self.maze, ejected = self.maze.shifted(slot, 0)
+        self.pushes += 1
+        return ejected
+
+
+class LabyrinthBoard:
+    """A simulated Labyrinth board on ``scheduler`` (a hal Board).
+
+    ``pawns``: pawn (colour or ``vader``) -> start cell. ``watchers`` see the
+    controller's announcements, ``frame_watchers`` its LED frames.
+    """
+
+    def __init__(
+        self,
+        maze: Maze,
+        pawns: Mapping[str, Cell],
+        scheduler: Scheduler,
+        physics: Physics = Physics(),
+        rng: random.Random | None = None,
+        debounce: DebounceSettings = DebounceSettings(),
+        push_delay_ms: int = 300,
+    ) -> None:
+        self.grid = GRID
+        self.scheduler = scheduler
+        self.layout = led_layout()
+        self.table = TileTable(maze)
+        self.push_delay_ms = push_delay_ms
+        self._sinks: list[Callable[[SensorEvent], None]] = []
+        self.watchers: list[Callable[[GameEvent], None]] = []
+        self.frame_watchers: list[Callable[[LedFrame], None]] = []
+        self.frame: LedFrame = LedFrame.blank(self.layout.count)
+        self.frames = 0
+        self.debouncer = Debouncer(scheduler, self._stable)
+        physics = replace(physics, lift_drops_ball=False)
+        self.world = World(GRID, (), pawns, scheduler, physics, rng or random.Random(0), self.debouncer.raw,
+                           buttons=BUTTONS)
+        windows = {"reed": debounce.reed_ms, "hall": debounce.hall_ms, "button": debounce.button_ms}
+        for key, level in self.world.levels().items():
+            self.debouncer.add(key, level, windows[key[0]])  # type: ignore[index]
+        self._withdraw = False
+
+    # -- Board interface ----------------------------------------------------
+    def subscribe(self, sink: Callable[[SensorEvent], None]) -> None:
+        self._sinks.append(sink)
+
+    def state(self) -> BoardState:
+        closed = frozenset(c for c in CELLS if self.debouncer.stable(("reed", c)))
+        return BoardState(closed, frozenset())
+
+    def show(self, frame: LedFrame) -> None:
+        self.frame = frame
+        self.frames += 1
+        for w in self.frame_watchers:
+            w(frame)
+
+    def announce(self, event: GameEvent) -> None:
+        if event.type == "warning" and event.get("kind") in ("forbidden_slot", "extra_shift"):
+            self._withdraw = True  # the hand pulls the tile back out of the slot at once
+        for w in list(self.watchers):
+            w(event)
+
+    def close(self) -> None:
+        self._sinks.clear()
+
+    def _stable(self, key: Hashable, level: bool, t_ms: int) -> None:
+        kind, name = str(key[0]), str(key[1])  # type: ignore[index]
+        event: SensorEvent | None
+        if kind == "reed":
+            event = ReedChanged(t_ms, name, level)
+        elif kind == "button" and level:
+            event = ButtonPressed(t_ms, name)
+        else:
+            return
+        for sink in self._sinks:
+            sink(event)
+
+    # -- hands ------------------------------------------------------------------
+    def rotate(self, quarters: int) -> int:
+        """Turn the spare by hand and press ``rotate`` once per quarter; returns the time taken (ms)."""
+        quarters %= 4
+        self.table.rotate(quarters)
+        gap = self.world.physics.press_ms + 60
+        for k in range(quarters):
+            self.scheduler.call_later(k * gap, lambda: self.world.press("rotate"))
+        return quarters * gap + self.world.physics.hand_ms
+
+    def insert(self, slot: str) -> int:
+        """Put the spare into ``slot`` (its sensor fires), then push the line unless the
+        controller warned meanwhile (then the hand withdraws and nothing moves)."""
+        self._withdraw = False
+        self.world.press(f"slot:{slot}")
+        self.scheduler.call_later(self.push_delay_ms, lambda: self.push(slot))
+        ph = self.world.physics
+        return self.push_delay_ms + ph.step_ms + 2 * ph.hand_ms
+
+    def push(self, slot: str) -> None:
+        """Slide the line: tiles and the pawns on them move one cell; a pawn pushed off goes on the new tile."""
+        if self._withdraw:
+            self._withdraw = False
+            return
+        s = SLOTS[slot]
+        world = self.world
+        riders = [(p, pawn.cell) for p, pawn in world.pawns.items() if pawn.cell is not None and pawn.cell in
+                  {CELLS[i] for i in s.line}]
+        self.table.push(slot)
+        line = [CELLS[i] for i in s.line]
+        wrapping = []
+        for p, cell in riders:
+            if cell == s.exit:
+                world.lift(p)
+                wrapping.append(p)
+            else:
+                world.slide_step(p, line[line.index(cell) + 1])
+        delay = world.physics.step_ms + world.physics.hand_ms
+        for p in wrapping:
+            self.scheduler.call_later(delay, lambda p=p: world.place(p, s.entry))
+
+    # -- views --------------------------------------------------------------------
+    def led_colour(self, name: str) -> tuple[int, int, int]:
+        return self.frame.pixels[self.layout.index(name)]
+
+    def snapshot(self) -> dict[str, Any]:
+        snap = self.world.snapshot()
+        return {"pawns": {p: v["cell"] for p, v in snap["pawns"].items()}, "reeds": snap["reeds"],
+                "layout": self.table.maze.rows(), "spare": self.table.maze.spare.notation()}

@@ -1,0 +1,309 @@
+"""Simulated Labyrinth players: they see the tiles, their own cards, and act with their hands.
+
+A :class:`LabyrinthPlayer` learns its cards from the controller's private
+``card_shown`` announcements (what a person reads on their phone), the
+forbidden slot from ``shifted``, and the maze by looking at the physical
+tiles. On its turn it evaluates every shift (12 slots x 4 rotations, with
+the reachable set after each, :func:`mazeboard.hal.labyrinth.sweep`) and:
+
+1. takes a shift that lets the mover reach a target tile, if any does;
+2. otherwise one that leaves the mover closest (Manhattan distance from the
+   reachable set to the nearest target);
+3. among equally good shifts, the one that leaves the next player's pawn the
+   fewest reachable cells (not helping the next player: its card is secret,
+   so mobility is what can be denied), then a seeded random choice.
+
+A purely greedy player can loop forever next to a target walled off by
+fixed tiles (seen in seeded games), so when the target is out of reach it
+``wander``\ s: with that probability it also accepts shifts one cell worse
+and does not always stop on the nearest cell.
+
+After the controller lights the reachable cells it slides the mover along
+the maze path to the target (or the reachable cell closest to it) and
+presses ``done``. After all cards the target is its start square (or, with
+``exit-anywhere``, any edge tile open off the board).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from typing import Any
+
+from mazeboard.hal.events import GameEvent
+from mazeboard.hal.grid import Cell
+from mazeboard.hal.labyrinth import (
+    CELLS,
+    GRID,
+    INDEX,
+    SLOTS,
+    Maze,
+    cells_of,
+    distinct_turns,
+    flood,
+    links,
+    moved_index,
+    rotate,
+    shift_openings,
+    sweep,
+)
+from mazeboard.hal.labyrinth_editions import VADER, Edition, edition
+
+from ..hands import Action
+from .board import LabyrinthBoard
+from .hands import LabyrinthHands, TileAction
+
+FILE_A = sum(1 << (7 * r) for r in range(7))
+EDGE_BITS = {"N": 0x7F << 42, "E": FILE_A << 6, "S": 0x7F, "W": FILE_A}
+#: Manhattan distance between cell indices
+DIST = [[abs(a % 7 - b % 7) + abs(a // 7 - b // 7) for b in range(49)] for a in range(49)]
+FAR = 20
+
+
+def _bit_indices(bits: int) -> list[int]:
+    out = []
+    while bits:
+        low = bits & -bits
+        out.append(low.bit_length() - 1)
+        bits ^= low
+    return out
+
+
+def target_after(index: int | None, slot_name: str) -> int | None:
+    """Where a tile on cell ``index`` (None: the spare) lies after a push at the slot (None: ejected)."""
+    s = SLOTS[slot_name]
+    if index is None:
+        return s.line[0]
+    if index == s.line[-1]:
+        return None
+    return moved_index(index, s)
+
+
+class LabyrinthPlayer:
+    """One simulated player of colour ``player`` on ``board``."""
+
+    def __init__(self, player: str, board: LabyrinthBoard, rng: random.Random, ed: Edition | None = None,
+                 variants: tuple[str, ...] = (), think_ms: tuple[int, int] = (300, 1200),
+                 wander: float = 0.3) -> None:
+        self.player = player
+        self.board = board
+        self.rng = rng
+        self.edition = ed or edition(None)
+        self.variants = variants
+        self.think_ms = think_ms
+        self.wander = wander
+        self.hands = LabyrinthHands(board, board.scheduler)
+        self.cards: list[str] = []
+        self.players: list[str] = []
+        self.corner: Cell | None = None
+        self.forbidden: str | None = None
+        self.my_turn = False
+        self.pawns: tuple[str, ...] = (player,)
+        self._handlers = {
+            "game_started": self._game_started,
+            "card_shown": self._card_shown,
+            "card_found": self._card_found,
+            "turn_started": self._turn_started,
+            "shifted": self._shifted,
+            "reachable": self._reachable,
+            "turn_ended": self._turn_ended,
+        }
+        self._reach: dict[str, list[Cell]] = {}
+        self._after_push: Maze | None = None
+        self._moved = False
+
+    def watch(self, event: GameEvent) -> None:
+        handler = self._handlers.get(event.type)
+        if handler is not None:
+            handler(event)
+
+    # -- what the player sees -------------------------------------------------
+    def _think(self) -> Action:
+        return Action("wait", ms=self.rng.randint(*self.think_ms))
+
+    def _game_started(self, ev: GameEvent) -> None:
+        self.corner = ev["corners"][self.player]
+        self.players = list(ev["players"])
+
+    def _card_shown(self, ev: GameEvent) -> None:
+        if ev["player"] == self.player:
+            self.cards = list(ev["cards"])
+
+    def _card_found(self, ev: GameEvent) -> None:
+        if ev["player"] == self.player and ev["remaining"] == 0:
+            self.cards = []
+
+    def _shifted(self, ev: GameEvent) -> None:
+        self.forbidden = ev["forbidden_next"]
+
+    def _turn_ended(self, ev: GameEvent) -> None:
+        if ev["player"] == self.player:
+            self.my_turn = False
+
+    def _turn_started(self, ev: GameEvent) -> None:
+        if ev["player"] != self.player:
+            return
+        self.my_turn = True
+        self.pawns = tuple(ev["pawns"])
+        self._reach = {}
+        self._moved = False
+        maze = self.board.table.maze
+        slot, quarters = self.choose_shift(maze)
+        self._after_push, _ = maze.shifted(slot, quarters)  # what the tiles will show once pushed
+        actions: list[Action] = [self._think()]
+        if quarters:
+            actions.append(TileAction("rotate", degrees=90 * quarters))
+        actions.append(TileAction("insert", slot=slot))
+        self.hands.do(*actions)
+
+    def _reachable(self, ev: GameEvent) -> None:
+        if ev["player"] != self.player or not self.my_turn:
+            return
+        self._reach[ev["pawn"]] = list(ev["cells"])
+        if self._moved or set(self._reach) != set(self.pawns):
+            return
+        self._moved = True
+        maze = self._after_push or self.board.table.maze
+        pawn, dest = self.choose_move(maze)
+        actions: list[Action] = [self._think()]
+        here = self.board.world.pawns[pawn].cell
+        if here is not None and dest != here:
+            path = self.path(maze, here, dest)
+            if path:
+                actions.append(Action("slide", player=pawn, cells=tuple(path)))
+        actions.append(Action("press", button="done"))
+        self.hands.do(*actions)
+
+    # -- planning ---------------------------------------------------------------
+    def targets_for(self, pawn: str) -> list[str]:
+        """Pictures ``pawn`` should reach (own cards for the own pawn, Vader cards for Vader)."""
+        vader = "vader" in self.variants
+        return [c for c in self.cards if (vader and c in self.edition.vader_cards) == (pawn == VADER)]
+
+    def _goal_bits(self, maze: Maze, pawn: str, slot: str | None) -> tuple[list[int], int]:
+        """(goal cell indices after the push at ``slot`` -- or now when None, bit set of exit cells)."""
+        goals: list[int] = []
+        exits = 0
+        cards = self.targets_for(pawn)
+        if cards:
+            for c in cards:
+                cell = maze.cell_of(c)
+                idx = INDEX[cell] if cell is not None else None
+                at = target_after(idx, slot) if slot else idx
+                if at is not None:
+                    goals.append(at)
+        elif pawn == self.player and self.corner is not None:
+            if "exit-anywhere" in self.variants:
+                exits = -1  # computed per shift
+            else:
+                goals.append(INDEX[self.corner])
+        return goals, exits
+
+    def _score(self, reach: int, goals: list[int], exits: int) -> int:
+        if exits:
+            if reach & exits:
+                return 0
+            return 1 + min(min(i % 7, 6 - i % 7, i // 7, 6 - i // 7) for i in _bit_indices(reach))
+        if not goals:
+            return FAR
+        best = FAR
+        for g in goals:
+            if (reach >> g) & 1:
+                return 0
+            for i in _bit_indices(reach):
+                d = DIST[i][g]
+                if d < best:
+                    best = d
+        return best
+
+    def choose_shift(self, maze: Maze) -> tuple[str, int]:
+        """(slot, quarter turns) by the rules in the module docstring."""
+        op = maze.openings
+        spare = maze.spare.mask
+        world = self.board.world
+        scored: list[tuple[int, str, int]] = []
+        for pawn in self.pawns:
+            cell = world.pawns[pawn].cell if pawn in world.pawns else None
+            if cell is None:
+                continue
+            turns = distinct_turns(spare)
+            for slot, q, _, reach in sweep(op, spare, INDEX[cell]):
+                if slot == self.forbidden or q not in turns:
+                    continue
+                goals, exits = self._goal_bits(maze, pawn, slot)
+                if exits:
+                    new, _ = shift_openings(op, SLOTS[slot], rotate(spare, q))
+                    exits = ((new[0] & EDGE_BITS["N"]) | (new[1] & EDGE_BITS["E"]) | (new[2] & EDGE_BITS["S"])
+                             | (new[3] & EDGE_BITS["W"]))
+                scored.append((self._score(reach, goals, exits), slot, q))
+        if not scored:
+            options = [s for s in SLOTS if s != self.forbidden]
+            return self.rng.choice(options), 0
+        best = min(s for s, _, _ in scored)
+        slack = 1 if best > 0 and self.rng.random() < self.wander else 0
+        top = sorted({(slot, q) for s, slot, q in scored if s <= best + slack})
+        if len(top) > 1:
+            top = self._deny_next(maze, top)
+        return self.rng.choice(top)
+
+    def _deny_next(self, maze: Maze, options: list[tuple[str, int]]) -> list[tuple[str, int]]:
+        """Keep the options that leave the next player's pawn the fewest reachable cells."""
+        if len(self.players) < 2:
+            return options
+        nxt = self.players[(self.players.index(self.player) + 1) % len(self.players)]
+        cell = self.board.world.pawns[nxt].cell if nxt in self.board.world.pawns else None
+        if cell is None:
+            return options
+        op = maze.openings
+        sizes = []
+        for slot, q in options:
+            s = SLOTS[slot]
+            new, _ = shift_openings(op, s, rotate(maze.spare.mask, q))
+            sizes.append((bin(flood(links(new), 1 << moved_index(INDEX[cell], s))).count("1"), slot, q))
+        least = min(n for n, _, _ in sizes)
+        return [(slot, q) for n, slot, q in sizes if n == least]
+
+    def choose_move(self, maze: Maze) -> tuple[str, Cell]:
+        """(pawn, destination): a target in reach, else the reachable cell closest to one."""
+        best: tuple[int, int, str, Cell] | None = None
+        for pawn, cells in self._reach.items():
+            goals, exits = self._goal_bits(maze, pawn, None)
+            if exits:
+                exits = sum(1 << INDEX[c] for c in CELLS if maze.is_exit(c))
+            for cell in cells:
+                i = INDEX[cell]
+                score = self._score(1 << i, goals, exits)
+                if score > 0 and self.rng.random() < self.wander:
+                    score += self.rng.randint(0, 2)  # not always the nearest: local dead ends trap a greedy player
+                key = (score, self.rng.randrange(1000), pawn, cell)
+                if best is None or key < best:
+                    best = key
+        if best is None:
+            return self.player, self.board.world.pawns[self.player].cell or CELLS[0]
+        return best[2], best[3]
+
+    @staticmethod
+    def path(maze: Maze, start: Cell, goal: Cell) -> list[Cell]:
+        """Cells from ``start`` (excluded) to ``goal`` along open tile sides (breadth first); [] if none."""
+        up, rt, dn, lf = links(maze.openings)
+        prev: dict[int, int] = {INDEX[start]: -1}
+        todo = deque([INDEX[start]])
+        g = INDEX[goal]
+        while todo:
+            i = todo.popleft()
+            if i == g:
+                out = []
+                while i != INDEX[start]:
+                    out.append(CELLS[i])
+                    i = prev[i]
+                return out[::-1]
+            bit = 1 << i
+            for ok, j in ((up & bit, i + 7), (dn & bit, i - 7), (rt & bit, i + 1), (lf & bit, i - 1)):
+                if ok and j not in prev:
+                    prev[j] = i
+                    todo.append(j)
+        return []
+
+    def snapshot(self) -> dict[str, Any]:
+        return {"player": self.player, "cards": list(self.cards), "forbidden": self.forbidden,
+                "reach": {p: cells_of(sum(1 << INDEX[c] for c in cs)) for p, cs in self._reach.items()}, "grid": GRID.files}

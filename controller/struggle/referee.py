@@ -54,7 +54,7 @@ TRANSITIONS: list[dict[str, Any]] = [
     {"trigger": "outcome_played", "source": "choosing", "dest": "placing"},
     {"trigger": "tokens_placed", "source": "placing", "dest": "waiting_for_throw"},
     {"trigger": "round_ended", "source": "placing", "dest": "waiting_for_tokens"},
-    {"trigger": "finished", "source": "*", "dest": "game_over"},
+    {"trigger": "finished", "source": "placing", "dest": "game_over"},
 ]
 
 class _Flow:

@@ -8,9 +8,11 @@ turns that into the TOML table of a Magic Labyrinth scenario: the walls
 spelled out, forced dice and targets, and the actions in order with ``wait``
 lines for the pauses between them. Replayed with
 ``mazeboard sim --scenario FILE`` on virtual time, the controller sees the
-same sensor signals at (nearly) the same moments. Actions that overlapped in
-the live session (two hands at once) are serialised: the later one starts
-when the earlier one is done.
+same sensor signals at (nearly) the same moments. Lifting, placing and
+fishing out a ball are replayed as instant hand moves (``[sim] hand_ms = 0``,
+``fetch_ms = 0``: those times only keep a hand busy); presses and slides
+that overlapped in the live session (two hands at once) are serialised, the
+later one starting when the earlier one is done.
 """
 
 from __future__ import annotations
@@ -28,6 +30,12 @@ from mazeboard.hal.events import GameEvent
 from mazeboard.hal.grid import Edge, format_edge
 
 from ..world import Physics, World
+
+#: hand actions whose duration only delays the hand, not the sensors: replayed as instant
+#: (``[sim] hand_ms = 0, fetch_ms = 0``) so that two hands busy at once in the live
+#: session rarely have to wait for each other in the single replaying hand
+INSTANT = {"lift", "place", "fetch-ball"}
+REPLAY_PHYSICS = {"hand_ms": 0, "fetch_ms": 0}
 
 #: consecutive one-cell slides of one pawn closer than this are written as one slide line
 MERGE_SLIDE_MS = 10
@@ -115,7 +123,7 @@ class Recorder:
                     lines.append(f"wait {gap}")
                 lines.append(" ".join(a.words))
                 last_slide = (a.words[1], len(lines) - 1) if a.words[0] == "slide" else None
-            free_at = start + a.duration_ms
+            free_at = start + (0 if a.words[0] in INSTANT else a.duration_ms)
         return lines
 
     def scenario(self, setup: GameSetup, walls: frozenset[Edge], physics: Physics,
@@ -137,8 +145,8 @@ class Recorder:
         if options:
             data["options"] = options
         changed = {k: v for k, v in physics.__dict__.items() if getattr(Physics(), k) != v}
-        if changed:
-            data["sim"] = {k: list(v) if isinstance(v, tuple) else v for k, v in changed.items()}
+        changed.update(REPLAY_PHYSICS)
+        data["sim"] = {k: list(v) if isinstance(v, tuple) else v for k, v in changed.items()}
         return data
 
     def to_toml(self, setup: GameSetup, walls: frozenset[Edge], physics: Physics,

@@ -16,7 +16,7 @@ from typing import Callable, Sequence
 
 from mazeboard.hal.errors import MazeboardError
 
-from . import commands
+from . import calibrate, commands, diag, maker
 
 #: name -> (help, add_arguments, run)
 COMMANDS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None], Callable[[argparse.Namespace], int]]] = {
@@ -24,6 +24,10 @@ COMMANDS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None], Callab
              commands.play_arguments, commands.play),
     "sim": ("run the board simulator: a scenario file (--scenario), or a game in your web browser", commands.sim_arguments, commands.sim),
     "diagram": ("print a game's state machine as a Mermaid diagram", commands.diagram_arguments, commands.diagram),
+    "wiring": ("show a wiring file's pinout, or regenerate its wiring diagram", maker.wiring_arguments, maker.wiring),
+    "calibrate": ("calibrate the tray's Hall sensors or check every reed switch (guided)",
+                  calibrate.calibrate_arguments, calibrate.calibrate),
+    "diag": ("LED test and a live view of every sensor", diag.diag_arguments, diag.diag),
 }
 
 

@@ -39,7 +39,8 @@ class Instruction:
     """One physical step a maker's tool asks for; ``target`` is a cell or tray sensor.
 
     Kinds: ``empty-tray``, ``ball`` (put a ball in corner ``target``),
-    ``clear-board`` (take every pawn off), ``place`` (a pawn on ``target``),
+    ``clear-board`` (take every pawn off), ``place`` (a pawn on ``target``; with
+    ``extra = (cell,)`` the pawn moves from that cell),
     ``lift`` (the pawn off ``target``), ``press`` (button ``target``),
     ``ghost`` (pawns on the cells in ``extra``: three corners of a rectangle).
     """
@@ -57,7 +58,7 @@ _TEXTS: dict[str, Callable[[Instruction], str]] = {
     "empty-tray": lambda i: "Take every ball out of the tray",
     "ball": lambda i: f"Put a ball in the {i.target} corner of the tray",
     "clear-board": lambda i: "Take every pawn off the board",
-    "place": lambda i: f"Put a pawn on {i.target}",
+    "place": lambda i: f"Move the pawn from {i.extra[0]} to {i.target}" if i.extra else f"Put a pawn on {i.target}",
     "lift": lambda i: f"Lift the pawn off {i.target}",
     "press": lambda i: f"Press the {i.target} button",
     "ghost": lambda i: f"Put pawns on {', '.join(i.extra)} (three corners of a matrix rectangle)",

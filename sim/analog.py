@@ -108,7 +108,9 @@ class SimStagehand:
                 self.world.fetch_ball(player)
 
     def _ball(self, step: Instruction) -> None:
-        self.tray.staged[str(step.target)] += 1
+        for s in self.tray.staged:  # the ball moves from the last corner to this one
+            self.tray.staged[s] = 0
+        self.tray.staged[str(step.target)] = 1
 
     def _clear_board(self, step: Instruction) -> None:
         for player, pawn in self.world.pawns.items():
@@ -117,6 +119,8 @@ class SimStagehand:
 
     def _place(self, step: Instruction, cell: str | None = None) -> None:
         target = cell or str(step.target)
+        if cell is None and step.extra:  # "move the pawn from extra[0] to target"
+            self._lift(Instruction("lift", step.extra[0]))
         free = [p for p, pawn in self.world.pawns.items() if pawn.cell is None]
         if not free:  # every pawn is on the board: take the first one away
             free = [next(iter(self.world.pawns))]

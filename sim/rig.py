@@ -39,7 +39,7 @@ from mazeboard.hal.events import GameEvent
 from mazeboard.hal.gpio import GpioBoard, GpioSession
 from mazeboard.hal.wiring import SPI0_MISO, SPI0_MOSI, SPI0_SCLK, AnalogHall, DigitalHall, DirectReeds, Wiring, gpio_name
 
-from .analog import AnalogModel, SimAnalogTray
+from .analog import AnalogModel, SimAnalogTray, SimStagehand
 from .hands import Action, Hands
 from .maze import generate_walls
 from .players import SimPlayer
@@ -246,6 +246,8 @@ class RigSession:
         self.gpio = GpioSession(wiring, setup, scheduler=self.clock, pin_factory=self.factory,
                                 calibration=calibration, leds=leds)
         self.board: GpioBoard = self.gpio.board
+        self.wiring = wiring
+        self.stagehand = SimStagehand(self.world, self.analog_tray)
         self.analog = self.gpio.analog
         self.script = script
         self.hands = Hands(self.world, self.clock)

@@ -1,0 +1,193 @@
+"""The maker's commands, shared parts: opening a board for them, prompts, pauses; ``mazeboard wiring``.
+
+The maker's tools (``wiring``, ``calibrate``, ``diag``) reach a board only
+through :func:`mazeboard.hal.backends.open_board` (``--board sim|gpio``), and
+use what a session may offer for them (:mod:`mazeboard.hal.maker`):
+``analog`` tray readings and, on the simulated board, a ``stagehand`` that
+carries out each instruction, so every command runs without hardware.
+
+Prompts go through :class:`Prompter`, whose ``ask`` is injected (``input``
+by default), so tests script the answers.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, Any, Callable
+
+from mazeboard.hal import backends
+from mazeboard.hal.board import BoardRequest
+from mazeboard.hal.errors import ConfigError
+from mazeboard.hal.maker import Instruction
+from mazeboard.hal.wiring import (
+    AnalogHall, DirectReeds, Wiring, gpio_name, header, header_pin, load_wiring, reference_wiring_path,
+)
+
+
+# ---------------------------------------------------------------------------- sessions and time
+
+
+def board_arguments(p: argparse.ArgumentParser) -> None:
+    """``--board``, ``--wiring``, ``--calibration``, ``--seed``: how the maker commands open a board."""
+    p.add_argument("--board", choices=sorted(backends.BACKENDS), default=None,
+                   help="board backend (default: $MAZEBOARD_BOARD or sim)")
+    p.add_argument("--wiring", metavar="FILE", default=None,
+                   help="wiring file of the real board (default: $MAZEBOARD_WIRING or the reference wiring)")
+    p.add_argument("--calibration", metavar="FILE", default=None,
+                   help="Hall calibration file (default: $MAZEBOARD_CALIBRATION or ~/.config/mazeboard/hall-calibration.toml)")
+    p.add_argument("--seed", type=int, default=1, help="seed of the simulated board (default 1)")
+
+
+def open_for_maker(args: argparse.Namespace, players: int = 2, realtime: bool = False) -> Any:
+    """Open the chosen board for a maker command (no game is started)."""
+    request = BoardRequest(players=players, seed=args.seed, realtime=realtime, wiring=args.wiring,
+                           calibration=args.calibration)
+    return backends.open_board(args.board, request)
+
+
+def close_session(session: Any) -> None:
+    try:
+        session.board.close()
+    except Exception:  # closing must not hide the error that made us stop
+        pass
+
+
+def pause(scheduler: Any, ms: int) -> None:
+    """Let ``ms`` milliseconds pass on the session's clock, running its timers (scans, debounce).
+
+    A virtual clock jumps; a real-time clock runs its queue until then."""
+    advance = getattr(scheduler, "advance", None)
+    if advance is not None:
+        advance(ms)
+        return
+    end = scheduler.now_ms() + ms
+    scheduler.call_later(ms, lambda: None)
+    scheduler.run_forever(stop=lambda: scheduler.now_ms() >= end)
+
+
+# ---------------------------------------------------------------------------- prompts
+
+
+class Quit(Exception):
+    """The maker answered ``q``."""
+
+
+@dataclass
+class Prompter:
+    """Asks the maker; on a simulated board the stagehand then does what was asked.
+
+    ``ask(prompt) -> answer`` defaults to :func:`input`; end of input counts
+    as an interruption (KeyboardInterrupt), so a half-scripted run never
+    writes anything."""
+
+    out: IO[str] = field(default_factory=lambda: sys.stdout)
+    ask_fn: Callable[[str], str] = input
+    stagehand: Any = None
+    asked: int = 0
+
+    def ask(self, question: str) -> str:
+        self.asked += 1
+        try:
+            return self.ask_fn(question).strip().lower()
+        except EOFError:
+            raise KeyboardInterrupt from None
+
+    def instruct(self, step: Instruction, choices: str = "Enter when done") -> str:
+        """Show ``step``, wait for the answer (``q`` quits), let the stagehand act; returns the answer."""
+        who = " [the simulator does it]" if self.stagehand is not None else ""
+        answer = self.ask(f"{step.text()}{who} ({choices}): ")
+        if answer == "q":
+            raise Quit()
+        if answer != "s" and self.stagehand is not None:
+            self.stagehand.perform(step)
+        return answer
+
+
+# ---------------------------------------------------------------------------- mazeboard wiring
+
+
+def wiring_arguments(p: argparse.ArgumentParser) -> None:
+    sub = p.add_subparsers(dest="wiring_command", metavar="ACTION", required=True)
+    show = sub.add_parser("show", help="print the pinout: header pin, BCM name, what it serves")
+    show.add_argument("file", nargs="?", default=None, help="wiring file (default: the reference wiring)")
+    show.add_argument("--all", action="store_true", help="list all 40 header pins, free ones too")
+    diag = sub.add_parser("diagram", help="write the WireViz source (and SVG, when WireViz is installed)")
+    diag.add_argument("file", nargs="?", default=None, help="wiring file (default: the reference wiring)")
+    diag.add_argument("--out", metavar="DIR", default="docs/wiring", help="output folder (default docs/wiring)")
+    diag.add_argument("--no-render", action="store_true", help="only write the YAML source")
+
+
+def wiring(args: argparse.Namespace) -> int:
+    return WIRING_ACTIONS[args.wiring_command](args)
+
+
+def _show(args: argparse.Namespace) -> int:
+    w = load_wiring(args.file)
+    print(pinout(w, show_all=args.all))
+    return 0
+
+
+def _diagram(args: argparse.Namespace) -> int:
+    from .wiring_diagram import write_diagram
+
+    w = load_wiring(args.file)
+    name = Path(args.file).stem if args.file else reference_wiring_path().stem
+    for path in write_diagram(w, Path(args.out), name, render=not args.no_render):
+        print(f"wrote {path}")
+    return 0
+
+
+WIRING_ACTIONS: dict[str, Callable[[argparse.Namespace], int]] = {"show": _show, "diagram": _diagram}
+
+
+def summary(w: Wiring) -> list[str]:
+    """What the wiring builds, one line per part."""
+    lines = [f"board {w.board}: {w.description}" if w.description else f"board {w.board}"]
+    r = w.reeds
+    if isinstance(r, DirectReeds):
+        lines.append(f"reeds: one GPIO per cell ({len(r.pins)}), edge callbacks")
+    else:
+        lines.append(f"reeds: {len(r.rows)}x{len(r.columns)} matrix {'with' if r.diodes else 'WITHOUT'} diodes, "
+                     f"scanned {r.scan_hz} times a second (every {r.scan_period_ms:g} ms)")
+    h = w.hall
+    if isinstance(h, AnalogHall):
+        lines.append(f"tray: {len(h.channels)} linear Hall sensors on an MCP3008 (SPI0 CE{h.spi_device}), "
+                     f"read {h.sample_hz} times a second, Vref {h.vref_v:g} V")
+    else:
+        lines.append(f"tray: {len(h.pins)} digital Hall sensors, edge callbacks")
+    lines.append(f"buttons: {', '.join(w.buttons)}")
+    if w.leds is not None:
+        le = w.leds
+        lines.append(f"LEDs: {le.count} x WS2812 ({le.pixel_order}) on {gpio_name(le.pin)}, {le.driver} driver, "
+                     f"brightness {le.brightness:g}")
+    db = w.debounce
+    lines.append(f"debounce: reeds {db.reed_ms} ms, Hall {db.hall_ms} ms, buttons {db.button_ms} ms")
+    if w.buses:
+        lines.append(f"buses in use: {', '.join(sorted(b.upper() for b in w.buses))}")
+    return lines
+
+
+def pinout(w: Wiring, show_all: bool = False) -> str:
+    """The wiring as text: a summary, then one line per header pin (``pin  BCM  serves``)."""
+    uses = {u.bcm: u.role for u in w.uses()}
+    lines = [f"Wiring {w.path}", *("  " + s for s in summary(w)), "",
+             f"{'pin':>3}  {'BCM':<7} serves"]
+    if show_all:
+        for hp in header():
+            role = uses.get(hp.bcm, "-") if hp.bcm is not None else ""
+            lines.append(f"{hp.number:>3}  {hp.name:<7} {role}".rstrip())
+    else:
+        for bcm in sorted(uses, key=header_pin):
+            lines.append(f"{header_pin(bcm):>3}  {gpio_name(bcm):<7} {uses[bcm]}")
+        lines.append("")
+        lines.append("Power: 3V3 (pin 1 or 17) for the MCP3008's VDD/VREF and the Hall sensors; GND on pin 6, 9, 14, "
+                     "20, 25, 30, 34 or 39; the LEDs take their own 5 V supply, grounds joined.")
+    return "\n".join(lines)
+
+
+def check_no_game(args: argparse.Namespace) -> None:
+    if getattr(args, "scenario", None):
+        raise ConfigError("--scenario: the maker commands take no scenario")

@@ -90,7 +90,7 @@ def wireviz_yaml(w: Wiring) -> str:
         connectors["LEDs"] = {"type": f"{le.count} x WS2812B ({le.pixel_order})",
                               "subtype": f"{le.driver} driver, 5 V supply",
                               "pinlabels": ["DIN (via 74AHCT125)", "GND"]}
-        link("W5", [header_pin(le.pin), GND_PIN], "LEDs", [1, 2], "data through a 3.3->5 V level shifter")
+        link("W5", [header_pin(le.pin), GND_PIN], "LEDs", [1, 2], "data through a 3.3 V to 5 V level shifter")
     pi_pins = sorted(used)
     connectors = {"Pi": {"type": "Raspberry Pi 40-pin header (J8)", "subtype": "BCM names",
                          "pins": pi_pins, "pinlabels": [_label(p, w) for p in pi_pins]}, **connectors}
@@ -126,6 +126,8 @@ def write_diagram(w: Wiring, out: Path, name: str, render: bool = True) -> list[
             parse(src, output_formats=("svg",), output_dir=out, output_name=name)
         except Exception as e:  # WireViz reports bad input with assorted exception types
             raise ConfigError(f"wiring diagram: WireViz failed: {type(e).__name__}: {e}") from None
+        finally:
+            (out / f"{name}.tmp").unlink(missing_ok=True)  # WireViz's intermediate Graphviz file
         written.append(out / f"{name}.svg")
     return written
 

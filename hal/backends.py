@@ -19,6 +19,7 @@ from .errors import ConfigError
 BACKENDS: dict[str, str] = {
     "sim": "mazeboard.sim.backend:open_session",
     "gpio": "mazeboard.hal.gpio:open_session",
+    "serial": "mazeboard.hal.serial.backend:open_session",
 }
 
 ENV_VAR = "MAZEBOARD_BOARD"

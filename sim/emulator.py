@@ -81,6 +81,8 @@ class FirmwareEmulator:
         self.port: Port | None = None
         self.parser = LineParser(HOST_MESSAGES)
         self.on_written: Callable[[], None] | None = None
+        #: told after each host HELLO (the standalone server starts its script then)
+        self.on_host_hello: Callable[[], None] | None = None
         self.host_ready = False
         self.pumping = False
         self.frames = 0
@@ -131,6 +133,8 @@ class FirmwareEmulator:
         leds = getattr(getattr(self.board, "layout", None), "count", 0)
         self._send(Hello(self.proto, {"fw": self.fw, "board": self.board_name, "leds": str(leds)}))
         self._on_query(seq, Query())
+        if self.on_host_hello is not None:
+            self.on_host_hello()
 
     def _on_frame(self, seq: int, msg: Frame) -> None:
         self.frames += 1

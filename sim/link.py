@@ -77,6 +77,7 @@ class SerialLink:
         self.host = SerialBoard(transport, scheduler, sim_board.layout, backoff=backoff,
                                 announce=sim_board.announce)
         self._closed = False
+        self._handshaking = False
         self._thread: threading.Thread | None = None
         if self.lockstep:
             self.emulator.on_written = self.to_host
@@ -89,7 +90,11 @@ class SerialLink:
 
     def connect(self) -> None:
         """Handshake now; raises what :meth:`SerialBoard.connect` raises."""
-        self.host.connect()
+        self._handshaking = True  # the clock does not run yet: the emulator answers from its thread
+        try:
+            self.host.connect()
+        finally:
+            self._handshaking = False
         if not self.lockstep:
             self.host.start_reader(self.scheduler.call_soon)
 
@@ -130,7 +135,9 @@ class SerialLink:
                 threading.Event().wait(0.01)
                 continue
             data = self.port.read(0.05)
-            if data:
+            if data and self._handshaking:
+                self.emulator.feed(data)
+            elif data:
                 self.scheduler.call_soon(lambda data=data: self.emulator.feed(data))
 
     # -- the cable ---------------------------------------------------------------------------------

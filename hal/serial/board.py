@@ -169,7 +169,8 @@ class SerialBoard:
         speaks another protocol version."""
         self._open()
         deadline = time.monotonic() + timeout_s
-        while not self.connected and self.incompatible is None and time.monotonic() < deadline:
+        while (not self.connected or not self.counts["states"]) and self.incompatible is None \
+                and time.monotonic() < deadline:
             self.pump(0.05)
         if self.incompatible is not None:
             self.transport.close()
@@ -312,7 +313,10 @@ class SerialBoard:
         if events and self.counts["states"]:
             self.counts["resynced"] += len(events)
             log.warning("board state differs from what was heard: %d change(s) recovered", len(events))
+        first = not self.counts["states"]
         self.counts["states"] += 1
+        if first:  # the levels at start-up: the controller reads them with state()
+            return
         for ev in events:
             self._deliver(ev)
 

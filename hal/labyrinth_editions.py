@@ -130,16 +130,16 @@ class Edition:
             key = (t.shape, t.picture, t.mark)
             where_cell = f"{where} {cell}" if cell != "spare" else "spare"
             if not want.get(key):
-                if any(k[1:] == key[1:] for k in want) and t.picture:
-                    raise ConfigError(f"{where_cell}: {t.notation()}: the {t.picture} is on a {_shape_name(want, key)} "
-                                      f"in the {self.name} edition, not a {t.shape} piece")
                 label = t.picture or t.mark
                 if label and label not in self.pictures and label != VADER:
                     raise ConfigError(f"{where_cell}: {t.notation()}: {label!r} is not a picture of the {self.name} edition")
+                if label and label in (x.picture for x in self.fixed.values()):
+                    raise ConfigError(f"{where_cell}: {t.notation()}: the {label} is on a fixed tile")
                 if label and any(c != cell and (x.picture or x.mark) == label for c, x in placed):
                     raise ConfigError(f"{where_cell}: {t.notation()}: the {label} appears twice")
-                if label and label in self.rename.values() and label in (x.picture for x in self.fixed.values()):
-                    raise ConfigError(f"{where_cell}: {t.notation()}: the {label} is on a fixed tile")
+                if label and any(k[1:] == key[1:] for k in want):
+                    raise ConfigError(f"{where_cell}: {t.notation()}: the {label} is on a {_shape_name(want, key)} "
+                                      f"in the {self.name} edition, not a {t.shape} piece")
                 raise ConfigError(f"{where_cell}: {t.notation()}: one {t.shape} piece"
                                   f"{' with the ' + label if label else ' without a picture'} too many for the {self.name} edition")
             want[key] -= 1

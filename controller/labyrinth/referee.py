@@ -159,6 +159,7 @@ class LabyrinthReferee:
         self.uncertain: dict[str, list[Cell]] = {}
         self.correction: _Correction | None = None
         self.winner: str | None = None
+        self._last_closure_ms = -(10**9)
         self._timers: dict[str, Timer] = {}
         self._flash: tuple[frozenset[str], int] = (frozenset(), 0)
         self._flow = _Flow()
@@ -384,8 +385,13 @@ class LabyrinthReferee:
     def _press_done(self) -> None:
         """End the move once a step still being confirmed by the tracker (an overlap off a
         shared cell takes ``overlap_confirm_ms``) has landed."""
-        if self.state == "waiting_for_move" and "close" not in self._timers:
-            self._after("close", self.options.overlap_confirm_ms + 10, lambda: self._end_move("done"))
+        if self.state != "waiting_for_move" or "close" in self._timers:
+            return
+        wait_ms = self._last_closure_ms + self.options.overlap_confirm_ms + 10 - self._now()
+        if wait_ms > 0:
+            self._after("close", wait_ms, lambda: self._end_move("done"))
+        else:
+            self._end_move("done")
 
     def _end_move(self, reason: str) -> None:
         self._cancel("settle")
@@ -449,6 +455,7 @@ class LabyrinthReferee:
     def _on_reed(self, ev: ReedChanged) -> None:
         if ev.closed:
             self.closed.add(ev.cell)
+            self._last_closure_ms = ev.t_ms
         else:
             self.closed.discard(ev.cell)
         if self.state == "game_over":
@@ -456,7 +463,23 @@ class LabyrinthReferee:
         if self.state == "waiting_for_settle":
             self._after("settle", self.options.shift_settle_ms, self._check_push)
             return
+        if not ev.closed:
+            self._not_there(ev.cell)
         self.tracker.on_reed(ev)
+
+    def _not_there(self, cell: Cell) -> None:
+        """``cell`` opened: a pawn of uncertain position believed there with others was not
+        there after all (its magnet would keep the reed closed); move it to its next guess."""
+        for pawn, cells in list(self.uncertain.items()):
+            if self.tracker.at.get(pawn) != cell or len(self.tracker.pawns_at(cell)) < 2:
+                continue
+            rest = [c for c in cells if c != cell and c in self.closed]
+            if rest:
+                self.tracker.assume(pawn, rest[0], unseen=True)
+                if len(rest) > 1:
+                    self.uncertain[pawn] = rest
+                else:
+                    del self.uncertain[pawn]
 
     def _on_move(self, mv: Movement) -> None:
         state = self.state

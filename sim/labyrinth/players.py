@@ -15,7 +15,7 @@ the reachable set after each, :func:`mazeboard.hal.labyrinth.sweep`) and:
 
 A purely greedy player can loop forever next to a target walled off by
 fixed tiles (seen in seeded games), so when the target is out of reach it
-``wander``\ s: with that probability it also accepts shifts one cell worse
+wanders (``wander``): with that probability it also accepts shifts one cell worse
 and does not always stop on the nearest cell.
 
 After the controller lights the reachable cells it slides the mover along

@@ -241,6 +241,10 @@ def _slide(c: _Ctx, args: list[str], line: str, i: int) -> Action:
     here = c.at[pawn]
     if here is None:
         raise ConfigError(f"{c.where}: the {pawn} pawn is off the board (place it first)")
+    if cells[0] == here:  # 'slide red a1 b1 b2' may name the cell it starts from (SCENARIOS.md example)
+        cells = cells[1:]
+        if not cells:
+            raise ConfigError(f"{c.where}: expected at least one cell after {here}")
     for cell in cells:
         if not GRID.adjacent(here, cell):
             raise ConfigError(f"{c.where}: non-adjacent slide, {cell} is not next to {here} (where the {pawn} pawn is)")

@@ -148,3 +148,11 @@ def test_the_state_machine_diagram(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     for state in ("waiting_for_tokens", "waiting_for_throw", "choosing", "placing", "game_over"):
         assert state in out
+
+
+def test_the_documented_diagram_is_current(capsys: pytest.CaptureFixture[str]) -> None:
+    from pathlib import Path
+
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "struggle.md").read_text()
+    assert main(["diagram", "struggle"]) == 0
+    assert capsys.readouterr().out.strip() in doc

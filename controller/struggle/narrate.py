@@ -48,7 +48,7 @@ class StruggleNarrator:
             "turn_started": lambda e: f"-- {e['player']}'s turn --" if self.verbose else None,
             "hand": lambda e: f"{e['player']} throws {' '.join(e['faces'])} (throw {e['throw']})"
             if self.verbose else None,
-            "outcomes": lambda e: f"{len(e['outcomes'])} ways to play it; hint: "
+            "outcomes": lambda e: f"{len(e['outcomes'])} distinct outcome(s); hint: "
             + " ".join(e["outcomes"][e["hint"]]["plays"][0].split()) if self.verbose else None,
             "played": lambda e: f"{e['player']} plays {_moves(e)}\n{' ' * 10}{self.draw(e['spaces'], e['arrived_order'])}",
             "arrived": lambda e: f"{e['token']} arrives at place {e['place']}",

@@ -70,7 +70,7 @@ class Recorder:
         world.slide_step = wrap(world.slide_step, lambda p, c: ("slide", p, c))  # type: ignore[method-assign]
         world.lift = wrap(world.lift, lambda p: ("lift", p))  # type: ignore[method-assign]
         world.place = wrap(world.place, lambda p, c: ("place", p, c))  # type: ignore[method-assign]
-        world.fetch_ball = self._wrap_fetch(world.fetch_ball)  # type: ignore[method-assign]
+        world.fetch_ball = self._wrap_fetch(world.fetch_ball)  # type: ignore[method-assign,assignment]
 
     def _wrap(self, method: Callable[..., int], words: Callable[..., tuple[str, ...]]) -> Callable[..., int]:
         @functools.wraps(method)

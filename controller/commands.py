@@ -51,6 +51,9 @@ def play_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--assist", action="store_true", help="assist mode: legal moves stop at walls already found")
     p.add_argument("--win-tokens", type=int, default=None, metavar="N", help="tokens needed to win (default 5)")
     p.add_argument("--quiet", action="store_true", help="print only the result")
+    p.add_argument("--state-dir", metavar="DIR", default=None,
+                   help="keep the game in DIR so it survives a crash or a pulled plug; an unfinished game there resumes")
+    p.add_argument("--new", action="store_true", help="with --state-dir: put an unfinished game aside and start over")
 
 
 def play(args: argparse.Namespace) -> int:
@@ -66,6 +69,10 @@ def play(args: argparse.Namespace) -> int:
     request = BoardRequest(game=args.game, players=args.players, seed=args.seed, maze=args.maze,
                            realtime=args.realtime, options=options, edition=args.edition,
                            variants=tuple(args.variant), rounds=args.rounds)
+    if args.state_dir or args.new:
+        from .servicecmd import play_saved  # journaled play (crash-safe games)
+
+        return play_saved(args, request)
     session = backends.open_board(args.board, request)
     log = JsonLinesLog(args.events) if args.events else None
     game = build_game(session, [log] if log else [])

@@ -133,6 +133,24 @@ class PawnTracker:
     def snapshot(self) -> dict[str, Cell | None]:
         return dict(self.at)
 
+    def resync(self, positions: Mapping[str, Cell | None], closed: Iterable[Cell]) -> None:
+        """Take ``positions`` (pawn -> cell, None: off the board) and the closed reeds
+        ``closed`` as the truth, forgetting steps under way (after a restart, once the
+        players have put the pawns back). Closed cells no pawn explains are strays."""
+        for pend in self._pending.values():
+            if pend.timer:
+                pend.timer.cancel()
+        self._pending.clear()
+        self.closed = set(closed)
+        self._off_since.clear()
+        self.unseen.clear()
+        for pawn in self.at:
+            cell = positions.get(pawn)
+            self.at[pawn] = cell
+            if cell is not None:
+                self.last[pawn] = cell
+        self.stray = self.closed - {c for c in self.at.values() if c is not None}
+
     # -- input -----------------------------------------------------------
     def on_reed(self, ev: ReedChanged) -> None:
         if ev.closed:

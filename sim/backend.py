@@ -25,6 +25,7 @@ from .board import SimBoard
 from .hands import Action, Hands
 from .maze import generate_walls, parse_walls
 from .players import SimPlayer
+from .resume import ResumeHelper
 from .scenario import Scenario, load_scenario
 from .labyrinth import session as labyrinth
 from .struggle import backend as struggle
@@ -63,6 +64,7 @@ class SimSession:
                 player = SimPlayer(p, self.world, random.Random(f"player-{setup.seed}-{i}"))
                 self.players.append(player)
                 self.board.watchers.append(player.watch)
+            self.board.watchers.append(ResumeHelper(self.players, self.world).watch)  # after a controller restart
 
     @property
     def scheduler(self) -> VirtualClock | RealtimeClock:

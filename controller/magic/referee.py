@@ -37,10 +37,12 @@ from ..leds import LEGAL_LEVEL, PLAYER_RGB, PROMPT_RGB, TARGET_RGB, WARNING_RGB,
 from ..tracker import Lifted, Movement, PawnTracker, Placed, Stepped
 from . import rules
 from .rules import GRID, SYMBOLS, MagicOptions, TimedStep
+from .setup_check import SETUP_TRANSITIONS, SetupCheck
 
 log = logging.getLogger(__name__)
 
-STATES = ["waiting_for_roll", "moving", "waiting_for_correction", "waiting_for_return", "game_over"]
+STATES = ["waiting_for_roll", "moving", "waiting_for_correction", "waiting_for_return", "game_over",
+          "waiting_for_setup"]
 
 #: The game flow as a table (transitions' declarative form).
 TRANSITIONS: list[dict[str, Any]] = [
@@ -51,6 +53,7 @@ TRANSITIONS: list[dict[str, Any]] = [
     {"trigger": "resume_moving", "source": "waiting_for_correction", "dest": "moving"},
     {"trigger": "resume_waiting", "source": ["waiting_for_correction", "waiting_for_return"], "dest": "waiting_for_roll"},
     {"trigger": "finished", "source": "*", "dest": "game_over"},
+    *SETUP_TRANSITIONS,  # after a restart: check_setup, setup_done_<state> (setup_check.py)
 ]
 
 
@@ -131,13 +134,14 @@ class MagicReferee:
         self._last_moved: tuple[str, int] | None = None
         self._timers: dict[str, Timer] = {}
         self._flash: tuple[frozenset[Cell], int] = (frozenset(), 0)
+        self.setup_check: SetupCheck | None = None  # after a restart, until the pawns are back
         self._flow = _Flow()
         self._machine = Machine(
             model=self._flow, states=STATES, transitions=TRANSITIONS, initial="waiting_for_roll",
             queued=True, auto_transitions=False, send_event=False,
         )
         self._dispatch: dict[type, Callable[[Any], None]] = {
-            ReedChanged: self.tracker.on_reed,
+            ReedChanged: self._on_reed,
             HallChanged: self._on_hall,
             ButtonPressed: self._on_button,
         }
@@ -165,6 +169,16 @@ class MagicReferee:
             log.warning("ignored unknown sensor event %r", event)
             return
         handler(event)
+
+    def resume(self, closed_reeds: frozenset[Cell], hall_active: frozenset[str]) -> None:
+        """After a restart replayed the saved game: compare the board's closed reeds and
+        active Hall-effect sensors with the saved game and guide the players until the
+        pawns are back (state ``waiting_for_setup``, see :mod:`.setup_check`)."""
+        if self.state == "game_over":
+            return
+        if self.setup_check is None:  # restarted again before the pawns were back: same check
+            self.setup_check = SetupCheck(self)
+        self.setup_check.begin(closed_reeds, hall_active)
 
     def snapshot(self) -> dict[str, Any]:
         """The game as plain data (for views, tests and saving)."""
@@ -253,8 +267,13 @@ class MagicReferee:
             self._close_move("done")
 
     # -- movement --------------------------------------------------------------
+    def _on_reed(self, ev: ReedChanged) -> None:
+        self.tracker.on_reed(ev)
+        if self.setup_check is not None:
+            self.setup_check.changed()
+
     def _on_move(self, mv: Movement) -> None:
-        if self.state == "game_over":
+        if self.state in ("game_over", "waiting_for_setup"):
             return
         if isinstance(mv, Lifted):
             move = self.move
@@ -444,6 +463,9 @@ class MagicReferee:
             self.hall_active.discard(ev.sensor)
         if self.state == "game_over":
             return
+        if self.setup_check is not None:
+            self.setup_check.changed()
+            return
         if ev.ball and self.returner is None:
             self._ball_arrived(ev.t_ms)
         if self.returner is not None:
@@ -522,6 +544,9 @@ class MagicReferee:
         if state == "game_over":
             winner_rgb = PLAYER_RGB.get(self.winner or "", TARGET_RGB)
             self.leds.set(Scene(win_rgb=winner_rgb, win_start_ms=self._now()))
+            return
+        if self.setup_check is not None:
+            self.leds.set(self.setup_check.scene())
             return
         player = self.current
         rgb = PLAYER_RGB[player]

@@ -1,0 +1,474 @@
+"""Crash-safe games: journal every input of the referee, replay it after a restart.
+
+The rules are deterministic given the setup, the sensor events and the
+times at which the referee saw them and its timers ran (DESIGN.md). So a
+game is saved as its inputs (:mod:`.journal`), written ahead of the
+referee, and restored by feeding them again to a fresh referee.
+
+What makes the replay exact is :class:`LogicalScheduler`, the scheduler the
+referee (and its tracker and LED driver) is given instead of the board's
+clock. It keeps the referee's timers in its own queue and its own notion of
+time: inside a timer callback ``now_ms()`` is the timer's due time, while a
+sensor event is handled it is the time recorded for that event. The journal
+stores, for each input, that time and how many timers had run before it;
+replaying runs exactly those timers, in the same order, then feeds the
+input. Real-time lateness of the board's loop therefore cannot change a
+replayed game.
+
+After the replay the game continues live: logical time carries on from
+where the journal ended (the minutes the plug was out do not count), the
+board's events are shifted onto it, and the referee's ``resume(closed,
+hall)`` compares the reeds with where the pawns should be
+(``waiting_for_setup``, see :mod:`.magic.referee`).
+
+:func:`open_game` never fails on a bad journal: problems are logged and end
+in the last good state or a new game.
+"""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+import logging
+import zlib
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any, Callable, Iterable, Mapping
+
+from mazeboard.hal import backends
+from mazeboard.hal.board import Board, BoardRequest, BoardSession, BoardState, GameSetup, LedLayout
+from mazeboard.hal.clock import Timer
+from mazeboard.hal.errors import MazeboardError
+from mazeboard.hal.events import GameEvent, LedFrame, SensorEvent
+
+from . import journal as jr
+from .app import Game, build_game
+
+log = logging.getLogger(__name__)
+
+
+class ReplayError(RuntimeError):
+    """A journal record the referee cannot replay (a bug, or a journal from another version)."""
+
+
+class LogicalScheduler:
+    """The referee's scheduler: logical milliseconds and an own timer queue, replayed or live.
+
+    ``fired`` counts the timer callbacks run so far. While replaying,
+    :meth:`run_fired` and :meth:`pin` move time; once :meth:`go_live` is
+    called the queue is driven by the board's scheduler (one wake-up timer
+    on it, daemon exactly when every pending timer is), with
+    ``logical = live + offset``.
+    """
+
+    def __init__(self) -> None:
+        self._heap: list[tuple[int, int, Timer]] = []
+        self._seq = itertools.count()
+        self._now = 0
+        self.fired = 0
+        self.offset = 0
+        self._live: Any = None
+        self._wake: Timer | None = None
+        self._wake_key: tuple[int, bool] | None = None
+
+    # -- Scheduler protocol ---------------------------------------------------
+    def now_ms(self) -> int:
+        return self._now
+
+    def call_later(self, delay_ms: int, fn: Callable[[], None], *, daemon: bool = False) -> Timer:
+        timer = Timer(self._now + max(0, int(delay_ms)), fn, daemon)
+        heapq.heappush(self._heap, (timer.due_ms, next(self._seq), timer))
+        self._arm()
+        return timer
+
+    # -- driving ----------------------------------------------------------------
+    def pin(self, now_ms: int) -> None:
+        """Logical time becomes ``now_ms`` (an input arrives); raises :class:`ReplayError` if it went back."""
+        if now_ms < self._now:
+            raise ReplayError(f"time goes back from {self._now} to {now_ms} ms")
+        self._now = now_ms
+
+    def _pop_due(self, limit_ms: int | None) -> Timer | None:
+        while self._heap and self._heap[0][2].cancelled:
+            heapq.heappop(self._heap)
+        if self._heap and (limit_ms is None or self._heap[0][0] <= limit_ms):
+            return heapq.heappop(self._heap)[2]
+        return None
+
+    def _fire(self, timer: Timer) -> None:
+        self._now = max(self._now, timer.due_ms)
+        self.fired += 1
+        timer.fn()
+
+    def run_fired(self, fired: int) -> None:
+        """Replay: run the next timers until ``fired`` have run; raises :class:`ReplayError`."""
+        while self.fired < fired:
+            timer = self._pop_due(None)
+            if timer is None:
+                raise ReplayError(f"the journal expects {fired} timers, only {self.fired} were due")
+            self._fire(timer)
+
+    def go_live(self, live: Any) -> None:
+        """Continue on the board's scheduler ``live`` from the current logical time."""
+        self._live = live
+        self.offset = self._now - int(live.now_ms())
+        self._arm()
+
+    def live_now(self) -> int:
+        """Logical time of the board's clock now (live only)."""
+        return max(self._now, int(self._live.now_ms()) + self.offset)
+
+    def _arm(self) -> None:
+        if self._live is None:
+            return
+        pending = [t for _, _, t in self._heap if not t.cancelled]
+        if not pending:
+            key = None
+        else:
+            key = (min(t.due_ms for t in pending), all(t.daemon for t in pending))
+        if key == self._wake_key and (key is None or self._wake is not None):
+            return
+        if self._wake is not None:
+            self._wake.cancel()
+            self._wake = None
+        self._wake_key = key
+        if key is not None:
+            delay = key[0] - (int(self._live.now_ms()) + self.offset)
+            self._wake = self._live.call_later(max(0, delay), self._wake_up, daemon=key[1])
+
+    def _wake_up(self) -> None:
+        self._wake = None
+        self._wake_key = None
+        limit = int(self._live.now_ms()) + self.offset
+        while (timer := self._pop_due(limit)) is not None:
+            self._fire(timer)
+        self._arm()
+
+
+class _JournaledBoard:
+    """The board as the referee sees it: events come through the journal; output can be muted."""
+
+    def __init__(self, inner: Board) -> None:
+        self.inner = inner
+        self.layout: LedLayout = inner.layout
+        self.muted = False
+        self._sinks: list[Callable[[SensorEvent], None]] = []
+
+    def subscribe(self, sink: Callable[[SensorEvent], None]) -> None:
+        self._sinks.append(sink)
+
+    def deliver(self, event: SensorEvent) -> None:
+        for sink in self._sinks:
+            sink(event)
+
+    def state(self) -> BoardState:
+        return self.inner.state()
+
+    def show(self, frame: LedFrame) -> None:
+        if not self.muted:
+            self.inner.show(frame)
+
+    def announce(self, event: GameEvent) -> None:
+        if not self.muted:
+            self.inner.announce(event)
+
+    def close(self) -> None:
+        self.inner.close()
+
+
+class _NullBoard:
+    """A board with no hardware behind it, for checking a journal before the real replay."""
+
+    def __init__(self, layout: LedLayout) -> None:
+        self.layout = layout
+        self._sinks: list[Callable[[SensorEvent], None]] = []
+
+    def subscribe(self, sink: Callable[[SensorEvent], None]) -> None:
+        self._sinks.append(sink)
+
+    def deliver(self, event: SensorEvent) -> None:
+        for sink in self._sinks:
+            sink(event)
+
+    def state(self) -> BoardState:
+        return BoardState(frozenset(), frozenset())
+
+    def show(self, frame: LedFrame) -> None:
+        pass
+
+    def announce(self, event: GameEvent) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+class JournaledSession:
+    """A :class:`BoardSession` seen through the journal: same setup, the logical scheduler."""
+
+    def __init__(self, setup: GameSetup, board: Any, clock: LogicalScheduler, inner: BoardSession | None) -> None:
+        self.setup = setup
+        self.board = board
+        self.clock = clock
+        self.inner = inner
+
+    @property
+    def scheduler(self) -> LogicalScheduler:
+        return self.clock
+
+    def start(self) -> None:
+        if self.inner is not None:
+            self.inner.start()
+
+    def run(self, stop: Callable[[], bool] | None = None) -> bool:
+        return self.inner.run(stop) if self.inner is not None else True
+
+
+def _resume(game: Game, closed: Iterable[str], hall: Iterable[str]) -> None:
+    resume = getattr(game.referee, "resume", None)
+    if resume is None:
+        log.warning("%s cannot check the board after a restart: play continues as saved", game.session.setup.game)
+        return
+    resume(frozenset(closed), frozenset(hall))
+
+
+#: record kind -> how to feed it to the game (after time was moved to the record's)
+APPLY: dict[str, Callable[[Game, Any, Mapping[str, Any]], None]] = {
+    "start": lambda game, board, rec: game.referee.start(),
+    "sensor": lambda game, board, rec: board.deliver(jr.sensor_event(rec["ev"])),
+    "resume": lambda game, board, rec: _resume(game, rec["closed"], rec["hall"]),
+}
+
+
+def apply(game: Game, board: Any, clock: LogicalScheduler, record: Mapping[str, Any]) -> None:
+    """Replay one journal record into ``game``; raises :class:`ReplayError` (or whatever the referee raises)."""
+    clock.run_fired(record["fired"])
+    clock.pin(record["now"])
+    APPLY[record["k"]](game, board, record)
+
+
+def fingerprint(game: Game) -> dict[str, Any]:
+    """The game's state as plain data, to compare a resumed game with the one before the kill:
+    the referee's snapshot plus, where the referee has them, known open edges, active
+    Hall-effect sensors, who must return to the start corner and any pending correction."""
+    ref = game.referee
+    fp = dict(ref.snapshot())
+    extra: dict[str, Callable[[Any], Any]] = {
+        "known_open": lambda r: sorted("-".join(sorted(e)) for e in r.known_open),
+        "hall_active": lambda r: sorted(r.hall_active),
+        "returner": lambda r: r.returner,
+        "correction": lambda r: None if r.correction is None else
+        [r.correction.player, r.correction.kind, sorted(r.correction.allowed)],
+        "bag": lambda r: list(r.bag.remaining),
+        "dice_rng": lambda r: zlib.crc32(repr(r.rng.getstate()).encode()),
+    }
+    for key, get in extra.items():
+        try:
+            fp[key] = get(ref)
+        except AttributeError:
+            pass
+    return fp
+
+
+def _good_prefix(setup: GameSetup, layout: LedLayout, records: list[dict[str, Any]]) -> tuple[int, str | None]:
+    """How many records replay cleanly on a scratch referee, and why the next one did not."""
+    clock = LogicalScheduler()
+    board = _NullBoard(layout)
+    try:
+        game = build_game(JournaledSession(setup, board, clock, None))  # type: ignore[arg-type]
+    except MazeboardError as e:
+        return 0, str(e)
+    for i, rec in enumerate(records):
+        try:
+            apply(game, board, clock, rec)
+        except Exception as e:  # noqa: BLE001 - any failure means: stop before this record
+            return i, f"record {i + 1} ({rec.get('k')}) cannot be replayed: {type(e).__name__}: {e}"
+    return len(records), None
+
+
+@dataclass
+class PersistentGame:
+    """A game whose inputs are journaled in ``state_dir``; :meth:`run` plays it on.
+
+    ``resumed``: it continues a saved game. ``problems``: what was wrong with
+    the saved game (each already logged). ``on_record(n)`` observers are called
+    after the n-th live record was journaled and fed to the referee.
+    """
+
+    game: Game
+    session: BoardSession
+    clock: LogicalScheduler
+    journal: jr.Journal
+    board: _JournaledBoard
+    resumed: bool = False
+    problems: list[str] = field(default_factory=list)
+    on_record: list[Callable[[int], None]] = field(default_factory=list)
+    archived: Path | None = None
+    #: the resumed game's :func:`fingerprint` right after the replay (None for a new game)
+    restored: dict[str, Any] | None = None
+
+    @property
+    def referee(self) -> Any:
+        return self.game.referee
+
+    @property
+    def live_scheduler(self) -> Any:
+        """The board's own scheduler (its event loop), for the service watchdog."""
+        return self.session.inner.scheduler  # type: ignore[attr-defined]
+
+    def _on_event(self, event: SensorEvent) -> None:
+        clock = self.clock
+        clock.pin(clock.live_now())
+        shifted = replace(event, t_ms=event.t_ms + clock.offset)
+        if self.archived is None:
+            self.journal.append({"k": "sensor", "now": clock.now_ms(), "fired": clock.fired,
+                                 "ev": jr.sensor_record(shifted)})
+        self.board.deliver(shifted)
+        if self.archived is None:
+            for hook in self.on_record:
+                hook(self.journal.count)
+
+    def begin(self, records: int) -> None:
+        """Go live: start the game, or check the board after a restart (journaled either way)."""
+        self.clock.go_live(self.live_scheduler)
+        if records == 0:
+            self.journal.append({"k": "start", "now": self.clock.now_ms(), "fired": self.clock.fired})
+            self.game.referee.start()
+        else:
+            state = self.board.state()
+            self.journal.append({"k": "resume", "now": self.clock.now_ms(), "fired": self.clock.fired,
+                                 "closed": sorted(state.closed_reeds), "hall": sorted(state.hall_active)})
+            _resume(self.game, state.closed_reeds, state.hall_active)
+        for hook in self.on_record:
+            hook(self.journal.count)
+
+    def run(self, stop: Callable[[], bool] | None = None) -> bool:
+        """Play on until the game is over (archived then) or ``stop()``; False when a limit stopped it."""
+        self.session.start()
+        finished = self.session.run(stop)
+        self.finish()
+        return finished
+
+    def finish(self) -> None:
+        """Archive the journal if the game is over; otherwise just close it (it resumes next time)."""
+        if self.referee.winner is not None and self.archived is None:
+            self.archived = self.journal.archive()
+            log.info("game over: journal archived as %s", self.archived)
+        else:
+            self.journal.close()
+
+
+def open_game(
+    request: BoardRequest,
+    state_dir: str | Path,
+    backend: str | None = None,
+    new: bool = False,
+    attach: Callable[[Game], None] | None = None,
+    fsync: bool = True,
+) -> PersistentGame:
+    """Resume the unfinished game in ``state_dir``, or start ``request`` as a new one.
+
+    ``new``: put an unfinished game aside (``archive/abandoned-N.jsonl``) and start over.
+    ``attach(game)`` is called once the game is built, to add sinks (event log,
+    narrator); they see only what happens from now on, not the replay.
+    Raises :class:`~mazeboard.hal.errors.ConfigError` only for a state directory
+    that cannot be written or a ``request`` that cannot be played; a bad saved
+    game is logged and replaced.
+    """
+    path = jr.prepare_dir(state_dir)
+    name = backends.backend_name(backend)
+    if new and (path / jr.CURRENT).exists():
+        dest = jr.archive(path, "abandoned")
+        log.warning("--new: the unfinished game was put aside as %s", dest)
+    problems: list[str] = []
+    for _ in range(3):  # a saved game that ends over is archived, then a new one starts
+        loaded = jr.load(path)
+        problems += loaded.problems
+        if loaded.header is not None:
+            pgame = _resume_saved(path, loaded, name, request, attach, fsync, problems)
+            if pgame is not None:
+                return pgame
+            continue
+        return _start_new(path, request, name, attach, fsync, problems)
+    raise ReplayError("could not settle the saved games")  # pragma: no cover - loop always returns
+
+
+def _start_new(path: Path, request: BoardRequest, backend: str, attach: Callable[[Game], None] | None,
+               fsync: bool, problems: list[str]) -> PersistentGame:
+    inner = backends.open_board(backend, request)
+    header = {"version": jr.VERSION, "backend": backend, "request": jr.request_record(request),
+              "setup": jr.setup_record(inner.setup)}
+    journal = jr.Journal.create(path, header, fsync)
+    pgame = _assemble(inner, journal, attach)
+    pgame.problems = problems
+    pgame.begin(records=0)
+    return pgame
+
+
+def _assemble(inner: BoardSession, journal: jr.Journal, attach: Callable[[Game], None] | None) -> PersistentGame:
+    clock = LogicalScheduler()
+    board = _JournaledBoard(inner.board)
+    session = JournaledSession(inner.setup, board, clock, inner)
+    game = build_game(session)  # type: ignore[arg-type]
+    if attach is not None:
+        attach(game)
+    pgame = PersistentGame(game, session, clock, journal, board)  # type: ignore[arg-type]
+    inner.board.subscribe(pgame._on_event)
+    return pgame
+
+
+def _resume_saved(path: Path, loaded: jr.Loaded, backend: str, request: BoardRequest,
+                  attach: Callable[[Game], None] | None, fsync: bool,
+                  problems: list[str]) -> PersistentGame | None:
+    """The saved game, replayed and live; None when it was over or unusable (it is then moved away)."""
+    header = loaded.header
+    assert header is not None
+    records = loaded.records
+    try:
+        saved = jr.request_from(header["request"], request)
+        inner = backends.open_board(backend, saved)
+        if jr.setup_record(inner.setup) != header["setup"]:
+            raise jr.CorruptRecord("the board sets up a different game than the one saved")
+    except (jr.CorruptRecord, MazeboardError) as e:
+        dest = jr.archive(path, "unusable")
+        problems.append(f"saved game cannot be resumed ({e}); kept as {dest}: starting a new game")
+        log.warning("%s", problems[-1])
+        return None
+    good, why = _good_prefix(inner.setup, inner.board.layout, records)
+    if why is not None:
+        kept = jr.archive(path, "unreplayable")
+        if good == 0:
+            problems.append(f"saved game: {why}; kept as {kept}: starting a new game")
+            log.warning("%s", problems[-1])
+            return None
+        problems.append(f"saved game: {why}; resuming from the last good state (record {good}), "
+                        f"the original is kept as {kept}")
+        log.warning("%s", problems[-1])
+        journal = jr.Journal.create(path, header, fsync)
+        for rec in records[:good]:
+            journal.append(rec)
+        journal.close()
+        records = records[:good]
+    journal = jr.Journal(path, fsync).open(len(records))
+    pgame = _assemble(inner, journal, attach)
+    pgame.problems = problems
+    game = pgame.game
+    live_sinks, live_frames = game.sinks, game.frame_sinks
+    game.sinks, game.frame_sinks = [], []
+    pgame.board.muted = True
+    for rec in records:
+        apply(game, pgame.board, pgame.clock, rec)
+    pgame.board.muted = False
+    game.sinks, game.frame_sinks = live_sinks, live_frames
+    if pgame.referee.winner is not None or not records:
+        if records:
+            journal.archive()
+            log.info("the saved game was already over: archived")
+            return None
+        pgame.begin(records=0)  # only the header was saved: start it now
+        return pgame
+    pgame.resumed = True
+    pgame.restored = fingerprint(game)
+    log.info("resuming the saved game after %d records", len(records))
+    pgame.begin(records=len(records))
+    return pgame

@@ -1,0 +1,4 @@
+# Runs at boot on the Pico (MicroPython). Deploy: see docs/firmware.md.
+from mbfw.glue import main
+
+main()

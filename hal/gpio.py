@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import logging
 import os
+import warnings
 from typing import Any, Callable, Hashable, Mapping
 
 from .board import BoardRequest, BoardState, GameSetup, LedLayout
@@ -53,9 +54,17 @@ _TO_EVENT: dict[str, Callable[[int, str, bool], SensorEvent | None]] = {
 
 
 def _gpiozero_call(what: str, fn: Callable[[], Any]) -> Any:
-    """Run a gpiozero constructor; turn its errors into one-line :class:`HardwareError`\\ s."""
+    """Run a gpiozero constructor; turn its errors into one-line :class:`HardwareError`\\ s.
+
+    gpiozero's PinFactoryFallback warnings (one per factory it tried) are
+    logged at debug level; the error says what to do."""
     try:
-        return fn()
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            result = fn()
+        for w in caught:
+            log.debug("gpiozero: %s", w.message)
+        return result
     except Exception as e:
         name = type(e).__name__
         if name in ("BadPinFactory", "PinFactoryFallback"):

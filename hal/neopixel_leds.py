@@ -21,6 +21,9 @@ On a PC, ``import neopixel`` raises NotImplementedError unless
 
 from __future__ import annotations
 
+import contextlib
+import importlib
+import io
 import logging
 import re
 from dataclasses import dataclass
@@ -75,10 +78,19 @@ def resolve_driver(driver: str) -> str:
         return "pwm"
 
 
+def _quiet_import(*names: str) -> list[Any]:
+    """Import Blinka modules, logging what Adafruit-PlatformDetect prints on import (not a Pi)."""
+    out = io.StringIO()
+    try:
+        with contextlib.redirect_stdout(out):
+            return [importlib.import_module(n) for n in names]
+    finally:
+        if out.getvalue().strip():
+            log.debug("blinka: %s", out.getvalue().strip())
+
+
 def _neopixel(chain: LedChain) -> Any:
-    import board
-    import microcontroller
-    import neopixel
+    board, microcontroller, neopixel = _quiet_import("board", "microcontroller", "neopixel")
 
     pin = getattr(board, f"D{chain.pin}", None) or microcontroller.Pin(chain.pin)
     return neopixel.NeoPixel(pin, chain.count, brightness=chain.brightness, auto_write=False,
@@ -86,8 +98,7 @@ def _neopixel(chain: LedChain) -> Any:
 
 
 def _neopixel_spi(chain: LedChain, spi: Any = None) -> Any:
-    import board
-    import neopixel_spi
+    board, neopixel_spi = _quiet_import("board", "neopixel_spi")
 
     return neopixel_spi.NeoPixel_SPI(spi if spi is not None else board.SPI(), chain.count,
                                      brightness=chain.brightness, auto_write=False, pixel_order=chain.pixel_order)

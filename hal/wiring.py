@@ -275,11 +275,11 @@ def _led_uses_spi(leds: LedChain) -> bool:
 
 
 def _direct_reeds(raw: Mapping[str, Any], spec: BoardSpec, debounce: DebounceSettings) -> DirectReeds:
-    _known(raw, {"mode", "pins"}, "reeds")
     usable = len(HEADER_GPIOS) - len(RESERVED)
     if len(spec.grid.cells) > usable:
         raise ConfigError(f"reeds.mode: direct wiring needs one GPIO per cell ({len(spec.grid.cells)}) but the "
                           f"40-pin header has {usable} (GPIO2..GPIO27); use mode = \"matrix\"")
+    _known(raw, {"mode", "pins"}, "reeds")
     pins_raw = _table(raw, "pins", required=True, where="reeds")
     return DirectReeds(_named_pins(pins_raw, spec.grid.cells, "reeds.pins", "cell"))
 

@@ -1,0 +1,55 @@
+"""Fixtures for the hardware suite: gpiozero's MockFactory (reset after each test) and Blinka
+on its OS-agnostic board, whose neopixel_write does nothing (HARDWARE.md)."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")  # before anything imports Blinka's `board`
+
+import sys
+from pathlib import Path
+from typing import Iterator
+
+sys.path.insert(0, str(Path(__file__).parent))  # hwkit: helpers shared by this suite
+
+import pytest
+from gpiozero import Device
+from gpiozero.pins.mock import MockFactory
+
+from mazeboard.hal.wiring import Wiring, load_wiring
+
+from hwkit import DIGITAL, REFERENCE  # noqa: E402
+
+
+@pytest.fixture
+def factory() -> Iterator[MockFactory]:
+    """A fresh MockFactory as gpiozero's default, reset afterwards so reserved pins do not leak."""
+    previous = Device.pin_factory
+    f = MockFactory()
+    Device.pin_factory = f
+    try:
+        yield f
+    finally:
+        f.reset()
+        Device.pin_factory = previous
+
+
+@pytest.fixture
+def reference() -> Wiring:
+    return load_wiring(REFERENCE)
+
+
+@pytest.fixture
+def digital() -> Wiring:
+    return load_wiring(DIGITAL)
+
+
+@pytest.fixture
+def captured_neopixel(monkeypatch: pytest.MonkeyPatch) -> list[bytes]:
+    """Every buffer the real NeoPixel library would send, captured at its low-level write."""
+    import neopixel
+
+    writes: list[bytes] = []
+    monkeypatch.setattr(neopixel, "neopixel_write", lambda pin, buf: writes.append(bytes(buf)))
+    return writes

@@ -23,6 +23,8 @@ keeps both honest.
 
 from __future__ import annotations
 
+import binascii
+
 from dataclasses import dataclass, field
 from typing import ClassVar, Mapping, Protocol, Sequence
 
@@ -45,12 +47,11 @@ _FIELD_CHARS = frozenset(range(0x21, 0x7F)) - {ord("*")}
 
 
 def crc16(data: bytes, crc: int = 0xFFFF) -> int:
-    """CRC-16/CCITT-FALSE of ``data`` (poly 0x1021, init 0xFFFF, no reflection, xorout 0)."""
-    for byte in data:
-        crc ^= byte << 8
-        for _ in range(8):
-            crc = ((crc << 1) ^ 0x1021) & 0xFFFF if crc & 0x8000 else (crc << 1) & 0xFFFF
-    return crc
+    """CRC-16/CCITT-FALSE of ``data`` (poly 0x1021, init 0xFFFF, no reflection, xorout 0).
+
+    ``binascii.crc_hqx`` computes exactly this in C; the firmware has a
+    bitwise version (``firmware/mbfw/protocol.py``), checked against the same vectors."""
+    return binascii.crc_hqx(data, crc)
 
 
 def frame_line(seq: int, words: Sequence[str]) -> bytes:

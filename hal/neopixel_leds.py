@@ -162,7 +162,8 @@ FIXES: tuple[_Fix, ...] = (
 
 def explain(error: BaseException, driver: str, chain: LedChain) -> str:
     """One line: which LED driver failed on which pin, why, and the fix."""
-    text = f"{type(error).__name__}: {error}"
+    text = " ".join(f"{type(error).__name__}: {error}".split())  # one line, whatever the library wrote
+    text = re.sub(r"<[^<>]* object at 0x[0-9a-f]+>", "<pin>", text)
     where = f"the {driver} LED driver cannot start on {gpio_name(chain.pin)}"
     for fix in FIXES:
         if driver in fix.drivers and re.search(fix.pattern, text):

@@ -29,6 +29,7 @@ from __future__ import annotations
 import random
 from typing import Any, Callable, Hashable, Iterable
 
+from gpiozero import Device
 from gpiozero.pins.mock import MockFactory, MockPin, MockSPIDevice
 
 from mazeboard.hal.board import GameSetup
@@ -240,6 +241,10 @@ class RigSession:
         self.world = World(wiring.spec.grid, walls, corners, self.clock, physics,
                            random.Random(f"sim-{setup.seed}"), lambda k, v: self._relay(k, v))
         self.analog_tray = SimAnalogTray(self.world, random.Random(f"analog-{setup.seed}"), analog_model or AnalogModel())
+        if isinstance(wiring.hall, AnalogHall):
+            # gpiozero builds its software SPI bus on the default pin factory (and shares it
+            # between devices on the same pins), whatever pin_factory the MCP3008 was given
+            Device.pin_factory = self.factory
         self.rig = MockRig(wiring, self.factory, self.analog_tray, **(rig_faults or {}))
         self.rig.sync(self.world.levels())
         self._relay = self.rig.raw

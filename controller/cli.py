@@ -16,7 +16,7 @@ from typing import Callable, Sequence
 
 from mazeboard.hal.errors import MazeboardError
 
-from . import calibrate, commands, diag, maker
+from . import calibrate, commands, diag, maker, servicecmd
 
 #: name -> (help, add_arguments, run)
 COMMANDS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None], Callable[[argparse.Namespace], int]]] = {
@@ -28,6 +28,8 @@ COMMANDS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None], Callab
     "calibrate": ("calibrate the tray's Hall sensors or check every reed switch (guided)",
                   calibrate.calibrate_arguments, calibrate.calibrate),
     "diag": ("LED test and a live view of every sensor", diag.diag_arguments, diag.diag),
+    "service": ("run as an always-on systemd service (run), or install it on a Raspberry Pi (install)",
+                servicecmd.service_arguments, servicecmd.service),
 }
 
 

@@ -1,0 +1,199 @@
+"""``mazeboard service install [--dry-run]``: the unit, the udev rule, the user, enabled.
+
+What it does, in order (``--dry-run`` prints exactly this and changes nothing):
+
+1. create the groups ``gpio``, ``spi``, ``dialout`` if the image lacks them, and
+   the system user ``mazeboard`` (no login, no home) in those groups;
+2. write ``/etc/systemd/system/mazeboard.service`` (``systemd/mazeboard.service``
+   with ``ExecStart`` pointing at this virtual environment's ``mazeboard``),
+   ``/etc/udev/rules.d/99-mazeboard.rules`` and, if missing, the settings file
+   ``/etc/default/mazeboard``;
+3. reload udev and systemd, enable the service and (unless ``--no-start``) start it.
+
+The unit and the rule ship inside the package (``mazeboard.systemd``), so a
+plain ``pip install`` has them. Needs root; raises :class:`ConfigError` for a
+non-root run or an install the unit could not start (a venv under ``/home``,
+hidden by ``ProtectHome=yes``), and :class:`InstallError` when a command fails.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import pwd
+import shutil
+import subprocess
+import sys
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Callable, Sequence
+
+from mazeboard.hal.errors import ConfigError, MazeboardError
+
+UNIT_NAME = "mazeboard.service"
+RULE_NAME = "99-mazeboard.rules"
+#: the ExecStart path in the shipped unit, replaced by the real one
+SHIPPED_EXEC = "/opt/mazeboard/venv/bin/mazeboard"
+DEVICE_GROUPS: tuple[str, ...] = ("gpio", "spi", "dialout")
+DEFAULT_SETTINGS = """\
+# Settings of the mazeboard service (systemd/mazeboard.service). After editing:
+#   sudo systemctl restart mazeboard
+# Board backend: gpio (sensors and LEDs on the Pi), serial (RP2040 co-processor), sim (no board)
+MAZEBOARD_BOARD=gpio
+# Wiring file of your board (docs/hardware.md); empty: the reference wiring
+#MAZEBOARD_WIRING=/etc/mazeboard/wiring.toml
+# Arguments of `mazeboard service run`, e.g. --players 3
+MAZEBOARD_ARGS=--players 2
+"""
+
+
+class InstallError(MazeboardError):
+    """A step of the installation failed (exit status 1)."""
+
+
+@dataclass(frozen=True)
+class Plan:
+    """Everything ``service install`` would do: files (path -> text, written only if
+    ``overwrite`` or missing) and commands (argv lists, run in order)."""
+
+    files: tuple[tuple[Path, str, bool], ...]
+    commands: tuple[tuple[str, ...], ...]
+    user: str
+    exec_path: Path
+
+
+def shipped(name: str) -> str:
+    """The text of a file shipped in ``mazeboard.systemd`` (the unit, the udev rule)."""
+    return resources.files("mazeboard.systemd").joinpath(name).read_text(encoding="utf-8")
+
+
+def default_exec_path() -> Path:
+    """This environment's ``mazeboard`` script (beside the running Python), else the one on PATH."""
+    beside = Path(sys.executable).parent / "mazeboard"
+    if beside.exists():
+        return beside
+    found = shutil.which("mazeboard")
+    return Path(found) if found else beside
+
+
+def unit_text(exec_path: Path, user: str = "mazeboard") -> str:
+    """The shipped unit with ``ExecStart`` at ``exec_path`` and ``User=``/``Group=`` set to ``user``."""
+    text = shipped(UNIT_NAME).replace(SHIPPED_EXEC, str(exec_path))
+    text = text.replace("\nUser=mazeboard\n", f"\nUser={user}\n").replace("\nGroup=mazeboard\n", f"\nGroup={user}\n")
+    return text
+
+
+def _user_exists(name: str) -> bool:
+    try:
+        pwd.getpwnam(name)
+    except KeyError:
+        return False
+    return True
+
+
+def plan(exec_path: Path, user: str = "mazeboard", start: bool = True, root: Path = Path("/"),
+         user_exists: Callable[[str], bool] = _user_exists) -> Plan:
+    """What to do to install the service for ``exec_path`` running as ``user`` (files under ``root``)."""
+    etc = root / "etc"
+    files = (
+        (etc / "systemd" / "system" / UNIT_NAME, unit_text(exec_path, user), True),
+        (etc / "udev" / "rules.d" / RULE_NAME, shipped(RULE_NAME), True),
+        (etc / "default" / "mazeboard", DEFAULT_SETTINGS, False),
+    )
+    groups = ",".join(DEVICE_GROUPS)
+    commands: list[tuple[str, ...]] = [("groupadd", "--system", "--force", g) for g in DEVICE_GROUPS]
+    if user_exists(user):
+        commands.append(("usermod", "--append", "--groups", groups, user))
+    else:
+        commands.append(("useradd", "--system", "--user-group", "--no-create-home", "--home-dir",
+                         f"/var/lib/{user}", "--shell", "/usr/sbin/nologin", "--groups", groups, user))
+    commands += [
+        ("udevadm", "control", "--reload"),
+        ("udevadm", "trigger"),
+        ("systemctl", "daemon-reload"),
+        ("systemctl", "enable", "--now", UNIT_NAME) if start else ("systemctl", "enable", UNIT_NAME),
+    ]
+    return Plan(files, tuple(commands), user, exec_path)
+
+
+def check(p: Plan) -> list[str]:
+    """Problems that would stop the installed unit from starting (one line each)."""
+    problems = []
+    if not p.exec_path.exists():
+        problems.append(f"{p.exec_path} does not exist (give --exec PATH to the mazeboard script)")
+    if p.exec_path.is_relative_to("/home") or p.exec_path.is_relative_to("/root"):
+        problems.append(f"{p.exec_path} is under /home or /root, which the unit hides (ProtectHome=yes): "
+                        "make the virtual environment in /opt/mazeboard (docs/install-pi.md)")
+    return problems
+
+
+def describe(p: Plan) -> str:
+    """The plan as text: the user, each file with its content, each command."""
+    out = [f"# user: {p.user} (system user, no login, groups {', '.join(DEVICE_GROUPS)})"]
+    for problem in check(p):
+        out.append(f"# WARNING: {problem}")
+    for path, text, overwrite in p.files:
+        note = "" if overwrite else " (only if missing)"
+        out.append(f"\n# --- write {path}{note} ---\n{text.rstrip()}")
+    out.append("\n# --- run ---")
+    out += [" ".join(cmd) for cmd in p.commands]
+    return "\n".join(out) + "\n"
+
+
+def execute(p: Plan, run: Callable[[Sequence[str]], subprocess.CompletedProcess[str]] | None = None,
+            echo: Callable[[str], None] = print) -> None:
+    """Carry out ``p``: the user first (the files name it), then the files, then the commands."""
+    run = run or (lambda cmd: subprocess.run(list(cmd), capture_output=True, text=True))
+    user_cmds = [c for c in p.commands if c[0] in ("groupadd", "useradd", "usermod")]
+    for cmd in user_cmds:
+        _run(run, cmd, echo)
+    for path, text, overwrite in p.files:
+        if path.exists() and not overwrite:
+            echo(f"kept {path}")
+            continue
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+        echo(f"wrote {path}")
+    for cmd in p.commands:
+        if cmd not in user_cmds:
+            _run(run, cmd, echo)
+
+
+def _run(run: Callable[[Sequence[str]], subprocess.CompletedProcess[str]], cmd: Sequence[str],
+         echo: Callable[[str], None]) -> None:
+    echo("$ " + " ".join(cmd))
+    try:
+        res = run(cmd)
+    except OSError as e:
+        raise InstallError(f"service install: cannot run {cmd[0]} ({e.strerror or e})") from None
+    if res.returncode != 0:
+        detail = (res.stderr or res.stdout or "").strip().splitlines()
+        raise InstallError(f"service install: `{' '.join(cmd)}` failed (exit {res.returncode})"
+                           + (f": {detail[-1]}" if detail else ""))
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--dry-run", action="store_true", help="print the unit, the udev rule, the user and the "
+                                                          "commands, change nothing")
+    p.add_argument("--user", default="mazeboard", help="service user to create (default mazeboard)")
+    p.add_argument("--exec", dest="exec_path", metavar="PATH", default=None,
+                   help="the mazeboard script the unit starts (default: the one of this environment)")
+    p.add_argument("--no-start", action="store_true", help="enable the service but do not start it now")
+
+
+def run(args: argparse.Namespace) -> int:
+    exec_path = Path(args.exec_path) if args.exec_path else default_exec_path()
+    p = plan(exec_path, args.user, start=not args.no_start)
+    if args.dry_run:
+        sys.stdout.write(describe(p))
+        return 0
+    if os.geteuid() != 0:
+        raise ConfigError("service install: needs root: run `sudo $(which mazeboard) service install` "
+                          "(--dry-run shows what it does)")
+    problems = check(p)
+    if problems:
+        raise ConfigError("service install: " + "; ".join(problems))
+    execute(p)
+    print(f"mazeboard.service installed; follow it with: journalctl -u mazeboard -f")
+    return 0

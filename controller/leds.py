@@ -27,6 +27,8 @@ PLAYER_RGB: dict[str, RGB] = {
 }
 TARGET_RGB: RGB = (255, 255, 255)
 WARNING_RGB: RGB = (255, 0, 0)
+#: the other half of the warning strobe: red alone could be the red player's colour
+WARNING_ALT_RGB: RGB = (255, 255, 255)
 PROMPT_RGB: RGB = (255, 90, 0)  # ball-drop prompt, alternating with the player's colour
 OFF: RGB = (0, 0, 0)
 
@@ -47,8 +49,8 @@ class Scene:
 
     ``cells`` (steady colours per cell: legal moves, whose turn, target),
     ``blink`` (cells alternating two colours at 2 Hz, e.g. the ball-drop
-    prompt; endless), ``flash`` (cells flashing at 4 Hz until ``flash_until_ms``;
-    warnings), ``win`` (a rainbow sweep from ``win_start_ms`` for
+    prompt; endless), ``flash`` (cells strobing between their colour and
+    white at 4 Hz until ``flash_until_ms``; warnings), ``win`` (a rainbow sweep from ``win_start_ms`` for
     ``win_ms``, then steady in ``win_rgb``).
     """
 
@@ -85,7 +87,7 @@ def render(scene: Scene, t_ms: int, layout: LedLayout) -> LedFrame:
         on = (t_ms // 125) % 2 == 0
         for cell, rgb in scene.flash.items():
             if cell in idx:
-                px[idx[cell]] = rgb if on else OFF
+                px[idx[cell]] = rgb if on else WARNING_ALT_RGB
     if scene.win_rgb is not None:
         elapsed = t_ms - scene.win_start_ms
         if 0 <= elapsed < scene.win_ms:

@@ -3,6 +3,7 @@ on its OS-agnostic board, whose neopixel_write does nothing (HARDWARE.md)."""
 
 from __future__ import annotations
 
+import gc
 import os
 
 os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")  # before anything imports Blinka's `board`
@@ -33,6 +34,18 @@ def factory() -> Iterator[MockFactory]:
     finally:
         f.reset()
         Device.pin_factory = previous
+        _forget_shared_spi()
+
+
+def _forget_shared_spi() -> None:
+    """gpiozero shares one software SPI bus per set of pins across every factory (a class-level
+    weakref cache); a session a test left open would hand the next test its old factory's bus."""
+    from gpiozero.pins.mock import MockSPIInterfaceShared
+    from gpiozero.pins.spi import SPISoftwareBus
+
+    gc.collect()
+    for cls in (SPISoftwareBus, MockSPIInterfaceShared):
+        cls._instances.clear()  # type: ignore[attr-defined]
 
 
 @pytest.fixture

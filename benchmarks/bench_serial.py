@@ -78,7 +78,12 @@ def bench_link(rounds: int, replugs: int) -> None:
     runner.start()
     host = link.host
     got_event = threading.Event()
-    host.subscribe(lambda ev: (got_event.set(), host.show(LedFrame(0, ((int(ev.closed) * 255, 0, 0),) * 36))))
+
+    def answer(ev: SensorEvent) -> None:  # the controller's part, cut to the bone: an event in, a frame out
+        got_event.set()
+        host.show(LedFrame(0, ((255 if isinstance(ev, ReedChanged) and ev.closed else 0, 0, 0),) * 36))
+
+    host.subscribe(answer)
     shown = threading.Event()
     board.on_show = lambda frame: shown.set()
 
@@ -105,7 +110,12 @@ def bench_link(rounds: int, replugs: int) -> None:
     recoveries = []
     for k in range(replugs):
         done = threading.Event()
-        clock.call_soon(lambda: (link.unplug(), done.set()))
+
+        def unplug() -> None:
+            link.unplug()
+            done.set()
+
+        clock.call_soon(unplug)
         done.wait(2)
         time.sleep(0.3 + 0.1 * k)  # cable out for a while
         got_event.clear()

@@ -31,6 +31,7 @@ from typing import Any, Callable
 
 from mazeboard.hal.clock import VirtualClock
 from mazeboard.hal.serial.board import SerialBoard
+from mazeboard.hal.serial.protocol import PROTOCOL_VERSION
 from mazeboard.hal.serial.transport import Backoff, SerialTransport
 
 from .emulator import FirmwareEmulator
@@ -45,8 +46,8 @@ IN_FLIGHT_TIMEOUT_S = 2.0
 class _LockstepTransport(SerialTransport):
     """The real pyserial transport, telling the link after every write."""
 
-    after_write: Callable[[], None] = staticmethod(lambda: None)  # type: ignore[assignment]
-    after_open: Callable[[], None] = staticmethod(lambda: None)  # type: ignore[assignment]
+    after_write: Callable[[], None] = staticmethod(lambda: None)
+    after_open: Callable[[], None] = staticmethod(lambda: None)
 
     def open(self) -> None:
         super().open()
@@ -69,8 +70,7 @@ class SerialLink:
         self.dir = tempfile.mkdtemp(prefix="mazeboard-link-")
         self.port = PtyPort(os.path.join(self.dir, "mazeboard"))
         self.port.plug()
-        extra = {} if proto is None else {"proto": proto}
-        self.emulator = FirmwareEmulator(sim_board, scheduler, **extra)
+        self.emulator = FirmwareEmulator(sim_board, scheduler, proto=PROTOCOL_VERSION if proto is None else proto)
         self.emulator.attach(self.port)
         transport = _LockstepTransport(self.port.link_path) if self.lockstep else SerialTransport(self.port.link_path)
         self.transport = transport
@@ -81,8 +81,8 @@ class SerialLink:
         self._thread: threading.Thread | None = None
         if self.lockstep:
             self.emulator.on_written = self.to_host
-            transport.after_write = self.to_board  # type: ignore[method-assign]
-            transport.after_open = self._opened  # type: ignore[method-assign]
+            transport.after_write = self.to_board
+            transport.after_open = self._opened
         else:
             self._thread = threading.Thread(target=self._emulator_reader, name="mazeboard-emulator", daemon=True)
             self._thread.start()

@@ -24,6 +24,7 @@ scheduler's thread with ``call_soon`` (a :class:`RealtimeClock`).
 
 from __future__ import annotations
 
+import functools
 import logging
 import threading
 import time
@@ -408,10 +409,10 @@ class SerialBoard:
                     data = self.transport.read(0.05)
                 except LinkLost as e:
                     failed_at = self.transport.opens
-                    post(lambda why=str(e): self._lost(why))
+                    post(functools.partial(self._lost, str(e)))
                     continue
                 if data:
-                    post(lambda data=data: self.feed(data))
+                    post(functools.partial(self.feed, data))
 
         self._reader = threading.Thread(target=run, name="mazeboard-serial-reader", daemon=True)
         self._reader.start()

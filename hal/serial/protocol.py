@@ -391,4 +391,4 @@ def decode(line: bytes, table: Mapping[str, type]) -> tuple[int, Message]:
     cls = table.get(type_)
     if cls is None:
         raise _bad("unknown", f"unknown line type {type_!r}")
-    return seq, cls.parse(fields)  # type: ignore[attr-defined,no-any-return]
+    return seq, cls.parse(fields)  # type: ignore[attr-defined]

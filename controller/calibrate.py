@@ -216,15 +216,21 @@ def calibrate_reeds(session: Any, prompter: Prompter, console: Console,
     base = closed()
     report.stuck.extend(sorted(base))
     prev: str | None = None
+    last_new: frozenset[str] = frozenset()
     for cell in todo:
         answer = prompter.instruct(Instruction("place", cell, (prev,) if prev else ()), "Enter when done, s to skip")
         if answer == "s":
             continue
         seen = closed()
-        if prev is not None and prev in seen and prev not in base and prev != cell:
-            report.stuck.append(prev)
         prev = cell
-        new = seen - base - set(report.stuck)
+        # a reed the pawn closed on its last cell and that is still closed: sticking (the final
+        # check with an empty board confirms), not this cell's reading
+        lingering = (last_new & seen) - {cell}
+        new = seen - base - lingering
+        last_new = new | lingering
+        if cell in base:
+            console.print(f"  {cell}: its reed is stuck closed, cannot be tested")
+            continue
         if new == {cell}:
             report.ok.append(cell)
         elif not new:
@@ -232,6 +238,11 @@ def calibrate_reeds(session: Any, prompter: Prompter, console: Console,
         else:
             report.misread[cell] = tuple(sorted(new))
         console.print(f"  {cell}: {_verdict(cell, new)}")
+    prompter.instruct(Instruction("clear-board"))
+    late = sorted(closed() - base)  # closed while a pawn stood there, and stayed closed after it left
+    if late:
+        console.print(f"  still closed with the board empty again: {' '.join(late)}")
+        report.stuck.extend(late)
     if isinstance(getattr(wiring, "reeds", None), MatrixReeds):
         report.ghosting = _ghost_test(session, prompter, console, wiring.reeds, base)
     _diagnose(report, wiring)
@@ -254,7 +265,6 @@ def _ghost_test(session: Any, prompter: Prompter, console: Console, reeds: Matri
     fourth = at[(1, 1)]
     board = session.board
     before = len(getattr(board, "ghost_reports", []))
-    prompter.instruct(Instruction("clear-board"))
     prompter.instruct(Instruction("ghost", extra=corners))
     pause(session.scheduler, SETTLE_MS)
     closed = board.state().closed_reeds - base

@@ -84,7 +84,7 @@ class Prompter:
     writes anything."""
 
     out: IO[str] = field(default_factory=lambda: sys.stdout)
-    ask_fn: Callable[[str], str] = input
+    ask_fn: Callable[[str], str] = field(default=lambda prompt: input(prompt))
     stagehand: Any = None
     asked: int = 0
 

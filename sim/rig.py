@@ -16,7 +16,7 @@ a wiring file says:
 
 Faults for testing the maker's tools: ``swap_rows``/``swap_columns`` (two
 matrix lines soldered the wrong way round), ``stuck`` (reeds that never
-open), ``dead`` (reeds that never close).
+open), ``dead`` (reeds that never close), ``sticky`` (reeds that never open again once closed).
 
 :func:`open_rig_session` builds a whole session (world, hands or simulated
 players, the :class:`~mazeboard.hal.gpio.GpioBoard` on mock pins) on a
@@ -127,12 +127,13 @@ class MockRig:
 
     def __init__(self, wiring: Wiring, factory: MockFactory, analog: SimAnalogTray | None = None, *,
                  swap_rows: tuple[int, int] | None = None, swap_columns: tuple[int, int] | None = None,
-                 stuck: Iterable[str] = (), dead: Iterable[str] = ()) -> None:
+                 stuck: Iterable[str] = (), dead: Iterable[str] = (), sticky: Iterable[str] = ()) -> None:
         self.wiring = wiring
         self.factory = factory
         self.analog = analog
         self.stuck = frozenset(stuck)
         self.dead = frozenset(dead)
+        self.sticky = frozenset(sticky)
         self.closed: set[str] = set()
         self._pins: dict[Hashable, WiredPin] = {}
         reeds = wiring.reeds
@@ -178,7 +179,7 @@ class MockRig:
         """The world's channel ``key`` (``("reed", cell)`` ...) is now at ``level`` (closed/sensed/pressed)."""
         kind, name = key  # type: ignore[misc]
         if kind == "reed":
-            if name in self.dead or name in self.stuck:
+            if name in self.dead or name in self.stuck or (name in self.sticky and not level):
                 return
             (self.closed.add if level else self.closed.discard)(name)
             if self._rows:

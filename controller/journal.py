@@ -12,7 +12,9 @@ the SD card is recognised rather than replayed:
 * ``{"k": "sensor", "now": N, "fired": F, "ev": {"type": "reed", "t": T, "cell": "a1", "closed": true}}``
   -- one debounced sensor event as the referee received it;
 * ``{"k": "resume", "now": N, "fired": F, "closed": [...], "hall": [...]}`` -- a restart:
-  the reeds and Hall-effect sensors the board reported when the game resumed.
+  the reeds and Hall-effect sensors the board reported when the game resumed;
+* ``{"k": "over", "now": N, "fired": F}`` -- the game announced ``game_over`` (often from
+  a timer, after the last sensor event): a replay runs up to that point too.
 
 ``now`` is the referee's logical time in milliseconds when the input was fed,
 ``fired`` how many of its timers had run by then (see
@@ -134,6 +136,7 @@ _CHECKS: dict[str, Callable[[Mapping[str, Any]], None]] = {
     "start": _timed,
     "sensor": _check_sensor,
     "resume": _check_resume,
+    "over": _timed,
 }
 
 
@@ -280,7 +283,7 @@ def load(state_dir: Path) -> Loaded:
         kept = _aside(state_dir, "corrupt")
         kept.write_bytes(data)
         _write_atomic(path, data[:good_bytes])
-        _problem(result, f"{path}: {bad}: resuming from the last good state (record {len(good)}); "
+        _problem(result, f"{path}: {bad}: resuming from the last good state (record {len(good) - 1}); "
                          f"the original is kept as {kept.name}")
     elif tail:
         with open(path, "r+b") as f:
@@ -341,6 +344,10 @@ class Journal:
             raise ConfigError(f"--state-dir: cannot append to {self.path} ({e.strerror or e})") from None
         self.count = records
         return self
+
+    @property
+    def is_open(self) -> bool:
+        return self._fd is not None
 
     def append(self, record: Mapping[str, Any]) -> None:
         assert self._fd is not None, "journal is closed"

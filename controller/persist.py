@@ -237,6 +237,7 @@ APPLY: dict[str, Callable[[Game, Any, Mapping[str, Any]], None]] = {
     "start": lambda game, board, rec: game.referee.start(),
     "sensor": lambda game, board, rec: board.deliver(jr.sensor_event(rec["ev"])),
     "resume": lambda game, board, rec: _resume(game, rec["closed"], rec["hall"]),
+    "over": lambda game, board, rec: None,  # only the timers up to it
 }
 
 
@@ -328,6 +329,10 @@ class PersistentGame:
             for hook in self.on_record:
                 hook(self.journal.count)
 
+    def _on_game_event(self, event: GameEvent) -> None:
+        if event.type == "game_over" and self.archived is None and self.journal.is_open:
+            self.journal.append({"k": "over", "now": self.clock.now_ms(), "fired": self.clock.fired})
+
     def begin(self, records: int) -> None:
         """Go live: start the game, or check the board after a restart (journaled either way)."""
         self.clock.go_live(self.live_scheduler)
@@ -413,6 +418,7 @@ def _assemble(inner: BoardSession, journal: jr.Journal, attach: Callable[[Game],
     if attach is not None:
         attach(game)
     pgame = PersistentGame(game, session, clock, journal, board)  # type: ignore[arg-type]
+    game.sinks.append(pgame._on_game_event)
     inner.board.subscribe(pgame._on_event)
     return pgame
 

@@ -1,0 +1,139 @@
+"""gpio backend on gpiozero's mock pins: matrix scan rate and CPU per scan, MCP3008 read cost,
+and the event-to-frame cost through this backend (debounced event in -> referee -> LED frame
+written by the real NeoPixel library, its low-level write captured).
+
+Mock pins cost more than lgpio's real ones per call is not a given either way; the figures
+show the Python work per scan on this machine, the budget a Pi must beat at ``scan_hz``.
+
+    python benchmarks/bench_gpio.py [--scans N] [--games N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import os
+import statistics
+import time
+
+os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
+
+from gpiozero import Device  # noqa: E402
+from gpiozero.pins.mock import MockFactory  # noqa: E402
+
+from mazeboard.controller.app import build_game  # noqa: E402
+from mazeboard.hal.wiring import MatrixReeds, load_wiring, reference_wiring_path  # noqa: E402
+from mazeboard.sim.rig import open_rig_session  # noqa: E402
+
+DIGITAL = reference_wiring_path("magic-labyrinth-digital")
+
+
+def _fresh() -> MockFactory:
+    f = MockFactory()
+    Device.pin_factory = f
+    return f
+
+
+def bench_scan(scans: int, diodes: bool) -> None:
+    w = load_wiring(DIGITAL)
+    assert isinstance(w.reeds, MatrixReeds)
+    w = dataclasses.replace(w, reeds=dataclasses.replace(w.reeds, diodes=diodes))
+    s = open_rig_session(w, players=("red", "blue", "green", "yellow"), factory=_fresh())
+    matrix = s.board.matrix
+    assert matrix is not None
+    wall0, cpu0 = time.perf_counter(), time.process_time()
+    for _ in range(scans):
+        matrix.scan()
+    wall, cpu = time.perf_counter() - wall0, time.process_time() - cpu0
+    tick0 = time.perf_counter()
+    for _ in range(scans):
+        s.board._scan_tick()  # scan + ghost filter + debouncer feed, as the scheduler runs it
+    tick = time.perf_counter() - tick0
+    label = "with diodes" if diodes else "no diodes (open-drain rows, ghost filter)"
+    print(f"matrix 6x6 {label}: {scans} scans (the mock rig recomputes the columns on every row change)")
+    print(f"  scan only       {wall / scans * 1e6:8.1f} us wall, {cpu / scans * 1e6:8.1f} us CPU per scan"
+          f"  -> at most {scans / wall:7.0f} scans/s on one core")
+    print(f"  scan tick       {tick / scans * 1e6:8.1f} us per tick (incl. ghost filter and debouncer)")
+    print(f"  at the wiring's {w.reeds.scan_hz} Hz: {tick / scans * w.reeds.scan_hz * 100:5.1f} % of one core")
+    s.close()
+
+
+def bench_adc(reads: int) -> None:
+    s = open_rig_session(load_wiring(reference_wiring_path()), factory=_fresh())
+    tray = s.analog
+    assert tray is not None
+    t0 = time.perf_counter()
+    for _ in range(reads):
+        tray.read_v("tray-sw")
+    dt = time.perf_counter() - t0
+    print(f"MCP3008 on mock software SPI: {dt / reads * 1e6:.0f} us per channel read "
+          f"({reads} reads); 4 channels at 200 Hz = {dt / reads * 4 * 200 * 100:.0f} % of one core "
+          "(hardware SPI on a Pi does the bit-banging in the kernel)")
+    s.close()
+
+
+def bench_event_to_frame(games: int) -> None:
+    import neopixel
+
+    from mazeboard.hal.neopixel_leds import open_strip
+
+    writes: list[int] = []
+    neopixel.neopixel_write = lambda pin, buf: writes.append(len(buf))  # type: ignore[attr-defined]
+    costs: list[float] = []
+    frame_costs: list[float] = []
+    events = 0
+    for seed in range(1, games + 1):
+        w = load_wiring(reference_wiring_path())
+        w = dataclasses.replace(w, hall=load_wiring(DIGITAL).hall, buses=frozenset())
+        assert w.leds is not None
+        strip = open_strip(w.leds, "pwm")
+        s = open_rig_session(w, players=("red", "blue", "green"), seed=seed, factory=_fresh(), leds=strip)
+        board = s.board
+        stable = board._stable
+        show = board.show
+
+        def timed_stable(key: object, level: bool, t_ms: int) -> None:
+            t0 = time.perf_counter_ns()
+            stable(key, level, t_ms)  # type: ignore[arg-type]
+            costs.append((time.perf_counter_ns() - t0) / 1000)
+
+        def timed_show(frame: object) -> None:
+            t0 = time.perf_counter_ns()
+            show(frame)  # type: ignore[arg-type]
+            frame_costs.append((time.perf_counter_ns() - t0) / 1000)
+
+        board.debouncer._on_stable = timed_stable  # type: ignore[assignment]
+        game = build_game(s)
+        game.session.board.show = timed_show  # type: ignore[method-assign]
+        game.run()
+        events += len(costs)
+        s.close()
+    costs.sort()
+    frame_costs.sort()
+
+    def pct(xs: list[float], p: float) -> float:
+        return xs[min(len(xs) - 1, int(len(xs) * p))]
+
+    print(f"event to frame through the gpio backend ({games} games of simulated players, {len(costs)} sensor events, "
+          f"{len(writes)} NeoPixel writes):")
+    print(f"  per sensor event (referee + LED scene + NeoPixel write): p50 {pct(costs, 0.5):.0f} us, "
+          f"p99 {pct(costs, 0.99):.0f} us, max {costs[-1]:.0f} us")
+    print(f"  per LED frame (GpioBoard.show -> NeoPixel buffer + show()): p50 {pct(frame_costs, 0.5):.0f} us, "
+          f"p99 {pct(frame_costs, 0.99):.0f} us; mean {statistics.fmean(frame_costs):.0f} us")
+    print("  plus the wire: 36 LEDs x 30 us + reset = about 1.1 ms per frame on a real chain (HARDWARE.md)")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--scans", type=int, default=2000)
+    ap.add_argument("--reads", type=int, default=300)
+    ap.add_argument("--games", type=int, default=2)
+    args = ap.parse_args()
+    bench_scan(args.scans, diodes=True)
+    bench_scan(args.scans, diodes=False)
+    bench_adc(args.reads)
+    bench_event_to_frame(args.games)
+
+
+if __name__ == "__main__":
+    main()

@@ -43,6 +43,8 @@ DEFAULT_SETTINGS = """\
 MAZEBOARD_BOARD=gpio
 # Wiring file of your board (docs/hardware.md); empty: the reference wiring
 #MAZEBOARD_WIRING=/etc/mazeboard/wiring.toml
+# Hall-effect sensor calibration (`mazeboard calibrate hall --calibration FILE`)
+#MAZEBOARD_CALIBRATION=/etc/mazeboard/hall-calibration.toml
 # Arguments of `mazeboard service run`, e.g. --players 3
 MAZEBOARD_ARGS=--players 2
 """

@@ -162,7 +162,7 @@ def sensor_event(obj: Any) -> SensorEvent:
     for key, typ in shape.items():
         if not isinstance(obj[key], typ):
             raise CorruptRecord(f"ev.{key}: not a {typ.__name__}")
-    return cls(t, *(obj[k] for k in shape))  # type: ignore[no-any-return]
+    return cls(t, *(obj[k] for k in shape))
 
 
 # -- setup and request as plain data ----------------------------------------------

@@ -276,7 +276,7 @@ def _good_prefix(setup: GameSetup, layout: LedLayout, records: list[dict[str, An
     clock = LogicalScheduler()
     board = _NullBoard(layout)
     try:
-        game = build_game(JournaledSession(setup, board, clock, None))  # type: ignore[arg-type]
+        game = build_game(JournaledSession(setup, board, clock, None))
     except MazeboardError as e:
         return 0, str(e)
     for i, rec in enumerate(records):
@@ -315,7 +315,7 @@ class PersistentGame:
     @property
     def live_scheduler(self) -> Any:
         """The board's own scheduler (its event loop), for the service watchdog."""
-        return self.session.inner.scheduler  # type: ignore[attr-defined]
+        return self.session.inner.scheduler
 
     def _on_event(self, event: SensorEvent) -> None:
         clock = self.clock
@@ -414,10 +414,10 @@ def _assemble(inner: BoardSession, journal: jr.Journal, attach: Callable[[Game],
     clock = LogicalScheduler()
     board = _JournaledBoard(inner.board)
     session = JournaledSession(inner.setup, board, clock, inner)
-    game = build_game(session)  # type: ignore[arg-type]
+    game = build_game(session)
     if attach is not None:
         attach(game)
-    pgame = PersistentGame(game, session, clock, journal, board)  # type: ignore[arg-type]
+    pgame = PersistentGame(game, session, clock, journal, board)
     game.sinks.append(pgame._on_game_event)
     inner.board.subscribe(pgame._on_event)
     return pgame

@@ -24,7 +24,7 @@ from ..errors import ConfigError
 from ..events import GameEvent
 from ..grid import LABYRINTH_GRID, MAGIC_GRID, Grid
 from .board import SerialBoard
-from .transport import SerialTransport
+from .transport import LinkLost, SerialTransport
 
 PORT_ENV = "MAZEBOARD_SERIAL"
 DEFAULT_PORT = "/dev/mazeboard"
@@ -83,6 +83,10 @@ def open_session(request: BoardRequest, *, port: str | None = None) -> SerialSes
     clock = RealtimeClock()
     url = port or os.environ.get(PORT_ENV) or DEFAULT_PORT
     board = SerialBoard(SerialTransport(url), clock, LedLayout.row_major(grid.cells))
-    board.connect()
+    try:
+        board.connect()
+    except LinkLost as e:
+        raise LinkLost(f"{e} (is the board plugged in and flashed? set ${PORT_ENV} for another port; "
+                       "docs/firmware.md)") from None
     board.start_reader(clock.call_soon)
     return SerialSession(setup, board, clock)

@@ -46,6 +46,8 @@ def test_unplug_mid_move_then_replug(scenario, unplug_ms, replug_ms):
     clock.call_at(replug_ms, link.plug)
     game.run()
     assert game.session.board.connected and game.board_connected
+    if (unplug_ms, replug_ms) == (400, 560):  # a2 opened and a3 closed while away: both recovered from S
+        assert game.session.board.counts["resynced"] == 2
     link.close()
 
     types = [e["type"] for e in log]

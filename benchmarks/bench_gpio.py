@@ -78,7 +78,7 @@ def bench_event_to_frame(games: int) -> None:
     from mazeboard.hal.neopixel_leds import open_strip
 
     writes: list[int] = []
-    neopixel.neopixel_write = lambda pin, buf: writes.append(len(buf))  # type: ignore[attr-defined]
+    neopixel.neopixel_write = lambda pin, buf: writes.append(len(buf))
     costs: list[float] = []
     frame_costs: list[float] = []
     events = 0
@@ -94,17 +94,17 @@ def bench_event_to_frame(games: int) -> None:
 
         def timed_stable(key: object, level: bool, t_ms: int) -> None:
             t0 = time.perf_counter_ns()
-            stable(key, level, t_ms)  # type: ignore[arg-type]
+            stable(key, level, t_ms)
             costs.append((time.perf_counter_ns() - t0) / 1000)
 
         def timed_show(frame: object) -> None:
             t0 = time.perf_counter_ns()
-            show(frame)  # type: ignore[arg-type]
+            show(frame)
             frame_costs.append((time.perf_counter_ns() - t0) / 1000)
 
-        board.debouncer._on_stable = timed_stable  # type: ignore[assignment]
+        board.debouncer._on_stable = timed_stable
         game = build_game(s)
-        game.session.board.show = timed_show  # type: ignore[method-assign]
+        game.session.board.show = timed_show
         game.run()
         events += len(costs)
         s.close()

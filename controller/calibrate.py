@@ -243,8 +243,9 @@ def calibrate_reeds(session: Any, prompter: Prompter, console: Console,
     if late:
         console.print(f"  still closed with the board empty again: {' '.join(late)}")
         report.stuck.extend(late)
-    if isinstance(getattr(wiring, "reeds", None), MatrixReeds):
-        report.ghosting = _ghost_test(session, prompter, console, wiring.reeds, base)
+    matrix = getattr(wiring, "reeds", None)
+    if isinstance(matrix, MatrixReeds):
+        report.ghosting = _ghost_test(session, prompter, console, matrix, base)
     _diagnose(report, wiring)
     _print_report(console, report, len(todo))
     return report

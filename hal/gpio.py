@@ -30,7 +30,8 @@ from __future__ import annotations
 import logging
 import os
 import warnings
-from typing import Any, Callable, Hashable, Mapping
+from functools import partial
+from typing import Any, Callable, Hashable, Mapping, cast
 
 from .board import BoardRequest, BoardState, GameSetup, LedLayout
 from .boards import PLAYER_COLOURS
@@ -107,13 +108,13 @@ class MatrixScanner:
 
         self.reeds = reeds
         self.rows = [
-            _gpiozero_call(f"reeds.rows[{i}] {gpio_name(b)}", lambda b=b: DigitalOutputDevice(
-                gpio_name(b), active_high=False, initial_value=False, pin_factory=pin_factory))
+            _gpiozero_call(f"reeds.rows[{i}] {gpio_name(b)}", partial(
+                DigitalOutputDevice, gpio_name(b), active_high=False, initial_value=False, pin_factory=pin_factory))
             for i, b in enumerate(reeds.rows)
         ]
         self.columns = [
-            _gpiozero_call(f"reeds.columns[{j}] {gpio_name(b)}", lambda b=b: DigitalInputDevice(
-                gpio_name(b), pull_up=True, pin_factory=pin_factory))
+            _gpiozero_call(f"reeds.columns[{j}] {gpio_name(b)}", partial(
+                DigitalInputDevice, gpio_name(b), pull_up=True, pin_factory=pin_factory))
             for j, b in enumerate(reeds.columns)
         ]
         self.scans = 0
@@ -161,8 +162,8 @@ class Mcp3008Tray:
         self.lsb_v = hall.vref_v / 1024
         self._adc = {
             s: _gpiozero_call(f"hall.channels.{s} (MCP3008 channel {ch}, SPI0 CE{hall.spi_device})",
-                              lambda ch=ch: MCP3008(channel=ch, device=hall.spi_device, max_voltage=hall.vref_v,
-                                                    pin_factory=pin_factory))
+                              partial(MCP3008, channel=ch, device=hall.spi_device, max_voltage=hall.vref_v,
+                                      pin_factory=pin_factory))
             for s, ch in hall.channels.items()
         }
 
@@ -376,7 +377,7 @@ class GpioBoard:
 
     # -- internals ------------------------------------------------------------------------
     def _stable(self, key: Hashable, level: bool, t_ms: int) -> None:
-        kind, name = key  # type: ignore[misc]
+        kind, name = cast(tuple[str, str], key)
         event = _TO_EVENT[kind](t_ms, name, level)
         if event is None:
             return

@@ -510,10 +510,10 @@ def _check_pins(w: Wiring) -> None:
         seen[use.bcm] = use
     for bus in sorted(w.buses):
         for bcm in BUS_PINS[bus]:
-            use = seen.get(bcm)
-            if use is None or (bus == "spi0" and (use.group == "spi" or _led_uses_spi_pin(w, use))):
+            taken = seen.get(bcm)
+            if taken is None or (bus == "spi0" and (taken.group == "spi" or _led_uses_spi_pin(w, taken))):
                 continue
-            raise ConfigError(f"{_key_of(w, use)}: {use.name} ({use.role}) belongs to {bus.upper()}, "
+            raise ConfigError(f"{_key_of(w, taken)}: {taken.name} ({taken.role}) belongs to {bus.upper()}, "
                               f"which {_bus_user(w, bus)}")
 
 
@@ -571,7 +571,7 @@ def _mode(raw: Mapping[str, Any], where: str, modes: Mapping[str, Any]) -> str:
     mode = raw.get("mode")
     if mode not in modes:
         raise ConfigError(f"{where}.mode: {mode!r} is not one of {', '.join(modes)}")
-    return mode  # type: ignore[no-any-return]
+    return str(mode)
 
 
 # ---------------------------------------------------------------------------- the header

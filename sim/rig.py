@@ -27,7 +27,7 @@ through the real backend's code.
 from __future__ import annotations
 
 import random
-from typing import Any, Callable, Hashable, Iterable
+from typing import Any, Callable, Hashable, Iterable, cast
 
 from gpiozero import Device
 from gpiozero.pins.mock import MockFactory, MockPin, MockSPIDevice
@@ -97,6 +97,7 @@ class MockMcp3008(MockSPIDevice):
                  pin_factory: Any) -> None:
         super().__init__(clock_pin, mosi_pin, miso_pin, select_pin, pin_factory=pin_factory)
         self.code = code
+        self.rx_buf: list[int] = []
         self.conversions = 0
         self._stage = "idle"
 
@@ -177,7 +178,7 @@ class MockRig:
     # -- the world's raw levels -----------------------------------------------------
     def raw(self, key: Hashable, level: bool) -> None:
         """The world's channel ``key`` (``("reed", cell)`` ...) is now at ``level`` (closed/sensed/pressed)."""
-        kind, name = key  # type: ignore[misc]
+        kind, name = cast(tuple[str, str], key)
         if kind == "reed":
             if name in self.dead or name in self.stuck or (name in self.sticky and not level):
                 return

@@ -45,7 +45,7 @@ def _forget_shared_spi() -> None:
 
     gc.collect()
     for cls in (SPISoftwareBus, MockSPIInterfaceShared):
-        cls._instances.clear()  # type: ignore[attr-defined]
+        cls._instances.clear()
 
 
 @pytest.fixture

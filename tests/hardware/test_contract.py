@@ -54,8 +54,8 @@ Key = tuple[str, str]
 
 
 def _key(e: SensorEvent) -> Key:
-    return {ReedChanged: lambda: ("reed", e.cell), HallChanged: lambda: ("hall", e.sensor),  # type: ignore[union-attr]
-            ButtonPressed: lambda: ("button", e.button)}[type(e)]()  # type: ignore[union-attr]
+    return {ReedChanged: lambda: ("reed", e.cell), HallChanged: lambda: ("hall", e.sensor),
+            ButtonPressed: lambda: ("button", e.button)}[type(e)]()
 
 
 def _level(e: SensorEvent) -> bool:

@@ -81,12 +81,12 @@ def test_scanner_reports_ghosts_and_never_invents_a_pawn(factory: MockFactory) -
 
 def test_scan_rate_is_the_wiring_rate(factory: MockFactory) -> None:
     s = open_rig_session(load_wiring(DIGITAL), factory=factory)
-    before = s.board.matrix.scans  # type: ignore[union-attr]
+    before = s.board.matrix.scans
     s.clock.advance(1000)
-    assert s.board.matrix.scans - before == 250  # type: ignore[union-attr]
+    assert s.board.matrix.scans - before == 250
 
 
 def test_row_outputs_idle_high_with_diodes(factory: MockFactory) -> None:
     s = open_rig_session(load_wiring(DIGITAL), factory=factory)
-    for row in s.board.matrix.rows:  # type: ignore[union-attr]
+    for row in s.board.matrix.rows:
         assert row.pin.function == "output" and row.pin.state is True  # idle rows high (inactive)

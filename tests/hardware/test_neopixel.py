@@ -53,7 +53,7 @@ def test_one_show_per_changed_frame_through_the_gpio_board(captured_neopixel: li
     before = len(captured_neopixel)
     driver.set(Scene(cells={"a1": (255, 0, 0), "b2": (0, 0, 255)}))
     driver.set(Scene(cells={"a1": (255, 0, 0), "b2": (0, 0, 255)}))  # same picture: nothing sent
-    s.board.show(LedFrame(s.clock.now_ms(), driver.last.pixels))  # type: ignore[union-attr]
+    s.board.show(LedFrame(s.clock.now_ms(), driver.last.pixels))
     assert len(captured_neopixel) - before == 1
     driver.set(Scene(cells={"c3": (0, 255, 0)}))
     assert len(captured_neopixel) - before == 2

@@ -69,6 +69,8 @@ class Narrator:
             "symbol_collected": lambda e: f"{e['player']} collects the {e['symbol']} on {e['cell']} ({e['score']} tokens)",
             "turn_ended": lambda e: f"{e['player']}'s move ends ({e['reason'].replace('_', ' ')})",
             "returned_to_start": lambda e: f"{e['player']} is back on the start corner with the ball",
+            "board_disconnected": lambda e: f"Board disconnected ({e.get('detail', '')}); the game waits",
+            "board_connected": lambda e: "Board connected again; the game goes on",
             "game_over": lambda e: f"*** {e['winner']} wins! Scores: "
             + ", ".join(f"{p} {s}" for p, s in e["scores"].items()),
         }
@@ -107,10 +109,3 @@ class Narrator:
             return f"{text:<3}{colour_letter(rgb)} "
         fg = "30" if sum(rgb) > 380 else "97"
         return f"\x1b[{fg};48;2;{rgb[0]};{rgb[1]};{rgb[2]}m {text:<3}\x1b[0m "
-
-
-def summary(scores: Mapping[str, int], winner: str | None, t_ms: int, extra: Mapping[str, Any] | None = None) -> str:
-    line = f"Winner: {winner} after {t_ms / 60000:.1f} minutes of play; scores " + ", ".join(
-        f"{p} {s}" for p, s in scores.items()
-    )
-    return line

@@ -44,6 +44,10 @@ class SimPlayer:
         self.corner: Cell | None = None
         self.target: Cell | None = None
         self._slide_path: list[Cell] = []
+        self.my_turn = False
+        self.rolled = False
+        #: how long to wait for the die before pressing roll again (a refused press)
+        self.retry_roll_ms = 2500
         self._handlers = {
             "game_started": self._game_started,
             "target": self._target,
@@ -52,6 +56,7 @@ class SimPlayer:
             "wall_learned": self._wall_learned,
             "ball_dropped": self._ball_dropped,
             "warning": self._warning,
+            "game_over": self._game_over,
         }
 
     def watch(self, event: GameEvent) -> None:
@@ -74,12 +79,25 @@ class SimPlayer:
         self.walls.add(edge_of(a, b))
 
     def _turn_started(self, ev: GameEvent) -> None:
-        if ev["player"] == self.player:
-            self.hands.do(self._think(), Action("press", button="roll"))
+        self.my_turn = ev["player"] == self.player
+        self.rolled = False
+        if self.my_turn:
+            self._press_roll()
+
+    def _press_roll(self) -> None:
+        """Press roll; like a person, press again if the die does not come (the
+        controller refuses a roll while it waits for something else)."""
+        self.hands.do(self._think(), Action("press", button="roll"))
+        self.world.scheduler.call_later(self.retry_roll_ms, self._roll_again)
+
+    def _roll_again(self) -> None:
+        if self.my_turn and not self.rolled and self.hands.idle:
+            self._press_roll()
 
     def _die_rolled(self, ev: GameEvent) -> None:
         if ev["player"] != self.player:
             return
+        self.rolled = True
         here = self.world.pawns[self.player].cell
         if here is None or self.target is None:
             return
@@ -105,6 +123,9 @@ class SimPlayer:
             Action("place", player=self.player, cells=(self.corner,)),
             Action("fetch-ball", player=self.player),
         )
+
+    def _game_over(self, ev: GameEvent) -> None:
+        self.my_turn = False
 
     def _warning(self, ev: GameEvent) -> None:
         # A careful player: after "occupied" it steps back along its path to a free cell.

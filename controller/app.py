@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import sys
 from dataclasses import dataclass, field
-from typing import IO, Any, Callable, Protocol
+from typing import IO, Any, Callable, Mapping, Protocol
 
 from mazeboard.hal.board import BoardSession, BoardStatus, GameSetup
 from mazeboard.hal.boards import MAGIC, MAGIC_SYMBOLS
@@ -25,8 +25,13 @@ from .narrate import Narrator
 
 
 class Referee(Protocol):
-    winner: str | None
-    scores: dict[str, int]
+    """What the composition root needs of any game's referee."""
+
+    @property
+    def winner(self) -> str | None: ...
+
+    @property
+    def scores(self) -> Mapping[str, int]: ...
 
     def start(self) -> None: ...
 

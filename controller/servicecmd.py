@@ -145,7 +145,8 @@ class Service:
 
 
 def service_arguments(p: argparse.ArgumentParser) -> None:
-    from . import commands, install
+    from . import commands
+    from . import install as installer
 
     sub = p.add_subparsers(dest="service_command", metavar="ACTION", required=True)
     run_p = sub.add_parser("run", help="play games back to back as a systemd service (what the unit starts)",
@@ -161,16 +162,16 @@ def service_arguments(p: argparse.ArgumentParser) -> None:
                        help=f"where games are kept (default: $STATE_DIRECTORY, else {DEFAULT_STATE_DIR})")
     run_p.add_argument("--virtual-time", action="store_true",
                        help="simulated board only: play in virtual time (tests; the service itself plays at real time)")
-    install.add_arguments(sub.add_parser(
+    installer.add_arguments(sub.add_parser(
         "install", help="install the systemd unit, the udev rule and the service user (needs root)",
         description="Install the systemd unit, the udev rule and the mazeboard user, then enable the service."))
 
 
 def service(args: argparse.Namespace) -> int:
-    from . import install
+    from . import install as installer
 
     if args.service_command == "install":
-        return install.run(args)
+        return installer.run(args)
     return service_run(args)
 
 

@@ -211,7 +211,7 @@ class PawnTracker:
             self._walk(best, paths[best] or [], t)
             return
         # 2. overlap: a resting neighbour reaches in before its own cell opens
-        near = [p for p in self.at if self.at[p] is not None and self.grid.adjacent(self.at[p], cell)]  # type: ignore[arg-type]
+        near = [p for p in self.at if self.at[p] is not None and self.grid.adjacent(self.at[p], cell)]
         near = [p for p in near if not any(pd.pawn == p for pd in self._pending.values())]
         if near:
             pawn = self._ranked(near)[0]
@@ -230,11 +230,11 @@ class PawnTracker:
 
     def _opened(self, cell: Cell, t: int) -> None:
         # the old cell of a pending overlap step opened: confirm it
-        for arrival, pend in list(self._pending.items()):
-            if pend.frm == cell:
+        for arrival, waiting in list(self._pending.items()):
+            if waiting.frm == cell:
                 self._confirm(arrival, t)
                 return
-        pend = self._pending.pop(cell, None)
+        pend = self._pending.pop(cell) if cell in self._pending else None
         if pend is not None:  # the closure went away before it was a step: noise
             if pend.timer:
                 pend.timer.cancel()

@@ -63,6 +63,12 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     from .commands import _maze, _players
 
     g = p.add_argument_group("browser simulator (without --scenario)")
+    g.add_argument("--game", default="magic-labyrinth",
+                   help="game on the table: magic-labyrinth (default), labyrinth or struggle")
+    g.add_argument("--edition", default=None, help="Labyrinth edition: classic, super-mario, star-wars")
+    g.add_argument("--variant", action="append", default=[], metavar="NAME",
+                   help="Labyrinth rule variant, repeatable: younger, exit-anywhere, vader")
+    g.add_argument("--rounds", type=int, default=None, metavar="N", help="rounds to play (Struggle; default 1)")
     g.add_argument("--open", action="store_true", help="open the page in your web browser")
     g.add_argument("--host", default="127.0.0.1",
                    help="address to serve on (default 127.0.0.1: this computer only)")
@@ -89,6 +95,7 @@ def run(args: argparse.Namespace) -> int:
     warn_if_exposed(args.host)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 100_000)
     request: BoardRequest | None = BoardRequest(
+        game=args.game, edition=args.edition, variants=tuple(args.variant), rounds=args.rounds,
         players=args.players, seed=seed, maze=args.maze, humans=args.humans, speed=args.speed,
         browser=True, web_host=args.host, web_port=args.port, open_browser=args.open,
     )

@@ -74,6 +74,8 @@ class LabyrinthBoard:
         self._sinks: list[Callable[[SensorEvent], None]] = []
         self.watchers: list[Callable[[GameEvent], None]] = []
         self.frame_watchers: list[Callable[[LedFrame], None]] = []
+        #: called after the tiles changed (the spare turned, a line pushed): views of the board
+        self.tile_watchers: list[Callable[[], None]] = []
         self.frame: LedFrame = LedFrame.blank(self.layout.count)
         self.frames = 0
         self.debouncer = Debouncer(scheduler, self._stable)
@@ -125,6 +127,7 @@ class LabyrinthBoard:
         """Turn the spare by hand and press ``rotate`` once per quarter; returns the time taken (ms)."""
         quarters %= 4
         self.table.rotate(quarters)
+        self._tiles_changed()
         gap = self.world.physics.press_ms + 60
         for k in range(quarters):
             self.scheduler.call_later(k * gap, lambda: self.world.press("rotate"))
@@ -149,6 +152,7 @@ class LabyrinthBoard:
         riders = [(p, pawn.cell) for p, pawn in world.pawns.items() if pawn.cell is not None and pawn.cell in
                   {CELLS[i] for i in s.line}]
         self.table.push(slot)
+        self._tiles_changed()
         line = [CELLS[i] for i in s.line]
         wrapping = []
         for p, cell in riders:
@@ -160,6 +164,10 @@ class LabyrinthBoard:
         delay = world.physics.step_ms + world.physics.hand_ms
         for p in wrapping:
             self.scheduler.call_later(delay, lambda p=p: world.place(p, s.entry))
+
+    def _tiles_changed(self) -> None:
+        for w in self.tile_watchers:
+            w()
 
     # -- views --------------------------------------------------------------------
     def led_colour(self, name: str) -> tuple[int, int, int]:

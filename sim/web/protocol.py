@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any, Callable, Union
+from typing import Any, Callable, Mapping, Union
 
 from mazeboard.hal.boards import MAGIC, PLAYER_COLOURS
 from mazeboard.hal.errors import ProtocolError
@@ -102,7 +102,7 @@ class NewGame:
 Command = Union[Press, Slide, Lift, Place, FetchBall, Reveal, NewGame]
 
 
-class _Fields:
+class Fields:
     """Typed access to one message's fields; every failure is a :class:`BadMessage`."""
 
     def __init__(self, kind: str, data: dict[str, Any], msg_id: int | None) -> None:
@@ -161,6 +161,25 @@ class _Fields:
             raise self.fail(f"{key}: a colour is listed twice")
         return tuple(value)
 
+    def text(self, key: str, allowed: Callable[[object], bool], what: str) -> str:
+        """A string field ``allowed(value)`` accepts; ``what`` names the expected values."""
+        value = self.raw(key)
+        if not isinstance(value, str) or not allowed(value):
+            raise self.fail(f"{key} must be {what}, got {_show(value)}")
+        return value
+
+    def names(self, key: str, allowed: tuple[str, ...]) -> tuple[str, ...]:
+        """A list of distinct strings, each one of ``allowed``."""
+        value = self.raw(key)
+        if not isinstance(value, list) or len(value) > len(allowed):
+            raise self.fail(f"{key} must be a list of {', '.join(allowed)}, got {_show(value)}")
+        for v in value:
+            if v not in allowed:
+                raise self.fail(f"{key}: {_show(v)} is not one of {', '.join(allowed)}")
+        if len(set(value)) != len(value):
+            raise self.fail(f"{key}: {_show(value[0])} is listed twice")
+        return tuple(value)
+
     def done(self) -> None:
         extra = sorted(set(self.data) - self.used)
         if extra:
@@ -180,7 +199,7 @@ def _jsonable(value: object) -> bool:
     return True
 
 
-def _new_game(f: _Fields) -> NewGame:
+def _new_game(f: Fields) -> NewGame:
     players = f.whole("players", 2, 4)
     assert players is not None
     maze = f.choice("maze", MAZES)
@@ -190,7 +209,7 @@ def _new_game(f: _Fields) -> NewGame:
 
 
 #: message type -> parser of its fields
-PARSERS: dict[str, Callable[[_Fields], Command]] = {
+PARSERS: dict[str, Callable[[Fields], Command]] = {
     "press": lambda f: Press(f.choice("button", BUTTONS), f.msg_id),
     "slide": lambda f: Slide(f.player(), f.cell("to"), f.msg_id),
     "lift": lambda f: Lift(f.player(), f.msg_id),
@@ -205,8 +224,12 @@ def _reject_constant(name: str) -> Any:
     raise ValueError(f"{name} is not allowed")
 
 
-def parse_message(text: str | bytes) -> Command:
-    """One page message -> a command; raises :class:`BadMessage` (never anything else)."""
+def parse_message(text: str | bytes, parsers: Mapping[str, Callable[[Any], Any]] | None = None) -> Any:
+    """One page message -> a command; raises :class:`BadMessage` (never anything else).
+
+    ``parsers`` (message type -> parser of a :class:`Fields`) is the table of the
+    game being served (default: The Magic Labyrinth's :data:`PARSERS`)."""
+    table = PARSERS if parsers is None else parsers
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8")
@@ -225,10 +248,10 @@ def parse_message(text: str | bytes) -> Command:
     if "id" in data and msg_id is None:
         raise BadMessage("id must be a whole number")
     kind = data.get("type")
-    parser = PARSERS.get(kind) if isinstance(kind, str) else None
+    parser = table.get(kind) if isinstance(kind, str) else None
     if parser is None:
-        raise BadMessage(f"unknown message type {_show(kind)} (known: {', '.join(PARSERS)})", msg_id)
-    fields = _Fields(kind, data, msg_id)  # type: ignore[arg-type]
+        raise BadMessage(f"unknown message type {_show(kind)} (known: {', '.join(table)})", msg_id)
+    fields = Fields(kind, data, msg_id)  # type: ignore[arg-type]
     command = parser(fields)
     fields.done()
     return command

@@ -2,7 +2,11 @@
 
 Routes: ``/`` the page, ``/static/...`` its CSS and JavaScript (package
 data, no build step, nothing from the network), ``/ws`` the WebSocket
-(:mod:`.protocol`), ``/scenario.toml`` the session so far as a scenario file.
+(:mod:`.protocol`), ``/scenario.toml`` the session so far as a scenario file
+(The Magic Labyrinth only), ``/player/COLOUR`` a player's private page (their
+secret card; its WebSocket is ``/ws?player=COLOUR`` and sends no commands).
+The shared page and the message parsers are the attached table's (``PAGE``,
+``PARSERS``): one server for every game.
 
 The server runs its own asyncio loop in a daemon thread; the game runs on the
 session's clock thread. Commands cross over with the clock's thread-safe
@@ -28,10 +32,11 @@ from urllib.parse import urlsplit
 
 from aiohttp import WSMsgType, web
 
+from mazeboard.hal.boards import PLAYER_COLOURS
 from mazeboard.hal.errors import ConfigError
 
 from .protocol import BadMessage, error_reply, parse_message
-from .table import BrowserTable
+from .table import BrowserTable, Refused
 
 log = logging.getLogger(__name__)
 
@@ -45,6 +50,8 @@ STATIC_DIR = Path(str(resources.files("mazeboard.sim.web") / "static"))
 @dataclass
 class _Page:
     ws: web.WebSocketResponse
+    #: the player of a private page (``/ws?player=red``), None for the shared page
+    player: str | None = None
     queue: "asyncio.Queue[str | None]" = field(default_factory=lambda: asyncio.Queue(PAGE_QUEUE))
 
 
@@ -54,7 +61,7 @@ class WebServer:
     def __init__(self, host: str = "127.0.0.1", port: int = 8765) -> None:
         self.host = host
         self.port = port
-        self._table: BrowserTable | None = None
+        self._table: Any = None
         self._call_soon: Callable[[Callable[[], None]], Any] | None = None
         self._lock = threading.Lock()
         self._pages: dict[int, _Page] = {}
@@ -105,6 +112,7 @@ class WebServer:
         app = web.Application(client_max_size=64 * 1024)
         app.router.add_get("/", self._index)
         app.router.add_get("/ws", self._websocket)
+        app.router.add_get("/player/{player}", self._private_page)
         app.router.add_get("/scenario.toml", self._scenario)
         app.router.add_static("/static/", STATIC_DIR, follow_symlinks=False)
         runner = web.AppRunner(app, access_log=None)
@@ -130,7 +138,7 @@ class WebServer:
             self._thread.join(timeout=10)
 
     # -- the game side -----------------------------------------------------------------
-    def attach(self, table: BrowserTable, clock: Any) -> None:
+    def attach(self, table: Any, clock: Any) -> None:
         """Serve ``table`` (whose thread runs ``clock``); pages already open are greeted by it."""
         with self._lock:
             self._table = table
@@ -173,19 +181,33 @@ class WebServer:
 
     # -- routes ---------------------------------------------------------------------------
     async def _index(self, request: web.Request) -> web.StreamResponse:
-        return web.FileResponse(STATIC_DIR / "index.html", headers={"Cache-Control": "no-cache"})
+        with self._lock:
+            page = getattr(self._table, "PAGE", "index.html")
+        return web.FileResponse(STATIC_DIR / page, headers={"Cache-Control": "no-cache"})
+
+    async def _private_page(self, request: web.Request) -> web.StreamResponse:
+        """``/player/red``: that player's private page (their secret card only)."""
+        if request.match_info["player"] not in PLAYER_COLOURS:
+            return web.Response(status=404, text=f"no such player (one of {', '.join(PLAYER_COLOURS)})\n")
+        return web.FileResponse(STATIC_DIR / "player.html", headers={"Cache-Control": "no-cache"})
 
     async def _websocket(self, request: web.Request) -> web.StreamResponse:
         origin = request.headers.get("Origin")
         if origin and urlsplit(origin).netloc != request.host:
             return web.Response(status=403, text="cross-site WebSocket refused\n")
+        player = request.query.get("player")
+        if player is not None and player not in PLAYER_COLOURS:
+            return web.Response(status=400, text=f"player must be one of {', '.join(PLAYER_COLOURS)}\n")
         ws = web.WebSocketResponse(heartbeat=30, max_msg_size=64 * 1024)
         await ws.prepare(request)
         pid = next(self._ids)
-        page = _Page(ws)
+        page = _Page(ws, player)
         self._pages[pid] = page
         writer = asyncio.ensure_future(self._write(page))
-        self._to_table(lambda t: t.greet(pid))
+        if player is None:
+            self._to_table(lambda t: t.greet(pid))
+        else:
+            self._to_table(lambda t: _greet_private(t, pid, player))
         try:
             async for msg in ws:
                 if msg.type == WSMsgType.TEXT:
@@ -201,8 +223,13 @@ class WebServer:
         return ws
 
     def _received(self, pid: int, page: _Page, text: str) -> None:
+        if page.player is not None:
+            self._reply(page, error_reply("a private page only shows your card: play from the shared page"))
+            return
+        with self._lock:
+            parsers = getattr(self._table, "PARSERS", None)
         try:
-            command = parse_message(text)
+            command = parse_message(text, parsers)
         except BadMessage as e:
             self._reply(page, error_reply(str(e), e.msg_id))
             return
@@ -231,13 +258,15 @@ class WebServer:
         def make(table: BrowserTable) -> None:
             try:
                 future.set_result(table.scenario_toml())
-            except Exception as e:  # pragma: no cover - reported to the page
+            except Exception as e:  # reported to the page
                 future.set_exception(e)
 
         if not self._to_table(make):
             return web.Response(status=503, text="no game is being served right now\n")
         try:
             name, text = await asyncio.wait_for(asyncio.wrap_future(future), CLOCK_WAIT_S)
+        except Refused as e:
+            return web.Response(status=404, text=f"{e}\n")
         except (asyncio.TimeoutError, Exception) as e:
             log.warning("scenario download failed: %s", e)
             return web.Response(status=503, text="the game did not answer; try again\n")
@@ -245,3 +274,12 @@ class WebServer:
             text=text, content_type="application/toml", charset="utf-8",
             headers={"Content-Disposition": f'attachment; filename="{name}"', "Cache-Control": "no-store"},
         )
+
+
+def _greet_private(table: Any, client: int, player: str) -> None:
+    greet = getattr(table, "greet_private", None)
+    if greet is None:  # The Magic Labyrinth: nothing is secret
+        table.outbox(error_reply(f"{getattr(table, 'TITLE', '') or 'The Magic Labyrinth'} has no secret cards: "
+                                 "there is no private page"), [client])
+        return
+    greet(client, player)

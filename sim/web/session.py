@@ -21,7 +21,7 @@ import dataclasses
 import random
 import sys
 import webbrowser
-from typing import IO, Callable
+from typing import IO, Any, Callable
 
 from mazeboard.hal.board import BoardRequest, GameSetup
 from mazeboard.hal.boards import MAGIC, MAGIC_CORNERS, PLAYER_COLOURS
@@ -132,14 +132,44 @@ class BrowserSession:
         self.board.close()
 
 
-def open_browser_session(request: BoardRequest, out: IO[str] | None = None) -> BrowserSession:
-    """Build the session and serve it (reusing ``request.handover``'s server on a restart).
+def _labyrinth(request: BoardRequest, realtime: bool) -> Any:
+    from .labyrinth_table import open_labyrinth
+
+    return open_labyrinth(request, realtime)
+
+
+def _struggle(request: BoardRequest, realtime: bool) -> Any:
+    from .struggle_table import open_struggle
+
+    return open_struggle(request, realtime)
+
+
+#: game -> builder(request, realtime) of a served session (``.table``, ``.sim``, ``run``, ``next_request``)
+SESSIONS: dict[str, Callable[[BoardRequest, bool], Any]] = {
+    "magic-labyrinth": lambda request, realtime: BrowserSession(request, realtime),
+    "labyrinth": _labyrinth,
+    "struggle": _struggle,
+}
+
+
+def browser_session(request: BoardRequest, realtime: bool = True) -> Any:
+    """The served session for ``request.game``; raises :class:`ConfigError` for a game without a page."""
+    if not SPEED_RANGE[0] <= request.speed <= SPEED_RANGE[1]:
+        raise ConfigError(f"--speed: must be between {SPEED_RANGE[0]} and {SPEED_RANGE[1]}, got {request.speed}")
+    build = SESSIONS.get(request.game)
+    if build is None:
+        raise ConfigError(f"--game: the browser simulator plays {', '.join(SESSIONS)}, not {request.game!r}")
+    return build(request, realtime)
+
+
+def open_browser_session(request: BoardRequest, out: IO[str] | None = None) -> Any:
+    """Build the session for ``request.game`` and serve it (reusing ``request.handover``'s server on a restart).
 
     Prints the page's address on ``out`` (standard output) the first time;
     raises :class:`ConfigError` when the address cannot be listened on."""
     from .server import WebServer  # aiohttp
 
-    session = BrowserSession(request, realtime=True)
+    session = browser_session(request, realtime=True)
     server = request.handover if isinstance(request.handover, WebServer) else None
     first = server is None
     if server is None:
@@ -149,7 +179,8 @@ def open_browser_session(request: BoardRequest, out: IO[str] | None = None) -> B
     server.attach(session.table, session.sim.clock)
     if first:
         stream = out or sys.stdout
-        print(f"The Magic Labyrinth is on the table at {server.url}  (Ctrl-C to stop)", file=stream, flush=True)
+        title = getattr(session.table, "TITLE", "") or "The Magic Labyrinth"
+        print(f"{title} is on the table at {server.url}  (Ctrl-C to stop)", file=stream, flush=True)
         if request.open_browser:
             webbrowser.open(server.url)
     return session

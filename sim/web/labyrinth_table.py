@@ -1,0 +1,366 @@
+"""Labyrinth (RULES.md §2) in the browser: the messages, the view and the people's hands.
+
+Page commands become the physical actions of SCENARIOS.md's Labyrinth
+scenario, done by the people's :class:`~mazeboard.sim.labyrinth.hands.LabyrinthHands`
+on the simulated board, so the controller only ever sees the rotate button,
+the slot sensors, the reed switches and the done button:
+
+=============  ==========================================  ======================================
+type           fields                                      physical meaning
+=============  ==========================================  ======================================
+``rotate``     (none)                                      turn the spare a quarter clockwise by
+                                                           hand and press the rotate button
+``insert``     ``slot`` (``S-b`` ... ``E-6``)              push the spare in at that slot
+``slide``      ``player`` (a colour or ``vader``), ``to``  slide the pawn along open tile sides
+                                                           to ``to`` (a neighbour, or a cell the
+                                                           tiles connect it to)
+``lift``       ``player``                                  pick the pawn up
+``place``      ``player``, ``cell``                        set the lifted pawn down (a jump)
+``press``      ``button``: ``done``                        end the move
+``new_game``   ``players`` 2-4, ``humans``, ``seed``,      end this game, start another
+               ``edition``, ``variants``
+=============  ==========================================  ======================================
+
+Secret cards: ``card_shown`` announcements go to the owner's private page
+only (in the ``younger`` variant cards are open and shown to all).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any, Callable, Mapping
+
+from mazeboard.hal.board import BoardRequest
+from mazeboard.hal.boards import PLAYER_COLOURS
+from mazeboard.hal.errors import ConfigError
+from mazeboard.hal.labyrinth import GRID, SLOT_NAMES, SLOTS
+from mazeboard.hal.labyrinth_editions import EDITIONS, LABYRINTH_CORNERS, VADER, edition
+
+from ..hands import Action
+from ..labyrinth.hands import LabyrinthHands, TileAction
+from ..labyrinth.players import LabyrinthPlayer
+from ..labyrinth.scenario import VARIANT_NAMES
+from ..labyrinth.session import LabyrinthSession, for_play
+from .protocol import SEED_MAX, Fields, Lift, Place, Press, Slide
+from .served import ServedSession, ServedTable
+from .table import MAX_QUEUED, Refused
+
+PAWNS: tuple[str, ...] = PLAYER_COLOURS + (VADER,)
+#: think time of a simulated player at speed 1.0 (a person's pace), milliseconds
+THINK_MS = (1200, 3000)
+
+
+@dataclass(frozen=True)
+class Rotate:
+    msg_id: int | None = None
+
+
+@dataclass(frozen=True)
+class Insert:
+    slot: str
+    msg_id: int | None = None
+
+
+@dataclass(frozen=True)
+class NewLabyrinth:
+    players: int
+    humans: tuple[str, ...]
+    seed: int | None
+    edition: str
+    variants: tuple[str, ...]
+    msg_id: int | None = None
+
+
+def _cell(f: Fields, key: str) -> str:
+    return f.text(key, GRID.is_cell, "a cell a1..g7")
+
+
+def _new_game(f: Fields) -> NewLabyrinth:
+    players = f.whole("players", 2, 4)
+    assert players is not None
+    return NewLabyrinth(players, f.colours("humans"), f.whole("seed", 0, SEED_MAX, optional=True),
+                        f.choice("edition", tuple(EDITIONS)), f.names("variants", VARIANT_NAMES), f.msg_id)
+
+
+#: message type -> parser (:func:`mazeboard.sim.web.protocol.parse_message`)
+PARSERS: dict[str, Callable[[Fields], Any]] = {
+    "rotate": lambda f: Rotate(f.msg_id),
+    "insert": lambda f: Insert(f.choice("slot", SLOT_NAMES), f.msg_id),
+    "slide": lambda f: Slide(f.choice("player", PAWNS), _cell(f, "to"), f.msg_id),
+    "lift": lambda f: Lift(f.choice("player", PAWNS), f.msg_id),
+    "place": lambda f: Place(f.choice("player", PAWNS), _cell(f, "cell"), f.msg_id),
+    "press": lambda f: Press(f.choice("button", ("done",)), f.msg_id),
+    "new_game": _new_game,
+}
+
+PHASE_TEXT = {"starting": "Setting up", "shift": "turns and pushes the spare", "settle": "the tiles slide",
+              "move": "is moving", "over": "Game over"}
+
+
+@dataclass
+class LabyrinthView:
+    """The announced state of a Labyrinth game (public announcements only)."""
+
+    humans: tuple[str, ...] = ()
+    players: list[str] = field(default_factory=list)
+    corners: dict[str, str] = field(default_factory=dict)
+    edition: str = "classic"
+    variants: list[str] = field(default_factory=list)
+    current: str | None = None
+    phase: str = "starting"
+    movers: list[str] = field(default_factory=list)
+    rotation: int = 0
+    forbidden: str | None = None
+    reachable: dict[str, list[str]] = field(default_factory=dict)
+    steps: int = 0
+    found: dict[str, list[str]] = field(default_factory=dict)
+    remaining: dict[str, int] = field(default_factory=dict)
+    open_cards: dict[str, list[str]] = field(default_factory=dict)
+    warning: dict[str, Any] | None = None
+    winner: str | None = None
+    turns: int = 0
+
+    def apply(self, e: Mapping[str, Any]) -> None:
+        """Fold one event in; unknown types change nothing."""
+        handler = _HANDLERS.get(str(e.get("type")))
+        if handler is not None:
+            handler(self, e)
+
+    def prompt(self) -> str:
+        if self.phase == "over":
+            return f"{_name(self.winner)} wins! Press New game to play again."
+        if self.current is None:
+            return "Waiting for the game to start..."
+        if self.current not in self.humans:
+            return f"{_name(self.current)}'s turn: {PHASE_TEXT.get(self.phase, self.phase)}."
+        if self.phase == "shift":
+            return (f"Your turn, {self.current}: turn the spare (⟳ or R) and push it in at a lit arrow"
+                    + (f" (not {self.forbidden})." if self.forbidden else "."))
+        if self.phase == "settle":
+            return "The row slides: a pawn pushed off goes on the new tile."
+        if self.phase == "move":
+            who = " or ".join("Vader" if m == VADER else "your pawn" for m in self.movers)
+            return f"Move {who} to a lit tile (click it), then press Done — or just press Done to stay."
+        return f"Your turn, {self.current}."
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "players": list(self.players), "corners": dict(self.corners), "edition": self.edition,
+            "variants": list(self.variants), "current": self.current, "phase": self.phase,
+            "phase_text": PHASE_TEXT.get(self.phase, self.phase), "movers": list(self.movers),
+            "rotation": self.rotation, "forbidden": self.forbidden,
+            "reachable": {p: list(c) for p, c in self.reachable.items()}, "steps": self.steps,
+            "found": {p: list(c) for p, c in self.found.items()}, "remaining": dict(self.remaining),
+            "open_cards": {p: list(c) for p, c in self.open_cards.items()},
+            "warning": dict(self.warning) if self.warning else None, "winner": self.winner,
+            "turns": self.turns, "prompt": self.prompt(),
+        }
+
+
+def _name(player: str | None) -> str:
+    return (player or "nobody").capitalize()
+
+
+def _started(v: LabyrinthView, e: Mapping[str, Any]) -> None:
+    v.players = list(e.get("players", []))
+    v.corners = dict(e.get("corners", {}))
+    v.edition = str(e.get("edition", "classic"))
+    v.variants = list(e.get("variants", []))
+    v.found = {p: [] for p in v.players}
+    per = len(edition(v.edition).cards) // max(1, len(v.players))
+    v.remaining = {p: per for p in v.players}
+
+
+def _turn(v: LabyrinthView, e: Mapping[str, Any]) -> None:
+    v.current = e.get("player")
+    v.movers = list(e.get("pawns", []))
+    v.phase, v.rotation, v.reachable, v.steps, v.warning = "shift", 0, {}, 0, None
+    v.turns += 1
+
+
+def _shifted(v: LabyrinthView, e: Mapping[str, Any]) -> None:
+    v.phase = "settle"
+    v.forbidden = e.get("forbidden_next")
+
+
+def _reachable(v: LabyrinthView, e: Mapping[str, Any]) -> None:
+    v.phase = "move"
+    v.reachable[str(e.get("pawn"))] = list(e.get("cells", []))
+
+
+def _found(v: LabyrinthView, e: Mapping[str, Any]) -> None:
+    player = str(e.get("player"))
+    v.found.setdefault(player, []).append(str(e.get("card")))
+    v.remaining[player] = int(e.get("remaining", 0))
+
+
+def _over(v: LabyrinthView, e: Mapping[str, Any]) -> None:
+    v.winner, v.phase, v.reachable = e.get("winner"), "over", {}
+
+
+_HANDLERS: dict[str, Callable[[LabyrinthView, Mapping[str, Any]], None]] = {
+    "game_started": _started,
+    "turn_started": _turn,
+    "spare_rotated": lambda v, e: setattr(v, "rotation", int(e.get("rotation", 0))),
+    "shifted": _shifted,
+    "reachable": _reachable,
+    "step": lambda v, e: setattr(v, "steps", int(e.get("steps", v.steps + 1))),
+    "card_found": _found,
+    "card_shown": lambda v, e: v.open_cards.__setitem__(str(e.get("player")), list(e.get("cards", []))),
+    "turn_ended": lambda v, e: setattr(v, "reachable", {}),
+    "warning": lambda v, e: setattr(v, "warning", {k: e.get(k) for k in ("player", "kind", "cell", "slot", "pawn")}),
+    "game_over": _over,
+}
+
+
+class LabyrinthTable(ServedTable):
+    """The shared and private pages of one simulated Labyrinth game and the people's hands."""
+
+    PAGE = "labyrinth.html"
+    PARSERS = PARSERS
+
+    def __init__(self, sim: LabyrinthSession, humans: tuple[str, ...]) -> None:
+        setup = sim.setup
+        super().__init__(sim.board, sim.clock, "labyrinth", tuple(setup.players), humans, setup.seed)
+        self.sim = sim
+        self.edition = edition(setup.extra.get("edition"))
+        self.TITLE = self.edition.title
+        self.variants = tuple(setup.extra.get("variants", ()))
+        self.state = LabyrinthView(humans=humans)
+        self.cards: dict[str, list[str]] = {}
+        self.hands = LabyrinthHands(sim.board, sim.clock, on_idle=self._idle)
+        self.queued = 0
+        self.planned: dict[str, str | None] = {}
+        self._idle()
+        sim.board.tile_watchers.append(self.world_changed)
+        sim.board.world.on_change = self.world_changed
+        self._commands = {Rotate: self._rotate, Insert: self._insert, Slide: self._slide, Lift: self._lift,
+                          Place: self._place, Press: self._press, NewLabyrinth: self._new_game}
+
+    # -- what the pages show ---------------------------------------------------------
+    def secret_of(self, event: Mapping[str, Any]) -> str | None:
+        if event.get("type") != "card_shown":
+            return None
+        player = str(event.get("player"))
+        self.cards[player] = list(event.get("cards", []))
+        return None if "younger" in self.variants else player
+
+    def apply(self, event: Mapping[str, Any]) -> None:
+        self.state.apply(event)
+        if event.get("type") == "card_found" and int(event.get("remaining", 1)) == 0:
+            player = str(event.get("player"))
+            self.cards[player] = []  # no more cards: the private page says go home
+            self._to_player(player, {"type": "secret", "secret": self.secret_view(player)})
+
+    def view(self) -> dict[str, Any]:
+        return self.state.to_dict()
+
+    def secret_view(self, player: str) -> dict[str, Any]:
+        return {"cards": list(self.cards.get(player, [])), "found": len(self.state.found.get(player, [])),
+                "remaining": self.state.remaining.get(player), "corner": self.state.corners.get(player),
+                "vader_cards": sorted(self.edition.vader_cards)}
+
+    def board_data(self) -> dict[str, Any]:
+        return {
+            "files": GRID.files, "ranks": GRID.ranks, "edition": self.edition.name, "variants": list(self.variants),
+            "colours": list(PLAYER_COLOURS), "editions": {k: e.title for k, e in EDITIONS.items()},
+            "variant_names": list(VARIANT_NAMES),
+            "slots": {s: {"edge": SLOTS[s].edge, "entry": SLOTS[s].entry} for s in SLOT_NAMES},
+            "corners": dict(zip(self.players, LABYRINTH_CORNERS[len(self.players)])),
+        }
+
+    def world_state(self) -> dict[str, Any]:
+        maze = self.sim.board.table.maze
+        return {"pawns": {p: pw.cell for p, pw in self.sim.board.world.pawns.items()}, "layout": maze.rows(),
+                "spare": maze.spare.notation(), "hand": dict(self.planned), "busy": self.queued > 0}
+
+    # -- the people's hands ----------------------------------------------------------
+    def _idle(self) -> None:
+        self.queued = 0
+        self.planned = {p: pw.cell for p, pw in self.sim.board.world.pawns.items()}
+        self.world_changed()
+
+    def _do(self, *actions: Action) -> None:
+        if self.queued >= MAX_QUEUED:
+            raise Refused("one thing at a time: the hand is still busy")
+        self.queued += 1
+        self.hands.do(*actions)
+
+    def _my_turn(self, what: str) -> None:
+        current = self.state.current
+        if current is None or self.state.phase == "over":
+            raise Refused("no turn is under way")
+        self.need_human(current, f"it is {current}'s turn")
+
+    def _my_shift(self) -> None:
+        self._my_turn("shift")
+        if self.state.phase != "shift":
+            raise Refused("the spare has been pushed in already this turn: move, then press Done")
+
+    def _may_move(self, pawn: str) -> None:
+        if pawn == VADER:
+            if VADER not in self.planned:
+                raise Refused("there is no Vader pawn in this game (--edition star-wars --variant vader)")
+            self._my_turn("Vader")
+            return
+        self.need_human(pawn, "move your own pawn")
+
+    def _rotate(self, client: int, cmd: Rotate) -> None:
+        self._my_shift()
+        self._do(TileAction("rotate", degrees=90))
+
+    def _insert(self, client: int, cmd: Insert) -> None:
+        self._my_shift()
+        self._do(TileAction("insert", slot=cmd.slot))
+
+    def _slide(self, client: int, cmd: Slide) -> None:
+        self._may_move(cmd.player)
+        here = self.planned.get(cmd.player)
+        if here is None:
+            raise Refused(f"the {cmd.player} pawn is in your hand: click a cell to set it down")
+        if cmd.to == here:
+            return
+        path = LabyrinthPlayer.path(self.sim.board.table.maze, here, cmd.to)
+        if not path:
+            if not GRID.adjacent(here, cmd.to):
+                raise Refused(f"no open path from {here} to {cmd.to}: lift the pawn to put it there")
+            path = [cmd.to]  # through a closed side: the controller will say so
+        self._do(Action("slide", player=cmd.player, cells=tuple(path)))
+        self.planned[cmd.player] = cmd.to
+
+    def _lift(self, client: int, cmd: Lift) -> None:
+        self._may_move(cmd.player)
+        if self.planned.get(cmd.player) is None:
+            raise Refused(f"the {cmd.player} pawn is already in your hand")
+        self._do(Action("lift", player=cmd.player))
+        self.planned[cmd.player] = None
+
+    def _place(self, client: int, cmd: Place) -> None:
+        self._may_move(cmd.player)
+        if self.planned.get(cmd.player) is not None:
+            raise Refused(f"the {cmd.player} pawn stands on {self.planned[cmd.player]}: lift it first")
+        self._do(Action("place", player=cmd.player, cells=(cmd.cell,)))
+        self.planned[cmd.player] = cmd.cell
+
+    def _press(self, client: int, cmd: Press) -> None:
+        self._my_turn("done")
+        self._do(Action("press", button=cmd.button))
+
+    def _new_game(self, client: int, cmd: NewLabyrinth) -> None:
+        self.new_game({"players": cmd.players, "humans": cmd.humans, "seed": cmd.seed,
+                       "edition": cmd.edition, "variants": cmd.variants})
+
+
+def open_labyrinth(request: BoardRequest, realtime: bool = True) -> ServedSession:
+    """A Labyrinth game served to pages: people play ``request.humans``, simulated players the
+    others (at ``request.speed``); raises :class:`ConfigError` like ``mazeboard play``."""
+    humans = tuple(dict.fromkeys(request.humans))
+    players = request.players if isinstance(request.players, tuple) else PLAYER_COLOURS[: request.players]
+    for h in humans:
+        if h not in players:
+            raise ConfigError(f"--humans: {h} does not play in a {len(players)}-player game ({', '.join(players)})")
+    sim = for_play(replace(request, realtime=realtime, humans=humans))
+    think = (int(THINK_MS[0] / request.speed), int(THINK_MS[1] / request.speed))
+    for player in sim.players:
+        player.think_ms = think
+    return ServedSession(request, sim, LabyrinthTable(sim, humans))

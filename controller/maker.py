@@ -150,15 +150,20 @@ def summary(w: Wiring) -> list[str]:
     if isinstance(r, DirectReeds):
         lines.append(f"reeds: one GPIO per cell ({len(r.pins)}), edge callbacks")
     else:
-        lines.append(f"reeds: {len(r.rows)}x{len(r.columns)} matrix {'with' if r.diodes else 'WITHOUT'} diodes, "
+        extra = f" + {len(r.buttons)} buttons" if r.buttons else ""
+        lines.append(f"reeds: {len(r.cells)} reeds{extra} in a {len(r.rows)}x{len(r.columns)} matrix "
+                     f"{'with' if r.diodes else 'WITHOUT'} diodes, "
                      f"scanned {r.scan_hz} times a second (every {r.scan_period_ms:g} ms)")
     h = w.hall
     if isinstance(h, AnalogHall):
         lines.append(f"tray: {len(h.channels)} linear Hall sensors on an MCP3008 (SPI0 CE{h.spi_device}), "
                      f"read {h.sample_hz} times a second, Vref {h.vref_v:g} V")
-    else:
+    elif h is not None:
         lines.append(f"tray: {len(h.pins)} digital Hall sensors, edge callbacks")
-    lines.append(f"buttons: {', '.join(w.buttons)}")
+    if w.buttons:
+        lines.append(f"buttons on GPIOs (edge callbacks): {', '.join(w.buttons)}")
+    if w.matrix_buttons:
+        lines.append(f"buttons in the matrix (scanned): {', '.join(w.matrix_buttons)}")
     if w.leds is not None:
         le = w.leds
         lines.append(f"LEDs: {le.count} x WS2812 ({le.pixel_order}) on {gpio_name(le.pin)}, {le.driver} driver, "
@@ -183,9 +188,17 @@ def pinout(w: Wiring, show_all: bool = False) -> str:
         for bcm in sorted(uses, key=header_pin):
             lines.append(f"{header_pin(bcm):>3}  {gpio_name(bcm):<7} {uses[bcm]}")
         lines.append("")
-        lines.append("Power: 3V3 (pin 1 or 17) for the MCP3008's VDD/VREF and the Hall sensors; GND on pin 6, 9, 14, "
-                     "20, 25, 30, 34 or 39; the LEDs take their own 5 V supply, grounds joined.")
+        lines.append(POWER_NOTE[w.hall is not None])
     return "\n".join(lines)
+
+
+#: the power line of ``wiring show``, by whether the board has a tray of Hall sensors
+POWER_NOTE = {
+    True: "Power: 3V3 (pin 1 or 17) for the MCP3008's VDD/VREF and the Hall sensors; GND on pin 6, 9, 14, "
+          "20, 25, 30, 34 or 39; the LEDs take their own 5 V supply, grounds joined.",
+    False: "Power: GND on pin 6, 9, 14, 20, 25, 30, 34 or 39 (buttons wired directly switch to GND); "
+           "the LEDs take their own 5 V supply, grounds joined.",
+}
 
 
 def check_no_game(args: argparse.Namespace) -> None:

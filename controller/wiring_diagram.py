@@ -16,7 +16,8 @@ from typing import Any
 
 from mazeboard.hal.errors import ConfigError
 from mazeboard.hal.wiring import (
-    SPI0_CE, SPI0_MISO, SPI0_MOSI, SPI0_SCLK, AnalogHall, MatrixReeds, Wiring, gpio_name, header, header_pin,
+    SPI0_CE, SPI0_MISO, SPI0_MOSI, SPI0_SCLK, AnalogHall, DigitalHall, MatrixReeds, Wiring, gpio_name, header,
+    header_pin, matrix_line,
 )
 
 #: header pins used for power: 3V3 (1, 17) and GND (6, 9, 14, 20)
@@ -44,11 +45,12 @@ def wireviz_yaml(w: Wiring) -> str:
 
     reeds = w.reeds
     if isinstance(reeds, MatrixReeds):
-        at = reeds.cell_at()
-        labels = [f"R{i} ({' '.join(at[(i, j)] for j in range(len(reeds.columns)))})" for i in range(len(reeds.rows))]
-        labels += [f"C{j} ({' '.join(at[(i, j)] for i in range(len(reeds.rows)))})" for j in range(len(reeds.columns))]
-        connectors["Reeds"] = {"type": f"{len(reeds.rows)}x{len(reeds.columns)} reed matrix",
-                               "subtype": "1N4148 per reed" if reeds.diodes else "no diodes",
+        labels = [f"R{i} ({matrix_line(reeds, 0, i)})" for i in range(len(reeds.rows))]
+        labels += [f"C{j} ({matrix_line(reeds, 1, j)})" for j in range(len(reeds.columns))]
+        what = "reed and button matrix" if reeds.buttons else "reed matrix"
+        connectors["Reeds"] = {"type": f"{len(reeds.rows)}x{len(reeds.columns)} {what}",
+                               "subtype": "1N4148 per switch" if reeds.buttons else
+                               ("1N4148 per reed" if reeds.diodes else "no diodes"),
                                "pinlabels": labels}
         pins = [header_pin(b) for b in (*reeds.rows, *reeds.columns)]
         link("W1", pins, "Reeds", list(range(1, len(pins) + 1)),
@@ -75,16 +77,17 @@ def wireviz_yaml(w: Wiring) -> str:
                             {"Tray": list(range(1, n + 1))}])
         connections.append([{"Pi": [V33_PIN, GND_PIN4]}, {"W3": [n + 1, n + 2]}, {"Tray": [n + 1, n + 2]}])
         used.update({V33_PIN, GND_PIN4})
-    else:
+    elif isinstance(hall, DigitalHall):
         names = list(hall.pins)
         connectors["Tray"] = {"type": "A3144 digital Hall sensors (open collector)",
                               "pinlabels": [*names, "VCC 3V3", "GND"]}
         link("W2", [*(header_pin(hall.pins[s]) for s in names), V33_PIN, GND_PIN3], "Tray",
              list(range(1, len(names) + 3)), "outputs to GPIO inputs with pull-ups")
     names = list(w.buttons)
-    connectors["Buttons"] = {"type": "momentary push buttons", "pinlabels": [*names, "GND"]}
-    link("W4", [*(header_pin(w.buttons[b]) for b in names), GND_PIN2], "Buttons", list(range(1, len(names) + 2)),
-         "each button to GND, Pi pull-ups")
+    if names:
+        connectors["Buttons"] = {"type": "momentary push buttons", "pinlabels": [*names, "GND"]}
+        link("W4", [*(header_pin(w.buttons[b]) for b in names), GND_PIN2], "Buttons", list(range(1, len(names) + 2)),
+             "each button to GND, Pi pull-ups")
     if w.leds is not None:
         le = w.leds
         connectors["LEDs"] = {"type": f"{le.count} x WS2812B ({le.pixel_order})",

@@ -41,7 +41,9 @@ from .debounce import Debouncer
 from .errors import CalibrationError, ConfigError, HardwareError
 from .events import ButtonPressed, GameEvent, HallChanged, LedFrame, ReedChanged, SensorEvent
 from .maker import GhostReport
-from .wiring import AnalogHall, DigitalHall, DirectReeds, MatrixReeds, Wiring, gpio_name, load_wiring
+from .wiring import (
+    AnalogHall, DigitalHall, DirectReeds, MatrixReeds, Wiring, gpio_name, load_wiring, reference_wiring_for,
+)
 
 log = logging.getLogger(__name__)
 
@@ -191,7 +193,8 @@ class GpioBoard:
         self.scheduler = scheduler
         self.grid = wiring.spec.grid
         chain = wiring.leds
-        self.layout = LedLayout(dict(chain.cell_to_index), chain.count) if chain else LedLayout.row_major(self.grid.cells)
+        self.reeds: tuple[str, ...] = wiring.spec.reeds
+        self.layout = LedLayout(dict(chain.cell_to_index), chain.count) if chain else LedLayout.row_major(wiring.spec.leds)
         self._sinks: list[Callable[[SensorEvent], None]] = []
         self.watchers: list[Callable[[GameEvent], None]] = []
         self.frame_watchers: list[Callable[[LedFrame], None]] = []
@@ -228,7 +231,7 @@ class GpioBoard:
         if isinstance(w.hall, DigitalHall):
             for sensor, bcm in w.hall.pins.items():
                 self._direct(("hall", sensor), f"hall.pins.{sensor}", bcm, hall_ms, pf)
-        else:
+        elif isinstance(w.hall, AnalogHall):
             self._open_analog(w.hall, hall_ms, pf)
         for name, bcm in w.buttons.items():
             self._direct(("button", name), f"buttons.{name}", bcm, button_ms, pf)
@@ -257,13 +260,21 @@ class GpioBoard:
     def _open_matrix(self, reeds: MatrixReeds, window_ms: int, pf: Any) -> None:
         self.matrix = MatrixScanner(reeds, pf)
         self._cell_at = reeds.cell_at()
+        self._button_at = reeds.button_at()
         self._fed: dict[str, bool] = {}
+        self._fed_buttons: dict[str, bool] = {}
         self._last_suspects: frozenset[str] = frozenset()
-        first = self._believe(self.matrix.scan())
-        for cell in self.grid.cells:
+        first_rc = self.matrix.scan()
+        first = self._believe(first_rc)
+        for cell in self.reeds:
             level = cell in first
             self._fed[cell] = level
             self.debouncer.add(("reed", cell), level, window_ms)
+        pressed = self._pressed(first_rc)
+        for name in reeds.buttons:
+            level = name in pressed
+            self._fed_buttons[name] = level
+            self.debouncer.add(("button", name), level, self.wiring.debounce.button_ms)
         self._period_ms = reeds.scan_period_ms
         self._scan_t0 = self.scheduler.now_ms()
         self._scan_n = 0
@@ -296,17 +307,31 @@ class GpioBoard:
         if self._closed or self.matrix is None:
             return
         self._scan_n += 1
-        believed = self._believe(self.matrix.scan())
+        closed_rc = self.matrix.scan()
+        believed = self._believe(closed_rc)
         for cell, was in self._fed.items():
             now = cell in believed
             if now != was:
                 self._fed[cell] = now
                 self.debouncer.raw(("reed", cell), now)
+        if self._button_at:
+            pressed = self._pressed(closed_rc)
+            for name, was in self._fed_buttons.items():
+                now = name in pressed
+                if now != was:
+                    self._fed_buttons[name] = now
+                    self.debouncer.raw(("button", name), now)
         self._schedule(0, self._scan_tick, self._period_ms)
+
+    def _pressed(self, closed_rc: frozenset[tuple[int, int]]) -> frozenset[str]:
+        """Buttons in the matrix that read closed (a matrix with buttons has diodes: no ghosts)."""
+        at = self._button_at
+        return frozenset(at[rc] for rc in closed_rc if rc in at)
 
     def _believe(self, closed_rc: frozenset[tuple[int, int]]) -> frozenset[str]:
         """Cells to report closed after a scan: ghost suspects keep their previous level."""
         at = self._cell_at
+        closed_rc = frozenset(rc for rc in closed_rc if rc in at)  # buttons and free places are not reeds
         closed = frozenset(at[rc] for rc in closed_rc)
         assert self.matrix is not None
         if self.matrix.reeds.diodes:
@@ -338,7 +363,7 @@ class GpioBoard:
         self._sinks.append(sink)
 
     def state(self) -> BoardState:
-        closed = frozenset(c for c in self.grid.cells if self.debouncer.stable(("reed", c)))
+        closed = frozenset(c for c in self.reeds if self.debouncer.stable(("reed", c)))
         hall = frozenset(s for s in self.wiring.spec.tray if self.debouncer.stable(("hall", s)))
         return BoardState(closed, hall)
 
@@ -446,8 +471,12 @@ def open_session(request: BoardRequest, *, pin_factory: Any = None, scheduler: A
     fine until a game starts). Raises ConfigError, CalibrationError, HardwareError."""
     if request.scenario:
         raise ConfigError("--scenario: scenarios are scripted hands on the simulated board; use --board sim")
-    wiring = load_wiring(request.wiring or os.environ.get(WIRING_ENV) or None)
-    setup = _setup(request)
+    wiring = load_wiring(request.wiring or os.environ.get(WIRING_ENV) or None, game=request.game)
+    if wiring.spec.game != request.game:
+        raise ConfigError(f"{wiring.path}: wires a {wiring.board} board, which plays {wiring.spec.game}, not "
+                          f"{request.game}; give --wiring with a {request.game} wiring "
+                          f"(reference: {reference_wiring_for(request.game)})")
+    setup = _setup(request, wiring)
     cal_path = request.calibration or str(default_calibration_path())
     calibration = None
     if isinstance(wiring.hall, AnalogHall) and os.path.exists(cal_path):
@@ -466,11 +495,19 @@ def open_session(request: BoardRequest, *, pin_factory: Any = None, scheduler: A
         raise
 
 
-def _setup(request: BoardRequest) -> GameSetup:
+def _setup(request: BoardRequest, wiring: Wiring) -> GameSetup:
     players = request.players
     if isinstance(players, int):
         if not 2 <= players <= len(PLAYER_COLOURS):
             raise ConfigError(f"--players: give 2 to {len(PLAYER_COLOURS)} players, got {players}")
         players = PLAYER_COLOURS[:players]
     options: Mapping[str, Any] = dict(request.options)
-    return GameSetup(request.game, tuple(players), request.seed, options=options)
+    if request.rounds is not None:
+        options = {**options, "rounds": request.rounds}
+    # board-specific values the game needs from the wiring (Struggle: the track under the reeds)
+    extra: dict[str, Any] = dict(wiring.spec.extra)
+    if request.edition is not None:
+        extra["edition"] = request.edition
+    if request.variants:
+        extra["variants"] = tuple(request.variants)
+    return GameSetup(request.game, tuple(players), request.seed, options=options, extra=extra)

@@ -2,7 +2,9 @@
 
 A wiring file (TOML, ``wiring/*.toml``, format in ``docs/hardware.md``) says
 which Raspberry Pi pin (BCM name, ``"GPIO17"``), matrix row/column, MCP3008
-channel or LED index serves which cell, tray sensor or button.
+channel or LED index serves which cell, tray sensor or button. What a board
+has to be wired with comes from its kind (:data:`~mazeboard.hal.wiring_boards.BOARD_KINDS`:
+The Magic Labyrinth, Labyrinth, Struggle).
 :func:`load_wiring` validates it once into a frozen :class:`Wiring`; every
 problem raises :class:`~mazeboard.hal.errors.ConfigError` naming the file,
 the key and the reason: unknown keys, bad pin names, a pin used twice, pins
@@ -17,7 +19,9 @@ Electrical conventions (fixed, so a file cannot contradict the code):
 * a reed matrix drives one row output low at a time (the others high) and
   reads the column inputs with pull-ups; a closed reed pulls its column low.
   ``diodes = false`` declares a diode-less matrix, whose ghosts the scanner
-  reports instead of believing them (HARDWARE.md);
+  reports instead of believing them (HARDWARE.md). Buttons may sit in the
+  matrix too (``[reeds.buttons]``, diodes required): Labyrinth's 49 cells,
+  12 slot sensors and two buttons share one 8x8 matrix;
 * analog (SS49E-type) Hall sensors are read through an MCP3008 on SPI0
   (CE0 = GPIO8 or CE1 = GPIO7), thresholds come from the calibration file.
 """
@@ -32,11 +36,10 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
-from .boards import MAGIC
 from .debounce import DebounceSettings
 from .errors import ConfigError
-from .events import MAGIC_BUTTONS, TRAY_SENSORS
 from .grid import Cell, Grid
+from .wiring_boards import BOARD_KINDS, BOARD_OF_GAME, BoardSpec
 
 #: BCM numbers of the 40-pin header's GPIOs (Pi 3, 4, 5, Zero 2 W share it).
 HEADER_GPIOS = range(0, 28)
@@ -65,21 +68,6 @@ LED_LAYOUTS = ("rows", "serpentine", "cells")
 _GPIO_NAME = re.compile(r"GPIO(\d{1,2})")
 
 
-@dataclass(frozen=True)
-class BoardSpec:
-    """What a wiring file must wire for one game board: its cells, tray sensors and buttons."""
-
-    grid: Grid
-    tray: tuple[str, ...]
-    buttons: tuple[str, ...]
-
-
-#: board name (the wiring file's ``board`` key) -> what must be wired. Other games add theirs.
-BOARD_SPECS: dict[str, BoardSpec] = {
-    "magic-labyrinth": BoardSpec(MAGIC, TRAY_SENSORS, MAGIC_BUTTONS),
-}
-
-
 def gpio_name(bcm: int) -> str:
     """``17`` -> ``"GPIO17"`` (the BCM name gpiozero accepts)."""
     return f"GPIO{bcm}"
@@ -87,7 +75,7 @@ def gpio_name(bcm: int) -> str:
 
 @dataclass(frozen=True)
 class DirectReeds:
-    """One GPIO input per cell (``pins``: cell -> BCM number); closed reads low."""
+    """One GPIO input per reed (``pins``: cell or sensor -> BCM number); closed reads low."""
 
     pins: Mapping[Cell, int]
     mode: str = "direct"
@@ -97,9 +85,11 @@ class DirectReeds:
 class MatrixReeds:
     """A reed matrix: ``rows`` (outputs, BCM) x ``columns`` (inputs with pull-ups, BCM).
 
-    ``cells`` maps each cell to its (row, column) index; ``scan_hz`` is the
-    full-matrix scan rate; ``diodes`` is False for a matrix without a diode
-    per reed (ghosts possible, reported, never believed).
+    ``cells`` maps each reed (cell or sensor) to its (row, column) index;
+    ``buttons`` maps buttons scanned in the same matrix to theirs (a press
+    closes the switch); ``scan_hz`` is the full-matrix scan rate; ``diodes``
+    is False for a matrix without a diode per reed (ghosts possible,
+    reported, never believed; no buttons then).
     """
 
     rows: tuple[int, ...]
@@ -108,13 +98,23 @@ class MatrixReeds:
     diodes: bool = True
     scan_hz: int = 250
     mode: str = "matrix"
+    buttons: Mapping[str, tuple[int, int]] = field(default_factory=dict)
 
     @property
     def scan_period_ms(self) -> float:
         return 1000 / self.scan_hz
 
     def cell_at(self) -> dict[tuple[int, int], Cell]:
+        """(row, column) -> reed name (buttons not included)."""
         return {rc: c for c, rc in self.cells.items()}
+
+    def button_at(self) -> dict[tuple[int, int], str]:
+        """(row, column) -> button name, for the buttons in the matrix."""
+        return {rc: b for b, rc in self.buttons.items()}
+
+    def name_at(self) -> dict[tuple[int, int], str]:
+        """(row, column) -> what the switch there serves (reed or button)."""
+        return {**self.cell_at(), **self.button_at()}
 
 
 @dataclass(frozen=True)
@@ -153,7 +153,8 @@ class AnalogHall:
 class LedChain:
     """A WS2812 (NeoPixel) chain: data ``pin`` (BCM), ``count`` LEDs, ``pixel_order``
     (bytes on the wire, e.g. ``"GRB"``), ``brightness`` 0-1 applied by the driver,
-    ``cell_to_index`` which LED sits under which cell."""
+    ``cell_to_index`` which LED sits under which cell (or slot arrow, space,
+    place, dice-display face: the LED names of the board)."""
 
     driver: str
     pin: int
@@ -178,21 +179,26 @@ class PinUse:
 
 @dataclass(frozen=True)
 class Wiring:
-    """A validated wiring file (see the module docstring for conventions)."""
+    """A validated wiring file (see the module docstring for conventions).
+
+    ``hall`` is None for a board without a tray; ``buttons`` holds the
+    directly wired buttons (those in the matrix are in ``reeds.buttons``)."""
 
     path: str
     board: str
     description: str
     reeds: DirectReeds | MatrixReeds
-    hall: DigitalHall | AnalogHall
+    hall: DigitalHall | AnalogHall | None
     buttons: Mapping[str, int]
     leds: LedChain | None
     buses: frozenset[str]
     debounce: DebounceSettings = field(default_factory=DebounceSettings)
+    spec: BoardSpec = field(default_factory=lambda: BOARD_KINDS["magic-labyrinth"].spec({}))
 
     @property
-    def spec(self) -> BoardSpec:
-        return BOARD_SPECS[self.board]
+    def matrix_buttons(self) -> Mapping[str, tuple[int, int]]:
+        """Buttons scanned in the reed matrix (name -> (row, column)); empty for direct reeds."""
+        return self.reeds.buttons if isinstance(self.reeds, MatrixReeds) else {}
 
     def uses(self) -> list[PinUse]:
         """Every GPIO this wiring uses, in header order of BCM number."""
@@ -207,11 +213,18 @@ def reference_wiring_path(name: str = "magic-labyrinth") -> Path:
     return Path(str(resources.files("mazeboard.wiring").joinpath(f"{name}.toml")))
 
 
-def load_wiring(path: str | Path | None = None) -> Wiring:
-    """Read and validate a wiring file (default: the reference Magic Labyrinth wiring).
+def reference_wiring_for(game: str) -> Path:
+    """The shipped reference wiring of the board ``game`` is played on (Magic Labyrinth for unknown games)."""
+    board = BOARD_OF_GAME.get(game, "magic-labyrinth")
+    return reference_wiring_path(BOARD_KINDS[board].reference)
+
+
+def load_wiring(path: str | Path | None = None, game: str | None = None) -> Wiring:
+    """Read and validate a wiring file (default: the reference wiring of ``game``'s board,
+    The Magic Labyrinth's without a game).
 
     Raises :class:`ConfigError` ``"FILE: KEY: reason"`` for anything wrong."""
-    p = Path(path) if path is not None else reference_wiring_path()
+    p = Path(path) if path is not None else reference_wiring_for(game or "magic-labyrinth")
     try:
         text = p.read_text(encoding="utf-8")
     except OSError as e:
@@ -233,11 +246,12 @@ TOP_KEYS = {"board", "description", "buses", "reeds", "hall", "buttons", "leds",
 
 def parse_wiring(data: Mapping[str, Any], path: str = "<wiring>") -> Wiring:
     """Validate parsed TOML; raises :class:`ConfigError` ``"KEY: reason"`` (no file name)."""
-    _known(data, TOP_KEYS, "")
     board = data.get("board")
-    if board not in BOARD_SPECS:
-        raise ConfigError(f"board: {board!r} is not a known board ({', '.join(BOARD_SPECS)})")
-    spec = BOARD_SPECS[board]
+    if board not in BOARD_KINDS:
+        raise ConfigError(f"board: {board!r} is not a known board ({', '.join(BOARD_KINDS)})")
+    kind = BOARD_KINDS[board]
+    _known(data, TOP_KEYS | kind.keys, "")
+    spec = kind.spec(data)
     description = data.get("description", "")
     if not isinstance(description, str):
         raise ConfigError("description: must be a string")
@@ -254,15 +268,22 @@ def parse_wiring(data: Mapping[str, Any], path: str = "<wiring>") -> Wiring:
     debounce = DebounceSettings(**{k: v for k, v in debounce_raw.items()})
     reeds = _REEDS[_mode(_table(data, "reeds", required=True), "reeds", _REEDS)](
         _table(data, "reeds"), spec, debounce)
-    hall = _HALL[_mode(_table(data, "hall", required=True), "hall", _HALL)](_table(data, "hall"), spec, debounce)
+    hall = _hall(data, spec, debounce)
     buttons_raw = _table(data, "buttons", required=True)
-    buttons = _named_pins(buttons_raw, spec.buttons, "buttons", "button")
-    leds = _leds(_table(data, "leds"), spec.grid) if "leds" in data else None
+    in_matrix = reeds.buttons if isinstance(reeds, MatrixReeds) else {}
+    for name in in_matrix:
+        if name in buttons_raw:
+            raise ConfigError(f"buttons.{name}: {name!r} is already in the matrix (reeds.buttons.{name}); "
+                              "wire each button once")
+    direct = tuple(b for b in spec.buttons if b not in in_matrix)
+    buttons = _named_pins(buttons_raw, direct, "buttons", "button", also=tuple(in_matrix),
+                          missing_hint=", or a place in [reeds.buttons]" if isinstance(reeds, MatrixReeds) else "")
+    leds = _leds(_table(data, "leds"), spec) if "leds" in data else None
     if isinstance(hall, AnalogHall):
         buses.add("spi0")
     if leds is not None and _led_uses_spi(leds):
         buses.add("spi0")
-    wiring = Wiring(path, board, description, reeds, hall, buttons, leds, frozenset(buses), debounce)
+    wiring = Wiring(path, board, description, reeds, hall, buttons, leds, frozenset(buses), debounce, spec)
     _check_pins(wiring)
     return wiring
 
@@ -276,23 +297,30 @@ def _led_uses_spi(leds: LedChain) -> bool:
 
 def _direct_reeds(raw: Mapping[str, Any], spec: BoardSpec, debounce: DebounceSettings) -> DirectReeds:
     usable = len(HEADER_GPIOS) - len(RESERVED)
-    if len(spec.grid.cells) > usable:
-        raise ConfigError(f"reeds.mode: direct wiring needs one GPIO per cell ({len(spec.grid.cells)}) but the "
+    if len(spec.reeds) > usable:
+        raise ConfigError(f"reeds.mode: direct wiring needs one GPIO per {spec.reed_item} ({len(spec.reeds)}) but the "
                           f"40-pin header has {usable} (GPIO2..GPIO27); use mode = \"matrix\"")
     _known(raw, {"mode", "pins"}, "reeds")
     pins_raw = _table(raw, "pins", required=True, where="reeds")
-    return DirectReeds(_named_pins(pins_raw, spec.grid.cells, "reeds.pins", "cell"))
+    return DirectReeds(_named_pins(pins_raw, spec.reeds, "reeds.pins", spec.reed_item))
 
 
 def _matrix_reeds(raw: Mapping[str, Any], spec: BoardSpec, debounce: DebounceSettings) -> MatrixReeds:
-    _known(raw, {"mode", "rows", "columns", "diodes", "scan_hz", "order"}, "reeds")
+    _known(raw, {"mode", "rows", "columns", "diodes", "scan_hz", "order", "buttons"}, "reeds")
     grid = spec.grid
-    order = raw.get("order", "rank-rows")
-    if order not in _MATRIX_ORDERS:
-        raise ConfigError(f"reeds.order: {order!r} is not one of {', '.join(_MATRIX_ORDERS)}")
-    n_rows, n_cols = _MATRIX_ORDERS[order](grid)
-    rows = _pin_list(raw, "rows", n_rows, f"reeds.rows: give {n_rows} row outputs")
-    cols = _pin_list(raw, "columns", n_cols, f"reeds.columns: give {n_cols} column inputs")
+    order = raw.get("order", "rank-rows" if grid is not None else "sequence")
+    if order not in MATRIX_ORDERS:
+        raise ConfigError(f"reeds.order: {order!r} is not one of {', '.join(MATRIX_ORDERS)}")
+    if order != "sequence" and grid is None:
+        raise ConfigError(f"reeds.order: {order!r} needs a board of cells; this board's reeds are "
+                          f"{spec.reed_item}s: use order = \"sequence\"")
+    if order == "sequence":
+        need_rows, need_cols = _sequence_size(raw, spec)
+    else:
+        assert grid is not None
+        need_rows, need_cols = _MATRIX_ORDERS[order](grid, raw)
+    rows = _pin_list(raw, "rows", need_rows, f"reeds.rows: give {need_rows} row outputs")
+    cols = _pin_list(raw, "columns", need_cols, f"reeds.columns: give {need_cols} column inputs")
     diodes = raw.get("diodes", True)
     if not isinstance(diodes, bool):
         raise ConfigError(f"reeds.diodes: must be true or false, got {diodes!r}")
@@ -305,23 +333,92 @@ def _matrix_reeds(raw: Mapping[str, Any], spec: BoardSpec, debounce: DebounceSet
         raise ConfigError(
             f"reeds.scan_hz: {scan_hz} Hz scans every {period_ms:g} ms, too slow for the {debounce.reed_ms} ms "
             f"reed debounce window (scan at least twice per window: {need} Hz or more)")
-    cells = {c: _MATRIX_CELL[order](grid, c) for c in grid.cells}
-    return MatrixReeds(rows, cols, cells, diodes, scan_hz)
+    if grid is not None and order != "sequence":
+        cells = {c: _MATRIX_CELL[order](grid, c) for c in grid.cells}
+    else:
+        cells = {name: divmod(k, len(cols)) for k, name in enumerate(spec.reeds)}
+    buttons = _matrix_buttons(_table(raw, "buttons", where="reeds"), spec, cells, len(rows), len(cols), diodes)
+    used = set(cells.values()) | set(buttons.values())
+    for kind, pins, axis in (("rows", rows, 0), ("columns", cols, 1)):
+        for i, bcm in enumerate(pins):
+            if not any(rc[axis] == i for rc in used):
+                raise ConfigError(f"reeds.{kind}[{i}]: {gpio_name(bcm)} serves no switch (no "
+                                  f"{spec.reed_item} or [reeds.buttons] entry on {kind[:-1]} {i}); remove it")
+    return MatrixReeds(rows, cols, cells, diodes, scan_hz, buttons=buttons)
 
 
-_MATRIX_ORDERS: dict[str, Callable[[Grid], tuple[int, int]]] = {
-    "rank-rows": lambda g: (g.ranks, g.files),   # rows[0] = rank 1, columns[0] = file a
-    "file-rows": lambda g: (g.files, g.ranks),   # rows[0] = file a, columns[0] = rank 1
+def _sequence_size(raw: Mapping[str, Any], spec: BoardSpec) -> tuple[int, int]:
+    """A ``sequence`` matrix takes the rows and columns it is given, if they hold every reed."""
+    rows, cols = raw.get("rows"), raw.get("columns")
+    n_rows = len(rows) if isinstance(rows, list) and rows else 1
+    n_cols = len(cols) if isinstance(cols, list) and cols else 1
+    if n_rows * n_cols < len(spec.reeds):
+        raise ConfigError(f"reeds: a {n_rows}x{n_cols} matrix has {n_rows * n_cols} places for "
+                          f"{len(spec.reeds)} {spec.reed_item}s; add rows or columns")
+    return n_rows, n_cols
+
+
+def _matrix_buttons(raw: Mapping[str, Any], spec: BoardSpec, cells: Mapping[str, tuple[int, int]],
+                    n_rows: int, n_cols: int, diodes: bool) -> dict[str, tuple[int, int]]:
+    if raw and not diodes:
+        raise ConfigError("reeds.buttons: buttons in a matrix without diodes would ghost; fit a diode per "
+                          "switch (diodes = true) or wire the buttons to GPIOs in [buttons]")
+    taken = {rc: f"{spec.reed_item} {c}" for c, rc in cells.items()}
+    out: dict[str, tuple[int, int]] = {}
+    for name, value in raw.items():
+        where = f"reeds.buttons.{name}"
+        if name not in spec.buttons:
+            raise ConfigError(f"{where}: {name!r} is not a button of this board ({_shown(spec.buttons)})")
+        if (not isinstance(value, list) or len(value) != 2
+                or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
+            raise ConfigError(f"{where}: give its place in the matrix as [row, column], got {value!r}")
+        r, c = value
+        if not (0 <= r < n_rows and 0 <= c < n_cols):
+            raise ConfigError(f"{where}: [{r}, {c}] is outside the {n_rows}x{n_cols} matrix "
+                              f"(rows 0-{n_rows - 1}, columns 0-{n_cols - 1})")
+        if (r, c) in taken:
+            raise ConfigError(f"{where}: [{r}, {c}] is already taken by {taken[(r, c)]}")
+        taken[(r, c)] = f"button {name}"
+        out[name] = (r, c)
+    return out
+
+
+#: matrix orders: a grid's cells by rank or by file, or the board's reeds in its own order
+#: (``sequence``: Struggle's s0, s1, ... then place-A..E) filling the rows left to right.
+MATRIX_ORDERS = ("rank-rows", "file-rows", "sequence")
+_MATRIX_ORDERS: dict[str, Callable[[Grid, Mapping[str, Any]], tuple[int, int]]] = {
+    # rows[0] = rank 1, columns[0] = file a; more rows/columns than the grid only for [reeds.buttons]
+    "rank-rows": lambda g, raw: _grid_size(g.ranks, g.files, raw),
+    "file-rows": lambda g, raw: _grid_size(g.files, g.ranks, raw),
 }
 _MATRIX_CELL: dict[str, Callable[[Grid, Cell], tuple[int, int]]] = {
     "rank-rows": lambda g, c: (g.coords(c)[1], g.coords(c)[0]),
     "file-rows": lambda g, c: g.coords(c),
 }
 
+
+def _grid_size(n_rows: int, n_cols: int, raw: Mapping[str, Any]) -> tuple[int, int]:
+    """At least the grid's rows and columns; more only when [reeds.buttons] may use them."""
+    rows, cols = raw.get("rows"), raw.get("columns")
+    if "buttons" in raw:
+        n_rows = max(n_rows, len(rows) if isinstance(rows, list) else 0)
+        n_cols = max(n_cols, len(cols) if isinstance(cols, list) else 0)
+    return n_rows, n_cols
+
+
 _REEDS: dict[str, Callable[[Mapping[str, Any], BoardSpec, DebounceSettings], DirectReeds | MatrixReeds]] = {
     "direct": _direct_reeds,
     "matrix": _matrix_reeds,
 }
+
+
+def _hall(data: Mapping[str, Any], spec: BoardSpec, debounce: DebounceSettings) -> DigitalHall | AnalogHall | None:
+    if not spec.tray:
+        if "hall" in data:
+            raise ConfigError(f"hall: the {spec.name} board has no tray (no Hall-effect sensors); remove [hall]")
+        return None
+    raw = _table(data, "hall", required=True)
+    return _HALL[_mode(raw, "hall", _HALL)](raw, spec, debounce)
 
 
 def _digital_hall(raw: Mapping[str, Any], spec: BoardSpec, debounce: DebounceSettings) -> DigitalHall:
@@ -366,8 +463,8 @@ _HALL: dict[str, Callable[[Mapping[str, Any], BoardSpec, DebounceSettings], Digi
 }
 
 
-def _leds(raw: Mapping[str, Any], grid: Grid) -> LedChain:
-    _known(raw, {"driver", "pin", "count", "pixel_order", "brightness", "layout", "cells"}, "leds")
+def _leds(raw: Mapping[str, Any], spec: BoardSpec) -> LedChain:
+    _known(raw, {"driver", "pin", "count", "pixel_order", "brightness", "layout", "cells", "groups"}, "leds")
     driver = raw.get("driver", "auto")
     if driver not in LED_DRIVERS:
         raise ConfigError(f"leds.driver: {driver!r} is not one of {', '.join(LED_DRIVERS)}")
@@ -378,7 +475,8 @@ def _leds(raw: Mapping[str, Any], grid: Grid) -> LedChain:
         allowed = ", ".join(gpio_name(p) for p in PWM_LED_PINS)
         raise ConfigError(f"leds.pin: the {driver} driver cannot drive {gpio_name(pin)} (use {allowed}, "
                           f"or driver = \"pi5\" on a Pi 5)")
-    count = raw.get("count", len(grid.cells))
+    groups = _led_groups(raw, spec)
+    count = raw.get("count", len(spec.leds) + sum(len(spec.led_groups[g]) for g in groups))
     if not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= 1024:
         raise ConfigError(f"leds.count: must be a whole number of LEDs, 1-1024, got {count!r}")
     order = raw.get("pixel_order", "GRB")
@@ -391,51 +489,82 @@ def _leds(raw: Mapping[str, Any], grid: Grid) -> LedChain:
     if layout not in LED_LAYOUTS:
         raise ConfigError(f"leds.layout: {layout!r} is not one of {', '.join(LED_LAYOUTS)}")
     if layout == "cells":
+        if groups:
+            raise ConfigError("leds.groups: with layout = \"cells\" list every LED in [leds.cells] instead")
         cells_raw = _table(raw, "cells", required=True, where="leds")
-        mapping = _led_cells(cells_raw, grid, count)
+        mapping = _led_cells(cells_raw, spec, count)
     else:
         if "cells" in raw:
             raise ConfigError(f"leds.cells: only with layout = \"cells\" (layout is {layout!r})")
-        mapping = _LED_LAYOUTS[layout](grid)
+        if layout == "serpentine" and spec.grid is None:
+            raise ConfigError(f"leds.layout: serpentine needs a board of cells; the {spec.name} board's LEDs "
+                              "follow its chain order (layout = \"rows\") or [leds.cells]")
+        names = spec.leds + tuple(n for g in groups for n in spec.led_groups[g])
+        mapping = _LED_LAYOUTS[layout](spec, names)
         if count < len(mapping):
-            raise ConfigError(f"leds.count: {count} LEDs cannot cover the {len(mapping)} cells")
+            what = spec.led_noun + (f" and the {', '.join(groups)}" if groups else "")
+            raise ConfigError(f"leds.count: {count} LEDs cannot cover the {len(mapping)} {what}")
     return LedChain(driver, pin, count, order.upper(), float(brightness), mapping)
 
 
-def _led_cells(raw: Mapping[str, Any], grid: Grid, count: int) -> dict[Cell, int]:
+def _led_groups(raw: Mapping[str, Any], spec: BoardSpec) -> tuple[str, ...]:
+    groups = raw.get("groups", [])
+    if not isinstance(groups, list):
+        raise ConfigError(f"leds.groups: give a list of LED groups, got {groups!r}")
+    for g in groups:
+        if g not in spec.led_groups:
+            known = ", ".join(spec.led_groups) or "none"
+            raise ConfigError(f"leds.groups: {g!r} is not an LED group of the {spec.name} board (known: {known})")
+    if len(set(groups)) != len(groups):
+        raise ConfigError("leds.groups: a group is listed twice")
+    return tuple(groups)
+
+
+def _led_cells(raw: Mapping[str, Any], spec: BoardSpec, count: int) -> dict[Cell, int]:
+    optional = spec.optional_leds
     for key in raw:
-        if not grid.is_cell(key):
-            raise ConfigError(f"leds.cells.{key}: {key!r} is not a cell of this board "
-                              f"(a1..{grid.cell_at(grid.files - 1, grid.ranks - 1)})")
+        if key not in spec.leds and key not in optional:
+            raise ConfigError(f"leds.cells.{key}: {key!r} is not a {spec.led_item} of this board "
+                              f"({_shown(spec.leds)})")
+    wired = [n for n in spec.leds] + [n for names in spec.led_groups.values() if any(m in raw for m in names)
+                                      for n in names]
     out: dict[Cell, int] = {}
-    for cell in grid.cells:
-        if cell not in raw:
-            raise ConfigError(f"leds.cells.{cell}: missing (every cell needs an LED index)")
-        i = raw[cell]
+    for name in wired:
+        if name not in raw:
+            what = "every cell needs" if spec.led_item == "cell" else f"every {spec.led_item} needs"
+            if name in optional:
+                what = "an LED group is wired whole: each of its LEDs needs"
+            raise ConfigError(f"leds.cells.{name}: missing ({what} an LED index)")
+        i = raw[name]
         if not isinstance(i, int) or isinstance(i, bool) or not 0 <= i < count:
-            raise ConfigError(f"leds.cells.{cell}: LED index {i!r} is out of range (0..{count - 1} for count = {count})")
+            raise ConfigError(f"leds.cells.{name}: LED index {i!r} is out of range (0..{count - 1} for count = {count})")
         if i in out.values():
             other = next(c for c, j in out.items() if j == i)
-            raise ConfigError(f"leds.cells.{cell}: LED {i} already sits under {other}")
-        out[cell] = i
+            raise ConfigError(f"leds.cells.{name}: LED {i} already sits under {other}")
+        out[name] = i
     return out
 
 
-def _rows_layout(grid: Grid) -> dict[Cell, int]:
-    """Row by row from a1: rank 1 a..f, rank 2 a..f, ..."""
-    return {c: grid.index(c) for c in grid.cells}
+def _rows_layout(spec: BoardSpec, names: tuple[str, ...]) -> dict[Cell, int]:
+    """The board's chain order: cells rank by rank from a1 (a1..f1, a2..f2, ...), then the other LEDs."""
+    return {n: i for i, n in enumerate(names)}
 
 
-def _serpentine_layout(grid: Grid) -> dict[Cell, int]:
-    """Zig-zag from a1: rank 1 a..f, rank 2 f..a, rank 3 a..f, ..."""
+def _serpentine_layout(spec: BoardSpec, names: tuple[str, ...]) -> dict[Cell, int]:
+    """Zig-zag from a1: rank 1 a..f, rank 2 f..a, rank 3 a..f, ...; then the other LEDs in order."""
+    grid = spec.grid
+    assert grid is not None
     out = {}
     for cell in grid.cells:
         f, r = grid.coords(cell)
         out[cell] = r * grid.files + (f if r % 2 == 0 else grid.files - 1 - f)
+    for name in names:
+        if name not in out:
+            out[name] = len(out)
     return out
 
 
-_LED_LAYOUTS: dict[str, Callable[[Grid], dict[Cell, int]]] = {
+_LED_LAYOUTS: dict[str, Callable[[BoardSpec, tuple[str, ...]], dict[Cell, int]]] = {
     "rows": _rows_layout,
     "serpentine": _serpentine_layout,
 }
@@ -462,15 +591,20 @@ def _pin_list(raw: Mapping[str, Any], key: str, n: int, need: str) -> tuple[int,
     return tuple(_pin(v, f"reeds.{key}[{i}]") for i, v in enumerate(value))
 
 
-def _named_pins(raw: Mapping[str, Any], names: tuple[str, ...], where: str, what: str) -> dict[str, int]:
+def _shown(names: tuple[str, ...]) -> str:
+    return ", ".join(names) if len(names) <= 8 else f"{names[0]}..{names[-1]}"
+
+
+def _named_pins(raw: Mapping[str, Any], names: tuple[str, ...], where: str, what: str,
+                also: tuple[str, ...] = (), missing_hint: str = "") -> dict[str, int]:
+    """Validate ``name = "GPIOn"`` for exactly ``names`` (``also``: names of the board wired elsewhere)."""
     for key in raw:
         if key not in names:
-            shown = ", ".join(names) if len(names) <= 8 else f"{names[0]}..{names[-1]}"
-            raise ConfigError(f"{where}.{key}: {key!r} is not a {what} of this board ({shown})")
+            raise ConfigError(f"{where}.{key}: {key!r} is not a {what} of this board ({_shown(names + also)})")
     out = {}
     for name in names:
         if name not in raw:
-            raise ConfigError(f"{where}.{name}: missing (every {what} needs a pin)")
+            raise ConfigError(f"{where}.{name}: missing (every {what} needs a pin{missing_hint})")
         out[name] = _pin(raw[name], f"{where}.{name}")
     return out
 
@@ -480,16 +614,13 @@ def _uses(w: Wiring) -> list[PinUse]:
     if isinstance(w.reeds, DirectReeds):
         uses += [PinUse(b, f"reed {c}", "reeds") for c, b in w.reeds.pins.items()]
     else:
-        at = w.reeds.cell_at()
         for i, b in enumerate(w.reeds.rows):
-            cells = " ".join(at[(i, j)] for j in range(len(w.reeds.columns)))
-            uses.append(PinUse(b, f"matrix row {i} out ({cells})", "reeds"))
+            uses.append(PinUse(b, f"matrix row {i} out ({matrix_line(w.reeds, 0, i)})", "reeds"))
         for j, b in enumerate(w.reeds.columns):
-            cells = " ".join(at[(i, j)] for i in range(len(w.reeds.rows)))
-            uses.append(PinUse(b, f"matrix column {j} in ({cells})", "reeds"))
+            uses.append(PinUse(b, f"matrix column {j} in ({matrix_line(w.reeds, 1, j)})", "reeds"))
     if isinstance(w.hall, DigitalHall):
         uses += [PinUse(b, f"Hall {s} (digital)", "hall") for s, b in w.hall.pins.items()]
-    else:
+    elif isinstance(w.hall, AnalogHall):
         uses += [PinUse(SPI0_SCLK, "MCP3008 CLK (SPI0 SCLK)", "spi"), PinUse(SPI0_MOSI, "MCP3008 DIN (SPI0 MOSI)", "spi"),
                  PinUse(SPI0_MISO, "MCP3008 DOUT (SPI0 MISO)", "spi"),
                  PinUse(w.hall.select_pin, f"MCP3008 CS (SPI0 CE{w.hall.spi_device})", "spi")]
@@ -497,6 +628,14 @@ def _uses(w: Wiring) -> list[PinUse]:
     if w.leds is not None:
         uses.append(PinUse(w.leds.pin, f"LED data ({w.leds.count} x WS2812, {w.leds.driver} driver)", "leds"))
     return uses
+
+
+def matrix_line(reeds: MatrixReeds, axis: int, i: int) -> str:
+    """What the switches on matrix row (``axis`` 0) or column (1) ``i`` serve, space separated (``-``: none)."""
+    at = reeds.name_at()
+    other = len(reeds.columns) if axis == 0 else len(reeds.rows)
+    keys = [(i, j) if axis == 0 else (j, i) for j in range(other)]
+    return " ".join(at.get(k, "-") for k in keys)
 
 
 def _check_pins(w: Wiring) -> None:

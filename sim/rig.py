@@ -154,7 +154,7 @@ class MockRig:
             # physical line i carries the reeds of matrix row i but is soldered to rows[i]
             self._rows = [factory.pin(gpio_name(b), pin_class=RowPin, rig=self) for b in rows]
             self._cols = [self._wired(b) for b in cols]
-            self._at = reeds.cells
+            self._at = {**reeds.cells, **reeds.buttons}  # buttons in the matrix close a switch like a reed
             self._diodes = reeds.diodes
         if isinstance(wiring.hall, DigitalHall):
             for sensor, bcm in wiring.hall.pins.items():
@@ -179,6 +179,10 @@ class MockRig:
     def raw(self, key: Hashable, level: bool) -> None:
         """The world's channel ``key`` (``("reed", cell)`` ...) is now at ``level`` (closed/sensed/pressed)."""
         kind, name = cast(tuple[str, str], key)
+        if kind == "button" and self._rows and name in self._at:
+            (self.closed.add if level else self.closed.discard)(name)
+            self.update_columns()
+            return
         if kind == "reed":
             if name in self.dead or name in self.stuck or (name in self.sticky and not level):
                 return

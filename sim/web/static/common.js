@@ -1,0 +1,117 @@
+// Shared plumbing of the Labyrinth, Struggle and private pages: the WebSocket, sending
+// commands, one-line errors, LED colours, the event log and the new-game dialog's players.
+// A game's script calls MB.connect(HANDLERS) and draws what the server sends; it never decides.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+const cap = (s) => (s ? s[0].toUpperCase() + s.slice(1) : "");
+const COLOURS = ["red", "blue", "green", "yellow"];
+
+const MB = {
+  ws: null, msgId: 0, errorTimer: null, handlers: {}, query: "",
+
+  connect(handlers, query) {
+    MB.handlers = handlers;
+    MB.query = query || "";
+    MB.open();
+  },
+  open() {
+    const ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws${MB.query}`);
+    MB.ws = ws;
+    MB.setConn("connecting", "connecting…");
+    ws.onopen = () => MB.setConn("open", "live");
+    ws.onclose = () => { MB.setConn("closed", "disconnected: retrying…"); setTimeout(MB.open, 1000); };
+    ws.onmessage = (m) => {
+      let msg;
+      try { msg = JSON.parse(m.data); } catch (e) { return; }
+      if (msg.type === "error") { MB.showError(msg.message); return; }
+      if (msg.type === "restarting") { MB.showError("starting a new game…"); const b = $("banner"); if (b) b.hidden = true; return; }
+      const handler = MB.handlers[msg.type];
+      if (handler) handler(msg);
+    };
+  },
+  setConn(state, text) { const c = $("conn"); if (c) { c.dataset.state = state; c.textContent = text; } },
+  send(msg) {
+    if (!MB.ws || MB.ws.readyState !== WebSocket.OPEN) { MB.showError("not connected to the board"); return; }
+    msg.id = ++MB.msgId;
+    MB.ws.send(JSON.stringify(msg));
+  },
+  showError(text) {
+    const e = $("error");
+    if (!e) return;
+    e.textContent = text;
+    clearTimeout(MB.errorTimer);
+    MB.errorTimer = setTimeout(() => { e.textContent = ""; }, 4500);
+  },
+  // a page for another game (the server now serves a different one): load it
+  sameGame(hello, game) { if (hello.game !== game) { location.reload(); return false; } return true; },
+  glow(hex) { // LEDs look brighter than their RGB value on a dark board: display gamma
+    const v = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255);
+    const [r, g, b] = v.map((x) => Math.round(255 * Math.sqrt(x)));
+    return `rgb(${r}, ${g}, ${b})`;
+  },
+  light(el, hex) { // show one LED's colour on an element (data-led for tests, --glow for CSS)
+    hex = hex || "#000000";
+    el.dataset.led = hex;
+    el.classList.toggle("lit", hex !== "#000000");
+    el.style.setProperty("--glow", MB.glow(hex));
+  },
+  addLog(ev, texts, bigTypes) {
+    const make = texts[ev.type];
+    if (make === null) return; // not worth a line
+    const text = make ? make(ev) : ev.type;
+    const li = document.createElement("li");
+    li.className = ev.type + (bigTypes.includes(ev.type) ? " big" : "");
+    li.dataset.type = ev.type;
+    const who = ev.player || ev.winner;
+    if (COLOURS.includes(who)) li.style.setProperty("--pc", `var(--${who})`);
+    li.innerHTML = `<span class="t">${(ev.t / 1000).toFixed(1)}s</span><span class="pdot"></span><span class="text"></span>`;
+    li.querySelector(".text").textContent = text;
+    const log = $("log");
+    log.prepend(li);
+    while (log.children.length > 300) log.lastChild.remove();
+  },
+  playersRow(p, view, hello, extra) {
+    const row = document.createElement("div");
+    row.className = `player ${p}` + (p === view.current && view.phase !== "over" ? " turn" : "");
+    row.dataset.player = p;
+    const tag = hello.humans.includes(p) ? "you" : "simulated";
+    const won = view.winner === p || (view.winners || []).includes(p);
+    row.innerHTML = `<span class="arrow">▶</span><span class="dot"></span>` +
+      `<span class="who">${p}<small>${tag}${won ? " · winner 🏆" : ""}</small></span><span class="tokens">${extra}</span>`;
+    return row;
+  },
+  privateLinks(hello) {
+    const box = $("private-links");
+    if (!box) return;
+    box.innerHTML = hello.players.map((p) =>
+      `<a class="plink ${p}" href="/player/${p}" target="_blank" rel="noopener">${p}</a>`).join(" ");
+  },
+  // new-game dialog: players and who plays here
+  fillHumans(hello) {
+    const n = parseInt($("ng-players").value, 10);
+    $("ng-humans").innerHTML = COLOURS.slice(0, n).map((c) =>
+      `<label class="${c}"><input type="checkbox" name="humans" value="${c}" ${hello && hello.humans.includes(c) ? "checked" : ""}> ${c}</label>`).join("");
+  },
+  wireNewGame(getHello, build) {
+    const open = () => {
+      const h = getHello();
+      $("ng-players").value = String(h ? h.players.length : 2);
+      MB.fillHumans(h);
+      $("new-dialog").showModal();
+    };
+    $("ng-players").addEventListener("change", () => MB.fillHumans(getHello()));
+    $("new-game").addEventListener("click", open);
+    $("banner-new").addEventListener("click", () => { $("banner").hidden = true; open(); });
+    $("banner-close").addEventListener("click", () => { $("banner").hidden = true; });
+    $("help-button").addEventListener("click", () => $("help").showModal());
+    $("new-dialog").addEventListener("close", () => {
+      if ($("new-dialog").returnValue !== "start") return;
+      const humans = [...document.querySelectorAll("#ng-humans input:checked")].map((i) => i.value);
+      const seedText = $("ng-seed").value.trim();
+      MB.send(Object.assign({ type: "new_game", players: parseInt($("ng-players").value, 10), humans,
+                              seed: seedText === "" ? null : parseInt(seedText, 10) }, build()));
+    });
+  },
+  banner(html) { $("banner-text").innerHTML = html; $("banner").hidden = false; },
+};

@@ -1,0 +1,49 @@
+// A player's private page (/player/COLOUR): their own secret card only -- the Labyrinth card(s) to
+// find, the Struggle objective card. It listens on /ws?player=COLOUR and sends nothing.
+"use strict";
+
+const PLAYER = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
+const P = { hello: null };
+
+function drawLabyrinth(s) {
+  const box = $("secret");
+  if (!s.cards.length) {
+    box.innerHTML = s.corner
+      ? `<div class="big-pic">🏠</div><div class="pic-title">All found!</div><div>Go back to your start square ${s.corner}.</div>`
+      : `<span class="muted">No card yet.</span>`;
+    box.dataset.cards = "";
+    return;
+  }
+  const one = (c) => `<div class="card-pic" data-card="${c}"><div class="big-pic">${PICTURES[c] || "🔶"}</div>` +
+    `<div class="pic-title">${c}</div>${s.vader_cards.includes(c) ? "<div>⚫ Vader's mark: move the Vader pawn</div>" : ""}</div>`;
+  box.innerHTML = `<div class="muted">${s.cards.length > 1 ? "Your open cards" : "Find this picture"}</div>` + s.cards.map(one).join("") +
+    `<div class="muted">${s.found} found${s.remaining !== null && s.remaining !== undefined ? ` · ${s.remaining} to go` : ""}</div>`;
+  box.dataset.cards = s.cards.join(",");
+}
+function drawStruggle(s) {
+  const box = $("secret");
+  if (!s.card.length) { box.innerHTML = `<span class="muted">No card yet: the round has not started.</span>`; box.dataset.cards = ""; return; }
+  box.innerHTML = `<div class="muted">Your objective, round ${s.round}: the arrival order you score on</div>` +
+    `<div class="places">${s.places.map((p, i) => `<div class="place"><div class="where">${p}</div><div class="tok">${s.card[i] === "A" ? "★" : s.card[i]}</div></div>`).join("")}</div>` +
+    `<div class="muted">★ (the ace) is a joker: any token there scores.</div>` +
+    (s.hint !== null && s.hint !== undefined ? `<div class="hint">The board suggests outcome #${s.hint + 1} for your card.</div>` : "");
+  box.dataset.cards = s.card.join(",");
+}
+const DRAW = { labyrinth: drawLabyrinth, struggle: drawStruggle };
+
+function draw(secret) {
+  const d = DRAW[P.hello.game];
+  if (d) d(secret);
+}
+const HANDLERS = {
+  hello(msg) {
+    P.hello = msg;
+    document.body.classList.add(msg.player);
+    $("who").textContent = `${msg.player}'s card`;
+    document.title = `${cap(msg.player)}'s card · ${msg.title}`;
+    $("game").textContent = `${msg.title} · seed ${msg.seed}`;
+    draw(msg.secret);
+  },
+  secret(msg) { if (P.hello) draw(msg.secret); },
+};
+MB.connect(HANDLERS, `?player=${encodeURIComponent(PLAYER)}`);

@@ -61,7 +61,8 @@ const MB = {
     if (make === null) return; // not worth a line
     const text = make ? make(ev) : ev.type;
     const li = document.createElement("li");
-    li.className = ev.type + (bigTypes.includes(ev.type) ? " big" : "");
+    // "ev-" keeps event names (hand, place...) apart from the page's own classes
+    li.className = `ev-${ev.type}` + (ev.type === "warning" ? " warning" : "") + (bigTypes.includes(ev.type) ? " big" : "");
     li.dataset.type = ev.type;
     const who = ev.player || ev.winner;
     if (COLOURS.includes(who)) li.style.setProperty("--pc", `var(--${who})`);

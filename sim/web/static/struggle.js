@@ -1,0 +1,194 @@
+// Struggle browser view. Draws the track with its coloured spaces and LEDs, the tokens where they
+// stand (world), the electronic dice, the outcomes and the scores (view), and turns clicks into
+// button presses and token moves by hand. The controller decides everything.
+"use strict";
+
+const PER_ROW = 6;
+const FACE = { A: "★", K: "K", Q: "Q", J: "J", 10: "10", 9: "9" };
+const RESULT_TEXT = { moved: "", impasse: "blocked", swapped: "swap back", shared: "" };
+const S = { hello: null, view: null, world: null, pixels: [], selected: null, bannerShown: false };
+
+function spacePos(i, n) { // serpentine, start bottom left
+  const row = Math.floor(i / PER_ROW), k = i % PER_ROW;
+  return { row, col: row % 2 === 0 ? k : PER_ROW - 1 - k, rows: Math.ceil(n / PER_ROW) };
+}
+function buildTrack() {
+  const h = S.hello, track = $("track");
+  track.innerHTML = "";
+  const n = h.track.length;
+  h.track.forEach((kind, i) => {
+    const { row, col, rows } = spacePos(i, n);
+    const d = document.createElement("div");
+    d.className = `space kind-${kind}`;
+    d.dataset.sensor = `s${i}`;
+    d.dataset.kind = kind;
+    d.style.gridRow = String(rows - row);
+    d.style.gridColumn = String(col + 1);
+    d.title = `space ${i}: ${kind}`;
+    d.innerHTML = `<div class="led"></div><span class="num">${kind === "start" ? "START" : kind === "finish" ? "FINISH" : i}</span><div class="toks"></div>`;
+    d.addEventListener("click", () => spaceClicked(`s${i}`));
+    track.appendChild(d);
+  });
+  const places = $("places");
+  places.innerHTML = "";
+  for (const p of h.places) {
+    const d = document.createElement("div");
+    d.className = "space place";
+    d.dataset.sensor = `place-${p}`;
+    d.innerHTML = `<div class="led"></div><span class="num">${p}</span><div class="toks"></div>`;
+    d.addEventListener("click", () => spaceClicked(`place-${p}`));
+    places.appendChild(d);
+  }
+  $("game-info").textContent = `seed ${h.seed} · ${h.players.length} players · track ${h.track_name}`;
+  MB.privateLinks(h);
+}
+
+function drawLeds() {
+  if (!S.hello) return;
+  for (const el of document.querySelectorAll(".space")) MB.light(el, S.pixels[S.hello.layout[el.dataset.sensor]]);
+}
+function tokenDiv(t) {
+  const d = document.createElement("div");
+  d.className = "token" + (t === S.selected ? " selected" : "");
+  d.dataset.token = t;
+  d.textContent = t;
+  d.title = `token ${t}` + (S.hello.humans.length ? ": click, then click a space" : "");
+  d.addEventListener("click", (e) => { e.stopPropagation(); S.selected = S.selected === t ? null : t; drawTokens(); });
+  return d;
+}
+function drawTokens() {
+  if (!S.hello || !S.world) return;
+  document.querySelectorAll(".space .toks").forEach((c) => { c.innerHTML = ""; });
+  const hand = $("hand");
+  hand.innerHTML = "";
+  for (const t of S.hello.tokens) {
+    const at = S.world.tokens[t];
+    if (at) document.querySelector(`.space[data-sensor="${at}"] .toks`).appendChild(tokenDiv(t));
+    else hand.appendChild(tokenDiv(t));
+  }
+  if (!hand.children.length) hand.innerHTML = `<span class="muted">nothing</span>`;
+}
+
+function outcomeText(o) {
+  return o.moves.map((m) => {
+    const to = m.place ? `place ${m.place}` : (m.to === m.from ? "stays" : `${m.to}`);
+    const r = RESULT_TEXT[m.result] !== undefined ? RESULT_TEXT[m.result] : m.result;
+    return `${m.token} ${m.from}→${to}${r ? ` (${r})` : ""}${m.displaced ? ` ⇄ ${m.displaced.join(",")}` : ""}`;
+  }).join(" · ");
+}
+function drawInfo() {
+  const v = S.view, h = S.hello;
+  $("prompt").textContent = v.prompt;
+  document.documentElement.style.setProperty("--turn", v.current ? `var(--${v.current})` : "#888");
+  const players = $("players");
+  players.innerHTML = "";
+  for (const p of v.players.length ? v.players : h.players) {
+    players.appendChild(MB.playersRow(p, v, h, `<b class="score">${v.totals[p] || 0}</b><small> pts</small>`));
+  }
+  // dice
+  const dice = $("dice");
+  dice.innerHTML = "";
+  for (let i = 0; i < 5; i++) {
+    const face = v.faces[i], d = document.createElement("button");
+    d.type = "button";
+    d.className = "pdie" + (v.held.includes(i + 1) ? " held" : "") + (face === "A" ? " ace" : "");
+    d.dataset.die = String(i + 1);
+    d.dataset.face = face || "";
+    d.textContent = face ? FACE[face] : "?";
+    d.title = face ? `die ${i + 1}: ${face === "A" ? "ace (joker)" : face}; click to ${v.held.includes(i + 1) ? "release" : "hold"}` : `die ${i + 1}`;
+    d.addEventListener("click", () => MB.send({ type: "press", button: `die${i + 1}` }));
+    dice.appendChild(d);
+  }
+  $("throws").textContent = v.throws ? `throw ${v.throws} of 3` : "";
+  $("stop").textContent = { choosing: "▶ Play", placing: "✔ Tokens placed", tokens: "✔ Tokens placed" }[v.phase] || "✋ Stop";
+  const mine = h.humans.includes(v.current);
+  $("throw").disabled = !(mine && v.phase === "throw" && v.throws < 3);
+  // outcomes
+  const list = $("outcomes");
+  list.innerHTML = "";
+  $("outcome-count").textContent = v.outcomes.length ? `(${v.outcomes.length})` : "";
+  for (const o of v.outcomes) {
+    const li = document.createElement("li");
+    li.className = "outcome" + (o.index === v.selected ? " selected" : "");
+    li.dataset.index = String(o.index);
+    li.innerHTML = `<span class="n">${o.index + 1}</span><span class="play"></span><span class="moves"></span>`;
+    li.querySelector(".play").textContent = o.plays[0];
+    li.querySelector(".moves").textContent = outcomeText(o);
+    if (mine && v.phase === "choosing") li.addEventListener("click", () => MB.send({ type: "pick", index: o.index }));
+    list.appendChild(li);
+  }
+  if (!v.outcomes.length) list.innerHTML = `<li class="muted">${v.phase === "placing" ? "played" : "throw, then Stop"}</li>`;
+  // scores
+  const rounds = Math.max(v.rounds, v.results.length);
+  let html = `<tr><th></th>${Array.from({ length: rounds }, (_, i) => `<th>R${i + 1}</th>`).join("")}<th>total</th></tr>`;
+  for (const p of v.players) {
+    html += `<tr class="${p}" data-player="${p}"><td><span class="dot-s"></span> ${p}</td>` +
+      Array.from({ length: rounds }, (_, i) => `<td>${v.results[i] ? v.results[i].points[p] : "–"}</td>`).join("") +
+      `<td class="total">${v.totals[p] || 0}</td></tr>`;
+  }
+  const last = v.results[v.results.length - 1];
+  if (last) html += `<tr class="order"><td colspan="${rounds + 2}">round ${last.round}: ${last.order.map((t, i) => `${h.places[i]} ${t}`).join(" · ")}</td></tr>`;
+  $("scores").innerHTML = html;
+  $("game-info").textContent = `seed ${h.seed} · ${h.players.length} players · round ${v.round || 1} of ${v.rounds} · track ${h.track_name}`;
+  if (v.phase === "over" && !S.bannerShown) {
+    S.bannerShown = true;
+    MB.banner(`🏆 ${v.winners.map(cap).join(" and ")} win${v.winners.length > 1 ? "" : "s"}!<br><span class="muted">${Object.entries(v.totals).map(([p, s]) => `${p} ${s}`).join(" · ")}</span>`);
+  }
+}
+function drawAll() { drawLeds(); drawTokens(); drawInfo(); }
+
+const LOG_TEXT = {
+  game_started: (e) => `A new game of Struggle: ${e.players.join(", ")}, ${e.rounds} round${e.rounds > 1 ? "s" : ""}`,
+  round_started: (e) => `Round ${e.round}: objective cards dealt (each on its owner's private page)`,
+  turn_started: (e) => `${cap(e.player)}'s turn`,
+  hand: (e) => `${cap(e.player)} threw ${e.faces.join(" ")} (throw ${e.throw})`,
+  held: null,
+  outcomes: (e) => `${e.outcomes.length} way${e.outcomes.length > 1 ? "s" : ""} to play ${e.faces.join(" ")}`,
+  selected: null,
+  played: (e) => `${cap(e.player)} played ${e.order.join(", ")}${e.ace.length ? ` (ace as ${e.ace.join(",")})` : ""}`,
+  arrived: (e) => `🏁 ${e.token} arrives in place ${e.place}`,
+  turn_ended: (e) => `${cap(e.player)}'s turn ends${e.reason === "void" ? ": five aces, void" : ""}`,
+  warning: (e) => `⚠ a token was put on ${e.cell}, where none belongs`,
+  round_over: (e) => `⭐ Round ${e.round} over: ${Object.entries(e.points).map(([p, s]) => `${p} ${s}`).join(", ")}`,
+  game_over: (e) => `🏆 ${e.winners.map(cap).join(" and ")} win${e.winners.length > 1 ? "" : "s"} (${Object.entries(e.scores).map(([p, s]) => `${p} ${s}`).join(", ")})`,
+};
+const BIG = ["round_over", "game_over", "arrived"];
+
+function spaceClicked(sensor) {
+  if (!S.selected) { MB.showError("click a token first, then the space to put it on"); return; }
+  MB.send({ type: "move", token: S.selected, to: sensor });
+  S.selected = null;
+  drawTokens();
+}
+
+const HANDLERS = {
+  hello(msg) {
+    if (!MB.sameGame(msg, "struggle")) return;
+    S.hello = msg; S.view = msg.view; S.world = msg.world; S.pixels = msg.frame.pixels;
+    S.bannerShown = msg.view.phase === "over";
+    buildTrack();
+    $("log").innerHTML = "";
+    for (const ev of msg.log) MB.addLog(ev, LOG_TEXT, BIG);
+    drawAll();
+  },
+  event(msg) { S.view = msg.view; MB.addLog(msg.event, LOG_TEXT, BIG); drawInfo(); },
+  frame(msg) { S.pixels = msg.pixels; drawLeds(); },
+  world(msg) { S.world = msg.world; drawTokens(); },
+};
+
+function wire() {
+  $("throw").addEventListener("click", () => MB.send({ type: "press", button: "throw" }));
+  $("stop").addEventListener("click", () => MB.send({ type: "press", button: "stop" }));
+  $("follow").addEventListener("click", () => MB.send({ type: "follow" }));
+  $("gather").addEventListener("click", () => MB.send({ type: "gather" }));
+  document.addEventListener("keydown", (e) => {
+    if (e.target.closest && e.target.closest("input, select, dialog")) return;
+    if (e.key === "t" || e.key === "T") MB.send({ type: "press", button: "throw" });
+    else if (e.key === "s" || e.key === "S") MB.send({ type: "press", button: "stop" });
+    else if (e.key >= "1" && e.key <= "5") MB.send({ type: "press", button: `die${e.key}` });
+  });
+  MB.wireNewGame(() => S.hello, () => ({ rounds: parseInt($("ng-rounds").value, 10) || 1 }));
+}
+
+wire();
+MB.connect(HANDLERS);

@@ -52,9 +52,12 @@ class StruggleNarrator:
             + " ".join(e["outcomes"][e["hint"]]["plays"][0].split()) if self.verbose else None,
             "played": lambda e: f"{e['player']} plays {_moves(e)}\n{' ' * 10}{self.draw(e['spaces'], e['arrived_order'])}",
             "arrived": lambda e: f"{e['token']} arrives at place {e['place']}",
-            "warning": lambda e: f"WARNING {e['kind']}: {e['cell']}",
+            "warning": lambda e: f"WARNING {e['kind']}: {e['cell']}" + (f" ({e['reason']})" if e.get("reason") else ""),
             "turn_ended": lambda e: f"{e['player']}: five aces, no value" if e["reason"] == "void" else None,
             "round_over": self._round_over,
+            "card_wanted": lambda e: f"{e['player']}: enter your objective card on the dice buttons, place A first "
+                                     "(die1-5 = K Q J 10 9, throw = ace, stop = erase / confirm)",
+            "card_entered": lambda e: f"{e['player']}'s card: {' '.join(e['card'])}",
             "game_over": self._game_over,
         }
 

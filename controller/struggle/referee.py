@@ -19,6 +19,11 @@ One ``transitions`` machine sequences a turn; every rule question goes to
   reeds equal the expected occupancy and have stayed so for ``settle_ms``
   (``stop`` confirms at once). A closure anywhere else is a ``misplaced``
   warning (flash). Between rounds it waits for all tokens back on the start.
+* **Physical objective cards** (option ``cards = "physical"``). Nothing is
+  dealt; when the race is over each player in turn order enters their card
+  with the dice buttons (:mod:`.cards`), then the round is scored.
+* **Dice display.** Where the wiring has one (LEDs ``die1:9`` .. ``die5:A``),
+  the thrown face of each die lights, a held die in the player's colour.
 
 States are named for what the controller waits for (DESIGN.md).
 """
@@ -37,14 +42,16 @@ from mazeboard.hal.clock import Scheduler, Timer
 from mazeboard.hal.errors import ConfigError
 from mazeboard.hal.events import ButtonPressed, GameEvent, LedFrame, ReedChanged, SensorEvent
 from mazeboard.hal.struggle import ACE, DICE, DIE_BUTTONS, PLACES, Track, parse_track, place_sensor, space_sensor
+from mazeboard.hal.wiring_boards import die_face_led
 
 from ..leds import PLAYER_RGB, PROMPT_RGB, TARGET_RGB, WARNING_RGB, LedDriver, Scene, scale
 from . import rules
+from .cards import CARD_BUTTONS, ERASE_OR_CONFIRM, CardEntry
 from .rules import Card, Outcome, Race, Rules, StruggleOptions
 
 log = logging.getLogger(__name__)
 
-STATES = ["waiting_for_tokens", "waiting_for_throw", "choosing", "placing", "game_over"]
+STATES = ["waiting_for_tokens", "waiting_for_throw", "choosing", "placing", "entering_cards", "game_over"]
 
 #: The game flow as a table (transitions' declarative form).
 TRANSITIONS: list[dict[str, Any]] = [
@@ -55,6 +62,10 @@ TRANSITIONS: list[dict[str, Any]] = [
     {"trigger": "tokens_placed", "source": "placing", "dest": "waiting_for_throw"},
     {"trigger": "round_ended", "source": "placing", "dest": "waiting_for_tokens"},
     {"trigger": "finished", "source": "placing", "dest": "game_over"},
+    # physical objective cards: entered on the board once the race is over
+    {"trigger": "race_over", "source": "placing", "dest": "entering_cards"},
+    {"trigger": "round_ended", "source": "entering_cards", "dest": "waiting_for_tokens"},
+    {"trigger": "finished", "source": "entering_cards", "dest": "game_over"},
 ]
 
 class _Flow:
@@ -127,6 +138,10 @@ class StruggleReferee:
         for p in self._forced_cards:
             if p not in self.players:
                 raise ConfigError(f"objectives: {p!r} is not playing")
+        self.physical_cards = self.options.cards == "physical"
+        if self.physical_cards and self._forced_cards:
+            raise ConfigError("objectives: with cards = \"physical\" nothing is dealt; the players enter their "
+                              "cards at the round's end (leave objectives out)")
         self._forced_dice: list[tuple[str, ...]] = []
         for i, throw in enumerate(setup.dice):
             faces = tuple(throw.split()) if isinstance(throw, str) else tuple(throw)
@@ -151,6 +166,7 @@ class StruggleReferee:
         self._warned: set[str] = set()
         self._flash: tuple[frozenset[str], int] = (frozenset(), 0)
         self._settle: Timer | None = None
+        self._entries: list[CardEntry] = []  # physical cards still to be entered this round, current first
         self._flow = _Flow()
         self._machine = Machine(
             model=self._flow, states=STATES, transitions=TRANSITIONS, initial="waiting_for_tokens",
@@ -167,6 +183,8 @@ class StruggleReferee:
             "choosing": {"throw": lambda: self._cycle(+1), "die1": lambda: self._cycle(-1), "stop": self._play},
             "placing": {"stop": self._confirm_placed},
             "waiting_for_tokens": {"stop": self._confirm_placed},
+            "entering_cards": {**{b: self._card_press(v) for b, v in CARD_BUTTONS.items()},
+                               ERASE_OR_CONFIRM: self._card_stop},
         }
 
     # -- public ------------------------------------------------------------
@@ -229,6 +247,8 @@ class StruggleReferee:
             "selected": turn.selected if turn else None,
             "hint": turn.hint if turn else None,
             "cards": {p: list(c) for p, c in self.cards.items()},
+            "card_entry": ({"player": self._entries[0].player, "entered": list(self._entries[0].entered)}
+                           if self._entries else None),
             "totals": dict(self.totals),
             "expected": sorted(self.expected),
             "closed": sorted(self.closed),
@@ -250,6 +270,10 @@ class StruggleReferee:
     def _start_round(self) -> None:
         self.round += 1
         self.race = Race.start()
+        if self.physical_cards:
+            self.cards = {}  # the players hold real cards; they enter them at the round's end
+            self._emit("round_started", round=self.round)
+            return
         forced = self._forced_cards if self.round == 1 else {}
         if self.round == 1 or self.options.redeal:
             self.cards = rules.deal(self.rng, self.players, self.deck, forced)
@@ -285,6 +309,7 @@ class StruggleReferee:
             return
         turn.held ^= {die}
         self._emit("held", player=turn.player, held=sorted(i + 1 for i in turn.held))
+        self._refresh()  # the dice display
 
     def _next_faces(self, count: int) -> tuple[str, ...]:
         if not self._forced_dice:
@@ -311,6 +336,7 @@ class StruggleReferee:
         turn.throws += 1
         self._emit("hand", player=turn.player, faces=list(turn.hand), throw=turn.throws,
                    held=sorted(i + 1 for i in held))
+        self._refresh()  # the dice display
 
     def _stop(self) -> None:
         turn = self.turn
@@ -415,6 +441,58 @@ class StruggleReferee:
         self._round_over()
 
     def _round_over(self) -> None:
+        if self.physical_cards:
+            self._entries = [CardEntry(p) for p in self.players]
+            self._go("race_over")
+            self._emit("card_wanted", player=self._entries[0].player, place=PLACES[0])
+            return
+        self._score_round()
+
+    # -- physical cards ------------------------------------------------------------
+    def _card_press(self, value: str) -> Callable[[], None]:
+        return lambda: self._enter(value)
+
+    def _enter(self, value: str) -> None:
+        entry = self._entries[0]
+        refused = entry.press(value)
+        if refused is not None:
+            self._card_refused(entry, refused)
+            return
+        self._emit("card_entry", player=entry.player, entered=list(entry.entered), next_place=entry.next_place)
+        self._refresh()
+
+    def _card_stop(self) -> None:
+        entry = self._entries[0]
+        if not entry.complete:
+            if entry.erase():
+                self._emit("card_entry", player=entry.player, entered=list(entry.entered),
+                           next_place=entry.next_place)
+                self._refresh()
+            return
+        refused = entry.confirm(self.cards)
+        if refused is not None:
+            entry.entered.clear()
+            self._card_refused(entry, refused + "; enter yours again from place A")
+            return
+        card = tuple(entry.entered)
+        if card not in self.deck:
+            log.info("%s's card %s is not in the objectives data file (accepted)", entry.player, " ".join(card))
+        self.cards[entry.player] = card
+        self._emit("card_entered", player=entry.player, card=list(card))
+        self._entries.pop(0)
+        if self._entries:
+            self._emit("card_wanted", player=self._entries[0].player, place=PLACES[0])
+            self._refresh()
+            return
+        self._score_round()
+
+    def _card_refused(self, entry: CardEntry, why: str) -> None:
+        self._emit("warning", player=entry.player, kind="card_refused", cell=place_sensor(entry.next_place or "E"),
+                   reason=why, entered=list(entry.entered))
+        self._flash = (frozenset({place_sensor(p) for p in PLACES}), self._now() + self.options.warning_ms)
+        self._refresh()
+
+    def _score_round(self) -> None:
         order = self.race.arrived
         pts = rules.round_points(self.cards, order)
         for p, v in pts.items():
@@ -444,6 +522,15 @@ class StruggleReferee:
         cells: dict[str, tuple[int, int, int]] = {s: scale(TARGET_RGB, 0.15) for s in self.expected}
         blink: dict[str, tuple[tuple[int, int, int], tuple[int, int, int]]] = {}
         turn = self.turn
+        if state == "entering_cards" and self._entries:
+            entry = self._entries[0]
+            rgb = PLAYER_RGB[entry.player]
+            cells = {place_sensor(p): rgb for p in PLACES[:len(entry.entered)]}
+            if entry.next_place is not None:
+                blink[place_sensor(entry.next_place)] = (rgb, scale(rgb, 0.1))
+        if turn is not None and turn.hand and state in ("waiting_for_throw", "choosing"):
+            for i, face in enumerate(turn.hand):  # the dice display, where the wiring has one
+                cells[die_face_led(i + 1, face)] = rgb if i in turn.held else scale(TARGET_RGB, 0.6)
         if state == "choosing" and turn is not None and turn.outcomes:
             for m in turn.outcomes[turn.selected].result.moves:
                 target = place_sensor(m.place) if m.place else space_sensor(m.to)

@@ -49,6 +49,10 @@ class IllegalPlay(MazeboardError, ValueError):
 
 
 # -- options -----------------------------------------------------------------
+#: options whose value is one of a few words
+OPTION_CHOICES: dict[str, tuple[str, ...]] = {"cards": ("dealt", "physical")}
+
+
 @dataclass(frozen=True)
 class StruggleOptions:
     """Rule options; names are the keys of a scenario's ``[options]`` table.
@@ -66,6 +70,10 @@ class StruggleOptions:
     * ``settle_ms`` -- after a play, how long the reeds must agree with where
       the tokens belong before the turn passes (reeds sense occupancy only,
       so a swap on occupied spaces is invisible; ``stop`` confirms at once).
+    * ``cards`` -- ``"dealt"``: the controller deals the objective cards
+      (privately, through the players' pages); ``"physical"``: the players
+      draw real cards and enter them on the board at the round's end
+      (docs/struggle.md, "Physical objective cards").
     """
 
     rounds: int = 1
@@ -75,6 +83,7 @@ class StruggleOptions:
     redeal: bool = True
     warning_ms: int = 1500
     settle_ms: int = 1000
+    cards: str = "dealt"
 
     @classmethod
     def from_mapping(cls, raw: Mapping[str, Any], where: str = "options") -> "StruggleOptions":
@@ -85,7 +94,10 @@ class StruggleOptions:
             if key not in known:
                 raise ConfigError(f"{where}.{key}: unknown Struggle option (known: {', '.join(sorted(known))})")
             default = known[key].default
-            if isinstance(default, bool):
+            if key in OPTION_CHOICES:
+                if value not in OPTION_CHOICES[key]:
+                    raise ConfigError(f"{where}.{key}: {value!r} is not one of {', '.join(OPTION_CHOICES[key])}")
+            elif isinstance(default, bool):
                 if not isinstance(value, bool):
                     raise ConfigError(f"{where}.{key}: must be true or false, got {value!r}")
             elif not isinstance(value, int) or isinstance(value, bool) or value < 1:

@@ -22,9 +22,13 @@ from typing import Any, Callable
 from mazeboard.hal.clock import Scheduler
 from mazeboard.hal.errors import ScenarioError
 from mazeboard.hal.events import GameEvent
-from mazeboard.hal.struggle import DIE_BUTTONS, TOKENS, place_sensor, space_sensor
+from mazeboard.hal.struggle import ACE, DIE_BUTTONS, TOKENS, place_sensor, space_sensor
 
 from .world import StruggleWorld
+
+#: what a physical card entry means -> the button entering it (die n = the n-th token, throw = the ace;
+#: the controller's side of this protocol is mazeboard.controller.struggle.cards)
+BUTTON_FOR: dict[str, str] = {**{t: b for t, b in zip(TOKENS, DIE_BUTTONS)}, ACE: "throw"}
 
 
 @dataclass(frozen=True)
@@ -34,7 +38,9 @@ class Act:
     kinds: ``throw``, ``stop``, ``press`` (button), ``hold`` (1-based dice to
     keep), ``select`` (outcome ``number``), ``play`` (``ace``, ``order``),
     ``follow``, ``reset``, ``move`` (token, sensor), ``wait`` (ms),
-    ``glitch`` (sensor, ms). ``text``/``index``: the scenario line, for errors.
+    ``glitch`` (sensor, ms), ``card`` (a physical objective card entered on
+    the dice buttons, ``card``: its five entries for places A-E).
+    ``text``/``index``: the scenario line, for errors.
     """
 
     kind: str
@@ -46,6 +52,7 @@ class Act:
     sensor: str = ""
     ms: int = 0
     number: int = 0
+    card: tuple[str, ...] = ()
     index: int = -1
     text: str = ""
 
@@ -67,6 +74,7 @@ class TableView:
         self.moved: list[str] = []
         self.over = False
         self.round_done = True  # no round under way: the tokens belong on the start
+        self.card_wanted: str | None = None  # the player asked to enter a physical card
         self._handlers: dict[str, Callable[[GameEvent], None]] = {
             "turn_started": self._turn_started,
             "hand": self._hand,
@@ -78,6 +86,8 @@ class TableView:
             "round_started": self._round_started,
             "round_over": lambda e: setattr(self, "round_done", True),
             "game_over": lambda e: setattr(self, "over", True),
+            "card_wanted": lambda e: setattr(self, "card_wanted", e["player"]),
+            "card_entered": lambda e: setattr(self, "card_wanted", None),
         }
 
     def watch(self, event: GameEvent) -> None:
@@ -155,6 +165,7 @@ class StruggleHands:
             "move": lambda a: self.world.move(a.token, a.sensor),
             "wait": lambda a: a.ms,
             "glitch": lambda a: self.world.glitch(a.sensor, a.ms),
+            "card": self._card,
         }
 
     @property
@@ -191,6 +202,8 @@ class StruggleHands:
             return self.view.ready
         if act.kind == "reset":
             return self.view.round_done
+        if act.kind == "card":
+            return self.view.card_wanted is not None
         return True
 
     def _fail(self, act: Act, why: str) -> ScenarioError:
@@ -237,6 +250,14 @@ class StruggleHands:
         moves = [Act("move", token=t, sensor=self.view.where(t)) for t in order
                  if self.world.tokens[t] != self.view.where(t)]
         return self._first(moves)
+
+    def _card(self, act: Act) -> int:
+        """Enter a physical objective card: a dice button per place A-E, then stop (docs/struggle.md)."""
+        if self.view.card_wanted is None:
+            raise self._fail(act, "the board is not asking for a card (cards are entered when the race is over, "
+                                  "with the option cards = \"physical\")")
+        presses = [Act("press", button=BUTTON_FOR[v]) for v in act.card]
+        return self._first(presses + [Act("press", button="stop")])
 
     def _reset(self, act: Act) -> int:
         """Gather every token on the start space (between rounds)."""

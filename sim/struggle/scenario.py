@@ -8,7 +8,9 @@ Actions beyond SCENARIOS.md's example (all documented in docs/struggle.md):
 ``press BUTTON``, ``select N`` (pick listed outcome N and play it),
 ``move TOKEN SPACE|PLACE`` (a hand sets a token down anywhere: ``5``,
 ``A``), ``reset`` (gather the tokens on the start), ``wait MS``,
-``glitch SPACE|PLACE MS``.
+``glitch SPACE|PLACE MS``, ``card T T T T T`` (with ``cards = "physical"``:
+the player the board asks enters their physical objective card, places A-E,
+a token or ``A`` for the ace each).
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from .hands import Act
 
 KEYS = {"game", "players", "seed", "track", "dice", "objectives", "actions", "options", "sim"}
 ACTION_HELP = ("throw, hold DIE..., stop, play ace=FIGURE,... order=TOKEN,..., select N, follow, reset, "
-               "press BUTTON, move TOKEN SPACE|PLACE, wait MS, glitch SPACE|PLACE MS")
+               "press BUTTON, move TOKEN SPACE|PLACE, wait MS, glitch SPACE|PLACE MS, card T T T T T")
 
 
 @dataclass(frozen=True)
@@ -236,6 +238,17 @@ def _glitch(c: _Ctx, args: list[str]) -> Act:
     return c.act("glitch", sensor=c.sensor(args[0]), ms=ms)
 
 
+def _card(c: _Ctx, args: list[str]) -> Act:
+    c.arity(args, len(PLACES), "card T T T T T (the tokens of places A-E, A for the ace)")
+    for w in args:
+        if w not in (*TOKENS, ACE):
+            raise ConfigError(f"{c.where}: {w!r} is not a token ({', '.join(TOKENS)}) or the ace (A)")
+    figures = [w for w in args if w != ACE]
+    if len(set(figures)) != len(figures):
+        raise ConfigError(f"{c.where}: a token appears twice on the card")
+    return c.act("card", card=tuple(args))
+
+
 _PARSERS: dict[str, Callable[[_Ctx, list[str]], Act]] = {
     "throw": _bare("throw"),
     "stop": _bare("stop"),
@@ -248,4 +261,5 @@ _PARSERS: dict[str, Callable[[_Ctx, list[str]], Act]] = {
     "move": _move,
     "wait": _wait,
     "glitch": _glitch,
+    "card": _card,
 }

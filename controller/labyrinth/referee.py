@@ -8,7 +8,9 @@ clockwise in the controller's model; the physical tile is turned by hand to
 match) and the ``done`` button (ends the optional move).
 
 One ``transitions`` machine sequences the turn; its states are named for
-what the controller waits for. Every rule question goes to :mod:`.rules`.
+what the controller waits for. Every rule question goes to :mod:`.rules`;
+where the pawns stand is read by :mod:`.sensing` (a reed cannot count the
+pawns on it, and pawns may share tiles).
 
 * ``waiting_for_shift`` -- the spare may be rotated; a slot sensor inserts it
   (the forbidden slot gets a ``forbidden_slot`` warning and nothing moves).
@@ -17,12 +19,17 @@ what the controller waits for. Every rule question goes to :mod:`.rules`.
   where every pawn must end up and waits until the reeds show exactly that
   for ``shift_settle_ms``; after ``wrap_timeout_ms`` it warns ``not_wrapped``
   (a pawn missing from the inserted tile) or ``misplaced`` (a reed closed
-  where no pawn should be).
+  where no pawn should be, or open where one should be) and blinks the
+  cells where pawns belong until the reeds agree.
 * ``waiting_for_move`` -- the reachable cells are lit; the mover (own pawn, or
   Vader for a Vader card) may move to any of them; ``done`` ends the move and
   the card on the final tile counts then (and only then).
 * ``waiting_for_correction`` -- after ``unreachable``, ``out_of_turn``,
   ``moved_before_shift`` or ``lifted``: LEDs blink where the pawn may stand.
+* ``waiting_for_confirmation`` -- after ``ambiguous``: the mover ended on a
+  tile it shares with other pawns and the reeds cannot tell which of
+  several; its candidate cells blink, the referee's guess brighter; ``rotate``
+  moves the guess to the next candidate, ``done`` confirms it.
 * ``game_over``.
 """
 
@@ -30,8 +37,7 @@ from __future__ import annotations
 
 import logging
 import random
-import itertools
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Callable, Iterable
 
 from transitions import Machine
@@ -44,7 +50,6 @@ from mazeboard.hal.grid import Cell
 from mazeboard.hal.labyrinth import (
     CELLS,
     DONE_BUTTON,
-    GRID,
     INDEX,
     ROTATE_BUTTON,
     SLOT_NAMES,
@@ -52,30 +57,35 @@ from mazeboard.hal.labyrinth import (
     Maze,
     bits_of,
     cells_of,
-    neighbours,
 )
 from mazeboard.hal.labyrinth_editions import VADER, deal, edition
 
 from ..leds import LEGAL_LEVEL, PLAYER_RGB, PROMPT_RGB, TARGET_RGB, WARNING_RGB, LedDriver, Scene, scale
-from ..tracker import Movement, PawnTracker, Placed, Stepped
 from . import rules
 from .rules import LabyrinthOptions
+from .sensing import Disturbed, Moved, MoveWatch, Seen, order_options
 
 log = logging.getLogger(__name__)
 
-STATES = ["waiting_for_shift", "waiting_for_settle", "waiting_for_move", "waiting_for_correction", "game_over"]
+STATES = ["waiting_for_shift", "waiting_for_settle", "waiting_for_move", "waiting_for_correction",
+          "waiting_for_confirmation", "game_over"]
 
 #: The turn as a table (transitions' declarative form).
 TRANSITIONS: list[dict[str, Any]] = [
     {"trigger": "pushed", "source": "waiting_for_shift", "dest": "waiting_for_settle"},
     {"trigger": "settled", "source": "waiting_for_settle", "dest": "waiting_for_move"},
-    {"trigger": "move_over", "source": ["waiting_for_move", "waiting_for_correction"], "dest": "waiting_for_shift"},
+    {"trigger": "move_over", "source": ["waiting_for_move", "waiting_for_correction", "waiting_for_confirmation"],
+     "dest": "waiting_for_shift"},
     {"trigger": "hold", "source": ["waiting_for_shift", "waiting_for_move"], "dest": "waiting_for_correction"},
     {"trigger": "resume_shift", "source": "waiting_for_correction", "dest": "waiting_for_shift"},
-    {"trigger": "resume_move", "source": "waiting_for_correction", "dest": "waiting_for_move"},
+    {"trigger": "resume_move", "source": ["waiting_for_correction", "waiting_for_confirmation"],
+     "dest": "waiting_for_move"},
+    {"trigger": "ask", "source": ["waiting_for_move", "waiting_for_correction"], "dest": "waiting_for_confirmation"},
     {"trigger": "finished", "source": "*", "dest": "game_over"},
 ]
 INITIAL = "waiting_for_shift"
+#: correction kinds about the mover's own position (done may end the move from them)
+MOVER_KINDS = ("unreachable", "lifted")
 
 
 class _Flow:
@@ -87,6 +97,7 @@ class _Correction:
     pawn: str
     kind: str
     allowed: frozenset[Cell]
+    resolved: Callable[[], bool]
     then: Callable[[], None]
 
 
@@ -97,8 +108,19 @@ class _Push:
     expect: dict[str, Cell]
     wrapped: tuple[tuple[str, Cell, Cell], ...]
     warned: bool = False
-    #: per pawn whose cell is uncertain (it ended on a cell shared with others), its possible cells after the push
-    alternatives: list[list[tuple[str, Cell]]] = field(default_factory=list)
+
+
+@dataclass
+class _Choice:
+    """The mover's possible (pawn, cell) when the reeds cannot tell; ``index`` is the guess shown."""
+
+    options: list[tuple[str, Cell]]
+    reason: str
+    index: int = 0
+
+    @property
+    def guess(self) -> tuple[str, Cell]:
+        return self.options[self.index]
 
 
 class LabyrinthReferee:
@@ -145,18 +167,18 @@ class LabyrinthReferee:
         self._scheduler = scheduler
         self._emit_sink = emit
         self.leds = LedDriver(layout, scheduler, show)
-        self.tracker = self._new_tracker(positions)
+        #: where every pawn stands (exact after each push; the mover's cell is updated when its move ends)
+        self.positions: dict[str, Cell] = positions
         self.closed: set[Cell] = set(positions.values())
         self.turn = 0
         self.quarters = 0
         self.forbidden: str | None = None
         self.push: _Push | None = None
         self.reach: dict[str, int] = {}
-        self.mover: str | None = None
+        #: the move under way (waiting_for_move and its corrections)
+        self.watch: MoveWatch | None = None
         self.steps = 0
-        self.visited: set[Cell] = set()
-        #: pawns whose cell the reeds could not tell (left on a shared cell) -> possible cells, best guess first
-        self.uncertain: dict[str, list[Cell]] = {}
+        self.choice: _Choice | None = None
         self.correction: _Correction | None = None
         self.winner: str | None = None
         self._last_closure_ms = -(10**9)
@@ -195,7 +217,7 @@ class LabyrinthReferee:
         """Announce the game and the dealt layout, show each player their cards, start the first turn."""
         self._emit("game_started", game=rules.GAME, players=list(self.players), corners=dict(self.corners),
                    edition=self.edition.name, variants=self.options.variant_names, layout=self.maze.rows(),
-                   spare=self.maze.spare.notation(), vader=self.tracker.at.get(VADER))
+                   spare=self.maze.spare.notation(), vader=self.positions.get(VADER))
         for p in self.players:
             self._show_cards(p)
         self._start_turn()
@@ -214,7 +236,7 @@ class LabyrinthReferee:
             "state": self.state,
             "current": self.current,
             "scores": self.scores,
-            "positions": self.tracker.snapshot(),
+            "positions": self.watch.positions_now() if self.watch else dict(self.positions),
             "layout": self.maze.rows(),
             "spare": self.maze.spare.turned(self.quarters).notation(),
             "rotation": 90 * self.quarters,
@@ -223,6 +245,8 @@ class LabyrinthReferee:
             "cards": {p: list(d) for p, d in self.decks.items()},
             "found": {p: list(f) for p, f in self.found.items()},
             "winner": self.winner,
+            "choice": None if self.choice is None else {"options": [list(o) for o in self.choice.options],
+                                                        "guess": list(self.choice.guess)},
         }
 
     # -- plumbing ------------------------------------------------------------
@@ -245,22 +269,6 @@ class LabyrinthReferee:
         if timer is not None:
             timer.cancel()
 
-    def _new_tracker(self, positions: dict[str, Cell]) -> PawnTracker:
-        tracker: PawnTracker
-
-        def on_move(mv: Movement) -> None:
-            if tracker is self.tracker:
-                self._on_move(mv)
-
-        tracker = PawnTracker(GRID, positions, self._scheduler, on_move, prefer=self._preferred,
-                              overlap_confirm_ms=self.options.overlap_confirm_ms)
-        return tracker
-
-    def _preferred(self) -> str | None:
-        if self.correction is not None:
-            return self.correction.pawn
-        return self.mover or self.movers()[0]
-
     def _show_cards(self, player: str) -> None:
         """Tell ``player`` (privately: their phone, the simulated player's eyes) the cards they may aim for."""
         cards = rules.open_cards(self.decks[player], self.options)
@@ -271,9 +279,8 @@ class LabyrinthReferee:
     def _start_turn(self) -> None:
         self.quarters = 0
         self.reach = {}
-        self.mover = None
+        self.watch = None
         self.steps = 0
-        self.visited = set()
         self._emit("turn_started", player=self.current, pawns=list(self.movers()))
         self._refresh()
 
@@ -291,6 +298,13 @@ class LabyrinthReferee:
         action()
 
     def _press_rotate(self) -> None:
+        if self.state == "waiting_for_confirmation" and self.choice is not None:
+            choice = self.choice
+            choice.index = (choice.index + 1) % len(choice.options)
+            pawn, cell = choice.guess
+            self._emit("guess", player=self.current, pawn=pawn, cell=cell)
+            self._refresh()
+            return
         if self.state != "waiting_for_shift":
             log.info("rotate pressed in %s: ignored", self.state)
             return
@@ -299,6 +313,7 @@ class LabyrinthReferee:
                    spare=self.maze.spare.turned(self.quarters).notation())
         self._refresh()
 
+    # -- the push ------------------------------------------------------------------
     def _insert(self, slot: str) -> None:
         player = self.current
         if self.state != "waiting_for_shift":
@@ -307,21 +322,11 @@ class LabyrinthReferee:
         if slot == self.forbidden:
             self._warn(player, "forbidden_slot", None, slot=slot)
             return
-        positions = {p: c for p, c in self.tracker.at.items() if c is not None}
-        for p, c in self.tracker.at.items():
-            if c is None:  # not seen since its cell opened: where last seen, or on a shared cell
-                positions[p] = self.tracker.last[p]
-                others = sorted(self.tracker.occupied(exclude=p))
-                self.uncertain[p] = [positions[p]] + [o for o in others if o != positions[p]]
-        before = self.maze
-        out = rules.apply_shift(self.maze, positions, slot, self.quarters)
+        out = rules.apply_shift(self.maze, self.positions, slot, self.quarters)
         inserted = out.maze.tile(SLOTS[slot].entry)
         self.maze = out.maze
         self.forbidden = out.forbidden_next
-        alternatives = []
-        for p, cells in self.uncertain.items():  # where an unseen pawn would be after the push, per guess
-            alternatives.append([(p, rules.apply_shift(before, {p: c}, slot, self.quarters).positions[p]) for c in cells])
-        self.push = _Push(slot, self._now(), dict(out.positions), out.wrapped, alternatives=alternatives)
+        self.push = _Push(slot, self._now(), dict(out.positions), out.wrapped)
         self._emit("shifted", player=player, slot=slot, rotation=90 * self.quarters, inserted=inserted.notation(),
                    ejected=out.ejected.notation(), forbidden_next=out.forbidden_next)
         self._go("pushed")
@@ -329,44 +334,24 @@ class LabyrinthReferee:
         self._after("wrap", self.options.wrap_timeout_ms, self._push_overdue)
 
     def _check_push(self) -> None:
+        """The reeds held still for ``shift_settle_ms``: the push is over when they show
+        exactly the cells where the pawns must be (the push moved them, rules.apply_shift)."""
         push = self.push
         if push is None or self.state != "waiting_for_settle":
             return
-        if self.closed != set(push.expect.values()) and not self._relocate(push):
+        if self.closed != set(push.expect.values()):
             return
         self._cancel("wrap")
         self.push = None
-        for options in push.alternatives:  # still possible after the push: closed cells only
-            pawn = options[0][0]
-            cells = [push.expect[pawn]] + [c for _, c in options if c in self.closed and c != push.expect[pawn]]
-            if len(cells) > 1:
-                self.uncertain[pawn] = cells
-            else:
-                self.uncertain.pop(pawn, None)
         for pawn, frm, to in push.wrapped:
             self._emit("wrapped", pawn=pawn, **{"from": frm, "to": to})
-        self.tracker = self._new_tracker(dict(push.expect))
-        self.reach = {p: self.maze.reachable(push.expect[p]) for p in self.movers()}
-        for p in self.reach:  # a mover sharing its cell cannot open that reed when it leaves
-            if len(self.tracker.pawns_at(push.expect[p])) > 1:
-                self.tracker.assume(p, push.expect[p], unseen=True)
+        self.positions = dict(push.expect)
+        movers = self.movers()
+        self.reach = {p: self.maze.reachable(self.positions[p]) for p in movers}
+        self.watch = MoveWatch(dict(self.positions), movers, dict(self.reach), self.maze.openings)
         for pawn, bits in self.reach.items():
             self._emit("reachable", player=self.current, pawn=pawn, cells=cells_of(bits))
         self._go("settled")
-
-    def _relocate(self, push: _Push) -> bool:
-        """Try the other cells a pawn of uncertain position may stand on (one reed cannot
-        count the pawns on it); adopt the first guess the closed reeds confirm."""
-        for combo in itertools.islice(itertools.product(*push.alternatives), 256):
-            expect = dict(push.expect)
-            expect.update(combo)
-            if set(expect.values()) == self.closed:
-                for pawn, cell in combo:
-                    if cell != push.expect[pawn]:
-                        log.info("the %s pawn was on another shared cell: now %s", pawn, cell)
-                push.expect = expect
-                return True
-        return False
 
     def _push_overdue(self) -> None:
         push = self.push
@@ -381,11 +366,22 @@ class LabyrinthReferee:
         for cell in sorted((self.closed ^ want) - wrap_cells):
             self._warn(self.current, "misplaced", cell)
         push.warned = True
+        self._refresh()
 
+    # -- the move --------------------------------------------------------------------
     def _press_done(self) -> None:
-        """End the move once a step still being confirmed by the tracker (an overlap off a
-        shared cell takes ``overlap_confirm_ms``) has landed."""
-        if self.state != "waiting_for_move" or "close" in self._timers:
+        """End the move once a step under way has landed (a closure within
+        ``overlap_confirm_ms`` may still be a slide overlapping two cells)."""
+        state = self.state
+        if state == "waiting_for_confirmation":
+            self._confirm()
+            return
+        corr = self.correction
+        if state == "waiting_for_correction" and corr is not None and corr.kind in MOVER_KINDS:
+            pass  # the pawn may stand on a shared cell now: look again
+        elif state != "waiting_for_move":
+            return
+        if "close" in self._timers:
             return
         wait_ms = self._last_closure_ms + self.options.overlap_confirm_ms + 10 - self._now()
         if wait_ms > 0:
@@ -394,31 +390,79 @@ class LabyrinthReferee:
             self._end_move("done")
 
     def _end_move(self, reason: str) -> None:
+        """The player ends the move: find where the mover stands (ask when the reeds cannot tell)."""
         self._cancel("settle")
         self._timers.pop("close", None)
-        if self.state != "waiting_for_move":
-            return  # a correction came first: the player presses done again
-        player = self.current
-        pawns = [self.mover] if self.mover else list(self.movers())
-        for pawn in pawns:
-            if self.tracker.at.get(pawn) is None and not self._on_shared_cell(pawn):
-                allowed = cells_of(self.reach.get(pawn, 0)) or [self.tracker.last[pawn]]
-                self._hold(pawn, "lifted", None, allowed, lambda: self._end_move(reason), "resume_move")
-                return
-        deck = self.decks[player]
-        acted = pawns[0]
-        for pawn in pawns:
-            cell = self.tracker.at[pawn]
+        watch = self.watch
+        corr = self.correction
+        if watch is None or (self.state != "waiting_for_move" and not (
+                self.state == "waiting_for_correction" and corr is not None and corr.kind in MOVER_KINDS)):
+            return
+        if watch.disturbed(self.closed) is not None:
+            return  # a pawn moved out of turn: the out_of_turn correction is under way
+        options, _ = watch.options(self.closed)
+        options = order_options(options)
+        if watch.mover is not None and watch.visible(watch.mover):
+            cell = watch.at[watch.mover]
             assert cell is not None
-            card = rules.found_card(self.maze, pawn, cell, deck, self.edition, self.options)
+            if not (self.reach.get(watch.mover, 0) >> INDEX[cell]) & 1:
+                return  # on an unreachable cell: the unreachable correction is under way
+        if not options:
+            pawn = watch.mover or watch.movers[0]
+            if corr is None:
+                allowed = cells_of(self.reach.get(pawn, 0)) or [watch.last[pawn]]
+                self._hold(pawn, "lifted", None, allowed, lambda: self._mover_seen(pawn),
+                           lambda: self._end_move(reason), "resume_move")
+            return
+        if corr is not None:
+            self.correction = None
+            self._go("resume_move")
+        if len(options) > 1:
+            self._ask(options, reason)
+            return
+        self._finish_move(options[0], reason)
+
+    def _ask(self, options: list[tuple[str, Cell]], reason: str) -> None:
+        """Several cells fit: warn ``ambiguous``, blink them, wait for rotate/done."""
+        self.choice = _Choice(options, reason)
+        pawn, cell = options[0]
+        self._go("ask")
+        self._warn(self.current, "ambiguous", cell, pawn=pawn, cells=[c for _, c in options],
+                   pawns=[p for p, _ in options])
+
+    def _confirm(self) -> None:
+        choice = self.choice
+        if choice is None:
+            return
+        self.choice = None
+        self._finish_move(choice.guess, choice.reason)
+
+    def _finish_move(self, final: tuple[str, Cell], reason: str) -> None:
+        watch = self.watch
+        assert watch is not None
+        pawn, cell = final
+        moved = watch.mover is not None or cell != self.positions[pawn]
+        if moved:
+            frm = (watch.at.get(pawn) or watch.last[pawn]) if pawn == watch.mover else self.positions[pawn]
+            if frm != cell:  # unseen by the reeds (a cell shared with another pawn): step from where last seen
+                self.steps += 1
+                self._emit("step", player=self.current, pawn=pawn, **{"from": frm, "to": cell}, steps=self.steps)
+            self.positions[pawn] = cell
+        player = self.current
+        deck = self.decks[player]
+        acted = pawn
+        for p in ([pawn] if moved else list(watch.movers)):
+            here = self.positions[p]
+            card = rules.found_card(self.maze, p, here, deck, self.edition, self.options)
             if card is not None:
                 deck.remove(card)
                 self.found[player].append(card)
-                acted = pawn
-                self._emit("card_found", player=player, pawn=pawn, card=card, cell=cell, remaining=len(deck))
+                acted = p
+                self._emit("card_found", player=player, pawn=p, card=card, cell=here, remaining=len(deck))
                 self._show_cards(player)
                 break
-        own = self.tracker.at.get(player)
+        self.watch = None
+        own = self.positions.get(player)
         won = rules.has_won(self.maze, self.corners[player], own, deck, self.options) and (
             self.options.win_after_card or acted == player)
         self._emit("turn_ended", player=player, reason=reason)
@@ -428,105 +472,93 @@ class LabyrinthReferee:
         self._go("move_over")
         self._next_turn()
 
-    def _on_shared_cell(self, pawn: str) -> bool:
-        """A mover off its cell that closed no reed stands on a cell another pawn already
-        closes (sharing a tile is allowed, RULES.md §2 A turn, 4): take the reachable one
-        next to where it was last seen, else the nearest. False when there is none."""
-        bits = self.reach.get(pawn, 0)
-        last = self.tracker.last[pawn]
-        shared = [c for c in self.tracker.occupied(exclude=pawn) if (bits >> INDEX[c]) & 1 and c in self.closed]
-        if not shared:
-            return False
-        near = neighbours(self.maze.openings, INDEX[last])
-        # a slide goes on through open sides, rarely back where it came from; a hand may put it anywhere
-        ranked = sorted(shared, key=lambda c: (not (near >> INDEX[c]) & 1, c in self.visited,
-                                               GRID.distance(last, c), c))
-        cell = ranked[0]
-        if len(ranked) > 1:
-            self.uncertain[pawn] = ranked
-        self.tracker.assume(pawn, cell, unseen=True)
-        if self.mover is None:
-            self.mover = pawn
-        self.steps += 1
-        self._emit("step", player=self.current, pawn=pawn, **{"from": last, "to": cell}, steps=self.steps)
-        return True
-
-    # -- movement --------------------------------------------------------------
+    # -- reeds -----------------------------------------------------------------------
     def _on_reed(self, ev: ReedChanged) -> None:
         if ev.closed:
             self.closed.add(ev.cell)
             self._last_closure_ms = ev.t_ms
         else:
             self.closed.discard(ev.cell)
-        if self.state == "game_over":
-            return
-        if self.state == "waiting_for_settle":
+        self._look(self.state)
+
+    def _look(self, state: str) -> None:
+        """React to the closed reeds as they are now, by state."""
+        if state == "waiting_for_settle":
             self._after("settle", self.options.shift_settle_ms, self._check_push)
-            return
-        if not ev.closed:
-            self._not_there(ev.cell)
-        self.tracker.on_reed(ev)
+        elif state == "waiting_for_shift":
+            missing = sorted(set(self.positions.values()) - self.closed)
+            if missing:  # a pawn taken before the shift (a stray closure alone changes nothing)
+                pawns = [p for p, c in self.positions.items() if c == missing[0]]
+                pawn = self.current if self.current in pawns else pawns[0]
+                self._hold(pawn, "moved_before_shift", missing[0], missing, self._all_home, lambda: None,
+                           "resume_shift")
+        elif state == "waiting_for_move" and self.watch is not None:
+            self._handle(self.watch.update(self.closed))
+        elif state == "waiting_for_correction":
+            corr = self.correction
+            if corr is not None and self.watch is not None and corr.kind != "moved_before_shift":
+                self.watch.update(self.closed)  # follow the mover; steps during a correction are not counted
+            if corr is not None and corr.resolved():
+                self.correction = None
+                corr.then()
+        elif state == "waiting_for_confirmation" and self.watch is not None:
+            seen = self.watch.update(self.closed)
+            if seen or (self.watch.mover is not None and self.watch.visible(self.watch.mover)):
+                self.choice = None  # the pawn showed itself: no need to ask
+                self._go("resume_move")
+                self._handle(seen)
 
-    def _not_there(self, cell: Cell) -> None:
-        """``cell`` opened: a pawn of uncertain position believed there with others was not
-        there after all (its magnet would keep the reed closed); move it to its next guess."""
-        for pawn, cells in list(self.uncertain.items()):
-            if self.tracker.at.get(pawn) != cell or len(self.tracker.pawns_at(cell)) < 2:
-                continue
-            rest = [c for c in cells if c != cell and c in self.closed]
-            if rest:
-                self.tracker.assume(pawn, rest[0], unseen=True)
-                if len(rest) > 1:
-                    self.uncertain[pawn] = rest
-                else:
-                    del self.uncertain[pawn]
+    def _all_home(self) -> bool:
+        return set(self.positions.values()) <= self.closed
 
-    def _on_move(self, mv: Movement) -> None:
-        state = self.state
-        if state in ("game_over", "waiting_for_settle") or not isinstance(mv, (Stepped, Placed)):
-            return  # a pawn merely off its cell (lifted, in a gap) decides nothing yet
-        cell = mv.to if isinstance(mv, Stepped) else mv.cell
-        pawn = mv.pawn
-        corr = self.correction
-        if corr is not None:
-            if pawn == corr.pawn:
-                if cell in corr.allowed:
-                    self.correction = None
-                    corr.then()
-            else:
-                self._warn(self.current, "out_of_turn", cell, pawn=pawn)
-            return
-        if state == "waiting_for_shift":
-            self._hold(pawn, "moved_before_shift", cell, [mv.frm], lambda: None, "resume_shift")
-            return
-        if state != "waiting_for_move":
-            return
-        if pawn not in self.reach or (self.mover is not None and pawn != self.mover):
-            self._hold(pawn, "out_of_turn", cell, [mv.frm], lambda: None, "resume_move")
-            return
-        bits = self.reach[pawn]
+    def _mover_seen(self, pawn: str) -> bool:
+        watch = self.watch
+        if watch is None or watch.disturbed(self.closed) is not None:
+            return False
+        cell = watch.at.get(pawn)
+        return watch.visible(pawn) and cell is not None and bool((self.reach.get(pawn, 0) >> INDEX[cell]) & 1)
+
+    def _handle(self, seen: list[Seen]) -> None:
+        for s in seen:
+            if self.state != "waiting_for_move":
+                return
+            if isinstance(s, Disturbed):
+                pawn = s.pawns[0]
+                watch = self.watch
+
+                def undisturbed() -> bool:
+                    return watch is not None and watch.disturbed(self.closed) is None
+
+                self._hold(pawn, "out_of_turn", s.cells[0], s.cells, undisturbed,
+                           lambda: self._look("waiting_for_move"), "resume_move")
+            elif isinstance(s, Moved):
+                self._moved(s)
+
+    def _moved(self, mv: Moved) -> None:
+        pawn, cell = mv.pawn, mv.to
+        bits = self.reach.get(pawn, 0)
         if not (bits >> INDEX[cell]) & 1:
-            self._hold(pawn, "unreachable", cell, cells_of(bits), lambda: None, "resume_move")
+            self._hold(pawn, "unreachable", cell, cells_of(bits), lambda: self._mover_seen(pawn), lambda: None,
+                       "resume_move")
             return
-        self.mover = pawn
-        self.steps += 1
-        self.uncertain.pop(pawn, None)
-        self.visited.add(mv.frm)
-        self._emit("step", player=self.current, pawn=pawn, **{"from": mv.frm, "to": cell}, steps=self.steps)
+        for a, b in zip(mv.path, mv.path[1:]):
+            self.steps += 1
+            self._emit("step", player=self.current, pawn=pawn, **{"from": a, "to": b}, steps=self.steps)
         if self.options.settle_ms > 0:
             self._after("settle", self.options.settle_ms, lambda: self._end_move("settled"))
         self._refresh()
 
-    def _hold(self, pawn: str, kind: str, cell: Cell | None, allowed: Iterable[Cell],
+    def _hold(self, pawn: str, kind: str, cell: Cell | None, allowed: Iterable[Cell], resolved: Callable[[], bool],
               then: Callable[[], None], resume: str) -> None:
-        """Warn, blink where ``pawn`` may stand, and wait until it stands there; then ``resume`` and ``then()``."""
+        """Warn, blink ``allowed`` (where ``pawn`` may stand) and wait until ``resolved()``
+        holds after a reed change; then ``resume`` and ``then()``."""
         self._cancel("settle")
 
         def done() -> None:
             self._go(resume)
             then()
 
-        self.correction = _Correction(pawn, kind, frozenset(allowed), done)
+        self.correction = _Correction(pawn, kind, frozenset(allowed), resolved, done)
         who = pawn if pawn in self.players and kind == "out_of_turn" else self.current
         self._warn(who, kind, cell, refresh=False, pawn=pawn)
         if self.state != "waiting_for_correction":
@@ -551,6 +583,7 @@ class LabyrinthReferee:
         for name in list(self._timers):
             self._cancel(name)
         self.correction = None
+        self.choice = None
         self._emit("game_over", winner=winner, scores=self.scores)
         self._go("finished")
 
@@ -558,7 +591,8 @@ class LabyrinthReferee:
     def _refresh(self) -> None:
         """Compose the scene: whose turn (start square), allowed and forbidden slots while
         waiting for the shift, where pushed-off pawns go, the reachable cells in the
-        player's colour, open targets only in the younger variant (cards are secret)."""
+        player's colour, open targets only in the younger variant (cards are secret),
+        the candidate cells of an ``ambiguous`` mover (the guess alternating with the prompt colour)."""
         state = self.state
         if state == "game_over":
             self.leds.set(Scene(win_rgb=PLAYER_RGB.get(self.winner or "", TARGET_RGB), win_start_ms=self._now()))
@@ -583,6 +617,14 @@ class LabyrinthReferee:
         if self.push is not None and state == "waiting_for_settle":
             for pawn, _, to in self.push.wrapped:
                 blink[to] = (PLAYER_RGB.get(pawn, rgb), PROMPT_RGB)
+            if self.push.warned:  # overdue: show where every pawn belongs that the reeds miss
+                for pawn, c in self.push.expect.items():
+                    if c not in self.closed:
+                        blink[c] = (PLAYER_RGB.get(pawn, rgb), PROMPT_RGB)
+        if self.choice is not None and state == "waiting_for_confirmation":
+            for i, (pawn, c) in enumerate(self.choice.options):
+                prgb = PLAYER_RGB.get(pawn, rgb)
+                blink[c] = (prgb, PROMPT_RGB) if i == self.choice.index else (scale(prgb, 0.3), (0, 0, 0))
         if self.correction is not None:
             crgb = PLAYER_RGB.get(self.correction.pawn, rgb)
             for c in self.correction.allowed:

@@ -107,10 +107,13 @@ class LabyrinthPlayer:
             "shifted": self._shifted,
             "reachable": self._reachable,
             "turn_ended": self._turn_ended,
+            "warning": self._warning,
         }
         self._reach: dict[str, list[Cell]] = {}
         self._after_push: Maze | None = None
         self._moved = False
+        #: where the turn's possible movers stood when the move began
+        self._start: dict[str, Cell | None] = {}
 
     def watch(self, event: GameEvent) -> None:
         handler = self._handlers.get(event.type)
@@ -163,6 +166,7 @@ class LabyrinthPlayer:
         if self._moved or set(self._reach) != set(self.pawns):
             return
         self._moved = True
+        self._start = {p: self.board.world.pawns[p].cell for p in self.pawns}
         maze = self._after_push or self.board.table.maze
         pawn, dest = self.choose_move(maze)
         actions: list[Action] = [self._think()]
@@ -171,6 +175,24 @@ class LabyrinthPlayer:
             path = self.path(maze, here, dest)
             if path:
                 actions.append(Action("slide", player=pawn, cells=tuple(path)))
+        actions.append(Action("press", button="done"))
+        self.hands.do(*actions)
+
+    def _warning(self, ev: GameEvent) -> None:
+        """``ambiguous``: the referee cannot tell which of several cells the mover ended on
+        (they are shared with other pawns); it blinks its guess, ``rotate`` moves the guess
+        along ``cells``, ``done`` confirms. The player looks at the board and answers."""
+        if ev["kind"] != "ambiguous" or ev["player"] != self.player or not self.my_turn:
+            return
+        options = list(zip(ev["pawns"], ev["cells"]))
+        world = self.board.world.pawns
+        truth = 0
+        for i, (pawn, cell) in enumerate(options):
+            if world[pawn].cell == cell and all(world[q].cell == c for q, c in self._start.items() if q != pawn):
+                truth = i
+                break
+        actions: list[Action] = [self._think()]
+        actions += [Action("press", button="rotate")] * truth
         actions.append(Action("press", button="done"))
         self.hands.do(*actions)
 

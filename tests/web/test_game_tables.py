@@ -1,0 +1,275 @@
+"""The Labyrinth and Struggle browser tables on virtual time with the real referee: page commands
+become physical actions (sensor path only), the controller decides, the shared pages never see a
+secret card and each private page sees its own only."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+
+from mazeboard.controller.app import Game, build_game
+from mazeboard.hal.board import BoardRequest
+from mazeboard.hal.errors import ConfigError
+from mazeboard.hal.labyrinth import SLOTS
+from mazeboard.sim.web.labyrinth_table import Insert, NewLabyrinth, Rotate
+from mazeboard.sim.web.protocol import Lift, Place, Press, Slide
+from mazeboard.sim.web.session import browser_session
+from mazeboard.sim.web.struggle_table import Follow, MoveToken, Pick
+
+SHARED, RED_PAGE, BLUE_PAGE = 1, 2, 3
+
+
+@dataclass
+class Served:
+    session: Any
+    game: Game
+    sent: list[tuple[dict[str, Any], tuple[int, ...]]] = field(default_factory=list)
+
+    @property
+    def table(self) -> Any:
+        return self.session.table
+
+    def do(self, command: Any, ms: int = 0, client: int = SHARED) -> None:
+        self.table.handle(client, command)
+        self.session.clock.advance(ms)
+
+    def to(self, client: int) -> list[dict[str, Any]]:
+        return [m for m, to in self.sent if client in to]
+
+    def events(self, type_: str | None = None, client: int = SHARED) -> list[dict[str, Any]]:
+        evs = [m["event"] for m in self.to(client) if m["type"] == "event"]
+        return [e for e in evs if type_ is None or e["type"] == type_]
+
+    def errors(self, client: int = SHARED) -> list[str]:
+        return [m["message"] for m in self.to(client) if m["type"] == "error"]
+
+    def until(self, pred: Any, limit_ms: int = 120_000) -> None:
+        waited = 0
+        while not pred():
+            assert waited < limit_ms, "the game never got there"
+            self.session.clock.advance(100)
+            waited += 100
+
+
+def serve(game: str, humans: tuple[str, ...] = ("red",), seed: int = 3, **more: Any) -> Served:
+    request = BoardRequest(game=game, players=2, seed=seed, humans=humans, speed=4.0, browser=True, **more)
+    session = browser_session(request, realtime=False)
+    served = Served(session, build_game(session))
+    session.table.outbox = lambda msg, to: served.sent.append((msg, tuple(to)))
+    session.table.greet(SHARED)
+    session.table.greet_private(RED_PAGE, "red")
+    session.table.greet_private(BLUE_PAGE, "blue")
+    served.game.referee.start()
+    session.start()
+    session.clock.advance(300)
+    return served
+
+
+def secrets(served: Served, client: int) -> list[dict[str, Any]]:
+    return [m["secret"] for m in served.to(client) if m["type"] == "secret"]
+
+
+# -- Labyrinth ----------------------------------------------------------------------------------
+
+
+def test_labyrinth_turn_by_the_page_goes_through_the_sensors() -> None:
+    s = serve("labyrinth")
+    ref = s.game.referee
+    assert s.table.view()["current"] == "red" and "push it in" in s.table.view()["prompt"]
+    spare = s.session.board.table.maze.spare
+    s.do(Rotate(), 1500)
+    assert ref.quarters == 1  # the rotate button reached the controller
+    assert s.events("spare_rotated")[-1]["rotation"] == 90
+    assert s.session.board.table.maze.spare == spare.turned(1)  # and the tile turned in the hand
+    s.do(Insert("S-b"), 3000)
+    shifted = s.events("shifted")[-1]
+    assert (shifted["slot"], shifted["forbidden_next"]) == ("S-b", "N-b")
+    assert s.table.view()["phase"] == "move" and s.table.view()["forbidden"] == "N-b"
+    assert s.session.board.table.maze.rows() == ref.maze.rows()  # page's tiles = controller's tiles
+    reach = s.table.view()["reachable"]["red"]
+    assert reach == sorted(ref.snapshot()["reachable"]["red"])
+    far = [c for c in reach if c != "a1"]
+    if far:
+        s.do(Slide("red", far[-1]), 6000)
+        assert ref.snapshot()["positions"]["red"] == far[-1]  # the reeds took the pawn there
+    s.do(Press("done"), 1500)
+    assert s.events("turn_ended")[0]["player"] == "red"
+    assert s.errors() == []
+    s.until(lambda: s.table.view()["current"] == "red" and s.table.view()["phase"] == "shift")
+    # the forbidden slot: the controller warns, the hand withdraws the tile, nothing moves
+    before = s.session.board.table.maze.rows()
+    forbidden = s.table.view()["forbidden"]
+    s.do(Insert(forbidden), 2000)
+    assert s.events("warning")[-1]["kind"] == "forbidden_slot"
+    assert s.session.board.table.maze.rows() == before and ref.state == "waiting_for_shift"
+
+
+def test_labyrinth_refuses_what_the_page_may_not_do() -> None:
+    s = serve("labyrinth")
+    s.do(Slide("blue", "g6"))
+    assert "blue is a simulated player" in s.errors()[-1]
+    s.do(Slide("red", "g7"))
+    assert "no open path" in s.errors()[-1] or "lift" in s.errors()[-1]
+    s.do(Place("red", "b2"))
+    assert "lift it first" in s.errors()[-1]
+    s.do(Slide("vader", "d4"))
+    assert "no Vader pawn" in s.errors()[-1]
+    s.do(Insert("S-b"), 3000)
+    s.do(Rotate())
+    assert "pushed in already" in s.errors()[-1]
+    s.do(Press("done"))
+    s.until(lambda: s.table.view()["current"] == "blue")
+    s.do(Rotate())
+    assert "it is blue's turn" in s.errors()[-1]
+    s.do(Rotate(), client=RED_PAGE)
+    assert "private page" in s.errors(RED_PAGE)[-1]
+
+
+def test_labyrinth_lift_and_place_is_a_jump_the_controller_warns_about() -> None:
+    s = serve("labyrinth")
+    s.do(Insert("S-b"), 3000)
+    s.do(Lift("red"), 500)
+    s.do(Place("red", "d4"), 2000)
+    s.do(Press("done"), 2000)
+    kinds = [e["kind"] for e in s.events("warning")]
+    assert kinds and set(kinds) <= {"unreachable", "lifted"}
+
+
+def test_labyrinth_cards_reach_their_owner_only() -> None:
+    s = serve("labyrinth", humans=())  # simulated players only: the pages watch
+    decks = s.game.referee.decks
+    dealt = {p: list(d) for p, d in decks.items()}
+    assert secrets(s, RED_PAGE)[-1]["cards"] == [decks["red"][0]]
+    assert secrets(s, BLUE_PAGE)[-1]["cards"] == [decks["blue"][0]]
+    s.until(lambda: len(s.table.view()["found"].get("blue", [])) >= 1, limit_ms=900_000)  # blue finds a card
+    assert secrets(s, BLUE_PAGE)[-1]["cards"] == [decks["blue"][0]] and secrets(s, BLUE_PAGE)[-1]["found"] >= 1
+    shared = s.to(SHARED)
+    assert not [m for m in shared if m["type"] == "secret"] and not s.events("card_shown")
+    assert "cards" not in repr([m.get("view") for m in shared]).replace("open_cards", "")
+    assert s.table.view()["open_cards"] == {}
+    # each private page got its owner's cards only, and nothing of the shared game
+    for page, owner in ((RED_PAGE, "red"), (BLUE_PAGE, "blue")):
+        shown = [c for sec in secrets(s, page) for c in sec["cards"]]
+        assert shown and set(shown) <= set(dealt[owner])
+    assert not [m for m in s.to(RED_PAGE) if m["type"] in ("event", "frame", "world")]
+
+
+def test_labyrinth_younger_variant_shows_the_open_cards_to_everyone() -> None:
+    s = serve("labyrinth", variants=("younger",))
+    shown = s.events("card_shown")
+    assert {e["player"] for e in shown} == {"red", "blue"}
+    assert s.table.view()["open_cards"]["red"] == s.game.referee.decks["red"]
+
+
+def test_labyrinth_vader_is_moved_by_the_page_when_its_card_says_so() -> None:
+    s = serve("labyrinth", edition="star-wars", variants=("vader",))
+    assert "vader" in s.table.world_state()["pawns"]
+    s.do(Lift("vader"), 1000)  # on red's turn the page may handle Vader; the controller judges the move
+    assert s.errors() == [] and s.table.world_state()["pawns"]["vader"] is None
+    s.do(Lift("vader"))
+    assert "already in your hand" in s.errors()[-1]
+
+
+def test_labyrinth_new_game_hands_over_the_request() -> None:
+    s = serve("labyrinth")
+    s.do(NewLabyrinth(3, ("red", "green"), 9, "super-mario", ("younger",)))
+    nxt = s.session.next_request
+    assert (nxt.game, nxt.players, nxt.humans, nxt.seed, nxt.edition, nxt.variants) == (
+        "labyrinth", 3, ("red", "green"), 9, "super-mario", ("younger",))
+    s2 = serve("labyrinth")
+    s2.do(NewLabyrinth(2, ("green",), None, "classic", ()))
+    assert "green does not play" in s2.errors()[-1] and s2.session.next_request is None
+
+
+# -- Struggle ------------------------------------------------------------------------------------
+
+
+def test_struggle_turn_by_the_page_goes_through_the_buttons_and_reeds() -> None:
+    s = serve("struggle")
+    ref = s.game.referee
+    assert s.table.view()["current"] == "red" and ref.state == "waiting_for_throw"
+    s.do(Press("throw"), 800)
+    hand = s.events("hand")[-1]
+    assert hand["throw"] == 1 and s.table.view()["faces"] == hand["faces"] == list(ref.turn.hand)
+    s.do(Press("die1"), 400)
+    s.do(Press("die3"), 400)
+    assert s.table.view()["held"] == [1, 3] == sorted(i + 1 for i in ref.turn.held)
+    s.do(Press("throw"), 800)
+    assert s.table.view()["throws"] == 2
+    assert [s.table.view()["faces"][i] for i in (0, 2)] == [hand["faces"][0], hand["faces"][2]]
+    s.do(Press("stop"), 800)
+    assert ref.state == "choosing"  # not five aces with this seed
+    outcomes = s.table.view()["outcomes"]
+    last = len(outcomes) - 1
+    s.do(Pick(last), 3000)
+    assert ref.turn.selected == last == s.table.view()["selected"]
+    s.do(Press("stop"), 800)
+    played = s.events("played")[-1]
+    assert played["spaces"] == outcomes[last]["spaces"] and ref.state == "placing"
+    s.do(Follow(), 6000)
+    assert s.events("turn_ended")[-1]["player"] == "red"  # the reeds agreed: the turn passed
+    assert s.table.view()["current"] == "blue" and s.errors() == []
+
+
+def test_struggle_refuses_what_the_page_may_not_do() -> None:
+    s = serve("struggle")
+    s.do(Pick(0))
+    assert "no hand to interpret" in s.errors()[-1]
+    s.do(MoveToken("K", "s99"))
+    assert "not on this board" in s.errors()[-1]
+    s.do(Press("throw"), 800)
+    s.do(Press("stop"), 800)
+    s.do(Pick(999))
+    assert "outcomes" in s.errors()[-1]
+    s.do(Press("stop"), 800)
+    s.do(Follow(), 6000)
+    s.do(Press("throw"))
+    assert "it is blue's turn" in s.errors()[-1]
+    s.do(Press("throw"), client=BLUE_PAGE)
+    assert "private page" in s.errors(BLUE_PAGE)[-1]
+
+
+def test_struggle_a_token_put_elsewhere_is_a_warning() -> None:
+    s = serve("struggle")
+    s.do(MoveToken("K", "s5"), 3000)
+    warning = s.events("warning")[-1]
+    assert (warning["kind"], warning["cell"]) == ("misplaced", "s5")
+
+
+def test_struggle_objectives_reach_their_owner_only() -> None:
+    s = serve("struggle")
+    cards = s.game.referee.cards
+    assert secrets(s, RED_PAGE)[-1]["card"] == list(cards["red"])
+    assert secrets(s, BLUE_PAGE)[-1]["card"] == list(cards["blue"])
+    assert all(sec["card"] == list(cards["red"]) for sec in secrets(s, RED_PAGE))
+    assert not [m for m in s.to(SHARED) if m["type"] == "secret"] and not s.events("objective")
+    assert "card" not in repr(s.table.view())
+
+
+def test_a_colour_that_does_not_play_gets_no_private_page() -> None:
+    s = serve("struggle")
+    s.table.greet_private(9, "green")
+    assert "green does not play" in s.errors(9)[-1]
+
+
+@pytest.mark.parametrize("game, more, match", [
+    ("labyrinth", {"edition": "lego"}, "--edition"),
+    ("labyrinth", {"variants": ("vader",)}, "star-wars"),
+    ("labyrinth", {"humans": ("green",)}, "green does not play"),
+    ("struggle", {"rounds": 12}, "--rounds"),
+    ("chess", {}, "--game"),
+])
+def test_bad_options_are_one_line_config_errors(game: str, more: dict[str, Any], match: str) -> None:
+    request = BoardRequest(game=game, players=2, seed=1, browser=True, **more)
+    with pytest.raises(ConfigError, match=match):
+        browser_session(request, realtime=False)
+
+
+def test_every_slot_name_is_a_message_slot() -> None:
+    from mazeboard.sim.web.labyrinth_table import PARSERS
+    from mazeboard.sim.web.protocol import parse_message
+
+    for slot in SLOTS:
+        assert parse_message(f'{{"type": "insert", "slot": "{slot}"}}', PARSERS) == Insert(slot)

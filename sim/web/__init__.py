@@ -5,4 +5,7 @@
 session's clock (human hands, the recorder, the view); :mod:`.server` is the
 aiohttp web server and its WebSocket; :mod:`.protocol` the messages between
 page and server; ``static/`` the page (plain HTML, CSS and JavaScript).
+Labyrinth and Struggle: :mod:`.labyrinth_table` and :mod:`.struggle_table`
+(messages, view, table per game) on the shared :mod:`.served` plumbing
+(shared and private per-player pages, secret cards).
 """

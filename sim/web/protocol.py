@@ -19,6 +19,10 @@ type           fields                                      physical meaning
                ``humans`` (colours), ``seed`` (int|null)
 =============  ==========================================  =========================
 
+This table is The Magic Labyrinth's (:data:`PARSERS`); Labyrinth and
+Struggle have their own (``labyrinth_table.PARSERS``, ``struggle_table.PARSERS``)
+built from the same :class:`Fields` checks and passed to :func:`parse_message`.
+
 Server -> page (built by :mod:`.table`): ``hello`` (board data, the view,
 recent log, current frame and world), ``event`` (one game event plus the
 view after it), ``frame`` (LED colours as ``#rrggbb`` in chain order),

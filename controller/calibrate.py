@@ -200,10 +200,14 @@ def calibrate_reeds(session: Any, prompter: Prompter, console: Console,
                     cells: Sequence[str] | None = None) -> ReedReport:
     """Walk the maker through the cells; returns the :class:`ReedReport` (also printed)."""
     board = session.board
-    grid = board.grid
+    grid = getattr(board, "grid", None)
+    names: tuple[str, ...] = tuple(grid.cells) if grid is not None else tuple(getattr(board, "reeds", ()))
     for c in cells or ():
-        grid.parse_cell(c, "--cells")
-    todo = list(cells or grid.cells)
+        if grid is not None:
+            grid.parse_cell(c, "--cells")
+        elif c not in names:
+            raise ConfigError(f"--cells: {c!r} is not a reed of this board ({names[0]}..{names[-1]})")
+    todo = list(cells or names)
     sched = session.scheduler
     wiring = getattr(session, "wiring", None)
     report = ReedReport()

@@ -134,12 +134,21 @@ class SensorView:
     def render(self) -> Group:
         board = self.board
         state = board.state()
-        grid = board.grid
+        grid = getattr(board, "grid", None)
         reeds = Table(title="reeds (o closed)", show_header=True, show_edge=False, pad_edge=False)
         reeds.add_column("")
-        for f in range(grid.files):
+        if grid is None:  # a board whose reeds are not a grid of cells (Struggle's spaces and places)
+            names = tuple(getattr(board, "reeds", ()))
+            reeds.add_column("reeds")
+            for i in range(0, len(names), 8):
+                reeds.add_row("", " ".join(f"{n}:{'o' if n in state.closed_reeds else '.'}" for n in names[i:i + 8]))
+            grid_rows = False
+        else:
+            grid_rows = True
+        for f in range(grid.files if grid_rows and grid is not None else 0):
             reeds.add_column(chr(ord("a") + f), justify="center")
-        for r in reversed(range(grid.ranks)):
+        for r in reversed(range(grid.ranks if grid_rows and grid is not None else 0)):
+            assert grid is not None
             reeds.add_row(str(r + 1), *("o" if grid.cell_at(f, r) in state.closed_reeds else "." for f in range(grid.files)))
         tray = Table(title="tray Hall sensors", show_edge=False)
         tray.add_column("sensor")

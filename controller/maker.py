@@ -13,6 +13,7 @@ by default), so tests script the answers.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -23,7 +24,7 @@ from mazeboard.hal.board import BoardRequest
 from mazeboard.hal.errors import ConfigError
 from mazeboard.hal.maker import Instruction
 from mazeboard.hal.wiring import (
-    AnalogHall, DirectReeds, Wiring, gpio_name, header, header_pin, load_wiring, reference_wiring_path,
+    WIRING_ENV, AnalogHall, DirectReeds, Wiring, gpio_name, header, header_pin, load_wiring, reference_wiring_path,
 )
 
 
@@ -43,7 +44,11 @@ def board_arguments(p: argparse.ArgumentParser) -> None:
 
 def open_for_maker(args: argparse.Namespace, players: int = 2, realtime: bool = False) -> Any:
     """Open the chosen board for a maker command (no game is started)."""
-    request = BoardRequest(players=players, seed=args.seed, realtime=realtime, wiring=args.wiring,
+    game = "magic-labyrinth"
+    wiring = args.wiring or os.environ.get(WIRING_ENV)
+    if wiring and backends.backend_name(args.board) == "gpio":
+        game = load_wiring(wiring).spec.game  # the maker's tools check whichever board the wiring describes
+    request = BoardRequest(game=game, players=players, seed=args.seed, realtime=realtime, wiring=args.wiring,
                            calibration=args.calibration)
     return backends.open_board(args.board, request)
 

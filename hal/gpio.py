@@ -42,12 +42,12 @@ from .errors import CalibrationError, ConfigError, HardwareError
 from .events import ButtonPressed, GameEvent, HallChanged, LedFrame, ReedChanged, SensorEvent
 from .maker import GhostReport
 from .wiring import (
-    AnalogHall, DigitalHall, DirectReeds, MatrixReeds, Wiring, gpio_name, load_wiring, reference_wiring_for,
+    WIRING_ENV, AnalogHall, DigitalHall, DirectReeds, MatrixReeds, Wiring, gpio_name, load_wiring,
+    reference_wiring_for,
 )
 
 log = logging.getLogger(__name__)
 
-WIRING_ENV = "MAZEBOARD_WIRING"
 
 _TO_EVENT: dict[str, Callable[[int, str, bool], SensorEvent | None]] = {
     "reed": lambda t, name, level: ReedChanged(t, name, level),

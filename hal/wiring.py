@@ -41,6 +41,8 @@ from .errors import ConfigError
 from .grid import Cell, Grid
 from .wiring_boards import BOARD_KINDS, BOARD_OF_GAME, BoardSpec
 
+#: environment variable naming the wiring file (after ``--wiring``, before the reference wiring)
+WIRING_ENV = "MAZEBOARD_WIRING"
 #: BCM numbers of the 40-pin header's GPIOs (Pi 3, 4, 5, Zero 2 W share it).
 HEADER_GPIOS = range(0, 28)
 #: GPIO0/1 are the HAT ID EEPROM's I2C bus (ID_SD/ID_SC): never for a board.

@@ -341,3 +341,33 @@ def test_gpio_session_uses_the_games_reference_wiring_and_the_wirings_track(fact
     finally:
         s.board.close()
 
+
+
+# ---------------------------------------------------------------------------- maker's tools on these boards
+
+
+@pytest.mark.parametrize(("name", "shown"), [
+    ("struggle", ["s17:.", "place-E:."]),
+    ("labyrinth", ["7 │ . │ . │ . │ . │ . │ . │ ."]),
+])
+def test_diag_live_view_on_mock_pins(name: str, shown: list[str], factory: MockFactory,
+                                     capsys: pytest.CaptureFixture[str]) -> None:
+    """``mazeboard diag --board gpio --wiring FILE`` opens the board the wiring describes, whatever its game."""
+    path = str(ROOT / "wiring" / f"{name}.toml")
+    assert main(["diag", "--board", "gpio", "--wiring", path, "--no-leds", "--seconds", "0.2"]) == 0
+    out = capsys.readouterr().out
+    for text in shown:
+        assert text in out
+
+
+def test_calibrate_reeds_names_a_struggle_reed_that_does_not_exist(factory: MockFactory) -> None:
+    from mazeboard.controller.calibrate import calibrate_reeds
+    from mazeboard.controller.maker import Prompter
+    from rich.console import Console
+
+    session = open_session(BoardRequest(game="struggle"), pin_factory=factory, leds=False, scheduler=VirtualClock())
+    try:
+        with pytest.raises(ConfigError, match=r"--cells: 's99' is not a reed of this board \(s0..place-E\)"):
+            calibrate_reeds(session, Prompter(ask_fn=lambda q: ""), Console(), ["s2", "s99"])
+    finally:
+        session.board.close()

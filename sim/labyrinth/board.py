@@ -12,7 +12,8 @@ hal :class:`~mazeboard.hal.debounce.Debouncer` like every backend's.
 A push (:meth:`LabyrinthBoard.push`) moves every pawn on the line one cell
 with its tile (a slide of the magnet over ``step_ms``); a pawn pushed off is
 lifted at once and set on the inserted tile by a hand ``hand_ms`` later
-(RULES.md §2 A turn, 3).
+(RULES.md §2 A turn, 3) -- or kept in the hand when ``hand_wraps`` is False
+(a player who forgets; a scenario's ``[sim] hand_wraps = false``).
 """
 
 from __future__ import annotations
@@ -65,12 +66,15 @@ class LabyrinthBoard:
         rng: random.Random | None = None,
         debounce: DebounceSettings = DebounceSettings(),
         push_delay_ms: int = 300,
+        hand_wraps: bool = True,
     ) -> None:
         self.grid = GRID
         self.scheduler = scheduler
         self.layout = led_layout()
         self.table = TileTable(maze)
         self.push_delay_ms = push_delay_ms
+        #: False: a pawn pushed off stays in the hand (a forgetful player; ``place`` sets it down)
+        self.hand_wraps = hand_wraps
         self._sinks: list[Callable[[SensorEvent], None]] = []
         self.watchers: list[Callable[[GameEvent], None]] = []
         self.frame_watchers: list[Callable[[LedFrame], None]] = []
@@ -162,7 +166,7 @@ class LabyrinthBoard:
             else:
                 world.slide_step(p, line[line.index(cell) + 1])
         delay = world.physics.step_ms + world.physics.hand_ms
-        for p in wrapping:
+        for p in wrapping if self.hand_wraps else ():
             self.scheduler.call_later(delay, lambda p=p: world.place(p, s.entry))
 
     def _tiles_changed(self) -> None:

@@ -202,15 +202,18 @@ class LabyrinthPlayer:
         vader = "vader" in self.variants
         return [c for c in self.cards if (vader and c in self.edition.vader_cards) == (pawn == VADER)]
 
-    def _goal_bits(self, maze: Maze, pawn: str, slot: str | None) -> tuple[list[int], int]:
-        """(goal cell indices after the push at ``slot`` -- or now when None, bit set of exit cells)."""
+    def _goal_bits(self, maze: Maze, pawn: str, slot: str | None,
+                   where: dict[str, int | None] | None = None) -> tuple[list[int], int]:
+        """(goal cell indices after the push at ``slot`` -- or now when None, bit set of exit cells).
+        ``where``: picture -> cell index now (None: the spare), when the caller already looked."""
         goals: list[int] = []
         exits = 0
         cards = self.targets_for(pawn)
         if cards:
+            if where is None:
+                where = self._pictures(maze)
             for c in cards:
-                cell = maze.cell_of(c)
-                idx = INDEX[cell] if cell is not None else None
+                idx = where.get(c)
                 at = target_after(idx, slot) if slot else idx
                 if at is not None:
                     goals.append(at)
@@ -220,6 +223,11 @@ class LabyrinthPlayer:
             else:
                 goals.append(INDEX[self.corner])
         return goals, exits
+
+    @staticmethod
+    def _pictures(maze: Maze) -> dict[str, int | None]:
+        """Picture -> the index of the cell showing it (pictures on the spare are absent)."""
+        return {t.picture: i for i, t in enumerate(maze.tiles) if t.picture}
 
     def _score(self, reach: int, goals: list[int], exits: int) -> int:
         if exits:
@@ -244,6 +252,7 @@ class LabyrinthPlayer:
         spare = maze.spare.mask
         world = self.board.world
         scored: list[tuple[int, str, int]] = []
+        where = self._pictures(maze)
         for pawn in self.pawns:
             cell = world.pawns[pawn].cell if pawn in world.pawns else None
             if cell is None:
@@ -252,7 +261,7 @@ class LabyrinthPlayer:
             for slot, q, _, reach in sweep(op, spare, INDEX[cell]):
                 if slot == self.forbidden or q not in turns:
                     continue
-                goals, exits = self._goal_bits(maze, pawn, slot)
+                goals, exits = self._goal_bits(maze, pawn, slot, where)
                 if exits:
                     new, _ = shift_openings(op, SLOTS[slot], rotate(spare, q))
                     exits = ((new[0] & EDGE_BITS["N"]) | (new[1] & EDGE_BITS["E"]) | (new[2] & EDGE_BITS["S"])

@@ -37,7 +37,7 @@ BUTTON_NAMES = ("done", "rotate")
 ACTION_HELP = ("rotate DEG, insert SLOT, slide PAWN CELL..., lift PAWN, place PAWN CELL, press done|rotate, "
                "wait MS, glitch CELL MS")
 #: [sim] keys of the Labyrinth board on top of the shared Physics ones
-PUSH_KEYS = ("push_delay_ms",)
+PUSH_KEYS = ("push_delay_ms", "hand_wraps")
 
 
 @dataclass(frozen=True)
@@ -59,6 +59,8 @@ class LabyrinthScenario:
     options: Mapping[str, Any] = field(default_factory=dict)
     physics: Physics = field(default_factory=Physics)
     push_delay_ms: int = 300
+    #: False: the hand keeps a pawn pushed off the board (a ``place`` action sets it down)
+    hand_wraps: bool = True
 
 
 def dealt_maze(ed: Edition, seed: int, vader: bool) -> Maze:
@@ -96,6 +98,9 @@ def parse_labyrinth(data: Mapping[str, Any], name: str = "<scenario>") -> Labyri
     push_delay = sim.pop("push_delay_ms", 300)
     if not isinstance(push_delay, int) or isinstance(push_delay, bool) or push_delay < 0:
         raise ConfigError(f"sim.push_delay_ms: must be a whole number of milliseconds >= 0, got {push_delay!r}")
+    hand_wraps = sim.pop("hand_wraps", True)
+    if not isinstance(hand_wraps, bool):
+        raise ConfigError(f"sim.hand_wraps: must be true or false, got {hand_wraps!r}")
     physics = Physics.from_mapping(sim)
     pawns: dict[str, Cell] = dict(zip(players, LABYRINTH_CORNERS[len(players)]))
     if "vader" in variants:
@@ -106,9 +111,9 @@ def parse_labyrinth(data: Mapping[str, Any], name: str = "<scenario>") -> Labyri
     raw = data.get("actions", [])
     if not isinstance(raw, list):
         raise ConfigError("actions: must be a list of strings")
-    actions = _actions(raw, pawns)
+    actions = _actions(raw, pawns, hand_wraps)
     return LabyrinthScenario(name, "labyrinth", ed.name, tuple(variants), players, seed, maze, "layout" in data,
-                             cards, actions, pawns, options, physics, push_delay)
+                             cards, actions, pawns, options, physics, push_delay, hand_wraps)
 
 
 def _players(raw: object) -> tuple[str, ...]:
@@ -184,9 +189,9 @@ class _Ctx:
             raise ConfigError(f"{self.where}: expected '{usage}'")
 
 
-def _actions(raw: list[Any], pawns: Mapping[str, Cell]) -> tuple[Action, ...]:
+def _actions(raw: list[Any], pawns: Mapping[str, Cell], hand_wraps: bool = True) -> tuple[Action, ...]:
     at: dict[str, Cell | None] = dict(pawns)
-    state: dict[str, Any] = {"forbidden": None, "shifted": False}
+    state: dict[str, Any] = {"forbidden": None, "shifted": False, "hand_wraps": hand_wraps}
     out = []
     for i, line in enumerate(raw):
         where = f"actions[{i}]"
@@ -217,7 +222,8 @@ def _insert(c: _Ctx, args: list[str], line: str, i: int) -> Action:
     if slot.name != c.state["forbidden"] and not c.state["shifted"]:  # the maze moves (the hand withdraws otherwise)
         for p, cell in c.at.items():
             if cell is not None:
-                c.at[p] = CELLS[moved_index(INDEX[cell], slot)]
+                wraps = cell == slot.exit
+                c.at[p] = None if wraps and not c.state["hand_wraps"] else CELLS[moved_index(INDEX[cell], slot)]
         c.state["forbidden"] = slot.opposite
         c.state["shifted"] = True
     return TileAction("insert", slot=slot.name, text=line, index=i)

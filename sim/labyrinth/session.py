@@ -38,11 +38,12 @@ class LabyrinthSession:
 
     def __init__(self, setup: GameSetup, maze: Maze, pawns: dict[str, str], physics: Physics,
                  realtime: bool = False, script: tuple[Action, ...] | None = None, push_delay_ms: int = 300,
-                 humans: tuple[str, ...] = ()) -> None:
+                 humans: tuple[str, ...] = (), hand_wraps: bool = True) -> None:
         self.setup = setup
         self.clock: VirtualClock | RealtimeClock = RealtimeClock() if realtime else VirtualClock()
         rng = random.Random(f"sim-{setup.seed}")
-        self.board = LabyrinthBoard(maze, pawns, self.clock, physics, rng, push_delay_ms=push_delay_ms)
+        self.board = LabyrinthBoard(maze, pawns, self.clock, physics, rng, push_delay_ms=push_delay_ms,
+                                    hand_wraps=hand_wraps)
         self.world = self.board.world
         self.script = script
         self.hands = LabyrinthHands(self.board, self.clock)
@@ -86,7 +87,8 @@ def from_scenario(sc: LabyrinthScenario, realtime: bool) -> LabyrinthSession:
     if sc.cards:
         extra["cards"] = {p: list(d) for p, d in sc.cards.items()}
     setup = GameSetup("labyrinth", sc.players, sc.seed, options=dict(sc.options), extra=extra)
-    return LabyrinthSession(setup, sc.maze, dict(sc.pawns), sc.physics, realtime, sc.actions, sc.push_delay_ms)
+    return LabyrinthSession(setup, sc.maze, dict(sc.pawns), sc.physics, realtime, sc.actions, sc.push_delay_ms,
+                            hand_wraps=sc.hand_wraps)
 
 
 def for_play(request: BoardRequest) -> LabyrinthSession:

@@ -8,9 +8,12 @@
 2. One reachability search alone (``reachable``).
 3. Whole seeded games of simulated players through the full sensor path
    (hands -> reeds, slot sensors and buttons with bounce -> debounce -> tracker
-   -> referee -> LED frames and event log) on the virtual clock, per second.
+   -> referee -> LED frames and event log) on the virtual clock, per second,
+   and the seeds whose game did not end with a winner (there should be none).
+   ``--mixed``: seeds 0..N-1 of every edition and variant the property test
+   plays, 2-4 players, instead of one player count of the classic edition.
 
-    python benchmarks/bench_labyrinth.py [--sweeps N] [--games N] [--players P]
+    python benchmarks/bench_labyrinth.py [--sweeps N] [--games N] [--players P] [--mixed]
 """
 
 from __future__ import annotations
@@ -18,10 +21,13 @@ from __future__ import annotations
 import argparse
 import random
 import time
+from collections import Counter
+from typing import Any
 
 from mazeboard.controller.app import build_game
 from mazeboard.hal import backends
 from mazeboard.hal.board import BoardRequest
+from mazeboard.hal.events import GameEvent
 from mazeboard.hal.labyrinth import CELLS, INDEX, reachable, sweep
 from mazeboard.hal.labyrinth_editions import EDITIONS, deal
 
@@ -47,22 +53,47 @@ def bench_sweeps(n: int) -> tuple[float, float]:
     return min(runs), min(reach_runs)
 
 
-def bench_games(n: int, players: int) -> tuple[float, float, int, list[int]]:
+#: (edition, variants) as the property test plays them (tests/labyrinth/test_labyrinth_property_games.py)
+MIXED = [
+    ("classic", ()),
+    ("super-mario", ()),
+    ("star-wars", ()),
+    ("star-wars", ("vader",)),
+    ("classic", ("younger",)),
+    ("super-mario", ("younger", "exit-anywhere")),
+    ("star-wars", ("younger", "vader")),
+]
+
+
+def bench_games(n: int, players: int, mixed: bool = False) -> tuple[int, float, float, int, list[Any], Counter[str]]:
+    """(games, games/s, turns/s, mean virtual ms per game, games without a winner, warnings by kind)."""
+    if mixed:
+        cases = [(ed, var, seed, 2 + (seed + k) % 3) for k, (ed, var) in enumerate(MIXED) for seed in range(n)]
+    else:
+        cases = [("classic", (), seed, players) for seed in range(n)]
     t0 = time.perf_counter()
     turns = 0
     virtual_ms = 0
-    stuck: list[int] = []
-    for seed in range(n):
-        session = backends.open_board("sim", BoardRequest(game="labyrinth", players=players, seed=seed))
+    stuck: list[Any] = []
+    warnings: Counter[str] = Counter()
+    for ed, var, seed, p in cases:
+        session = backends.open_board("sim", BoardRequest(game="labyrinth", players=p, seed=seed, edition=ed,
+                                                          variants=var))
         game = build_game(session)
         count = {"turns": 0}
-        game.sinks.append(lambda e: count.__setitem__("turns", count["turns"] + (e.type == "turn_started")))
+
+        def sink(e: GameEvent) -> None:
+            count["turns"] += e.type == "turn_started"
+            if e.type == "warning":
+                warnings[e["kind"]] += 1
+
+        game.sinks.append(sink)
         if not game.run() or game.referee.winner is None:
-            stuck.append(seed)
+            stuck.append(seed if not mixed else (ed, "+".join(var) or "basic", p, seed))
         turns += count["turns"]
         virtual_ms += session.scheduler.now_ms()
     wall = time.perf_counter() - t0
-    return n / wall, turns / wall, virtual_ms // n, stuck
+    return len(cases), len(cases) / wall, turns / wall, virtual_ms // len(cases), stuck, warnings
 
 
 def main() -> None:
@@ -70,14 +101,17 @@ def main() -> None:
     p.add_argument("--sweeps", type=int, default=2000)
     p.add_argument("--games", type=int, default=40)
     p.add_argument("--players", type=int, default=4)
+    p.add_argument("--mixed", action="store_true", help="every edition and variant, 2-4 players")
     args = p.parse_args()
     sweep_s, reach_s = bench_sweeps(args.sweeps)
     print(f"sweep (12 slots x 4 rotations + reachable set): {sweep_s * 1e6:8.1f} us "
           f"({0.9e-3 / sweep_s:.0f}x faster than 0.9 ms)")
     print(f"one reachability search:                        {reach_s * 1e6:8.2f} us (reference: 7 us)")
-    games, turns, virtual, stuck = bench_games(args.games, args.players)
-    print(f"simulated {args.players}-player games:  {games:8.1f} games/s, {turns:8.0f} turns/s "
+    n, games, turns, virtual, stuck, warnings = bench_games(args.games, args.players, args.mixed)
+    what = "mixed (editions, variants, 2-4 players)" if args.mixed else f"{args.players}-player"
+    print(f"{n} simulated {what} games: {games:8.1f} games/s, {turns:8.0f} turns/s "
           f"(mean {virtual / 60000:.1f} virtual minutes per game); without a winner: {len(stuck)} {stuck}")
+    print(f"warnings: {dict(warnings) or 'none'}")
 
 
 if __name__ == "__main__":

@@ -41,7 +41,10 @@ class LabyrinthNarrator:
             "reachable": lambda e: f"{e['pawn']} can reach {len(e['cells'])} cell(s)",
             "step": lambda e: f"{e['pawn']} moves {e['from']} -> {e['to']}",
             "warning": lambda e: f"WARNING {e['kind']}: {e['player']}" + (f" at {e['cell']}" if e["cell"] else "")
-            + (f" (slot {e['slot']})" if e.get("slot") else ""),
+            + (f" (slot {e['slot']})" if e.get("slot") else "")
+            + (f" -- {e['pawn']} on {' or '.join(e['cells'])}? rotate moves the guess, done confirms"
+               if e.get("cells") else ""),
+            "guess": lambda e: f"{e['player']} moves the guess: {e['pawn']} on {e['cell']}?",
             "card_shown": self._card_shown,
             "card_found": lambda e: f"{e['player']} finds the {e['card']} on {e['cell']}"
             + (" with Vader" if e.get("pawn") == "vader" else "") + f" ({e['remaining']} left)",

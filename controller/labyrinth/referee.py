@@ -406,7 +406,11 @@ class LabyrinthReferee:
             cell = watch.at[watch.mover]
             assert cell is not None
             if not (self.reach.get(watch.mover, 0) >> INDEX[cell]) & 1:
-                return  # on an unreachable cell: the unreachable correction is under way
+                if corr is None:
+                    pawn = watch.mover
+                    self._hold(pawn, "unreachable", cell, cells_of(self.reach.get(pawn, 0)),
+                               lambda: self._mover_seen(pawn), lambda: None, "resume_move")
+                return  # on an unreachable cell: it must go back first
         if not options:
             pawn = watch.mover or watch.movers[0]
             if corr is None:
@@ -496,7 +500,7 @@ class LabyrinthReferee:
             self._handle(self.watch.update(self.closed))
         elif state == "waiting_for_correction":
             corr = self.correction
-            if corr is not None and self.watch is not None and corr.kind != "moved_before_shift":
+            if corr is not None and self.watch is not None and corr.kind in MOVER_KINDS:
                 self.watch.update(self.closed)  # follow the mover; steps during a correction are not counted
             if corr is not None and corr.resolved():
                 self.correction = None

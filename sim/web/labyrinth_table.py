@@ -9,7 +9,9 @@ the slot sensors, the reed switches and the done button:
 type           fields                                      physical meaning
 =============  ==========================================  ======================================
 ``rotate``     (none)                                      turn the spare a quarter clockwise by
-                                                           hand and press the rotate button
+                                                           hand and press the rotate button (after
+                                                           an ``ambiguous`` warning: only press it,
+                                                           to step the controller's guess)
 ``insert``     ``slot`` (``S-b`` ... ``E-6``)              push the spare in at that slot
 ``slide``      ``player`` (a colour or ``vader``), ``to``  slide the pawn along open tile sides
                                                            to ``to`` (a neighbour, or a cell the
@@ -117,6 +119,8 @@ class LabyrinthView:
     remaining: dict[str, int] = field(default_factory=dict)
     open_cards: dict[str, list[str]] = field(default_factory=dict)
     warning: dict[str, Any] | None = None
+    #: after an ``ambiguous`` warning: the pawn, the cells it may stand on and the controller's guess
+    ambiguous: dict[str, Any] | None = None
     winner: str | None = None
     turns: int = 0
 
@@ -138,6 +142,10 @@ class LabyrinthView:
                     + (f" (not {self.forbidden})." if self.forbidden else "."))
         if self.phase == "settle":
             return "The row slides: a pawn pushed off goes on the new tile."
+        if self.ambiguous is not None:
+            guess = self.ambiguous["cell"]
+            return (f"The reeds cannot tell where {self.ambiguous['pawn']} stopped: is it {guess} (blinking)? "
+                    "Press ⟳ to try the next cell, Done when the guess is right.")
         if self.phase == "move":
             who = " or ".join("Vader" if m == VADER else "your pawn" for m in self.movers)
             return f"Move {who} to a lit tile (click it), then press Done — or just press Done to stay."
@@ -153,6 +161,7 @@ class LabyrinthView:
             "found": {p: list(c) for p, c in self.found.items()}, "remaining": dict(self.remaining),
             "open_cards": {p: list(c) for p, c in self.open_cards.items()},
             "warning": dict(self.warning) if self.warning else None, "winner": self.winner,
+            "ambiguous": dict(self.ambiguous) if self.ambiguous else None,
             "turns": self.turns, "prompt": self.prompt(),
         }
 
@@ -174,7 +183,7 @@ def _started(v: LabyrinthView, e: Mapping[str, Any]) -> None:
 def _turn(v: LabyrinthView, e: Mapping[str, Any]) -> None:
     v.current = e.get("player")
     v.movers = list(e.get("pawns", []))
-    v.phase, v.rotation, v.reachable, v.steps, v.warning = "shift", 0, {}, 0, None
+    v.phase, v.rotation, v.reachable, v.steps, v.warning, v.ambiguous = "shift", 0, {}, 0, None, None
     v.turns += 1
 
 
@@ -194,6 +203,21 @@ def _found(v: LabyrinthView, e: Mapping[str, Any]) -> None:
     v.remaining[player] = int(e.get("remaining", 0))
 
 
+def _warning(v: LabyrinthView, e: Mapping[str, Any]) -> None:
+    v.warning = {k: e.get(k) for k in ("player", "kind", "cell", "slot", "pawn")}
+    if e.get("kind") == "ambiguous":
+        v.ambiguous = {"pawn": e.get("pawn"), "cell": e.get("cell"), "cells": list(e.get("cells", []))}
+
+
+def _guess(v: LabyrinthView, e: Mapping[str, Any]) -> None:
+    if v.ambiguous is not None:
+        v.ambiguous = dict(v.ambiguous, pawn=e.get("pawn"), cell=e.get("cell"))
+
+
+def _turn_ended(v: LabyrinthView, e: Mapping[str, Any]) -> None:
+    v.reachable, v.ambiguous = {}, None
+
+
 def _over(v: LabyrinthView, e: Mapping[str, Any]) -> None:
     v.winner, v.phase, v.reachable = e.get("winner"), "over", {}
 
@@ -207,8 +231,9 @@ _HANDLERS: dict[str, Callable[[LabyrinthView, Mapping[str, Any]], None]] = {
     "step": lambda v, e: setattr(v, "steps", int(e.get("steps", v.steps + 1))),
     "card_found": _found,
     "card_shown": lambda v, e: v.open_cards.__setitem__(str(e.get("player")), list(e.get("cards", []))),
-    "turn_ended": lambda v, e: setattr(v, "reachable", {}),
-    "warning": lambda v, e: setattr(v, "warning", {k: e.get(k) for k in ("player", "kind", "cell", "slot", "pawn")}),
+    "turn_ended": _turn_ended,
+    "warning": _warning,
+    "guess": _guess,
     "game_over": _over,
 }
 
@@ -306,6 +331,10 @@ class LabyrinthTable(ServedTable):
         self.need_human(pawn, "move your own pawn")
 
     def _rotate(self, client: int, cmd: Rotate) -> None:
+        if self.state.ambiguous is not None:  # the rotate button steps the controller's guess; no tile turns
+            self._my_turn("rotate")
+            self._do(Action("press", button="rotate"))
+            return
         self._my_shift()
         self._do(TileAction("rotate", degrees=90))
 

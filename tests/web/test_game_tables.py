@@ -273,3 +273,30 @@ def test_every_slot_name_is_a_message_slot() -> None:
 
     for slot in SLOTS:
         assert parse_message(f'{{"type": "insert", "slot": "{slot}"}}', PARSERS) == Insert(slot)
+
+
+def test_labyrinth_view_follows_an_ambiguous_mover_and_the_guesses() -> None:
+    from mazeboard.sim.web.labyrinth_table import LabyrinthView
+
+    v = LabyrinthView(humans=("red",))
+    v.apply({"type": "game_started", "players": ["red", "blue"], "corners": {"red": "a1", "blue": "g7"}})
+    v.apply({"type": "turn_started", "player": "red", "pawns": ["red"]})
+    v.apply({"type": "reachable", "player": "red", "pawn": "red", "cells": ["a1", "a2", "b2"]})
+    v.apply({"type": "warning", "player": "red", "kind": "ambiguous", "cell": "a2", "pawn": "red",
+             "cells": ["a2", "b2"], "pawns": ["red", "red"]})
+    assert v.to_dict()["ambiguous"] == {"pawn": "red", "cell": "a2", "cells": ["a2", "b2"]}
+    assert "is it a2" in v.prompt()
+    v.apply({"type": "guess", "player": "red", "pawn": "red", "cell": "b2"})
+    assert v.ambiguous is not None and v.ambiguous["cell"] == "b2" and "is it b2" in v.prompt()
+    v.apply({"type": "turn_ended", "player": "red", "reason": "done"})
+    assert v.ambiguous is None
+
+
+def test_labyrinth_rotate_while_the_controller_asks_only_presses_the_button() -> None:
+    s = serve("labyrinth")
+    s.do(Insert("S-b"), 3000)
+    spare = s.session.board.table.maze.spare
+    s.table.state.ambiguous = {"pawn": "red", "cell": "a1", "cells": ["a1", "a2"]}  # as after the warning
+    s.do(Rotate(), 1000)
+    assert s.errors() == [] and s.session.board.table.maze.spare == spare  # no tile turned in the hand
+    assert not s.events("spare_rotated")  # the press reached the referee, which did not count a shift turn

@@ -8,6 +8,7 @@ const WARNING_TEXT = {
   forbidden_slot: "tried the forbidden slot", extra_shift: "pushed a second time", unreachable: "moved to a tile out of reach",
   out_of_turn: "moved out of turn", moved_before_shift: "moved before the shift", lifted: "lifted the pawn",
   not_wrapped: "a pushed-off pawn is not on the new tile", misplaced: "a pawn stands where none should",
+  ambiguous: "the reeds cannot tell where the pawn stopped"
 };
 const pic = (name) => (name ? `${PICTURES[name] || "🔶"} ${name}` : "");
 const pawnName = (p) => (p === "vader" ? "Vader" : cap(p));
@@ -147,7 +148,8 @@ function drawInfo() {
   $("open-cards").innerHTML = `<div class="label">Open cards (younger players)</div>` +
     open.map(([p, cards]) => `<div class="${p}"><span class="dot-s"></span> ${cards.map((c) => PICTURES[c] || "🔶").join(" ")}</div>`).join("");
   const mine = h.humans.includes(v.current) && v.phase !== "over";
-  $("rotate").disabled = !(mine && v.phase === "shift");
+  $("rotate").disabled = !(mine && (v.phase === "shift" || v.ambiguous));
+  $("rotate").textContent = v.ambiguous ? "⟳ Next guess" : "⟳ Rotate";
   $("done").disabled = !(mine && v.phase === "move");
   $("lift").disabled = h.humans.length === 0;
   if (v.phase === "over" && !S.bannerShown) {
@@ -170,6 +172,7 @@ const LOG_TEXT = {
   card_found: (e) => `⭐ ${cap(e.player)} found ${pic(e.card)} on ${e.cell} (${e.remaining} left)`,
   card_shown: (e) => `${cap(e.player)}'s open cards: ${e.cards.join(", ")}`,
   turn_ended: (e) => `${cap(e.player)}'s turn ends`,
+  guess: (e) => `Is ${pawnName(e.pawn)} on ${e.cell}?`,
   warning: (e) => `⚠ ${cap(e.player)}: ${WARNING_TEXT[e.kind] || e.kind}${e.cell ? " at " + e.cell : ""}${e.slot ? " " + e.slot : ""}`,
   game_over: (e) => `🏆 ${cap(e.winner)} wins (${Object.entries(e.scores).map(([p, s]) => `${p} ${s}`).join(", ")})`,
 };

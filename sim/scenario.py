@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any, Callable, Mapping
 
 from mazeboard.hal.boards import MAGIC, MAGIC_CORNERS, MAGIC_SYMBOLS, PLAYER_COLOURS
+from mazeboard.hal import settings
 from mazeboard.hal.errors import ConfigError, ScenarioError
 from mazeboard.hal.grid import Cell, Edge, Grid
 
@@ -104,14 +105,7 @@ def parse_scenario(data: Mapping[str, Any], name: str = "<scenario>") -> Scenari
 
 
 def _players(raw: object) -> tuple[str, ...]:
-    if not isinstance(raw, list) or not 2 <= len(raw) <= 4:
-        raise ConfigError(f"players: give 2 to 4 players, got {raw!r}")
-    for p in raw:
-        if p not in PLAYER_COLOURS:
-            raise ConfigError(f"players: unknown player {p!r} (players are {', '.join(PLAYER_COLOURS)})")
-    if len(set(raw)) != len(raw):
-        raise ConfigError("players: a player is listed twice")
-    return tuple(raw)
+    return settings.validate_players(raw, PLAYER_COLOURS, "The Magic Labyrinth")
 
 
 def _face(v: object, where: str) -> int:

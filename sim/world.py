@@ -23,6 +23,7 @@ import random
 from dataclasses import dataclass, fields
 from typing import Any, Callable, Hashable, Iterable, Mapping
 
+from mazeboard.hal import settings
 from mazeboard.hal.clock import Scheduler, Timer
 from mazeboard.hal.errors import ConfigError
 from mazeboard.hal.events import TRAY_SENSORS
@@ -47,25 +48,7 @@ class Physics:
     @classmethod
     def from_mapping(cls, raw: Mapping[str, Any], where: str = "sim") -> "Physics":
         """Build from a TOML table; raises :class:`ConfigError` naming the key."""
-        known = {f.name: f for f in fields(cls)}
-        values: dict[str, Any] = {}
-        for key, value in raw.items():
-            if key not in known:
-                raise ConfigError(f"{where}.{key}: unknown setting (known: {', '.join(sorted(known))})")
-            default = known[key].default
-            if isinstance(default, bool):
-                if not isinstance(value, bool):
-                    raise ConfigError(f"{where}.{key}: must be true or false, got {value!r}")
-            elif isinstance(default, tuple):
-                if (not isinstance(value, (list, tuple)) or len(value) != 2
-                        or not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in value)
-                        or value[0] > value[1]):
-                    raise ConfigError(f"{where}.{key}: must be [min, max] milliseconds, got {value!r}")
-                value = (value[0], value[1])
-            elif not isinstance(value, int) or isinstance(value, bool) or value < 0:
-                raise ConfigError(f"{where}.{key}: must be a whole number of milliseconds >= 0, got {value!r}")
-            values[key] = value
-        phys = cls(**values)
+        phys = settings.from_mapping(cls, raw, where, what="setting")
         if phys.step_ms < 2 * phys.transit_jitter_ms + 2:
             raise ConfigError(f"{where}.step_ms: must exceed twice transit_jitter_ms")
         return phys

@@ -25,6 +25,7 @@ from dataclasses import dataclass, fields
 from typing import Any, Iterable, Mapping, Sequence
 
 from mazeboard.hal.boards import PLAYER_COLOURS
+from mazeboard.hal import settings
 from mazeboard.hal.errors import ConfigError
 from mazeboard.hal.grid import Cell
 from mazeboard.hal.labyrinth import CELLS, INDEX, SLOTS, Maze, Slot, Tile, moved_index
@@ -91,14 +92,7 @@ class LabyrinthOptions:
     @classmethod
     def from_mapping(cls, raw: Mapping[str, Any], variants: Iterable[str] = ()) -> "LabyrinthOptions":
         """Options from a table plus variant names; raises :class:`ConfigError` naming the key."""
-        known = {f.name: f for f in fields(cls)}
-        values: dict[str, Any] = {}
-        for key, value in raw.items():
-            if key not in known:
-                raise ConfigError(f"options.{key}: unknown option (known: {', '.join(sorted(known))})")
-            if isinstance(known[key].default, bool) and not isinstance(value, bool):
-                raise ConfigError(f"options.{key}: must be true or false, got {value!r}")
-            values[key] = value
+        values = settings.checked_values(cls, raw, "options")
         for v in variants:
             if v not in VARIANTS:
                 raise ConfigError(f"variant: {v!r} is not a Labyrinth variant ({', '.join(VARIANTS)})")
@@ -112,14 +106,7 @@ class LabyrinthOptions:
 
 def validate_players(players: Sequence[str]) -> tuple[str, ...]:
     """2-4 different colours (RULES.md Notation); raises :class:`ConfigError`."""
-    if not 2 <= len(players) <= 4:
-        raise ConfigError(f"players: Labyrinth takes 2 to 4 players, got {len(players)}")
-    for p in players:
-        if p not in PLAYER_COLOURS:
-            raise ConfigError(f"players: unknown player {p!r} (players are {', '.join(PLAYER_COLOURS)})")
-    if len(set(players)) != len(players):
-        raise ConfigError("players: a player is listed twice")
-    return tuple(players)
+    return settings.validate_players(players, PLAYER_COLOURS, "Labyrinth")
 
 
 def corners_for(players: Sequence[str]) -> dict[str, Cell]:

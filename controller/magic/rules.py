@@ -11,6 +11,7 @@ import random
 from dataclasses import dataclass, field, fields
 from typing import Any, Iterable, Mapping, Sequence
 
+from mazeboard.hal import settings
 from mazeboard.hal.errors import ConfigError
 from mazeboard.hal.boards import MAGIC_CORNERS, MAGIC_SYMBOLS, MAZE_WALLS, PLAYER_COLOURS
 from mazeboard.hal.grid import MAGIC_GRID, Cell, Edge, Grid, edge_of
@@ -71,32 +72,13 @@ class MagicOptions:
     @classmethod
     def from_mapping(cls, raw: Mapping[str, Any], where: str = "options") -> "MagicOptions":
         """Build from a TOML table; raises :class:`ConfigError` naming the key."""
-        known = {f.name: f for f in fields(cls)}
-        values: dict[str, Any] = {}
-        for key, value in raw.items():
-            if key not in known:
-                raise ConfigError(f"{where}.{key}: unknown option (known: {', '.join(sorted(known))})")
-            default = known[key].default
-            if isinstance(default, bool):
-                if not isinstance(value, bool):
-                    raise ConfigError(f"{where}.{key}: must be true or false, got {value!r}")
-            elif isinstance(default, int):
-                if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-                    raise ConfigError(f"{where}.{key}: must be a whole number >= 0, got {value!r}")
-            elif key == "ball_roll_ms":
-                if (not isinstance(value, (list, tuple)) or len(value) != 2
-                        or not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in value)
-                        or value[0] > value[1]):
-                    raise ConfigError(f"{where}.{key}: must be [min, max] milliseconds, got {value!r}")
-                value = (value[0], value[1])
-            elif key == "start_corners":
-                if not isinstance(value, (list, tuple)):
-                    raise ConfigError(f"{where}.{key}: must be a list of cells, got {value!r}")
-                value = tuple(GRID.parse_cell(v, f"{where}.{key}") for v in value)
-            values[key] = value
-        if values.get("win_tokens", 1) < 1:
+        corners = lambda v, name: (  # noqa: E731
+            tuple(GRID.parse_cell(c, name) for c in v) if isinstance(v, (list, tuple))
+            else _refuse(f"{name}: must be a list of cells, got {v!r}"))
+        opts = settings.from_mapping(cls, raw, where, convert={"start_corners": corners})
+        if opts.win_tokens < 1:
             raise ConfigError(f"{where}.win_tokens: must be at least 1")
-        return cls(**values)
+        return opts
 
     def corners_for(self, players: Sequence[str]) -> dict[str, Cell]:
         """Start corner of each player (RULES.md §1 Setup); raises :class:`ConfigError`."""
@@ -113,14 +95,11 @@ class MagicOptions:
 
 def validate_players(players: Sequence[str], where: str = "players") -> tuple[str, ...]:
     """2-4 distinct colours from red, blue, green, yellow; raises :class:`ConfigError`."""
-    if not isinstance(players, (list, tuple)) or not 2 <= len(players) <= 4:
-        raise ConfigError(f"{where}: give 2 to 4 players, got {players!r}")
-    for p in players:
-        if p not in PLAYER_COLOURS:
-            raise ConfigError(f"{where}: unknown player {p!r} (players are {', '.join(PLAYER_COLOURS)})")
-    if len(set(players)) != len(players):
-        raise ConfigError(f"{where}: a player is listed twice")
-    return tuple(players)
+    return settings.validate_players(players, PLAYER_COLOURS, "The Magic Labyrinth", where)
+
+
+def _refuse(message: str) -> Any:
+    raise ConfigError(message)
 
 
 def symbol_cell(symbol: str, symbols: Mapping[Cell, str] = SYMBOLS) -> Cell:

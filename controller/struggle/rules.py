@@ -33,6 +33,7 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
 
+from mazeboard.hal import settings
 from mazeboard.hal.errors import ConfigError, MazeboardError
 from mazeboard.hal.struggle import ACE, DICE, FACES, PLACES, TOKENS, Track, load_track
 
@@ -88,22 +89,7 @@ class StruggleOptions:
     @classmethod
     def from_mapping(cls, raw: Mapping[str, Any], where: str = "options") -> "StruggleOptions":
         """Build from ``[options]``; raises :class:`ConfigError` naming the key."""
-        known = {f.name: f for f in fields(cls)}
-        values: dict[str, Any] = {}
-        for key, value in raw.items():
-            if key not in known:
-                raise ConfigError(f"{where}.{key}: unknown Struggle option (known: {', '.join(sorted(known))})")
-            default = known[key].default
-            if key in OPTION_CHOICES:
-                if value not in OPTION_CHOICES[key]:
-                    raise ConfigError(f"{where}.{key}: {value!r} is not one of {', '.join(OPTION_CHOICES[key])}")
-            elif isinstance(default, bool):
-                if not isinstance(value, bool):
-                    raise ConfigError(f"{where}.{key}: must be true or false, got {value!r}")
-            elif not isinstance(value, int) or isinstance(value, bool) or value < 1:
-                raise ConfigError(f"{where}.{key}: must be a whole number >= 1, got {value!r}")
-            values[key] = value
-        opts = cls(**values)
+        opts = settings.from_mapping(cls, raw, where, what="Struggle option", minimum=1, choices=OPTION_CHOICES)
         if opts.throws > 3:
             raise ConfigError(f"{where}.throws: at most 3 throws a turn (RULES.md §3), got {opts.throws}")
         return opts

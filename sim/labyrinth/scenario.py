@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
 from mazeboard.hal.boards import PLAYER_COLOURS
+from mazeboard.hal import settings
 from mazeboard.hal.errors import ConfigError
 from mazeboard.hal.grid import Cell
 from mazeboard.hal.labyrinth import CELLS, GRID, INDEX, SLOTS, Maze, moved_index, parse_slot
@@ -117,14 +118,7 @@ def parse_labyrinth(data: Mapping[str, Any], name: str = "<scenario>") -> Labyri
 
 
 def _players(raw: object) -> tuple[str, ...]:
-    if not isinstance(raw, list) or not 2 <= len(raw) <= 4:
-        raise ConfigError(f"players: give 2 to 4 players, got {raw!r}")
-    for p in raw:
-        if p not in PLAYER_COLOURS:
-            raise ConfigError(f"players: unknown player {p!r} (players are {', '.join(PLAYER_COLOURS)})")
-    if len(set(raw)) != len(raw):
-        raise ConfigError("players: a player is listed twice")
-    return tuple(raw)
+    return settings.validate_players(raw, PLAYER_COLOURS, "Labyrinth")
 
 
 def _table(data: Mapping[str, Any], key: str) -> dict[str, Any]:

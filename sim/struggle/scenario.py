@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
 from mazeboard.hal.boards import PLAYER_COLOURS
+from mazeboard.hal import settings
 from mazeboard.hal.errors import ConfigError
 from mazeboard.hal.struggle import ACE, BUTTONS, DICE, FACES, PLACES, TOKENS, Track, parse_track, place_sensor, space_sensor
 
@@ -68,14 +69,7 @@ def parse_struggle(data: Mapping[str, Any], name: str = "<scenario>") -> Struggl
 
 
 def _players(raw: object) -> tuple[str, ...]:
-    if not isinstance(raw, list) or not 2 <= len(raw) <= 4:
-        raise ConfigError(f"players: give 2 to 4 players, got {raw!r}")
-    for p in raw:
-        if p not in PLAYER_COLOURS:
-            raise ConfigError(f"players: unknown player {p!r} (players are {', '.join(PLAYER_COLOURS)})")
-    if len(set(raw)) != len(raw):
-        raise ConfigError("players: a player is listed twice")
-    return tuple(raw)
+    return settings.validate_players(raw, PLAYER_COLOURS, "Struggle")
 
 
 def _dice(raw: object) -> tuple[tuple[str, ...], ...]:

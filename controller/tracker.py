@@ -117,6 +117,10 @@ class PawnTracker:
     def off_board(self) -> list[str]:
         return [p for p, c in self.at.items() if c is None]
 
+    def off_since(self, pawn: str) -> int | None:
+        """When ``pawn``'s cell opened, if it has been off the board since (ms)."""
+        return self._off_since.get(pawn) if self.at.get(pawn) is None else None
+
     def assume(self, pawn: str, cell: Cell, unseen: bool = False) -> None:
         """Set a pawn's cell from outside knowledge. ``unseen``: the cell is
         already closed by another pawn, so the reed could not confirm it; while
@@ -125,6 +129,7 @@ class PawnTracker:
         self.at[pawn] = cell
         self.last[pawn] = cell
         self._off_since.pop(pawn, None)
+        self.stray.discard(cell)
         if unseen:
             self.unseen.add(pawn)
         else:

@@ -345,7 +345,8 @@ class MagicReferee:
         if self.tracker.at[pawn] is not None:
             return
         last = self.tracker.last[pawn]
-        held = [c for c in GRID.neighbours(last) if c in self.tracker.closed and self.tracker.pawns_at(c)]
+        held = [c for c in GRID.neighbours(last)
+                if c in self.tracker.closed and (self.tracker.pawns_at(c) or c in self.tracker.stray)]
         if not held:
             return  # lifted: wait until it is set down
         before = move.path[-2] if len(move.path) > 1 else None
@@ -374,12 +375,12 @@ class MagicReferee:
         reason = move.closing
         player = move.player
         cell = self.tracker.at[player]
-        if cell is None:  # lifted meanwhile: wait until it is set down somewhere legal
+        if cell is None:  # lifted meanwhile: wait, showing where it may be set down
             move.closing = None
-            self._hold(player, "jump", None, set(move.legal), lambda: self._reclose(reason))
+            self._hold(player, "lifted", None, set(move.legal), lambda: self._reclose(reason), warn=False)
             return
         others = self.tracker.occupied(exclude=player)
-        if cell in others:
+        if cell in others and cell != move.start:  # staying put on a cell shared before is allowed
             move.closing = None
             free = set(rules.legal_end_cells(move.start, move.roll, others)) - others
             self._hold(player, "occupied", cell, free, lambda: self._reclose(reason))
@@ -402,11 +403,14 @@ class MagicReferee:
         self._go("move_over")
         self._next_turn()
 
-    def _hold(self, player: str, kind: str, cell: Cell | None, allowed: Iterable[Cell], then: Callable[[], None]) -> None:
-        """Warn, show where ``player``'s pawn may stand, and wait until it stands there."""
+    def _hold(self, player: str, kind: str, cell: Cell | None, allowed: Iterable[Cell], then: Callable[[], None],
+              warn: bool = True) -> None:
+        """Warn (unless ``warn`` is false), show where ``player``'s pawn may stand,
+        and wait until it stands there."""
         self._cancel("settle")
         self.correction = _Correction(player, kind, frozenset(allowed), then)
-        self._warn(player, kind, cell, refresh=False)
+        if warn:
+            self._warn(player, kind, cell, refresh=False)
         if self.state != "waiting_for_correction":
             self._go("hold")
         else:
@@ -475,25 +479,35 @@ class MagicReferee:
         move = self.move
         if move is not None and self.state in ("moving", "waiting_for_correction") and (
             self.correction is None or self.correction.player == move.player
-        ):
+        ) and self._has_moved(move):
             player, timed = move.player, move.timed
             for name in ("close", "settle", "offboard"):
                 self._cancel(name)
             self.correction = None
             self._drop(player, timed, t_ms, turn_over=True)
             return
-        # a ball after the move closed: the pawn that moved last, if it moved recently
-        window = self.options.ball_roll_ms[1] + self.options.ball_slack_ms + self.options.ball_grace_ms
-        if self._last_moved and t_ms - self._last_moved[1] <= window and self.state == "waiting_for_roll":
+        # Not the mover's ball (it has not left its cell): the pawn that moved last
+        # lost it, however late the ball (a slow tray). Its owner must fetch it, or
+        # the tray would never be empty again.
+        if self._last_moved is not None and self.state in ("waiting_for_roll", "moving"):
             player = self._last_moved[0]
-            last = self.last_move
+            last = self.last_move if self.move is None or self.move.player != player else self.move
             timed = last.timed if last is not None and last.player == player else []
+            for name in ("close", "settle", "offboard"):
+                self._cancel(name)
             self._drop(player, timed, t_ms, turn_over=False)
             return
         log.info("ball sensed at %d ms with no pawn to blame: ignored", t_ms)
 
+    def _has_moved(self, move: _Move) -> bool:
+        """True when the mover has left its start cell during ``move`` (stepped or lifted)."""
+        return bool(move.timed) or self.tracker.at[move.player] != move.start
+
     def _drop(self, player: str, timed: list[TimedStep], t_ms: int, turn_over: bool) -> None:
         edge = rules.infer_wall(timed, t_ms, self.options.ball_roll_ms, self.options.ball_slack_ms, self.known_open)
+        off = self.tracker.off_since(player)
+        if off is not None and off <= t_ms - self.options.ball_roll_ms[0] + self.options.ball_slack_ms:
+            edge = None  # lifted early enough to have released the ball itself: cannot be told
         self._emit("ball_dropped", player=player, edge=format_edge(edge) if edge else None)
         if edge is not None:
             wall_edge = edge

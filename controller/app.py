@@ -132,7 +132,13 @@ def build_game(session: BoardSession, sinks: list[Callable[[GameEvent], None]] |
     if spec is None:
         raise ConfigError(f"game: {session.setup.game!r} is not available (choose from {', '.join(GAMES)})")
     game = Game(session, sinks=list(sinks or []))
-    game.referee = spec.referee(session, game.emit, game.show)
+    try:
+        game.referee = spec.referee(session, game.emit, game.show)
+    except ConfigError as e:  # name the scenario file, as the simulator's own errors do
+        source = session.setup.source
+        if source and not str(e).startswith(source):
+            raise ConfigError(f"{source}: {e}") from None
+        raise
     session.board.subscribe(game.referee.on_sensor)
     watch_status = getattr(session.board, "watch_status", None)  # boards with a link that can drop
     if watch_status is not None:

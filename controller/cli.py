@@ -43,7 +43,8 @@ class _Parser(argparse.ArgumentParser):
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="mazeboard",
-        description="Controller for augmented board games: The Magic Labyrinth on a simulated or real board.",
+        description="Controller for augmented board games (The Magic Labyrinth, Labyrinth, Struggle) "
+        "on a simulated or real board.",
     )
     parser.add_argument("--debug", action="store_true", help="show tracebacks and debug logging")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)

@@ -42,7 +42,7 @@ def play_arguments(p: argparse.ArgumentParser) -> None:
                    help="rule variant, repeatable (Labyrinth: younger, exit-anywhere, vader)")
     p.add_argument("--rounds", type=int, default=None, metavar="N", help="rounds to play (Struggle)")
     p.add_argument("--seed", type=int, default=1, help="seed for the maze, dice, targets and players (default 1)")
-    p.add_argument("--maze", type=_maze, default="easy",
+    p.add_argument("--maze", type=_maze, default=None,
                    help="easy (19 walls), hard (24), or a wall list like 'a2-a3,c4-d4' (default easy)")
     p.add_argument("--events", metavar="FILE", help="also write the event log as JSON lines to FILE ('-': stdout)")
     p.add_argument("--realtime", action="store_true", help="play at the pace of real hands instead of virtual time")
@@ -56,6 +56,28 @@ def play_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--new", action="store_true", help="with --state-dir: put an unfinished game aside and start over")
 
 
+#: play flags each game uses (given to another game they are an error, not ignored)
+GAME_FLAGS: dict[str, frozenset[str]] = {
+    "magic-labyrinth": frozenset({"--maze", "--assist", "--win-tokens"}),
+    "labyrinth": frozenset({"--edition", "--variant"}),
+    "struggle": frozenset({"--rounds"}),
+}
+
+
+def _check_game_flags(args: argparse.Namespace) -> None:
+    given = {
+        "--maze": args.maze is not None, "--assist": args.assist, "--win-tokens": args.win_tokens is not None,
+        "--edition": args.edition is not None, "--variant": bool(args.variant), "--rounds": args.rounds is not None,
+    }
+    uses = GAME_FLAGS.get(args.game)
+    if uses is None:
+        return  # an unknown game is refused by the backend, naming the games there are
+    for flag, on in given.items():
+        if on and flag not in uses:
+            users = [g for g, flags in GAME_FLAGS.items() if flag in flags]
+            raise ConfigError(f"{flag}: not used by {args.game} (only by {', '.join(users)})")
+
+
 def play(args: argparse.Namespace) -> int:
     options: dict[str, object] = {}
     if args.assist:
@@ -66,7 +88,8 @@ def play(args: argparse.Namespace) -> int:
         options["win_tokens"] = args.win_tokens
     if args.rounds is not None and args.rounds < 1:
         raise ConfigError("--rounds: must be at least 1")
-    request = BoardRequest(game=args.game, players=args.players, seed=args.seed, maze=args.maze,
+    _check_game_flags(args)
+    request = BoardRequest(game=args.game, players=args.players, seed=args.seed, maze=args.maze or "easy",
                            realtime=args.realtime, options=options, edition=args.edition,
                            variants=tuple(args.variant), rounds=args.rounds)
     if args.state_dir or args.new:
@@ -86,7 +109,8 @@ def play(args: argparse.Namespace) -> int:
             log.close()
     ref = game.referee
     if not finished or ref.winner is None:
-        raise RuntimeFailure("the game did not reach a winner (the simulated players got stuck)")
+        raise RuntimeFailure("the game did not reach a winner within 8 hours of simulated play "
+                             "(too many rounds, or the simulated players got stuck)")
     t_s = session.scheduler.now_ms() / 1000
     scores = ", ".join(f"{p} {s}" for p, s in ref.scores.items())
     out = sys.stderr if args.events == "-" else sys.stdout
@@ -105,9 +129,21 @@ def sim_arguments(p: argparse.ArgumentParser) -> None:
     browser.add_arguments(p)
 
 
+def _browser_options_given(args: argparse.Namespace) -> list[str]:
+    """The browser simulator's options that differ from their defaults (e.g. ``--humans``)."""
+    ref = argparse.ArgumentParser()
+    browser.add_arguments(ref)
+    return [max(a.option_strings, key=len) for a in ref._actions
+            if a.option_strings and a.dest != "help" and getattr(args, a.dest, a.default) != a.default]
+
+
 def sim(args: argparse.Namespace) -> int:
     if not args.scenario:
         return browser.run(args)
+    stray = _browser_options_given(args)
+    if stray:
+        raise ConfigError(f"{stray[0]}: only for the browser simulator (without --scenario); "
+                          "a scenario file sets its own game, players and seed")
     if args.events is None:
         args.events = "-"
     request = BoardRequest(scenario=args.scenario, realtime=args.realtime, sim_link=args.link)

@@ -87,6 +87,8 @@ class GameSetup:
     targets: tuple[str, ...] = ()
     options: Mapping[str, Any] = field(default_factory=dict)
     extra: Mapping[str, Any] = field(default_factory=dict)
+    #: where the setup came from (a scenario file), prefixed to setup errors
+    source: str = ""
 
 
 @dataclass(frozen=True)

@@ -147,7 +147,7 @@ def _from_scenario(sc: Scenario, realtime: bool) -> SimSession:
     walls = sc.walls
     if walls is None:
         walls = generate_walls(MAGIC, sc.maze, random.Random(f"maze-{sc.seed}"))
-    setup = GameSetup(sc.game, sc.players, sc.seed, sc.dice, sc.targets, sc.options)
+    setup = GameSetup(sc.game, sc.players, sc.seed, sc.dice, sc.targets, sc.options, source=sc.path)
     return SimSession(setup, walls, sc.physics, realtime=realtime, script=sc.actions, corners=dict(sc.corners))
 
 

@@ -66,6 +66,8 @@ def load_scenario(path: str | Path) -> Any:
         raise ScenarioError(f"{p}: not valid TOML: {e}") from None
     try:
         game = data.get("game")
+        if game is None:
+            raise ConfigError(f"game: missing (give one of {', '.join(PARSERS)})")
         parser = PARSERS.get(game) if isinstance(game, str) else None
         if parser is None:
             raise ConfigError(f"game: {game!r} is not one of {', '.join(PARSERS)}")
@@ -95,6 +97,9 @@ def parse_scenario(data: Mapping[str, Any], name: str = "<scenario>") -> Scenari
         walls = parse_walls(grid, data["walls"])
     dice = _list(data, "dice", lambda v, w: _face(v, w))
     targets = _list(data, "targets", _symbol)
+    twice = sorted({t for t in targets if targets.count(t) > 1})
+    if twice:
+        raise ConfigError(f"targets: {twice[0]!r} is listed twice (each token is drawn once)")
     options = _table(data, "options")
     physics = Physics.from_mapping(_table(data, "sim"))
     corners = _corners(players, options.get("start_corners"), grid)

@@ -64,6 +64,11 @@ def test_play_quiet_prints_only_the_result() -> None:
         (["sim", "--humans", "purple"], "purple"),
         (["sim", "--players", "2", "--humans", "green"], "green does not play"),
         (["diagram", "chess"], "unknown game"),
+        (["play", "--variant", "vader"], "--variant: not used by magic-labyrinth"),
+        (["play", "--rounds", "3"], "--rounds: not used by magic-labyrinth"),
+        (["play", "--game", "struggle", "--maze", "hard"], "--maze: not used by struggle"),
+        (["sim", "--scenario", str(ROOT / "tests/magic/scenarios/collect.toml"), "--humans", "red,blue"],
+         "--humans: only for the browser simulator"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(args: list[str], message: str) -> None:
@@ -92,3 +97,17 @@ def test_the_documented_diagram_is_current() -> None:
     doc = (ROOT / "docs" / "magic-labyrinth.md").read_text()
     p = mb("diagram", "magic-labyrinth")
     assert p.stdout.strip() in doc
+
+
+def test_option_errors_in_a_scenario_name_the_file(tmp_path: Path) -> None:
+    f = tmp_path / "opts.toml"
+    f.write_text('game = "magic-labyrinth"\nplayers = ["red", "blue"]\n[options]\nwin_tokenz = 1\n')
+    p = mb("sim", "--scenario", str(f))
+    assert p.returncode == 2 and f"{f}: options.win_tokenz: unknown option" in p.stderr
+
+
+def test_a_scenario_without_a_game_says_so(tmp_path: Path) -> None:
+    f = tmp_path / "nogame.toml"
+    f.write_text('players = ["red", "blue"]\n')
+    p = mb("sim", "--scenario", str(f))
+    assert p.returncode == 2 and "game: missing" in p.stderr and "None" not in p.stderr

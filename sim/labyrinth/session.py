@@ -86,7 +86,7 @@ def from_scenario(sc: LabyrinthScenario, realtime: bool) -> LabyrinthSession:
     extra = {"edition": sc.edition, "variants": sc.variants, "layout": sc.maze.rows(), "spare": sc.maze.spare.notation()}
     if sc.cards:
         extra["cards"] = {p: list(d) for p, d in sc.cards.items()}
-    setup = GameSetup("labyrinth", sc.players, sc.seed, options=dict(sc.options), extra=extra)
+    setup = GameSetup("labyrinth", sc.players, sc.seed, options=dict(sc.options), extra=extra, source=sc.path)
     return LabyrinthSession(setup, sc.maze, dict(sc.pawns), sc.physics, realtime, sc.actions, sc.push_delay_ms,
                             hand_wraps=sc.hand_wraps)
 

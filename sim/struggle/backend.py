@@ -80,7 +80,7 @@ class StruggleSession:
 def from_scenario(sc: StruggleScenario, realtime: bool) -> StruggleSession:
     """A scripted session for a validated scenario."""
     extra = {"track": sc.track, "objectives": dict(sc.objectives)}
-    setup = GameSetup("struggle", sc.players, sc.seed, sc.dice, options=dict(sc.options), extra=extra)
+    setup = GameSetup("struggle", sc.players, sc.seed, sc.dice, options=dict(sc.options), extra=extra, source=sc.path)
     return StruggleSession(setup, sc.track, sc.physics, realtime, script=sc.actions, where=sc.path)
 
 

@@ -57,6 +57,7 @@ def base(**kw: object) -> dict[str, object]:
         (base(walls="a1-a2"), "walls: must be a list"),
         (base(dice=[5]), r"dice\[0\]: 5 is not a face"),
         (base(targets=["moon", "sun", "pizza"]), r"targets\[2\]: unknown symbol 'pizza'"),
+        (base(targets=["moon", "sun", "moon"]), "targets: 'moon' is listed twice"),
         (base(actions=["slide red a3"]), "non-adjacent slide, a3 is not next to a1"),
         (base(actions=["slide red a2", "slide red a1 a2 a4"]), r"actions\[1\].*a4 is not next to a2"),
         (base(actions=["lift red", "slide red a2"]), "off the board"),

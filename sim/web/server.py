@@ -12,7 +12,8 @@ The server runs its own asyncio loop in a daemon thread; the game runs on the
 session's clock thread. Commands cross over with the clock's thread-safe
 ``call_soon``; messages for the pages cross back with the loop's
 ``call_soon_threadsafe`` into one queue per page, so each page gets them in
-order. A malformed message gets an ``error`` reply and changes nothing; a
+order. A malformed message (too long included, up to
+:data:`WS_MAX_MESSAGE_BYTES`) gets an ``error`` reply and changes nothing; a
 page that stops reading is dropped, never the game.
 """
 
@@ -35,6 +36,7 @@ from aiohttp import WSMsgType, web
 from mazeboard.hal.boards import PLAYER_COLOURS
 from mazeboard.hal.errors import ConfigError
 
+from .addresses import PageAddress, page_addresses, url_for
 from .protocol import BadMessage, error_reply, parse_message
 from .table import BrowserTable, Refused
 
@@ -44,6 +46,10 @@ log = logging.getLogger(__name__)
 PAGE_QUEUE = 5000
 #: how long an HTTP request waits for the game's clock thread, seconds
 CLOCK_WAIT_S = 5.0
+#: the largest WebSocket message read at all, bytes; anything over
+#: :data:`~.protocol.MAX_MESSAGE_CHARS` up to this gets the ``error`` reply ("message too long"),
+#: a larger one closes that page's socket with code 1009 (message too big; the page reconnects)
+WS_MAX_MESSAGE_BYTES = 1024 * 1024
 STATIC_DIR = Path(str(resources.files("mazeboard.sim.web") / "static"))
 
 
@@ -74,8 +80,13 @@ class WebServer:
 
     @property
     def url(self) -> str:
-        host = f"[{self.host}]" if ":" in self.host else self.host
-        return f"http://{host}:{self.port}/"
+        """The address served on, as given (``http://0.0.0.0:PORT/`` for every interface: see :attr:`addresses`)."""
+        return url_for(self.host, self.port)
+
+    @property
+    def addresses(self) -> tuple[PageAddress, ...]:
+        """Addresses a person can open, this computer's first (localhost and this machine's addresses for a wildcard host)."""
+        return page_addresses(self.host, self.port)
 
     # -- life cycle -------------------------------------------------------------------
     def start(self) -> None:
@@ -198,7 +209,7 @@ class WebServer:
         player = request.query.get("player")
         if player is not None and player not in PLAYER_COLOURS:
             return web.Response(status=400, text=f"player must be one of {', '.join(PLAYER_COLOURS)}\n")
-        ws = web.WebSocketResponse(heartbeat=30, max_msg_size=64 * 1024)
+        ws = web.WebSocketResponse(heartbeat=30, max_msg_size=WS_MAX_MESSAGE_BYTES)
         await ws.prepare(request)
         pid = next(self._ids)
         page = _Page(ws, player)

@@ -165,7 +165,8 @@ def browser_session(request: BoardRequest, realtime: bool = True) -> Any:
 def open_browser_session(request: BoardRequest, out: IO[str] | None = None) -> Any:
     """Build the session for ``request.game`` and serve it (reusing ``request.handover``'s server on a restart).
 
-    Prints the page's address on ``out`` (standard output) the first time;
+    Prints the page's addresses on ``out`` (standard output) the first time
+    (for ``--host 0.0.0.0``: localhost, then this machine's addresses);
     raises :class:`ConfigError` when the address cannot be listened on."""
     from .server import WebServer  # aiohttp
 
@@ -180,7 +181,10 @@ def open_browser_session(request: BoardRequest, out: IO[str] | None = None) -> A
     if first:
         stream = out or sys.stdout
         title = getattr(session.table, "TITLE", "") or "The Magic Labyrinth"
-        print(f"{title} is on the table at {server.url}  (Ctrl-C to stop)", file=stream, flush=True)
+        here, *others = server.addresses
+        print(f"{title} is on the table at {here.url}  (Ctrl-C to stop)", file=stream, flush=True)
+        for other in others:
+            print(f"  {other.where}: {other.url}", file=stream, flush=True)
         if request.open_browser:
-            webbrowser.open(server.url)
+            webbrowser.open(here.url)
     return session

@@ -108,6 +108,35 @@ def test_malformed_and_hostile_messages_get_errors_and_change_nothing(server: st
     run(go())
 
 
+def test_an_oversized_message_gets_the_error_reply_and_the_page_stays_connected(server: str) -> None:
+    """Over aiohttp's old 64 KiB limit the socket used to close (1009) instead of replying."""
+    from mazeboard.sim.web.protocol import MAX_MESSAGE_CHARS
+    from mazeboard.sim.web.server import WS_MAX_MESSAGE_BYTES
+
+    sizes = [MAX_MESSAGE_CHARS + 1, 64 * 1024 + 1, 200_000, WS_MAX_MESSAGE_BYTES - 100]
+
+    async def go() -> tuple[list[str], int | None]:
+        async with aiohttp.ClientSession() as s, s.ws_connect(server + "ws") as ws:
+            await _recv(ws, lambda m: m["type"] == "hello")
+            replies = []
+            for i, n in enumerate(sizes):
+                text = json.dumps({"type": "press", "button": "roll", "id": 100 + i, "pad": ""})
+                await ws.send_str(text[:-2] + "x" * (n - len(text)) + text[-2:])
+                replies.append((await _recv(ws, lambda m: m["type"] == "error"))["message"])
+            # still connected: a well-formed message still gets its own answer
+            await ws.send_str(json.dumps({"type": "explode", "id": 7}))
+            assert (await _recv(ws, lambda m: m["type"] == "error"))["id"] == 7
+            # past the sane upper bound the socket closes as "message too big"
+            await ws.send_str("x" * (WS_MAX_MESSAGE_BYTES + 1))
+            async with asyncio.timeout(20):
+                while (await ws.receive()).type not in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED):
+                    pass
+            return replies, ws.close_code
+    replies, code = run(go())
+    assert replies == [f"message too long ({n} characters, at most {MAX_MESSAGE_CHARS})" for n in sizes]
+    assert code == 1009
+
+
 def test_a_cross_site_page_cannot_open_the_websocket(server: str) -> None:
     async def go() -> int:
         async with aiohttp.ClientSession() as s:

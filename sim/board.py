@@ -26,41 +26,34 @@ _TO_EVENT: dict[str, Callable[[int, str, bool], SensorEvent | None]] = {
 }
 
 
-class SimBoard:
-    """A simulated Magic Labyrinth board on ``scheduler``."""
+class DebouncedBoard:
+    """What every simulated board shares: raw levels through the hal Debouncer,
+    typed sensor events to subscribers, frames and announcements to watchers.
 
-    def __init__(
-        self,
-        grid: Grid,
-        walls: Iterable[Edge],
-        pawns: Mapping[str, Cell],
-        scheduler: Scheduler,
-        physics: Physics = Physics(),
-        rng: random.Random | None = None,
-        debounce: DebounceSettings = DebounceSettings(),
-    ) -> None:
-        self.grid = grid
+    A subclass builds its world with ``raw=self.debouncer.raw`` after calling
+    ``__init__``, then :meth:`_add_channels` with the world's initial levels,
+    and implements ``state()``.
+    """
+
+    def __init__(self, scheduler: Scheduler, layout: LedLayout, debounce: DebounceSettings) -> None:
         self.scheduler = scheduler
-        self.layout = LedLayout.row_major(grid.cells)
+        self.layout = layout
+        self._debounce = debounce
         self._sinks: list[Callable[[SensorEvent], None]] = []
         self.watchers: list[Callable[[GameEvent], None]] = []
         self.frame_watchers: list[Callable[[LedFrame], None]] = []
-        self.frame: LedFrame = LedFrame.blank(self.layout.count)
+        self.frame: LedFrame = LedFrame.blank(layout.count)
         self.frames = 0
         self.debouncer = Debouncer(scheduler, self._stable)
-        self.world = World(grid, walls, pawns, scheduler, physics, rng or random.Random(0), self.debouncer.raw)
-        windows = {"reed": debounce.reed_ms, "hall": debounce.hall_ms, "button": debounce.button_ms}
-        for key, level in self.world.levels().items():
-            self.debouncer.add(key, level, windows[key[0]])  # type: ignore[index]
+
+    def _add_channels(self, levels: Mapping[Hashable, bool]) -> None:
+        windows = {"reed": self._debounce.reed_ms, "hall": self._debounce.hall_ms, "button": self._debounce.button_ms}
+        for key, level in levels.items():
+            self.debouncer.add(key, level, windows[cast(tuple[str, str], key)[0]])
 
     # -- Board interface ----------------------------------------------------
     def subscribe(self, sink: Callable[[SensorEvent], None]) -> None:
         self._sinks.append(sink)
-
-    def state(self) -> BoardState:
-        closed = frozenset(c for c in self.grid.cells if self.debouncer.stable(("reed", c)))
-        hall = frozenset(s for s in self.world.tray if self.debouncer.stable(("hall", s)))
-        return BoardState(closed, hall)
 
     def show(self, frame: LedFrame) -> None:
         self.frame = frame
@@ -75,6 +68,10 @@ class SimBoard:
     def close(self) -> None:
         self._sinks.clear()
 
+    def led_colour(self, name: str) -> tuple[int, int, int]:
+        """The colour of the LED under ``name`` (a cell, a slot, a space) in the last frame."""
+        return self.frame.pixels[self.layout.index(name)]
+
     # -- internals ------------------------------------------------------------
     def _stable(self, key: Hashable, level: bool, t_ms: int) -> None:
         kind, name = cast(tuple[str, str], key)
@@ -84,8 +81,29 @@ class SimBoard:
         for sink in self._sinks:
             sink(event)
 
-    def led_colour(self, cell: Cell) -> tuple[int, int, int]:
-        return self.frame.pixels[self.layout.index(cell)]
+
+class SimBoard(DebouncedBoard):
+    """A simulated Magic Labyrinth board on ``scheduler``."""
+
+    def __init__(
+        self,
+        grid: Grid,
+        walls: Iterable[Edge],
+        pawns: Mapping[str, Cell],
+        scheduler: Scheduler,
+        physics: Physics = Physics(),
+        rng: random.Random | None = None,
+        debounce: DebounceSettings = DebounceSettings(),
+    ) -> None:
+        super().__init__(scheduler, LedLayout.row_major(grid.cells), debounce)
+        self.grid = grid
+        self.world = World(grid, walls, pawns, scheduler, physics, rng or random.Random(0), self.debouncer.raw)
+        self._add_channels(self.world.levels())
+
+    def state(self) -> BoardState:
+        closed = frozenset(c for c in self.grid.cells if self.debouncer.stable(("reed", c)))
+        hall = frozenset(s for s in self.world.tray if self.debouncer.stable(("hall", s)))
+        return BoardState(closed, hall)
 
     def snapshot(self) -> dict[str, Any]:
         return self.world.snapshot()

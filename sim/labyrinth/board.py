@@ -20,15 +20,16 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, replace
-from typing import Any, Callable, Hashable, Mapping
+from typing import Any, Callable, Mapping
 
 from mazeboard.hal.board import BoardState
 from mazeboard.hal.clock import Scheduler
-from mazeboard.hal.debounce import DebounceSettings, Debouncer
-from mazeboard.hal.events import ButtonPressed, GameEvent, LedFrame, ReedChanged, SensorEvent
+from mazeboard.hal.debounce import DebounceSettings
+from mazeboard.hal.events import GameEvent
 from mazeboard.hal.grid import Cell
 from mazeboard.hal.labyrinth import BUTTONS, CELLS, GRID, SLOTS, Maze, Tile, led_layout
 
+from ..board import DebouncedBoard
 from ..world import Physics, World
 
 
@@ -50,7 +51,7 @@ class TileTable:
         return ejected
 
 
-class LabyrinthBoard:
+class LabyrinthBoard(DebouncedBoard):
     """A simulated Labyrinth board on ``scheduler`` (a hal Board).
 
     ``pawns``: pawn (colour or ``vader``) -> start cell. ``watchers`` see the
@@ -68,65 +69,30 @@ class LabyrinthBoard:
         push_delay_ms: int = 300,
         hand_wraps: bool = True,
     ) -> None:
+        super().__init__(scheduler, led_layout(), debounce)
         self.grid = GRID
-        self.scheduler = scheduler
-        self.layout = led_layout()
         self.table = TileTable(maze)
         self.push_delay_ms = push_delay_ms
         #: False: a pawn pushed off stays in the hand (a forgetful player; ``place`` sets it down)
         self.hand_wraps = hand_wraps
-        self._sinks: list[Callable[[SensorEvent], None]] = []
-        self.watchers: list[Callable[[GameEvent], None]] = []
-        self.frame_watchers: list[Callable[[LedFrame], None]] = []
         #: called after the tiles changed (the spare turned, a line pushed): views of the board
         self.tile_watchers: list[Callable[[], None]] = []
-        self.frame: LedFrame = LedFrame.blank(self.layout.count)
-        self.frames = 0
-        self.debouncer = Debouncer(scheduler, self._stable)
         physics = replace(physics, lift_drops_ball=False)
         self.world = World(GRID, (), pawns, scheduler, physics, rng or random.Random(0), self.debouncer.raw,
                            buttons=BUTTONS)
-        windows = {"reed": debounce.reed_ms, "hall": debounce.hall_ms, "button": debounce.button_ms}
-        for key, level in self.world.levels().items():
-            self.debouncer.add(key, level, windows[key[0]])  # type: ignore[index]
+        self._add_channels(self.world.levels())
         self._withdraw = False
 
     # -- Board interface ----------------------------------------------------
-    def subscribe(self, sink: Callable[[SensorEvent], None]) -> None:
-        self._sinks.append(sink)
-
     def state(self) -> BoardState:
         closed = frozenset(c for c in CELLS if self.debouncer.stable(("reed", c)))
         return BoardState(closed, frozenset())
 
-    def show(self, frame: LedFrame) -> None:
-        self.frame = frame
-        self.frames += 1
-        for w in self.frame_watchers:
-            w(frame)
-
     def announce(self, event: GameEvent) -> None:
         if event.type == "warning" and event.get("kind") in ("forbidden_slot", "extra_shift"):
             self._withdraw = True  # the hand pulls the tile back out of the slot at once
-        for w in list(self.watchers):
-            w(event)
+        super().announce(event)
 
-    def close(self) -> None:
-        self._sinks.clear()
-
-    def _stable(self, key: Hashable, level: bool, t_ms: int) -> None:
-        kind, name = str(key[0]), str(key[1])  # type: ignore[index]
-        event: SensorEvent | None
-        if kind == "reed":
-            event = ReedChanged(t_ms, name, level)
-        elif kind == "button" and level:
-            event = ButtonPressed(t_ms, name)
-        else:
-            return
-        for sink in self._sinks:
-            sink(event)
-
-    # -- hands ------------------------------------------------------------------
     def rotate(self, quarters: int) -> int:
         """Turn the spare by hand and press ``rotate`` once per quarter; returns the time taken (ms)."""
         quarters %= 4
@@ -174,8 +140,6 @@ class LabyrinthBoard:
             w()
 
     # -- views --------------------------------------------------------------------
-    def led_colour(self, name: str) -> tuple[int, int, int]:
-        return self.frame.pixels[self.layout.index(name)]
 
     def snapshot(self) -> dict[str, Any]:
         snap = self.world.snapshot()

@@ -11,9 +11,9 @@ import sys
 from dataclasses import dataclass, field
 from typing import IO, Any, Callable, Mapping, Protocol
 
-from mazeboard.hal.board import BoardSession, BoardStatus, GameSetup
+from mazeboard.hal.board import BoardSession, BoardStatus
 from mazeboard.hal.boards import MAGIC, MAGIC_SYMBOLS
-from mazeboard.hal.errors import ConfigError, MazeboardError
+from mazeboard.hal.errors import ConfigError
 from mazeboard.hal.events import GameEvent, LedFrame, SensorEvent
 
 from .magic.referee import MagicReferee

@@ -9,7 +9,7 @@ each turn. Colours use 24-bit ANSI escapes when the output is a terminal and
 from __future__ import annotations
 
 import os
-from typing import IO, Any, Callable, Mapping
+from typing import IO, Callable, Mapping
 
 from mazeboard.hal.board import LedLayout
 from mazeboard.hal.events import RGB, GameEvent, LedFrame

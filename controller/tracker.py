@@ -20,7 +20,6 @@ Movement events go to ``on_move``; the controller decides what they mean.
 
 from __future__ import annotations
 
-from collections import deque
 from dataclasses import dataclass
 from typing import Callable, Collection, Iterable, Mapping, Union
 

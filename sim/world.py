@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import logging
 import random
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any, Callable, Hashable, Iterable, Mapping
 
 from mazeboard.hal import settings

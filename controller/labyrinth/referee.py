@@ -40,10 +40,9 @@ import random
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable
 
-from transitions import Machine
 
 from mazeboard.hal.board import GameSetup, LedLayout
-from mazeboard.hal.clock import Scheduler, Timer
+from mazeboard.hal.clock import Scheduler
 from mazeboard.hal.errors import ConfigError
 from mazeboard.hal.events import ButtonPressed, GameEvent, LedFrame, ReedChanged, SensorEvent
 from mazeboard.hal.grid import Cell
@@ -60,6 +59,7 @@ from mazeboard.hal.labyrinth import (
 )
 from mazeboard.hal.labyrinth_editions import VADER, deal, edition
 
+from ..referee_core import RefereeCore
 from ..leds import LEGAL_LEVEL, PLAYER_RGB, PROMPT_RGB, TARGET_RGB, WARNING_RGB, LedDriver, Scene, scale
 from . import rules
 from .rules import LabyrinthOptions
@@ -86,10 +86,6 @@ TRANSITIONS: list[dict[str, Any]] = [
 INITIAL = "waiting_for_shift"
 #: correction kinds about the mover's own position (done may end the move from them)
 MOVER_KINDS = ("unreachable", "lifted")
-
-
-class _Flow:
-    state: str
 
 
 @dataclass
@@ -123,7 +119,7 @@ class _Choice:
         return self.options[self.index]
 
 
-class LabyrinthReferee:
+class LabyrinthReferee(RefereeCore):
     """Referees one game of Labyrinth.
 
     ``setup.extra`` may force ``edition``, ``variants``, ``layout`` (7 rows,
@@ -164,8 +160,7 @@ class LabyrinthReferee:
                 raise ConfigError("spare: the Vader tile must lie on the board in the vader variant (its pawn starts there)")
             positions[VADER] = vader_cell
         self.found: dict[str, list[str]] = {p: [] for p in self.players}
-        self._scheduler = scheduler
-        self._emit_sink = emit
+        self._init_core(scheduler, emit, STATES, TRANSITIONS, INITIAL)
         self.leds = LedDriver(layout, scheduler, show)
         #: where every pawn stands (exact after each push; the mover's cell is updated when its move ends)
         self.positions: dict[str, Cell] = positions
@@ -182,11 +177,7 @@ class LabyrinthReferee:
         self.correction: _Correction | None = None
         self.winner: str | None = None
         self._last_closure_ms = -(10**9)
-        self._timers: dict[str, Timer] = {}
         self._flash: tuple[frozenset[str], int] = (frozenset(), 0)
-        self._flow = _Flow()
-        self._machine = Machine(model=self._flow, states=STATES, transitions=TRANSITIONS, initial=INITIAL,
-                                queued=True, auto_transitions=False, send_event=False)
         self._dispatch: dict[type, Callable[[Any], None]] = {
             ReedChanged: self._on_reed,
             ButtonPressed: self._on_button,
@@ -196,9 +187,6 @@ class LabyrinthReferee:
             self._buttons[f"slot:{s}"] = lambda s=s: self._insert(s)  # type: ignore[misc]
 
     # -- public ------------------------------------------------------------
-    @property
-    def state(self) -> str:
-        return self._flow.state
 
     @property
     def current(self) -> str:
@@ -250,24 +238,10 @@ class LabyrinthReferee:
         }
 
     # -- plumbing ------------------------------------------------------------
-    def _now(self) -> int:
-        return self._scheduler.now_ms()
 
-    def _emit(self, type_: str, **fields: Any) -> None:
-        self._emit_sink(GameEvent(self._now(), type_, fields))
 
-    def _go(self, trigger: str) -> None:
-        self._flow.trigger(trigger)  # type: ignore[attr-defined]
-        self._refresh()
 
-    def _after(self, name: str, delay_ms: int, fn: Callable[[], None]) -> None:
-        self._cancel(name)
-        self._timers[name] = self._scheduler.call_later(delay_ms, fn)
 
-    def _cancel(self, name: str) -> None:
-        timer = self._timers.pop(name, None)
-        if timer is not None:
-            timer.cancel()
 
     def _show_cards(self, player: str) -> None:
         """Tell ``player`` (privately: their phone, the simulated player's eyes) the cards they may aim for."""

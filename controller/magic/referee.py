@@ -18,10 +18,9 @@ import random
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable
 
-from transitions import Machine
 
 from mazeboard.hal.board import GameSetup, LedLayout
-from mazeboard.hal.clock import Scheduler, Timer
+from mazeboard.hal.clock import Scheduler
 from mazeboard.hal.errors import ConfigError
 from mazeboard.hal.events import (
     ButtonPressed,
@@ -33,10 +32,11 @@ from mazeboard.hal.events import (
 )
 from mazeboard.hal.grid import Cell, Edge, edge_of, format_edge
 
+from ..referee_core import RefereeCore
 from ..leds import LEGAL_LEVEL, PLAYER_RGB, PROMPT_RGB, TARGET_RGB, WARNING_RGB, LedDriver, Scene, scale
 from ..tracker import Lifted, Movement, PawnTracker, Placed, Stepped
 from . import rules
-from .rules import GRID, SYMBOLS, MagicOptions, TimedStep
+from .rules import GRID, MagicOptions, TimedStep
 from .setup_check import SETUP_TRANSITIONS, SetupCheck
 
 log = logging.getLogger(__name__)
@@ -57,10 +57,6 @@ TRANSITIONS: list[dict[str, Any]] = [
 ]
 
 
-class _Flow:
-    """The model ``transitions`` decorates; the referee wraps it in typed calls."""
-
-    state: str
 
 
 @dataclass
@@ -82,7 +78,7 @@ class _Move:
     closing: str | None = None  # reason, while the ball-grace timer runs
 
 
-class MagicReferee:
+class MagicReferee(RefereeCore):
     """Referees one game of The Magic Labyrinth.
 
     ``emit`` receives every :class:`GameEvent` (the event log and announcers);
@@ -111,8 +107,7 @@ class MagicReferee:
         for d in self._forced_dice:
             if d not in rules.DIE_FACES:
                 raise ConfigError(f"dice: {d!r} is not a face of the die (1, 2, 3, 4)")
-        self._scheduler = scheduler
-        self._emit_sink = emit
+        self._init_core(scheduler, emit, STATES, TRANSITIONS, "waiting_for_roll")
         self.leds = LedDriver(layout, scheduler, show)
         self.tracker = PawnTracker(
             GRID, self.corners, scheduler, self._on_move, prefer=self._preferred_pawn,
@@ -132,14 +127,8 @@ class MagicReferee:
         self.returner: str | None = None
         self.just_moved: tuple[str, Cell] | None = None  # steps used up / symbol taken: more is overstep
         self._last_moved: tuple[str, int] | None = None
-        self._timers: dict[str, Timer] = {}
         self._flash: tuple[frozenset[Cell], int] = (frozenset(), 0)
         self.setup_check: SetupCheck | None = None  # after a restart, until the pawns are back
-        self._flow = _Flow()
-        self._machine = Machine(
-            model=self._flow, states=STATES, transitions=TRANSITIONS, initial="waiting_for_roll",
-            queued=True, auto_transitions=False, send_event=False,
-        )
         self._dispatch: dict[type, Callable[[Any], None]] = {
             ReedChanged: self._on_reed,
             HallChanged: self._on_hall,
@@ -148,9 +137,6 @@ class MagicReferee:
         self._buttons: dict[str, Callable[[], None]] = {"roll": self._press_roll, "done": self._press_done}
 
     # -- public ------------------------------------------------------------
-    @property
-    def state(self) -> str:
-        return self._flow.state
 
     @property
     def current(self) -> str:
@@ -195,24 +181,10 @@ class MagicReferee:
         }
 
     # -- plumbing ------------------------------------------------------------
-    def _now(self) -> int:
-        return self._scheduler.now_ms()
 
-    def _emit(self, type_: str, **fields: Any) -> None:
-        self._emit_sink(GameEvent(self._now(), type_, fields))
 
-    def _go(self, trigger: str) -> None:
-        self._flow.trigger(trigger)  # type: ignore[attr-defined]
-        self._refresh()
 
-    def _after(self, name: str, delay_ms: int, fn: Callable[[], None]) -> None:
-        self._cancel(name)
-        self._timers[name] = self._scheduler.call_later(delay_ms, fn)
 
-    def _cancel(self, name: str) -> None:
-        timer = self._timers.pop(name, None)
-        if timer is not None:
-            timer.cancel()
 
     def _visited(self, pawn: str) -> list[Cell]:
         return self.move.path if self.move is not None and self.move.player == pawn else []

@@ -8,12 +8,12 @@ No I/O, no clock, no hardware; randomness only from an injected
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass
 from typing import Any, Iterable, Mapping, Sequence
 
 from mazeboard.hal import settings
 from mazeboard.hal.errors import ConfigError
-from mazeboard.hal.boards import MAGIC_CORNERS, MAGIC_SYMBOLS, MAZE_WALLS, PLAYER_COLOURS
+from mazeboard.hal.boards import MAGIC_CORNERS, MAGIC_SYMBOLS, PLAYER_COLOURS
 from mazeboard.hal.grid import MAGIC_GRID, Cell, Edge, Grid, edge_of
 
 GAME = "magic-labyrinth"

@@ -35,7 +35,6 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from transitions import Machine
 
 from mazeboard.hal.board import BoardState, GameSetup, LedLayout
 from mazeboard.hal.clock import Scheduler, Timer
@@ -44,6 +43,7 @@ from mazeboard.hal.events import ButtonPressed, GameEvent, LedFrame, ReedChanged
 from mazeboard.hal.struggle import ACE, DICE, DIE_BUTTONS, PLACES, Track, parse_track, place_sensor, space_sensor
 from mazeboard.hal.wiring_boards import die_face_led
 
+from ..referee_core import RefereeCore
 from ..leds import PLAYER_RGB, PROMPT_RGB, TARGET_RGB, WARNING_RGB, LedDriver, Scene, scale
 from . import rules
 from .cards import CARD_BUTTONS, ERASE_OR_CONFIRM, CardEntry
@@ -68,10 +68,6 @@ TRANSITIONS: list[dict[str, Any]] = [
     {"trigger": "finished", "source": "entering_cards", "dest": "game_over"},
 ]
 
-class _Flow:
-    """The model ``transitions`` decorates; the referee wraps it in typed calls."""
-
-    state: str
 
 
 @dataclass
@@ -99,7 +95,7 @@ def outcome_summary(index: int, outcome: Outcome) -> dict[str, Any]:
     }
 
 
-class StruggleReferee:
+class StruggleReferee(RefereeCore):
     """Referees one game of Struggle on the augmented board.
 
     ``setup.extra`` may hold ``track`` (a :class:`Track`, a track name or a
@@ -147,8 +143,7 @@ class StruggleReferee:
             faces = tuple(throw.split()) if isinstance(throw, str) else tuple(throw)
             self._forced_dice.append(tuple(rules.check_face(f, f"dice[{i}]") for f in faces))
         self.rng = random.Random(f"struggle-{setup.seed}")
-        self._scheduler = scheduler
-        self._emit_sink = emit
+        self._init_core(scheduler, emit, STATES, TRANSITIONS, "waiting_for_tokens")
         self._board_state = board_state
         self.layout = layout
         self.leds = LedDriver(layout, scheduler, show)
@@ -167,11 +162,6 @@ class StruggleReferee:
         self._flash: tuple[frozenset[str], int] = (frozenset(), 0)
         self._settle: Timer | None = None
         self._entries: list[CardEntry] = []  # physical cards still to be entered this round, current first
-        self._flow = _Flow()
-        self._machine = Machine(
-            model=self._flow, states=STATES, transitions=TRANSITIONS, initial="waiting_for_tokens",
-            queued=True, auto_transitions=False, send_event=False,
-        )
         self._dispatch: dict[type, Callable[[Any], None]] = {
             ReedChanged: self._on_reed,
             ButtonPressed: self._on_button,
@@ -188,9 +178,6 @@ class StruggleReferee:
         }
 
     # -- public ------------------------------------------------------------
-    @property
-    def state(self) -> str:
-        return self._flow.state
 
     @property
     def current(self) -> str:
@@ -256,15 +243,8 @@ class StruggleReferee:
         }
 
     # -- plumbing --------------------------------------------------------------
-    def _now(self) -> int:
-        return self._scheduler.now_ms()
 
-    def _emit(self, type_: str, **fields: Any) -> None:
-        self._emit_sink(GameEvent(self._now(), type_, fields))
 
-    def _go(self, trigger: str) -> None:
-        self._flow.trigger(trigger)  # type: ignore[attr-defined]
-        self._refresh()
 
     # -- rounds and turns ----------------------------------------------------
     def _start_round(self) -> None:

@@ -1,0 +1,83 @@
+"""Plumbing every game's referee shares: the state machine, emitting events, named timers.
+
+A referee subclasses :class:`RefereeCore`, declares its states and transitions
+as tables next to its model (DESIGN.md, State machines), calls
+:meth:`RefereeCore._init_core` and implements ``_refresh()`` (compose the LED
+scene for the current state). The ``transitions`` machine is wrapped: triggers
+go through :meth:`_go`, so nothing depends on the methods ``transitions`` adds
+at run time, and its thread-based Timeout extension is never used (time is
+injected: timers go through the scheduler).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Sequence
+
+from transitions import Machine
+
+from mazeboard.hal.clock import Scheduler, Timer
+from mazeboard.hal.events import GameEvent
+
+
+class _Flow:
+    """The model ``transitions`` decorates (it gains ``state`` and ``trigger``)."""
+
+    state: str
+
+
+class RefereeCore:
+    """State machine, event emission and named timers on an injected scheduler."""
+
+    _scheduler: Scheduler
+    _emit_sink: Callable[[GameEvent], None]
+    _timers: dict[str, Timer]
+    _flow: _Flow
+    _machine: Machine
+
+    def _init_core(
+        self,
+        scheduler: Scheduler,
+        emit: Callable[[GameEvent], None],
+        states: Sequence[str],
+        transitions: Sequence[dict[str, Any]],
+        initial: str,
+    ) -> None:
+        self._scheduler = scheduler
+        self._emit_sink = emit
+        self._timers = {}
+        self._flow = _Flow()
+        self._machine = Machine(
+            model=self._flow, states=list(states), transitions=list(transitions), initial=initial,
+            queued=True, auto_transitions=False, send_event=False,
+        )
+
+    @property
+    def state(self) -> str:
+        """The machine's state: what the referee waits for."""
+        return self._flow.state
+
+    def _refresh(self) -> None:
+        """Compose and show the LED scene for the current state (each game's own)."""
+        raise NotImplementedError
+
+    def _now(self) -> int:
+        return self._scheduler.now_ms()
+
+    def _emit(self, type_: str, **fields: Any) -> None:
+        """Send one event-log line ``{"t": now, "type": type_, **fields}``."""
+        self._emit_sink(GameEvent(self._now(), type_, fields))
+
+    def _go(self, trigger: str) -> None:
+        """Fire a transition (raises ``transitions.MachineError`` if the table has none), then refresh the LEDs."""
+        self._flow.trigger(trigger)  # type: ignore[attr-defined]
+        self._refresh()
+
+    def _after(self, name: str, delay_ms: int, fn: Callable[[], None]) -> None:
+        """Run ``fn`` in ``delay_ms`` ms, replacing the timer of the same name."""
+        self._cancel(name)
+        self._timers[name] = self._scheduler.call_later(delay_ms, fn)
+
+    def _cancel(self, name: str) -> None:
+        timer = self._timers.pop(name, None)
+        if timer is not None:
+            timer.cancel()

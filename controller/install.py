@@ -197,5 +197,5 @@ def run(args: argparse.Namespace) -> int:
     if problems:
         raise ConfigError("service install: " + "; ".join(problems))
     execute(p)
-    print(f"mazeboard.service installed; follow it with: journalctl -u mazeboard -f")
+    print("mazeboard.service installed; follow it with: journalctl -u mazeboard -f")
     return 0

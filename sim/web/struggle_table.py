@@ -34,7 +34,7 @@ from typing import Any, Callable, Mapping
 from mazeboard.hal.board import BoardRequest
 from mazeboard.hal.boards import PLAYER_COLOURS
 from mazeboard.hal.errors import ConfigError
-from mazeboard.hal.struggle import BUTTONS, DIE_BUTTONS, PLACES, TOKENS, space_sensor
+from mazeboard.hal.struggle import BUTTONS, PLACES, TOKENS, space_sensor
 
 from ..struggle.backend import StruggleSession, for_play
 from ..struggle.hands import Act, StruggleHands, TableView

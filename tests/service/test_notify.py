@@ -10,7 +10,6 @@ import socket
 import subprocess
 import sys
 import threading
-import time
 import uuid
 from pathlib import Path
 from typing import Iterator

@@ -64,10 +64,13 @@ GAME_FLAGS: dict[str, frozenset[str]] = {
 }
 
 
-def _check_game_flags(args: argparse.Namespace) -> None:
+def check_game_flags(args: argparse.Namespace) -> None:
+    """Refuse (ConfigError) a flag the chosen game does not use, e.g. ``--rounds`` for the Magic Labyrinth."""
     given = {
-        "--maze": args.maze is not None, "--assist": args.assist, "--win-tokens": args.win_tokens is not None,
-        "--edition": args.edition is not None, "--variant": bool(args.variant), "--rounds": args.rounds is not None,
+        "--maze": getattr(args, "maze", None) is not None, "--assist": getattr(args, "assist", False),
+        "--win-tokens": getattr(args, "win_tokens", None) is not None,
+        "--edition": getattr(args, "edition", None) is not None, "--variant": bool(getattr(args, "variant", [])),
+        "--rounds": getattr(args, "rounds", None) is not None,
     }
     uses = GAME_FLAGS.get(args.game)
     if uses is None:
@@ -88,7 +91,7 @@ def play(args: argparse.Namespace) -> int:
         options["win_tokens"] = args.win_tokens
     if args.rounds is not None and args.rounds < 1:
         raise ConfigError("--rounds: must be at least 1")
-    _check_game_flags(args)
+    check_game_flags(args)
     request = BoardRequest(game=args.game, players=args.players, seed=args.seed, maze=args.maze or "easy",
                            realtime=args.realtime, options=options, edition=args.edition,
                            variants=tuple(args.variant), rounds=args.rounds)

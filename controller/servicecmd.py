@@ -154,7 +154,12 @@ def service_arguments(p: argparse.ArgumentParser) -> None:
                                        "telling systemd when ready and pinging its watchdog.")
     run_p.add_argument("--game", default="magic-labyrinth", help="game to play (default: magic-labyrinth)")
     run_p.add_argument("--players", type=commands._players, default=2, help="number of players, 2-4 (default 2)")
-    run_p.add_argument("--maze", type=commands._maze, default="easy", help="simulated board: easy, hard or a wall list")
+    run_p.add_argument("--maze", type=commands._maze, default=None,
+                       help="simulated board: easy (default), hard or a wall list (Magic Labyrinth)")
+    run_p.add_argument("--edition", default=None, help="Labyrinth edition: classic, super-mario, star-wars")
+    run_p.add_argument("--variant", action="append", default=[], metavar="NAME",
+                       help="rule variant, repeatable (Labyrinth: younger, exit-anywhere, vader)")
+    run_p.add_argument("--rounds", type=int, default=None, metavar="N", help="rounds per game (Struggle)")
     run_p.add_argument("--board", default=None, help="board backend (default: $MAZEBOARD_BOARD or sim)")
     run_p.add_argument("--seed", type=int, default=None, help="seed of the first game (default: a random one per game)")
     run_p.add_argument("--games", type=int, default=0, metavar="N", help="stop after N games (default: never)")
@@ -180,7 +185,14 @@ def service_run(args: argparse.Namespace) -> int:
     state_dir = args.state_dir or os.environ.get("STATE_DIRECTORY", "").split(":")[0] or DEFAULT_STATE_DIR
     if args.games < 0:
         raise ConfigError("--games: must be 0 (never stop) or more")
-    request = BoardRequest(game=args.game, players=args.players, maze=args.maze, realtime=not args.virtual_time)
+    if args.rounds is not None and args.rounds < 1:
+        raise ConfigError("--rounds: must be at least 1")
+    from .commands import check_game_flags
+
+    check_game_flags(args)
+    request = BoardRequest(game=args.game, players=args.players, maze=args.maze or "easy",
+                           realtime=not args.virtual_time, edition=args.edition, variants=tuple(args.variant),
+                           rounds=args.rounds)
     notifier = Notifier.from_env()
     svc = Service(request, state_dir, args.board, notifier, games=args.games, seed=args.seed)
     previous = signal.signal(signal.SIGTERM, lambda signum, frame: svc.stop())

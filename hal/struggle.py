@@ -126,6 +126,12 @@ def load_track(name: str = "default") -> Track:
     return Track(check_kinds(table.get("kinds"), f"{TRACKS_FILE.name}: tracks.{name}.kinds"), name)
 
 
+def track_ref(track: Track) -> str | list[str]:
+    """The track as plain data for a :class:`~mazeboard.hal.board.GameSetup` (journaled as JSON):
+    its name when it is one of the data file's tracks, else its list of kinds."""
+    return track.name if track.name in track_names() else track.to_list()
+
+
 def parse_track(raw: Any, where: str = "track") -> Track:
     """A track from a name (``"default"``) or an inline list of kinds; raises :class:`ConfigError`."""
     if isinstance(raw, str):

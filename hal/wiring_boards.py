@@ -110,7 +110,7 @@ def _struggle_spec(data: Mapping[str, Any]) -> BoardSpec:
     return BoardSpec("struggle", "struggle", sensors, (), struggle.BUTTONS, sensors,
                      led_groups={"dice-display": DICE_DISPLAY}, reed_item="space or place sensor",
                      led_item="space, place or dice-display LED", led_noun="spaces and places",
-                     extra={"track": track})
+                     extra={"track": struggle.track_ref(track)})
 
 
 #: board name (the wiring file's ``board`` key) -> its kind. Another game adds one entry.

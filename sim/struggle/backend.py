@@ -17,7 +17,7 @@ from mazeboard.hal.boards import PLAYER_COLOURS
 from mazeboard.hal.clock import RealtimeClock, VirtualClock
 from mazeboard.hal.errors import ConfigError
 from mazeboard.hal.events import GameEvent
-from mazeboard.hal.struggle import Track, load_track
+from mazeboard.hal.struggle import Track, load_track, track_ref
 
 from ..world import Physics
 from .board import StruggleSimBoard
@@ -79,7 +79,7 @@ class StruggleSession:
 
 def from_scenario(sc: StruggleScenario, realtime: bool) -> StruggleSession:
     """A scripted session for a validated scenario."""
-    extra = {"track": sc.track, "objectives": dict(sc.objectives)}
+    extra = {"track": track_ref(sc.track), "objectives": {p: list(card) for p, card in sc.objectives.items()}}
     setup = GameSetup("struggle", sc.players, sc.seed, sc.dice, options=dict(sc.options), extra=extra, source=sc.path)
     return StruggleSession(setup, sc.track, sc.physics, realtime, script=sc.actions, where=sc.path)
 
@@ -95,5 +95,5 @@ def for_play(request: BoardRequest) -> StruggleSession:
     if request.rounds is not None:
         options["rounds"] = request.rounds
     track = load_track("default")
-    setup = GameSetup("struggle", tuple(players), request.seed, options=options, extra={"track": track})
+    setup = GameSetup("struggle", tuple(players), request.seed, options=options, extra={"track": track_ref(track)})
     return StruggleSession(setup, track, Physics(), request.realtime, humans=tuple(request.humans))

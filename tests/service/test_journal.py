@@ -237,3 +237,16 @@ def test_resume_guides_the_players_with_events_and_leds(tmp_path: Path, full_gam
     assert events[restored]["state"] == states[n]["state"]
     assert "turn_started" not in kinds[:restored] and "die_rolled" in kinds[restored:]
     assert pgame.referee.winner is not None
+
+
+@pytest.mark.parametrize("game", ["struggle", "labyrinth"])
+def test_every_game_can_be_journaled_and_played_as_a_service(game: str, tmp_path: Path) -> None:
+    """GameSetup extras must be plain data: the journal stores them as JSON (Struggle's track once was not)."""
+    import subprocess
+    import sys
+
+    p = subprocess.run([sys.executable, "-m", "mazeboard.controller.cli", "service", "run", "--game", game,
+                        "--virtual-time", "--games", "1", "--state-dir", str(tmp_path)],
+                       capture_output=True, text=True, timeout=300)
+    assert p.returncode == 0, p.stderr[-800:]
+    assert list((tmp_path / "archive").glob("game-*.jsonl"))

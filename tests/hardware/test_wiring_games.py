@@ -337,7 +337,7 @@ def test_gpio_session_uses_the_games_reference_wiring_and_the_wirings_track(fact
                      scheduler=VirtualClock())
     try:
         assert isinstance(s.wiring, Wiring) and s.wiring.board == "struggle"
-        assert s.setup.extra["track"] == struggle.load_track("default") and s.setup.options["rounds"] == 2
+        assert struggle.parse_track(s.setup.extra["track"]) == struggle.load_track("default") and s.setup.options["rounds"] == 2
     finally:
         s.board.close()
 

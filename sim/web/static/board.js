@@ -18,6 +18,8 @@ const REASON_TEXT = {
   steps_used: "all steps used", done: "Done pressed", settled: "the pawn rested",
   ball_dropped: "the ball dropped", symbol_collected: "the symbol was found",
 };
+// where a pawn's centre stands in its cell (fractions of the cell from the top left)
+const PAWN_AT = [0.74, 0.68];
 const KEY_DIR = { ArrowUp: [0, 1], ArrowDown: [0, -1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
 
 const $ = (id) => document.getElementById(id);
@@ -186,12 +188,14 @@ function drawPawns() {
   for (const [player, p] of Object.entries(S.world.pawns)) {
     if (p.cell) (byCell[p.cell] = byCell[p.cell] || []).push(player);
   }
+  for (const div of board.querySelectorAll(".cell")) div.classList.toggle("occupied", div.dataset.cell in byCell);
   for (const [cell, players] of Object.entries(byCell)) {
     const [f, r] = coords(cell), [x, y] = pct(f, r);
     players.forEach((player, i) => {
+      // lower right of the cell (PAWN_AT), clear of the symbol's name above and the symbol stepping left
       const d = pawnDiv(player), off = players.length > 1 ? (i - (players.length - 1) / 2) * 5 : 0;
-      d.style.left = `calc(${x + 100 / S.hello.files / 2 + off}% - var(--cell) * .23)`;
-      d.style.top = `calc(${y + 100 / S.hello.ranks / 2 + off}% - var(--cell) * .23)`;
+      d.style.left = `calc(${x + (100 / S.hello.files) * PAWN_AT[0] + off}% - var(--cell) * .2)`;
+      d.style.top = `calc(${y + (100 / S.hello.ranks) * PAWN_AT[1] + off}% - var(--cell) * .2)`;
       board.appendChild(d);
     });
   }

@@ -124,6 +124,7 @@ function drawPawns() {
     if (cell) $("maze").querySelector(`.tile[data-cell="${cell}"] .pawns`).appendChild(pawnDiv(p));
     else hand.appendChild(pawnDiv(p));
   }
+  for (const t of $("maze").querySelectorAll(".tile")) t.classList.toggle("occupied", t.querySelector(".pawns").children.length > 0);
   if (!hand.children.length) hand.innerHTML = `<span class="muted">nothing</span>`;
 }
 

@@ -3,21 +3,25 @@
 // button presses and token moves by hand. The controller decides everything.
 "use strict";
 
-const PER_ROW = 6;
+// spaces per row of the serpentine: six on a laptop, four on a phone in portrait (the CSS follows --per-row)
+const NARROW = window.matchMedia("(max-width: 600px)");
+const perRow = () => (NARROW.matches ? 4 : 6);
 const FACE = { A: "★", K: "K", Q: "Q", J: "J", 10: "10", 9: "9" };
 const RESULT_TEXT = { moved: "", impasse: "blocked", swapped: "swap back", shared: "" };
 const S = { hello: null, view: null, world: null, pixels: [], selected: null, bannerShown: false };
 
-function spacePos(i, n) { // serpentine, start bottom left
-  const row = Math.floor(i / PER_ROW), k = i % PER_ROW;
-  return { row, col: row % 2 === 0 ? k : PER_ROW - 1 - k, rows: Math.ceil(n / PER_ROW) };
+function spacePos(i, n, per) { // serpentine, start bottom left
+  const row = Math.floor(i / per), k = i % per;
+  return { row, col: row % 2 === 0 ? k : per - 1 - k, rows: Math.ceil(n / per) };
 }
 function buildTrack() {
-  const h = S.hello, track = $("track");
+  const h = S.hello, track = $("track"), per = perRow();
   track.innerHTML = "";
-  const n = h.track.length;
+  const n = h.track.length, frame = track.parentElement;
+  frame.style.setProperty("--per-row", String(per));
+  frame.style.setProperty("--rows", String(Math.ceil(n / per)));
   h.track.forEach((kind, i) => {
-    const { row, col, rows } = spacePos(i, n);
+    const { row, col, rows } = spacePos(i, n, per);
     const d = document.createElement("div");
     d.className = `space kind-${kind}`;
     d.dataset.sensor = `s${i}`;
@@ -191,4 +195,5 @@ function wire() {
 }
 
 wire();
+NARROW.addEventListener("change", () => { if (S.hello) { buildTrack(); drawAll(); } });
 MB.connect(HANDLERS);

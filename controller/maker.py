@@ -23,6 +23,7 @@ from mazeboard.hal import backends
 from mazeboard.hal.board import BoardRequest
 from mazeboard.hal.errors import ConfigError
 from mazeboard.hal.maker import Instruction
+from mazeboard.hal.pi_setup import setup_lines
 from mazeboard.hal.wiring import (
     WIRING_ENV, AnalogHall, DirectReeds, Wiring, gpio_name, header, header_pin, load_wiring, reference_wiring_path,
 )
@@ -161,7 +162,7 @@ def summary(w: Wiring) -> list[str]:
                      f"scanned {r.scan_hz} times a second (every {r.scan_period_ms:g} ms)")
     h = w.hall
     if isinstance(h, AnalogHall):
-        lines.append(f"tray: {len(h.channels)} linear Hall sensors on an MCP3008 (SPI0 CE{h.spi_device}), "
+        lines.append(f"tray: {len(h.channels)} linear Hall sensors on an MCP3008 ({h.bus_name}, {h.device_path}), "
                      f"read {h.sample_hz} times a second, Vref {h.vref_v:g} V")
     elif h is not None:
         lines.append(f"tray: {len(h.pins)} digital Hall sensors, edge callbacks")
@@ -194,6 +195,8 @@ def pinout(w: Wiring, show_all: bool = False) -> str:
             lines.append(f"{header_pin(bcm):>3}  {gpio_name(bcm):<7} {uses[bcm]}")
         lines.append("")
         lines.append(POWER_NOTE[w.hall is not None])
+    lines += ["", "On the Pi (what the service's device policy must allow; docs/install-pi.md, step 3):",
+              *("  " + s for s in setup_lines(w))]
     return "\n".join(lines)
 
 

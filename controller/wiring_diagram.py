@@ -16,7 +16,7 @@ from typing import Any
 
 from mazeboard.hal.errors import ConfigError
 from mazeboard.hal.wiring import (
-    SPI0_CE, SPI0_MISO, SPI0_MOSI, SPI0_SCLK, AnalogHall, DigitalHall, MatrixReeds, Wiring, gpio_name, header,
+    AnalogHall, DigitalHall, MatrixReeds, Wiring, gpio_name, header,
     header_pin, matrix_line,
 )
 
@@ -63,10 +63,11 @@ def wireviz_yaml(w: Wiring) -> str:
     hall = w.hall
     if isinstance(hall, AnalogHall):
         by_ch = {ch: s for s, ch in hall.channels.items()}
-        connectors["MCP3008"] = {"type": "MCP3008 10-bit ADC", "subtype": f"SPI0 CE{hall.spi_device}",
+        spi = hall.spi
+        connectors["MCP3008"] = {"type": "MCP3008 10-bit ADC", "subtype": hall.bus_name,
                                  "pinlabels": ["CLK", "DOUT", "DIN", "CS", "VDD+VREF", "AGND+DGND"]}
-        link("W2", [header_pin(SPI0_SCLK), header_pin(SPI0_MISO), header_pin(SPI0_MOSI),
-                    header_pin(SPI0_CE[hall.spi_device]), V33_PIN2, GND_PIN3],
+        link("W2", [header_pin(spi.sclk), header_pin(spi.miso), header_pin(spi.mosi),
+                    header_pin(hall.select_pin), V33_PIN2, GND_PIN3],
              "MCP3008", [1, 2, 3, 4, 5, 6], f"Vref {hall.vref_v:g} V")
         connectors["Tray"] = {"type": "SS49E linear Hall sensors",
                               "pinlabels": [f"CH{ch}: {by_ch[ch]}" for ch in sorted(by_ch)] + ["VCC 3V3", "GND"]}

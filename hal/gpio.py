@@ -153,29 +153,99 @@ class MatrixScanner:
 
 
 class Mcp3008Tray:
-    """Linear Hall sensors on MCP3008 channels (an :class:`~mazeboard.hal.maker.AnalogTray`)."""
+    """Linear Hall sensors on MCP3008 channels (an :class:`~mazeboard.hal.maker.AnalogTray`).
+
+    SPI0 goes through gpiozero's ``MCP3008`` (hardware SPI on a Pi). gpiozero
+    knows no hardware SPI but SPI0, so an MCP3008 on SPI1 is read through
+    :class:`SpidevMcp3008` (spidev, ``/dev/spidev1.N``); on gpiozero's mock
+    pins, where every SPI bus is software SPI anyway (HARDWARE.md), SPI1 is
+    gpiozero's software SPI on SPI1's pins."""
 
     def __init__(self, hall: AnalogHall, pin_factory: Any) -> None:
-        from gpiozero import MCP3008
-
         self.hall = hall
         self.sensors = tuple(hall.channels)
         self.vref_v = hall.vref_v
         self.lsb_v = hall.vref_v / 1024
+        self._spidev: SpidevMcp3008 | None = None
+        self._adc: dict[str, Any] = {}
+        if hall.spi_bus != 0 and not _mock_pins(pin_factory):
+            self._spidev = SpidevMcp3008(hall)
+            return
+        from gpiozero import MCP3008
+
+        spi = hall.spi
+        where: dict[str, Any] = ({"device": hall.spi_device} if hall.spi_bus == 0 else
+                                 {"clock_pin": spi.sclk, "mosi_pin": spi.mosi, "miso_pin": spi.miso,
+                                  "select_pin": hall.select_pin})
         self._adc = {
-            s: _gpiozero_call(f"hall.channels.{s} (MCP3008 channel {ch}, SPI0 CE{hall.spi_device})",
-                              partial(MCP3008, channel=ch, device=hall.spi_device, max_voltage=hall.vref_v,
-                                      pin_factory=pin_factory))
+            s: _gpiozero_call(f"hall.channels.{s} (MCP3008 channel {ch}, {hall.bus_name})",
+                              partial(MCP3008, channel=ch, max_voltage=hall.vref_v, pin_factory=pin_factory, **where))
             for s, ch in hall.channels.items()
         }
 
     def read_v(self, sensor: str) -> float:
         """The sensor's voltage: ``code * vref_v / 1024`` (MCP3008 datasheet, single-ended)."""
+        if self._spidev is not None:
+            return self._spidev.code(self.hall.channels[sensor]) * self.lsb_v
         return int(self._adc[sensor].raw_value) * self.lsb_v
 
     def close(self) -> None:
+        if self._spidev is not None:
+            self._spidev.close()
         for dev in self._adc.values():
             dev.close()
+
+
+def _mock_pins(pin_factory: Any) -> bool:
+    from gpiozero import Device
+    from gpiozero.pins.mock import MockFactory
+
+    return isinstance(pin_factory if pin_factory is not None else Device.pin_factory, MockFactory)
+
+
+class SpidevMcp3008:
+    """An MCP3008 on a kernel SPI device (``/dev/spidevB.D``) through spidev, for SPI1.
+
+    One conversion is one 3-byte transfer: start bit, then single-ended + the
+    channel's 3 bits, then a null byte; the 10-bit code is the last 10 bits
+    back (MCP3008 datasheet, section 6.1, 8-bit segments). Clocked at 1 MHz,
+    SPI mode 0 (the datasheet allows 1.35 MHz at 2.7 V). Raises
+    :class:`HardwareError` naming the fix when the device cannot be opened."""
+
+    SPEED_HZ = 1_000_000
+
+    def __init__(self, hall: AnalogHall) -> None:
+        where = f"hall.spi_bus: the MCP3008 on {hall.bus_name} ({hall.device_path})"
+        try:
+            import spidev
+        except ImportError:
+            raise HardwareError(f"{where}: the spidev library is missing: pip install 'mazeboard[pi]'") from None
+        self._spi = spidev.SpiDev()
+        try:
+            self._spi.open(hall.spi_bus, hall.spi_device)
+            self._spi.max_speed_hz = self.SPEED_HZ
+            self._spi.mode = 0
+        except FileNotFoundError:
+            raise HardwareError(
+                f"{where}: {hall.device_path} does not exist: SPI{hall.spi_bus} is off; add "
+                f"dtoverlay=spi{hall.spi_bus}-{hall.spi_device + 1}cs to /boot/firmware/config.txt and reboot "
+                "(docs/install-pi.md, step 3)") from None
+        except PermissionError:
+            raise HardwareError(f"{where}: no permission to open {hall.device_path}: add the user to the spi group "
+                                "(sudo usermod -aG spi $USER, then log in again)") from None
+        except OSError as e:
+            raise HardwareError(f"{where}: cannot open {hall.device_path} ({e.strerror or e})") from None
+
+    def code(self, channel: int) -> int:
+        """One conversion of ``channel`` (0-7), 0-1023."""
+        try:
+            r = self._spi.xfer2([0x01, (0x08 | channel) << 4, 0x00])
+        except OSError as e:
+            raise HardwareError(f"MCP3008 read failed on channel {channel} ({e.strerror or e})") from None
+        return ((r[1] & 0x03) << 8) | r[2]
+
+    def close(self) -> None:
+        self._spi.close()
 
 
 class GpioBoard:

@@ -23,7 +23,15 @@ Electrical conventions (fixed, so a file cannot contradict the code):
   matrix too (``[reeds.buttons]``, diodes required): Labyrinth's 49 cells,
   12 slot sensors and two buttons share one 8x8 matrix;
 * analog (SS49E-type) Hall sensors are read through an MCP3008 on SPI0
-  (CE0 = GPIO8 or CE1 = GPIO7), thresholds come from the calibration file.
+  (CE0 = GPIO8 or CE1 = GPIO7) or on SPI1, the auxiliary SPI (CE0 = GPIO18,
+  CE1 = GPIO17, CE2 = GPIO16; ``dtoverlay=spi1-Ncs``), thresholds come from
+  the calibration file. The reference build puts the MCP3008 on SPI1 so that
+  SPI0 carries the NeoPixels (the SPI LED driver: no root, no ``/dev/mem``).
+
+What a wiring needs from the Pi (:func:`pi_setup`: the ``config.txt`` lines,
+the device files, whether it needs root) is derived here too, per Pi model,
+so ``wiring show`` can print it and the tests can hold it against the
+service unit's device policy.
 """
 
 from __future__ import annotations
@@ -58,6 +66,28 @@ BUS_PINS: dict[str, tuple[int, ...]] = {
 #: SPI0 pins by function (MCP3008 and the SPI NeoPixel driver).
 SPI0_SCLK, SPI0_MOSI, SPI0_MISO = 11, 10, 9
 SPI0_CE = (8, 7)
+#: SPI1 (auxiliary SPI, ``dtoverlay=spi1-1cs`` .. ``spi1-3cs``) pins by function; the same on the
+#: Pi 3, 4, 5 and Zero 2 W 40-pin header (Raspberry Pi device-tree overlay README, spi1-Ncs).
+SPI1_SCLK, SPI1_MOSI, SPI1_MISO = 21, 20, 19
+SPI1_CE = (18, 17, 16)
+
+
+@dataclass(frozen=True)
+class SpiPins:
+    """One SPI bus's lines (BCM numbers) and its chip selects (CE0, CE1, ...)."""
+
+    bus: int
+    sclk: int
+    mosi: int
+    miso: int
+    ce: tuple[int, ...]
+
+
+#: SPI bus number -> its pins (the MCP3008's ``hall.spi_bus``)
+SPI_BUSES: dict[int, SpiPins] = {
+    0: SpiPins(0, SPI0_SCLK, SPI0_MOSI, SPI0_MISO, SPI0_CE),
+    1: SpiPins(1, SPI1_SCLK, SPI1_MOSI, SPI1_MISO, SPI1_CE),
+}
 
 #: LED drivers: ``pwm`` (rpi_ws281x, Pi 4 and older, needs root), ``spi``
 #: (neopixel_spi, no root, data on GPIO10), ``pi5`` (the Pi 5 PIO driver), ``auto``.
@@ -129,7 +159,8 @@ class DigitalHall:
 
 @dataclass(frozen=True)
 class AnalogHall:
-    """Linear Hall sensors through an MCP3008 on SPI0 chip-select ``spi_device`` (0: GPIO8, 1: GPIO7).
+    """Linear Hall sensors through an MCP3008 on SPI bus ``spi_bus`` (0, or 1: the auxiliary SPI),
+    chip-select ``spi_device`` (SPI0: 0 = GPIO8, 1 = GPIO7; SPI1: 0 = GPIO18, 1 = GPIO17, 2 = GPIO16).
 
     ``channels``: sensor -> ADC channel 0-7; ``vref_v``: the ADC's reference
     in volts (10-bit readings scale to 0..vref_v); ``sample_hz``: how often
@@ -141,10 +172,25 @@ class AnalogHall:
     vref_v: float = 3.3
     sample_hz: int = 200
     mode: str = "mcp3008"
+    spi_bus: int = 0
+
+    @property
+    def spi(self) -> SpiPins:
+        return SPI_BUSES[self.spi_bus]
 
     @property
     def select_pin(self) -> int:
-        return SPI0_CE[self.spi_device]
+        return self.spi.ce[self.spi_device]
+
+    @property
+    def bus_name(self) -> str:
+        """``SPI0 CE0`` style: the bus and chip select, as the docs and messages name them."""
+        return f"SPI{self.spi_bus} CE{self.spi_device}"
+
+    @property
+    def device_path(self) -> str:
+        """The spidev node the kernel gives this chip select (``/dev/spidev1.0``)."""
+        return f"/dev/spidev{self.spi_bus}.{self.spi_device}"
 
     @property
     def sample_period_ms(self) -> float:
@@ -196,6 +242,8 @@ class Wiring:
     buses: frozenset[str]
     debounce: DebounceSettings = field(default_factory=DebounceSettings)
     spec: BoardSpec = field(default_factory=lambda: BOARD_KINDS["magic-labyrinth"].spec({}))
+    #: the buses the file itself switches on ([buses]); ``buses`` adds those the MCP3008 and SPI LEDs use
+    declared_buses: frozenset[str] = frozenset()
 
     @property
     def matrix_buttons(self) -> Mapping[str, tuple[int, int]]:
@@ -281,11 +329,12 @@ def parse_wiring(data: Mapping[str, Any], path: str = "<wiring>") -> Wiring:
     buttons = _named_pins(buttons_raw, direct, "buttons", "button", also=tuple(in_matrix),
                           missing_hint=", or a place in [reeds.buttons]" if isinstance(reeds, MatrixReeds) else "")
     leds = _leds(_table(data, "leds"), spec) if "leds" in data else None
+    declared = frozenset(buses)
     if isinstance(hall, AnalogHall):
-        buses.add("spi0")
+        buses.add(f"spi{hall.spi_bus}")
     if leds is not None and _led_uses_spi(leds):
         buses.add("spi0")
-    wiring = Wiring(path, board, description, reeds, hall, buttons, leds, frozenset(buses), debounce, spec)
+    wiring = Wiring(path, board, description, reeds, hall, buttons, leds, frozenset(buses), debounce, spec, declared)
     _check_pins(wiring)
     return wiring
 
@@ -429,7 +478,7 @@ def _digital_hall(raw: Mapping[str, Any], spec: BoardSpec, debounce: DebounceSet
 
 
 def _analog_hall(raw: Mapping[str, Any], spec: BoardSpec, debounce: DebounceSettings) -> AnalogHall:
-    _known(raw, {"mode", "channels", "spi_device", "vref_v", "sample_hz"}, "hall")
+    _known(raw, {"mode", "channels", "spi_bus", "spi_device", "vref_v", "sample_hz"}, "hall")
     chans_raw = _table(raw, "channels", required=True, where="hall")
     _known(chans_raw, set(spec.tray), "hall.channels")
     channels: dict[str, int] = {}
@@ -443,9 +492,15 @@ def _analog_hall(raw: Mapping[str, Any], spec: BoardSpec, debounce: DebounceSett
             other = next(s for s, c in channels.items() if c == ch)
             raise ConfigError(f"hall.channels.{sensor}: channel {ch} is already used by {other}")
         channels[sensor] = ch
+    bus = raw.get("spi_bus", 0)
+    if bus not in SPI_BUSES or isinstance(bus, bool):
+        raise ConfigError(f"hall.spi_bus: {bus!r} is not 0 (SPI0, GPIO9-11) or 1 (SPI1, the auxiliary SPI, "
+                          "GPIO19-21)")
     dev = raw.get("spi_device", 0)
-    if dev not in (0, 1) or isinstance(dev, bool):
-        raise ConfigError(f"hall.spi_device: {dev!r} is not 0 (CE0, GPIO8) or 1 (CE1, GPIO7)")
+    ces = SPI_BUSES[bus].ce
+    if not isinstance(dev, int) or isinstance(dev, bool) or not 0 <= dev < len(ces):
+        choices = ", ".join(f"{i} (CE{i}, {gpio_name(p)})" for i, p in enumerate(ces))
+        raise ConfigError(f"hall.spi_device: {dev!r} is not a chip select of SPI{bus}: {choices}")
     vref = raw.get("vref_v", 3.3)
     if not isinstance(vref, (int, float)) or isinstance(vref, bool) or not 1.0 <= vref <= 5.5:
         raise ConfigError(f"hall.vref_v: must be the ADC reference in volts, 1.0-5.5, got {vref!r}")
@@ -456,7 +511,7 @@ def _analog_hall(raw: Mapping[str, Any], spec: BoardSpec, debounce: DebounceSett
         need = -(-2000 // debounce.hall_ms)
         raise ConfigError(f"hall.sample_hz: {hz} Hz is too slow for the {debounce.hall_ms} ms Hall debounce "
                           f"window (sample at least twice per window: {need} Hz or more)")
-    return AnalogHall(channels, dev, float(vref), hz)
+    return AnalogHall(channels, dev, float(vref), hz, spi_bus=bus)
 
 
 _HALL: dict[str, Callable[[Mapping[str, Any], BoardSpec, DebounceSettings], DigitalHall | AnalogHall]] = {
@@ -623,9 +678,10 @@ def _uses(w: Wiring) -> list[PinUse]:
     if isinstance(w.hall, DigitalHall):
         uses += [PinUse(b, f"Hall {s} (digital)", "hall") for s, b in w.hall.pins.items()]
     elif isinstance(w.hall, AnalogHall):
-        uses += [PinUse(SPI0_SCLK, "MCP3008 CLK (SPI0 SCLK)", "spi"), PinUse(SPI0_MOSI, "MCP3008 DIN (SPI0 MOSI)", "spi"),
-                 PinUse(SPI0_MISO, "MCP3008 DOUT (SPI0 MISO)", "spi"),
-                 PinUse(w.hall.select_pin, f"MCP3008 CS (SPI0 CE{w.hall.spi_device})", "spi")]
+        h, bus = w.hall.spi, f"SPI{w.hall.spi_bus}"
+        uses += [PinUse(h.sclk, f"MCP3008 CLK ({bus} SCLK)", "spi"), PinUse(h.mosi, f"MCP3008 DIN ({bus} MOSI)", "spi"),
+                 PinUse(h.miso, f"MCP3008 DOUT ({bus} MISO)", "spi"),
+                 PinUse(w.hall.select_pin, f"MCP3008 CS ({w.hall.bus_name})", "spi")]
     uses += [PinUse(b, f"button {n}", "buttons") for n, b in w.buttons.items()]
     if w.leds is not None:
         uses.append(PinUse(w.leds.pin, f"LED data ({w.leds.count} x WS2812, {w.leds.driver} driver)", "leds"))
@@ -641,21 +697,39 @@ def matrix_line(reeds: MatrixReeds, axis: int, i: int) -> str:
 
 
 def _check_pins(w: Wiring) -> None:
-    if isinstance(w.hall, AnalogHall) and w.leds is not None and w.leds.driver == "spi":
-        raise ConfigError("leds.driver: the SPI LED driver and the MCP3008 both need SPI0; "
-                          "use driver = \"pwm\" (GPIO18) or \"pi5\", or digital Hall sensors")
+    if isinstance(w.hall, AnalogHall) and w.hall.spi_bus == 0 and w.leds is not None and w.leds.driver == "spi":
+        raise ConfigError("leds.driver: the SPI LED driver and the MCP3008 both need SPI0 (the ADC's traffic "
+                          "would reach the LEDs' data line); put the MCP3008 on the auxiliary SPI "
+                          "(hall.spi_bus = 1: GPIO19-21, CE0 GPIO18), as the reference wiring does")
     seen: dict[int, PinUse] = {}
     for use in _uses(w):
         if use.bcm in seen:
             raise ConfigError(f"{_key_of(w, use)}: {use.name} is used twice ({seen[use.bcm].role} and {use.role})")
         seen[use.bcm] = use
     for bus in sorted(w.buses):
-        for bcm in BUS_PINS[bus]:
+        for bcm in bus_pins(w, bus):
             taken = seen.get(bcm)
-            if taken is None or (bus == "spi0" and (taken.group == "spi" or _led_uses_spi_pin(w, taken))):
+            if taken is None or (bus.startswith("spi") and (taken.group == "spi" or _led_uses_spi_pin(w, taken))):
                 continue
             raise ConfigError(f"{_key_of(w, taken)}: {taken.name} ({taken.role}) belongs to {bus.upper()}, "
                               f"which {_bus_user(w, bus)}")
+
+
+def bus_pins(w: Wiring, bus: str) -> tuple[int, ...]:
+    """The GPIOs the kernel claims for ``bus`` on this wiring.
+
+    SPI1 switched on for the MCP3008 alone uses the smallest overlay that has
+    its chip select (``spi1-1cs`` claims GPIO18-21, ``spi1-2cs`` GPIO17 too);
+    ``buses.spi1 = true`` in the file means ``spi1-3cs`` (GPIO16-21)."""
+    hall = w.hall
+    if bus == "spi1" and isinstance(hall, AnalogHall) and hall.spi_bus == 1 and not _declared(w, "spi1"):
+        s = hall.spi
+        return (s.miso, s.mosi, s.sclk, *s.ce[:hall.spi_device + 1])
+    return BUS_PINS[bus]
+
+
+def _declared(w: Wiring, bus: str) -> bool:
+    return bus in w.declared_buses
 
 
 def _led_uses_spi_pin(w: Wiring, use: PinUse) -> bool:
@@ -663,7 +737,7 @@ def _led_uses_spi_pin(w: Wiring, use: PinUse) -> bool:
 
 
 def _bus_user(w: Wiring, bus: str) -> str:
-    if bus == "spi0" and isinstance(w.hall, AnalogHall):
+    if isinstance(w.hall, AnalogHall) and bus == f"spi{w.hall.spi_bus}":
         return "the MCP3008 uses"
     if bus == "spi0" and w.leds is not None and w.leds.driver == "spi":
         return "the SPI LED driver uses"

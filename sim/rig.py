@@ -38,7 +38,7 @@ from mazeboard.hal.calibration import HallCalibration
 from mazeboard.hal.clock import VirtualClock
 from mazeboard.hal.events import GameEvent
 from mazeboard.hal.gpio import GpioBoard, GpioSession
-from mazeboard.hal.wiring import SPI0_MISO, SPI0_MOSI, SPI0_SCLK, AnalogHall, DigitalHall, DirectReeds, Wiring, gpio_name
+from mazeboard.hal.wiring import AnalogHall, DigitalHall, DirectReeds, Wiring, gpio_name
 
 from .analog import AnalogModel, SimAnalogTray, SimStagehand
 from .hands import Action, Hands
@@ -164,8 +164,9 @@ class MockRig:
             if analog is None:
                 raise ValueError("an analog Hall wiring needs a SimAnalogTray")
             by_channel = {ch: s for s, ch in wiring.hall.channels.items()}
+            spi = wiring.hall.spi  # SPI0 or SPI1: on mock pins both are software SPI on their pins
             self.adc = MockMcp3008(lambda ch: analog.code(by_channel[ch]) if ch in by_channel else 0,
-                                   SPI0_SCLK, SPI0_MOSI, SPI0_MISO, wiring.hall.select_pin, factory)
+                                   spi.sclk, spi.mosi, spi.miso, wiring.hall.select_pin, factory)
         for name, bcm in wiring.buttons.items():
             self._pins[("button", name)] = self._wired(bcm)
         for cell in self.stuck:

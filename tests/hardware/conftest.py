@@ -10,7 +10,7 @@ os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")  # before anything imports Blin
 
 import sys
 from pathlib import Path
-from typing import Iterator
+from typing import Any, Iterator
 
 sys.path.insert(0, str(Path(__file__).parent))  # hwkit: helpers shared by this suite
 
@@ -60,9 +60,28 @@ def digital() -> Wiring:
 
 @pytest.fixture
 def captured_neopixel(monkeypatch: pytest.MonkeyPatch) -> list[bytes]:
-    """Every buffer the real NeoPixel library would send, captured at its low-level write."""
+    """Every buffer the real NeoPixel libraries would send, captured at their low-level write.
+
+    ``neopixel`` (pwm, pi5 drivers): the bytes handed to ``neopixel_write``. ``neopixel_spi``
+    (spi driver, the reference wiring's): ``board.SPI()`` is the agnostic board's SPI port
+    (Blinka's default SPI pins do not exist there) and each SPI write is decoded back into the
+    pixel bytes it carries (one SPI byte per data bit, 0b11110000 a one; reset gaps dropped)."""
+    import board
+    import busio
     import neopixel
 
     writes: list[bytes] = []
     monkeypatch.setattr(neopixel, "neopixel_write", lambda pin, buf: writes.append(bytes(buf)))
+
+    def spi_port() -> Any:
+        spi = busio.SPI(board.SCK, board.MOSI, board.MISO)
+        spi.write = lambda buf, *a, **k: writes.append(_decode_spi(bytes(buf)))
+        return spi
+
+    monkeypatch.setattr(board, "SPI", spi_port)
     return writes
+
+
+def _decode_spi(stream: bytes) -> bytes:
+    bits = [b == 0b11110000 for b in stream if b]  # zero bytes are the reset gaps around a frame
+    return bytes(int("".join("1" if x else "0" for x in bits[i:i + 8]), 2) for i in range(0, len(bits), 8))

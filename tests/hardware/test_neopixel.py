@@ -21,7 +21,7 @@ from mazeboard.sim.rig import open_rig_session
 def _chain(**kw: Any) -> LedChain:
     w = load_wiring(REFERENCE)
     assert w.leds is not None
-    return dataclasses.replace(w.leds, driver="pwm", **kw)
+    return dataclasses.replace(w.leds, **{"driver": "pwm", "pin": 18, **kw})
 
 
 def test_bytes_are_grb_with_brightness_applied(captured_neopixel: list[bytes]) -> None:

@@ -14,7 +14,7 @@ from mazeboard.controller.maker import pinout
 from mazeboard.controller.wiring_diagram import wireviz_yaml
 from mazeboard.hal.errors import ConfigError
 from mazeboard.hal.wiring import (
-    MatrixReeds, header_pin, load_wiring, parse_wiring, reference_wiring_path,
+    AnalogHall, MatrixReeds, header_pin, load_wiring, parse_wiring, reference_wiring_path,
 )
 
 from hwkit import DIGITAL, REFERENCE, ROOT
@@ -34,7 +34,9 @@ def test_reference_wiring_is_the_packaged_default_and_valid() -> None:
     w = load_wiring()
     assert Path(w.path).resolve() == REFERENCE.resolve() == reference_wiring_path().resolve()
     assert isinstance(w.reeds, MatrixReeds) and w.reeds.diodes and w.reeds.scan_hz == 250
-    assert w.buses == {"spi0"}
+    assert w.buses == {"spi0", "spi1"}  # LEDs on SPI0 (GPIO10), the MCP3008 on SPI1
+    assert w.leds is not None and w.leds.driver == "spi" and w.leds.pin == 10
+    assert isinstance(w.hall, AnalogHall) and w.hall.spi_bus == 1 and w.hall.select_pin == 18
     assert w.leds is not None and w.leds.count == 36 and w.leds.pixel_order == "GRB"
     # serpentine: rank 1 left to right, rank 2 right to left
     assert [w.leds.cell_to_index[c] for c in ("a1", "f1", "f2", "a2", "a3")] == [0, 5, 6, 11, 12]
@@ -54,7 +56,20 @@ def test_header_pins_come_from_gpiozero_board_data() -> None:
 @pytest.mark.parametrize(("edit", "expected"), [
     (lambda d: d["reeds"].__setitem__("columns", ["GPIO5", *d["reeds"]["columns"][1:]]),
      "reeds.columns[0]: GPIO5 is used twice (matrix row 0 out"),
-    (lambda d: d["buttons"].__setitem__("roll", "GPIO7"), "buttons.roll: GPIO7 (button roll) belongs to SPI0, which the MCP3008 uses"),
+    (lambda d: d["buttons"].__setitem__("roll", "GPIO7"),
+     "buttons.roll: GPIO7 (button roll) belongs to SPI0, which the SPI LED driver uses"),
+    (lambda d: d["buttons"].__setitem__("roll", "GPIO21"), "buttons.roll: GPIO21 is used twice (MCP3008 CLK (SPI1 SCLK)"),
+    (lambda d: d["hall"].__setitem__("spi_bus", 2), "hall.spi_bus: 2 is not 0 (SPI0, GPIO9-11) or 1"),
+    (lambda d: d["hall"].__setitem__("spi_device", 3),
+     "hall.spi_device: 3 is not a chip select of SPI1: 0 (CE0, GPIO18), 1 (CE1, GPIO17), 2 (CE2, GPIO16)"),
+    (lambda d: d["hall"].__setitem__("spi_device", 1),  # spi1-2cs claims GPIO17 too: a matrix column
+     "hall.spi_device: GPIO17 is used twice (matrix column 0 in (a1 a2 a3 a4 a5 a6) and MCP3008 CS (SPI1 CE1))"),
+    (lambda d: d["buses"].__setitem__("spi1", True),  # spi1-3cs: GPIO16 (a matrix row) too
+     "reeds.rows[5]: GPIO16 (matrix row 5 out (a6 b6 c6 d6 e6 f6)) belongs to SPI1"),
+    (lambda d: d["hall"].__setitem__("spi_bus", 0),
+     "leds.driver: the SPI LED driver and the MCP3008 both need SPI0"),
+    (lambda d: d["leds"].__setitem__("driver", "pwm") or d["leds"].__setitem__("pin", "GPIO18"),
+     "leds.pin: GPIO18 is used twice (MCP3008 CS (SPI1 CE0) and LED data (36 x WS2812, pwm driver))"),
     (lambda d: d["buses"].__setitem__("i2c", True) or d["buttons"].__setitem__("roll", "GPIO3"),
      "buttons.roll: GPIO3 (button roll) belongs to I2C, which is switched on (buses.i2c = true)"),
     (lambda d: d["buses"].__setitem__("uart", True) or d["buttons"].__setitem__("done", "GPIO14"),
@@ -73,10 +88,10 @@ def test_header_pins_come_from_gpiozero_board_data() -> None:
     (lambda d: d["reeds"].__setitem__("scan_hz", 50), "reeds.scan_hz: 50 Hz scans every 20 ms, too slow"),
     (lambda d: d["leds"].__setitem__("brightness", 1.5), "leds.brightness: must be between 0 and 1"),
     (lambda d: d["leds"].__setitem__("pixel_order", "GRBW"), "leds.pixel_order"),
-    (lambda d: d["leds"].__setitem__("pin", "GPIO17"), "leds.pin: the auto driver cannot drive GPIO17"),
+    (lambda d: d["leds"].__setitem__("pin", "GPIO17"), "leds.pin: the SPI driver sends on GPIO10 (SPI0 MOSI), not GPIO17"),
+    (lambda d: d["leds"].__setitem__("driver", "auto") or d["leds"].__setitem__("pin", "GPIO17"),
+     "leds.pin: the auto driver cannot drive GPIO17"),
     (lambda d: d["leds"].__setitem__("count", 30), "leds.count: 30 LEDs cannot cover the 36 cells"),
-    (lambda d: d["leds"].__setitem__("driver", "spi") or d["leds"].__setitem__("pin", "GPIO10"),
-     "the SPI LED driver and the MCP3008 both need SPI0"),
     (lambda d: d.__setitem__("board", "chess"), "board: 'chess' is not a known board"),
     (lambda d: d["reeds"].__setitem__("mode", "direct"), "direct wiring needs one GPIO per cell (36)"),
 ])
@@ -125,9 +140,11 @@ def test_wiring_show_prints_header_pin_bcm_and_role(capsys: pytest.CaptureFixtur
     assert main(["wiring", "show"]) == 0
     out = capsys.readouterr().out
     assert " 11  GPIO17  matrix column 0 in (a1 a2 a3 a4 a5 a6)" in out
-    assert " 12  GPIO18  LED data" in out
-    assert " 24  GPIO8   MCP3008 CS (SPI0 CE0)" in out
-    assert " 37  GPIO26  button roll" in out
+    assert " 19  GPIO10  LED data (36 x WS2812, spi driver)" in out
+    assert " 12  GPIO18  MCP3008 CS (SPI1 CE0)" in out and " 40  GPIO21  MCP3008 CLK (SPI1 SCLK)" in out
+    assert " 37  GPIO26  button roll" in out and " 10  GPIO15  button done" in out
+    assert ("Pi 3, Pi 4, Pi 5, Zero 2 W: LEDs: spi driver; /boot/firmware/config.txt: dtoverlay=spi1-1cs, "
+            "dtparam=spi=on; opens /dev/gpiochip0, /dev/spidev1.0, /dev/spidev0.0; no root") in out
     full = pinout(load_wiring(DIGITAL), show_all=True)
     assert "  3  GPIO2   Hall tray-sw (digital)" in full and "  6  GND" in full and full.count("\n") > 40
 

@@ -58,7 +58,9 @@ def test_labyrinth_reference_puts_every_switch_in_one_8x8_matrix() -> None:
     assert reeds.cells["c2"] == (1, 2)  # rank-rows: row = rank, column = file
     uses = w.uses()
     assert len(uses) == len({u.bcm for u in uses}) == 17  # 16 matrix lines + LED data
-    assert not {u.bcm for u in uses} & {2, 3, 7, 8, 9, 10, 11, 14, 15}  # I2C, SPI0, UART stay free
+    # I2C and UART stay free; SPI0 carries only the LEDs (the SPI NeoPixel driver: no root)
+    assert not {u.bcm for u in uses} & {2, 3, 7, 8, 9, 11, 14, 15} and w.buses == {"spi0"}
+    assert w.leds is not None and w.leds.driver == "spi" and w.leds.pin == 10
 
 
 def test_labyrinth_leds_cells_serpentine_then_the_slot_arrows_in_slot_order() -> None:
@@ -205,7 +207,7 @@ def test_struggle_explicit_led_cells_with_a_partial_dice_display_refused() -> No
     ("labyrinth", [" 38  GPIO20  matrix row 7 out (slot:S-b slot:S-d slot:S-f slot:N-b slot:N-d slot:N-f "
                    "slot:W-2 slot:W-4)",
                    " 40  GPIO21  matrix column 7 in (slot:W-6 slot:E-2 slot:E-4 slot:E-6 rotate done - slot:W-4)",
-                   "buttons in the matrix (scanned): slot:S-b", " 12  GPIO18  LED data (61 x WS2812"]),
+                   "buttons in the matrix (scanned): slot:S-b", " 19  GPIO10  LED data (61 x WS2812"]),
     ("struggle", [" 33  GPIO13  matrix row 3 out (s15 s16 s17 place-A place-B)", "  3  GPIO2   button stop",
                   "buttons on GPIOs (edge callbacks): die1, die2, die3, die4, die5, throw, stop"]),
 ])
@@ -351,7 +353,7 @@ def test_gpio_session_uses_the_games_reference_wiring_and_the_wirings_track(fact
     ("labyrinth", ["7 │ . │ . │ . │ . │ . │ . │ ."]),
 ])
 def test_diag_live_view_on_mock_pins(name: str, shown: list[str], factory: MockFactory,
-                                     capsys: pytest.CaptureFixture[str]) -> None:
+                                     capsys: pytest.CaptureFixture[str], captured_neopixel: list[bytes]) -> None:
     """``mazeboard diag --board gpio --wiring FILE`` opens the board the wiring describes, whatever its game."""
     path = str(ROOT / "wiring" / f"{name}.toml")
     assert main(["diag", "--board", "gpio", "--wiring", path, "--no-leds", "--seconds", "0.2"]) == 0

@@ -17,9 +17,9 @@ function spacePos(i, n, per) { // serpentine, start bottom left
 function buildTrack() {
   const h = S.hello, track = $("track"), per = perRow();
   track.innerHTML = "";
-  const n = h.track.length, frame = track.parentElement;
-  frame.style.setProperty("--per-row", String(per));
-  frame.style.setProperty("--rows", String(Math.ceil(n / per)));
+  const n = h.track.length, area = track.closest(".board-area");
+  area.style.setProperty("--per-row", String(per));
+  area.style.setProperty("--rows", String(Math.ceil(n / per)));
   h.track.forEach((kind, i) => {
     const { row, col, rows } = spacePos(i, n, per);
     const d = document.createElement("div");

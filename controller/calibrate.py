@@ -4,9 +4,14 @@
 empty, then with a ball in each corner (progress bars), computes each
 sensor's threshold and hysteresis (:func:`~mazeboard.hal.calibration.threshold_for`),
 shows the readings as a bar chart, and writes the calibration file
-atomically. It refuses (exit 2, file untouched) when a signal is too close to
-the noise or a ball moved another sensor most (channels swapped); an
-interrupted run (Ctrl-C, end of input) writes nothing either.
+atomically, keeping the file it replaces as ``NAME.bak``. It refuses (exit 2,
+file untouched) when a signal is too close to the noise or a ball moved
+another sensor most (channels swapped); an interrupted run (Ctrl-C: exit 130;
+end of input: one line, exit 1) writes nothing either. The target file is
+checked before any sampling (a folder, an unwritable place). On the simulated
+board the calibration is practice: it goes to ``hall-calibration-sim.toml``
+by default, is marked ``source = "sim"`` (the gpio backend refuses it), and
+never replaces a file measured on a real tray.
 
 ``calibrate reeds`` asks for a pawn on each cell in turn and checks that
 exactly that reed closes; it names stuck reeds (closed with the board
@@ -20,6 +25,7 @@ from __future__ import annotations
 import argparse
 from collections import Counter
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Callable, Sequence
 
 from rich.bar import Bar
@@ -27,8 +33,10 @@ from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn
 from rich.table import Table
 
+from mazeboard.hal import backends
 from mazeboard.hal.calibration import (
-    HallCalibration, HallThreshold, Stats, default_calibration_path, save_calibration, threshold_for,
+    SIM_SOURCE, HallCalibration, HallThreshold, Stats, backup_path, check_target, default_calibration_path,
+    save_calibration, threshold_for,
 )
 from mazeboard.hal.errors import CalibrationError, ConfigError
 from mazeboard.hal.maker import Instruction
@@ -43,7 +51,9 @@ SETTLE_MS = 400
 def calibrate_arguments(p: argparse.ArgumentParser) -> None:
     sub = p.add_subparsers(dest="what", metavar="WHAT", required=True)
     hall = sub.add_parser("hall", help="calibrate the tray's analog Hall sensors (thresholds with hysteresis)")
-    board_arguments(hall)
+    board_arguments(hall, calibration_help=(
+        "where to write the calibration (default: $MAZEBOARD_CALIBRATION or "
+        "~/.config/mazeboard/hall-calibration.toml; with --board sim ~/.config/mazeboard/hall-calibration-sim.toml)"))
     hall.add_argument("--samples", type=int, default=200, help="readings per sensor and step (default 200)")
     hall.add_argument("--period-ms", type=int, default=5, help="time between readings (default 5 ms)")
     reeds = sub.add_parser("reeds", help="check every reed switch: pawn on each cell in turn")
@@ -64,11 +74,14 @@ def _hall_command(args: argparse.Namespace) -> int:
         raise ConfigError("--samples: take at least 10 readings")
     if args.period_ms < 1:
         raise ConfigError("--period-ms: at least 1 ms")
-    session = open_for_maker(args)
+    source = backends.backend_name(args.board)
+    path = Path(args.calibration) if args.calibration else default_calibration_path(source)
+    check_target(path, source)  # before the board opens and long before sampling
+    session = open_for_maker(args, calibration_use="write")
     try:
-        path = args.calibration or default_calibration_path()
-        calibrate_hall(session, Prompter(stagehand=getattr(session, "stagehand", None)), Console(highlight=False),
-                       path, samples=args.samples, period_ms=args.period_ms)
+        calibrate_hall(session, Prompter(stagehand=getattr(session, "stagehand", None),
+                                         stopped_note="; the previous calibration is kept"),
+                       Console(highlight=False), path, samples=args.samples, period_ms=args.period_ms, source=source)
     except Quit:
         print("Stopped; the previous calibration is kept.")
         return 130
@@ -93,15 +106,18 @@ def sample(analog: Any, scheduler: Any, sensors: Sequence[str], samples: int, pe
 
 
 def calibrate_hall(session: Any, prompter: Prompter, console: Console, path: Any, *, samples: int = 200,
-                   period_ms: int = 5) -> HallCalibration:
-    """The guided Hall calibration on ``session``; writes ``path`` only when every sensor is good.
+                   period_ms: int = 5, source: str = "gpio") -> HallCalibration:
+    """The guided Hall calibration on ``session`` (a board of backend ``source``); writes ``path``
+    only when every sensor is good, marked with ``source``, the replaced file kept as ``NAME.bak``.
 
-    Raises :class:`CalibrationError` (bad signal, swapped channels) or
-    :class:`ConfigError` (digital sensors: nothing to calibrate)."""
+    Raises :class:`CalibrationError` (bad signal, swapped channels, a target
+    that cannot be written, a simulated run onto a real tray's file: checked
+    before sampling) or :class:`ConfigError` (digital sensors: nothing to calibrate)."""
     analog = getattr(session, "analog", None)
     if analog is None:
         raise ConfigError("calibrate hall: this board's tray sensors are digital (hall.mode = \"digital\"); "
                           "they need no calibration")
+    replaced = check_target(path, source)
     sensors = tuple(analog.sensors)
     sched = session.scheduler
     console.print(f"Calibrating {len(sensors)} Hall sensors: {samples} readings each, {period_ms} ms apart.")
@@ -135,9 +151,13 @@ def calibrate_hall(session: Any, prompter: Prompter, console: Console, path: Any
     if errors:
         more = f" ({len(errors) - 1} more sensor(s) too weak, see the chart)" if len(errors) > 1 else ""
         raise CalibrationError(f"{errors[0]}{more}")
-    cal = HallCalibration(float(analog.vref_v), thresholds)
+    cal = HallCalibration(float(analog.vref_v), thresholds, source)
     written = save_calibration(cal, path)
-    console.print(f"Saved the Hall calibration to {written}")
+    what = "the simulated board's" if source == SIM_SOURCE else "the"
+    console.print(f"Saved {what} Hall calibration to {written}", soft_wrap=True)  # a path stays whole
+    if replaced is not None:
+        console.print(f"It replaced a calibration measured {f'on the {replaced} board' if replaced else 'earlier'}, "
+                      f"kept as {backup_path(written)}", soft_wrap=True)
     return cal
 
 
@@ -183,7 +203,7 @@ class ReedReport:
 
 
 def _reeds_command(args: argparse.Namespace) -> int:
-    session = open_for_maker(args, players=4)
+    session = open_for_maker(args, players=4, calibration_use="none")
     try:
         cells = [c.strip() for c in args.cells.split(",") if c.strip()] if args.cells else None
         report = calibrate_reeds(session, Prompter(stagehand=getattr(session, "stagehand", None)),

@@ -44,8 +44,13 @@ def diag_arguments(p: argparse.ArgumentParser) -> None:
 def diag(args: argparse.Namespace) -> int:
     if args.seconds is not None and args.seconds <= 0:
         raise ConfigError("--seconds: must be more than 0")
-    session = open_for_maker(args, players=2, realtime=not args.virtual)
+    if not 1 <= args.step_ms <= 10_000:
+        raise ConfigError(f"--step-ms: {args.step_ms} is not a time each LED stays lit (1 to 10000 ms)")
+    session = open_for_maker(args, players=2, realtime=not args.virtual, calibration_use="read")
     console = Console(highlight=False)
+    problem = getattr(session, "calibration_problem", None)
+    if problem:
+        console.print(f"Note: the tray shows volts only, no balls: {problem}")
     prompter = Prompter(stagehand=getattr(session, "stagehand", None))
     try:
         if not args.no_leds:

@@ -21,7 +21,7 @@ from typing import IO, Any, Callable
 
 from mazeboard.hal import backends
 from mazeboard.hal.board import BoardRequest
-from mazeboard.hal.errors import ConfigError
+from mazeboard.hal.errors import ConfigError, MazeboardError
 from mazeboard.hal.maker import Instruction
 from mazeboard.hal.pi_setup import setup_lines
 from mazeboard.hal.wiring import (
@@ -32,25 +32,63 @@ from mazeboard.hal.wiring import (
 # ---------------------------------------------------------------------------- sessions and time
 
 
-def board_arguments(p: argparse.ArgumentParser) -> None:
+def board_arguments(p: argparse.ArgumentParser, calibration_help: str | None = None) -> None:
     """``--board``, ``--wiring``, ``--calibration``, ``--seed``: how the maker commands open a board."""
     p.add_argument("--board", choices=sorted(backends.BACKENDS), default=None,
                    help="board backend (default: $MAZEBOARD_BOARD or sim)")
     p.add_argument("--wiring", metavar="FILE", default=None,
-                   help="wiring file of the real board (default: $MAZEBOARD_WIRING or the reference wiring)")
+                   help="wiring file of the real board (default: $MAZEBOARD_WIRING or the reference wiring; "
+                        "not used by the simulated board)")
     p.add_argument("--calibration", metavar="FILE", default=None,
-                   help="Hall calibration file (default: $MAZEBOARD_CALIBRATION or ~/.config/mazeboard/hall-calibration.toml)")
+                   help=calibration_help or "Hall calibration file of the real board (default: "
+                        "$MAZEBOARD_CALIBRATION or ~/.config/mazeboard/hall-calibration.toml; not used by the "
+                        "simulated board)")
     p.add_argument("--seed", type=int, default=1, help="seed of the simulated board (default 1)")
 
 
-def open_for_maker(args: argparse.Namespace, players: int = 2, realtime: bool = False) -> Any:
-    """Open the chosen board for a maker command (no game is started)."""
+#: how a maker command uses ``--calibration``: "write" (calibrate hall), "read" (diag), "none" (calibrate reeds)
+CALIBRATION_USES = ("write", "read", "none")
+
+
+def check_board_files(args: argparse.Namespace, calibration_use: str) -> str:
+    """Validate ``--wiring`` and ``--calibration`` for the chosen backend before anything opens;
+    returns the backend name.
+
+    The simulated board has no wiring file and reads no calibration: an
+    explicit ``--wiring`` (or ``--calibration``, except for ``calibrate hall``,
+    which writes it) is refused with one line saying so. On a real board a
+    ``--calibration`` that is read must exist. Raises :class:`ConfigError`."""
+    name = backends.backend_name(args.board)
+    if name == "sim":
+        if args.wiring:
+            raise ConfigError(f"--wiring: the simulated board does not use a wiring file (it simulates the "
+                              f"reference board); leave out --wiring, or check {args.wiring} with --board gpio "
+                              f"or `mazeboard wiring show {args.wiring}`")
+        if args.calibration and calibration_use != "write":
+            raise ConfigError("--calibration: the simulated board does not read a Hall calibration (its tray "
+                              "reports balls itself); leave out --calibration, or use --board gpio")
+        return name
+    if args.wiring:
+        load_wiring(args.wiring)  # a broken file: one line naming file, key and reason
+    if args.calibration and calibration_use == "read" and not os.path.isfile(args.calibration):
+        raise ConfigError(f"--calibration: {args.calibration} is not a file (run `mazeboard calibrate hall "
+                          f"--board {name} --calibration {args.calibration}` to make it)")
+    if args.calibration and calibration_use == "none":
+        raise ConfigError("--calibration: `calibrate reeds` does not use the Hall calibration; leave it out")
+    return name
+
+
+def open_for_maker(args: argparse.Namespace, players: int = 2, realtime: bool = False,
+                   calibration_use: str = "read") -> Any:
+    """Open the chosen board for a maker command (no game is started); checks the files first
+    (:func:`check_board_files`)."""
+    name = check_board_files(args, calibration_use)
     game = "magic-labyrinth"
     wiring = args.wiring or os.environ.get(WIRING_ENV)
-    if wiring and backends.backend_name(args.board) == "gpio":
+    if wiring and name == "gpio":
         game = load_wiring(wiring).spec.game  # the maker's tools check whichever board the wiring describes
     request = BoardRequest(game=game, players=players, seed=args.seed, realtime=realtime, wiring=args.wiring,
-                           calibration=args.calibration)
+                           calibration=args.calibration, maker=True)
     return backends.open_board(args.board, request)
 
 
@@ -81,25 +119,33 @@ class Quit(Exception):
     """The maker answered ``q``."""
 
 
+class NoAnswer(MazeboardError):
+    """End of input at a prompt (stdin closed or a script ran out): the command stops, exit status 1."""
+
+
 @dataclass
 class Prompter:
     """Asks the maker; on a simulated board the stagehand then does what was asked.
 
-    ``ask(prompt) -> answer`` defaults to :func:`input`; end of input counts
-    as an interruption (KeyboardInterrupt), so a half-scripted run never
-    writes anything."""
+    ``ask(prompt) -> answer`` defaults to :func:`input`. End of input ends
+    the prompt's line on ``out`` and raises :class:`NoAnswer` (``"no answer:
+    stopped"`` + ``stopped_note``; the CLI prints it, exit 1), so a
+    half-scripted run never writes anything; Ctrl-C stays a
+    KeyboardInterrupt (exit 130)."""
 
     out: IO[str] = field(default_factory=lambda: sys.stdout)
     ask_fn: Callable[[str], str] = field(default=lambda prompt: input(prompt))
     stagehand: Any = None
     asked: int = 0
+    stopped_note: str = ""
 
     def ask(self, question: str) -> str:
         self.asked += 1
         try:
             return self.ask_fn(question).strip().lower()
         except EOFError:
-            raise KeyboardInterrupt from None
+            print(file=self.out, flush=True)  # the prompt left the cursor on its line
+            raise NoAnswer(f"no answer: stopped{self.stopped_note}") from None
 
     def instruct(self, step: Instruction, choices: str = "Enter when done") -> str:
         """Show ``step``, wait for the answer (``q`` quits), let the stagehand act; returns the answer."""
@@ -122,7 +168,9 @@ def wiring_arguments(p: argparse.ArgumentParser) -> None:
     show.add_argument("--all", action="store_true", help="list all 40 header pins, free ones too")
     diag = sub.add_parser("diagram", help="write the WireViz source (and SVG, when WireViz is installed)")
     diag.add_argument("file", nargs="?", default=None, help="wiring file (default: the reference wiring)")
-    diag.add_argument("--out", metavar="DIR", default="docs/wiring", help="output folder (default docs/wiring)")
+    diag.add_argument("--out", metavar="DIR", default=None,
+                      help="output folder (default: the source checkout's docs/wiring when run inside it, "
+                           "else the current folder); the paths written are printed")
     diag.add_argument("--no-render", action="store_true", help="only write the YAML source")
 
 
@@ -141,9 +189,21 @@ def _diagram(args: argparse.Namespace) -> int:
 
     w = load_wiring(args.file)
     name = Path(args.file).stem if args.file else reference_wiring_path().stem
-    for path in write_diagram(w, Path(args.out), name, render=not args.no_render):
-        print(f"wrote {path}")
+    out = Path(args.out) if args.out else diagram_folder()
+    for path in write_diagram(w, out, name, render=not args.no_render):
+        print(f"wrote {path.resolve()}")
     return 0
+
+
+def diagram_folder(cwd: Path | None = None) -> Path:
+    """Where ``wiring diagram`` writes without ``--out``: the source checkout's ``docs/wiring``
+    when ``cwd`` is inside the checkout the package runs from, else ``cwd`` itself."""
+    here = (cwd or Path.cwd()).resolve()
+    repo = reference_wiring_path().resolve().parent.parent  # wiring/ sits at a checkout's top level
+    docs = repo / "docs" / "wiring"
+    if docs.is_dir() and (repo / "pyproject.toml").is_file() and (here == repo or repo in here.parents):
+        return docs
+    return here
 
 
 WIRING_ACTIONS: dict[str, Callable[[argparse.Namespace], int]] = {"show": _show, "diagram": _diagram}

@@ -130,6 +130,9 @@ class BoardRequest:
     #: opaque handle a backend hands to the next session of a restart (the browser
     #: view's running web server); the controller passes it on untouched
     handover: Any = None
+    #: opened for a maker's tool (calibrate, diag), not for a game: a missing or unusable Hall
+    #: calibration is the tool's business, not an error when the board opens (gpio backend)
+    maker: bool = False
 
 
 class BoardSession(Protocol):

@@ -11,6 +11,7 @@ standard deviations away from the level it leaves.
 The calibration file is TOML::
 
     format = 1
+    source = "gpio"      # the board it was measured on: "gpio" (a real tray) or "sim"
     vref_v = 3.3
     [sensors.tray-sw]
     empty_v = 2.071      # mean with the tray empty, volts
@@ -21,7 +22,12 @@ The calibration file is TOML::
 
 :func:`save_calibration` writes it atomically (a temporary file in the same
 folder, fsync, rename), so an interrupted or failed run never damages the
-previous file.
+previous file, and keeps the file it replaces as ``NAME.bak``.
+
+The simulated board's calibration is practice, never the real tray's: it
+goes to its own default file (``hall-calibration-sim.toml``), carries
+``source = "sim"``, refuses to replace a file measured on another board
+(:func:`check_target`), and the gpio backend refuses to play with it.
 """
 
 from __future__ import annotations
@@ -42,6 +48,11 @@ FORMAT = 1
 #: Edges of the hysteresis band stay this many noise standard deviations from each level.
 MARGIN_SIGMA = 4.0
 ENV_VAR = "MAZEBOARD_CALIBRATION"
+#: the simulated board's calibrations (never read by a real board)
+SIM_SOURCE = "sim"
+#: backend -> default file name in the config folder (others: the real tray's)
+DEFAULT_NAMES = {SIM_SOURCE: "hall-calibration-sim.toml"}
+DEFAULT_NAME = "hall-calibration.toml"
 
 
 @dataclass(frozen=True)
@@ -76,6 +87,8 @@ class HallCalibration:
 
     vref_v: float
     sensors: Mapping[str, HallThreshold]
+    #: the board it was measured on (``gpio``, ``sim``); "" for files written before the key existed
+    source: str = "gpio"
 
 
 class Comparator:
@@ -140,18 +153,61 @@ def threshold_for(sensor: str, empty: Stats, ball: Stats, lsb_v: float,
 # ---------------------------------------------------------------------------- the file
 
 
-def default_calibration_path() -> Path:
-    """``$MAZEBOARD_CALIBRATION``, else ``$XDG_CONFIG_HOME/mazeboard/hall-calibration.toml``
-    (``~/.config/...`` when XDG_CONFIG_HOME is unset)."""
+def default_calibration_path(backend: str = "gpio") -> Path:
+    """Where ``backend``'s Hall calibration lives by default.
+
+    A real board: ``$MAZEBOARD_CALIBRATION``, else
+    ``$XDG_CONFIG_HOME/mazeboard/hall-calibration.toml`` (``~/.config/...``
+    when XDG_CONFIG_HOME is unset). The simulated board: always
+    ``.../mazeboard/hall-calibration-sim.toml`` (the environment variable
+    names the real tray's file, which a simulated run must never replace)."""
     env = os.environ.get(ENV_VAR)
-    if env:
+    if env and backend != SIM_SOURCE:
         return Path(env)
     base = os.environ.get("XDG_CONFIG_HOME") or os.path.join(os.path.expanduser("~"), ".config")
-    return Path(base) / "mazeboard" / "hall-calibration.toml"
+    return Path(base) / "mazeboard" / DEFAULT_NAMES.get(backend, DEFAULT_NAME)
+
+
+def backup_path(path: str | Path) -> Path:
+    """Where :func:`save_calibration` keeps the file it replaces (``NAME.bak``)."""
+    p = Path(path)
+    return p.with_name(p.name + ".bak")
+
+
+def check_target(path: str | Path, source: str) -> str | None:
+    """Check, before any sampling, that a calibration measured on ``source`` may be written to ``path``.
+
+    Returns the ``source`` of the file it would replace (``""`` for a file
+    without one, None when there is none). Raises :class:`CalibrationError`
+    when ``path`` is a folder, its folder cannot be created or written, or a
+    simulated calibration would replace one measured on another board."""
+    p = Path(path)
+    if p.is_dir():
+        raise CalibrationError(f"{p}: is a folder; give the calibration file's name "
+                               f"(e.g. {p / DEFAULT_NAMES.get(source, DEFAULT_NAME)})")
+    folder = next((f for f in (p.parent, *p.parent.parents) if f.exists()), Path("."))
+    if not folder.is_dir() or not os.access(folder, os.W_OK | os.X_OK):
+        raise CalibrationError(f"{p}: cannot write the calibration there ({folder} is not a writable folder)")
+    if not p.exists():
+        return None
+    if not os.access(p, os.R_OK):
+        raise CalibrationError(f"{p}: cannot read the calibration it would replace (permission denied)")
+    try:
+        old = tomllib.loads(p.read_text(encoding="utf-8"))
+        old_source = old.get("source", "") if isinstance(old.get("source", ""), str) else ""
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        old_source = ""
+    if source == SIM_SOURCE and old_source != SIM_SOURCE:
+        measured = f"on the {old_source} board" if old_source else "without a source (a real tray, perhaps)"
+        raise CalibrationError(
+            f"{p}: holds a calibration measured {measured}; the simulated board does not replace it. "
+            f"Leave out --calibration (the simulator writes {default_calibration_path(SIM_SOURCE)}) "
+            "or name another file")
+    return old_source
 
 
 def to_toml(cal: HallCalibration) -> str:
-    data: dict[str, Any] = {"format": FORMAT, "vref_v": cal.vref_v,
+    data: dict[str, Any] = {"format": FORMAT, "source": cal.source, "vref_v": cal.vref_v,
                             "sensors": {s: asdict(t) for s, t in cal.sensors.items()}}
     return ("# Hall-sensor calibration written by `mazeboard calibrate hall` (docs/hardware.md).\n"
             + tomli_w.dumps(data))
@@ -160,29 +216,38 @@ def to_toml(cal: HallCalibration) -> str:
 def save_calibration(cal: HallCalibration, path: str | Path) -> Path:
     """Write ``cal`` to ``path`` atomically (temporary file, fsync, rename); returns the path.
 
-    Raises :class:`CalibrationError` when the folder cannot be written."""
+    A file already there is first copied (atomically too) to
+    :func:`backup_path` (``NAME.bak``). Raises :class:`CalibrationError`
+    when the folder cannot be written."""
     p = Path(path)
     text = to_toml(cal)
     try:
         p.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=p.parent)
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as f:
-                f.write(text)
-                f.flush()
-                os.fsync(f.fileno())
-            os.replace(tmp, p)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
-        dir_fd = os.open(p.parent, os.O_RDONLY)
-        try:
-            os.fsync(dir_fd)
-        finally:
-            os.close(dir_fd)
+        if p.is_file():
+            _write_atomically(backup_path(p), p.read_bytes())
+        _write_atomically(p, text.encode("utf-8"))
     except OSError as e:
         raise CalibrationError(f"{p}: cannot write the calibration ({e.strerror or e})") from None
     return p
+
+
+def _write_atomically(p: Path, data: bytes) -> None:
+    """Temporary file in ``p``'s folder, fsync, rename over ``p``, fsync the folder."""
+    fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=p.parent)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, p)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    dir_fd = os.open(p.parent, os.O_RDONLY)
+    try:
+        os.fsync(dir_fd)
+    finally:
+        os.close(dir_fd)
 
 
 def load_calibration(path: str | Path, sensors: Sequence[str] | None = None) -> HallCalibration:
@@ -205,6 +270,9 @@ def load_calibration(path: str | Path, sensors: Sequence[str] | None = None) -> 
 def _parse(data: Mapping[str, Any], sensors: Sequence[str] | None) -> HallCalibration:
     if data.get("format") != FORMAT:
         raise CalibrationError(f"format: {data.get('format')!r} is not {FORMAT}")
+    source = data.get("source", "")
+    if not isinstance(source, str):
+        raise CalibrationError(f"source: {source!r} is not a board name (\"gpio\" or \"sim\")")
     vref = _volts(data, "vref_v", "vref_v")
     raw = data.get("sensors")
     if not isinstance(raw, dict):
@@ -221,7 +289,7 @@ def _parse(data: Mapping[str, Any], sensors: Sequence[str] | None) -> HallCalibr
     for name in sensors or ():
         if name not in out:
             raise CalibrationError(f"sensors.{name}: missing; run `mazeboard calibrate hall` again")
-    return HallCalibration(vref, out)
+    return HallCalibration(vref, out, source)
 
 
 def _volts(table: Mapping[str, Any], key: str, where: str) -> float:

@@ -35,7 +35,7 @@ from typing import Any, Callable, Hashable, Mapping, cast
 
 from .board import BoardRequest, BoardState, GameSetup, LedLayout
 from .boards import PLAYER_COLOURS
-from .calibration import Comparator, HallCalibration, default_calibration_path, load_calibration
+from .calibration import SIM_SOURCE, Comparator, HallCalibration, default_calibration_path, load_calibration
 from .clock import RealtimeClock, Scheduler, Timer
 from .debounce import Debouncer
 from .errors import CalibrationError, ConfigError, HardwareError
@@ -494,11 +494,13 @@ class GpioSession:
 
     def __init__(self, wiring: Wiring, setup: GameSetup, *, scheduler: Any = None, pin_factory: Any = None,
                  calibration: HallCalibration | None = None, calibration_path: str | None = None,
-                 leds: Any = None) -> None:
+                 leds: Any = None, calibration_problem: str | None = None) -> None:
         self.wiring = wiring
         self.setup = setup
         self.clock = scheduler if scheduler is not None else RealtimeClock()
         self.calibration_path = calibration_path
+        #: why the Hall calibration could not be used (a maker's session only), else None
+        self.calibration_problem = calibration_problem
         self.board = GpioBoard(wiring, self.clock, pin_factory=pin_factory, calibration=calibration, leds=leds)
         self.analog = self.board.analog
         self.game_over = False
@@ -537,8 +539,11 @@ def open_session(request: BoardRequest, *, pin_factory: Any = None, scheduler: A
 
     Wiring: ``request.wiring``, else ``$MAZEBOARD_WIRING``, else the reference
     wiring. Calibration: ``request.calibration``, else
-    :func:`~mazeboard.hal.calibration.default_calibration_path` (missing is
-    fine until a game starts). Raises ConfigError, CalibrationError, HardwareError."""
+    :func:`~mazeboard.hal.calibration.default_calibration_path`; for a game
+    (not ``request.maker``) the analog tray's calibration must exist, be
+    readable and come from a real board (not ``source = "sim"``), checked
+    before anything starts; a maker's session opens without it and says why
+    in ``calibration_problem``. Raises ConfigError, CalibrationError, HardwareError."""
     if request.scenario:
         raise ConfigError("--scenario: scenarios are scripted hands on the simulated board; use --board sim")
     wiring = load_wiring(request.wiring or os.environ.get(WIRING_ENV) or None, game=request.game)
@@ -549,8 +554,14 @@ def open_session(request: BoardRequest, *, pin_factory: Any = None, scheduler: A
     setup = _setup(request, wiring)
     cal_path = request.calibration or str(default_calibration_path())
     calibration = None
-    if isinstance(wiring.hall, AnalogHall) and os.path.exists(cal_path):
-        calibration = load_calibration(cal_path, wiring.spec.tray)
+    problem = None
+    if isinstance(wiring.hall, AnalogHall):
+        try:
+            calibration = _real_calibration(cal_path, wiring)
+        except CalibrationError as e:
+            if not request.maker:
+                raise
+            problem = str(e)
     strip = None
     if leds and wiring.leds is not None:
         from .neopixel_leds import open_strip
@@ -558,11 +569,24 @@ def open_session(request: BoardRequest, *, pin_factory: Any = None, scheduler: A
         strip = open_strip(wiring.leds)
     try:
         return GpioSession(wiring, setup, scheduler=scheduler, pin_factory=pin_factory, calibration=calibration,
-                           calibration_path=cal_path, leds=strip)
+                           calibration_path=cal_path, leds=strip, calibration_problem=problem)
     except BaseException:
         if strip is not None:
             strip.close()
         raise
+
+
+def _real_calibration(path: str, wiring: Wiring) -> HallCalibration:
+    """The tray's calibration at ``path``; raises :class:`CalibrationError` when it is missing,
+    unreadable, or was measured on the simulated board."""
+    if not os.path.exists(path):
+        raise CalibrationError(f"{path}: no Hall calibration for the analog tray sensors; "
+                               "run `mazeboard calibrate hall --board gpio` first")
+    calibration = load_calibration(path, wiring.spec.tray)
+    if calibration.source == SIM_SOURCE:
+        raise CalibrationError(f"{path}: this calibration was measured on the simulated board (source = \"sim\"), "
+                               "not on this tray; run `mazeboard calibrate hall --board gpio`")
+    return calibration
 
 
 def _setup(request: BoardRequest, wiring: Wiring) -> GameSetup:

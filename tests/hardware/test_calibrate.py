@@ -128,15 +128,19 @@ def test_cli_hall_on_sim_writes_the_file(tmp_path: Path, monkeypatch: pytest.Mon
     rc = _cli(monkeypatch, _answers(*[""] * 6), "calibrate", "hall", "--board", "sim", "--calibration", str(path),
               "--samples", "40")
     assert rc == 0 and load_calibration(path).sensors.keys() == {"tray-sw", "tray-se", "tray-ne", "tray-nw"}
-    assert "Saved the Hall calibration" in capsys.readouterr().out
+    assert load_calibration(path).source == "sim"
+    assert "Saved the simulated board's Hall calibration" in capsys.readouterr().out
 
 
-def test_cli_hall_end_of_input_is_an_interruption(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_cli_hall_end_of_input_stops_and_keeps_the_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                        capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "cal.toml"
-    path.write_text(OLD)
+    old = OLD + 'source = "sim"\n'
+    path.write_text(old)
     rc = _cli(monkeypatch, _answers("", ""), "calibrate", "hall", "--board", "sim", "--calibration", str(path),
               "--samples", "20")
-    assert rc == 130 and path.read_text() == OLD
+    assert rc == 1 and path.read_text() == old
+    assert capsys.readouterr().err == "mazeboard: error: no answer: stopped; the previous calibration is kept\n"
 
 
 def test_cli_hall_on_digital_sensors_is_a_clear_error(factory: MockFactory, monkeypatch: pytest.MonkeyPatch,

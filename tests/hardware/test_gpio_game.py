@@ -85,7 +85,8 @@ def test_analog_board_refuses_to_play_without_calibration(scenario: Path, factor
 
 def test_gpio_backend_is_chosen_by_name(factory: MockFactory, captured_neopixel: list[bytes],
                                         tmp_path: Path) -> None:
-    session = backends.open_board("gpio", BoardRequest(wiring=str(REFERENCE), calibration=str(tmp_path / "no.toml")))
+    session = backends.open_board("gpio", BoardRequest(wiring=str(REFERENCE), calibration=str(tmp_path / "no.toml"),
+                                                       maker=True))  # no calibration: a maker's session opens
     try:
         assert type(session).__name__ == "GpioSession"
         assert type(session.scheduler).__name__ == "RealtimeClock"
@@ -100,7 +101,7 @@ def test_gpio_backend_is_chosen_by_name(factory: MockFactory, captured_neopixel:
 
 
 def test_edge_callbacks_are_handed_to_the_clock_thread(factory: MockFactory, captured_neopixel: list[bytes]) -> None:
-    session = backends.open_board("gpio", BoardRequest(wiring=str(REFERENCE)))
+    session = backends.open_board("gpio", BoardRequest(wiring=str(DIGITAL)))
     clock = session.scheduler
     pressed: list[Any] = []
     session.board.subscribe(pressed.append)
@@ -124,6 +125,7 @@ def test_cli_gpio_without_pin_factory_is_one_line(monkeypatch: pytest.MonkeyPatc
 
     monkeypatch.setattr(Device, "pin_factory", None)
     monkeypatch.setattr(Device, "_default_pin_factory", staticmethod(no_factory))
+    monkeypatch.setenv("MAZEBOARD_WIRING", str(DIGITAL))  # digital Hall sensors: no calibration needed
     assert main(["play", "--board", "gpio"]) == 1
     err = capsys.readouterr().err.strip()
     assert err.startswith("mazeboard: error: reeds.rows[0] GPIO5: no GPIO pin factory") and "\n" not in err

@@ -11,12 +11,15 @@ injected: timers go through the scheduler).
 
 from __future__ import annotations
 
+import logging
 from typing import Any, Callable, Sequence
 
 from transitions import Machine
 
 from mazeboard.hal.clock import Scheduler, Timer
-from mazeboard.hal.events import GameEvent
+from mazeboard.hal.events import ButtonPressed, GameEvent, SensorEvent
+
+log = logging.getLogger(__name__)
 
 
 class _Flow:
@@ -33,6 +36,10 @@ class RefereeCore:
     _timers: dict[str, Timer]
     _flow: _Flow
     _machine: Machine
+    #: sensor event type -> handler (set by each referee)
+    _dispatch: dict[type, Callable[[Any], None]]
+    #: button name -> what pressing it does (set by each referee)
+    _buttons: dict[str, Callable[[], None]]
 
     def _init_core(
         self,
@@ -55,6 +62,24 @@ class RefereeCore:
     def state(self) -> str:
         """The machine's state: what the referee waits for."""
         return self._flow.state
+
+    def on_sensor(self, event: SensorEvent) -> None:
+        """Feed one debounced sensor event; a type this game has no sensor for is logged and ignored."""
+        handler = self._dispatch.get(type(event))
+        if handler is None:
+            log.info("%s: ignored sensor event %r", type(self).__name__, event)
+            return
+        handler(event)
+
+    def _on_button(self, ev: ButtonPressed) -> None:
+        """A button press: its action from ``_buttons``; nothing after the game is over."""
+        if self.state == "game_over":
+            return
+        action = self._buttons.get(ev.button)
+        if action is None:
+            log.info("%s: button %r has no meaning here: ignored", type(self).__name__, ev.button)
+            return
+        action()
 
     def _refresh(self) -> None:
         """Compose and show the LED scene for the current state (each game's own)."""

@@ -44,7 +44,7 @@ from typing import Any, Callable, Iterable
 from mazeboard.hal.board import GameSetup, LedLayout
 from mazeboard.hal.clock import Scheduler
 from mazeboard.hal.errors import ConfigError
-from mazeboard.hal.events import ButtonPressed, GameEvent, LedFrame, ReedChanged, SensorEvent
+from mazeboard.hal.events import ButtonPressed, GameEvent, LedFrame, ReedChanged
 from mazeboard.hal.grid import Cell
 from mazeboard.hal.labyrinth import (
     CELLS,
@@ -210,14 +210,6 @@ class LabyrinthReferee(RefereeCore):
             self._show_cards(p)
         self._start_turn()
 
-    def on_sensor(self, event: SensorEvent) -> None:
-        """Feed one debounced sensor event; other event types are logged and ignored."""
-        handler = self._dispatch.get(type(event))
-        if handler is None:
-            log.info("ignored sensor event %r", event)
-            return
-        handler(event)
-
     def snapshot(self) -> dict[str, Any]:
         """The game as plain data (views, tests, saving). ``cards`` are secret: for private views."""
         return {
@@ -261,15 +253,6 @@ class LabyrinthReferee(RefereeCore):
     def _next_turn(self) -> None:
         self.turn = (self.turn + 1) % len(self.players)
         self._start_turn()
-
-    def _on_button(self, ev: ButtonPressed) -> None:
-        if self.state == "game_over":
-            return
-        action = self._buttons.get(ev.button)
-        if action is None:
-            log.info("button %r has no meaning in Labyrinth: ignored", ev.button)
-            return
-        action()
 
     def _press_rotate(self) -> None:
         if self.state == "waiting_for_confirmation" and self.choice is not None:

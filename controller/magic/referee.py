@@ -28,7 +28,6 @@ from mazeboard.hal.events import (
     HallChanged,
     LedFrame,
     ReedChanged,
-    SensorEvent,
 )
 from mazeboard.hal.grid import Cell, Edge, edge_of, format_edge
 
@@ -148,14 +147,6 @@ class MagicReferee(RefereeCore):
         if self._draw_target():
             self._start_turn()
 
-    def on_sensor(self, event: SensorEvent) -> None:
-        """Feed one debounced sensor event; unknown event types are logged and ignored."""
-        handler = self._dispatch.get(type(event))
-        if handler is None:
-            log.warning("ignored unknown sensor event %r", event)
-            return
-        handler(event)
-
     def resume(self, closed_reeds: frozenset[Cell], hall_active: frozenset[str]) -> None:
         """After a restart replayed the saved game: compare the board's closed reeds and
         active Hall-effect sensors with the saved game and guide the players until the
@@ -207,15 +198,6 @@ class MagicReferee(RefereeCore):
     def _next_turn(self) -> None:
         self.turn = (self.turn + 1) % len(self.players)
         self._start_turn()
-
-    def _on_button(self, ev: ButtonPressed) -> None:
-        if self.state == "game_over":
-            return
-        action = self._buttons.get(ev.button)
-        if action is None:
-            log.info("button %r has no meaning in this game: ignored", ev.button)
-            return
-        action()
 
     def _press_roll(self) -> None:
         if self.state != "waiting_for_roll":

@@ -39,7 +39,7 @@ from typing import Any, Callable
 from mazeboard.hal.board import BoardState, GameSetup, LedLayout
 from mazeboard.hal.clock import Scheduler, Timer
 from mazeboard.hal.errors import ConfigError
-from mazeboard.hal.events import ButtonPressed, GameEvent, LedFrame, ReedChanged, SensorEvent
+from mazeboard.hal.events import ButtonPressed, GameEvent, LedFrame, ReedChanged
 from mazeboard.hal.struggle import ACE, DICE, DIE_BUTTONS, PLACES, Track, parse_track, place_sensor, space_sensor
 from mazeboard.hal.wiring_boards import die_face_led
 
@@ -168,7 +168,7 @@ class StruggleReferee(RefereeCore):
         }
         die_toggles: dict[str, Callable[[], None]] = {b: self._hold_die(i) for i, b in enumerate(DIE_BUTTONS)}
         #: state -> button -> action (buttons mean different things while choosing)
-        self._buttons: dict[str, dict[str, Callable[[], None]]] = {
+        self._buttons_by_state: dict[str, dict[str, Callable[[], None]]] = {
             "waiting_for_throw": {**die_toggles, "throw": self._throw, "stop": self._stop},
             "choosing": {"throw": lambda: self._cycle(+1), "die1": lambda: self._cycle(-1), "stop": self._play},
             "placing": {"stop": self._confirm_placed},
@@ -198,14 +198,6 @@ class StruggleReferee(RefereeCore):
             self._placed()
         else:
             self._check_placed()
-
-    def on_sensor(self, event: SensorEvent) -> None:
-        """Feed one debounced sensor event; others (Hall sensors) are logged and ignored."""
-        handler = self._dispatch.get(type(event))
-        if handler is None:
-            log.info("ignored sensor event %r (Struggle has no tray)", event)
-            return
-        handler(event)
 
     def select(self, index: int) -> None:
         """Select outcome ``index`` directly (the browser view); ignored outside choosing."""
@@ -273,7 +265,7 @@ class StruggleReferee(RefereeCore):
 
     # -- buttons ---------------------------------------------------------------
     def _on_button(self, ev: ButtonPressed) -> None:
-        action = self._buttons.get(self.state, {}).get(ev.button)
+        action = self._buttons_by_state.get(self.state, {}).get(ev.button)
         if action is None:
             log.info("button %r has no meaning in %s: ignored", ev.button, self.state)
             return

@@ -21,7 +21,7 @@ from __future__ import annotations
 import logging
 import random
 from dataclasses import dataclass
-from typing import Any, Callable, Hashable, Iterable, Mapping
+from typing import Any, Callable, Hashable, Iterable, Mapping, cast
 
 from mazeboard.hal import settings
 from mazeboard.hal.clock import Scheduler, Timer
@@ -52,6 +52,47 @@ class Physics:
         if phys.step_ms < 2 * phys.transit_jitter_ms + 2:
             raise ConfigError(f"{where}.step_ms: must exceed twice transit_jitter_ms")
         return phys
+
+
+class Contacts:
+    """Raw levels of switch-like inputs (reeds, buttons, digital Hall outputs).
+
+    :meth:`set` hands the new level to ``raw`` at once, then, when asked,
+    bounces: up to two extra flips each way within ``bounce_ms`` (seeded),
+    ending at the new level (HARDWARE.md: reeds bounce for a few ms on each
+    change). A new change cancels the bounce still under way. ``on_change``
+    is told after every change (views).
+    """
+
+    def __init__(self, scheduler: Scheduler, rng: random.Random, raw: Callable[[Hashable, bool], None],
+                 bounce_ms: int, on_change: Callable[[], None] | None = None) -> None:
+        self.scheduler = scheduler
+        self.rng = rng
+        self.raw = raw
+        self.bounce_ms = bounce_ms
+        self.on_change = on_change
+        #: channel key -> current physical level
+        self.level: dict[Hashable, bool] = {}
+        self._bounce: dict[Hashable, list[Timer]] = {}
+
+    def set(self, key: Hashable, level: bool, bounce: bool = True) -> None:
+        if self.level.get(key) == level:
+            return
+        self.level[key] = level
+        for t in self._bounce.pop(key, []):
+            t.cancel()
+        self.raw(key, level)
+        if bounce and self.bounce_ms > 0:
+            flips = sorted(self.rng.randint(0, self.bounce_ms) for _ in range(2 * self.rng.randint(0, 2)))
+            timers = []
+            for i, dt in enumerate(flips):
+                lvl = level if i % 2 else not level
+                timers.append(self.scheduler.call_later(dt, lambda lvl=lvl: self.raw(key, lvl)))
+            if flips:
+                timers.append(self.scheduler.call_later(flips[-1], lambda: self.raw(key, level)))
+            self._bounce[key] = timers
+        if self.on_change:
+            self.on_change()
 
 
 @dataclass
@@ -96,39 +137,25 @@ class World:
         for c in pawns.values():
             self.magnets[c] += 1
         self.tray: dict[str, list[str]] = {s: [] for s in TRAY_SENSORS}
-        self._level: dict[Hashable, bool] = {}
-        self._bounce: dict[Hashable, list[Timer]] = {}
+        self.contacts = Contacts(scheduler, rng, raw, physics.bounce_ms, self._changed)
         for c in grid.cells:
-            self._level[("reed", c)] = self.magnets[c] > 0
+            self.contacts.level[("reed", c)] = self.magnets[c] > 0
         for s in TRAY_SENSORS:
-            self._level[("hall", s)] = False
+            self.contacts.level[("hall", s)] = False
         for b in self.buttons:
-            self._level[("button", b)] = False
+            self.contacts.level[("button", b)] = False
         self.balls_dropped = 0
 
     # -- sensor levels -------------------------------------------------------
     def levels(self) -> dict[Hashable, bool]:
         """Every channel's current physical level (for the debouncer's initial state)."""
-        return dict(self._level)
+        return dict(self.contacts.level)
 
     def _set(self, key: Hashable, level: bool) -> None:
-        if self._level.get(key) == level:
-            return
-        self._level[key] = level
-        for t in self._bounce.pop(key, []):
-            t.cancel()
-        self._raw(key, level)
-        bounce = self.physics.bounce_ms
-        if bounce > 0 and key[0] != "hall":  # type: ignore[index]
-            flips = sorted(self.rng.randint(0, bounce) for _ in range(2 * self.rng.randint(0, 2)))
-            timers = []
-            for i, dt in enumerate(flips):
-                lvl = level if i % 2 else not level
-                timers.append(self.scheduler.call_later(dt, lambda lvl=lvl: self._raw(key, lvl)))
-            if flips:
-                timers.append(self.scheduler.call_later(flips[-1], lambda: self._raw(key, level)))
-            self._bounce[key] = timers
-        if self.on_change:
+        self.contacts.set(key, level, bounce=cast(tuple[str, str], key)[0] != "hall")
+
+    def _changed(self) -> None:
+        if self.on_change:  # read at call time: views attach it after construction
             self.on_change()
 
     def _reed(self, cell: Cell) -> None:
@@ -237,5 +264,5 @@ class World:
         return {
             "pawns": {p: {"cell": pw.cell, "ball": pw.ball} for p, pw in self.pawns.items()},
             "tray": {s: list(v) for s, v in self.tray.items()},
-            "reeds": sorted(c for c in self.grid.cells if self._level[("reed", c)]),
+            "reeds": sorted(c for c in self.grid.cells if self.contacts.level[("reed", c)]),
         }

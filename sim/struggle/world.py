@@ -17,10 +17,10 @@ from __future__ import annotations
 import random
 from typing import Any, Callable, Hashable
 
-from mazeboard.hal.clock import Scheduler, Timer
+from mazeboard.hal.clock import Scheduler
 from mazeboard.hal.struggle import BUTTONS, TOKENS, Track, space_sensor
 
-from ..world import Physics
+from ..world import Contacts, Physics
 
 
 class StruggleWorld:
@@ -48,32 +48,19 @@ class StruggleWorld:
         self.magnets: dict[str, int] = {s: 0 for s in self.sensors}
         self.magnets[space_sensor(0)] = len(TOKENS)
         self.glitches: dict[str, int] = {s: 0 for s in self.sensors}
-        self._level: dict[Hashable, bool] = {("reed", s): self.magnets[s] > 0 for s in self.sensors}
-        self._level.update({("button", b): False for b in self.buttons})
-        self._bounce: dict[Hashable, list[Timer]] = {}
+        self.contacts = Contacts(scheduler, rng, raw, physics.bounce_ms, self._changed)
+        self.contacts.level.update({("reed", s): self.magnets[s] > 0 for s in self.sensors})
+        self.contacts.level.update({("button", b): False for b in self.buttons})
 
     def levels(self) -> dict[Hashable, bool]:
         """Every channel's current physical level (the debouncer's initial state)."""
-        return dict(self._level)
+        return dict(self.contacts.level)
 
     def _set(self, key: Hashable, level: bool) -> None:
-        if self._level.get(key) == level:
-            return
-        self._level[key] = level
-        for t in self._bounce.pop(key, []):
-            t.cancel()
-        self._raw(key, level)
-        bounce = self.physics.bounce_ms
-        if bounce > 0:
-            flips = sorted(self.rng.randint(0, bounce) for _ in range(2 * self.rng.randint(0, 2)))
-            timers = []
-            for i, dt in enumerate(flips):
-                lvl = level if i % 2 else not level
-                timers.append(self.scheduler.call_later(dt, lambda lvl=lvl: self._raw(key, lvl)))
-            if flips:
-                timers.append(self.scheduler.call_later(flips[-1], lambda: self._raw(key, level)))
-            self._bounce[key] = timers
-        if self.on_change:
+        self.contacts.set(key, level)
+
+    def _changed(self) -> None:
+        if self.on_change:  # read at call time: views attach it after construction
             self.on_change()
 
     def _reed(self, sensor: str) -> None:
@@ -128,5 +115,5 @@ class StruggleWorld:
     def snapshot(self) -> dict[str, Any]:
         return {
             "tokens": dict(self.tokens),
-            "reeds": sorted(s for s in self.sensors if self._level[("reed", s)]),
+            "reeds": sorted(s for s in self.sensors if self.contacts.level[("reed", s)]),
         }

@@ -222,9 +222,36 @@ class MagicReferee(RefereeCore):
 
     # -- movement --------------------------------------------------------------
     def _on_reed(self, ev: ReedChanged) -> None:
+        stray = ev.cell in self.tracker.stray
         self.tracker.on_reed(ev)
+        if ev.closed and not stray and ev.cell in self.tracker.stray:
+            self._unexplained_closure(ev)
         if self.setup_check is not None:
             self.setup_check.changed()
+        elif self.returner is not None and self.state != "game_over":
+            # a pawn set back on the very cell it was lifted from is no movement for the
+            # tracker: the returner put back on its corner must still count (tests/fuzz)
+            self._check_return()
+
+    def _unexplained_closure(self, ev: ReedChanged) -> None:
+        """A closure the tracker could not explain, on a cell the LEDs ask the awaited pawn
+        (the one to correct, or the one to bring home) to go to, while that pawn rests on a
+        cell it shares with another pawn (that reed could not open when it was lifted):
+        it is that pawn, set down where asked. Without this the game would wait forever
+        for a pawn that already stands where its cell blinks (found by tests/fuzz)."""
+        if self.state in ("game_over", "waiting_for_setup"):
+            return
+        if self.correction is not None:
+            pawn, wanted = self.correction.player, self.correction.allowed
+        elif self.returner is not None:
+            pawn, wanted = self.returner, frozenset({self.corners[self.returner]})
+        else:
+            return
+        here = self.tracker.at[pawn]
+        if ev.cell not in wanted or here is None or len(self.tracker.pawns_at(here)) < 2:
+            return
+        self.tracker.assume(pawn, ev.cell)
+        self._on_move(Placed(ev.t_ms, pawn, here, ev.cell))
 
     def _on_move(self, mv: Movement) -> None:
         if self.state in ("game_over", "waiting_for_setup"):

@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 
 from mazeboard.hal.clock import VirtualClock
 from mazeboard.hal.events import ButtonPressed, GameEvent, HallChanged, LedFrame, ReedChanged
-from test_event_log_doc import DOC, ALL, Section, _json_kind, event_types, fields_of, parse_doc
+from test_event_log_doc import DOC, Section, _json_kind, event_types, fields_of, parse_doc
 
 #: derandomized: the same examples on every run and machine; bounded by max_examples per test
 FUZZ = settings(database=None, derandomize=True, deadline=None, max_examples=60,

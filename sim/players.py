@@ -55,6 +55,7 @@ class SimPlayer:
             "die_rolled": self._die_rolled,
             "wall_learned": self._wall_learned,
             "ball_dropped": self._ball_dropped,
+            "returned_to_start": self._returned,
             "warning": self._warning,
             "game_over": self._game_over,
         }
@@ -123,6 +124,14 @@ class SimPlayer:
             Action("place", player=self.player, cells=(self.corner,)),
             Action("fetch-ball", player=self.player),
         )
+
+    def _returned(self, ev: GameEvent) -> None:
+        """Another player's ball fell during my move (a slow tray, a pawn bumped out of
+        turn): once it is back the controller waits for my roll again, so roll again."""
+        if ev["player"] != self.player and self.my_turn and self.rolled:
+            self.hands.abort()
+            self.rolled = False
+            self._press_roll()
 
     def _game_over(self, ev: GameEvent) -> None:
         self.my_turn = False

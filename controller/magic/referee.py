@@ -49,7 +49,7 @@ TRANSITIONS: list[dict[str, Any]] = [
     {"trigger": "move_over", "source": ["moving", "waiting_for_correction"], "dest": "waiting_for_roll"},
     {"trigger": "ball_lost", "source": ["moving", "waiting_for_correction", "waiting_for_roll"], "dest": "waiting_for_return"},
     {"trigger": "hold", "source": ["moving", "waiting_for_roll"], "dest": "waiting_for_correction"},
-    {"trigger": "resume_moving", "source": ["waiting_for_correction", "waiting_for_return"], "dest": "moving"},
+    {"trigger": "resume_moving", "source": "waiting_for_correction", "dest": "moving"},
     {"trigger": "resume_waiting", "source": ["waiting_for_correction", "waiting_for_return"], "dest": "waiting_for_roll"},
     {"trigger": "finished", "source": "*", "dest": "game_over"},
     *SETUP_TRANSITIONS,  # after a restart: check_setup, setup_done_<state> (setup_check.py)
@@ -526,14 +526,6 @@ class MagicReferee(RefereeCore):
         self.returner = None
         self._emit("returned_to_start", player=player)
         if self.state == "waiting_for_return":
-            move = self.move
-            if not self._return_ends_turn and move is not None:
-                # another pawn's ball fell during this move (a late ball, a pawn bumped out
-                # of turn): the move goes on; its grace timer was stopped, so restart it
-                self._go("resume_moving")
-                if move.closing is not None:
-                    self._close_move(move.closing)
-                return
             self._go("resume_waiting")
             if self._return_ends_turn:
                 self._next_turn()

@@ -19,6 +19,7 @@ from mazeboard.hal import settings
 from mazeboard.hal.errors import ConfigError, ScenarioError
 from mazeboard.hal.grid import Cell, Edge, Grid
 
+from .action_words import CellWords, parse_glitch, parse_wait
 from .hands import Action
 from .maze import parse_walls
 from .labyrinth.scenario import parse_labyrinth
@@ -168,7 +169,7 @@ def _actions(raw: list[Any], players: tuple[str, ...], corners: Mapping[str, Cel
 
 
 @dataclass
-class _Ctx:
+class _Ctx(CellWords):
     where: str
     players: tuple[str, ...]
     at: dict[str, Cell | None]
@@ -184,18 +185,7 @@ class _Ctx:
             raise ConfigError(f"{self.where}: {word!r} is not a cell (a1..f6)")
         return word
 
-    def ms(self, word: str) -> int:
-        try:
-            value = int(word)
-        except ValueError:
-            raise ConfigError(f"{self.where}: {word!r} is not a number of milliseconds") from None
-        if value < 0:
-            raise ConfigError(f"{self.where}: {word!r} milliseconds cannot be negative")
-        return value
 
-    def arity(self, args: list[str], n: int, usage: str) -> None:
-        if len(args) != n:
-            raise ConfigError(f"{self.where}: expected '{usage}'")
 
 
 def _press(c: _Ctx, args: list[str], line: str, i: int) -> Action:
@@ -245,17 +235,6 @@ def _fetch(c: _Ctx, args: list[str], line: str, i: int) -> Action:
     return Action("fetch-ball", player=c.player(args[0]), text=line, index=i)
 
 
-def _wait(c: _Ctx, args: list[str], line: str, i: int) -> Action:
-    c.arity(args, 1, "wait MS")
-    return Action("wait", ms=c.ms(args[0]), text=line, index=i)
-
-
-def _glitch(c: _Ctx, args: list[str], line: str, i: int) -> Action:
-    c.arity(args, 2, "glitch CELL MS")
-    ms = c.ms(args[1])
-    if ms == 0:
-        raise ConfigError(f"{c.where}: a glitch lasts at least 1 ms")
-    return Action("glitch", cells=(c.cell(args[0]),), ms=ms, text=line, index=i)
 
 
 _ACTION_PARSERS: dict[str, Callable[[_Ctx, list[str], str, int], Action]] = {
@@ -264,8 +243,8 @@ _ACTION_PARSERS: dict[str, Callable[[_Ctx, list[str], str, int], Action]] = {
     "lift": _lift,
     "place": _place,
     "fetch-ball": _fetch,
-    "wait": _wait,
-    "glitch": _glitch,
+    "wait": parse_wait,
+    "glitch": parse_glitch,
 }
 
 

@@ -28,6 +28,7 @@ from mazeboard.hal.grid import Cell
 from mazeboard.hal.labyrinth import CELLS, GRID, INDEX, SLOTS, Maze, moved_index, parse_slot
 from mazeboard.hal.labyrinth_editions import LABYRINTH_CORNERS, VADER, Edition, deal, edition
 
+from ..action_words import CellWords, parse_glitch, parse_wait
 from ..hands import Action
 from ..world import Physics
 from .hands import TileAction
@@ -154,7 +155,7 @@ def _cards(raw: object, players: tuple[str, ...], ed: Edition) -> dict[str, tupl
 
 
 @dataclass
-class _Ctx:
+class _Ctx(CellWords):
     where: str
     at: dict[str, Cell | None]
     state: dict[str, Any]
@@ -169,18 +170,7 @@ class _Ctx:
             raise ConfigError(f"{self.where}: {word!r} is not a cell (a1..g7)")
         return word
 
-    def ms(self, word: str) -> int:
-        try:
-            value = int(word)
-        except ValueError:
-            raise ConfigError(f"{self.where}: {word!r} is not a number of milliseconds") from None
-        if value < 0:
-            raise ConfigError(f"{self.where}: {word!r} milliseconds cannot be negative")
-        return value
 
-    def arity(self, args: list[str], n: int, usage: str) -> None:
-        if len(args) != n:
-            raise ConfigError(f"{self.where}: expected '{usage}'")
 
 
 def _actions(raw: list[Any], pawns: Mapping[str, Cell], hand_wraps: bool = True) -> tuple[Action, ...]:
@@ -272,17 +262,6 @@ def _place(c: _Ctx, args: list[str], line: str, i: int) -> Action:
     return Action("place", player=pawn, cells=(cell,), text=line, index=i)
 
 
-def _wait(c: _Ctx, args: list[str], line: str, i: int) -> Action:
-    c.arity(args, 1, "wait MS")
-    return Action("wait", ms=c.ms(args[0]), text=line, index=i)
-
-
-def _glitch(c: _Ctx, args: list[str], line: str, i: int) -> Action:
-    c.arity(args, 2, "glitch CELL MS")
-    ms = c.ms(args[1])
-    if ms == 0:
-        raise ConfigError(f"{c.where}: a glitch lasts at least 1 ms")
-    return Action("glitch", cells=(c.cell(args[0]),), ms=ms, text=line, index=i)
 
 
 _ACTION_PARSERS: dict[str, Callable[[_Ctx, list[str], str, int], Action]] = {
@@ -292,8 +271,8 @@ _ACTION_PARSERS: dict[str, Callable[[_Ctx, list[str], str, int], Action]] = {
     "slide": _slide,
     "lift": _lift,
     "place": _place,
-    "wait": _wait,
-    "glitch": _glitch,
+    "wait": parse_wait,
+    "glitch": parse_glitch,
 }
 
 __all__ = ["LabyrinthScenario", "parse_labyrinth", "dealt_maze", "SLOTS"]

@@ -23,6 +23,7 @@ from mazeboard.hal import settings
 from mazeboard.hal.errors import ConfigError
 from mazeboard.hal.struggle import ACE, BUTTONS, DICE, FACES, PLACES, TOKENS, Track, parse_track, place_sensor, space_sensor
 
+from ..action_words import ActionWords
 from ..world import Physics
 from .hands import Act
 
@@ -118,24 +119,13 @@ def _table(data: Mapping[str, Any], key: str) -> dict[str, Any]:
 
 # -- actions -----------------------------------------------------------------------
 @dataclass(frozen=True)
-class _Ctx:
+class _Ctx(ActionWords):
     where: str
     text: str
     index: int
     track: Track
 
-    def arity(self, args: list[str], n: int, usage: str) -> None:
-        if len(args) != n:
-            raise ConfigError(f"{self.where}: expected '{usage}'")
 
-    def ms(self, word: str) -> int:
-        try:
-            value = int(word)
-        except ValueError:
-            raise ConfigError(f"{self.where}: {word!r} is not a number of milliseconds") from None
-        if value < 0:
-            raise ConfigError(f"{self.where}: {word!r} milliseconds cannot be negative")
-        return value
 
     def sensor(self, word: str) -> str:
         """A space number (0 = start) or an arrival place letter A-E."""

@@ -36,6 +36,10 @@ OFF: RGB = (0, 0, 0)
 TICK_MS = 50
 #: dim factor for legal-move cells, 0-1
 LEGAL_LEVEL = 0.3
+#: the period of a pulsing cell (two short flashes, then dark), ms
+PULSE_MS = 1000
+#: brightness steps of a countdown (fewer steps: fewer frames on the LED chain)
+COUNTDOWN_STEPS = 8
 
 
 def scale(rgb: RGB, level: float) -> RGB:
@@ -43,18 +47,32 @@ def scale(rgb: RGB, level: float) -> RGB:
     return (int(rgb[0] * level), int(rgb[1] * level), int(rgb[2] * level))
 
 
+def countdown_rgb(rgb: RGB, start_ms: int, end_ms: int, t_ms: int) -> RGB:
+    """``rgb`` dimmed by how much of the window ``start_ms``..``end_ms`` has passed at
+    ``t_ms``: full at the start, one of :data:`COUNTDOWN_STEPS` steps down to 15 %."""
+    span = max(1, end_ms - start_ms)
+    step = min(COUNTDOWN_STEPS - 1, max(0, (t_ms - start_ms) * COUNTDOWN_STEPS // span))
+    return scale(rgb, 1.0 - 0.85 * step / (COUNTDOWN_STEPS - 1))
+
+
 @dataclass(frozen=True)
 class Scene:
     """What the LEDs show. Later layers paint over earlier ones:
 
     ``cells`` (steady colours per cell: legal moves, whose turn, target),
-    ``blink`` (cells alternating two colours at 2 Hz, e.g. the ball-drop
-    prompt; endless), ``flash`` (cells strobing between their colour and
-    white at 4 Hz until ``flash_until_ms``; warnings), ``win`` (a rainbow sweep from ``win_start_ms`` for
-    ``win_ms``, then steady in ``win_rgb``).
+    ``countdown`` (cell -> (colour, start ms, end ms): the colour dimming in
+    :data:`COUNTDOWN_STEPS` steps from full to a glimmer while a timer runs,
+    e.g. the settle time ending a move), ``pulse`` (cells giving a double
+    heartbeat flash once a second: a cell a piece must leave; endless),
+    ``blink`` (cells alternating two colours at 2 Hz: where a piece must go,
+    the ball-drop prompt; endless), ``flash`` (cells strobing between their
+    colour and white at 4 Hz until ``flash_until_ms``; warnings), ``win`` (a
+    rainbow sweep from ``win_start_ms`` for ``win_ms``, then steady in ``win_rgb``).
     """
 
     cells: Mapping[str, RGB] = field(default_factory=dict)
+    countdown: Mapping[str, tuple[RGB, int, int]] = field(default_factory=dict)
+    pulse: Mapping[str, RGB] = field(default_factory=dict)
     blink: Mapping[str, tuple[RGB, RGB]] = field(default_factory=dict)
     flash: Mapping[str, RGB] = field(default_factory=dict)
     flash_until_ms: int = 0
@@ -66,10 +84,11 @@ class Scene:
         """(changes over time at ``t_ms``, and will stop by itself)."""
         finite = (self.flash and t_ms < self.flash_until_ms) or (
             self.win_rgb is not None and t_ms < self.win_start_ms + self.win_ms
-        )
+        ) or any(start <= t_ms < end for _, start, end in self.countdown.values())
+        endless = bool(self.blink or self.pulse)
         if finite:
-            return True, not self.blink
-        return bool(self.blink), False
+            return True, not endless
+        return endless, False
 
 
 def render(scene: Scene, t_ms: int, layout: LedLayout) -> LedFrame:
@@ -79,6 +98,18 @@ def render(scene: Scene, t_ms: int, layout: LedLayout) -> LedFrame:
     for cell, rgb in scene.cells.items():
         if cell in idx:
             px[idx[cell]] = rgb
+    for cell, (rgb, start, end) in scene.countdown.items():
+        if cell in idx and start <= t_ms < end:
+            px[idx[cell]] = countdown_rgb(rgb, start, end, t_ms)
+    beat = t_ms % PULSE_MS
+    if beat < 120 or 240 <= beat < 360:
+        for cell, rgb in scene.pulse.items():
+            if cell in idx:
+                px[idx[cell]] = rgb
+    else:
+        for cell in scene.pulse:
+            if cell in idx:
+                px[idx[cell]] = OFF
     phase2 = (t_ms // 250) % 2
     for cell, (a, b) in scene.blink.items():
         if cell in idx:

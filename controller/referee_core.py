@@ -2,11 +2,20 @@
 
 A referee subclasses :class:`RefereeCore`, declares its states and transitions
 as tables next to its model (DESIGN.md, State machines), calls
-:meth:`RefereeCore._init_core` and implements ``_refresh()`` (compose the LED
-scene for the current state). The ``transitions`` machine is wrapped: triggers
-go through :meth:`_go`, so nothing depends on the methods ``transitions`` adds
-at run time, and its thread-based Timeout extension is never used (time is
-injected: timers go through the scheduler).
+:meth:`RefereeCore._init_core` and implements ``instruction()`` (what the
+board asks now, :mod:`.instruction`: one entry of its ``_instructions``
+table per state) and ``_scene(instruction)`` (the LED scene for it). The
+``transitions`` machine is wrapped: triggers go through :meth:`_go`, so
+nothing depends on the methods ``transitions`` adds at run time, and its
+thread-based Timeout extension is never used (time is injected: timers go
+through the scheduler).
+
+Every input -- a sensor event, a timer, ``start``, ``resume``, a view's
+choice -- runs inside :meth:`_input`; when the outermost one returns, the
+referee *publishes*: it computes the instruction once, shows its LED scene
+and, when it changed, emits an ``instruction`` event. So the LEDs, the log
+and every view render the same instruction, and no change of state goes
+unannounced.
 """
 
 from __future__ import annotations
@@ -19,6 +28,9 @@ from transitions import Machine
 from mazeboard.hal.clock import Scheduler, Timer
 from mazeboard.hal.events import ButtonPressed, GameEvent, SensorEvent
 
+from .instruction import Instruction
+from .leds import LedDriver, Scene
+
 log = logging.getLogger(__name__)
 
 
@@ -28,9 +40,26 @@ class _Flow:
     state: str
 
 
-class RefereeCore:
-    """State machine, event emission and named timers on an injected scheduler."""
+class _Inputs:
+    """The referee's scheduler as its helpers (the pawn tracker) see it: every callback runs as an input."""
 
+    def __init__(self, core: "RefereeCore", scheduler: Scheduler) -> None:
+        self._core = core
+        self._scheduler = scheduler
+
+    def now_ms(self) -> int:
+        return self._scheduler.now_ms()
+
+    def call_later(self, delay_ms: int, fn: Callable[[], None], *, daemon: bool = False) -> Timer:
+        return self._scheduler.call_later(delay_ms, lambda: self._core._input(fn), daemon=daemon)
+
+
+class RefereeCore:
+    """State machine, event emission, named timers on an injected scheduler, and the instruction."""
+
+    leds: LedDriver
+    #: state -> what the board asks in it (each referee's own table, DESIGN.md)
+    _instructions: dict[str, Callable[[], Instruction]]
     _scheduler: Scheduler
     _emit_sink: Callable[[GameEvent], None]
     _timers: dict[str, Timer]
@@ -50,8 +79,11 @@ class RefereeCore:
         initial: str,
     ) -> None:
         self._scheduler = scheduler
+        self._inputs = _Inputs(self, scheduler)
         self._emit_sink = emit
         self._timers = {}
+        self._depth = 0
+        self._said: Instruction | None = None
         self._flow = _Flow()
         self._machine = Machine(
             model=self._flow, states=list(states), transitions=list(transitions), initial=initial,
@@ -69,7 +101,34 @@ class RefereeCore:
         if handler is None:
             log.info("%s: ignored sensor event %r", type(self).__name__, event)
             return
-        handler(event)
+        self._input(lambda: handler(event))
+
+    # -- the instruction -------------------------------------------------------
+    def instruction(self) -> Instruction:
+        """What the board asks now (a pure function of the referee's state)."""
+        return self._instructions[self.state]()
+
+    def _scene(self, instruction: Instruction) -> Scene:
+        """The LED scene showing ``instruction`` (each game's own)."""
+        raise NotImplementedError
+
+    def _input(self, fn: Callable[[], None]) -> None:
+        """Run one input; when the outermost input returns, publish the instruction."""
+        self._depth += 1
+        try:
+            fn()
+        finally:
+            self._depth -= 1
+        if self._depth == 0:
+            self._publish()
+
+    def _publish(self) -> None:
+        """Show the instruction's LED scene; emit an ``instruction`` event when it changed."""
+        said = self.instruction()
+        self.leds.set(self._scene(said))
+        if said != self._said:
+            self._said = said
+            self._emit("instruction", **said.fields())
 
     def _on_button(self, ev: ButtonPressed) -> None:
         """A button press: its action from ``_buttons``; nothing after the game is over."""
@@ -82,8 +141,9 @@ class RefereeCore:
         action()
 
     def _refresh(self) -> None:
-        """Compose and show the LED scene for the current state (each game's own)."""
-        raise NotImplementedError
+        """Something the board shows changed: publish now, or when the current input ends."""
+        if self._depth == 0:
+            self._publish()
 
     def _now(self) -> int:
         return self._scheduler.now_ms()
@@ -100,7 +160,7 @@ class RefereeCore:
     def _after(self, name: str, delay_ms: int, fn: Callable[[], None]) -> None:
         """Run ``fn`` in ``delay_ms`` ms, replacing the timer of the same name."""
         self._cancel(name)
-        self._timers[name] = self._scheduler.call_later(delay_ms, fn)
+        self._timers[name] = self._inputs.call_later(delay_ms, fn)
 
     def _cancel(self, name: str) -> None:
         timer = self._timers.pop(name, None)

@@ -129,10 +129,17 @@ class PawnTracker:
         self.last[pawn] = cell
         self._off_since.pop(pawn, None)
         self.stray.discard(cell)
+        pend = self._pending.pop(cell, None)  # a closure held as a possible overlap step: it is this pawn
+        if pend is not None and pend.timer:
+            pend.timer.cancel()
         if unseen:
             self.unseen.add(pawn)
         else:
             self.unseen.discard(pawn)
+
+    def pending_cells(self) -> frozenset[Cell]:
+        """Closed cells the tracker is still making sense of (an overlap step not confirmed yet)."""
+        return frozenset(self._pending)
 
     def snapshot(self) -> dict[str, Cell | None]:
         return dict(self.at)

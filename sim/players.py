@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import heapq
 import random
-from typing import Iterable
+from typing import Any, Iterable, Mapping
 
 from mazeboard.hal.events import GameEvent
 from mazeboard.hal.grid import Cell, Edge, Grid, edge_of
@@ -57,8 +57,11 @@ class SimPlayer:
             "ball_dropped": self._ball_dropped,
             "returned_to_start": self._returned,
             "warning": self._warning,
+            "instruction": self._instruction,
             "game_over": self._game_over,
         }
+        self._asked: tuple[Any, ...] | None = None
+        self._roll_asked = False
 
     def watch(self, event: GameEvent) -> None:
         handler = self._handlers.get(event.type)
@@ -82,23 +85,76 @@ class SimPlayer:
     def _turn_started(self, ev: GameEvent) -> None:
         self.my_turn = ev["player"] == self.player
         self.rolled = False
-        if self.my_turn:
-            self._press_roll()
+        self._roll_asked = False
+
+    def _instruction(self, ev: GameEvent) -> None:
+        """Follow the board: put my pawn where a request asks, fish my ball out, roll when asked."""
+        mine = [r for r in ev["requests"] if r["blocking"] and r["piece"] == self.player]
+        if mine:
+            self._answer(mine)
+            return
+        self._asked = None
+        if ev["action"] == "roll" and ev["player"] == self.player and "roll" in ev["buttons"]:
+            self.my_turn = True
+            if self.rolled:  # the roll was undone (another pawn's ball fell): roll again
+                self.hands.abort()
+                self.rolled = False
+                self._roll_asked = False
+            if not self._roll_asked:
+                self._press_roll()
+
+    def _answer(self, requests: list[Mapping[str, Any]]) -> None:
+        """Do what the board asks of my pieces (once per request), when my hands are free."""
+        key = tuple((r["kind"], r["from"], tuple(r["to"])) for r in requests)
+        if key == self._asked or not self.hands.idle:
+            return
+        self._asked = key
+        actions: list[Action] = [self._think()]
+        here = self.world.pawns[self.player].cell
+        for r in requests:
+            if r["kind"] == "pawn" and r["to"]:
+                taken = {p.cell for p in self.world.pawns.values() if p.player != self.player}
+                free = [c for c in r["to"] if c not in taken] or list(r["to"])
+                spot = min(free, key=lambda c: self.grid.distance(here, c) if here else 0)
+                if spot == here:
+                    continue
+                if here is not None and self.grid.adjacent(here, spot):
+                    actions.append(Action("slide", player=self.player, cells=(spot,)))
+                else:
+                    if here is not None:
+                        actions.append(Action("lift", player=self.player))
+                    actions.append(Action("place", player=self.player, cells=(spot,)))
+                here = spot
+            elif r["kind"] == "ball":  # the steel balls look alike: fish out mine, else the one there
+                mine = self.world.pawns[self.player].ball != "attached"
+                in_tray = [p for balls in self.world.tray.values() for p in balls]
+                owner = self.player if mine or not in_tray else in_tray[0]
+                actions.append(Action("fetch-ball", player=owner))
+        if len(actions) > 1:
+            self.hands.do(*actions)
 
     def _press_roll(self) -> None:
-        """Press roll; like a person, press again if the die does not come (the
-        controller refuses a roll while it waits for something else)."""
+        """Press roll (after what the hands are doing); like a person, press again if the
+        die does not come (the controller refuses a roll while it waits for something else)."""
+        self._roll_asked = True
         self.hands.do(self._think(), Action("press", button="roll"))
         self.world.scheduler.call_later(self.retry_roll_ms, self._roll_again)
 
     def _roll_again(self) -> None:
-        if self.my_turn and not self.rolled and self.hands.idle:
+        self._roll_asked = False
+        if not self.my_turn or self.rolled:
+            return
+        if self.hands.idle:
             self._press_roll()
+        else:  # still busy (fetching the ball): look again soon
+            self._roll_asked = True
+            self.world.scheduler.call_later(500, self._roll_again)
 
     def _die_rolled(self, ev: GameEvent) -> None:
         if ev["player"] != self.player:
             return
         self.rolled = True
+        self._roll_asked = False
         here = self.world.pawns[self.player].cell
         if here is None or self.target is None:
             return
@@ -126,12 +182,9 @@ class SimPlayer:
         )
 
     def _returned(self, ev: GameEvent) -> None:
-        """Another player's ball fell during my move (a slow tray, a pawn bumped out of
-        turn): once it is back the controller waits for my roll again, so roll again."""
-        if ev["player"] != self.player and self.my_turn and self.rolled:
-            self.hands.abort()
-            self.rolled = False
-            self._press_roll()
+        """Back on the corner with the ball: a request I answer later is a new one."""
+        if ev["player"] == self.player:
+            self._asked = None
 
     def _game_over(self, ev: GameEvent) -> None:
         self.my_turn = False

@@ -34,8 +34,10 @@ def test_play_narrates_a_full_game_to_a_winner(tmp_path: Path) -> None:
     assert "Winner:" in out.splitlines()[-1]
     assert "a    b    c    d    e    f" in out  # the board is drawn
     events = [json.loads(line) for line in log.read_text().splitlines()]
-    assert events[0]["type"] == "game_started" and events[-1]["type"] == "game_over"
-    assert events[-1]["winner"] in out.splitlines()[-1]
+    plays = [e for e in events if e["type"] != "instruction"]  # the board's instruction follows every change
+    assert plays[0]["type"] == "game_started" and plays[-1]["type"] == "game_over"
+    assert plays[-1]["winner"] in out.splitlines()[-1]
+    assert events[-1]["type"] == "instruction" and events[-1]["action"] == "game_over"
 
 
 def test_play_events_to_stdout_moves_narration_to_stderr() -> None:

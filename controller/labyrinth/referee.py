@@ -59,6 +59,7 @@ from mazeboard.hal.labyrinth import (
 )
 from mazeboard.hal.labyrinth_editions import VADER, deal, edition
 
+from ..instruction import Instruction, Request
 from ..referee_core import RefereeCore
 from ..leds import LEGAL_LEVEL, PLAYER_RGB, PROMPT_RGB, TARGET_RGB, WARNING_RGB, LedDriver, Scene, scale
 from . import rules
@@ -185,6 +186,14 @@ class LabyrinthReferee(RefereeCore):
         self._buttons: dict[str, Callable[[], None]] = {ROTATE_BUTTON: self._press_rotate, DONE_BUTTON: self._press_done}
         for s in SLOT_NAMES:
             self._buttons[f"slot:{s}"] = lambda s=s: self._insert(s)  # type: ignore[misc]
+        self._instructions = {
+            "waiting_for_shift": self._say_shift,
+            "waiting_for_settle": self._say_settle,
+            "waiting_for_move": self._say_move,
+            "waiting_for_correction": self._say_correct,
+            "waiting_for_confirmation": self._say_confirm,
+            "game_over": lambda: Instruction(None, "game_over", "game_over", {"winner": self.winner, "again": ""}),
+        }
 
     # -- public ------------------------------------------------------------
 
@@ -203,6 +212,9 @@ class LabyrinthReferee(RefereeCore):
 
     def start(self) -> None:
         """Announce the game and the dealt layout, show each player their cards, start the first turn."""
+        self._input(self._start)
+
+    def _start(self) -> None:
         self._emit("game_started", game=rules.GAME, players=list(self.players), corners=dict(self.corners),
                    edition=self.edition.name, variants=self.options.variant_names, layout=self.maze.rows(),
                    spare=self.maze.spare.notation(), vader=self.positions.get(VADER))
@@ -228,6 +240,46 @@ class LabyrinthReferee(RefereeCore):
             "choice": None if self.choice is None else {"options": [list(o) for o in self.choice.options],
                                                         "guess": list(self.choice.guess)},
         }
+
+    # -- what the board asks ----------------------------------------------------
+    def _say_shift(self) -> Instruction:
+        buttons = {ROTATE_BUTTON: "turn the spare a quarter clockwise"}
+        buttons.update({f"slot:{s}": f"push the spare in at {s}" for s in SLOT_NAMES if s != self.forbidden})
+        return Instruction(self.current, "shift", "lab.shift",
+                           {"forbidden_text": f" (not {self.forbidden})" if self.forbidden else ""},
+                           self._pawn_requests(), buttons)
+
+    def _say_settle(self) -> Instruction:
+        return Instruction(self.current, "settle", "lab.settle", {}, self._pawn_requests())
+
+    def _say_move(self) -> Instruction:
+        movers = " or ".join("Vader" if m == VADER else "your pawn" for m in self.movers())
+        cells = sorted({c for bits in self.reach.values() for c in cells_of(bits)})
+        return Instruction(self.current, "move", "lab.move", {"movers": movers}, (), {DONE_BUTTON: "end the move"},
+                           tuple(cells))
+
+    def _say_correct(self) -> Instruction:
+        buttons = {DONE_BUTTON: "end the move"} if self.correction and self.correction.kind in MOVER_KINDS else {}
+        return Instruction(self.current, "correct", "correct", {}, self._pawn_requests(), buttons)
+
+    def _say_confirm(self) -> Instruction:
+        pawn, cell = self.choice.guess if self.choice else (self.current, "")
+        return Instruction(self.current, "confirm", "lab.confirm", {"pawn": pawn, "cell": cell}, (),
+                           {ROTATE_BUTTON: "try the next cell", DONE_BUTTON: "yes, it stands there"},
+                           tuple(c for _, c in self.choice.options) if self.choice else ())
+
+    def _pawn_requests(self) -> tuple[Request, ...]:
+        """The correction under way, or the pawns a push must carry (once the push is overdue)."""
+        corr = self.correction
+        if corr is not None:
+            at = self.watch.positions_now().get(corr.pawn) if self.watch else self.positions.get(corr.pawn)
+            by = corr.pawn if corr.pawn in self.players else self.current
+            return (Request(corr.pawn, "pawn", corr.kind, at, tuple(sorted(corr.allowed)), by),)
+        push = self.push
+        if push is not None and self.state == "waiting_for_settle" and push.warned:
+            return tuple(Request(p, "pawn", "misplaced", None, (c,), p if p in self.players else self.current)
+                         for p, c in sorted(push.expect.items()) if c not in self.closed)
+        return ()
 
     # -- plumbing ------------------------------------------------------------
 
@@ -549,15 +601,14 @@ class LabyrinthReferee(RefereeCore):
         self._go("finished")
 
     # -- LEDs ----------------------------------------------------------------------
-    def _refresh(self) -> None:
+    def _scene(self, instruction: Instruction) -> Scene:
         """Compose the scene: whose turn (start square), allowed and forbidden slots while
         waiting for the shift, where pushed-off pawns go, the reachable cells in the
         player's colour, open targets only in the younger variant (cards are secret),
         the candidate cells of an ``ambiguous`` mover (the guess alternating with the prompt colour)."""
         state = self.state
         if state == "game_over":
-            self.leds.set(Scene(win_rgb=PLAYER_RGB.get(self.winner or "", TARGET_RGB), win_start_ms=self._now()))
-            return
+            return Scene(win_rgb=PLAYER_RGB.get(self.winner or "", TARGET_RGB), win_start_ms=self._now())
         player = self.current
         rgb = PLAYER_RGB[player]
         cells: dict[str, tuple[int, int, int]] = {}
@@ -592,7 +643,7 @@ class LabyrinthReferee(RefereeCore):
                 blink[c] = (crgb, scale(crgb, 0.1))
         names, until = self._flash
         flash = {n: WARNING_RGB for n in names} if until > self._now() else {}
-        self.leds.set(Scene(cells=cells, blink=blink, flash=flash, flash_until_ms=until))
+        return Scene(cells=cells, blink=blink, flash=flash, flash_until_ms=until)
 
 
 def reachable_cells(maze: Maze, cell: Cell) -> list[Cell]:

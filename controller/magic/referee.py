@@ -6,9 +6,16 @@ question goes to :mod:`.rules` (pure). Pawn movements come from
 :class:`~mazeboard.controller.tracker.PawnTracker`, the ball from the tray's
 Hall-effect sensors, the die and the done signal from the buttons.
 
+Belief vs board (:mod:`..belief`): the referee keeps where every pawn
+belongs (``home``: where it rests; the mover is free during its move, held
+to the cells a correction allows, a ball-dropper to its start corner) and
+compares it with the closed reeds and the tray after every input. Whatever
+does not fit becomes a request of the instruction (:mod:`.instructions`):
+a pawn moved out of turn, lifted, or set down elsewhere; a ball in the tray.
+A request blocks the roll and the end of a move until the board matches.
 Warnings (RULES.md §1 Referee policy) are events plus an LED flash; after
-``overstep``, ``occupied``, ``jump`` and ``moved_before_roll`` the LEDs
-show where the pawn may stand and the game waits until it stands there.
+``overstep``, ``occupied``, ``jump`` and ``lifted`` the move waits
+(``waiting_for_correction``) until the mover stands where allowed.
 """
 
 from __future__ import annotations
@@ -18,23 +25,18 @@ import random
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable
 
-
 from mazeboard.hal.board import GameSetup, LedLayout
 from mazeboard.hal.clock import Scheduler
 from mazeboard.hal.errors import ConfigError
-from mazeboard.hal.events import (
-    ButtonPressed,
-    GameEvent,
-    HallChanged,
-    LedFrame,
-    ReedChanged,
-)
+from mazeboard.hal.events import ButtonPressed, GameEvent, HallChanged, LedFrame, ReedChanged
 from mazeboard.hal.grid import Cell, Edge, edge_of, format_edge
 
+from ..belief import Match, reconcile
+from ..instruction import Instruction
+from ..leds import LedDriver, Scene
 from ..referee_core import RefereeCore
-from ..leds import LEGAL_LEVEL, PLAYER_RGB, PROMPT_RGB, TARGET_RGB, WARNING_RGB, LedDriver, Scene, scale
 from ..tracker import Lifted, Movement, PawnTracker, Placed, Stepped
-from . import rules
+from . import instructions, rules
 from .rules import GRID, MagicOptions, TimedStep
 from .setup_check import SETUP_TRANSITIONS, SetupCheck
 
@@ -56,11 +58,12 @@ TRANSITIONS: list[dict[str, Any]] = [
 ]
 
 
-
-
 @dataclass
 class _Correction:
-    player: str
+    """The mover must stand on one of ``allowed`` (``player`` None: only the other pawns
+    must be put back) before ``then()`` carries on."""
+
+    player: str | None
     kind: str
     allowed: frozenset[Cell]
     then: Callable[[], None]
@@ -109,7 +112,7 @@ class MagicReferee(RefereeCore):
         self._init_core(scheduler, emit, STATES, TRANSITIONS, "waiting_for_roll")
         self.leds = LedDriver(layout, scheduler, show)
         self.tracker = PawnTracker(
-            GRID, self.corners, scheduler, self._on_move, prefer=self._preferred_pawn,
+            GRID, self.corners, self._inputs, self._on_move, prefer=self._preferred_pawn,
             overlap_confirm_ms=self.options.overlap_confirm_ms, visited=self._visited,
         )
         self.scores = {p: 0 for p in self.players}
@@ -124,9 +127,16 @@ class MagicReferee(RefereeCore):
         self._return_ends_turn = False
         self.correction: _Correction | None = None
         self.returner: str | None = None
+        #: where each pawn belongs when it is not the one moving (belief; see module doc)
+        self.home: dict[str, Cell] = dict(self.corners)
+        #: why a pawn is away from its home (the warning that noticed it)
+        self.why: dict[str, str] = {}
+        #: the current player must roll again, and why (another pawn's ball ended the roll)
+        self.roll_again: str | None = None
         self.just_moved: tuple[str, Cell] | None = None  # steps used up / symbol taken: more is overstep
         self._last_moved: tuple[str, int] | None = None
         self._flash: tuple[frozenset[Cell], int] = (frozenset(), 0)
+        self._match: tuple[Any, Match] | None = None
         self.setup_check: SetupCheck | None = None  # after a restart, until the pawns are back
         self._dispatch: dict[type, Callable[[Any], None]] = {
             ReedChanged: self._on_reed,
@@ -134,6 +144,7 @@ class MagicReferee(RefereeCore):
             ButtonPressed: self._on_button,
         }
         self._buttons: dict[str, Callable[[], None]] = {"roll": self._press_roll, "done": self._press_done}
+        self._instructions = instructions.table(self)
 
     # -- public ------------------------------------------------------------
 
@@ -143,6 +154,9 @@ class MagicReferee(RefereeCore):
 
     def start(self) -> None:
         """Announce the game, draw the first target, start the first turn."""
+        self._input(self._start)
+
+    def _start(self) -> None:
         self._emit("game_started", game=rules.GAME, players=list(self.players), corners=dict(self.corners))
         if self._draw_target():
             self._start_turn()
@@ -153,9 +167,13 @@ class MagicReferee(RefereeCore):
         pawns are back (state ``waiting_for_setup``, see :mod:`.setup_check`)."""
         if self.state == "game_over":
             return
-        if self.setup_check is None:  # restarted again before the pawns were back: same check
-            self.setup_check = SetupCheck(self)
-        self.setup_check.begin(closed_reeds, hall_active)
+
+        def begin() -> None:
+            if self.setup_check is None:  # restarted again before the pawns were back: same check
+                self.setup_check = SetupCheck(self)
+            self.setup_check.begin(closed_reeds, hall_active)
+
+        self._input(begin)
 
     def snapshot(self) -> dict[str, Any]:
         """The game as plain data (for views, tests and saving)."""
@@ -171,17 +189,73 @@ class MagicReferee(RefereeCore):
             "winner": self.winner,
         }
 
+    # -- belief vs board ---------------------------------------------------------
+    def may(self) -> dict[str, frozenset[Cell] | None]:
+        """Where each pawn may stand now: its home, the cells a correction allows, its start
+        corner after a ball drop, the saved cells after a restart; None for the mover
+        during its move (free, followed by the tracker)."""
+        if self.setup_check is not None:
+            return self.setup_check.may()
+        may: dict[str, frozenset[Cell] | None] = {p: frozenset({c}) for p, c in self.home.items()}
+        move = self.move
+        if self.state == "moving" and move is not None:
+            may[move.player] = None
+        corr = self.correction
+        if corr is not None and corr.player is not None:
+            may[corr.player] = corr.allowed
+        return may
+
+    def match(self) -> Match:
+        """The board against :meth:`may` (cached until a sensor or the belief changes)."""
+        may = self.may()
+        key = (tuple(sorted((p, None if c is None else tuple(sorted(c))) for p, c in may.items())),
+               frozenset(self.tracker.closed), tuple(sorted(self.tracker.at.items(), key=lambda kv: kv[0])))
+        if self._match is None or self._match[0] != key:
+            self._match = (key, reconcile(may, self.tracker.closed, self.tracker.at, self.tracker.pending_cells()))
+        return self._match[1]
+
+    def blocked(self) -> bool:
+        """A pawn stands where it may not, or a ball lies in the tray that is not expected there."""
+        return bool(self.match().unmatched) or bool(self.hall_active and self.returner is None)
+
+    def _settle_belief(self) -> None:
+        """After an input: when the board matches, take the matched cells as where the pawns are
+        (the tracker may have mixed two pawns up) and forget why they were away; carry on a
+        correction or a return that the board now satisfies."""
+        if self.state == "game_over" or self.setup_check is not None:
+            return
+        m = self.match()
+        if m.unmatched:
+            return
+        for pawn, cell in m.at.items():
+            if cell is not None and self.tracker.at.get(pawn) != cell and self.may().get(pawn) is not None:
+                self.tracker.assume(pawn, cell, unseen=len([p for p, c in m.at.items() if c == cell]) > 1)
+        self.why.clear()
+        corr = self.correction
+        if corr is not None and self.state == "waiting_for_correction" and not self.hall_active:
+            self.correction = None
+            corr.then()
+        elif self.returner is not None and self.state == "waiting_for_return" and not self.hall_active:
+            self._returned()
+
+    def _input(self, fn: Callable[[], None]) -> None:
+        def run() -> None:
+            fn()
+            if self._depth == 1:
+                for _ in range(4):  # a correction carried on may satisfy the next check at once
+                    before = (self.state, self.correction, self.returner)
+                    self._settle_belief()
+                    if (self.state, self.correction, self.returner) == before:
+                        break
+
+        super()._input(run)
+
     # -- plumbing ------------------------------------------------------------
-
-
-
-
-
     def _visited(self, pawn: str) -> list[Cell]:
         return self.move.path if self.move is not None and self.move.player == pawn else []
 
     def _preferred_pawn(self) -> str | None:
-        if self.correction is not None:
+        if self.correction is not None and self.correction.player is not None:
             return self.correction.player
         if self.returner is not None:
             return self.returner
@@ -197,6 +271,7 @@ class MagicReferee(RefereeCore):
 
     def _next_turn(self) -> None:
         self.turn = (self.turn + 1) % len(self.players)
+        self.roll_again = None
         self._start_turn()
 
     def _press_roll(self) -> None:
@@ -205,53 +280,38 @@ class MagicReferee(RefereeCore):
             return
         player = self.current
         start = self.tracker.at[player]
-        if start is None:
-            log.info("roll pressed while %s's pawn is off the board: ignored", player)
+        if start is None or self.blocked():
+            self._point_at_requests()
             return
         value = self._forced_dice.pop(0) if self._forced_dice else rules.roll_die(self.rng)
         walls = self.known_walls if self.options.assist else ()
         legal = rules.legal_end_cells(start, value, self.tracker.occupied(exclude=player), walls)
         self.just_moved = None
+        self.roll_again = None
         self.move = _Move(player, value, start, legal, [start], [])
         self._emit("die_rolled", player=player, value=value, legal=legal)
         self._go("rolled")
+
+    def _point_at_requests(self) -> None:
+        """A button that cannot act while the board must be put right: flash what it asks."""
+        cells = frozenset(c for r in self.instruction().requests for c in (*r.to, *([r.frm] if r.frm else [])))
+        log.info("%s: the board must be put right first", self.state)
+        self._flash = (cells & set(GRID.cells), self._now() + self.options.warning_ms)
+        self._refresh()
 
     def _press_done(self) -> None:
         if self.state == "moving" and self.move is not None and self.move.closing is None:
             self._close_move("done")
 
+    def settle_ms(self, player: str) -> int:
+        """How long ``player``'s pawn may rest before its move ends (``player_settle_ms`` or ``settle_ms``)."""
+        return dict(self.options.player_settle_ms).get(player, self.options.settle_ms)
+
     # -- movement --------------------------------------------------------------
     def _on_reed(self, ev: ReedChanged) -> None:
-        stray = ev.cell in self.tracker.stray
         self.tracker.on_reed(ev)
-        if ev.closed and not stray and ev.cell in self.tracker.stray:
-            self._unexplained_closure(ev)
         if self.setup_check is not None:
             self.setup_check.changed()
-        elif self.returner is not None and self.state != "game_over":
-            # a pawn set back on the very cell it was lifted from is no movement for the
-            # tracker: the returner put back on its corner must still count (tests/fuzz)
-            self._check_return()
-
-    def _unexplained_closure(self, ev: ReedChanged) -> None:
-        """A closure the tracker could not explain, on a cell the LEDs ask the awaited pawn
-        (the one to correct, or the one to bring home) to go to, while that pawn rests on a
-        cell it shares with another pawn (that reed could not open when it was lifted):
-        it is that pawn, set down where asked. Without this the game would wait forever
-        for a pawn that already stands where its cell blinks (found by tests/fuzz)."""
-        if self.state in ("game_over", "waiting_for_setup"):
-            return
-        if self.correction is not None:
-            pawn, wanted = self.correction.player, self.correction.allowed
-        elif self.returner is not None:
-            pawn, wanted = self.returner, frozenset({self.corners[self.returner]})
-        else:
-            return
-        here = self.tracker.at[pawn]
-        if ev.cell not in wanted or here is None or len(self.tracker.pawns_at(here)) < 2:
-            return
-        self.tracker.assume(pawn, ev.cell)
-        self._on_move(Placed(ev.t_ms, pawn, here, ev.cell))
 
     def _on_move(self, mv: Movement) -> None:
         if self.state in ("game_over", "waiting_for_setup"):
@@ -265,31 +325,15 @@ class MagicReferee(RefereeCore):
         pawn = mv.pawn
         self._last_moved = (pawn, mv.t_ms)
         corr = self.correction
-        if corr is not None and pawn == corr.player:
-            if self.move is not None and pawn == self.move.player and isinstance(mv, Stepped):
-                self.move.timed.append(TimedStep(mv.t_ms, edge_of(mv.frm, mv.to)))
-            if cell in corr.allowed:
-                self.correction = None
-                corr.then()
-            return
-        if pawn == self.returner:
-            self._check_return()
-            return
-        if pawn != self.current:
-            if self.state == "waiting_for_roll" and self.just_moved and self.just_moved[0] == pawn:
-                self._hold(pawn, "overstep", cell, {self.just_moved[1]}, lambda: self._go("resume_waiting"))
-            else:
-                self._warn(pawn, "out_of_turn", cell)
-            return
-        frm = mv.frm
-        self._cancel("offboard")
-        if self.state == "waiting_for_roll":
-            self._hold(pawn, "moved_before_roll", cell, {frm}, lambda: self._go("resume_waiting"))
-            return
-        if self.state != "moving" or self.move is None:
-            self._warn(pawn, "moved_before_roll", cell)
-            return
         move = self.move
+        if corr is not None and pawn == corr.player:
+            if move is not None and pawn == move.player and isinstance(mv, Stepped):
+                move.timed.append(TimedStep(mv.t_ms, edge_of(mv.frm, mv.to)))
+            return  # judged by the board check when the input ends
+        if move is None or pawn != move.player or self.state not in ("moving",):
+            self._displaced(pawn, cell, mv)
+            return
+        self._cancel("offboard")
         if move.closing is not None:
             reason = move.closing
             end = move.path[-1]
@@ -298,7 +342,7 @@ class MagicReferee(RefereeCore):
             self._hold(pawn, "overstep", cell, {end}, lambda: self._reclose(reason))
             return
         if isinstance(mv, Placed):
-            self._hold(pawn, "jump", cell, {frm}, lambda: self._go("resume_moving"))
+            self._hold(pawn, "jump", cell, {mv.frm}, lambda: self._go("resume_moving"))
             return
         move.path.append(cell)
         move.timed.append(TimedStep(mv.t_ms, edge_of(mv.frm, mv.to)))
@@ -311,9 +355,26 @@ class MagicReferee(RefereeCore):
         elif steps >= move.roll:
             self._close_move("steps_used")
         else:
-            if self.options.settle_ms > 0:
-                self._after("settle", self.options.settle_ms, lambda: self._close_move("settled"))
+            settle = self.settle_ms(pawn)
+            if settle > 0:
+                self._after("settle", settle, lambda: self._close_move("settled"))
             self._refresh()
+
+    def _displaced(self, pawn: str, cell: Cell, mv: Movement) -> None:
+        """A pawn that is not moving now moved: warn (once per excursion); the board check
+        asks for it back on its home cell."""
+        if pawn in self.why or cell == self.home.get(pawn) or pawn == self.returner:
+            return  # already asked back, back home, or on its way to the start corner
+        self._cancel("settle")
+        if self.just_moved and self.just_moved[0] == pawn and pawn != self.current:
+            self.why[pawn] = "overstep"
+            self._warn(pawn, "overstep", cell)
+        elif pawn == self.current and self.state == "waiting_for_roll":
+            self.why[pawn] = "moved_before_roll"
+            self._warn(pawn, "moved_before_roll", cell)
+        else:
+            self.why[pawn] = "out_of_turn"
+            self._warn(pawn, "out_of_turn", cell)
 
     def _offboard_check(self) -> None:
         """The mover left its cell and appeared nowhere: if a neighbour is held by
@@ -322,19 +383,23 @@ class MagicReferee(RefereeCore):
         move = self.move
         if move is None or self.state != "moving" or move.closing is not None:
             return
+        self._assume_on_occupied(move)
+
+    def _assume_on_occupied(self, move: _Move) -> bool:
         pawn = move.player
         if self.tracker.at[pawn] is not None:
-            return
+            return False
         last = self.tracker.last[pawn]
         held = [c for c in GRID.neighbours(last)
                 if c in self.tracker.closed and (self.tracker.pawns_at(c) or c in self.tracker.stray)]
         if not held:
-            return  # lifted: wait until it is set down
+            return False  # lifted: wait until it is set down
         before = move.path[-2] if len(move.path) > 1 else None
         straight = [c for c in held if before and GRID.distance(before, c) == 2]
         cell = (straight or held)[0]
         self.tracker.assume(pawn, cell, unseen=True)
         self._on_move(Stepped(self._now(), pawn, last, cell))
+        return True
 
     def _reclose(self, reason: str) -> None:
         self._go("resume_moving")
@@ -355,6 +420,8 @@ class MagicReferee(RefereeCore):
         self._timers.pop("close", None)
         reason = move.closing
         player = move.player
+        if self.tracker.at[player] is None and self._assume_on_occupied(move):
+            return  # it rests on a cell another pawn holds: judged as a step (overstep / occupied)
         cell = self.tracker.at[player]
         if cell is None:  # lifted meanwhile: wait, showing where it may be set down
             move.closing = None
@@ -366,6 +433,11 @@ class MagicReferee(RefereeCore):
             free = set(rules.legal_end_cells(move.start, move.roll, others)) - others
             self._hold(player, "occupied", cell, free, lambda: self._reclose(reason))
             return
+        if self.blocked():  # another pawn must be put back before the turn can end
+            move.closing = None
+            self._hold(None, "displaced", None, (), lambda: self._reclose(reason), warn=False)
+            return
+        self.home[player] = cell
         self.known_open.update(s.edge for s in move.timed)
         if not self.options.remember_walls:
             self.known_walls.clear()
@@ -384,13 +456,13 @@ class MagicReferee(RefereeCore):
         self._go("move_over")
         self._next_turn()
 
-    def _hold(self, player: str, kind: str, cell: Cell | None, allowed: Iterable[Cell], then: Callable[[], None],
-              warn: bool = True) -> None:
+    def _hold(self, player: str | None, kind: str, cell: Cell | None, allowed: Iterable[Cell],
+              then: Callable[[], None], warn: bool = True) -> None:
         """Warn (unless ``warn`` is false), show where ``player``'s pawn may stand,
-        and wait until it stands there."""
+        and wait until the board matches (the board check, after the input)."""
         self._cancel("settle")
         self.correction = _Correction(player, kind, frozenset(allowed), then)
-        if warn:
+        if warn and player is not None:
             self._warn(player, kind, cell, refresh=False)
         if self.state != "waiting_for_correction":
             self._go("hold")
@@ -453,13 +525,11 @@ class MagicReferee(RefereeCore):
             return
         if ev.ball and self.returner is None:
             self._ball_arrived(ev.t_ms)
-        if self.returner is not None:
-            self._check_return()
 
     def _ball_arrived(self, t_ms: int) -> None:
         move = self.move
         if move is not None and self.state in ("moving", "waiting_for_correction") and (
-            self.correction is None or self.correction.player == move.player
+            self.correction is None or self.correction.player in (move.player, None)
         ) and self._has_moved(move):
             player, timed = move.player, move.timed
             for name in ("close", "settle", "offboard"):
@@ -476,9 +546,11 @@ class MagicReferee(RefereeCore):
             timed = last.timed if last is not None and last.player == player else []
             for name in ("close", "settle", "offboard"):
                 self._cancel(name)
+            if self.state == "moving":
+                self.roll_again = f"{player}'s ball fell"
             self._drop(player, timed, t_ms, turn_over=False)
             return
-        log.info("ball sensed at %d ms with no pawn to blame: ignored", t_ms)
+        log.info("ball sensed at %d ms with no pawn to blame: the instruction asks to take it out", t_ms)
 
     def _has_moved(self, move: _Move) -> bool:
         """True when the mover has left its start cell during ``move`` (stepped or lifted)."""
@@ -503,6 +575,8 @@ class MagicReferee(RefereeCore):
         self.just_moved = None
         if turn_over:
             self._emit("turn_ended", player=player, reason="ball_dropped")
+        self.home[player] = self.corners[player]
+        self.why.pop(player, None)
         if not self.options.wait_for_return and turn_over:
             self._go("move_over")
             self._next_turn()
@@ -510,19 +584,11 @@ class MagicReferee(RefereeCore):
         self.returner = player
         self._return_ends_turn = turn_over
         self._go("ball_lost")
-        self._check_return()
 
-    def _check_return(self) -> None:
+    def _returned(self) -> None:
+        """The returner stands on its start corner and the tray is empty."""
         player = self.returner
-        if player is None or self.hall_active:
-            return
-        corner = self.corners[player]
-        at = self.tracker.at[player]
-        if at != corner:
-            if at is None and corner in self.tracker.closed and self.tracker.pawns_at(corner):
-                self.tracker.assume(player, corner, unseen=True)  # set down beside a pawn already there
-            else:
-                return
+        assert player is not None
         self.returner = None
         self._emit("returned_to_start", player=player)
         if self.state == "waiting_for_return":
@@ -531,32 +597,5 @@ class MagicReferee(RefereeCore):
                 self._next_turn()
 
     # -- LEDs ----------------------------------------------------------------------
-    def _refresh(self) -> None:
-        """Compose the scene for the current state and hand it to the LED driver."""
-        cells: dict[Cell, tuple[int, int, int]] = {}
-        blink: dict[Cell, tuple[tuple[int, int, int], tuple[int, int, int]]] = {}
-        state = self.state
-        if state == "game_over":
-            winner_rgb = PLAYER_RGB.get(self.winner or "", TARGET_RGB)
-            self.leds.set(Scene(win_rgb=winner_rgb, win_start_ms=self._now()))
-            return
-        if self.setup_check is not None:
-            self.leds.set(self.setup_check.scene())
-            return
-        player = self.current
-        rgb = PLAYER_RGB[player]
-        if state == "moving" and self.move is not None and self.move.closing is None:
-            for c in self.move.legal:
-                cells[c] = scale(rgb, LEGAL_LEVEL)
-        cells[self.corners[player]] = rgb
-        if self.target:
-            cells[self.target[1]] = TARGET_RGB
-        if self.correction is not None:
-            crgb = PLAYER_RGB[self.correction.player]
-            for c in self.correction.allowed:
-                blink[c] = (crgb, scale(crgb, 0.1))
-        if self.returner is not None:
-            blink[self.corners[self.returner]] = (PLAYER_RGB[self.returner], PROMPT_RGB)
-        flash_cells, until = self._flash
-        flash = {c: WARNING_RGB for c in flash_cells} if until > self._now() else {}
-        self.leds.set(Scene(cells=cells, blink=blink, flash=flash, flash_until_ms=until))
+    def _scene(self, instruction: Instruction) -> Scene:
+        return instructions.scene(self, instruction)

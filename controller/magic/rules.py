@@ -54,6 +54,9 @@ class MagicOptions:
       appeared anywhere after this long is taken to rest on a neighbouring cell
       another pawn already closes (its reed cannot change), if there is one.
     * ``warning_ms`` -- how long a warning flashes on the LEDs.
+    * ``player_settle_ms`` -- ``settle_ms`` for some players only (a table
+      ``{red = 8000}``): the browser simulator gives people more time to
+      think than its simulated players.
     """
 
     win_tokens: int = 5
@@ -68,6 +71,7 @@ class MagicOptions:
     overlap_confirm_ms: int = 150
     offboard_ms: int = 600
     warning_ms: int = 1500
+    player_settle_ms: tuple[tuple[str, int], ...] = ()
 
     @classmethod
     def from_mapping(cls, raw: Mapping[str, Any], where: str = "options") -> "MagicOptions":
@@ -75,7 +79,8 @@ class MagicOptions:
         corners = lambda v, name: (  # noqa: E731
             tuple(GRID.parse_cell(c, name) for c in v) if isinstance(v, (list, tuple))
             else _refuse(f"{name}: must be a list of cells, got {v!r}"))
-        opts = settings.from_mapping(cls, raw, where, convert={"start_corners": corners})
+        opts = settings.from_mapping(cls, raw, where, convert={"start_corners": corners,
+                                                               "player_settle_ms": _player_ms})
         if opts.win_tokens < 1:
             raise ConfigError(f"{where}.win_tokens: must be at least 1")
         return opts
@@ -96,6 +101,20 @@ class MagicOptions:
 def validate_players(players: Sequence[str], where: str = "players") -> tuple[str, ...]:
     """2-4 distinct colours from red, blue, green, yellow; raises :class:`ConfigError`."""
     return settings.validate_players(players, PLAYER_COLOURS, "The Magic Labyrinth", where)
+
+
+def _player_ms(value: Any, name: str) -> tuple[tuple[str, int], ...]:
+    """``{player: ms}`` -> sorted pairs; raises :class:`ConfigError` naming the key."""
+    if not isinstance(value, Mapping):
+        _refuse(f"{name}: must be a table of player = milliseconds, got {value!r}")
+    out = []
+    for player, ms in value.items():
+        if player not in PLAYER_COLOURS:
+            _refuse(f"{name}.{player}: not a player ({', '.join(PLAYER_COLOURS)})")
+        if not isinstance(ms, int) or isinstance(ms, bool) or not 0 <= ms <= 600_000:
+            _refuse(f"{name}.{player}: must be a whole number of milliseconds 0-600000, got {ms!r}")
+        out.append((str(player), int(ms)))
+    return tuple(sorted(out))
 
 
 def _refuse(message: str) -> Any:

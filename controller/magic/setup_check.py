@@ -4,13 +4,15 @@ When a saved game has been replayed (:mod:`mazeboard.controller.persist`),
 the referee knows where every pawn should stand, but the board may disagree
 (someone tripped over the cable and knocked a pawn; a simulated board starts
 with the pawns on their corners). :meth:`MagicReferee.resume` hands over to a
-:class:`SetupCheck`: the machine goes to ``waiting_for_setup``, the LEDs
-blink each missing pawn's cell in its colour and every unexplained closed
-reed in red, and the events ``game_resumed``, ``setup_check`` (what is
-missing, what is extra) and finally ``setup_restored`` tell the people at
-the board. When the reeds match, the tracker takes the saved positions as
-the truth, the machine returns to the state it was saved in, and timers the
-check suspended (settle, ball grace) start again.
+:class:`SetupCheck`: the machine goes to ``waiting_for_setup`` and the
+board is compared with the saved positions by the referee's one belief-vs-
+board check (:mod:`..belief`): what does not fit becomes the instruction's
+requests (each missing pawn's cell blinks in its colour, an unexplained
+closed reed pulses red), and the events ``game_resumed``, ``setup_check``
+(what is missing, what is extra) and finally ``setup_restored`` tell the
+people at the board. When the reeds match, the tracker takes the matched
+positions as the truth, the machine returns to the state it was saved in,
+and timers the check suspended (settle, ball grace) start again.
 
 Rules of the check: every pawn that was on a cell must close that cell's
 reed (pawns sharing a cell close it together); a pawn that was off the
@@ -26,8 +28,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Iterable
 
 from mazeboard.hal.grid import Cell, format_edge
-
-from ..leds import OFF, PLAYER_RGB, TARGET_RGB, WARNING_RGB, Scene, scale
 
 if TYPE_CHECKING:  # pragma: no cover
     from .referee import MagicReferee
@@ -57,6 +57,13 @@ class SetupCheck:
         self._shown: tuple[dict[str, Cell], list[Cell], list[str]] | None = None
 
     # -- the check ---------------------------------------------------------------
+    def may(self) -> dict[str, frozenset[Cell] | None]:
+        """Belief for :func:`..belief.reconcile`: each saved pawn on its saved cell; a pawn that
+        was off the board is free (it may come back anywhere)."""
+        may: dict[str, frozenset[Cell] | None] = {p: frozenset({c}) for p, c in self.expected.items()}
+        may.update({p: None for p in self.unplaced})
+        return may
+
     def begin(self, closed: Iterable[Cell], hall: Iterable[str]) -> None:
         """Announce the resumed game, suspend timers and compare the board (``closed`` reeds, ``hall`` sensors)."""
         ref = self.ref
@@ -77,12 +84,12 @@ class SetupCheck:
 
     def missing(self) -> dict[str, Cell]:
         """Pawns whose saved cell's reed is open: pawn -> the cell it belongs on."""
-        closed = self.ref.tracker.closed
-        return {p: c for p, c in self.expected.items() if c not in closed}
+        unmatched = set(self.ref.match().unmatched)
+        return {p: c for p, c in self.expected.items() if p in unmatched}
 
     def extra(self) -> list[Cell]:
         """Closed reeds no saved pawn explains."""
-        return sorted(self.ref.tracker.closed - set(self.expected.values()))
+        return list(self.ref.match().extra)
 
     def tray(self) -> list[str]:
         """Tray Hall-effect sensors sensing a ball that should not be there (lifting a pawn drops
@@ -90,12 +97,16 @@ class SetupCheck:
         ref = self.ref
         return [] if ref.returner is not None else sorted(ref.hall_active)
 
+    def _fits(self) -> bool:
+        return not self.missing() and len(self.extra()) <= len(self.unplaced) and not self.tray()
+
     def changed(self) -> None:
         """A sensor changed: finish when the board matches, else tell what is still wrong (once per change)."""
         missing, extra, tray = self.missing(), self.extra(), self.tray()
         self.ref._cancel("setup")
-        if not missing and len(extra) <= len(self.unplaced) and not tray:
+        if self._fits():
             self.ref._after("setup", self.confirm_ms, self._confirmed)
+            self.ref._refresh()
             return
         if self._shown != (missing, extra, tray):
             self._shown = (missing, extra, tray)
@@ -111,13 +122,13 @@ class SetupCheck:
 
     def _confirmed(self) -> None:
         self.ref._timers.pop("setup", None)
-        missing, extra, tray = self.missing(), self.extra(), self.tray()
-        if not missing and len(extra) <= len(self.unplaced) and not tray:
-            self._done(extra)
+        if self._fits():
+            self._done(self.extra())
 
     def _done(self, extra: list[Cell]) -> None:
         ref = self.ref
-        positions: dict[str, Cell | None] = dict(self.expected)
+        match = ref.match()
+        positions: dict[str, Cell | None] = {p: match.at.get(p) or c for p, c in self.expected.items()}
         for pawn, cell in zip(self.unplaced, extra):
             positions[pawn] = cell
         ref.tracker.resync(positions, ref.tracker.closed)
@@ -137,27 +148,5 @@ class SetupCheck:
         if self.back_to == "moving" and move is not None:
             if move.closing is not None:
                 ref._after("close", opts.ball_grace_ms, ref._finish_move)
-            elif len(move.path) > 1 and opts.settle_ms > 0:
-                ref._after("settle", opts.settle_ms, lambda: ref._close_move("settled"))
-        if ref.returner is not None:
-            ref._check_return()
-
-    # -- LEDs ---------------------------------------------------------------------
-    def scene(self) -> Scene:
-        """Target in white, pawns in place steady in their colour, missing pawns' cells
-        blinking in their colour, unexplained closed reeds blinking red."""
-        ref = self.ref
-        cells: dict[Cell, tuple[int, int, int]] = {}
-        blink: dict[Cell, tuple[tuple[int, int, int], tuple[int, int, int]]] = {}
-        if ref.target:
-            cells[ref.target[1]] = TARGET_RGB
-        missing = self.missing()
-        for pawn, cell in self.expected.items():
-            rgb = PLAYER_RGB.get(pawn, TARGET_RGB)
-            if pawn in missing:
-                blink[cell] = (rgb, scale(rgb, 0.1))
-            else:
-                cells[cell] = rgb
-        for cell in self.extra():
-            blink[cell] = (WARNING_RGB, OFF)
-        return Scene(cells=cells, blink=blink)
+            elif len(move.path) > 1 and ref.settle_ms(move.player) > 0:
+                ref._after("settle", ref.settle_ms(move.player), lambda: ref._close_move("settled"))

@@ -43,6 +43,7 @@ from mazeboard.hal.events import ButtonPressed, GameEvent, LedFrame, ReedChanged
 from mazeboard.hal.struggle import ACE, DICE, DIE_BUTTONS, PLACES, Track, parse_track, place_sensor, space_sensor
 from mazeboard.hal.wiring_boards import die_face_led
 
+from ..instruction import Instruction, Request
 from ..referee_core import RefereeCore
 from ..leds import PLAYER_RGB, PROMPT_RGB, TARGET_RGB, WARNING_RGB, LedDriver, Scene, scale
 from . import rules
@@ -176,6 +177,46 @@ class StruggleReferee(RefereeCore):
             "entering_cards": {**{b: self._card_press(v) for b, v in CARD_BUTTONS.items()},
                                ERASE_OR_CONFIRM: self._card_stop},
         }
+        self._instructions = {
+            "waiting_for_tokens": lambda: Instruction(None, "tokens", "str.tokens", {}, self._token_requests(),
+                                                      {"stop": "the tokens stand there"}),
+            "waiting_for_throw": self._say_throw,
+            "choosing": lambda: Instruction(self.current, "choose", "str.choose", {}, (),
+                                            {"throw": "next way to play", "die1": "previous way to play",
+                                             "stop": "play it"}),
+            "placing": lambda: Instruction(self.current, "place", "str.place", {}, self._token_requests(),
+                                           {"stop": "the tokens stand there"}),
+            "entering_cards": self._say_card,
+            "game_over": lambda: Instruction(None, "game_over", "game_over", {"winner": self.winner, "again": ""}),
+        }
+
+    # -- what the board asks ----------------------------------------------------
+    def _say_throw(self) -> Instruction:
+        turn = self.turn
+        throws = turn.throws if turn else 0
+        left = self.options.throws - throws
+        buttons: dict[str, str] = {}
+        if left > 0 and (not turn or len(turn.held) < 5 or not throws):
+            buttons["throw"] = "throw the dice not held"
+        if throws:
+            buttons["stop"] = "keep this hand"
+            buttons.update({b: f"hold or free die {i + 1}" for i, b in enumerate(DIE_BUTTONS)})
+        message = "str.throw" if throws == 0 else "str.rethrow" if left > 0 else "str.keep"
+        return Instruction(self.current, "throw", message, {"left": left, "s": "" if left == 1 else "s"}, (), buttons)
+
+    def _say_card(self) -> Instruction:
+        entry = self._entries[0] if self._entries else None
+        buttons = {b: f"enter {v}" for b, v in CARD_BUTTONS.items()}
+        buttons[ERASE_OR_CONFIRM] = "confirm the card (or erase the last one)"
+        return Instruction(entry.player if entry else None, "enter_card", "str.card",
+                           {"place": entry.next_place if entry and entry.next_place else "-"}, (), buttons)
+
+    def _token_requests(self) -> tuple[Request, ...]:
+        """Spaces where a token must stand but none does; closed reeds where none should stand."""
+        reason = "start" if self.state == "waiting_for_tokens" else "placing"
+        missing = [Request("", "token", reason, None, (s,)) for s in sorted(self.expected - self.closed)]
+        extra = [Request("", "token", "misplaced", s, ()) for s in sorted(self.closed - self.expected)]
+        return tuple(missing + extra)
 
     # -- public ------------------------------------------------------------
 
@@ -190,6 +231,9 @@ class StruggleReferee(RefereeCore):
 
     def start(self) -> None:
         """Announce the game, then wait for the five tokens on the start space."""
+        self._input(self._start)
+
+    def _start(self) -> None:
         self._emit("game_started", game=rules.GAME, players=list(self.players), track=self.track.to_list(),
                    rounds=self.options.rounds, corners={})
         if self._board_state is not None:
@@ -201,6 +245,9 @@ class StruggleReferee(RefereeCore):
 
     def select(self, index: int) -> None:
         """Select outcome ``index`` directly (the browser view); ignored outside choosing."""
+        self._input(lambda: self._select(index))
+
+    def _select(self, index: int) -> None:
         turn = self.turn
         if self.state != "choosing" or turn is None or not 0 <= index < len(turn.outcomes):
             log.info("select %r ignored in %s", index, self.state)
@@ -333,7 +380,7 @@ class StruggleReferee(RefereeCore):
     def _cycle(self, step: int) -> None:
         turn = self.turn
         assert turn is not None
-        self.select((turn.selected + step) % len(turn.outcomes))
+        self._select((turn.selected + step) % len(turn.outcomes))
 
     def _play(self) -> None:
         turn = self.turn
@@ -385,7 +432,7 @@ class StruggleReferee(RefereeCore):
             self._settle.cancel()
             self._settle = None
         if self.state in ("placing", "waiting_for_tokens") and self._agrees():
-            self._settle = self._scheduler.call_later(self.options.settle_ms, self._placed)
+            self._settle = self._inputs.call_later(self.options.settle_ms, self._placed)
         self._refresh()
 
     def _confirm_placed(self) -> None:
@@ -484,12 +531,11 @@ class StruggleReferee(RefereeCore):
         self._check_placed()
 
     # -- LEDs ------------------------------------------------------------------------
-    def _refresh(self) -> None:
+    def _scene(self, instruction: Instruction) -> Scene:
         """Compose the scene for the current state and hand it to the LED driver."""
         state = self.state
         if state == "game_over":
-            self.leds.set(Scene(win_rgb=PLAYER_RGB.get(self.winner or "", TARGET_RGB), win_start_ms=self._now()))
-            return
+            return Scene(win_rgb=PLAYER_RGB.get(self.winner or "", TARGET_RGB), win_start_ms=self._now())
         rgb = PLAYER_RGB[self.current]
         cells: dict[str, tuple[int, int, int]] = {s: scale(TARGET_RGB, 0.15) for s in self.expected}
         blink: dict[str, tuple[tuple[int, int, int], tuple[int, int, int]]] = {}
@@ -516,7 +562,7 @@ class StruggleReferee(RefereeCore):
                 blink[s] = (WARNING_RGB, scale(WARNING_RGB, 0.1))
         flash_cells, until = self._flash
         flash = {c: WARNING_RGB for c in flash_cells} if until > self._now() else {}
-        self.leds.set(Scene(cells=cells, blink=blink, flash=flash, flash_until_ms=until))
+        return Scene(cells=cells, blink=blink, flash=flash, flash_until_ms=until)
 
 
 def referee_for(setup: GameSetup, scheduler: Scheduler, layout: LedLayout, emit: Callable[[GameEvent], None],

@@ -198,12 +198,28 @@ class BrowserTable:
     def _press(self, client: int, cmd: Press) -> None:
         if not self.hands:
             self._hand("")  # raises the spectator refusal
-        current = self.view.current
-        hand = self.hands.get(current or "") or next(iter(self.hands.values()))
+        said = self.view.instruction or {}
+        player = said.get("player")
+        if cmd.button not in said.get("buttons", {}):
+            raise Refused(f"{cmd.button} does nothing now: {said.get('text', 'wait')}")
+        if player is not None and player not in self.hands:
+            raise Refused(f"it is {player}'s turn (a simulated player): wait")
+        hand = self.hands.get(player or "") or next(iter(self.hands.values()))
         hand.do(Action("press", button=cmd.button))
+
+    def _may_move(self, player: str) -> None:
+        """A person moves their pawn on their turn, or where the board asks for it; not otherwise
+        (the page's hand never acts out of turn)."""
+        said = self.view.instruction or {}
+        asked = any(r.get("piece") == player for r in said.get("requests", []))
+        if said.get("player") == player or asked or said.get("action") == "game_over":
+            return
+        who = said.get("player")
+        raise Refused(f"it is {who}'s turn: your pawn waits" if who else f"not now: {said.get('text', 'wait')}")
 
     def _slide(self, client: int, cmd: Slide) -> None:
         hand = self._hand(cmd.player)
+        self._may_move(cmd.player)
         here = hand.planned
         if here is None:
             raise Refused(f"{cmd.player}'s pawn is in your hand: click a cell to set it down")
@@ -215,6 +231,7 @@ class BrowserTable:
 
     def _lift(self, client: int, cmd: Lift) -> None:
         hand = self._hand(cmd.player)
+        self._may_move(cmd.player)
         if hand.planned is None:
             raise Refused(f"{cmd.player}'s pawn is already in your hand")
         hand.do(Action("lift", player=cmd.player))
@@ -222,7 +239,7 @@ class BrowserTable:
         self._world_changed()
 
     def _place(self, client: int, cmd: Place) -> None:
-        hand = self._hand(cmd.player)
+        hand = self._hand(cmd.player)  # a pawn in the hand may always be set down
         if hand.planned is not None:
             raise Refused(f"{cmd.player}'s pawn stands on {hand.planned}: lift it first")
         hand.do(Action("place", player=cmd.player, cells=(cmd.cell,)))

@@ -42,6 +42,8 @@ class GameView:
     warning: dict[str, Any] | None = None
     winner: str | None = None
     turns: int = 0
+    #: the board's latest ``instruction`` event (what it asks now), or None before the first
+    instruction: dict[str, Any] | None = None
 
     def apply(self, event: Mapping[str, Any]) -> None:
         """Fold one event in; unknown types change nothing (other games, newer fields)."""
@@ -50,27 +52,11 @@ class GameView:
             handler(self, event)
 
     def prompt(self) -> str:
-        """One line telling the people at the page what happens now."""
-        if self.phase == "over":
-            return f"{_name(self.winner)} wins! Press New game to play again."
-        if self.returning:
-            who = self.returning[0]
-            corner = self.corners.get(who, "the start corner")
-            if who in self.humans:
-                return f"Your ball fell: lift your pawn back to {corner} and fish the ball out of the tray."
-            return f"{_name(who)} lost the ball and goes back to {corner}."
-        if self.current is None:
-            return "Waiting for the game to start..."
-        mine = self.current in self.humans
-        if self.phase == "roll":
-            return f"Your turn, {self.current}: press Roll." if mine else f"{_name(self.current)}'s turn."
-        if self.phase == "move" and self.die is not None:
-            if mine:
-                left = max(0, self.die - self.steps)
-                return (f"Move up to {left} more step{'s' if left != 1 else ''} (arrow keys, click or drag), "
-                        "then press Done or let it rest.")
-            return f"{_name(self.current)} rolled {self.die} and moves."
-        return f"{_name(self.current)}'s turn."
+        """What the board asks now, in the board's own words (its latest ``instruction``
+        event: the same the LEDs show and the narration says); nothing of its own."""
+        if self.instruction is not None:
+            return str(self.instruction.get("text", ""))
+        return "Waiting for the board..."
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -90,6 +76,7 @@ class GameView:
             "winner": self.winner,
             "turns": self.turns,
             "prompt": self.prompt(),
+            "instruction": dict(self.instruction) if self.instruction else None,
         }
 
 
@@ -174,7 +161,12 @@ def _game_over(v: GameView, e: Mapping[str, Any]) -> None:
     v.returning = []
 
 
+def _instruction(v: GameView, e: Mapping[str, Any]) -> None:
+    v.instruction = {k: val for k, val in e.items() if k != "type"}
+
+
 _HANDLERS: dict[str, Callable[[GameView, Mapping[str, Any]], None]] = {
+    "instruction": _instruction,
     "game_started": _game_started,
     "target": _target,
     "turn_started": _turn_started,

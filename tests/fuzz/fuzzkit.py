@@ -177,3 +177,82 @@ class Rig:
     def blink(self) -> dict[str, Any]:
         """The cells blinking in the referee's current LED scene (what the players are asked to fix)."""
         return dict(self.ref.leds.scene.blink)
+
+
+# -- a helper doing what the board's instruction asks (every game) -------------------------------
+def last_instruction(rig: Rig) -> dict[str, Any] | None:
+    """The latest ``instruction`` event the referee emitted (as a dict), if any."""
+    for ev in reversed(rig.log.events):
+        if ev.type == "instruction":
+            return ev.to_dict()
+    return None
+
+
+def leds_show(rig: Rig, said: Mapping[str, Any]) -> list[str]:
+    """Problems with how the LEDs show ``said``'s requests: every cell a piece must go to blinks."""
+    blink = rig.blink()
+    names = set(rig.ref.leds.layout.cell_to_index)
+    return [f"{said['action']}: {r['piece'] or 'a piece'} must go to {c}, which does not blink"
+            for r in said["requests"] if r["kind"] in ("pawn", "token")
+            for c in r["to"] if c in names and c not in blink]
+
+
+def do_request(rig: Rig, r: Mapping[str, Any]) -> None:
+    """Do one request with hands on the rig's sensors: a ball out of the tray (its Hall sensor
+    off); a piece off its ``from`` cell (the reed opens) and onto a free ``to`` cell."""
+    if r["kind"] == "ball":
+        if r["from"] and rig.halls.get(r["from"]):
+            rig.hall(r["from"], False)
+        else:
+            for s, on in list(rig.halls.items()):
+                if on:
+                    rig.hall(s, False)
+                    break
+        return
+    if r["from"] and rig.reeds.get(r["from"]):
+        rig.reed(r["from"], False)
+        rig.wait(20)
+    if not r["to"]:
+        return
+    spot = next((c for c in r["to"] if not rig.reeds.get(c)), r["to"][0])
+    if rig.reeds.get(spot):  # a closed reed cannot close again: lift what stands there first
+        rig.reed(spot, False)
+        rig.wait(20)
+    rig.reed(spot, True)
+    rig.wait(300)
+
+
+def follow_instruction(rig: Rig, goal: str, press: tuple[str, ...], acts: int = 40) -> str:
+    """Do only what the board's ``instruction`` events ask until one of ``press`` (buttons,
+    most useful first) produces an event of type ``goal``, or the game is over.
+
+    Each round: wait 3 s (timers run), read the last instruction; it must exist, must be
+    actionable (a request, a button, a countdown) and its LEDs must show its requests;
+    do every blocking request, else press the first of ``press`` it lists, else wait.
+    Returns ``"game_over"``, the goal, ``"silent"`` or ``"stuck"`` (problems noted on the rig)."""
+    for _ in range(acts):
+        rig.wait(3000)
+        said = last_instruction(rig)
+        if said is None:
+            rig.problems.append("no instruction was ever emitted")
+            return "silent"
+        if said["action"] == "game_over":
+            return "game_over"
+        rig.problems.extend(leds_show(rig, said))
+        blocking = [r for r in said["requests"] if r["blocking"]]
+        if blocking:
+            for r in blocking:
+                do_request(rig, r)
+            continue
+        button = next((b for b in press if b in said["buttons"]), None)
+        if button is not None:
+            mark = len(rig.log.events)
+            rig.press(button)
+            if goal in rig.log.types(mark):
+                return goal
+            continue
+        if said["until"] is None and not said["buttons"] and not said["cells"]:
+            rig.problems.append(f"instruction with nothing to do: {said['text']!r}")
+            return "silent"
+    rig.problems.append(f"no {goal} after {acts} rounds; last instruction: {last_instruction(rig)}")
+    return "stuck"

@@ -20,7 +20,7 @@ nobody acts), every game ends with a winner.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from hypothesis import given, settings
@@ -32,6 +32,7 @@ from mazeboard.controller.magic.referee import MagicReferee
 from mazeboard.hal import backends
 from mazeboard.hal.board import BoardRequest
 from mazeboard.sim.hands import Hands
+from mazeboard.sim.tablemate import MagicReach, TableMate
 from mazeboard.sim.world import World
 
 KINDS = ("slide", "slide", "teleport", "press", "glitch", "glitch", "fetch")
@@ -108,56 +109,6 @@ def chaos_act(world: World, kind: str, who: int, arg: int) -> None:
 
 
 @dataclass
-class TableMate:
-    """After the chaos, when the referee has waited ``patience_ms`` for a correction or a
-    return the players do not make, puts the pawn where the LEDs ask (a blinking cell)."""
-
-    world: World
-    ref: MagicReferee
-    clock: Any
-    events: list[Any]
-    patience_ms: int = 20_000
-    acts: list[str] = field(default_factory=list)
-    _seen: tuple[Any, ...] = ()
-
-    def start(self, at_ms: int) -> None:
-        self.clock.call_at(at_ms, self.look)
-
-    def look(self) -> None:
-        ref = self.ref
-        if ref.state == "game_over":
-            return
-        blink = set(ref.leds.scene.blink)
-        pawn = None
-        if ref.state == "waiting_for_correction" and ref.correction is not None:
-            pawn, cells = ref.correction.player, sorted(ref.correction.allowed & blink)
-        elif ref.state == "waiting_for_return" and ref.returner is not None:
-            pawn, cells = ref.returner, [ref.corners[ref.returner]] if ref.corners[ref.returner] in blink else []
-        if pawn is not None and cells and self.world.pawns[pawn].ball != "rolling" and (
-                self.world.pawns[pawn].cell is None or free_to_move(self.world, pawn)):
-            here = self.world.pawns[pawn].cell
-            taken = {p.cell for p in self.world.pawns.values() if p.player != pawn}
-            spot = next((c for c in cells if c not in taken), cells[0])
-            if here != spot:
-                if here is not None:
-                    self.world.lift(pawn)
-                self.world.place(pawn, spot)
-                self.acts.append(f"{self.clock.now_ms()}: {pawn} -> {spot}")
-            if self.world.pawns[pawn].ball == "tray":
-                self.world.fetch_ball(pawn)
-        if ref.state == "waiting_for_return":  # the tray must be empty too: fish out every ball
-            for owner in [p for balls in self.world.tray.values() for p in balls]:
-                self.world.fetch_ball(owner)
-                self.acts.append(f"{self.clock.now_ms()}: fished out {owner}'s ball")
-        seen = (ref.state, ref.turn, len(self.events))
-        if seen == self._seen and ref.state in ("moving", "waiting_for_roll"):  # nobody acts: press for them
-            self.world.press("done" if ref.state == "moving" else "roll")
-            self.acts.append(f"{self.clock.now_ms()}: pressed for {ref.current} in {ref.state}")
-        self._seen = seen
-        self.clock.call_later(self.patience_ms, self.look)
-
-
-@dataclass
 class Outcome:
     finished: bool
     state: str
@@ -181,25 +132,25 @@ def chaotic_game(game: tuple[int, str, int], chaos: list[tuple[int, str, int, in
     in_flight(world)
     for t, kind, who, arg in chaos:
         clock.call_at(t, lambda kind=kind, who=who, arg=arg: chaos_act(world, kind, who, arg))
-    table = TableMate(world, ref, clock, check.events)
+    table = TableMate(MagicReach(world, busy=lambda p: not free_to_move(world, p) and world.pawns[p].cell is not None),
+                      clock, start_ms=max(t for t, *_ in chaos) + 1000)
     if mate:
-        table.start(max(t for t, *_ in chaos) + 1000)
+        session.board.watchers.append(table.watch)
     g.referee.start()
     session.start()
     clock.run_until_idle(limit_ms=LIMIT_MS, stop=lambda: session.game_over)
     finished = session.game_over and ref.winner is not None
-    blink = set(ref.leds.scene.blink)
-    warned = [e for e in check.events if e.type == "warning"]
+    said = next((e.to_dict() for e in reversed(check.events) if e.type == "instruction"), None)
     visibly = False
-    if ref.state == "waiting_for_correction" and ref.correction is not None:
-        visibly = bool(ref.correction.allowed) and ref.correction.allowed <= blink and bool(warned or
-                                                                                             ref.correction.kind == "lifted")
-    elif ref.state == "waiting_for_return" and ref.returner is not None:
-        visibly = ref.corners[ref.returner] in blink
-    detail = (f"state {ref.state}, correction {ref.correction}, returner {ref.returner}, "
-              f"tracked {ref.tracker.snapshot()}, pawns {world.snapshot()['pawns']}, tray {world.snapshot()['tray']}, "
+    if said is not None and not finished:
+        blink = set(ref.leds.scene.blink) | set(ref.leds.scene.pulse)
+        asked = [r for r in said["requests"] if r["blocking"]]
+        visibly = bool(asked) and all(set(r["to"]) <= blink for r in asked if r["kind"] == "pawn")
+    detail = (f"instruction {said and said['text']!r}, state {ref.state}, tracked {ref.tracker.snapshot()}, "
+              f"pawns {world.snapshot()['pawns']}, tray {world.snapshot()['tray']}, "
               f"mate {table.acts[-3:]}, last events {[e.to_json() for e in check.events[-4:]]}")
-    return Outcome(finished, ref.state, visibly, check.problems + scores.problems, detail, len(warned))
+    return Outcome(finished, ref.state, visibly, check.problems + scores.problems, detail,
+                   sum(1 for e in check.events if e.type == "warning"))
 
 
 @settings(FUZZ, max_examples=25)

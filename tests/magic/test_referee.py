@@ -51,7 +51,8 @@ class Table:
         self.send(HallChanged(self.clock.now_ms(), sensor, arrived))
 
     def types(self) -> list[str]:
-        return [e.type for e in self.events]
+        """Event types, without the board's ``instruction`` (tests/magic/test_instruction.py)."""
+        return [e.type for e in self.events if e.type != "instruction"]
 
     def of(self, type_: str) -> list[GameEvent]:
         return [e for e in self.events if e.type == type_]

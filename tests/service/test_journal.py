@@ -222,14 +222,15 @@ def test_resume_guides_the_players_with_events_and_leds(tmp_path: Path, full_gam
     d = _saved(tmp_path, lines[: n + 1])
     events: list[GameEvent] = []
     pgame = open_game(REQUEST, d, "sim", attach=lambda g: g.sinks.append(events.append))
-    assert [e.type for e in events] == ["game_resumed", "setup_check"]
+    assert [e.type for e in events] == ["game_resumed", "setup_check", "instruction"]
+    assert events[2]["action"] == "check" and {r["piece"] for r in events[2]["requests"]} >= set(states[n]["positions"])
     positions = states[n]["positions"]
     assert events[0]["positions"] == positions and events[0]["state"] == states[n]["state"]
     assert events[1]["missing"] == positions and events[1]["extra"] == ["a1", "f6"]
     assert pgame.referee.state == "waiting_for_setup"
     board = pgame.session.inner.board
     for pawn, cell in positions.items():  # blinking in the pawn's colour
-        assert board.led_colour(cell) in (PLAYER_RGB[pawn], tuple(int(c * 0.1) for c in PLAYER_RGB[pawn]))
+        assert board.led_colour(cell) in (PLAYER_RGB[pawn], tuple(int(c * 0.08) for c in PLAYER_RGB[pawn]))
     assert board.led_colour("a1") in (WARNING_RGB, (0, 0, 0))
     pgame.run()
     kinds = [e.type for e in events]

@@ -76,7 +76,7 @@ def test_a_short_game_played_by_clicking(browser: object, served: tuple[str, int
     page.goto(url)
     expect(page.locator("#conn")).to_have_text("live", timeout=WAIT_MS)
     expect(page.locator("#game-info")).to_contain_text(f"seed {seed}")
-    expect(page.locator("#prompt")).to_contain_text("Your turn, red: press Roll", timeout=WAIT_MS)
+    expect(page.locator("#prompt")).to_contain_text("Red: press Roll", timeout=WAIT_MS)
     expect(page.locator(".player.red")).to_have_class(re.compile(r"\bturn\b"))
     cell = lambda c: page.locator(f'.cell[data-cell="{c}"]')  # noqa: E731
     # the target the controller drew: the ring, its LED white
@@ -96,7 +96,7 @@ def test_a_short_game_played_by_clicking(browser: object, served: tuple[str, int
     cell("b1").click()
     expect(page.locator("#log")).to_contain_text("Red's ball dropped: a wall at a1-b1", timeout=WAIT_MS)
     expect(page.locator('.wall.learned[data-edge="a1-b1"]')).to_have_count(1)
-    expect(page.locator("#prompt")).to_contain_text("fish the ball out")
+    expect(page.locator("#prompt")).to_contain_text("Fish the ball out")
     expect(page.locator("#tray .pocket .tray-ball.red")).to_have_count(1, timeout=WAIT_MS)
     expect(cell("a1")).to_have_attribute("data-led", re.compile("#ff0000|#ff5a00"), timeout=WAIT_MS)  # blinking prompt
 
@@ -116,7 +116,7 @@ def test_a_short_game_played_by_clicking(browser: object, served: tuple[str, int
     # red again, by keyboard: R rolls, arrow keys slide; the ring on a3 is two cells up
     remaining = 2
     for _ in range(3):
-        expect(page.locator("#prompt")).to_contain_text("Your turn, red", timeout=WAIT_MS)
+        expect(page.locator("#prompt")).to_contain_text("Red: press Roll", timeout=WAIT_MS)
         page.keyboard.press("r")
         expect(page.locator("#die")).not_to_have_attribute("data-value", "", timeout=WAIT_MS)
         steps = min(int(page.locator("#die").get_attribute("data-value") or "0"), remaining)

@@ -163,7 +163,7 @@ def test_the_main_control_works_where_it_is_shown(browser: Any, name: str, size:
         assert url, proc.stderr.read() if proc.stderr else ""
         page = open_page(browser, url.group(1), size, game.cell)
         button, answer, attribute, value = FIRST_PRESS[name]
-        expect(page.locator("#prompt")).to_contain_text("Your turn, red", timeout=WAIT_MS)
+        expect(page.locator("#prompt")).to_contain_text("Red: press Roll", timeout=WAIT_MS)
         page.locator(button).click(no_wait_after=True)
         target = page.locator(answer).first
         if attribute is None:

@@ -38,7 +38,7 @@ def test_roll_and_a_wall_hit_go_through_the_sensors_to_the_referee() -> None:
     assert t.events("ball_dropped")[-1] == {**t.events("ball_dropped")[-1], "player": "red", "edge": "a1-b1"}
     assert [e["edge"] for e in t.events("wall_learned")] == ["a1-b1"]
     assert t.session.table.view.returning == ["red"]
-    assert "fish the ball out" in t.session.table.view.prompt()
+    assert "Fish the ball out" in t.session.table.view.prompt()
     # back to the corner by hand, ball out of the tray: the referee sees it and the game goes on
     t.do(Lift("red"), 400)
     t.do(Place("red", "a1"), 400)

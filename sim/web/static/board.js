@@ -29,7 +29,12 @@ const sym = (name) => `${SYMBOL_EMOJI[name] || "❔"} ${name}`;
 const S = {
   ws: null, hello: null, view: null, world: null, pixels: [], walls: null,
   selected: null, msgId: 0, errorTimer: null, bannerShown: false,
+  clock: { game: 0, local: 0 }, // the game's clock (ms) as last heard, and when (performance.now())
 };
+function heard(t) { if (typeof t === "number") S.clock = { game: t, local: performance.now() }; }
+function gameNow() { return S.clock.game + (performance.now() - S.clock.local); }
+// what the board asks now (the controller's instruction event), or null before the first
+function said() { return S.view ? S.view.instruction : null; }
 
 // -- geometry ---------------------------------------------------------------
 function coords(cell) { return [cell.charCodeAt(0) - 97, parseInt(cell.slice(1), 10) - 1]; }
@@ -72,6 +77,7 @@ function send(msg) {
 const HANDLERS = {
   hello(msg) {
     S.hello = msg; S.view = msg.view; S.world = msg.world; S.pixels = msg.frame.pixels; S.walls = msg.walls;
+    heard(msg.frame.t);
     S.bannerShown = msg.view.phase === "over";
     $("reveal").checked = msg.walls !== null;
     buildBoard();
@@ -81,12 +87,13 @@ const HANDLERS = {
   },
   event(msg) {
     S.view = msg.view;
+    heard(msg.event.t);
     addLog(msg.event);
     if (msg.event.type === "turn_started" && S.hello.humans.includes(msg.event.player)) S.selected = msg.event.player;
     if (msg.event.type === "die_rolled") { const d = $("die"); d.classList.remove("rolled"); void d.offsetWidth; d.classList.add("rolled"); }
     drawAll();
   },
-  frame(msg) { S.pixels = msg.pixels; drawLeds(); },
+  frame(msg) { S.pixels = msg.pixels; heard(msg.t); drawLeds(); },
   world(msg) { S.world = msg.world; drawPawns(); drawTray(); drawControls(); },
   walls(msg) { S.walls = msg.walls; drawWalls(); },
   error(msg) { showError(msg.message); },
@@ -247,9 +254,18 @@ function drawTray() {
   }
 }
 
+function drawCountdown() {
+  const s = said(), box = $("countdown");
+  const left = s && s.until !== null && s.action === "move" ? Math.ceil((s.until - gameNow()) / 1000) : null;
+  box.hidden = left === null || left < 0;
+  if (!box.hidden) box.textContent = `⏳ the move ends by itself in ${left} s unless the pawn moves on (or press Done)`;
+}
+setInterval(() => { if (S.view) drawCountdown(); }, 250);
+
 function drawInfo() {
   const v = S.view, h = S.hello;
   $("prompt").textContent = v.prompt;
+  drawCountdown();
   document.documentElement.style.setProperty("--turn", v.current ? `var(--${v.current})` : "#888");
   const players = $("players");
   players.innerHTML = "";
@@ -284,10 +300,24 @@ function drawInfo() {
   }
 }
 
+// a board button acts only when the instruction lists it, on a turn played from this page
+function buttonState(button) {
+  const s = said();
+  if (S.hello.humans.length === 0) return [false, "every colour is simulated: this page only watches"];
+  if (!s) return [false, "waiting for the board"];
+  if (!(button in s.buttons)) return [false, `does nothing now: ${s.text}`];
+  if (s.player && !S.hello.humans.includes(s.player)) return [false, `${cap(s.player)}'s turn: wait`];
+  return [true, s.buttons[button]];
+}
 function drawControls() {
   if (!S.hello || !S.world) return;
   const watching = S.hello.humans.length === 0;
-  for (const id of ["roll", "done", "lift", "fetch"]) $(id).disabled = watching;
+  for (const id of ["lift", "fetch"]) $(id).disabled = watching;
+  for (const id of ["roll", "done"]) {
+    const [on, why] = buttonState(id);
+    $(id).disabled = !on;
+    $(id).title = `${id === "roll" ? "Roll" : "Done"} (${id[0].toUpperCase()}): ${why}`;
+  }
   const me = S.selected && S.world.pawns[S.selected];
   if (me) {
     $("lift").textContent = me.cell ? "✊ Lift pawn" : "👇 Click a cell to place";
@@ -311,6 +341,7 @@ const LOG_TEXT = {
   game_over: (e) => `🏆 ${cap(e.winner)} wins (${Object.entries(e.scores).map(([p, s]) => `${p} ${s}`).join(", ")})`,
 };
 function addLog(ev) {
+  if (ev.type === "instruction") return; // shown as the prompt, not in the log
   const text = (LOG_TEXT[ev.type] || ((e) => `${e.type}`))(ev);
   const li = document.createElement("li");
   li.className = ev.type + (["symbol_collected", "game_over", "wall_learned"].includes(ev.type) ? " big" : "");
@@ -378,9 +409,15 @@ function arrow(dir) {
   if (to) slideTo(player, to);
 }
 
+function press(button) {
+  const [on, why] = buttonState(button);
+  if (!on) { showError(`${cap(button)}: ${why}`); return; }
+  send({ type: "press", button });
+}
+
 function wire() {
-  $("roll").addEventListener("click", () => send({ type: "press", button: "roll" }));
-  $("done").addEventListener("click", () => send({ type: "press", button: "done" }));
+  $("roll").addEventListener("click", () => press("roll"));
+  $("done").addEventListener("click", () => press("done"));
   $("lift").addEventListener("click", () => {
     const player = activeHuman();
     if (!player) return;
@@ -393,8 +430,8 @@ function wire() {
   document.addEventListener("keydown", (e) => {
     if (e.target.closest && e.target.closest("input, select, dialog")) return;
     if (KEY_DIR[e.key]) { e.preventDefault(); arrow(KEY_DIR[e.key]); }
-    else if (e.key === "r" || e.key === "R") send({ type: "press", button: "roll" });
-    else if (e.key === "d" || e.key === "D") send({ type: "press", button: "done" });
+    else if (e.key === "r" || e.key === "R") press("roll");
+    else if (e.key === "d" || e.key === "D") press("done");
   });
   const openNew = () => {
     const h = S.hello;

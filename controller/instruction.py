@@ -1,0 +1,279 @@
+"""What the board asks now: one instruction, computed from the referee's state, rendered everywhere.
+
+At every moment a referee answers "what does the board ask now?" with one
+:class:`Instruction` (``referee.instruction()``, a pure function of its
+state): whose turn it is and what they may do (``action``, the ``buttons``
+that act, the ``cells`` they may go to, a running ``until_ms`` countdown),
+or the :class:`Request`\\ s that block play (a pawn, token, ball or magnet
+that is not where the referee believes it belongs: which piece, from where,
+to which cells, and why). The LED scene (:func:`request_layers`), the
+browser's prompt, the terminal narration and the ``instruction`` event of
+the log (:meth:`Instruction.fields`) are all rendered from it, so they
+cannot disagree. The English sentences come from :data:`MESSAGES` by message
+id, so a page can show them in another language from the same ids and
+arguments (``messages`` of the event).
+
+Shapes: cells and sensors are strings in the board's notation (``c3``,
+``start``, ``place:A``, ``tray:ne``); players are colours; ``until_ms`` is on
+the game's clock (ms).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+from .leds import OFF, PLAYER_RGB, PROMPT_RGB, TARGET_RGB, WARNING_RGB, RGB, scale
+
+#: what a request asks to move
+PIECES = ("pawn", "token", "ball", "magnet")
+
+
+@dataclass(frozen=True)
+class Request:
+    """One thing on the board that must be put right before play goes on.
+
+    ``piece``: what it is about -- a player's colour (``red``), ``vader``, a
+    Struggle token (``K``), the owner of a ball, or ``""`` when nobody's.
+    ``kind``: one of :data:`PIECES`. ``reason``: why (a warning kind such as
+    ``overstep``, or ``lifted``, ``ball_dropped``, ``resumed``, ``misplaced``...).
+    ``frm``: where it is now (a cell, a tray sensor; None: off the board or
+    not known). ``to``: the cells it may go to, sorted (empty: take it off the
+    board or out of the tray). ``by``: the player asked to do it (None: anyone
+    at the table). ``blocking``: play waits until it is done (a stray magnet
+    is only pointed at).
+    """
+
+    piece: str
+    kind: str
+    reason: str
+    frm: str | None
+    to: tuple[str, ...] = ()
+    by: str | None = None
+    blocking: bool = True
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"piece": self.piece, "kind": self.kind, "reason": self.reason, "from": self.frm,
+                "to": list(self.to), "by": self.by, "blocking": self.blocking}
+
+
+@dataclass(frozen=True)
+class Instruction:
+    """What the board asks now.
+
+    ``player``: whose turn it is (None before the first turn, after the game,
+    or when the whole table is asked). ``action``: what the board waits for,
+    a word of the game's table (``roll``, ``move``, ``correct``, ``return``,
+    ``check``, ``shift``, ``throw``, ``game_over``...). ``requests``: what must
+    be put right first (see :class:`Request`). ``buttons``: the buttons that do
+    something now, each with what it does (a page disables the others).
+    ``cells``: where the player may go (lit on the board). ``until_ms``: when
+    a running timer ends this wait by itself (the settle countdown), or None.
+    ``facts``: the message arguments (roll, steps left, throws left...).
+    ``message``: the id of the main sentence in :data:`MESSAGES`.
+    """
+
+    player: str | None
+    action: str
+    message: str
+    facts: Mapping[str, Any] = field(default_factory=dict)
+    requests: tuple[Request, ...] = ()
+    buttons: Mapping[str, str] = field(default_factory=dict)
+    cells: tuple[str, ...] = ()
+    until_ms: int | None = None
+
+    @property
+    def blocked(self) -> bool:
+        """True when a request blocks play."""
+        return any(r.blocking for r in self.requests)
+
+    def actionable(self) -> bool:
+        """Something ends this wait: a request, a button, a cell to go to, a countdown, or the game is over."""
+        return bool(self.requests or self.buttons or self.cells or self.until_ms is not None
+                    or self.action == "game_over")
+
+    def messages(self) -> list[tuple[str, dict[str, Any]]]:
+        """The sentences, in order: the main one, then one per request (id, arguments)."""
+        out = [(self.message, {"player": self.player, **self.facts})]
+        for r in self.requests:
+            out.append((request_message(r), request_args(r)))
+        return out
+
+    def text(self) -> str:
+        """The instruction in plain English (what the page's prompt and the narration say)."""
+        return " ".join(say(mid, args) for mid, args in self.messages())
+
+    def fields(self) -> dict[str, Any]:
+        """The ``instruction`` event's fields (docs/event-log.md)."""
+        return {
+            "player": self.player,
+            "action": self.action,
+            "text": self.text(),
+            "messages": [{"id": mid, "args": args} for mid, args in self.messages()],
+            "requests": [r.to_dict() for r in self.requests],
+            "buttons": dict(self.buttons),
+            "cells": list(self.cells),
+            "until": self.until_ms,
+        }
+
+
+# -------------------------------------------------------------------------- words
+#: English sentences by message id; ``{name}`` is filled from the arguments. A page may
+#: translate by id (the ``messages`` of an ``instruction`` event carry the ids and arguments).
+MESSAGES: dict[str, str] = {
+    # every game
+    "game_over": "{Winner} wins! {again}",
+    "check": "Put the board back as it was before the restart.",
+    "wait_board": "The board is not connected: wait for it.",
+    "correct": "First put right what the board shows:",
+    # requests
+    "request.pawn.to": "{Piece}'s pawn{from_text} must go to {to_text} ({why}).",
+    "request.pawn.on": "Put {piece}'s pawn on {to_text} ({why}).",
+    "request.token.to": "A token must go to {to_text} ({why}).",
+    "request.token.off": "Take the token off {frm} ({why}).",
+    "request.ball": "Fish the ball out of the tray and put it back under {owner_text} ({why}).",
+    "request.ball.ball_dropped": "Fish the ball out of the tray and put it back under {owner_text}.",
+    "request.pawn.to.ball_dropped": "{Piece}'s pawn{from_text} goes back to its start corner {to_text}.",
+    "request.pawn.on.ball_dropped": "Put {piece}'s pawn back on its start corner {to_text}.",
+    "request.magnet": "Something on {frm} closes its reed switch: take it off ({why}).",
+    # The Magic Labyrinth
+    "magic.roll": "{Player}: press Roll.",
+    "magic.roll_again": "{Player}: roll again ({why}).",
+    "magic.move": "{Player} rolled {roll}: slide up to {left} more step{s} to a lit cell, then press Done{settle}.",
+    "magic.move_start": "{Player} rolled {roll}: slide up to {left} step{s} to a lit cell, then press Done.",
+    "magic.closing": "{Player}'s move is over ({reason}): keep the pawn still.",
+    "magic.return": "{Returner}'s ball fell.",
+    # Labyrinth
+    "lab.shift": "{Player}: turn the spare with Rotate, then push it in at a lit slot{forbidden_text}.",
+    "lab.settle": "Push the row all the way; a pawn pushed off goes on the new tile.",
+    "lab.move": "{Player}: move {movers} to a lit tile, then press Done (or press Done to stay).",
+    "lab.confirm": "Where did {pawn} stop? Is it on {cell} (blinking)? Rotate tries the next cell, Done says yes.",
+    # Struggle
+    "str.tokens": "Put all five tokens on the start space.",
+    "str.throw": "{Player}: throw the dice.",
+    "str.rethrow": "{Player}: hold dice and throw again ({left} throw{s} left), or press Stop to keep the hand.",
+    "str.keep": "{Player}: press Stop to keep the hand.",
+    "str.choose": "{Player}: choose how to play the hand (Throw: next, Die 1: previous), then press Stop to play it.",
+    "str.place": "Move the tokens where the LEDs show.",
+    "str.card": "{Player}: enter your objective card with the dice buttons (place {place} next).",
+}
+
+#: why a request exists, in words (the ``reason`` of a :class:`Request`)
+REASONS: dict[str, str] = {
+    "overstep": "more steps than the roll",
+    "occupied": "another pawn stands there",
+    "jump": "it was lifted over the board",
+    "out_of_turn": "it moved out of turn",
+    "moved_before_roll": "it moved before the die was rolled",
+    "lifted": "it was lifted",
+    "ball_dropped": "the ball fell",
+    "stray_ball": "a ball nobody was asked to fetch",
+    "resumed": "as the saved game has it",
+    "stray": "nothing should stand there",
+    "unreachable": "that tile is not connected",
+    "moved_before_shift": "it moved before the shift",
+    "not_wrapped": "it was pushed off the board",
+    "misplaced": "it is not where the play leaves it",
+    "wrapped": "it was pushed off the board",
+    "ambiguous": "the reed switches cannot tell",
+    "placing": "as the play moves it",
+    "start": "every token starts there",
+}
+
+
+def why(reason: str) -> str:
+    return REASONS.get(reason, reason.replace("_", " "))
+
+
+def _cells_text(cells: tuple[str, ...]) -> str:
+    if not cells:
+        return "nowhere"
+    if len(cells) == 1:
+        return cells[0]
+    if len(cells) <= 4:
+        return "one of " + ", ".join(cells[:-1]) + " or " + cells[-1]
+    return f"a blinking cell ({len(cells)} cells)"
+
+
+def request_message(r: Request) -> str:
+    """The message id of a request's sentence: ``request.KIND[.how][.REASON]``, the most
+    specific one :data:`MESSAGES` has."""
+    if r.kind == "pawn":
+        base = "request.pawn.to" if r.frm is not None else "request.pawn.on"
+    elif r.kind == "token":
+        base = "request.token.to" if r.to else "request.token.off"
+    else:
+        base = f"request.{r.kind}"
+    specific = f"{base}.{r.reason}"
+    return specific if specific in MESSAGES else base
+
+
+def request_args(r: Request) -> dict[str, Any]:
+    return {
+        "piece": r.piece, "frm": r.frm, "to": list(r.to), "why": why(r.reason), "reason": r.reason,
+        "from_text": f" on {r.frm}" if r.frm else "", "to_text": _cells_text(r.to),
+        "owner_text": f"{r.piece}'s pawn" if r.piece else "the pawn that lost it",
+    }
+
+
+def say(message: str, args: Mapping[str, Any]) -> str:
+    """The English sentence ``message`` with ``args`` filled in; capitalised variants
+    (``{Player}``) of every string argument are available too."""
+    template = MESSAGES.get(message, message)
+    filled: dict[str, Any] = {}
+    for key, value in args.items():
+        filled[key] = "" if value is None else value
+        if isinstance(value, str):
+            filled[key[:1].upper() + key[1:]] = value[:1].upper() + value[1:]
+        elif value is None:
+            filled[key[:1].upper() + key[1:]] = "Nobody"
+    try:
+        return template.format(**filled)
+    except (KeyError, IndexError, ValueError):
+        return template
+
+
+# -------------------------------------------------------------------------- LEDs
+#: a cell a piece must leave pulses (breathes) in this colour
+LEAVE_RGB: RGB = PROMPT_RGB
+
+
+def piece_rgb(piece: str) -> RGB:
+    return PLAYER_RGB.get(piece, TARGET_RGB)
+
+
+@dataclass(frozen=True)
+class RequestLayers:
+    """LED layers for an instruction's requests: ``blink`` (cells to go to: the piece's
+    colour on and off at 2 Hz; for a ball, alternating with the prompt colour) and
+    ``pulse`` (cells to leave: breathing in :data:`LEAVE_RGB`; a stray magnet in red)."""
+
+    blink: dict[str, tuple[RGB, RGB]]
+    pulse: dict[str, RGB]
+
+
+def request_layers(instruction: Instruction, ball_cells: Mapping[str, str] | None = None) -> RequestLayers:
+    """The LED layers of ``instruction``'s requests. ``ball_cells``: owner -> the cell whose
+    LED stands for that owner's ball (its pawn's start corner); a ball of nobody known
+    blinks orange on all of them."""
+    blink: dict[str, tuple[RGB, RGB]] = {}
+    pulse: dict[str, RGB] = {}
+    balls = ball_cells or {}
+    for r in instruction.requests:
+        rgb = piece_rgb(r.piece)
+        if r.kind == "magnet":
+            if r.frm:
+                pulse[r.frm] = WARNING_RGB
+            continue
+        if r.kind == "ball":
+            if r.piece in balls:
+                blink[balls[r.piece]] = (rgb, PROMPT_RGB)
+            else:  # nobody's: every start corner asks
+                for cell in balls.values():
+                    blink.setdefault(cell, (PROMPT_RGB, OFF))
+            continue
+        for c in r.to:
+            blink.setdefault(c, (rgb, scale(rgb, 0.08) if rgb != TARGET_RGB else OFF))
+        if r.frm and r.frm not in r.to:
+            pulse[r.frm] = LEAVE_RGB
+    return RequestLayers(blink, pulse)

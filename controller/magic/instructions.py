@@ -1,0 +1,156 @@
+"""What The Magic Labyrinth's board asks now, and the LED scene that shows it.
+
+:func:`table` gives the referee one instruction function per state of its
+machine (a test walks every state); :func:`requests` turns what does not fit
+between the referee's belief and the board (:meth:`MagicReferee.match`) into
+:class:`~..instruction.Request`\\ s; :func:`scene` renders an instruction
+on the LEDs: the target in white, whose turn (the start corner in the
+player's colour), the cells the mover may end on (a dim glow), the settle
+countdown on the mover's cell, the requests (cells to go to blink in the
+pawn's colour, a cell to leave pulses, a ball to fetch alternates the
+owner's corner with orange), "roll again" (the pawn's cell blinking with
+white), and warnings (a flash).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Callable
+
+from ..belief import source_cell
+from ..instruction import Instruction, Request, request_layers
+from ..leds import LEGAL_LEVEL, PLAYER_RGB, TARGET_RGB, WARNING_RGB, Scene, scale
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .referee import MagicReferee
+
+#: why a move ended, in words
+ENDED = {"steps_used": "all steps used", "done": "Done pressed", "settled": "the pawn rested",
+         "symbol_collected": "the symbol is taken", "ball_dropped": "the ball fell"}
+
+
+def table(ref: "MagicReferee") -> dict[str, Callable[[], Instruction]]:
+    """State -> instruction function (every state of ``STATES``)."""
+    return {
+        "waiting_for_roll": lambda: _roll(ref),
+        "moving": lambda: _moving(ref),
+        "waiting_for_correction": lambda: _correct(ref),
+        "waiting_for_return": lambda: _return(ref),
+        "waiting_for_setup": lambda: _setup(ref),
+        "game_over": lambda: _over(ref),
+    }
+
+
+def requests(ref: "MagicReferee") -> tuple[Request, ...]:
+    """Pawns not where they may stand, closed reeds nobody explains, balls in the tray."""
+    match = ref.match()
+    may = ref.may()
+    corr = ref.correction
+    out: list[Request] = []
+    taken: set[str] = set()
+    for pawn in match.unmatched:
+        frm = source_cell(pawn, match, ref.tracker.at, taken)
+        if frm is not None:
+            taken.add(frm)
+        if corr is not None and corr.player == pawn:
+            reason = corr.kind
+        elif ref.setup_check is not None:
+            reason = "resumed"
+        elif pawn == ref.returner:
+            reason = "ball_dropped"
+        else:
+            reason = ref.why.get(pawn) or ("lifted" if frm is None else "moved")
+        out.append(Request(pawn, "pawn", reason, frm, tuple(sorted(may[pawn] or ())), by=pawn))
+    check = ref.setup_check
+    strays_block = check is not None and len(match.extra) > len(check.unplaced)
+    for cell in match.extra:
+        if cell not in taken:
+            out.append(Request("", "magnet", "stray", cell, (), None, blocking=strays_block))
+    for i, sensor in enumerate(sorted(ref.hall_active)):
+        owner = ref.returner if ref.returner is not None and i == 0 else ""
+        out.append(Request(owner, "ball", "ball_dropped" if owner else "stray_ball", sensor, (), owner or None))
+    return tuple(out)
+
+
+def _roll(ref: "MagicReferee") -> Instruction:
+    reqs = requests(ref)
+    player = ref.current
+    if ref.blocked() or ref.tracker.at[player] is None:
+        return Instruction(player, "correct", "correct", {}, reqs)
+    if ref.roll_again:
+        return Instruction(player, "roll", "magic.roll_again", {"why": ref.roll_again}, reqs,
+                           {"roll": "roll the die again"})
+    return Instruction(player, "roll", "magic.roll", {}, reqs, {"roll": "roll the die"})
+
+
+def _moving(ref: "MagicReferee") -> Instruction:
+    move = ref.move
+    assert move is not None
+    reqs = requests(ref)
+    player = move.player
+    if move.closing is not None:
+        close = ref._timers.get("close")
+        return Instruction(player, "closing", "magic.closing", {"reason": ENDED.get(move.closing, move.closing)},
+                           reqs, until_ms=close.due_ms if close is not None else None)
+    steps = len(move.path) - 1
+    left = max(0, move.roll - steps)
+    settle = ref._timers.get("settle")
+    facts = {"roll": move.roll, "left": left, "s": "" if left == 1 else "s",
+             "settle": " or let it rest" if ref.settle_ms(player) > 0 else ""}
+    return Instruction(player, "move", "magic.move" if steps else "magic.move_start", facts, reqs,
+                       {"done": "end the move here"}, tuple(move.legal),
+                       until_ms=settle.due_ms if settle is not None else None)
+
+
+def _correct(ref: "MagicReferee") -> Instruction:
+    return Instruction(ref.current, "correct", "correct", {}, requests(ref))
+
+
+def _return(ref: "MagicReferee") -> Instruction:
+    who = ref.returner or ref.current
+    return Instruction(ref.current, "return", "magic.return", {"returner": who, "corner": ref.corners[who]},
+                       requests(ref))
+
+
+def _setup(ref: "MagicReferee") -> Instruction:
+    confirm = ref._timers.get("setup")
+    return Instruction(None, "check", "check", {}, requests(ref),
+                       until_ms=confirm.due_ms if confirm is not None else None)
+
+
+def _over(ref: "MagicReferee") -> Instruction:
+    return Instruction(None, "game_over", "game_over", {"winner": ref.winner, "again": ""})
+
+
+def scene(ref: "MagicReferee", instruction: Instruction) -> Scene:
+    """The LED scene for ``instruction`` (see the module doc)."""
+    if ref.state == "game_over":
+        return Scene(win_rgb=PLAYER_RGB.get(ref.winner or "", TARGET_RGB), win_start_ms=ref._now())
+    cells: dict[str, tuple[int, int, int]] = {}
+    blink: dict[str, tuple[tuple[int, int, int], tuple[int, int, int]]] = {}
+    countdown: dict[str, tuple[tuple[int, int, int], int, int]] = {}
+    rgb = PLAYER_RGB[ref.current]
+    if instruction.action == "move":
+        for c in instruction.cells:
+            cells[c] = scale(rgb, LEGAL_LEVEL)
+    if ref.setup_check is not None:
+        for pawn, cell in ref.setup_check.expected.items():
+            cells[cell] = PLAYER_RGB.get(pawn, TARGET_RGB)
+    else:
+        cells[ref.corners[ref.current]] = rgb
+    if instruction.action == "move":
+        here = ref.tracker.at.get(ref.current)
+        if instruction.until_ms is not None and here is not None:
+            countdown[here] = (rgb, instruction.until_ms - ref.settle_ms(ref.current), instruction.until_ms)
+    if ref.target:
+        cells[ref.target[1]] = TARGET_RGB
+    if instruction.action == "roll" and ref.roll_again:
+        here = ref.tracker.at.get(ref.current)
+        if here is not None:
+            blink[here] = (rgb, TARGET_RGB)
+    owners = {p: ref.corners[p] for p in ref.players}
+    layers = request_layers(instruction, owners)
+    blink.update(layers.blink)
+    flash_cells, until = ref._flash
+    flash = {c: WARNING_RGB for c in flash_cells} if until > ref._now() else {}
+    return Scene(cells=cells, countdown=countdown, pulse=layers.pulse, blink=blink, flash=flash,
+                 flash_until_ms=until)

@@ -78,7 +78,7 @@ def test_the_unit_gives_the_hardware_what_it_needs() -> None:
     # PrivateDevices hides GPIO/SPI/serial: a closed device policy with an allow list instead
     assert "PrivateDevices" not in s and s["DevicePolicy"] == ["closed"]
     allowed = " ".join(s["DeviceAllow"])
-    for device in ("char-gpiochip", "char-spi", "char-ttyACM", "/dev/pio0"):
+    for device in ("char-gpiochip", "char-spi", "char-ttyACM", "char-rp1-pio"):
         assert device in allowed
     assert s["StandardOutput"] == ["journal"]
     assert s["ExecStart"][0].startswith(install.SHIPPED_EXEC + " service run")

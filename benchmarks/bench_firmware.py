@@ -75,7 +75,7 @@ def main() -> None:
     # the pass that completes a line: its last read (at most one pass's bytes) and the whole feed
     worst = idle + per_byte * r["bytes_per_read"] + r["feed_us"]
     print(f"firmware {args.firmware} under MicroPython's unix port (this machine): {r['frames']} frame lines of "
-          f"{r['line_bytes']} bytes ({LEDS} LEDs); best of 5 runs each")
+          f"{r['line_bytes']} bytes ({LEDS} LEDs); best of 15 runs each (5 for the system-call reads)")
     print(f"  idle main-loop pass {idle:6.1f} us; scan {scan:6.1f} us (the unit below: one scan's worth)")
     print(f"  CRC of a frame line {r['crc_us']:6.1f} us = {r['crc_us'] / scan:5.2f} scans; "
           f"decode (checks, CRC, split) {r['decode_us']:6.1f} us = {r['decode_us'] / scan:5.2f} scans")

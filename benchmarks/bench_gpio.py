@@ -1,9 +1,14 @@
-"""gpio backend on gpiozero's mock pins: matrix scan rate and CPU per scan, MCP3008 read cost,
-and the event-to-frame cost through this backend (debounced event in -> referee -> LED frame
-written by the real NeoPixel library, its low-level write captured).
+"""gpio backend: the reed matrix scan's calls on lgpio, and its cost on mock pins; MCP3008 read cost;
+the event-to-frame cost through this backend (debounced event in -> referee -> LED frame written
+by the real NeoPixel library, its low-level write captured).
 
-Mock pins cost more than lgpio's real ones per call is not a given either way; the figures
-show the Python work per scan on this machine, the budget a Pi must beat at ``scan_hz``.
+Calls per scan on lgpio: gpiozero's real ``LGPIOFactory`` over ``mazeboard.sim.lgpio_chip``, a
+stand-in of lgpio that counts the calls that reach the kernel (one ioctl each) and lets
+``sys.setprofile`` count the Python-level calls (each lgpio function counted as the real
+``lgpio.py`` wrapper costs: itself, ``_u2i``/``_u2i_list``, ``u2i`` and the C call). Printed for
+the 8x8 Labyrinth matrix, with lgpio groups (what the backend does) and with one gpiozero pin per
+line (what it did before issue 14), then the share of a Pi Zero 2 W core at the wiring's
+``scan_hz`` under the cost model below (the assumption is printed with the figures).
 
     python benchmarks/bench_gpio.py [--scans N] [--games N]
 """
@@ -22,10 +27,23 @@ from gpiozero import Device  # noqa: E402
 from gpiozero.pins.mock import MockFactory  # noqa: E402
 
 from mazeboard.controller.app import build_game  # noqa: E402
+from mazeboard.hal.clock import VirtualClock  # noqa: E402
+from mazeboard.hal.gpio import GpioBoard  # noqa: E402
+from mazeboard.hal.matrix import PinLines  # noqa: E402
 from mazeboard.hal.wiring import MatrixReeds, load_wiring, reference_wiring_path  # noqa: E402
+from mazeboard.sim import lgpio_chip  # noqa: E402
 from mazeboard.sim.rig import open_rig_session  # noqa: E402
 
 DIGITAL = reference_wiring_path("magic-labyrinth-digital")
+
+#: Cost model of a Raspberry Pi Zero 2 W core (Cortex-A53 at 1 GHz, CPython 3.11): microseconds
+#: per Python-level call and per lgpio call that reaches the kernel. The split is an assumption;
+#: the sum is anchored on a measurement on that board: waveform80/rpi-lgpio#2 timed
+#: GPIO.output + GPIO.input + GPIO.output through rpi-lgpio at 120-250 us, which by its source
+#: (RPi/GPIO/__init__.py) is about 64 Python-level calls and 6 lgpio kernel calls:
+#: 64 x 1.5 + 6 x 5 = 126 us, the low end of that range.
+ZERO2W_US_PER_PYTHON_CALL = 1.5
+ZERO2W_US_PER_KERNEL_CALL = 5.0
 
 
 def _fresh() -> MockFactory:
@@ -56,6 +74,46 @@ def bench_scan(scans: int, diodes: bool) -> None:
     print(f"  scan tick       {tick / scans * 1e6:8.1f} us per tick (incl. ghost filter and debouncer)")
     print(f"  at the wiring's {w.reeds.scan_hz} Hz: {tick / scans * w.reeds.scan_hz * 100:5.1f} % of one core")
     s.close()
+
+
+def bench_scan_calls(scans: int) -> None:
+    w = load_wiring(reference_wiring_path("labyrinth"))
+    reeds = w.reeds
+    assert isinstance(reeds, MatrixReeds)
+    fake = lgpio_chip.FakeLgpio(lgpio_chip.Copper(rows=reeds.rows, columns=reeds.columns))
+    factory = lgpio_chip.factory(fake)
+    board = GpioBoard(w, VirtualClock(), pin_factory=factory)
+    try:
+        matrix = board.matrix
+        assert matrix is not None and matrix.grouped
+        for r, c in ((0, 0), (2, 3), (4, 4), (6, 6), (7, 7)):  # four pawns and the done button
+            fake.close_reed(reeds.rows[r], reeds.columns[c], True)
+        board._scan_tick()
+        py_scan, k_scan = lgpio_chip.count_calls(lambda: [matrix.scan() for _ in range(scans)], fake)
+        py_tick, k_tick = lgpio_chip.count_calls(lambda: [board._scan_tick() for _ in range(scans)], fake)
+        board.close()
+        per_pin = PinLines(factory, reeds.rows, reeds.columns, open_drain=False)  # one gpiozero pin per line
+        py_pin, k_pin = lgpio_chip.count_calls(lambda: [per_pin.read() for _ in range(scans)], fake)
+        per_pin.close()
+    finally:
+        factory.close()
+        lgpio_chip.uninstall()
+    hz = reeds.scan_hz
+
+    def share(py: float, k: float) -> str:
+        us = py * ZERO2W_US_PER_PYTHON_CALL + k * ZERO2W_US_PER_KERNEL_CALL
+        return f"~{us:5.0f} us/scan on a Zero 2 W = {us * hz / 1e4:4.1f} % of one core at {hz} Hz"
+
+    print(f"matrix 8x8 (wiring/labyrinth.toml) on gpiozero's LGPIOFactory over the lgpio stand-in, {scans} scans:")
+    print(f"  lgpio groups, scan only    {py_scan / scans:6.0f} Python calls, {k_scan / scans:4.0f} kernel calls per scan;"
+          f" {share(py_scan / scans, k_scan / scans)}")
+    print(f"  lgpio groups, scan tick    {py_tick / scans:6.0f} Python calls, {k_tick / scans:4.0f} kernel calls per scan"
+          f" (scan + ghost filter + debouncer feed, as the scheduler runs it); {share(py_tick / scans, k_tick / scans)}")
+    print(f"  a gpiozero Pin per line    {py_pin / scans:6.0f} Python calls, {k_pin / scans:4.0f} kernel calls per scan"
+          f" (each write asks the pin's mode: gpio_get_mode); {share(py_pin / scans, k_pin / scans)}")
+    print(f"  target: <= 20 kernel calls and a few hundred Python calls per 8x8 scan. Zero 2 W model: "
+          f"{ZERO2W_US_PER_PYTHON_CALL} us per Python call, {ZERO2W_US_PER_KERNEL_CALL} us per kernel call "
+          "(assumed split; sum anchored on rpi-lgpio#2's Zero 2 W measurement, see the source)")
 
 
 def bench_adc(reads: int) -> None:
@@ -129,6 +187,7 @@ def main() -> None:
     ap.add_argument("--reads", type=int, default=300)
     ap.add_argument("--games", type=int, default=2)
     args = ap.parse_args()
+    bench_scan_calls(min(args.scans, 500))
     bench_scan(args.scans, diodes=True)
     bench_scan(args.scans, diodes=False)
     bench_adc(args.reads)

@@ -4,9 +4,10 @@ Inputs, as the wiring file says (:mod:`mazeboard.hal.wiring`):
 
 * direct reeds, buttons and digital Hall sensors: gpiozero
   ``DigitalInputDevice`` with the pull-up, edge callbacks (no polling);
-* a reed matrix: ``DigitalOutputDevice`` rows driven low one at a time and
-  ``DigitalInputDevice`` columns read, the whole matrix every
-  ``1000 / scan_hz`` ms on the scheduler; for a diode-less matrix, cells on a
+* a reed matrix (:class:`~mazeboard.hal.matrix.MatrixScanner`): rows driven
+  low one at a time and columns read as plain inputs (lgpio groups, one kernel
+  call per row select and per column read; never edge-detecting devices), the
+  whole matrix every ``1000 / scan_hz`` ms on the scheduler; for a diode-less matrix, cells on a
   rectangle of closed readings are ghost suspects: reported
   (:class:`~mazeboard.hal.maker.GhostReport`), and a new closure among them is
   not believed until the rectangle breaks (never an invented pawn);
@@ -41,6 +42,7 @@ from .debounce import Debouncer
 from .errors import CalibrationError, ConfigError, HardwareError
 from .events import ButtonPressed, GameEvent, HallChanged, LedFrame, ReedChanged, SensorEvent
 from .maker import GhostReport
+from .matrix import MatrixScanner
 from .wiring import (
     WIRING_ENV, AnalogHall, DigitalHall, DirectReeds, MatrixReeds, Wiring, gpio_name, load_wiring,
     reference_wiring_for,
@@ -97,59 +99,6 @@ def ghost_suspects(closed: frozenset[tuple[int, int]]) -> frozenset[tuple[int, i
                 for c in shared:
                     out.update(((r1, c), (r2, c)))
     return frozenset(out)
-
-
-class MatrixScanner:
-    """Scans a reed matrix: rows are driven low one at a time, columns read with pull-ups.
-
-    :meth:`scan` returns the set of closed (row, column) positions; it costs
-    ``rows`` output writes and ``rows x columns`` input reads."""
-
-    def __init__(self, reeds: MatrixReeds, pin_factory: Any) -> None:
-        from gpiozero import DigitalInputDevice, DigitalOutputDevice
-
-        self.reeds = reeds
-        self.rows = [
-            _gpiozero_call(f"reeds.rows[{i}] {gpio_name(b)}", partial(
-                DigitalOutputDevice, gpio_name(b), active_high=False, initial_value=False, pin_factory=pin_factory))
-            for i, b in enumerate(reeds.rows)
-        ]
-        self.columns = [
-            _gpiozero_call(f"reeds.columns[{j}] {gpio_name(b)}", partial(
-                DigitalInputDevice, gpio_name(b), pull_up=True, pin_factory=pin_factory))
-            for j, b in enumerate(reeds.columns)
-        ]
-        self.scans = 0
-        #: without diodes, idle rows float (high impedance) instead of driving high, so two
-        #: closed reeds on one column never short a high row to the selected low one
-        self.open_drain = not reeds.diodes
-        if self.open_drain:
-            for row in self.rows:
-                row.pin.function = "input"
-
-    def scan(self) -> frozenset[tuple[int, int]]:
-        closed = []
-        columns = self.columns
-        open_drain = self.open_drain
-        for r, row in enumerate(self.rows):
-            if open_drain:
-                row.pin.function = "output"
-                row.pin.state = False
-            else:
-                row.on()
-            for c, col in enumerate(columns):
-                if col.is_active:  # pulled low through a closed reed
-                    closed.append((r, c))
-            if open_drain:
-                row.pin.function = "input"
-            else:
-                row.off()
-        self.scans += 1
-        return frozenset(closed)
-
-    def close(self) -> None:
-        for dev in (*self.rows, *self.columns):
-            dev.close()
 
 
 class Mcp3008Tray:
@@ -328,13 +277,15 @@ class GpioBoard:
             self.debouncer.raw(key, level)
 
     def _open_matrix(self, reeds: MatrixReeds, window_ms: int, pf: Any) -> None:
-        self.matrix = MatrixScanner(reeds, pf)
+        rows, cols = " ".join(map(gpio_name, reeds.rows)), " ".join(map(gpio_name, reeds.columns))
+        self.matrix = _gpiozero_call(f"reeds: matrix rows {rows}, columns {cols}", partial(MatrixScanner, reeds, pf))
         self._cell_at = reeds.cell_at()
         self._button_at = reeds.button_at()
         self._fed: dict[str, bool] = {}
         self._fed_buttons: dict[str, bool] = {}
         self._last_suspects: frozenset[str] = frozenset()
         first_rc = self.matrix.scan()
+        self._last_rc = first_rc
         first = self._believe(first_rc)
         for cell in self.reeds:
             level = cell in first
@@ -378,6 +329,10 @@ class GpioBoard:
             return
         self._scan_n += 1
         closed_rc = self.matrix.scan()
+        if closed_rc is self._last_rc:  # the scanner's same set: nothing changed since the last scan
+            self._schedule(0, self._scan_tick, self._period_ms)
+            return
+        self._last_rc = closed_rc
         believed = self._believe(closed_rc)
         for cell, was in self._fed.items():
             now = cell in believed

@@ -5,7 +5,8 @@ board, ``/dev/spidevB.D`` for an MCP3008 on SPI bus B, chip select D, and
 what the LED driver needs (:data:`LED_DRIVERS`):
 
 * ``spi``: ``neopixel_spi`` on SPI0 (``/dev/spidev0.0``, data on GPIO10), no
-  root, any model;
+  root, any model; on a Pi 3, Zero 2 W and Pi 4 with the VPU core clock pinned
+  (:data:`SPI_CORE_CLOCK`), since SPI0's clock is divided from it;
 * ``pi5``: the Pi 5 PIO driver (``/dev/pio0``), no root with the udev rule,
   Pi 5 only;
 * ``pwm``: rpi_ws281x's PWM/DMA output, which maps ``/dev/mem`` and needs
@@ -19,7 +20,8 @@ what the LED driver needs (:data:`LED_DRIVERS`):
 ``mazeboard wiring show`` prints it, and the tests hold every shipped wiring
 against the unit's ``DeviceAllow=`` list. Sources: the Raspberry Pi
 device-tree overlay README (``spi1-1cs``: SPI1 on GPIO19-21, CE0 GPIO18),
-Adafruit's NeoPixel guides, HARDWARE.md.
+Adafruit's NeoPixel guides, HARDWARE.md; for the core clock raspberrypi/linux#2060,
+jgarff/rpi_ws281x#381 and PR #401.
 """
 
 from __future__ import annotations
@@ -51,6 +53,16 @@ LED_DRIVERS: dict[str, LedDriverNeeds] = {
 }
 #: ``auto`` by model (others: ``pwm``)
 AUTO_DRIVER: dict[str, str] = {"pi5": "pi5"}
+#: The ``config.txt`` line that keeps SPI0's clock steady for the ``spi`` LED driver, by model.
+#: SPI0 is clocked from the VPU core clock, which the firmware scales on its own (idle, heat,
+#: under-voltage), and the NeoPixel SPI driver's bit timing moves with it: white flashes, wrong
+#: colours. Pi 3 / Zero 2 W: fix the core at 250 MHz (raspberrypi/linux#2060, pelwell: "the only
+#: way to avoid this problem is to prevent the core clock from changing"); Pi 4: its core cannot
+#: run at 250, so keep it from idling below its 500 MHz default (jgarff/rpi_ws281x#381, PR #401).
+#: Pi 5: SPI is in RP1, on RP1's own clock.
+SPI_CORE_CLOCK: dict[str, str] = {"pi3": "core_freq=250", "zero2w": "core_freq=250", "pi4": "core_freq_min=500"}
+SPI_CORE_CLOCK_WHY = ("core_freq: SPI0's clock follows the VPU core clock, which scales by itself; pinned so "
+                      "the NeoPixel data rate holds (raspberrypi/linux#2060, jgarff/rpi_ws281x#381)")
 
 
 def resolve_led_driver(driver: str, model: str) -> str:
@@ -98,6 +110,8 @@ def pi_setup(w: Wiring, model: str) -> PiSetup:
         needs = LED_DRIVERS[driver]
         devices += needs.devices
         boot += needs.boot_config
+        if driver == "spi" and model in SPI_CORE_CLOCK:
+            boot.append(SPI_CORE_CLOCK[model])
         root = needs.root
         if model not in needs.models:
             problems.append(f"the {driver} LED driver does not run on a {name} "
@@ -120,4 +134,6 @@ def setup_lines(w: Wiring) -> list[str]:
         lines.append(f"{', '.join(models)}: {leds}/boot/firmware/config.txt: {cfg}; opens {', '.join(s.devices)}; "
                      f"{'needs ROOT' if s.root else 'no root'}")
         lines += [f"  PROBLEM: {p}" for p in s.problems]
+    if any(line.startswith("core_freq") for s in groups for line in s.boot_config):
+        lines.append(SPI_CORE_CLOCK_WHY)
     return lines

@@ -1,4 +1,4 @@
-# Board glue: the only module that touches the RP2040 (machine, neopixel, USB serial).
+# Board glue: the only module that touches the RP2040 (machine, USB serial).
 # Everything it decides is in scan.py, leds.py and link.py.
 
 import json
@@ -6,7 +6,6 @@ import sys
 import time
 
 import machine
-import neopixel
 
 try:
     import select
@@ -14,7 +13,7 @@ except ImportError:  # MicroPython ports name it uselect
     import uselect as select
 
 from .config import check
-from .leds import LedChain
+from .leds import TIMING_NS, LedChain
 from .link import Link
 from .scan import ButtonChannel, HallChannel, MatrixScanner, scans_for
 
@@ -36,27 +35,73 @@ class Matrix:
 
 
 class Usb:
-    """The USB CDC serial port (MicroPython's stdin/stdout), read without blocking."""
+    """The USB CDC serial port (MicroPython's stdin/stdout), read without blocking.
 
-    def __init__(self, stdin=None, stdout=None):
+    rp2's stdin has no "whatever has arrived" read: read(n) waits until all n bytes are in
+    (shared/runtime/sys_stdio_mphal.c, stdio_buffer_read: one mp_hal_stdin_rx_chr per byte), so
+    a byte is taken only while poll says one is waiting. A pass takes at most READ_LIMIT bytes
+    into a buffer allocated once; the rest waits in the USB buffers (TinyUSB's CDC FIFO and
+    MicroPython's stdin ring buffer; when both are full the endpoint NAKs the host, nothing is
+    lost: shared/tinyusb/mp_usbd_cdc.c). A 36-LED frame line (~230 bytes) arrives over 4 passes."""
+
+    READ_LIMIT = 64
+
+    def __init__(self, stdin=None, stdout=None, limit=READ_LIMIT):
         self.stdin = stdin or sys.stdin
         self.stdout = stdout or sys.stdout
         self.poll = select.poll()
         self.poll.register(self.stdin, select.POLLIN)
         self.inb = getattr(self.stdin, "buffer", self.stdin)
         self.outb = getattr(self.stdout, "buffer", self.stdout)
+        self.buf = bytearray(limit)
+        self.one = bytearray(1)
 
-    def read(self, limit=256):
-        data = b""
-        while len(data) < limit and self.poll.poll(0):
-            chunk = self.inb.read(1)
-            if not chunk:
+    def read(self):
+        ready = self.poll.poll
+        readinto = self.inb.readinto
+        one = self.one
+        buf = self.buf
+        n = 0
+        limit = len(buf)
+        while n < limit and ready(0):
+            if not readinto(one):
                 break
-            data += chunk
-        return data
+            buf[n] = one[0]
+            n += 1
+        return buf[:n] if n else b""
 
     def write(self, data):
         self.outb.write(data)
+
+
+class Leds:
+    """The LED chain's data pin, driven with machine.bitstream (the bit-bang neopixel uses).
+
+    A write keeps interrupts off for 24 bits x 1.25 us per LED (1.08 ms for 36 LEDs;
+    ports/rp2/machine_bitstream.c: mp_hal_quiet_timing_enter), so nothing is written when a
+    frame leaves the bytes as they are (a host's retry, a repeated frame)."""
+
+    def __init__(self, pin, chain):
+        self.pin = machine.Pin(pin, machine.Pin.OUT, value=0)
+        self.chain = chain
+        self.shown = chain.buffer()
+        self.next = chain.buffer()
+        self.writes = 0
+
+    def _write(self):
+        if self.writes and self.next == self.shown:
+            return
+        self.shown, self.next = self.next, self.shown
+        machine.bitstream(self.pin, 0, TIMING_NS, self.shown)
+        self.writes += 1
+
+    def show(self, pixels):
+        self.chain.render(pixels, self.next)
+        self._write()
+
+    def show_waiting(self):
+        self.chain.waiting(self.next)
+        self._write()
 
 
 class Firmware:
@@ -86,34 +131,26 @@ class Firmware:
             pin = machine.Pin(b["pin"], machine.Pin.IN, machine.Pin.PULL_UP)
             self.buttons.append((ButtonChannel(b["name"], scans_for(deb["button"], period_ms)), pin.value))
         leds = cfg["leds"]
-        self.np = None
-        self.chain = None
+        self.leds = None
         if leds is not None:
-            self.chain = LedChain(leds["count"], leds.get("order", "GRB"), leds.get("brightness", 0.3),
-                                  leds.get("chain"))
-            self.np = neopixel.NeoPixel(machine.Pin(leds["pin"]), leds["count"])
+            self.leds = Leds(leds["pin"], LedChain(leds["count"], leds.get("order", "GRB"),
+                                                   leds.get("brightness", 0.3), leds.get("chain")))
         info = [("board", cfg["board"]), ("leds", str(leds["count"] if leds else 0))]
         if self.matrix is not None:
             info.append(("reeds", str(len([c for c in self.matrix.cells if c]))))
         self.usb = usb
-        self.link = Link(usb.write, time.ticks_ms, self.show, self.state, info, self.show_waiting)
+        self.link = Link(usb.write, time, self.show, self.state, info, self.show_waiting)
         self.raw_every = cfg["report_raw_hall_ms"]
         self.last_raw = time.ticks_ms()
         self.show_waiting()
 
     def show(self, pixels):
-        if self.np is None:
-            return
-        for i, rgb in enumerate(self.chain.render(pixels)):
-            self.np[i] = rgb
-        self.np.write()
+        if self.leds is not None:
+            self.leds.show(pixels)
 
     def show_waiting(self):
-        if self.np is None:
-            return
-        for i, rgb in enumerate(self.chain.waiting()):
-            self.np[i] = rgb
-        self.np.write()
+        if self.leds is not None:
+            self.leds.show_waiting()
 
     def state(self):
         reeds = self.matrix.closed() if self.matrix is not None else []

@@ -1,9 +1,13 @@
 # The firmware's side of the protocol (docs/protocol.md), hardware-free.
 #
-# write(bytes) sends to the host; now_ms() is a millisecond tick; show(list of (r,g,b))
-# takes a frame in the host's order; state() -> (closed reed cells, hall sensors sensing).
+# write(bytes) sends to the host; clock has MicroPython's ticks_ms() and ticks_diff(end, start)
+# (the `time` module on the board); show(bytes r,g,b,r,g,b...) takes a frame in the host's order;
+# state() -> (closed reed cells, hall sensors sensing).
 # Silent until the host's HELLO; then HELLO, S, events, a heartbeat every 500 ms.
 # A host silent for HOST_TIMEOUT_MS is gone: back to silence and the waiting light.
+#
+# ticks_ms() wraps (every 2**30 ms = 12.4 days on the RP2040), so ticks are only ever compared
+# through ticks_diff (MicroPython docs/library/time.rst); `a - b` stops the heartbeat at the wrap.
 
 from . import protocol as p
 
@@ -12,9 +16,10 @@ HOST_TIMEOUT_MS = 3000
 
 
 class Link:
-    def __init__(self, write, now_ms, show, state, info, waiting=None):
+    def __init__(self, write, clock, show, state, info, waiting=None):
         self.write = write
-        self.now_ms = now_ms
+        self.now_ms = clock.ticks_ms
+        self.diff = clock.ticks_diff
         self.show = show
         self.state = state
         self.info = info  # [("board", "magic-6x6"), ("leds", "36"), ...]
@@ -22,7 +27,7 @@ class Link:
         self.reader = p.LineReader()
         self.seq = 0
         self.host = False
-        self.last_rx = now_ms()
+        self.last_rx = clock.ticks_ms()
         self.last_hb = self.last_rx
         self.errors = 0
         self.handlers = {"HELLO": self.on_hello, "F": self.on_frame, "P": self.on_ping, "Q": self.on_query}
@@ -100,10 +105,11 @@ class Link:
     def tick(self):
         """Call often: heartbeats, and dropping a host that went quiet."""
         now = self.now_ms()
-        if self.host and now - self.last_rx > HOST_TIMEOUT_MS:
+        diff = self.diff
+        if self.host and diff(now, self.last_rx) > HOST_TIMEOUT_MS:
             self.host = False
             if self.waiting is not None:
                 self.waiting()
-        if now - self.last_hb >= HEARTBEAT_MS:
+        if diff(now, self.last_hb) >= HEARTBEAT_MS:
             self.last_hb = now
             self.send(["HB", str(now)])

@@ -10,8 +10,9 @@
 * a sequence gap asks for the board's state (``Q``) and the difference to
   what the host believed becomes events (openings before closings, as a
   pawn sliding with a gap would give); repeats are dropped;
-* the latest LED frame is sent at once, again when not acknowledged within
-  :data:`FRAME_RETRY_MS`, and again after every reconnect;
+* the latest LED frame is sent at once (a repeat of the pixels already sent is
+  not), again when not acknowledged within :data:`FRAME_RETRY_MS`, and again
+  after every reconnect;
 * a failed port, or no line for :data:`HEARTBEAT_TIMEOUT_MS`, means the
   board is away: watchers get a :class:`~mazeboard.hal.board.BoardStatus`,
   the port is reopened with backoff, and on return the board's state is
@@ -142,8 +143,13 @@ class SerialBoard:
         return BoardState(frozenset(self._reeds), frozenset(self._hall))
 
     def show(self, frame: LedFrame) -> None:
+        """Send ``frame`` when its pixels differ from the last frame given: the board bit-bangs
+        each frame it receives with interrupts off (1.08 ms for 36 LEDs, docs/firmware.md), so
+        a repeat would only delay its scan. The latest frame still goes again when it is not
+        acknowledged, and after every reconnect."""
+        same = self._frame is not None and frame.pixels == self._frame.pixels
         self._frame = frame
-        if self.connected:
+        if self.connected and not same:
             self._send_frame()
 
     def announce(self, event: GameEvent) -> None:

@@ -50,7 +50,7 @@ def crc16(data: bytes, crc: int = 0xFFFF) -> int:
     """CRC-16/CCITT-FALSE of ``data`` (poly 0x1021, init 0xFFFF, no reflection, xorout 0).
 
     ``binascii.crc_hqx`` computes exactly this in C; the firmware has a
-    bitwise version (``firmware/mbfw/protocol.py``), checked against the same vectors."""
+    table-driven version (``firmware/mbfw/protocol.py``), checked against the same vectors."""
     return binascii.crc_hqx(data, crc)
 
 
@@ -173,7 +173,8 @@ class Hello:
 
 @dataclass(frozen=True)
 class Heartbeat:
-    """``HB <uptime_ms>``: the board is alive; sent every :data:`HEARTBEAT_MS`."""
+    """``HB <uptime_ms>``: the board is alive; sent every :data:`HEARTBEAT_MS`. The value is the
+    board's ``time.ticks_ms()``, which wraps to 0 every 2**30 ms on the RP2040."""
 
     TYPE: ClassVar[str] = "HB"
     uptime_ms: int

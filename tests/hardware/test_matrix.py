@@ -88,5 +88,5 @@ def test_scan_rate_is_the_wiring_rate(factory: MockFactory) -> None:
 
 def test_row_outputs_idle_high_with_diodes(factory: MockFactory) -> None:
     s = open_rig_session(load_wiring(DIGITAL), factory=factory)
-    for row in s.board.matrix.rows:
-        assert row.pin.function == "output" and row.pin.state is True  # idle rows high (inactive)
+    for row in s.board.matrix.lines.rows:
+        assert row.function == "output" and row.state is True  # idle rows high (inactive)

@@ -143,7 +143,7 @@ def test_wiring_show_prints_header_pin_bcm_and_role(capsys: pytest.CaptureFixtur
     assert " 19  GPIO10  LED data (36 x WS2812, spi driver)" in out
     assert " 12  GPIO18  MCP3008 CS (SPI1 CE0)" in out and " 40  GPIO21  MCP3008 CLK (SPI1 SCLK)" in out
     assert " 37  GPIO26  button roll" in out and " 10  GPIO15  button done" in out
-    assert ("Pi 3, Pi 4, Pi 5, Zero 2 W: LEDs: spi driver; /boot/firmware/config.txt: dtoverlay=spi1-1cs, "
+    assert ("Pi 5: LEDs: spi driver; /boot/firmware/config.txt: dtoverlay=spi1-1cs, "
             "dtparam=spi=on; opens /dev/gpiochip0, /dev/spidev1.0, /dev/spidev0.0; no root") in out
     full = pinout(load_wiring(DIGITAL), show_all=True)
     assert "  3  GPIO2   Hall tray-sw (digital)" in full and "  6  GND" in full and full.count("\n") > 40

@@ -1,94 +1,58 @@
-"""Stand-ins for MicroPython's ``machine``, ``neopixel`` and ``time`` ticks, with a simulated
-board behind the pins: a diode reed matrix, Hall sensors (ADC and digital), buttons."""
+"""The RP2040 stand-ins (``tests/serial/rp2040/``) loaded into CPython, and the host end of USB.
+
+The stand-ins are MicroPython code shared with the runs under the real MicroPython
+interpreter (``mpy_runner.py``): ``machine`` (pins on a simulated board, ``bitstream`` that
+records the wire bytes and advances the clock by the time interrupts are off), ``neopixel``
+(micropython-lib's driver, unchanged: its real ``ORDER`` mapping) and ``rp2clock.Clock``
+(ticks that wrap at 2**30 as on the RP2040)."""
 
 from __future__ import annotations
 
+import importlib.util
+import sys
 import types
+from pathlib import Path
+from typing import Any
+
+RP2040 = Path(__file__).resolve().parent / "rp2040"
 
 
-class Board:
-    """What is physically there: closed reeds by (row pin, col pin), ADC values, pin levels."""
-
-    def __init__(self) -> None:
-        self.closed: set[tuple[int, int]] = set()
-        self.adc: dict[int, int] = {}
-        self.levels: dict[int, int] = {}  # inputs with pull-up: 1 unless pulled low
-        self.pins: dict[int, "Pin"] = {}
-        self.strips: list["NeoPixel"] = []
-
-    def column(self, col: int) -> int:
-        for (r, c) in self.closed:
-            if c == col and self.pins[r].driven == 0:
-                return 0
-        return 1
+def load(name: str, as_name: str | None = None) -> types.ModuleType:
+    """A fresh copy of stand-in ``name`` (``machine``, ``neopixel``, ``rp2clock``)."""
+    spec = importlib.util.spec_from_file_location(as_name or f"rp2040_{name}", RP2040 / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
-class Clock:
-    """ticks_ms / sleep_ms on virtual time."""
-
-    def __init__(self) -> None:
-        self.now = 0
-
-    def ticks_ms(self) -> int:
-        return self.now
-
-    def ticks_add(self, a: int, b: int) -> int:
-        return a + b
-
-    def ticks_diff(self, a: int, b: int) -> int:
-        return a - b
-
-    def sleep_ms(self, ms: int) -> None:
-        self.now += ms
+def Clock(start_ms: int = 0) -> Any:  # noqa: N802 - a class from the stand-in module
+    return load("rp2clock").Clock(start_ms)
 
 
-def make_modules(board: Board) -> dict[str, types.ModuleType]:
-    machine = types.ModuleType("machine")
-    neopixel = types.ModuleType("neopixel")
+def make_modules(clock: Any) -> dict[str, types.ModuleType]:
+    """Fresh ``machine`` and ``neopixel`` modules on one new board, whose bitstream advances ``clock``.
 
-    class Pin:
-        IN, OUT, OPEN_DRAIN = 0, 1, 2
-        PULL_UP = 1
-
-        def __init__(self, n: int, mode: int = -1, pull: int | None = None, value: int | None = None) -> None:
-            self.n = n
-            self.mode = mode
-            self.driven = value if value is not None else 1
-            board.pins[n] = self
-
-        def value(self, v: int | None = None) -> int | None:
-            if v is not None:
-                self.driven = v
-                return None
-            if self.n in board.levels:
-                return board.levels[self.n]
-            return board.column(self.n)
-
-    class ADC:
-        def __init__(self, pin: Pin) -> None:
-            self.n = pin.n
-
-        def read_u16(self) -> int:
-            return board.adc.get(self.n, 32768)
-
-    class NeoPixel:
-        def __init__(self, pin: Pin, n: int) -> None:
-            self.buf = [(0, 0, 0)] * n
-            self.writes = 0
-            self.shown = list(self.buf)
-            board.strips.append(self)
-
-        def __setitem__(self, i: int, rgb: tuple[int, int, int]) -> None:
-            self.buf[i] = rgb
-
-        def write(self) -> None:
-            self.writes += 1
-            self.shown = list(self.buf)
-
-    machine.Pin = Pin  # type: ignore[attr-defined]
-    machine.ADC = ADC  # type: ignore[attr-defined]
-    neopixel.NeoPixel = NeoPixel  # type: ignore[attr-defined]
+    ``neopixel`` imports ``machine.bitstream`` while it loads, so ``machine`` is put in
+    ``sys.modules`` for that moment; the caller installs both for the test."""
+    machine = load("machine")
+    machine.board.clock = clock
+    saved = sys.modules.get("machine")
+    sys.modules["machine"] = machine
+    try:
+        neopixel = load("neopixel")
+    finally:
+        if saved is None:
+            del sys.modules["machine"]
+        else:
+            sys.modules["machine"] = saved
     return {"machine": machine, "neopixel": neopixel}
+
+
+def leds_on_wire(wire: bytes, order: str = "GRB") -> list[tuple[int, int, int]]:
+    """(r, g, b) per LED of the bytes a strip with colour ``order`` received."""
+    at = [order.index(c) for c in "RGB"]
+    return [(wire[i + at[0]], wire[i + at[1]], wire[i + at[2]]) for i in range(0, len(wire), 3)]
 
 
 class Usb:

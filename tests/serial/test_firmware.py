@@ -61,10 +61,14 @@ def test_analog_hall_threshold_has_hysteresis():
 
 def test_led_chain_order_brightness_and_serpentine_map():
     chain = LedChain(3, order="RGB", brightness=0.5, chain=[2, 1, 0])
-    out = chain.render([(200, 100, 0), (0, 0, 0), (10, 20, 30)])
-    # chain LED 0 shows frame pixel 2; RGB strip: swap so that the GRB driver puts R first on the wire
-    assert out == [(10, 5, 15), (0, 0, 0), (50, 100, 0)]
-    assert LedChain(2).render([(1, 2, 3)]) == [(1, 2, 3), (0, 0, 0)]  # short frame: the rest dark
+    out = chain.render(bytes([200, 100, 0, 0, 0, 0, 10, 20, 30]), chain.buffer())
+    # chain LED 0 shows frame pixel 2; an RGB strip takes red first off the wire
+    assert out == bytes([5, 10, 15, 0, 0, 0, 100, 50, 0])
+    grb = LedChain(2)
+    assert grb.render(bytes([1, 2, 3]), grb.buffer()) == bytes([2, 1, 3, 0, 0, 0])  # short frame: the rest dark
+    spare = LedChain(2, chain=[None, 0])
+    assert spare.render(bytes([1, 2, 3]), bytearray(b"\xff" * 6)) == bytes([0, 0, 0, 2, 1, 3])
+    assert grb.waiting(grb.buffer()) == bytes([0, 0, 24, 0, 0, 0])
     with pytest.raises(ValueError):
         LedChain(2, order="XYZ")
 
@@ -74,11 +78,24 @@ def host_lines(vectors, type_):
     return [c["line"].encode() + b"\n" for c in vectors["good"] if c["dir"] == "host" and c["type"] == type_]
 
 
+class Ticks:
+    """ticks_ms / ticks_diff on a settable virtual millisecond (wrapping as on the RP2040)."""
+
+    def __init__(self) -> None:
+        self.clock = fake_rp2040.Clock()
+
+    def __getitem__(self, _: int) -> int:
+        return self.clock.ticks_ms()
+
+    def __setitem__(self, _: int, ms: int) -> None:
+        self.clock.now_us = ms * 1000
+
+
 def make_link():
     out = bytearray()
     shown = []
-    now = [0]
-    link = Link(out.extend, lambda: now[0], shown.append, lambda: (["a1", "f6"], []),
+    now = Ticks()
+    link = Link(out.extend, now.clock, shown.append, lambda: (["a1", "f6"], []),
                 [("board", "test"), ("leds", "3")])
     return link, out, shown, now
 
@@ -110,7 +127,7 @@ def test_firmware_shows_the_vector_frame_and_acks_it(vectors):
     frame = host_lines(vectors, "F")[0]
     link.feed(frame[:7])  # arrives in two pieces
     link.feed(frame[7:])
-    assert shown == [[(255, 0, 0), (0, 0, 0), (16, 32, 48)]]
+    assert shown == [bytes([255, 0, 0, 0, 0, 0, 16, 32, 48])]
     assert decode_all(bytes(out)) == [Ack(int(frame.split(b" ")[0]))]
 
 
@@ -149,14 +166,14 @@ def test_config_checks_name_the_key():
 # -- the whole firmware with stand-ins for machine and neopixel -----------------------------
 @pytest.fixture()
 def rp2040(monkeypatch):
-    board = fake_rp2040.Board()
-    for name, module in fake_rp2040.make_modules(board).items():
+    clock = fake_rp2040.Clock()
+    modules = fake_rp2040.make_modules(clock)
+    for name, module in modules.items():
         monkeypatch.setitem(sys.modules, name, module)
     monkeypatch.delitem(sys.modules, "mbfw.glue", raising=False)
     glue = importlib.import_module("mbfw.glue")
-    clock = fake_rp2040.Clock()
     monkeypatch.setattr(glue, "time", clock)
-    return board, glue, clock
+    return modules["machine"].board, glue, clock
 
 
 def test_main_loop_scans_the_matrix_and_drives_the_leds(rp2040, vectors):
@@ -164,17 +181,17 @@ def test_main_loop_scans_the_matrix_and_drives_the_leds(rp2040, vectors):
     usb = fake_rp2040.Usb()
     cfg_path = str(FIRMWARE / "config.json")
     fw = glue.main(cfg_path, loops=10, usb=usb)
-    assert board.strips[0].shown[0] == (0, 0, 7)  # waiting light: no host yet (dim blue x 0.3)
+    assert fake_rp2040.leds_on_wire(board.wire[22])[0] == (0, 0, 7)  # waiting light: no host yet (dim blue x 0.3)
     assert usb.take() == b""
     usb.to_board += host_lines(vectors, "HELLO")[0]
     board.closed.add((2, 8))  # a pawn on a1: row pin 2 (rank 1), column pin 8 (file a)
     board.adc[26] = 45000  # a ball at tray-sw
     board.levels[16] = 0  # roll held down
-    start_ms, loops = clock.now, 500
+    start_ms, loops = clock.ticks_ms(), 500
     for _ in range(loops):
         fw.step()
         clock.sleep_ms(fw.period_ms)
-    scans_per_s = loops * 1000 / (clock.now - start_ms)
+    scans_per_s = loops * 1000 / (clock.ticks_ms() - start_ms)
     assert scans_per_s >= 200
     msgs = decode_all(usb.take())
     assert isinstance(msgs[0], Hello) and msgs[1] == State(frozenset(), frozenset())
@@ -186,7 +203,7 @@ def test_main_loop_scans_the_matrix_and_drives_the_leds(rp2040, vectors):
     frame = b"".join(fwp.encode(1, ["F", "FF0000" + "00FF00" + "000000" * 34]).split(b"\n")) + b"\n"
     usb.to_board += frame
     fw.step()
-    shown = board.strips[0].shown
+    shown = fake_rp2040.leds_on_wire(board.wire[22])
     assert shown[0] == (75, 0, 0) and shown[1] == (0, 75, 0) and shown[2] == (0, 0, 0)
     assert decode_all(usb.take())[-1] == Ack(1)
 

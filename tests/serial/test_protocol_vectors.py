@@ -76,7 +76,7 @@ def test_crlf_is_tolerated_by_both(vectors):
 def test_frame_pixels_round_trip_through_the_firmware():
     pixels = ((255, 0, 0), (0, 0, 0), (16, 32, 48))
     field = host.Frame(pixels).words()[1]
-    assert fw.frame_pixels(field) == list(pixels)
+    assert fw.frame_pixels(field) == bytes(v for rgb in pixels for v in rgb)
     with pytest.raises(fw.BadLine):
         fw.frame_pixels("12345")
     with pytest.raises(fw.BadLine):

@@ -78,7 +78,7 @@ def test_the_unit_gives_the_hardware_what_it_needs() -> None:
     # PrivateDevices hides GPIO/SPI/serial: a closed device policy with an allow list instead
     assert "PrivateDevices" not in s and s["DevicePolicy"] == ["closed"]
     allowed = " ".join(s["DeviceAllow"])
-    for device in ("char-gpiochip", "char-spi", "char-ttyACM", "/dev/pio0"):
+    for device in ("char-gpiochip", "char-spi", "char-ttyACM", "char-rp1-pio"):
         assert device in allowed
     assert s["StandardOutput"] == ["journal"]
     assert s["ExecStart"][0].startswith(install.SHIPPED_EXEC + " service run")
@@ -87,7 +87,7 @@ def test_the_unit_gives_the_hardware_what_it_needs() -> None:
 def test_udev_rule_lines_are_well_formed() -> None:
     rules = [ln for ln in RULE.read_text().splitlines() if ln.strip() and not ln.startswith("#")]
     assert len(rules) >= 5
-    pair = re.compile(r'^[A-Z]+(\{[A-Za-z]+\})?(==|\+=|=)"[^"]*"$')
+    pair = re.compile(r'^[A-Z]+(\{[A-Za-z_]+\})?(==|\+=|=)"[^"]*"$')
     for line in rules:
         for part in line.split(", "):
             assert pair.match(part), (line, part)

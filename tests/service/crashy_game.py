@@ -1,6 +1,6 @@
 """A journaled simulated game in its own process, for the power-loss tests.
 
-    python crashy_game.py STATE_DIR WITNESS SEED [--kill-at N] [--slow-after N]
+    python crashy_game.py STATE_DIR WITNESS SEED [--game G] [--players N] [--kill-at N] [--slow-after N]
 
 Plays (or resumes) the game in STATE_DIR exactly as ``mazeboard play
 --state-dir`` does, on virtual time. After every journal record it appends
@@ -31,6 +31,7 @@ def main() -> int:
     p.add_argument("witness")
     p.add_argument("seed", type=int)
     p.add_argument("--players", type=int, default=2)
+    p.add_argument("--game", default="magic-labyrinth")
     p.add_argument("--kill-at", type=int, default=None)
     p.add_argument("--slow-after", type=int, default=None)
     args = p.parse_args()
@@ -48,7 +49,7 @@ def main() -> int:
         if args.slow_after is not None and n >= args.slow_after:
             time.sleep(0.02)
 
-    request = BoardRequest(players=args.players, seed=args.seed, maze="easy")
+    request = BoardRequest(game=args.game, players=args.players, seed=args.seed, maze="easy")
     pgame = open_game(request, args.state_dir, "sim")
     holder["pgame"] = pgame
     if pgame.restored is not None:

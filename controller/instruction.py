@@ -144,10 +144,18 @@ MESSAGES: dict[str, str] = {
     "magic.closing": "{Player}'s move is over ({reason}): keep the pawn still.",
     "magic.return": "{Returner}'s ball fell.",
     # Labyrinth
-    "lab.shift": "{Player}: turn the spare with Rotate, then push it in at a lit slot{forbidden_text}.",
-    "lab.settle": "Push the row all the way; a pawn pushed off goes on the new tile.",
-    "lab.move": "{Player}: move {movers} to a lit tile, then press Done (or press Done to stay).",
-    "lab.confirm": "Where did {pawn} stop? Is it on {cell} (blinking)? Rotate tries the next cell, Done says yes.",
+    "lab.shift": "{Player}: turn the spare with Rotate as you like, then push it in at a lit slot{forbidden_text}. "
+                 "You move after the push.",
+    "lab.settle": "Push the row all the way in; a pawn pushed off the board goes on the new tile.",
+    "lab.move": "{Player}: move {movers} along the paths to a lit tile, then press Done (or press Done to stay).",
+    "lab.ending": "{Player}'s move ends: keep the pawn still.",
+    "lab.confirm": "Which tile did {pawn} stop on? Is it {cell} (blinking)? Press Rotate for the next one, "
+                   "Done when it is that one.",
+    "lab.check": "The game goes on as saved: lay the tiles as the saved game shows them (the spare: {spare}), "
+                 "put the pawns where the LEDs blink, then press Done.",
+    "lab.check_push": "The game goes on as saved: lay the tiles as the saved game shows them, with the row at "
+                      "{slot} pushed all the way in (the spare: {spare}); put the pawns where the LEDs blink, "
+                      "then press Done.",
     # Struggle
     "str.tokens": "Put all five tokens on the start space.",
     "str.throw": "{Player}: throw the dice.",
@@ -172,6 +180,7 @@ REASONS: dict[str, str] = {
     "stray": "nothing should stand there",
     "unreachable": "that tile is not connected",
     "moved_before_shift": "it moved before the shift",
+    "pushed": "the push carries it there",
     "not_wrapped": "it was pushed off the board",
     "misplaced": "it is not where the play leaves it",
     "wrapped": "it was pushed off the board",

@@ -16,21 +16,39 @@ pawns on it, and pawns may share tiles).
   (the forbidden slot gets a ``forbidden_slot`` warning and nothing moves).
 * ``waiting_for_settle`` -- the line is being pushed: pawns ride on their
   tiles, a pawn pushed off must be set on the inserted tile. The referee knows
-  where every pawn must end up and waits until the reeds show exactly that
-  for ``shift_settle_ms``; after ``wrap_timeout_ms`` it warns ``not_wrapped``
-  (a pawn missing from the inserted tile) or ``misplaced`` (a reed closed
-  where no pawn should be, or open where one should be) and blinks the
-  cells where pawns belong until the reeds agree.
+  where every pawn must end up and waits until every pawn stands there (by
+  occupancy) with the reeds still for ``shift_settle_ms``; after
+  ``wrap_timeout_ms`` it warns ``not_wrapped`` (a pawn missing from the
+  inserted tile) or ``misplaced`` (a reed closed where no pawn should be, or
+  open where one should be).
 * ``waiting_for_move`` -- the reachable cells are lit; the mover (own pawn, or
   Vader for a Vader card) may move to any of them; ``done`` ends the move and
   the card on the final tile counts then (and only then).
-* ``waiting_for_correction`` -- after ``unreachable``, ``out_of_turn``,
-  ``moved_before_shift`` or ``lifted``: LEDs blink where the pawn may stand.
+* ``waiting_for_correction`` -- the mover's own correction: after
+  ``unreachable`` (it stands on a tile not connected to its start) or
+  ``lifted`` (Done pressed with the mover in the air) its reachable cells
+  blink until it stands on one.
 * ``waiting_for_confirmation`` -- after ``ambiguous``: the mover ended on a
   tile it shares with other pawns and the reeds cannot tell which of
   several; its candidate cells blink, the referee's guess brighter; ``rotate``
   moves the guess to the next candidate, ``done`` confirms it.
+* ``waiting_for_setup`` -- after a restart, until the board matches the saved
+  game (:mod:`.setup_check`).
 * ``game_over``.
+
+Belief vs board (:mod:`..belief`): in every state the referee knows where
+each pawn may stand -- where the last push or move left it, where a push in
+progress takes it, anywhere for the mover during its move (followed by
+:class:`~.sensing.MoveWatch`) -- and compares that with the closed reeds
+after every input, by occupancy (pawns may share a tile). A pawn that is not
+where it may stand (moved out of turn, lifted, moved before the shift, not
+carried by the push) becomes a request of the instruction
+(:mod:`.instructions`) with a warning the first time; a request blocks the
+shift, the end of the move and the answer to a question until the board
+matches. A button the instruction does not list does nothing (a flash points
+at what the board asks instead); a slot sensor that fires when no shift is
+due is warned about (``forbidden_slot``, ``extra_shift``) so the hand pulls
+the tile back.
 """
 
 from __future__ import annotations
@@ -59,17 +77,20 @@ from mazeboard.hal.labyrinth import (
 )
 from mazeboard.hal.labyrinth_editions import VADER, deal, edition
 
-from ..instruction import Instruction, Request
+from ..belief import Match, reconcile
+from ..instruction import Instruction
 from ..referee_core import RefereeCore
-from ..leds import LEGAL_LEVEL, PLAYER_RGB, PROMPT_RGB, TARGET_RGB, WARNING_RGB, LedDriver, Scene, scale
-from . import rules
+from ..leds import LedDriver, Scene
+from . import instructions, rules
+from .instructions import MOVER_KINDS
 from .rules import LabyrinthOptions
-from .sensing import Disturbed, Moved, MoveWatch, Seen, order_options
+from .sensing import Moved, MoveWatch, Seen, order_options
+from .setup_check import MOVE_STATES, SETUP_TRANSITIONS, SetupCheck
 
 log = logging.getLogger(__name__)
 
 STATES = ["waiting_for_shift", "waiting_for_settle", "waiting_for_move", "waiting_for_correction",
-          "waiting_for_confirmation", "game_over"]
+          "waiting_for_confirmation", "game_over", "waiting_for_setup"]
 
 #: The turn as a table (transitions' declarative form).
 TRANSITIONS: list[dict[str, Any]] = [
@@ -77,16 +98,14 @@ TRANSITIONS: list[dict[str, Any]] = [
     {"trigger": "settled", "source": "waiting_for_settle", "dest": "waiting_for_move"},
     {"trigger": "move_over", "source": ["waiting_for_move", "waiting_for_correction", "waiting_for_confirmation"],
      "dest": "waiting_for_shift"},
-    {"trigger": "hold", "source": ["waiting_for_shift", "waiting_for_move"], "dest": "waiting_for_correction"},
-    {"trigger": "resume_shift", "source": "waiting_for_correction", "dest": "waiting_for_shift"},
+    {"trigger": "hold", "source": "waiting_for_move", "dest": "waiting_for_correction"},
     {"trigger": "resume_move", "source": ["waiting_for_correction", "waiting_for_confirmation"],
      "dest": "waiting_for_move"},
     {"trigger": "ask", "source": ["waiting_for_move", "waiting_for_correction"], "dest": "waiting_for_confirmation"},
     {"trigger": "finished", "source": "*", "dest": "game_over"},
+    *SETUP_TRANSITIONS,  # after a restart: check_setup, setup_done_<state> (setup_check.py)
 ]
 INITIAL = "waiting_for_shift"
-#: correction kinds about the mover's own position (done may end the move from them)
-MOVER_KINDS = ("unreachable", "lifted")
 
 
 @dataclass
@@ -177,6 +196,11 @@ class LabyrinthReferee(RefereeCore):
         self.choice: _Choice | None = None
         self.correction: _Correction | None = None
         self.winner: str | None = None
+        #: why a pawn is away from where it may stand (the warning that noticed it; once per excursion)
+        self.why: dict[str, str] = {}
+        #: after a restart, until the board matches the saved game
+        self.setup_check: SetupCheck | None = None
+        self._match: tuple[Any, Match] | None = None
         self._last_closure_ms = -(10**9)
         self._flash: tuple[frozenset[str], int] = (frozenset(), 0)
         self._dispatch: dict[type, Callable[[Any], None]] = {
@@ -186,14 +210,7 @@ class LabyrinthReferee(RefereeCore):
         self._buttons: dict[str, Callable[[], None]] = {ROTATE_BUTTON: self._press_rotate, DONE_BUTTON: self._press_done}
         for s in SLOT_NAMES:
             self._buttons[f"slot:{s}"] = lambda s=s: self._insert(s)  # type: ignore[misc]
-        self._instructions = {
-            "waiting_for_shift": self._say_shift,
-            "waiting_for_settle": self._say_settle,
-            "waiting_for_move": self._say_move,
-            "waiting_for_correction": self._say_correct,
-            "waiting_for_confirmation": self._say_confirm,
-            "game_over": lambda: Instruction(None, "game_over", "game_over", {"winner": self.winner, "again": ""}),
-        }
+        self._instructions = instructions.table(self)
 
     # -- public ------------------------------------------------------------
 
@@ -222,6 +239,21 @@ class LabyrinthReferee(RefereeCore):
             self._show_cards(p)
         self._start_turn()
 
+    def resume(self, closed_reeds: frozenset[Cell], hall_active: frozenset[str]) -> None:
+        """After a restart replayed the saved game: compare the board's closed reeds with the
+        saved game and guide the players until the pawns are back and the tiles confirmed
+        (state ``waiting_for_setup``, see :mod:`.setup_check`). ``hall_active`` is ignored
+        (Labyrinth has no tray)."""
+        if self.state == "game_over":
+            return
+
+        def begin() -> None:
+            if self.setup_check is None:  # restarted again before the board was back: same check
+                self.setup_check = SetupCheck(self)
+            self.setup_check.begin(closed_reeds)
+
+        self._input(begin)
+
     def snapshot(self) -> dict[str, Any]:
         """The game as plain data (views, tests, saving). ``cards`` are secret: for private views."""
         return {
@@ -241,51 +273,108 @@ class LabyrinthReferee(RefereeCore):
                                                         "guess": list(self.choice.guess)},
         }
 
-    # -- what the board asks ----------------------------------------------------
-    def _say_shift(self) -> Instruction:
-        buttons = {ROTATE_BUTTON: "turn the spare a quarter clockwise"}
-        buttons.update({f"slot:{s}": f"push the spare in at {s}" for s in SLOT_NAMES if s != self.forbidden})
-        return Instruction(self.current, "shift", "lab.shift",
-                           {"forbidden_text": f" (not {self.forbidden})" if self.forbidden else ""},
-                           self._pawn_requests(), buttons)
-
-    def _say_settle(self) -> Instruction:
-        return Instruction(self.current, "settle", "lab.settle", {}, self._pawn_requests())
-
-    def _say_move(self) -> Instruction:
-        movers = " or ".join("Vader" if m == VADER else "your pawn" for m in self.movers())
-        cells = sorted({c for bits in self.reach.values() for c in cells_of(bits)})
-        return Instruction(self.current, "move", "lab.move", {"movers": movers}, (), {DONE_BUTTON: "end the move"},
-                           tuple(cells))
-
-    def _say_correct(self) -> Instruction:
-        buttons = {DONE_BUTTON: "end the move"} if self.correction and self.correction.kind in MOVER_KINDS else {}
-        return Instruction(self.current, "correct", "correct", {}, self._pawn_requests(), buttons)
-
-    def _say_confirm(self) -> Instruction:
-        pawn, cell = self.choice.guess if self.choice else (self.current, "")
-        return Instruction(self.current, "confirm", "lab.confirm", {"pawn": pawn, "cell": cell}, (),
-                           {ROTATE_BUTTON: "try the next cell", DONE_BUTTON: "yes, it stands there"},
-                           tuple(c for _, c in self.choice.options) if self.choice else ())
-
-    def _pawn_requests(self) -> tuple[Request, ...]:
-        """The correction under way, or the pawns a push must carry (once the push is overdue)."""
-        corr = self.correction
-        if corr is not None:
-            at = self.watch.positions_now().get(corr.pawn) if self.watch else self.positions.get(corr.pawn)
-            by = corr.pawn if corr.pawn in self.players else self.current
-            return (Request(corr.pawn, "pawn", corr.kind, at, tuple(sorted(corr.allowed)), by),)
+    # -- belief vs board ---------------------------------------------------------
+    def may(self) -> dict[str, frozenset[Cell] | None]:
+        """Where each pawn may stand now: where the last push or move left it, where a push in
+        progress takes it, the saved cells after a restart; None for the turn's possible
+        movers during the move (free: :class:`MoveWatch` follows them)."""
+        if self.setup_check is not None:
+            return self.setup_check.may()
         push = self.push
-        if push is not None and self.state == "waiting_for_settle" and push.warned:
-            return tuple(Request(p, "pawn", "misplaced", None, (c,), p if p in self.players else self.current)
-                         for p, c in sorted(push.expect.items()) if c not in self.closed)
-        return ()
+        base = push.expect if push is not None and self.state == "waiting_for_settle" else self.positions
+        may: dict[str, frozenset[Cell] | None] = {p: frozenset({c}) for p, c in base.items()}
+        if self.watch is not None and self.state in MOVE_STATES:
+            for m in self.watch.candidates():
+                may[m] = None
+        return may
 
-    # -- plumbing ------------------------------------------------------------
+    def hint(self) -> dict[str, Cell | None]:
+        """Where the referee believes each pawn stands (the mover: where MoveWatch last saw it)."""
+        if self.setup_check is not None:
+            return self.setup_check.hint()
+        push = self.push
+        if push is not None and self.state == "waiting_for_settle":
+            return dict(push.expect)
+        if self.watch is not None and self.state in MOVE_STATES:
+            return self.watch.positions_now()
+        return dict(self.positions)
 
+    def match(self) -> Match:
+        """The board against :meth:`may` (cached until a reed or the belief changes)."""
+        may = self.may()
+        hint = self.hint()
+        key = (tuple(sorted((p, None if c is None else tuple(sorted(c))) for p, c in may.items())),
+               frozenset(self.closed), tuple(sorted(hint.items())))
+        if self._match is None or self._match[0] != key:
+            self._match = (key, reconcile(may, self.closed, hint))
+        return self._match[1]
 
+    def blocked(self) -> bool:
+        """A pawn that may not move now is not where it may stand (its request blocks play)."""
+        return bool(self.match().unmatched)
 
+    def _settle_belief(self) -> None:
+        """After an input: warn (once) about a pawn newly away from where it may stand; when the
+        board matches, forget why pawns were away."""
+        if self.state in ("game_over", "waiting_for_setup", "waiting_for_settle"):
+            if self.state == "waiting_for_settle" and self.why and not self.blocked():
+                self.why.clear()
+            return
+        m = self.match()
+        if not m.unmatched:
+            self.why.clear()
+            return
+        for pawn in m.unmatched:
+            if pawn in self.why:
+                continue
+            cell = self.positions.get(pawn)
+            if self.state == "waiting_for_shift":
+                self.why[pawn] = "moved_before_shift"
+                self._warn(self.current, "moved_before_shift", cell, pawn=pawn)
+            else:
+                self.why[pawn] = "out_of_turn"
+                self._warn(instructions.owner(self, pawn), "out_of_turn", cell, pawn=pawn)
 
+    def _input(self, fn: Callable[[], None]) -> None:
+        def run() -> None:
+            fn()
+            if self._depth == 1:
+                self._settle_belief()
+
+        super()._input(run)
+
+    # -- buttons -------------------------------------------------------------------
+    def _on_button(self, ev: ButtonPressed) -> None:
+        """A button (or slot sensor) acts only when the instruction lists it; otherwise nothing
+        happens but a flash at what the board asks (a slot sensor out of place is warned about:
+        the hand must pull the spare back out)."""
+        if self.state == "game_over":
+            return
+        action = self._buttons.get(ev.button)
+        if action is None:
+            log.info("labyrinth: button %r has no meaning here: ignored", ev.button)
+            return
+        said = self.instruction()
+        if ev.button in said.buttons:
+            action()
+        elif ev.button.startswith("slot:"):
+            slot = ev.button[len("slot:"):]
+            if self.state == "waiting_for_shift" and slot == self.forbidden:
+                self._warn(self.current, "forbidden_slot", None, slot=slot)
+            else:  # already shifted this turn, or the board must be put right first
+                self._warn(self.current, "extra_shift", None, slot=slot)
+        else:
+            self._point_at(said)
+
+    def _point_at(self, said: Instruction) -> None:
+        """A button that does nothing now: flash what the board asks instead (the cells of its
+        requests, or the slots that take the spare)."""
+        names = {c for r in said.requests for c in (*r.to, *([r.frm] if r.frm else []))}
+        names |= {b for b in said.buttons if b.startswith("slot:")}
+        if not names and said.action == "move":
+            names = set(said.cells)
+        self._flash = (frozenset(names), self._now() + self.options.warning_ms)
+        self._refresh()
 
     def _show_cards(self, player: str) -> None:
         """Tell ``player`` (privately: their phone, the simulated player's eyes) the cards they may aim for."""
@@ -314,9 +403,6 @@ class LabyrinthReferee(RefereeCore):
             self._emit("guess", player=self.current, pawn=pawn, cell=cell)
             self._refresh()
             return
-        if self.state != "waiting_for_shift":
-            log.info("rotate pressed in %s: ignored", self.state)
-            return
         self.quarters = (self.quarters + 1) % 4
         self._emit("spare_rotated", player=self.current, rotation=90 * self.quarters,
                    spare=self.maze.spare.turned(self.quarters).notation())
@@ -325,12 +411,6 @@ class LabyrinthReferee(RefereeCore):
     # -- the push ------------------------------------------------------------------
     def _insert(self, slot: str) -> None:
         player = self.current
-        if self.state != "waiting_for_shift":
-            self._warn(player, "extra_shift", None, slot=slot)
-            return
-        if slot == self.forbidden:
-            self._warn(player, "forbidden_slot", None, slot=slot)
-            return
         out = rules.apply_shift(self.maze, self.positions, slot, self.quarters)
         inserted = out.maze.tile(SLOTS[slot].entry)
         self.maze = out.maze
@@ -343,24 +423,28 @@ class LabyrinthReferee(RefereeCore):
         self._after("wrap", self.options.wrap_timeout_ms, self._push_overdue)
 
     def _check_push(self) -> None:
-        """The reeds held still for ``shift_settle_ms``: the push is over when they show
-        exactly the cells where the pawns must be (the push moved them, rules.apply_shift)."""
+        """The reeds held still for ``shift_settle_ms``: the push is over when every pawn stands
+        where the push took it (rules.apply_shift), by occupancy; a closed reed nobody explains
+        is pointed at but does not hold the game."""
+        self._timers.pop("settle", None)
         push = self.push
-        if push is None or self.state != "waiting_for_settle":
-            return
-        if self.closed != set(push.expect.values()):
+        if push is None or self.state != "waiting_for_settle" or self.blocked():
             return
         self._cancel("wrap")
         self.push = None
+        self.why.clear()
         for pawn, frm, to in push.wrapped:
             self._emit("wrapped", pawn=pawn, **{"from": frm, "to": to})
         self.positions = dict(push.expect)
+        self._begin_move()
+        self._go("settled")
+
+    def _begin_move(self) -> None:
         movers = self.movers()
         self.reach = {p: self.maze.reachable(self.positions[p]) for p in movers}
         self.watch = MoveWatch(dict(self.positions), movers, dict(self.reach), self.maze.openings)
         for pawn, bits in self.reach.items():
             self._emit("reachable", player=self.current, pawn=pawn, cells=cells_of(bits))
-        self._go("settled")
 
     def _push_overdue(self) -> None:
         push = self.push
@@ -368,33 +452,44 @@ class LabyrinthReferee(RefereeCore):
         if push is None or self.state != "waiting_for_settle":
             return
         want = set(push.expect.values())
+        unmatched = set(self.match().unmatched)
         for pawn, _, to in push.wrapped:
-            if to not in self.closed:
-                self._warn(self.current, "not_wrapped", to, pawn=pawn)
+            if to not in self.closed or pawn in unmatched:
+                self.why[pawn] = "not_wrapped"
+                if to not in self.closed:
+                    self._warn(self.current, "not_wrapped", to, pawn=pawn)
         wrap_cells = {to for _, _, to in push.wrapped}
         for cell in sorted((self.closed ^ want) - wrap_cells):
             self._warn(self.current, "misplaced", cell)
+        for pawn in unmatched:
+            self.why.setdefault(pawn, "misplaced")
         push.warned = True
         self._refresh()
+
+    def _restart_timers(self) -> None:
+        """After the board check of a restart: the timers of the state play goes on in."""
+        if self.state == "waiting_for_settle":
+            self._after("settle", self.options.shift_settle_ms, self._check_push)
+            self._after("wrap", self.options.wrap_timeout_ms, self._push_overdue)
+        elif self.state == "waiting_for_move" and self.steps and self.options.settle_ms > 0:
+            self._after("settle", self.options.settle_ms, lambda: self._end_move("settled"))
 
     # -- the move --------------------------------------------------------------------
     def _press_done(self) -> None:
         """End the move once a step under way has landed (a closure within
-        ``overlap_confirm_ms`` may still be a slide overlapping two cells)."""
+        ``overlap_confirm_ms`` may still be a slide overlapping two cells); after a restart,
+        the people confirm the tiles lie as saved."""
         state = self.state
+        if state == "waiting_for_setup" and self.setup_check is not None:
+            self.setup_check.confirmed()
+            return
         if state == "waiting_for_confirmation":
             self._confirm()
-            return
-        corr = self.correction
-        if state == "waiting_for_correction" and corr is not None and corr.kind in MOVER_KINDS:
-            pass  # the pawn may stand on a shared cell now: look again
-        elif state != "waiting_for_move":
-            return
-        if "close" in self._timers:
             return
         wait_ms = self._last_closure_ms + self.options.overlap_confirm_ms + 10 - self._now()
         if wait_ms > 0:
             self._after("close", wait_ms, lambda: self._end_move("done"))
+            self._refresh()
         else:
             self._end_move("done")
 
@@ -407,8 +502,8 @@ class LabyrinthReferee(RefereeCore):
         if watch is None or (self.state != "waiting_for_move" and not (
                 self.state == "waiting_for_correction" and corr is not None and corr.kind in MOVER_KINDS)):
             return
-        if watch.disturbed(self.closed) is not None:
-            return  # a pawn moved out of turn: the out_of_turn correction is under way
+        if watch.disturbed(self.closed) is not None or self.blocked():
+            return  # a pawn moved out of turn: its request blocks the end of the move
         options, _ = watch.options(self.closed)
         options = order_options(options)
         if watch.mover is not None and watch.visible(watch.mover):
@@ -418,14 +513,14 @@ class LabyrinthReferee(RefereeCore):
                 if corr is None:
                     pawn = watch.mover
                     self._hold(pawn, "unreachable", cell, cells_of(self.reach.get(pawn, 0)),
-                               lambda: self._mover_seen(pawn), lambda: None, "resume_move")
+                               lambda: self._mover_seen(pawn), lambda: None)
                 return  # on an unreachable cell: it must go back first
         if not options:
             pawn = watch.mover or watch.movers[0]
             if corr is None:
                 allowed = cells_of(self.reach.get(pawn, 0)) or [watch.last[pawn]]
                 self._hold(pawn, "lifted", None, allowed, lambda: self._mover_seen(pawn),
-                           lambda: self._end_move(reason), "resume_move")
+                           lambda: self._end_move(reason))
             return
         if corr is not None:
             self.correction = None
@@ -495,16 +590,10 @@ class LabyrinthReferee(RefereeCore):
         self._look(self.state)
 
     def _look(self, state: str) -> None:
-        """React to the closed reeds as they are now, by state."""
+        """React to the closed reeds as they are now, by state (pawns away from where they may
+        stand are judged after the input, :meth:`_settle_belief`)."""
         if state == "waiting_for_settle":
             self._after("settle", self.options.shift_settle_ms, self._check_push)
-        elif state == "waiting_for_shift":
-            missing = sorted(set(self.positions.values()) - self.closed)
-            if missing:  # a pawn taken before the shift (a stray closure alone changes nothing)
-                pawns = [p for p, c in self.positions.items() if c == missing[0]]
-                pawn = self.current if self.current in pawns else pawns[0]
-                self._hold(pawn, "moved_before_shift", missing[0], missing, self._all_home, lambda: None,
-                           "resume_shift")
         elif state == "waiting_for_move" and self.watch is not None:
             self._handle(self.watch.update(self.closed))
         elif state == "waiting_for_correction":
@@ -516,13 +605,12 @@ class LabyrinthReferee(RefereeCore):
                 corr.then()
         elif state == "waiting_for_confirmation" and self.watch is not None:
             seen = self.watch.update(self.closed)
-            if seen or (self.watch.mover is not None and self.watch.visible(self.watch.mover)):
+            mover = self.watch.mover
+            if any(isinstance(s, Moved) for s in seen) or (
+                    mover is not None and self.watch.visible(mover) and self.watch.disturbed(self.closed) is None):
                 self.choice = None  # the pawn showed itself: no need to ask
                 self._go("resume_move")
                 self._handle(seen)
-
-    def _all_home(self) -> bool:
-        return set(self.positions.values()) <= self.closed
 
     def _mover_seen(self, pawn: str) -> bool:
         watch = self.watch
@@ -535,24 +623,15 @@ class LabyrinthReferee(RefereeCore):
         for s in seen:
             if self.state != "waiting_for_move":
                 return
-            if isinstance(s, Disturbed):
-                pawn = s.pawns[0]
-                watch = self.watch
-
-                def undisturbed() -> bool:
-                    return watch is not None and watch.disturbed(self.closed) is None
-
-                self._hold(pawn, "out_of_turn", s.cells[0], s.cells, undisturbed,
-                           lambda: self._look("waiting_for_move"), "resume_move")
-            elif isinstance(s, Moved):
+            if isinstance(s, Moved):
                 self._moved(s)
+            # Disturbed: a pawn that may not move now moved; _settle_belief warns and asks for it back
 
     def _moved(self, mv: Moved) -> None:
         pawn, cell = mv.pawn, mv.to
         bits = self.reach.get(pawn, 0)
         if not (bits >> INDEX[cell]) & 1:
-            self._hold(pawn, "unreachable", cell, cells_of(bits), lambda: self._mover_seen(pawn), lambda: None,
-                       "resume_move")
+            self._hold(pawn, "unreachable", cell, cells_of(bits), lambda: self._mover_seen(pawn), lambda: None)
             return
         for a, b in zip(mv.path, mv.path[1:]):
             self.steps += 1
@@ -562,18 +641,19 @@ class LabyrinthReferee(RefereeCore):
         self._refresh()
 
     def _hold(self, pawn: str, kind: str, cell: Cell | None, allowed: Iterable[Cell], resolved: Callable[[], bool],
-              then: Callable[[], None], resume: str) -> None:
-        """Warn, blink ``allowed`` (where ``pawn`` may stand) and wait until ``resolved()``
-        holds after a reed change; then ``resume`` and ``then()``."""
+              then: Callable[[], None]) -> None:
+        """The mover must stand on one of ``allowed`` (its reachable cells): warn, ask for it
+        (the instruction's request) and wait until ``resolved()`` holds after a reed change;
+        then go back to the move and ``then()``."""
         self._cancel("settle")
+        self._cancel("close")
 
         def done() -> None:
-            self._go(resume)
+            self._go("resume_move")
             then()
 
         self.correction = _Correction(pawn, kind, frozenset(allowed), resolved, done)
-        who = pawn if pawn in self.players and kind == "out_of_turn" else self.current
-        self._warn(who, kind, cell, refresh=False, pawn=pawn)
+        self._warn(self.current, kind, cell, refresh=False, pawn=pawn)
         if self.state != "waiting_for_correction":
             self._go("hold")
         else:
@@ -602,48 +682,7 @@ class LabyrinthReferee(RefereeCore):
 
     # -- LEDs ----------------------------------------------------------------------
     def _scene(self, instruction: Instruction) -> Scene:
-        """Compose the scene: whose turn (start square), allowed and forbidden slots while
-        waiting for the shift, where pushed-off pawns go, the reachable cells in the
-        player's colour, open targets only in the younger variant (cards are secret),
-        the candidate cells of an ``ambiguous`` mover (the guess alternating with the prompt colour)."""
-        state = self.state
-        if state == "game_over":
-            return Scene(win_rgb=PLAYER_RGB.get(self.winner or "", TARGET_RGB), win_start_ms=self._now())
-        player = self.current
-        rgb = PLAYER_RGB[player]
-        cells: dict[str, tuple[int, int, int]] = {}
-        blink: dict[str, tuple[tuple[int, int, int], tuple[int, int, int]]] = {}
-        if state == "waiting_for_shift":
-            for s in SLOT_NAMES:
-                cells[f"slot:{s}"] = scale(WARNING_RGB, 0.2) if s == self.forbidden else rgb
-        if state == "waiting_for_move":
-            for bits in self.reach.values():
-                for c in cells_of(bits):
-                    cells[c] = scale(rgb, LEGAL_LEVEL)
-        if self.options.younger:
-            for card in self.decks[player]:
-                where = self.maze.cell_of(card)
-                if where is not None:
-                    cells[where] = TARGET_RGB
-        cells[self.corners[player]] = rgb
-        if self.push is not None and state == "waiting_for_settle":
-            for pawn, _, to in self.push.wrapped:
-                blink[to] = (PLAYER_RGB.get(pawn, rgb), PROMPT_RGB)
-            if self.push.warned:  # overdue: show where every pawn belongs that the reeds miss
-                for pawn, c in self.push.expect.items():
-                    if c not in self.closed:
-                        blink[c] = (PLAYER_RGB.get(pawn, rgb), PROMPT_RGB)
-        if self.choice is not None and state == "waiting_for_confirmation":
-            for i, (pawn, c) in enumerate(self.choice.options):
-                prgb = PLAYER_RGB.get(pawn, rgb)
-                blink[c] = (prgb, PROMPT_RGB) if i == self.choice.index else (scale(prgb, 0.3), (0, 0, 0))
-        if self.correction is not None:
-            crgb = PLAYER_RGB.get(self.correction.pawn, rgb)
-            for c in self.correction.allowed:
-                blink[c] = (crgb, scale(crgb, 0.1))
-        names, until = self._flash
-        flash = {n: WARNING_RGB for n in names} if until > self._now() else {}
-        return Scene(cells=cells, blink=blink, flash=flash, flash_until_ms=until)
+        return instructions.scene(self, instruction)
 
 
 def reachable_cells(maze: Maze, cell: Cell) -> list[Cell]:

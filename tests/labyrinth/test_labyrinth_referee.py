@@ -24,6 +24,11 @@ def make(variants: tuple[str, ...] = ()) -> tuple[LabyrinthReferee, VirtualClock
     return ref, clock, events, frames
 
 
+def last(events: list[GameEvent]) -> GameEvent:
+    """The last event that is not an ``instruction`` (one follows every input that changes what the board asks)."""
+    return next(e for e in reversed(events) if e.type != "instruction")
+
+
 def press(ref: LabyrinthReferee, clock: VirtualClock, button: str) -> None:
     ref.on_sensor(ButtonPressed(clock.now_ms(), button))
     clock.advance(400)
@@ -40,7 +45,7 @@ def test_the_next_player_may_not_push_back_where_the_tile_came_out(slot: str) ->
     assert frames[-1].pixels[layout.index(f"slot:{SLOTS[slot].opposite}")] == scale(WARNING_RGB, 0.2)
     before = ref.maze
     press(ref, clock, f"slot:{SLOTS[slot].opposite}")
-    assert events[-1].type == "warning" and events[-1]["kind"] == "forbidden_slot"
+    assert last(events).type == "warning" and last(events)["kind"] == "forbidden_slot"
     assert ref.maze == before and ref.state == "waiting_for_shift"
     press(ref, clock, f"slot:{slot}")  # pushing again from the same side is allowed
     assert [e for e in events if e.type == "shifted"][-1]["slot"] == slot
@@ -51,7 +56,7 @@ def test_rotate_turns_the_spare_in_the_model_and_the_shift_uses_it() -> None:
     spare = ref.maze.spare
     press(ref, clock, "rotate")
     press(ref, clock, "rotate")
-    assert events[-1]["rotation"] == 180 and events[-1]["spare"] == spare.turned(2).notation()
+    assert last(events)["rotation"] == 180 and last(events)["spare"] == spare.turned(2).notation()
     press(ref, clock, "slot:W-4")
     shifted = [e for e in events if e.type == "shifted"][-1]
     assert shifted["rotation"] == 180 and ref.maze.tile("a4") == spare.turned(2)
@@ -115,13 +120,13 @@ def test_a_pawn_moved_out_of_turn_is_held_until_it_is_back_and_the_turn_goes_on(
     ref, clock, events, _ = make()
     press(ref, clock, "slot:S-b")
     reed(ref, clock, "g7", False)  # blue's pawn taken during red's move
-    warning = events[-1]
+    warning = last(events)
     assert (warning.type, warning["kind"], warning["pawn"], warning["cell"]) == ("warning", "out_of_turn", "blue", "g7")
-    assert ref.state == "waiting_for_correction"
+    assert ref.blocked() and ref.instruction().action == "correct"
     press(ref, clock, "done")  # not while a pawn is missing
-    assert ref.state == "waiting_for_correction" and ref.current == "red"
+    assert ref.state == "waiting_for_move" and ref.current == "red"
     reed(ref, clock, "g7", True)
-    assert ref.state == "waiting_for_move"
+    assert not ref.blocked() and "done" in ref.instruction().buttons
     press(ref, clock, "done")
     assert ref.current == "blue" and ref.snapshot()["positions"] == {"red": "a1", "blue": "g7"}
 
@@ -129,12 +134,14 @@ def test_a_pawn_moved_out_of_turn_is_held_until_it_is_back_and_the_turn_goes_on(
 def test_a_pawn_lifted_before_the_shift_is_held_until_it_is_back() -> None:
     ref, clock, events, _ = make()
     reed(ref, clock, "a1", False)
-    assert events[-1]["kind"] == "moved_before_shift" and ref.state == "waiting_for_correction"
+    assert last(events)["kind"] == "moved_before_shift" and ref.blocked()
     reed(ref, clock, "d4", True)  # set down elsewhere: still not back
-    assert ref.state == "waiting_for_correction"
+    assert ref.blocked()
+    press(ref, clock, "slot:S-b")  # the slot sensor fires: no shift while the pawn is away
+    assert last(events)["kind"] == "extra_shift" and ref.state == "waiting_for_shift"
     reed(ref, clock, "d4", False)
     reed(ref, clock, "a1", True)
-    assert ref.state == "waiting_for_shift"
+    assert ref.state == "waiting_for_shift" and not ref.blocked()
     press(ref, clock, "slot:S-b")
     assert ref.state == "waiting_for_move"
 
@@ -145,6 +152,6 @@ def test_done_with_the_mover_in_the_air_waits_for_it() -> None:
     reed(ref, clock, "a1", False)  # red lifted, and no other pawn shares a cell it may reach
     assert not (ref.reach["red"] >> 48) & 1  # g7 (blue's) is out of reach: red cannot stand on a shared cell
     press(ref, clock, "done")
-    assert events[-1]["kind"] == "lifted" and ref.state == "waiting_for_correction"
+    assert last(events)["kind"] == "lifted" and ref.state == "waiting_for_correction"
     reed(ref, clock, "a1", True)
     assert ref.state == "waiting_for_shift" and ref.current == "blue"

@@ -1,0 +1,231 @@
+"""What the Labyrinth board asks now, and the LED scene that shows it.
+
+:func:`table` gives the referee one instruction function per state of its
+machine (a test walks every state); :func:`requests` turns what does not fit
+between the referee's belief and the board (:meth:`LabyrinthReferee.match`,
+the mover's own correction) into :class:`~..instruction.Request`\\ s;
+:func:`scene` renders an instruction on the LEDs:
+
+* whose turn: the current player's start square in their colour;
+* the shift: the slot LEDs that take the spare now in the player's colour,
+  the forbidden slot dim red (slots are dark while the board must be put
+  right first);
+* the move: the reachable cells glowing dimly in the player's colour, the
+  ``settle_ms`` countdown on the mover's cell;
+* the question after ``ambiguous``: the candidate cells blinking dimly in the
+  mover's colour, the guess alternating the mover's colour with orange;
+* open targets (younger variant only) in white;
+* requests (:func:`~..instruction.request_layers`): the cells a pawn must go
+  to blink in its colour, the cell it must leave pulses, a stray magnet's
+  cell pulses red; they paint over everything else;
+* warnings and refused buttons: a flash.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Callable
+
+from mazeboard.hal.labyrinth import DONE_BUTTON, ROTATE_BUTTON, SLOT_NAMES, cells_of
+from mazeboard.hal.labyrinth_editions import VADER
+
+from ..belief import source_cell
+from ..instruction import Instruction, Request, request_layers
+from ..leds import LEGAL_LEVEL, OFF, PLAYER_RGB, PROMPT_RGB, TARGET_RGB, WARNING_RGB, RGB, Scene, scale
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .referee import LabyrinthReferee
+
+#: the mover's own corrections (the cells it may stand on are its reachable ones)
+MOVER_KINDS = ("unreachable", "lifted")
+
+
+def table(ref: "LabyrinthReferee") -> dict[str, Callable[[], Instruction]]:
+    """State -> instruction function (every state of ``STATES``)."""
+    return {
+        "waiting_for_shift": lambda: _shift(ref),
+        "waiting_for_settle": lambda: _settle(ref),
+        "waiting_for_move": lambda: _move(ref),
+        "waiting_for_correction": lambda: _correct(ref),
+        "waiting_for_confirmation": lambda: _confirm(ref),
+        "waiting_for_setup": lambda: _setup(ref),
+        "game_over": lambda: Instruction(None, "game_over", "game_over", {"winner": ref.winner, "again": ""}),
+    }
+
+
+def owner(ref: "LabyrinthReferee", pawn: str) -> str:
+    """Who is asked to move ``pawn``: its player, or the current player for Vader."""
+    return pawn if pawn in ref.players else ref.current
+
+
+def _reason(ref: "LabyrinthReferee", pawn: str, frm: str | None) -> str:
+    if ref.setup_check is not None:
+        return "resumed"
+    why = ref.why.get(pawn)
+    if why is not None:
+        return why
+    state = ref.state
+    if state == "waiting_for_settle":
+        push = ref.push
+        return "wrapped" if push is not None and any(p == pawn for p, _, _ in push.wrapped) else "pushed"
+    if state == "waiting_for_shift":
+        return "moved_before_shift"
+    return "out_of_turn" if frm is not None else "lifted"
+
+
+def requests(ref: "LabyrinthReferee") -> tuple[Request, ...]:
+    """The mover's correction, pawns not where they may stand, closed reeds nobody explains."""
+    match = ref.match()
+    may = ref.may()
+    hint = ref.hint()
+    out: list[Request] = []
+    taken: set[str] = set()
+    corr = ref.correction
+    if corr is not None:
+        watch = ref.watch
+        here = watch.at.get(corr.pawn) if watch is not None else None
+        if here is not None:
+            taken.add(here)
+        out.append(Request(corr.pawn, "pawn", corr.kind, here, tuple(sorted(corr.allowed)), owner(ref, corr.pawn)))
+    for pawn in match.unmatched:
+        frm = source_cell(pawn, match, hint, taken)
+        if frm is not None:
+            taken.add(frm)
+        out.append(Request(pawn, "pawn", _reason(ref, pawn, frm), frm, tuple(sorted(may[pawn] or ())),
+                           owner(ref, pawn)))
+    strays_block = ref.setup_check is not None
+    for cell in match.extra:
+        if cell not in taken:
+            out.append(Request("", "magnet", "stray", cell, (), None, blocking=strays_block))
+    return tuple(out)
+
+
+def _blocked(ref: "LabyrinthReferee", reqs: tuple[Request, ...]) -> Instruction | None:
+    """The instruction while a request blocks play: put right first; no button acts."""
+    if any(r.blocking for r in reqs):
+        return Instruction(ref.current, "correct", "correct", {}, reqs)
+    return None
+
+
+def _shift(ref: "LabyrinthReferee") -> Instruction:
+    reqs = requests(ref)
+    blocked = _blocked(ref, reqs)
+    if blocked is not None:
+        return blocked
+    buttons = {ROTATE_BUTTON: "turn the spare a quarter clockwise"}
+    buttons.update({f"slot:{s}": f"push the spare in at {s}" for s in SLOT_NAMES if s != ref.forbidden})
+    return Instruction(ref.current, "shift", "lab.shift",
+                       {"forbidden_text": f" (not {ref.forbidden})" if ref.forbidden else "",
+                        "spare": ref.maze.spare.turned(ref.quarters).notation(), "rotation": 90 * ref.quarters},
+                       reqs, buttons)
+
+
+def _settle(ref: "LabyrinthReferee") -> Instruction:
+    reqs = requests(ref)
+    settle = ref._timers.get("settle")
+    until = settle.due_ms if settle is not None and not any(r.blocking for r in reqs) else None
+    push = ref.push
+    return Instruction(ref.current, "settle", "lab.settle", {"slot": push.slot if push else None}, reqs,
+                       until_ms=until)
+
+
+def _movers_text(pawns: tuple[str, ...]) -> str:
+    return " or ".join("Vader" if m == VADER else "your pawn" for m in pawns)
+
+
+def _move(ref: "LabyrinthReferee") -> Instruction:
+    reqs = requests(ref)
+    blocked = _blocked(ref, reqs)
+    if blocked is not None:
+        return blocked
+    movers = ref.movers()
+    cells = tuple(sorted({c for bits in ref.reach.values() for c in cells_of(bits)}))
+    close = ref._timers.get("close")
+    if close is not None:  # Done was pressed: the move ends once the last step has landed
+        return Instruction(ref.current, "move", "lab.ending", {}, reqs, until_ms=close.due_ms)
+    settle = ref._timers.get("settle")
+    return Instruction(ref.current, "move", "lab.move", {"movers": _movers_text(movers), "pawns": list(movers)},
+                       reqs, {DONE_BUTTON: "end the move here"}, cells,
+                       until_ms=settle.due_ms if settle is not None else None)
+
+
+def _correct(ref: "LabyrinthReferee") -> Instruction:
+    reqs = requests(ref)
+    corr = ref.correction
+    others = [r for r in reqs if r.blocking and (corr is None or r.piece != corr.pawn)]
+    buttons = {}
+    if corr is not None and corr.kind in MOVER_KINDS and not others:
+        # the pawn may have been set on a tile another pawn shares (no reed changes): Done says so
+        buttons[DONE_BUTTON] = "the pawn stands on a lit tile: end the move"
+    return Instruction(ref.current, "correct", "correct", {}, reqs, buttons)
+
+
+def _confirm(ref: "LabyrinthReferee") -> Instruction:
+    reqs = requests(ref)
+    blocked = _blocked(ref, reqs)
+    choice = ref.choice
+    if blocked is not None or choice is None:
+        return blocked or Instruction(ref.current, "correct", "correct", {}, reqs)
+    pawn, cell = choice.guess
+    return Instruction(ref.current, "confirm", "lab.confirm",
+                       {"pawn": pawn, "cell": cell, "options": [list(o) for o in choice.options]}, reqs,
+                       {ROTATE_BUTTON: "try the next cell", DONE_BUTTON: "yes, it stands there"},
+                       tuple(sorted({c for _, c in choice.options})))
+
+
+def _setup(ref: "LabyrinthReferee") -> Instruction:
+    check = ref.setup_check
+    assert check is not None
+    reqs = requests(ref)
+    buttons = {} if any(r.blocking for r in reqs) else {DONE_BUTTON: "the tiles lie as saved: play on"}
+    push = check.push_slot
+    return Instruction(None, "check", "lab.check_push" if push else "lab.check",
+                       {"spare": ref.maze.spare.turned(ref.quarters).notation(), "slot": push}, reqs, buttons)
+
+
+def scene(ref: "LabyrinthReferee", said: Instruction) -> Scene:
+    """The LED scene for ``said`` (see the module doc)."""
+    if ref.state == "game_over":
+        return Scene(win_rgb=PLAYER_RGB.get(ref.winner or "", TARGET_RGB), win_start_ms=ref._now())
+    player = ref.current
+    rgb = PLAYER_RGB[player]
+    cells: dict[str, RGB] = {}
+    blink: dict[str, tuple[RGB, RGB]] = {}
+    countdown: dict[str, tuple[RGB, int, int]] = {}
+    if said.action == "shift":
+        for s in SLOT_NAMES:
+            name = f"slot:{s}"
+            if s == ref.forbidden:
+                cells[name] = scale(WARNING_RGB, 0.2)
+            elif name in said.buttons:
+                cells[name] = rgb
+    if said.action == "move":
+        for c in said.cells:
+            cells[c] = scale(rgb, LEGAL_LEVEL)
+    if ref.options.younger:
+        for card in ref.decks[player]:
+            where = ref.maze.cell_of(card)
+            if where is not None:
+                cells[where] = TARGET_RGB
+    check = ref.setup_check
+    if check is not None:
+        for pawn, cell in check.expected.items():
+            cells[cell] = PLAYER_RGB.get(pawn, rgb)
+    else:
+        cells[ref.corners[player]] = rgb
+    if said.action == "move" and said.until_ms is not None and ref.watch is not None:
+        mover = ref.watch.mover
+        here = ref.watch.at.get(mover) if mover is not None else None
+        settle = ref.options.settle_ms
+        if here is not None and settle > 0:
+            countdown[here] = (rgb, said.until_ms - settle, said.until_ms)
+    choice = ref.choice
+    if said.action == "confirm" and choice is not None:
+        for i, (pawn, c) in enumerate(choice.options):
+            prgb = PLAYER_RGB.get(pawn, rgb)
+            blink[c] = (prgb, PROMPT_RGB) if i == choice.index else (scale(prgb, 0.3), OFF)
+    layers = request_layers(said)
+    blink.update(layers.blink)
+    names, until = ref._flash
+    flash = {n: WARNING_RGB for n in names} if until > ref._now() else {}
+    return Scene(cells=cells, countdown=countdown, pulse=layers.pulse, blink=blink, flash=flash,
+                 flash_until_ms=until)

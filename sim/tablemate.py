@@ -53,6 +53,8 @@ class TableMate:
     start_ms: int = 0
     #: its timer does not keep a simulation running by itself
     daemon: bool = False
+    #: buttons it presses for a player who does nothing, most useful first (a game's own order)
+    press_order: tuple[str, ...] = PRESS_ORDER
     acts: list[str] = field(default_factory=list)
     instruction: Mapping[str, Any] | None = None
     _since: int = 0
@@ -107,7 +109,7 @@ class TableMate:
         buttons = said.get("buttons", {})
         if any(r.get("blocking", True) for r in said.get("requests", [])) or not buttons or self._pressed >= 3:
             return False
-        button = next((b for b in PRESS_ORDER if b in buttons), sorted(buttons)[0])
+        button = next((b for b in self.press_order if b in buttons), sorted(buttons)[0])
         self.reach.press(button)
         self._pressed += 1
         self.acts.append(f"{self.scheduler.now_ms()}: pressed {button} for {said.get('player')}")

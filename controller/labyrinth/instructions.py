@@ -86,8 +86,9 @@ def requests(ref: "LabyrinthReferee") -> tuple[Request, ...]:
         if here is not None:
             taken.add(here)
         out.append(Request(corr.pawn, "pawn", corr.kind, here, tuple(sorted(corr.allowed)), owner(ref, corr.pawn)))
+    loose = sorted(ref.closed - {c for c in hint.values() if c is not None})  # closed, nobody believed there
     for pawn in match.unmatched:
-        frm = source_cell(pawn, match, hint, taken)
+        frm = source_cell(pawn, match, hint, taken) or next((c for c in loose if c not in taken), None)
         if frm is not None:
             taken.add(frm)
         out.append(Request(pawn, "pawn", _reason(ref, pawn, frm), frm, tuple(sorted(may[pawn] or ())),

@@ -300,13 +300,19 @@ class LabyrinthReferee(RefereeCore):
         return dict(self.positions)
 
     def match(self) -> Match:
-        """The board against :meth:`may` (cached until a reed or the belief changes)."""
+        """The board against :meth:`may` (cached until a reed or the belief changes). During the
+        move every closed reed no fixed pawn closes is the mover's to explain (MoveWatch: a step
+        under way overlaps two cells, a slide over a shared tile shows nothing)."""
         may = self.may()
         hint = self.hint()
         key = (tuple(sorted((p, None if c is None else tuple(sorted(c))) for p, c in may.items())),
                frozenset(self.closed), tuple(sorted(hint.items())))
         if self._match is None or self._match[0] != key:
-            self._match = (key, reconcile(may, self.closed, hint))
+            explained: frozenset[Cell] = frozenset()
+            if any(c is None for c in may.values()):
+                fixed = {c for cells in may.values() if cells is not None for c in cells}
+                explained = frozenset(self.closed - fixed)
+            self._match = (key, reconcile(may, self.closed, hint, explained))
         return self._match[1]
 
     def blocked(self) -> bool:

@@ -30,7 +30,8 @@ from mazeboard.hal.grid import Cell
 from mazeboard.hal.labyrinth import BUTTONS, CELLS, GRID, SLOTS, Maze, Tile, led_layout
 
 from ..board import DebouncedBoard
-from ..world import Physics, World
+from ..world import Physics
+from .world import TileWorld
 
 
 @dataclass
@@ -78,10 +79,12 @@ class LabyrinthBoard(DebouncedBoard):
         #: called after the tiles changed (the spare turned, a line pushed): views of the board
         self.tile_watchers: list[Callable[[], None]] = []
         physics = replace(physics, lift_drops_ball=False)
-        self.world = World(GRID, (), pawns, scheduler, physics, rng or random.Random(0), self.debouncer.raw,
-                           buttons=BUTTONS)
+        self.world = TileWorld(GRID, (), pawns, scheduler, physics, rng or random.Random(0), self.debouncer.raw,
+                               buttons=BUTTONS)
         self._add_channels(self.world.levels())
         self._withdraw = False
+        #: the slot the spare is in while a hand pushes it (None: the spare is in a hand or on the table)
+        self._inserting: str | None = None
 
     # -- Board interface ----------------------------------------------------
     def state(self) -> BoardState:
@@ -89,9 +92,14 @@ class LabyrinthBoard(DebouncedBoard):
         return BoardState(closed, frozenset())
 
     def announce(self, event: GameEvent) -> None:
-        if event.type == "warning" and event.get("kind") in ("forbidden_slot", "extra_shift"):
+        if event.type == "warning" and event.get("kind") in ("forbidden_slot", "extra_shift") and self._inserting:
             self._withdraw = True  # the hand pulls the tile back out of the slot at once
         super().announce(event)
+
+    @property
+    def pushing(self) -> bool:
+        """A hand holds the spare in a slot right now (its push or withdrawal is under way)."""
+        return self._inserting is not None
 
     def rotate(self, quarters: int) -> int:
         """Turn the spare by hand and press ``rotate`` once per quarter; returns the time taken (ms)."""
@@ -105,7 +113,11 @@ class LabyrinthBoard(DebouncedBoard):
 
     def insert(self, slot: str) -> int:
         """Put the spare into ``slot`` (its sensor fires), then push the line unless the
-        controller warned meanwhile (then the hand withdraws and nothing moves)."""
+        controller warned meanwhile (then the hand withdraws and nothing moves). There is one
+        spare: raises ValueError while it is already in a slot (another hand is pushing)."""
+        if self._inserting is not None:
+            raise ValueError(f"the spare is in slot {self._inserting}: one push at a time")
+        self._inserting = slot
         self._withdraw = False
         self.world.press(f"slot:{slot}")
         self.scheduler.call_later(self.push_delay_ms, lambda: self.push(slot))
@@ -116,11 +128,19 @@ class LabyrinthBoard(DebouncedBoard):
         """Slide the line: tiles and the pawns on them move one cell; a pawn pushed off goes on the new tile."""
         if self._withdraw:
             self._withdraw = False
+            self._inserting = None
             return
         s = SLOTS[slot]
         world = self.world
+        line_cells = {CELLS[i] for i in s.line}
+        landing = [world.landing_ms(p) for p, pawn in world.pawns.items() if pawn.cell in line_cells]
+        if any(t is not None for t in landing):  # a hand is sliding a pawn on the row: push once it landed
+            self.scheduler.call_later(max(t for t in landing if t is not None) - self.scheduler.now_ms() + 1,
+                                      lambda: self.push(slot))
+            return
         riders = [(p, pawn.cell) for p, pawn in world.pawns.items() if pawn.cell is not None and pawn.cell in
-                  {CELLS[i] for i in s.line}]
+                  line_cells]
+        self._inserting = None
         self.table.push(slot)
         self._tiles_changed()
         line = [CELLS[i] for i in s.line]
@@ -133,7 +153,38 @@ class LabyrinthBoard(DebouncedBoard):
                 world.slide_step(p, line[line.index(cell) + 1])
         delay = world.physics.step_ms + world.physics.hand_ms
         for p in wrapping if self.hand_wraps else ():
-            self.scheduler.call_later(delay, lambda p=p: world.place(p, s.entry))
+            self.scheduler.call_later(delay, lambda p=p: self._wrap(p, s.entry))
+
+    def put(self, pawn: str, cell: Cell) -> int:
+        """A hand moves ``pawn`` onto ``cell``: lifts it (wherever it is, also mid-slide) and sets
+        it down ``hand_ms`` later -- unless another hand set it down meanwhile; nothing when it
+        already stands there. Returns the time taken (ms)."""
+        world = self.world
+        hand = world.physics.hand_ms
+        here = world.pawns[pawn].cell
+        if here == cell:
+            return 0
+        if here is not None:
+            world.lift(pawn)
+            self.scheduler.call_later(hand, lambda: self._set_down(pawn, cell))
+            return 2 * hand
+        world.place(pawn, cell)
+        return hand
+
+    def _set_down(self, pawn: str, cell: Cell) -> None:
+        if self.world.pawns[pawn].cell is None:
+            self.world.place(pawn, cell)
+
+    def _wrap(self, pawn: str, entry: Cell) -> None:
+        """The hand sets a pawn pushed off on the inserted tile -- unless another hand already
+        set it down somewhere."""
+        self._set_down(pawn, entry)
+
+    def lay_tiles(self, rows: list[str], spare: str) -> None:
+        """People lay the tiles out as ``rows`` (7 strings, rank 7 first) with ``spare`` in the
+        hand, e.g. as a restarted controller's ``game_resumed`` shows the saved game."""
+        self.table.maze = Maze.from_rows(rows, spare)
+        self._tiles_changed()
 
     def _tiles_changed(self) -> None:
         for w in self.tile_watchers:

@@ -20,7 +20,8 @@ from .board import LabyrinthBoard
 
 @dataclass(frozen=True)
 class TileAction(Action):
-    """``rotate`` (``degrees`` clockwise, a multiple of 90) or ``insert`` (at ``slot``)."""
+    """``rotate`` (``degrees`` clockwise, a multiple of 90), ``insert`` (at ``slot``), or ``put``
+    (``player``'s pawn onto ``cells[0]`` by hand, wherever it is when the hand gets there)."""
 
     slot: str = ""
     degrees: int = 0
@@ -44,4 +45,5 @@ class LabyrinthHands(Hands):
 TILE_ACTIONS: dict[str, Callable[[LabyrinthBoard, TileAction], int]] = {
     "rotate": lambda b, a: b.rotate(a.degrees // 90),
     "insert": lambda b, a: b.insert(a.slot),
+    "put": lambda b, a: b.put(a.player or "", a.cells[0]),
 }

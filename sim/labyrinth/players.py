@@ -18,10 +18,19 @@ fixed tiles (seen in seeded games), so when the target is out of reach it
 wanders (``wander``): with that probability it also accepts shifts one cell worse
 and does not always stop on the nearest cell.
 
-After the controller lights the reachable cells it slides the mover along
-the maze path to the target (or the reachable cell closest to it) and
-presses ``done``. After all cards the target is its start square (or, with
-``exit-anywhere``, any edge tile open off the board).
+It acts on the board's ``instruction`` events, as a person acts on the
+LEDs (docs/event-log.md, "The instruction"): when the board asks for its
+shift (the slots that take the spare now are listed) it rotates and pushes;
+when it may move it slides the mover along the maze path to the target (or
+the reachable cell closest to it) and presses ``done``; when the board asks
+which shared tile the mover stopped on it looks and presses ``rotate`` until
+the guess is right, then ``done``; it puts back the pawns the board asks it
+for (requests ``by`` it: its own pawn, Vader on its turn) on a cell the
+request lists; after a restart the player whose turn it is confirms the
+tiles with ``done`` once the pawns match. A button it pressed that did not
+change what the board asks is pressed again after ``retry_ms``. After all
+cards the target is its start square (or, with ``exit-anywhere``, any edge
+tile open off the board).
 """
 
 from __future__ import annotations
@@ -30,6 +39,7 @@ import random
 from collections import deque
 from typing import Any
 
+from mazeboard.hal.clock import Timer
 from mazeboard.hal.events import GameEvent
 from mazeboard.hal.grid import Cell
 from mazeboard.hal.labyrinth import (
@@ -82,6 +92,9 @@ def target_after(index: int | None, slot_name: str) -> int | None:
 class LabyrinthPlayer:
     """One simulated player of colour ``player`` on ``board``."""
 
+    #: a press or a shift that did not change what the board asks is tried again after this long (ms)
+    retry_ms = 3000
+
     def __init__(self, player: str, board: LabyrinthBoard, rng: random.Random, ed: Edition | None = None,
                  variants: tuple[str, ...] = (), think_ms: tuple[int, int] = (300, 1200),
                  wander: float = 0.3) -> None:
@@ -92,26 +105,34 @@ class LabyrinthPlayer:
         self.variants = variants
         self.think_ms = think_ms
         self.wander = wander
-        self.hands = LabyrinthHands(board, board.scheduler)
+        self.hands = LabyrinthHands(board, board.scheduler, on_idle=self._idle)
         self.cards: list[str] = []
         self.players: list[str] = []
         self.corner: Cell | None = None
         self.forbidden: str | None = None
-        self.my_turn = False
         self.pawns: tuple[str, ...] = (player,)
         self._handlers = {
             "game_started": self._game_started,
+            "game_resumed": self._game_resumed,
             "card_shown": self._card_shown,
             "card_found": self._card_found,
             "turn_started": self._turn_started,
             "shifted": self._shifted,
             "reachable": self._reachable,
-            "turn_ended": self._turn_ended,
-            "warning": self._warning,
+            "instruction": self._instruction,
+            "game_over": self._game_over,
         }
         self._reach: dict[str, list[Cell]] = {}
-        self._after_push: Maze | None = None
         self._moved = False
+        self._over = False
+        #: the player whose turn a restarted game goes on with (confirms the tiles)
+        self._resumed_player: str | None = None
+        #: the board's latest instruction (an ``instruction`` event as a dict)
+        self._said: dict[str, Any] | None = None
+        #: what was last done for which instruction, and when (ms): not twice within retry_ms
+        self._did: tuple[Any, ...] | None = None
+        self._did_at = -(10**9)
+        self._look: Timer | None = None
         #: where the turn's possible movers stood when the move began
         self._start: dict[str, Cell | None] = {}
 
@@ -128,6 +149,13 @@ class LabyrinthPlayer:
         self.corner = ev["corners"][self.player]
         self.players = list(ev["players"])
 
+    def _game_resumed(self, ev: GameEvent) -> None:
+        self.corner = ev["corners"].get(self.player)
+        self.players = list(ev["corners"])
+        self.forbidden = ev["forbidden"]
+        self._resumed_player = ev["player"]
+        self._moved = False
+
     def _card_shown(self, ev: GameEvent) -> None:
         if ev["player"] == self.player:
             self.cards = list(ev["cards"])
@@ -139,38 +167,122 @@ class LabyrinthPlayer:
     def _shifted(self, ev: GameEvent) -> None:
         self.forbidden = ev["forbidden_next"]
 
-    def _turn_ended(self, ev: GameEvent) -> None:
-        if ev["player"] == self.player:
-            self.my_turn = False
-
     def _turn_started(self, ev: GameEvent) -> None:
-        if ev["player"] != self.player:
+        if ev["player"] == self.player:
+            self.pawns = tuple(ev["pawns"])
+            self._reach = {}
+            self._moved = False
+            self._did = None
+
+    def _reachable(self, ev: GameEvent) -> None:
+        if ev["player"] == self.player:
+            self._reach[ev["pawn"]] = list(ev["cells"])
+
+    def _game_over(self, ev: GameEvent) -> None:
+        self._over = True
+
+    def _instruction(self, ev: GameEvent) -> None:
+        self._said = ev.to_dict()
+        self._act()
+
+    def _idle(self) -> None:
+        """The hands are free: a press they just made counts as done now; look at the board again."""
+        last = self.hands.done[-1] if self.hands.done else None
+        if last is not None and last.kind == "press":
+            self._did, self._did_at = ("press", last.button), self.board.scheduler.now_ms()
+        self.board.scheduler.call_later(0, self._act)
+
+    # -- following the instruction ----------------------------------------------
+    def _once(self, key: tuple[Any, ...]) -> bool:
+        """True (and remembered) unless ``key`` was done less than ``retry_ms`` ago; either way
+        the player looks at the board again when that time is up (nothing may change before)."""
+        now = self.board.scheduler.now_ms()
+        if key == self._did and now - self._did_at < self.retry_ms:
+            self._look_again(self._did_at + self.retry_ms + 1 - now)
+            return False
+        self._did, self._did_at = key, now
+        self._look_again(self.retry_ms + 1)
+        return True
+
+    def _look_again(self, delay_ms: int) -> None:
+        if self._look is None or self._look.cancelled or self._look.due_ms <= self.board.scheduler.now_ms():
+            self._look = self.board.scheduler.call_later(delay_ms, self._act)
+
+    def _act(self) -> None:
+        """Do what the board's latest instruction asks of this player, when the hands are free."""
+        said = self._said
+        if said is None or self._over or said["action"] == "game_over" or not self.hands.idle:
             return
-        self.my_turn = True
-        self.pawns = tuple(ev["pawns"])
-        self._reach = {}
-        self._moved = False
+        action, buttons = said["action"], said["buttons"]
+        settling = action == "settle"
+        mine = [r for r in said["requests"] if r["blocking"] and r["kind"] == "pawn" and r["by"] == self.player
+                and r["to"] and not (settling and r["reason"] in ("wrapped", "pushed"))]  # the push is under way
+        if mine:
+            if self._once(("fix", tuple((r["piece"], r["from"], tuple(r["to"])) for r in mine))):
+                self._fix(mine)
+            return
+        due = said["player"] == self.player or (said["player"] is None and self._resumed_player == self.player)
+        if not due:
+            return
+        if action == "shift" and any(b.startswith("slot:") for b in buttons):
+            if self._once(("shift",)):
+                self._shift([b[len("slot:"):] for b in buttons if b.startswith("slot:")])
+        elif action == "move" and "done" in buttons:
+            if not self._moved:
+                self._once(("move",))
+                self._move(said)
+            elif self._once(("press", "done")):
+                self.hands.do(self._think(), Action("press", button="done"))
+        elif action == "confirm":
+            self._answer(said)
+        elif action in ("correct", "check") and "done" in buttons and self._once(("press", "done")):
+            self.hands.do(self._think(), Action("press", button="done"))
+
+    def _fix(self, requests: list[dict[str, Any]]) -> None:
+        """Put each requested pawn on a cell its request lists (a free one, the nearest)."""
+        world = self.board.world
+        actions: list[Action] = [self._think()]
+        for r in requests:
+            name = r["piece"]
+            if name in world.pawns and world.pawns[name].cell in r["to"] and r["from"] is not None:
+                # mine already stands where asked: the reeds took another pawn for it -- move the one on ``from``
+                name = next((p for p, pw in world.pawns.items() if pw.cell == r["from"]), name)
+            pawn = world.pawns.get(name)
+            if pawn is None:
+                continue
+            here = pawn.cell
+            others = {p.cell for p in world.pawns.values() if p.player != name}
+            free = [c for c in r["to"] if c not in others] or list(r["to"])
+            spot = min(free, key=lambda c: (GRID.distance(here, c) if here else 0, c))
+            if here != spot:
+                actions.append(TileAction("put", player=name, cells=(spot,)))
+        if len(actions) > 1:
+            self.hands.do(*actions)
+
+    def _shift(self, allowed: list[str]) -> None:
         maze = self.board.table.maze
-        slot, quarters = self.choose_shift(maze)
-        self._after_push, _ = maze.shifted(slot, quarters)  # what the tiles will show once pushed
+        slot, quarters = self.choose_shift(maze, set(allowed))
         actions: list[Action] = [self._think()]
         if quarters:
             actions.append(TileAction("rotate", degrees=90 * quarters))
         actions.append(TileAction("insert", slot=slot))
         self.hands.do(*actions)
 
-    def _reachable(self, ev: GameEvent) -> None:
-        if ev["player"] != self.player or not self.my_turn:
-            return
-        self._reach[ev["pawn"]] = list(ev["cells"])
-        if self._moved or set(self._reach) != set(self.pawns):
-            return
+    def _move(self, said: dict[str, Any]) -> None:
+        """Slide the mover toward a target along the maze, then press done."""
         self._moved = True
-        self._start = {p: self.board.world.pawns[p].cell for p in self.pawns}
-        maze = self._after_push or self.board.table.maze
+        world = self.board.world
+        maze = self.board.table.maze
+        movers = tuple(said.get("messages", [{}])[0].get("args", {}).get("pawns") or self.pawns)
+        lit = set(said["cells"])
+        for p in movers:  # after a restart no ``reachable`` was heard: the tiles show it
+            cell = world.pawns[p].cell if p in world.pawns else None
+            if p not in self._reach and cell is not None:
+                self._reach[p] = [c for c in cells_of(maze.reachable(cell)) if c in lit]
+        self._start = {p: world.pawns[p].cell for p in movers if p in world.pawns}
         pawn, dest = self.choose_move(maze)
         actions: list[Action] = [self._think()]
-        here = self.board.world.pawns[pawn].cell
+        here = world.pawns[pawn].cell
         if here is not None and dest != here:
             path = self.path(maze, here, dest)
             if path:
@@ -178,23 +290,18 @@ class LabyrinthPlayer:
         actions.append(Action("press", button="done"))
         self.hands.do(*actions)
 
-    def _warning(self, ev: GameEvent) -> None:
-        """``ambiguous``: the referee cannot tell which of several cells the mover ended on
-        (they are shared with other pawns); it blinks its guess, ``rotate`` moves the guess
-        along ``cells``, ``done`` confirms. The player looks at the board and answers."""
-        if ev["kind"] != "ambiguous" or ev["player"] != self.player or not self.my_turn:
-            return
-        options = list(zip(ev["pawns"], ev["cells"]))
+    def _answer(self, said: dict[str, Any]) -> None:
+        """The board cannot tell which shared tile the mover stopped on: look, and press
+        ``rotate`` while the guess is wrong, ``done`` when it is right."""
+        args = said["messages"][0]["args"]
+        options = [tuple(o) for o in args.get("options", [])]
+        guess = (args.get("pawn"), args.get("cell"))
         world = self.board.world.pawns
-        truth = 0
-        for i, (pawn, cell) in enumerate(options):
-            if world[pawn].cell == cell and all(world[q].cell == c for q, c in self._start.items() if q != pawn):
-                truth = i
-                break
-        actions: list[Action] = [self._think()]
-        actions += [Action("press", button="rotate")] * truth
-        actions.append(Action("press", button="done"))
-        self.hands.do(*actions)
+        truth = next((o for o in options if o[0] in world and world[o[0]].cell == o[1]
+                      and all(world[q].cell == c for q, c in self._start.items() if q != o[0])), guess)
+        button = "done" if guess == truth else "rotate"
+        if self._once(("answer", guess, button)):
+            self.hands.do(self._think(), Action("press", button=button))
 
     # -- planning ---------------------------------------------------------------
     def targets_for(self, pawn: str) -> list[str]:
@@ -246,8 +353,10 @@ class LabyrinthPlayer:
                     best = d
         return best
 
-    def choose_shift(self, maze: Maze) -> tuple[str, int]:
-        """(slot, quarter turns) by the rules in the module docstring."""
+    def choose_shift(self, maze: Maze, allowed: set[str] | None = None) -> tuple[str, int]:
+        """(slot, quarter turns) by the rules in the module docstring, among the ``allowed``
+        slots (None: all but the forbidden one)."""
+        allowed = allowed if allowed is not None else {s for s in SLOTS if s != self.forbidden}
         op = maze.openings
         spare = maze.spare.mask
         world = self.board.world
@@ -259,7 +368,7 @@ class LabyrinthPlayer:
                 continue
             turns = distinct_turns(spare)
             for slot, q, _, reach in sweep(op, spare, INDEX[cell]):
-                if slot == self.forbidden or q not in turns:
+                if slot not in allowed or q not in turns:
                     continue
                 goals, exits = self._goal_bits(maze, pawn, slot, where)
                 if exits:
@@ -268,8 +377,7 @@ class LabyrinthPlayer:
                              | (new[3] & EDGE_BITS["W"]))
                 scored.append((self._score(reach, goals, exits), slot, q))
         if not scored:
-            options = [s for s in SLOTS if s != self.forbidden]
-            return self.rng.choice(options), 0
+            return self.rng.choice(sorted(allowed)), 0
         best = min(s for s, _, _ in scored)
         slack = 1 if best > 0 and self.rng.random() < self.wander else 0
         top = sorted({(slot, q) for s, slot, q in scored if s <= best + slack})

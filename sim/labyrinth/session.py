@@ -67,6 +67,9 @@ class LabyrinthSession:
     def _watch(self, event: GameEvent) -> None:
         if event.type == "game_over":
             self.game_over = True
+        elif event.type == "game_resumed" and self.script is None:
+            # the people lay the tiles out as the restarted controller shows the saved game
+            self.board.lay_tiles(event["layout"], event["spare"])
 
     def start(self) -> None:
         if self.script:

@@ -1,0 +1,53 @@
+"""A saved Labyrinth game after a restart (issue 11): replayed exactly, the board checked against it
+(pawns by their reeds, the tiles confirmed with Done), the simulated players guided by the
+instruction until it matches, then played to a winner -- at moments in every state of a turn."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from mazeboard.controller import journal as jr
+from mazeboard.controller.persist import fingerprint, open_game
+from mazeboard.hal.board import BoardRequest
+from mazeboard.hal.events import GameEvent
+
+REQUEST = BoardRequest(game="labyrinth", seed=3, players=3)
+
+
+@pytest.fixture(scope="module")
+def full_game(tmp_path_factory: pytest.TempPathFactory) -> tuple[list[bytes], dict[int, dict]]:
+    """A whole journaled Labyrinth game: its journal lines and the state after every record."""
+    d = tmp_path_factory.mktemp("lab")
+    pgame = open_game(REQUEST, d, "sim")
+    states = {pgame.journal.count: fingerprint(pgame.game)}
+    pgame.on_record.append(lambda n: states.__setitem__(n, fingerprint(pgame.game)))
+    assert pgame.run() and pgame.referee.winner
+    assert pgame.archived is not None
+    return pgame.archived.read_bytes().splitlines(keepends=True), states
+
+
+def _first(states: dict[int, dict], state: str, after: int = 3) -> int:
+    return next(k for k in sorted(states) if k > after and states[k]["state"] == state)
+
+
+@pytest.mark.parametrize("state", ["waiting_for_shift", "waiting_for_settle", "waiting_for_move"])
+@pytest.mark.parametrize("later", [False, True])
+def test_a_saved_labyrinth_game_resumes_checks_the_board_and_plays_to_its_end(
+        tmp_path: Path, full_game, state: str, later: bool) -> None:  # type: ignore[no-untyped-def]
+    lines, states = full_game
+    n = _first(states, state, after=len(lines) // 2 if later else 3)
+    (tmp_path / jr.CURRENT).write_bytes(b"".join(lines[: n + 1]))
+    events: list[GameEvent] = []
+    pgame = open_game(BoardRequest(game="labyrinth", seed=99), tmp_path, "sim",
+                      attach=lambda g: g.sinks.append(events.append))
+    assert pgame.resumed and pgame.restored == states[n]
+    resumed = next(e for e in events if e.type == "game_resumed")
+    assert resumed["state"] == state and resumed["layout"] == states[n]["layout"]
+    assert pgame.referee.state == "waiting_for_setup"
+    said = next(e for e in events if e.type == "instruction")
+    assert said["action"] == "check"
+    assert pgame.run() and pgame.referee.winner is not None
+    kinds = [e.type for e in events]
+    assert "setup_restored" in kinds and "turn_ended" in kinds[kinds.index("setup_restored"):]

@@ -80,12 +80,17 @@ def requests(ref: "LabyrinthReferee") -> tuple[Request, ...]:
     out: list[Request] = []
     taken: set[str] = set()
     corr = ref.correction
+    strays, strays_block = ref.strays()
     if corr is not None:
         watch = ref.watch
         here = watch.at.get(corr.pawn) if watch is not None else None
+        if here is None and strays_block and watch is not None:  # the closure taken for the unseen mover
+            here = next(iter(sorted(ref.closed - set(watch.fixed().values()) - set(strays))), None)
         if here is not None:
             taken.add(here)
-        out.append(Request(corr.pawn, "pawn", corr.kind, here, tuple(sorted(corr.allowed)), owner(ref, corr.pawn)))
+        if here is None or here not in corr.allowed:  # (on an allowed cell: only the strays must go)
+            out.append(Request(corr.pawn, "pawn", corr.kind, here, tuple(sorted(corr.allowed)),
+                               owner(ref, corr.pawn)))
     loose = sorted(ref.closed - {c for c in hint.values() if c is not None})  # closed, nobody believed there
     for pawn in match.unmatched:
         frm = source_cell(pawn, match, hint, taken) or next((c for c in loose if c not in taken), None)
@@ -93,8 +98,7 @@ def requests(ref: "LabyrinthReferee") -> tuple[Request, ...]:
             taken.add(frm)
         out.append(Request(pawn, "pawn", _reason(ref, pawn, frm), frm, tuple(sorted(may[pawn] or ())),
                            owner(ref, pawn)))
-    strays_block = ref.setup_check is not None
-    for cell in match.extra:
+    for cell in strays:
         if cell not in taken:
             out.append(Request("", "magnet", "stray", cell, (), None, blocking=strays_block))
     return tuple(out)

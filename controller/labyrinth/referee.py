@@ -67,6 +67,7 @@ from mazeboard.hal.grid import Cell
 from mazeboard.hal.labyrinth import (
     CELLS,
     DONE_BUTTON,
+    GRID,
     INDEX,
     ROTATE_BUTTON,
     SLOT_NAMES,
@@ -315,9 +316,33 @@ class LabyrinthReferee(RefereeCore):
             self._match = (key, reconcile(may, self.closed, hint, explained))
         return self._match[1]
 
+    def strays(self) -> tuple[list[Cell], bool]:
+        """Closed reeds no pawn is believed on, and whether they block play. During the move:
+        the closures off the fixed pawns' cells other than the mover's; when the mover is unseen
+        and there are several, the one nearest where it was last seen is taken for it and the
+        others block (the end of the move cannot be judged until they are gone). After a
+        restart every stray blocks; otherwise they are only pointed at."""
+        watch = self.watch
+        if watch is None or self.state not in MOVE_STATES or self.setup_check is not None:
+            return list(self.match().extra), self.setup_check is not None
+        fixed = set(watch.fixed().values())
+        loose = sorted(self.closed - fixed)
+        seen = [c for m in watch.candidates() if (c := watch.at.get(m)) is not None]
+        if seen:
+            return [c for c in loose if c not in seen], False
+        if len(loose) < 2:
+            return [], False
+        last = [watch.last[m] for m in watch.candidates()]
+        nearest = min(loose, key=lambda c: (min(GRID.distance(c, x) for x in last), c))
+        return [c for c in loose if c != nearest], True
+
     def blocked(self) -> bool:
-        """A pawn that may not move now is not where it may stand (its request blocks play)."""
-        return bool(self.match().unmatched)
+        """A pawn that may not move now is not where it may stand, or a closed reed nobody
+        explains must go first (:meth:`strays`): its request blocks play."""
+        if self.match().unmatched:
+            return True
+        cells, blocking = self.strays()
+        return blocking and bool(cells)
 
     def _settle_belief(self) -> None:
         """After an input: warn (once) about a pawn newly away from where it may stand; when the

@@ -10,11 +10,12 @@ referee's timers run.
 After every event: no exception, the state is one of ``STATES``, scores (cards
 found) never fall, every emitted event is well-formed per docs/event-log.md.
 
-After the garbage (the game is not lost): the reeds are closed exactly where
-the referee believes the pawns stand, then a helper does only what the referee
-asks (the cells it blinks, the ``misplaced`` cells it warns about, ``done``
-after a move, ``done`` to confirm its guess); within a bounded number of such
-acts it accepts a shift at a slot (``shifted``) or the game is over.
+After the garbage (the game is not lost), whatever the reeds show: a helper
+does only what the board's ``instruction`` events ask (fuzzkit.follow_instruction:
+put each requested pawn on a cell its request lists, else press ``done`` or a
+lit slot), never reading the referee; every instruction must be actionable
+and its requests must blink; within a bounded number of such acts the board
+accepts a shift at a slot (``shifted``) or the game is over.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fuzzkit import FUZZ, GAPS, Rig
+from fuzzkit import FUZZ, GAPS, Rig, follow_instruction
 from mazeboard.controller.labyrinth.referee import STATES, LabyrinthReferee
 from mazeboard.hal.board import GameSetup
 from mazeboard.hal.labyrinth import CELLS, GRID, SLOT_NAMES, cells_of, led_layout
@@ -125,63 +126,10 @@ def cells_reachable(ref: LabyrinthReferee, pawn: str) -> set[str]:
     return set(cells_of(ref.reach.get(pawn, 0)))
 
 
-def follow_leds(rig: Rig, acts: int = 40) -> str:
-    """Do what the referee asks until it takes a shift; returns how it ended."""
-    ref: LabyrinthReferee = rig.ref
-    for _ in range(acts):
-        rig.wait(6000)  # past wrap_timeout_ms: an overdue push is warned about
-        state = ref.state
-        if state == "game_over":
-            return "game_over"
-        if state == "waiting_for_shift":
-            mark = len(rig.log.events)
-            slot = next(s for s in SLOT_NAMES if s != ref.forbidden)
-            rig.press(f"slot:{slot}")
-            if "shifted" in rig.log.types(mark):
-                return "shifted"
-            rig.problems.append(f"slot {slot} in waiting_for_shift: no shifted ({rig.log.events[mark:]})")
-            return "refused"
-        if state == "waiting_for_settle":
-            push = ref.push
-            assert push is not None
-            want = set(push.expect.values())
-            if not push.warned:
-                rig.problems.append("a push overdue by far is not warned about")
-            missing = want - rig.closed()
-            if missing - set(rig.blink()):
-                rig.problems.append(f"pawns missing on {sorted(missing)} but {sorted(rig.blink())} blink")
-            set_reeds(rig, want)
-            continue
-        if state == "waiting_for_move":
-            rig.press("done")
-            continue
-        if state == "waiting_for_confirmation":
-            rig.press("done")
-            continue
-        if state == "waiting_for_correction":
-            corr = ref.correction
-            if corr is None or not corr.allowed:
-                rig.problems.append(f"waiting_for_correction with nothing to correct: {corr}")
-                return "silent"
-            hidden = set(corr.allowed) - set(rig.blink())
-            if hidden:
-                rig.problems.append(f"correction {corr.kind} of {corr.pawn}: {sorted(hidden)} do not blink")
-            where = believed(ref)
-            others = {c for p, c in where.items() if p != corr.pawn and c is not None}
-            if corr.kind in ("moved_before_shift", "out_of_turn"):  # pawns back where they stood
-                set_reeds(rig, set(where.values()) - {None} | set(corr.allowed))
-            else:  # the mover onto an allowed cell
-                spot = sorted(set(corr.allowed) - others) or sorted(corr.allowed)
-                set_reeds(rig, others | {spot[0]})
-            continue
-        rig.problems.append(f"unexpected state {state}")
-        return "silent"
-    rig.problems.append(f"no shift accepted after {acts} acts; stuck in {ref.state} (correction {ref.correction})")
-    return "stuck"
-
-
-def sane_board(rig: Rig) -> None:
-    set_reeds(rig, {c for c in believed(rig.ref).values() if c is not None})
+def follow(rig: Rig) -> str:
+    """Do what the board's instruction asks (fuzzkit.follow_instruction) until a push is
+    accepted: Done ends a move, answers a question or confirms the tiles; a lit slot takes the spare."""
+    return follow_instruction(rig, "shifted", ("done", *(f"slot:{s}" for s in SLOT_NAMES)))
 
 
 @settings(FUZZ, max_examples=200)
@@ -191,7 +139,6 @@ def test_garbage_sensor_streams_never_crash_and_the_game_goes_on(setup: dict[str
     rig = labyrinth_rig(setup)
     play_garbage(rig, ops)
     assert rig.all_problems() == []
-    sane_board(rig)
-    outcome = follow_leds(rig)
+    outcome = follow(rig)
     assert rig.all_problems() == [], f"outcome {outcome}"
     assert outcome in ("shifted", "game_over")

@@ -158,8 +158,10 @@ def _correct(ref: "LabyrinthReferee") -> Instruction:
     corr = ref.correction
     others = [r for r in reqs if r.blocking and (corr is None or r.piece != corr.pawn)]
     buttons = {}
-    if corr is not None and corr.kind in MOVER_KINDS and not others:
-        # the pawn may have been set on a tile another pawn shares (no reed changes): Done says so
+    watch = ref.watch
+    if corr is not None and corr.kind in MOVER_KINDS and not others and watch is not None and \
+            watch.at.get(corr.pawn) is None and set(watch.held()) & corr.allowed:
+        # unseen, it may stand on a lit tile another pawn shares (no reed changes there): Done says so
         buttons[DONE_BUTTON] = "the pawn stands on a lit tile: end the move"
     return Instruction(ref.current, "correct", "correct", {}, reqs, buttons)
 

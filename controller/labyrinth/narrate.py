@@ -5,7 +5,10 @@ notation: files a-g, rank 7 on top) at setup -- the grid the people lay the
 tiles out from -- and after every shift once the pawns have settled, with
 each pawn's initial on its tile (``V`` for Vader). Cards are secret: a card
 drawn is announced without naming it, except in the younger variant where
-cards are open.
+cards are open. What the board asks when something must be put right (an
+``instruction`` with requests, the board check after a restart) is printed
+in the board's own words, once each time it changes; after a restart the
+saved tiles are drawn, the grid the people lay the tiles out from again.
 """
 
 from __future__ import annotations
@@ -30,6 +33,8 @@ class LabyrinthNarrator:
         self.boards = boards
         self.younger = False
         self._drawn_since_shift = True
+        self._resuming = False
+        self._asked = ""
         self._lines: dict[str, Callable[[GameEvent], str | None]] = {
             "game_started": self._started,
             "turn_started": lambda e: f"-- {e['player']}'s turn" + (
@@ -51,6 +56,9 @@ class LabyrinthNarrator:
             "turn_ended": lambda e: None,
             "game_over": lambda e: f"*** {e['winner']} wins! Cards found: "
             + ", ".join(f"{p} {s}" for p, s in e["scores"].items()),
+            "game_resumed": self._resumed,
+            "setup_restored": self._restored,
+            "instruction": self._instruction,
         }
 
     def _started(self, e: GameEvent) -> str:
@@ -60,7 +68,28 @@ class LabyrinthNarrator:
                 + ", ".join(f"{p} starts on {e['corners'][p]}" for p in e["players"])
                 + (f"; Vader starts on {e['vader']}" if e.get("vader") else ""))
 
+    def _resumed(self, e: GameEvent) -> str:
+        self._resuming = True
+        push = f"; the row at {e['push']} must be pushed all the way in" if e["push"] else ""
+        return (f"The saved game goes on ({e['player']} to play{push}): lay the tiles as drawn, "
+                "put the pawns where the board asks, then press done")
+
+    def _restored(self, e: GameEvent) -> str:
+        self._resuming = False
+        return f"The board matches the saved game: {e['player']} plays on"
+
+    def _instruction(self, e: GameEvent) -> str | None:
+        """The board's words when something must be put right or checked (once per change)."""
+        text = str(e["text"]) if e["requests"] and any(r["blocking"] for r in e["requests"]) or \
+            e["action"] == "check" else ""
+        if text == self._asked:
+            return None
+        self._asked = text
+        return f"the board asks: {text}" if text else None
+
     def _card_shown(self, e: GameEvent) -> str:
+        if self._resuming:
+            return f"{e['player']} is shown their card(s) again"
         if self.younger:
             return f"{e['player']}'s open cards: {' '.join(e['cards'])}"
         return f"{e['player']} looks at a new card"
@@ -70,8 +99,8 @@ class LabyrinthNarrator:
         text = make(event) if make else None
         if text:
             self.out.write(f"{_t(event.t_ms)}  {text}\n")
-        if event.type == "game_started" and self.boards:
-            self.out.write(self.board(event["layout"], event["spare"], {}) + "\n")
+        if event.type in ("game_started", "game_resumed") and self.boards:
+            self.out.write(self.board(event["layout"], event["spare"], event.get("positions") or {}) + "\n")
         if event.type == "shifted":
             self._drawn_since_shift = False
         if event.type == "reachable" and not self._drawn_since_shift and self.boards:

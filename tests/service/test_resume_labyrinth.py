@@ -51,3 +51,51 @@ def test_a_saved_labyrinth_game_resumes_checks_the_board_and_plays_to_its_end(
     assert pgame.run() and pgame.referee.winner is not None
     kinds = [e.type for e in events]
     assert "setup_restored" in kinds and "turn_ended" in kinds[kinds.index("setup_restored"):]
+
+
+# -- through the commands, after a SIGKILL ------------------------------------------------------
+HELPER = Path(__file__).with_name("crashy_game.py")
+
+
+def _killed(tmp_path: Path, at: int) -> Path:
+    """A journaled Labyrinth game SIGKILLed right after record ``at``: its state directory."""
+    import signal
+    import subprocess
+    import sys
+
+    state = tmp_path / "state"
+    res = subprocess.run([sys.executable, str(HELPER), str(state), str(tmp_path / "w"), "7", "--game", "labyrinth",
+                          "--players", "3", "--kill-at", str(at)], capture_output=True, text=True, timeout=300)
+    assert res.returncode == -signal.SIGKILL, res.stderr
+    return state
+
+
+@pytest.mark.parametrize("quiet", [False, True])
+def test_play_resumes_a_killed_labyrinth_game_and_plays_it_to_a_winner(tmp_path: Path, quiet: bool) -> None:
+    import subprocess
+    import sys
+
+    state = _killed(tmp_path, 150)
+    cli = subprocess.run([sys.executable, "-m", "mazeboard.controller.cli", "play", "--game", "labyrinth",
+                          "--state-dir", str(state), *(["--quiet"] if quiet else [])],
+                         capture_output=True, text=True, timeout=300)
+    assert cli.returncode == 0, cli.stderr[-800:]
+    assert "Winner:" in cli.stdout and "Traceback" not in cli.stderr
+    if not quiet:
+        assert "Resumed the saved game" in cli.stdout
+        assert "put the pawns back" in cli.stdout.lower() or "as saved" in cli.stdout
+
+
+def test_service_run_resumes_a_killed_labyrinth_game_instead_of_exiting(tmp_path: Path) -> None:
+    """Before, a resumed Labyrinth game never reached a winner and ``service run`` exited 1 at
+    every start (a systemd restart loop)."""
+    import subprocess
+    import sys
+
+    state = _killed(tmp_path, 80)
+    p = subprocess.run([sys.executable, "-m", "mazeboard.controller.cli", "service", "run", "--game", "labyrinth",
+                        "--virtual-time", "--games", "1", "--state-dir", str(state)],
+                       capture_output=True, text=True, timeout=300)
+    assert p.returncode == 0, p.stderr[-800:]
+    assert "resumed the saved game" in p.stderr and "game_resumed" in p.stderr and "setup_restored" in p.stderr
+    assert list((state / "archive").glob("game-*.jsonl"))

@@ -133,6 +133,7 @@ MESSAGES: dict[str, str] = {
     "request.token.off": "Take the token off {frm} ({why}).",
     "request.ball": "Fish the ball out of the tray and put it back under {owner_text} ({why}).",
     "request.ball.ball_dropped": "Fish the ball out of the tray and put it back under {owner_text}.",
+    "request.ball.stray_ball": "Fish the ball out of the tray and put it back under {owner_text}.",
     "request.pawn.to.ball_dropped": "{Piece}'s pawn{from_text} goes back to its start corner {to_text}.",
     "request.pawn.on.ball_dropped": "Put {piece}'s pawn back on its start corner {to_text}.",
     "request.magnet": "Something on {frm} closes its reed switch: take it off ({why}).",
@@ -169,6 +170,8 @@ REASONS: dict[str, str] = {
     "ball_dropped": "the ball fell",
     "stray_ball": "a ball nobody was asked to fetch",
     "resumed": "as the saved game has it",
+    "displaced": "its move ended there",
+    "moved": "it belongs there",
     "stray": "nothing should stand there",
     "unreachable": "that tile is not connected",
     "moved_before_shift": "it moved before the shift",
@@ -192,7 +195,7 @@ def _cells_text(cells: tuple[str, ...]) -> str:
         return cells[0]
     if len(cells) <= 4:
         return "one of " + ", ".join(cells[:-1]) + " or " + cells[-1]
-    return f"a blinking cell ({len(cells)} cells)"
+    return f"one of the {len(cells)} blinking cells"
 
 
 def request_message(r: Request) -> str:

@@ -40,12 +40,14 @@ class Stepped:
 
 @dataclass(frozen=True, slots=True)
 class Placed:
-    """``pawn``, off the board since it left ``frm``, was set down on ``cell`` (not reachable by a step)."""
+    """``pawn``, off the board since it left ``frm`` (at ``lifted_ms``, when known), was set
+    down on ``cell`` (not reachable by a step)."""
 
     t_ms: int
     pawn: str
     frm: Cell
     cell: Cell
+    lifted_ms: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -301,5 +303,5 @@ class PawnTracker:
         frm = self.last[pawn]
         self.at[pawn] = cell
         self.last[pawn] = cell
-        self._off_since.pop(pawn, None)
-        self._on_move(Placed(t, pawn, frm, cell))
+        lifted = self._off_since.pop(pawn, None)
+        self._on_move(Placed(t, pawn, frm, cell, lifted))

@@ -65,9 +65,12 @@ def requests(ref: "MagicReferee") -> tuple[Request, ...]:
     for cell in match.extra:
         if cell not in taken:
             out.append(Request("", "magnet", "stray", cell, (), None, blocking=strays_block))
-    for i, sensor in enumerate(sorted(ref.hall_active)):
-        owner = ref.returner if ref.returner is not None and i == 0 else ""
-        out.append(Request(owner, "ball", "ball_dropped" if owner else "stray_ball", sensor, (), owner or None))
+    for sensor in sorted(ref.hall_active):
+        owner = ref.ball_owner.get(sensor, "")
+        reason = "ball_dropped" if owner and owner == ref.returner else "stray_ball"
+        # somebody is always asked: the owner, else whoever must come back, else whose turn it is
+        by = owner or ref.returner or ref.current
+        out.append(Request(owner, "ball", reason, sensor, (), by))
     return tuple(out)
 
 

@@ -60,10 +60,10 @@ TRANSITIONS: list[dict[str, Any]] = [
 
 @dataclass
 class _Correction:
-    """The mover must stand on one of ``allowed`` (``player`` None: only the other pawns
-    must be put back) before ``then()`` carries on."""
+    """``player``'s pawn must stand on one of ``allowed`` (and every other pawn at home)
+    before ``then()`` carries on."""
 
-    player: str | None
+    player: str
     kind: str
     allowed: frozenset[Cell]
     then: Callable[[], None]
@@ -78,6 +78,7 @@ class _Move:
     path: list[Cell]
     timed: list[TimedStep]
     closing: str | None = None  # reason, while the ball-grace timer runs
+    lifted_ms: int | None = None  # when the mover was last lifted off the board (a lift drops the ball)
 
 
 class MagicReferee(RefereeCore):
@@ -121,6 +122,8 @@ class MagicReferee(RefereeCore):
         self.known_walls: set[Edge] = set()
         self.known_open: set[Edge] = set()
         self.hall_active: set[str] = set()
+        #: tray sensor -> whose ball lies there, as far as the board can tell ("" when not)
+        self.ball_owner: dict[str, str] = {}
         self.winner: str | None = None
         self.move: _Move | None = None
         self.last_move: _Move | None = None
@@ -201,7 +204,7 @@ class MagicReferee(RefereeCore):
         if self.state == "moving" and move is not None:
             may[move.player] = None
         corr = self.correction
-        if corr is not None and corr.player is not None:
+        if corr is not None:
             may[corr.player] = corr.allowed
         return may
 
@@ -255,7 +258,7 @@ class MagicReferee(RefereeCore):
         return self.move.path if self.move is not None and self.move.player == pawn else []
 
     def _preferred_pawn(self) -> str | None:
-        if self.correction is not None and self.correction.player is not None:
+        if self.correction is not None:
             return self.correction.player
         if self.returner is not None:
             return self.returner
@@ -326,6 +329,8 @@ class MagicReferee(RefereeCore):
         self._last_moved = (pawn, mv.t_ms)
         corr = self.correction
         move = self.move
+        if isinstance(mv, Placed) and move is not None and pawn == move.player:
+            move.lifted_ms = mv.lifted_ms if mv.lifted_ms is not None else mv.t_ms
         if corr is not None and pawn == corr.player:
             if move is not None and pawn == move.player and isinstance(mv, Stepped):
                 move.timed.append(TimedStep(mv.t_ms, edge_of(mv.frm, mv.to)))
@@ -420,8 +425,13 @@ class MagicReferee(RefereeCore):
         self._timers.pop("close", None)
         reason = move.closing
         player = move.player
-        if self.tracker.at[player] is None and self._assume_on_occupied(move):
-            return  # it rests on a cell another pawn holds: judged as a step (overstep / occupied)
+        if self.tracker.at[player] is None:
+            move.closing = None
+            if self._assume_on_occupied(move):  # it stepped onto a cell another pawn holds before the end
+                if move.closing is None and self.state == "moving":
+                    self._close_move(reason)
+                return
+            move.closing = reason
         cell = self.tracker.at[player]
         if cell is None:  # lifted meanwhile: wait, showing where it may be set down
             move.closing = None
@@ -435,7 +445,7 @@ class MagicReferee(RefereeCore):
             return
         if self.blocked():  # another pawn must be put back before the turn can end
             move.closing = None
-            self._hold(None, "displaced", None, (), lambda: self._reclose(reason), warn=False)
+            self._hold(player, "displaced", None, {cell}, lambda: self._reclose(reason), warn=False)
             return
         self.home[player] = cell
         self.known_open.update(s.edge for s in move.timed)
@@ -456,13 +466,13 @@ class MagicReferee(RefereeCore):
         self._go("move_over")
         self._next_turn()
 
-    def _hold(self, player: str | None, kind: str, cell: Cell | None, allowed: Iterable[Cell],
+    def _hold(self, player: str, kind: str, cell: Cell | None, allowed: Iterable[Cell],
               then: Callable[[], None], warn: bool = True) -> None:
         """Warn (unless ``warn`` is false), show where ``player``'s pawn may stand,
         and wait until the board matches (the board check, after the input)."""
         self._cancel("settle")
         self.correction = _Correction(player, kind, frozenset(allowed), then)
-        if warn and player is not None:
+        if warn:
             self._warn(player, kind, cell, refresh=False)
         if self.state != "waiting_for_correction":
             self._go("hold")
@@ -518,23 +528,28 @@ class MagicReferee(RefereeCore):
             self.hall_active.add(ev.sensor)
         else:
             self.hall_active.discard(ev.sensor)
+            self.ball_owner.pop(ev.sensor, None)
         if self.state == "game_over":
             return
         if self.setup_check is not None:
             self.setup_check.changed()
             return
         if ev.ball and self.returner is None:
-            self._ball_arrived(ev.t_ms)
+            self._ball_arrived(ev.t_ms, ev.sensor)
+        elif ev.ball:  # another ball while a return is under way: whose, if the reeds can tell
+            lifted = [p for p, c in self.tracker.at.items() if c is None and p != self.returner]
+            self.ball_owner.setdefault(ev.sensor, lifted[0] if len(lifted) == 1 else "")
 
-    def _ball_arrived(self, t_ms: int) -> None:
+    def _ball_arrived(self, t_ms: int, sensor: str) -> None:
         move = self.move
         if move is not None and self.state in ("moving", "waiting_for_correction") and (
-            self.correction is None or self.correction.player in (move.player, None)
+            self.correction is None or self.correction.player == move.player
         ) and self._has_moved(move):
             player, timed = move.player, move.timed
             for name in ("close", "settle", "offboard"):
                 self._cancel(name)
             self.correction = None
+            self.ball_owner[sensor] = player
             self._drop(player, timed, t_ms, turn_over=True)
             return
         # Not the mover's ball (it has not left its cell): the pawn that moved last
@@ -548,9 +563,12 @@ class MagicReferee(RefereeCore):
                 self._cancel(name)
             if self.state == "moving":
                 self.roll_again = f"{player}'s ball fell"
+            self.ball_owner[sensor] = player
             self._drop(player, timed, t_ms, turn_over=False)
             return
-        log.info("ball sensed at %d ms with no pawn to blame: the instruction asks to take it out", t_ms)
+        lifted = [p for p, c in self.tracker.at.items() if c is None]  # lifting a pawn drops its ball
+        self.ball_owner[sensor] = lifted[0] if len(lifted) == 1 else ""
+        log.info("ball sensed at %d ms with no move to blame: the instruction asks to take it out", t_ms)
 
     def _has_moved(self, move: _Move) -> bool:
         """True when the mover has left its start cell during ``move`` (stepped or lifted)."""
@@ -559,6 +577,9 @@ class MagicReferee(RefereeCore):
     def _drop(self, player: str, timed: list[TimedStep], t_ms: int, turn_over: bool) -> None:
         edge = rules.infer_wall(timed, t_ms, self.options.ball_roll_ms, self.options.ball_slack_ms, self.known_open)
         off = self.tracker.off_since(player)
+        move = self.move if self.move is not None and self.move.player == player else None
+        if off is None and move is not None:
+            off = move.lifted_ms  # lifted and set down again since its last step
         if off is not None and off <= t_ms - self.options.ball_roll_ms[0] + self.options.ball_slack_ms:
             edge = None  # lifted early enough to have released the ball itself: cannot be told
         self._emit("ball_dropped", player=player, edge=format_edge(edge) if edge else None)

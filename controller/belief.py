@@ -43,6 +43,8 @@ class Match:
     at: Mapping[str, Cell | None]
     unmatched: tuple[str, ...]
     extra: tuple[Cell, ...]
+    #: every pawn is where the tracker has it (nothing to re-assign)
+    agrees: bool = False
 
     @property
     def fits(self) -> bool:

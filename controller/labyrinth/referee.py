@@ -601,6 +601,9 @@ class LabyrinthReferee(RefereeCore):
         self._go("finished")
 
     # -- LEDs ----------------------------------------------------------------------
+    def _seen(self) -> tuple[Any, ...]:
+        return (frozenset(self.closed),)  # the reeds show in the scene and the requests
+
     def _scene(self, instruction: Instruction) -> Scene:
         """Compose the scene: whose turn (start square), allowed and forbidden slots while
         waiting for the shift, where pushed-off pawns go, the reachable cells in the

@@ -139,7 +139,8 @@ class MagicReferee(RefereeCore):
         self.just_moved: tuple[str, Cell] | None = None  # steps used up / symbol taken: more is overstep
         self._last_moved: tuple[str, int] | None = None
         self._flash: tuple[frozenset[Cell], int] = (frozenset(), 0)
-        self._match: tuple[Any, Match] | None = None
+        self._match: tuple[Any, ...] | None = None
+        self._home_v = 0  # bumped whenever ``home`` changes (the match cache's key)
         self.setup_check: SetupCheck | None = None  # after a restart, until the pawns are back
         self._dispatch: dict[type, Callable[[Any], None]] = {
             ReedChanged: self._on_reed,
@@ -148,6 +149,7 @@ class MagicReferee(RefereeCore):
         }
         self._buttons: dict[str, Callable[[], None]] = {"roll": self._press_roll, "done": self._press_done}
         self._instructions = instructions.table(self)
+        self._settle_for = dict(self.options.player_settle_ms)
 
     # -- public ------------------------------------------------------------
 
@@ -210,12 +212,35 @@ class MagicReferee(RefereeCore):
 
     def match(self) -> Match:
         """The board against :meth:`may` (cached until a sensor or the belief changes)."""
-        may = self.may()
-        key = (tuple(sorted((p, None if c is None else tuple(sorted(c))) for p, c in may.items())),
-               frozenset(self.tracker.closed), tuple(sorted(self.tracker.at.items(), key=lambda kv: kv[0])))
-        if self._match is None or self._match[0] != key:
-            self._match = (key, reconcile(may, self.tracker.closed, self.tracker.at, self.tracker.pending_cells()))
-        return self._match[1]
+        t = self.tracker
+        # what may() and the board depend on, compared by counters and identity (cheap; the cache
+        # holds the objects, so an identity cannot be reused while it is compared)
+        c = self._match
+        if (c is None or c[0] != t.version or c[1] != self._home_v or c[2] != self.state
+                or c[3] is not self.move or c[4] is not self.correction or c[5] is not self.setup_check):
+            m = self._quick_match() or reconcile(self.may(), t.closed, t.at, t.pending_cells())
+            c = self._match = (t.version, self._home_v, self.state, self.move, self.correction, self.setup_check, m)
+        return c[6]
+
+    def _quick_match(self) -> Match | None:
+        """The usual case without a search: every pawn the tracker has on its own home cell
+        (the mover anywhere during its move), and no other closed reed; None otherwise."""
+        if self.setup_check is not None or self.correction is not None:
+            return None
+        t = self.tracker
+        free = self.move.player if self.state == "moving" and self.move is not None else None
+        covered = set()
+        for pawn, cell in t.at.items():
+            if pawn == free:
+                if cell is not None:
+                    covered.add(cell)
+            elif cell is None or cell != self.home[pawn] or cell not in t.closed:
+                return None
+            else:
+                covered.add(cell)
+        if not t.closed <= covered and not t.closed - covered <= t.pending_cells():
+            return None
+        return Match(dict(t.at), (), (), agrees=True)
 
     def blocked(self) -> bool:
         """A pawn stands where it may not, or a ball lies in the tray that is not expected there."""
@@ -230,6 +255,8 @@ class MagicReferee(RefereeCore):
         m = self.match()
         if m.unmatched:
             return
+        if m.agrees and not self.why and self.correction is None and self.returner is None:
+            return  # nothing pending and the tracker agrees: the usual case
         for pawn, cell in m.at.items():
             if cell is not None and self.tracker.at.get(pawn) != cell and self.may().get(pawn) is not None:
                 self.tracker.assume(pawn, cell, unseen=len([p for p, c in m.at.items() if c == cell]) > 1)
@@ -308,7 +335,7 @@ class MagicReferee(RefereeCore):
 
     def settle_ms(self, player: str) -> int:
         """How long ``player``'s pawn may rest before its move ends (``player_settle_ms`` or ``settle_ms``)."""
-        return dict(self.options.player_settle_ms).get(player, self.options.settle_ms)
+        return self._settle_for.get(player, self.options.settle_ms)
 
     # -- movement --------------------------------------------------------------
     def _on_reed(self, ev: ReedChanged) -> None:
@@ -448,6 +475,7 @@ class MagicReferee(RefereeCore):
             self._hold(player, "displaced", None, {cell}, lambda: self._reclose(reason), warn=False)
             return
         self.home[player] = cell
+        self._home_v += 1
         self.known_open.update(s.edge for s in move.timed)
         if not self.options.remember_walls:
             self.known_walls.clear()
@@ -597,6 +625,7 @@ class MagicReferee(RefereeCore):
         if turn_over:
             self._emit("turn_ended", player=player, reason="ball_dropped")
         self.home[player] = self.corners[player]
+        self._home_v += 1
         self.why.pop(player, None)
         if not self.options.wait_for_return and turn_over:
             self._go("move_over")
@@ -618,5 +647,12 @@ class MagicReferee(RefereeCore):
                 self._next_turn()
 
     # -- LEDs ----------------------------------------------------------------------
+    def _seen(self) -> tuple[Any, ...]:
+        m = self.match()
+        at = self.tracker.at
+        off = bool(m.unmatched or m.extra)
+        return (m.unmatched, m.extra, tuple(at.values()) if off else None, self.tracker.last.get(self.current),
+                frozenset(self.hall_active), self.state)
+
     def _scene(self, instruction: Instruction) -> Scene:
         return instructions.scene(self, instruction)

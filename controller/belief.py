@@ -43,6 +43,8 @@ class Match:
     at: Mapping[str, Cell | None]
     unmatched: tuple[str, ...]
     extra: tuple[Cell, ...]
+    #: every pawn is where the tracker has it (nothing to re-assign)
+    agrees: bool = False
 
     @property
     def fits(self) -> bool:
@@ -126,9 +128,10 @@ def reconcile(
 
 def source_cell(pawn: str, match: Match, hint: Mapping[str, Cell | None], taken: AbstractSet[Cell]) -> Cell | None:
     """Where an unmatched ``pawn`` most likely stands: the tracker's cell when no pawn
-    explains it; when another pawn explains that cell (the tracker mixed them up), the
-    first extra closed cell not ``taken`` by another unmatched pawn; None when the
-    tracker has it off the board."""
+    explains it; when another pawn explains that cell, the first extra closed cell not
+    ``taken`` by another unmatched pawn (the tracker mixed them up), or else still the
+    tracker's cell (it shares it: a reed cannot count); None when the tracker has it off
+    the board."""
     cell = hint.get(pawn)
     if cell is None:
         return None
@@ -137,4 +140,4 @@ def source_cell(pawn: str, match: Match, hint: Mapping[str, Cell | None], taken:
     for c in match.extra:
         if c not in taken:
             return c
-    return None
+    return cell

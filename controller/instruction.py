@@ -20,6 +20,8 @@ the game's clock (ms).
 
 from __future__ import annotations
 
+import functools
+import string
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
@@ -29,7 +31,7 @@ from .leds import OFF, PLAYER_RGB, PROMPT_RGB, TARGET_RGB, WARNING_RGB, RGB, sca
 PIECES = ("pawn", "token", "ball", "magnet")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Request:
     """One thing on the board that must be put right before play goes on.
 
@@ -57,7 +59,7 @@ class Request:
                 "to": list(self.to), "by": self.by, "blocking": self.blocking}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Instruction:
     """What the board asks now.
 
@@ -105,11 +107,12 @@ class Instruction:
 
     def fields(self) -> dict[str, Any]:
         """The ``instruction`` event's fields (docs/event-log.md)."""
+        messages = self.messages()
         return {
             "player": self.player,
             "action": self.action,
-            "text": self.text(),
-            "messages": [{"id": mid, "args": args} for mid, args in self.messages()],
+            "text": " ".join(say(mid, args) for mid, args in messages),
+            "messages": [{"id": mid, "args": args} for mid, args in messages],
             "requests": [r.to_dict() for r in self.requests],
             "buttons": dict(self.buttons),
             "cells": list(self.cells),
@@ -133,6 +136,7 @@ MESSAGES: dict[str, str] = {
     "request.token.off": "Take the token off {frm} ({why}).",
     "request.ball": "Fish the ball out of the tray and put it back under {owner_text} ({why}).",
     "request.ball.ball_dropped": "Fish the ball out of the tray and put it back under {owner_text}.",
+    "request.ball.stray_ball": "Fish the ball out of the tray and put it back under {owner_text}.",
     "request.pawn.to.ball_dropped": "{Piece}'s pawn{from_text} goes back to its start corner {to_text}.",
     "request.pawn.on.ball_dropped": "Put {piece}'s pawn back on its start corner {to_text}.",
     "request.magnet": "Something on {frm} closes its reed switch: take it off ({why}).",
@@ -177,6 +181,8 @@ REASONS: dict[str, str] = {
     "ball_dropped": "the ball fell",
     "stray_ball": "a ball nobody was asked to fetch",
     "resumed": "as the saved game has it",
+    "displaced": "its move ended there",
+    "moved": "it belongs there",
     "stray": "nothing should stand there",
     "unreachable": "that tile is not connected",
     "moved_before_shift": "it moved before the shift",
@@ -201,7 +207,7 @@ def _cells_text(cells: tuple[str, ...]) -> str:
         return cells[0]
     if len(cells) <= 4:
         return "one of " + ", ".join(cells[:-1]) + " or " + cells[-1]
-    return f"a blinking cell ({len(cells)} cells)"
+    return f"one of the {len(cells)} blinking cells"
 
 
 def request_message(r: Request) -> str:
@@ -225,17 +231,29 @@ def request_args(r: Request) -> dict[str, Any]:
     }
 
 
+@functools.lru_cache(maxsize=None)
+def _fields(template: str) -> tuple[str, ...]:
+    """The ``{name}`` fields of a template, in order (parsed once per template)."""
+    return tuple(name for _, name, _, _ in string.Formatter().parse(template) if name)
+
+
+def _text(value: Any) -> str:
+    return "" if value is None else str(value)
+
+
 def say(message: str, args: Mapping[str, Any]) -> str:
-    """The English sentence ``message`` with ``args`` filled in; capitalised variants
-    (``{Player}``) of every string argument are available too."""
+    """The English sentence ``message`` with ``args`` filled in; a capitalised field name
+    (``{Player}``) takes the argument ``player`` capitalised (``None`` reads "Nobody")."""
     template = MESSAGES.get(message, message)
-    filled: dict[str, Any] = {}
-    for key, value in args.items():
-        filled[key] = "" if value is None else value
-        if isinstance(value, str):
-            filled[key[:1].upper() + key[1:]] = value[:1].upper() + value[1:]
-        elif value is None:
-            filled[key[:1].upper() + key[1:]] = "Nobody"
+    filled: dict[str, str] = {}
+    for name in _fields(template):
+        if name in args:
+            filled[name] = _text(args[name])
+            continue
+        low = name[:1].lower() + name[1:]
+        value = args.get(low)
+        text = "nobody" if value is None and low in args else _text(value)
+        filled[name] = text[:1].upper() + text[1:] if name != low else text
     try:
         return template.format(**filled)
     except (KeyError, IndexError, ValueError):
@@ -267,6 +285,8 @@ def request_layers(instruction: Instruction, ball_cells: Mapping[str, str] | Non
     blinks orange on all of them."""
     blink: dict[str, tuple[RGB, RGB]] = {}
     pulse: dict[str, RGB] = {}
+    if not instruction.requests:
+        return RequestLayers(blink, pulse)
     balls = ball_cells or {}
     for r in instruction.requests:
         rgb = piece_rgb(r.piece)

@@ -149,7 +149,13 @@ class LedDriver:
         self.frames_sent = 0
 
     def set(self, scene: Scene) -> None:
+        if scene == self.scene and self.last is not None:
+            return  # the same scene: its frames (and animation ticks) are under way already
         self.scene = scene
+        self._draw()
+
+    def _ticked(self) -> None:
+        self._tick = None
         self._draw()
 
     def _draw(self) -> None:
@@ -159,9 +165,10 @@ class LedDriver:
             self.last = frame
             self.frames_sent += 1
             self._show(frame)
-        if self._tick is not None:
-            self._tick.cancel()
-            self._tick = None
         animated, finite = self.scene.animated_until(now)
-        if animated:
-            self._tick = self._scheduler.call_later(TICK_MS, self._draw, daemon=not finite)
+        tick = self._tick
+        if tick is not None and (not animated or tick.daemon == finite):
+            tick.cancel()  # stopped animating, or now endless/finite the other way
+            tick = self._tick = None
+        if animated and tick is None:
+            self._tick = self._scheduler.call_later(TICK_MS, self._ticked, daemon=not finite)

@@ -34,6 +34,33 @@ def _fmt_t(t_ms: int) -> str:
     return f"{t_ms / 1000:7.1f}s"
 
 
+#: instructions the other narration lines already tell (whose turn, the die, the steps): not repeated
+ROUTINE_MESSAGES = frozenset({
+    "magic.roll", "magic.move", "magic.move_start", "magic.closing", "game_over",
+    "lab.shift", "lab.settle", "lab.move", "str.throw", "str.rethrow", "str.keep", "str.choose",
+})
+
+
+class InstructionLines:
+    """Narrates ``instruction`` events: the board's own words whenever it asks for something
+    new and out of the ordinary (a request to put right, rolling again, a confirmation); not
+    the routine ones the other lines tell, and not again while the people carry out what
+    was asked (a request done, a pawn on its way). Every game's narrator uses it."""
+
+    def __init__(self) -> None:
+        self._asked: set[tuple[str, ...]] = set()
+
+    def __call__(self, event: GameEvent) -> str | None:
+        messages = event.get("messages") or []
+        main = str(messages[0].get("id")) if messages else ""
+        asked = {(r["piece"], r["kind"], r["reason"], *r["to"]) for r in event.get("requests") or []}
+        if main not in ROUTINE_MESSAGES:
+            asked.add((main,))
+        new = asked - self._asked
+        self._asked = asked
+        return f"board: {event.get('text', '')}" if new else None
+
+
 class Narrator:
     """Prints a game as it happens. ``positions()`` gives pawn -> cell (or None)."""
 
@@ -71,6 +98,7 @@ class Narrator:
             "returned_to_start": lambda e: f"{e['player']} is back on the start corner with the ball",
             "board_disconnected": lambda e: f"Board disconnected ({e.get('detail', '')}); the game waits",
             "board_connected": lambda e: "Board connected again; the game goes on",
+            "instruction": InstructionLines(),
             "game_over": lambda e: f"*** {e['winner']} wins! Scores: "
             + ", ".join(f"{p} {s}" for p, s in e["scores"].items()),
         }

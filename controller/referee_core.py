@@ -84,6 +84,10 @@ class RefereeCore:
         self._timers = {}
         self._depth = 0
         self._said: Instruction | None = None
+        #: bumped by every change the referee shows (events, transitions, refreshes; a timer whose
+        #: deadline shows, like the settle countdown, is set or cancelled with one of those)
+        self._rev = 0
+        self._shown: tuple[Any, ...] | None = None
         self._flow = _Flow()
         self._machine = Machine(
             model=self._flow, states=list(states), transitions=list(transitions), initial=initial,
@@ -122,13 +126,23 @@ class RefereeCore:
         if self._depth == 0:
             self._publish()
 
+    def _seen(self) -> tuple[Any, ...]:
+        """What the instruction and the scene read from the board beyond the referee's own
+        changes (each game's tracker state that shows: requests, the mover's cell); () if none."""
+        return ()
+
     def _publish(self) -> None:
-        """Show the instruction's LED scene; emit an ``instruction`` event when it changed."""
+        """Show the instruction's LED scene; emit an ``instruction`` event when it changed.
+        Skipped when nothing it depends on changed since the last time (``_rev``, ``_seen()``)."""
+        seen = self._seen()
+        if (self._rev, seen) == self._shown:
+            return
         said = self.instruction()
         self.leds.set(self._scene(said))
         if said != self._said:
             self._said = said
             self._emit("instruction", **said.fields())
+        self._shown = (self._rev, seen)  # instruction() and _scene() are pure: the same still holds
 
     def _on_button(self, ev: ButtonPressed) -> None:
         """A button press: its action from ``_buttons``; nothing after the game is over."""
@@ -142,6 +156,7 @@ class RefereeCore:
 
     def _refresh(self) -> None:
         """Something the board shows changed: publish now, or when the current input ends."""
+        self._rev += 1
         if self._depth == 0:
             self._publish()
 
@@ -150,12 +165,13 @@ class RefereeCore:
 
     def _emit(self, type_: str, **fields: Any) -> None:
         """Send one event-log line ``{"t": now, "type": type_, **fields}``."""
+        self._rev += 1
         self._emit_sink(GameEvent(self._now(), type_, fields))
 
     def _go(self, trigger: str) -> None:
         """Fire a transition (raises ``transitions.MachineError`` if the table has none), then refresh the LEDs."""
         self._flow.trigger(trigger)  # type: ignore[attr-defined]
-        self._refresh()
+        self._refresh()  # bumps _rev
 
     def _after(self, name: str, delay_ms: int, fn: Callable[[], None]) -> None:
         """Run ``fn`` in ``delay_ms`` ms, replacing the timer of the same name."""

@@ -40,12 +40,14 @@ class Stepped:
 
 @dataclass(frozen=True, slots=True)
 class Placed:
-    """``pawn``, off the board since it left ``frm``, was set down on ``cell`` (not reachable by a step)."""
+    """``pawn``, off the board since it left ``frm`` (at ``lifted_ms``, when known), was set
+    down on ``cell`` (not reachable by a step)."""
 
     t_ms: int
     pawn: str
     frm: Cell
     cell: Cell
+    lifted_ms: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,6 +106,8 @@ class PawnTracker:
         #: pawns assumed onto a cell another pawn already closes (their reed could not confirm)
         self.unseen: set[str] = set()
         self.ignored = 0
+        #: bumped on every change of what the tracker knows (cheap cache keys for its readers)
+        self.version = 0
 
     # -- queries ---------------------------------------------------------
     def pawns_at(self, cell: Cell) -> list[str]:
@@ -125,6 +129,7 @@ class PawnTracker:
         already closed by another pawn, so the reed could not confirm it; while
         it is the preferred pawn, a later closure reachable over occupied cells
         is taken as it moving on from there."""
+        self.version += 1
         self.at[pawn] = cell
         self.last[pawn] = cell
         self._off_since.pop(pawn, None)
@@ -148,6 +153,7 @@ class PawnTracker:
         """Take ``positions`` (pawn -> cell, None: off the board) and the closed reeds
         ``closed`` as the truth, forgetting steps under way (after a restart, once the
         players have put the pawns back). Closed cells no pawn explains are strays."""
+        self.version += 1
         for pend in self._pending.values():
             if pend.timer:
                 pend.timer.cancel()
@@ -163,7 +169,13 @@ class PawnTracker:
         self.stray = self.closed - {c for c in self.at.values() if c is not None}
 
     # -- input -----------------------------------------------------------
+    def set_closed(self, closed: Iterable[Cell]) -> None:
+        """The closed reeds as a board reports them after a restart (positions unchanged)."""
+        self.version += 1
+        self.closed = set(closed)
+
     def on_reed(self, ev: ReedChanged) -> None:
+        self.version += 1
         if ev.closed:
             self.closed.add(ev.cell)
             self._closed(ev.cell, ev.t_ms)
@@ -269,6 +281,7 @@ class PawnTracker:
         pend = self._pending.get(arrival)
         if pend is None:
             return
+        self.version += 1
         t = self._scheduler.now_ms()
         if len(self.pawns_at(pend.frm)) > 1:
             self._confirm(arrival, t)  # a shared cell cannot open: the closure held, it is a step
@@ -301,5 +314,5 @@ class PawnTracker:
         frm = self.last[pawn]
         self.at[pawn] = cell
         self.last[pawn] = cell
-        self._off_since.pop(pawn, None)
-        self._on_move(Placed(t, pawn, frm, cell))
+        lifted = self._off_since.pop(pawn, None)
+        self._on_move(Placed(t, pawn, frm, cell, lifted))

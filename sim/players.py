@@ -89,7 +89,7 @@ class SimPlayer:
 
     def _instruction(self, ev: GameEvent) -> None:
         """Follow the board: put my pawn where a request asks, fish my ball out, roll when asked."""
-        mine = [r for r in ev["requests"] if r["blocking"] and r["piece"] == self.player]
+        mine = [r for r in ev["requests"] if r["blocking"] and r["by"] == self.player]
         if mine:
             self._answer(mine)
             return
@@ -112,7 +112,7 @@ class SimPlayer:
         actions: list[Action] = [self._think()]
         here = self.world.pawns[self.player].cell
         for r in requests:
-            if r["kind"] == "pawn" and r["to"]:
+            if r["kind"] == "pawn" and r["to"] and r["piece"] == self.player:
                 taken = {p.cell for p in self.world.pawns.values() if p.player != self.player}
                 free = [c for c in r["to"] if c not in taken] or list(r["to"])
                 spot = min(free, key=lambda c: self.grid.distance(here, c) if here else 0)
@@ -125,10 +125,10 @@ class SimPlayer:
                         actions.append(Action("lift", player=self.player))
                     actions.append(Action("place", player=self.player, cells=(spot,)))
                 here = spot
-            elif r["kind"] == "ball":  # the steel balls look alike: fish out mine, else the one there
-                mine = self.world.pawns[self.player].ball != "attached"
+            elif r["kind"] == "ball":  # the steel balls look alike: fish out the one asked for, else any
                 in_tray = [p for balls in self.world.tray.values() for p in balls]
-                owner = self.player if mine or not in_tray else in_tray[0]
+                wanted = r["piece"] or self.player
+                owner = wanted if wanted in in_tray or not in_tray else in_tray[0]
                 actions.append(Action("fetch-ball", player=owner))
         if len(actions) > 1:
             self.hands.do(*actions)
@@ -212,6 +212,15 @@ class SimPlayer:
         return steps
 
     def _route(self, here: Cell, target: Cell) -> list[Cell]:
+        """Cheapest path around the walls I believe in; when they shut the target off (a wall
+        the board learned wrongly after people meddled), through them at a high cost: like a
+        person, try again rather than give up."""
+        path = self._search(here, target, blocked=True)
+        if path == [here] and target != here:
+            path = self._search(here, target, blocked=False)
+        return path
+
+    def _search(self, here: Cell, target: Cell, blocked: bool) -> list[Cell]:
         cost = {here: 0}
         prev: dict[Cell, Cell] = {}
         heap = [(0, self.rng.random(), here)]
@@ -223,9 +232,9 @@ class SimPlayer:
                 continue
             for n in self.grid.neighbours(cell):
                 e = edge_of(cell, n)
-                if e in self.walls:
+                if e in self.walls and blocked:
                     continue
-                nc = c + (4 if e in self.suspect else 1)
+                nc = c + (12 if e in self.walls else 4 if e in self.suspect else 1)
                 if nc < cost.get(n, 1 << 30):
                     cost[n] = nc
                     prev[n] = cell

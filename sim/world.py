@@ -134,6 +134,10 @@ class World:
         self.pawns = {p: Pawn(p, c) for p, c in pawns.items()}
         self.magnets: dict[Cell, int] = {c: 0 for c in grid.cells}
         self.glitches: dict[Cell, int] = {c: 0 for c in grid.cells}
+        #: pawn -> the cells its magnet closes now (two while a slide overlaps, none in a gap)
+        self.under: dict[str, set[Cell]] = {p: {c} for p, c in pawns.items()}
+        #: pawn -> the timers of the slide step under way (a lift stops them)
+        self._sliding: dict[str, list[Timer]] = {}
         for c in pawns.values():
             self.magnets[c] += 1
         self.tray: dict[str, list[str]] = {s: [] for s in TRAY_SENSORS}
@@ -184,6 +188,7 @@ class World:
         leave = half + self.rng.randint(-j, j)
         arrive = half + self.rng.randint(-j, j)
         sched = self.scheduler
+        under = self.under[player]
 
         def cross() -> None:
             pawn.cell = to
@@ -192,17 +197,37 @@ class World:
             if self.on_change:
                 self.on_change()
 
-        sched.call_later(leave, lambda: self._magnet(frm, -1))
-        sched.call_later(half, cross)
-        sched.call_later(arrive, lambda: self._magnet(to, +1))
+        def off() -> None:
+            if frm in under:
+                under.discard(frm)
+                self._magnet(frm, -1)
+
+        def on() -> None:
+            under.add(to)
+            self._magnet(to, +1)
+
+        def over() -> None:
+            self._sliding.pop(player, None)
+
+        self._stop_slide(player)
+        self._sliding[player] = [sched.call_later(leave, off), sched.call_later(half, cross),
+                                 sched.call_later(arrive, on), sched.call_later(max(leave, half, arrive), over)]
         return ph.step_ms
+
+    def _stop_slide(self, player: str) -> None:
+        """A hand takes the pawn mid-slide: the step's remaining motions do not happen."""
+        for timer in self._sliding.pop(player, []):
+            timer.cancel()
 
     def lift(self, player: str) -> int:
         pawn = self.pawns[player]
         if pawn.cell is None:
             raise ValueError(f"{player}'s pawn is already off the board")
-        cell, pawn.cell = pawn.cell, None
-        self._magnet(cell, -1)
+        pawn.cell = None
+        self._stop_slide(player)
+        for cell in sorted(self.under[player]):
+            self._magnet(cell, -1)
+        self.under[player] = set()
         if pawn.ball == "attached" and self.physics.lift_drops_ball:
             self._drop(pawn)
         return self.physics.hand_ms
@@ -212,6 +237,7 @@ class World:
         if pawn.cell is not None:
             raise ValueError(f"{player}'s pawn is on {pawn.cell}, lift it first")
         pawn.cell = cell
+        self.under[player] = {cell}
         self._magnet(cell, +1)
         return self.physics.hand_ms
 

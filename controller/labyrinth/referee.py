@@ -712,6 +712,9 @@ class LabyrinthReferee(RefereeCore):
         self._go("finished")
 
     # -- LEDs ----------------------------------------------------------------------
+    def _seen(self) -> tuple[Any, ...]:
+        return (frozenset(self.closed),)  # the reeds show in the scene and the requests
+
     def _scene(self, instruction: Instruction) -> Scene:
         return instructions.scene(self, instruction)
 

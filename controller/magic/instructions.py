@@ -43,6 +43,8 @@ def table(ref: "MagicReferee") -> dict[str, Callable[[], Instruction]]:
 def requests(ref: "MagicReferee") -> tuple[Request, ...]:
     """Pawns not where they may stand, closed reeds nobody explains, balls in the tray."""
     match = ref.match()
+    if not match.unmatched and not match.extra and not ref.hall_active:
+        return ()
     may = ref.may()
     corr = ref.correction
     out: list[Request] = []
@@ -65,9 +67,12 @@ def requests(ref: "MagicReferee") -> tuple[Request, ...]:
     for cell in match.extra:
         if cell not in taken:
             out.append(Request("", "magnet", "stray", cell, (), None, blocking=strays_block))
-    for i, sensor in enumerate(sorted(ref.hall_active)):
-        owner = ref.returner if ref.returner is not None and i == 0 else ""
-        out.append(Request(owner, "ball", "ball_dropped" if owner else "stray_ball", sensor, (), owner or None))
+    for sensor in sorted(ref.hall_active):
+        owner = ref.ball_owner.get(sensor, "")
+        reason = "ball_dropped" if owner and owner == ref.returner else "stray_ball"
+        # somebody is always asked: the owner, else whoever must come back, else whose turn it is
+        by = owner or ref.returner or ref.current
+        out.append(Request(owner, "ball", reason, sensor, (), by))
     return tuple(out)
 
 
@@ -130,15 +135,14 @@ def scene(ref: "MagicReferee", instruction: Instruction) -> Scene:
     countdown: dict[str, tuple[tuple[int, int, int], int, int]] = {}
     rgb = PLAYER_RGB[ref.current]
     if instruction.action == "move":
-        for c in instruction.cells:
-            cells[c] = scale(rgb, LEGAL_LEVEL)
+        cells = dict.fromkeys(instruction.cells, scale(rgb, LEGAL_LEVEL))
     if ref.setup_check is not None:
         for pawn, cell in ref.setup_check.expected.items():
             cells[cell] = PLAYER_RGB.get(pawn, TARGET_RGB)
     else:
         cells[ref.corners[ref.current]] = rgb
     if instruction.action == "move":
-        here = ref.tracker.at.get(ref.current)
+        here = ref.tracker.last.get(ref.current)  # in the gap of a slide too: no flicker
         if instruction.until_ms is not None and here is not None:
             countdown[here] = (rgb, instruction.until_ms - ref.settle_ms(ref.current), instruction.until_ms)
     if ref.target:
@@ -147,10 +151,11 @@ def scene(ref: "MagicReferee", instruction: Instruction) -> Scene:
         here = ref.tracker.at.get(ref.current)
         if here is not None:
             blink[here] = (rgb, TARGET_RGB)
-    owners = {p: ref.corners[p] for p in ref.players}
-    layers = request_layers(instruction, owners)
-    blink.update(layers.blink)
+    pulse: dict[str, tuple[int, int, int]] = {}
+    if instruction.requests:
+        layers = request_layers(instruction, ref.corners)
+        blink.update(layers.blink)
+        pulse = layers.pulse
     flash_cells, until = ref._flash
-    flash = {c: WARNING_RGB for c in flash_cells} if until > ref._now() else {}
-    return Scene(cells=cells, countdown=countdown, pulse=layers.pulse, blink=blink, flash=flash,
-                 flash_until_ms=until)
+    flash = dict.fromkeys(flash_cells, WARNING_RGB) if until > ref._now() else {}
+    return Scene(cells=cells, countdown=countdown, pulse=pulse, blink=blink, flash=flash, flash_until_ms=until)

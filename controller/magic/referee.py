@@ -60,10 +60,10 @@ TRANSITIONS: list[dict[str, Any]] = [
 
 @dataclass
 class _Correction:
-    """The mover must stand on one of ``allowed`` (``player`` None: only the other pawns
-    must be put back) before ``then()`` carries on."""
+    """``player``'s pawn must stand on one of ``allowed`` (and every other pawn at home)
+    before ``then()`` carries on."""
 
-    player: str | None
+    player: str
     kind: str
     allowed: frozenset[Cell]
     then: Callable[[], None]
@@ -78,6 +78,7 @@ class _Move:
     path: list[Cell]
     timed: list[TimedStep]
     closing: str | None = None  # reason, while the ball-grace timer runs
+    lifted_ms: int | None = None  # when the mover was last lifted off the board (a lift drops the ball)
 
 
 class MagicReferee(RefereeCore):
@@ -121,6 +122,8 @@ class MagicReferee(RefereeCore):
         self.known_walls: set[Edge] = set()
         self.known_open: set[Edge] = set()
         self.hall_active: set[str] = set()
+        #: tray sensor -> whose ball lies there, as far as the board can tell ("" when not)
+        self.ball_owner: dict[str, str] = {}
         self.winner: str | None = None
         self.move: _Move | None = None
         self.last_move: _Move | None = None
@@ -136,7 +139,8 @@ class MagicReferee(RefereeCore):
         self.just_moved: tuple[str, Cell] | None = None  # steps used up / symbol taken: more is overstep
         self._last_moved: tuple[str, int] | None = None
         self._flash: tuple[frozenset[Cell], int] = (frozenset(), 0)
-        self._match: tuple[Any, Match] | None = None
+        self._match: tuple[Any, ...] | None = None
+        self._home_v = 0  # bumped whenever ``home`` changes (the match cache's key)
         self.setup_check: SetupCheck | None = None  # after a restart, until the pawns are back
         self._dispatch: dict[type, Callable[[Any], None]] = {
             ReedChanged: self._on_reed,
@@ -145,6 +149,7 @@ class MagicReferee(RefereeCore):
         }
         self._buttons: dict[str, Callable[[], None]] = {"roll": self._press_roll, "done": self._press_done}
         self._instructions = instructions.table(self)
+        self._settle_for = dict(self.options.player_settle_ms)
 
     # -- public ------------------------------------------------------------
 
@@ -201,18 +206,41 @@ class MagicReferee(RefereeCore):
         if self.state == "moving" and move is not None:
             may[move.player] = None
         corr = self.correction
-        if corr is not None and corr.player is not None:
+        if corr is not None:
             may[corr.player] = corr.allowed
         return may
 
     def match(self) -> Match:
         """The board against :meth:`may` (cached until a sensor or the belief changes)."""
-        may = self.may()
-        key = (tuple(sorted((p, None if c is None else tuple(sorted(c))) for p, c in may.items())),
-               frozenset(self.tracker.closed), tuple(sorted(self.tracker.at.items(), key=lambda kv: kv[0])))
-        if self._match is None or self._match[0] != key:
-            self._match = (key, reconcile(may, self.tracker.closed, self.tracker.at, self.tracker.pending_cells()))
-        return self._match[1]
+        t = self.tracker
+        # what may() and the board depend on, compared by counters and identity (cheap; the cache
+        # holds the objects, so an identity cannot be reused while it is compared)
+        c = self._match
+        if (c is None or c[0] != t.version or c[1] != self._home_v or c[2] != self.state
+                or c[3] is not self.move or c[4] is not self.correction or c[5] is not self.setup_check):
+            m = self._quick_match() or reconcile(self.may(), t.closed, t.at, t.pending_cells())
+            c = self._match = (t.version, self._home_v, self.state, self.move, self.correction, self.setup_check, m)
+        return c[6]
+
+    def _quick_match(self) -> Match | None:
+        """The usual case without a search: every pawn the tracker has on its own home cell
+        (the mover anywhere during its move), and no other closed reed; None otherwise."""
+        if self.setup_check is not None or self.correction is not None:
+            return None
+        t = self.tracker
+        free = self.move.player if self.state == "moving" and self.move is not None else None
+        covered = set()
+        for pawn, cell in t.at.items():
+            if pawn == free:
+                if cell is not None:
+                    covered.add(cell)
+            elif cell is None or cell != self.home[pawn] or cell not in t.closed:
+                return None
+            else:
+                covered.add(cell)
+        if not t.closed <= covered and not t.closed - covered <= t.pending_cells():
+            return None
+        return Match(dict(t.at), (), (), agrees=True)
 
     def blocked(self) -> bool:
         """A pawn stands where it may not, or a ball lies in the tray that is not expected there."""
@@ -227,6 +255,8 @@ class MagicReferee(RefereeCore):
         m = self.match()
         if m.unmatched:
             return
+        if m.agrees and not self.why and self.correction is None and self.returner is None:
+            return  # nothing pending and the tracker agrees: the usual case
         for pawn, cell in m.at.items():
             if cell is not None and self.tracker.at.get(pawn) != cell and self.may().get(pawn) is not None:
                 self.tracker.assume(pawn, cell, unseen=len([p for p, c in m.at.items() if c == cell]) > 1)
@@ -255,7 +285,7 @@ class MagicReferee(RefereeCore):
         return self.move.path if self.move is not None and self.move.player == pawn else []
 
     def _preferred_pawn(self) -> str | None:
-        if self.correction is not None and self.correction.player is not None:
+        if self.correction is not None:
             return self.correction.player
         if self.returner is not None:
             return self.returner
@@ -305,7 +335,7 @@ class MagicReferee(RefereeCore):
 
     def settle_ms(self, player: str) -> int:
         """How long ``player``'s pawn may rest before its move ends (``player_settle_ms`` or ``settle_ms``)."""
-        return dict(self.options.player_settle_ms).get(player, self.options.settle_ms)
+        return self._settle_for.get(player, self.options.settle_ms)
 
     # -- movement --------------------------------------------------------------
     def _on_reed(self, ev: ReedChanged) -> None:
@@ -326,6 +356,8 @@ class MagicReferee(RefereeCore):
         self._last_moved = (pawn, mv.t_ms)
         corr = self.correction
         move = self.move
+        if isinstance(mv, Placed) and move is not None and pawn == move.player:
+            move.lifted_ms = mv.lifted_ms if mv.lifted_ms is not None else mv.t_ms
         if corr is not None and pawn == corr.player:
             if move is not None and pawn == move.player and isinstance(mv, Stepped):
                 move.timed.append(TimedStep(mv.t_ms, edge_of(mv.frm, mv.to)))
@@ -420,8 +452,13 @@ class MagicReferee(RefereeCore):
         self._timers.pop("close", None)
         reason = move.closing
         player = move.player
-        if self.tracker.at[player] is None and self._assume_on_occupied(move):
-            return  # it rests on a cell another pawn holds: judged as a step (overstep / occupied)
+        if self.tracker.at[player] is None:
+            move.closing = None
+            if self._assume_on_occupied(move):  # it stepped onto a cell another pawn holds before the end
+                if move.closing is None and self.state == "moving":
+                    self._close_move(reason)
+                return
+            move.closing = reason
         cell = self.tracker.at[player]
         if cell is None:  # lifted meanwhile: wait, showing where it may be set down
             move.closing = None
@@ -435,9 +472,10 @@ class MagicReferee(RefereeCore):
             return
         if self.blocked():  # another pawn must be put back before the turn can end
             move.closing = None
-            self._hold(None, "displaced", None, (), lambda: self._reclose(reason), warn=False)
+            self._hold(player, "displaced", None, {cell}, lambda: self._reclose(reason), warn=False)
             return
         self.home[player] = cell
+        self._home_v += 1
         self.known_open.update(s.edge for s in move.timed)
         if not self.options.remember_walls:
             self.known_walls.clear()
@@ -456,13 +494,13 @@ class MagicReferee(RefereeCore):
         self._go("move_over")
         self._next_turn()
 
-    def _hold(self, player: str | None, kind: str, cell: Cell | None, allowed: Iterable[Cell],
+    def _hold(self, player: str, kind: str, cell: Cell | None, allowed: Iterable[Cell],
               then: Callable[[], None], warn: bool = True) -> None:
         """Warn (unless ``warn`` is false), show where ``player``'s pawn may stand,
         and wait until the board matches (the board check, after the input)."""
         self._cancel("settle")
         self.correction = _Correction(player, kind, frozenset(allowed), then)
-        if warn and player is not None:
+        if warn:
             self._warn(player, kind, cell, refresh=False)
         if self.state != "waiting_for_correction":
             self._go("hold")
@@ -518,23 +556,28 @@ class MagicReferee(RefereeCore):
             self.hall_active.add(ev.sensor)
         else:
             self.hall_active.discard(ev.sensor)
+            self.ball_owner.pop(ev.sensor, None)
         if self.state == "game_over":
             return
         if self.setup_check is not None:
             self.setup_check.changed()
             return
         if ev.ball and self.returner is None:
-            self._ball_arrived(ev.t_ms)
+            self._ball_arrived(ev.t_ms, ev.sensor)
+        elif ev.ball:  # another ball while a return is under way: whose, if the reeds can tell
+            lifted = [p for p, c in self.tracker.at.items() if c is None and p != self.returner]
+            self.ball_owner.setdefault(ev.sensor, lifted[0] if len(lifted) == 1 else "")
 
-    def _ball_arrived(self, t_ms: int) -> None:
+    def _ball_arrived(self, t_ms: int, sensor: str) -> None:
         move = self.move
         if move is not None and self.state in ("moving", "waiting_for_correction") and (
-            self.correction is None or self.correction.player in (move.player, None)
+            self.correction is None or self.correction.player == move.player
         ) and self._has_moved(move):
             player, timed = move.player, move.timed
             for name in ("close", "settle", "offboard"):
                 self._cancel(name)
             self.correction = None
+            self.ball_owner[sensor] = player
             self._drop(player, timed, t_ms, turn_over=True)
             return
         # Not the mover's ball (it has not left its cell): the pawn that moved last
@@ -548,9 +591,12 @@ class MagicReferee(RefereeCore):
                 self._cancel(name)
             if self.state == "moving":
                 self.roll_again = f"{player}'s ball fell"
+            self.ball_owner[sensor] = player
             self._drop(player, timed, t_ms, turn_over=False)
             return
-        log.info("ball sensed at %d ms with no pawn to blame: the instruction asks to take it out", t_ms)
+        lifted = [p for p, c in self.tracker.at.items() if c is None]  # lifting a pawn drops its ball
+        self.ball_owner[sensor] = lifted[0] if len(lifted) == 1 else ""
+        log.info("ball sensed at %d ms with no move to blame: the instruction asks to take it out", t_ms)
 
     def _has_moved(self, move: _Move) -> bool:
         """True when the mover has left its start cell during ``move`` (stepped or lifted)."""
@@ -559,6 +605,9 @@ class MagicReferee(RefereeCore):
     def _drop(self, player: str, timed: list[TimedStep], t_ms: int, turn_over: bool) -> None:
         edge = rules.infer_wall(timed, t_ms, self.options.ball_roll_ms, self.options.ball_slack_ms, self.known_open)
         off = self.tracker.off_since(player)
+        move = self.move if self.move is not None and self.move.player == player else None
+        if off is None and move is not None:
+            off = move.lifted_ms  # lifted and set down again since its last step
         if off is not None and off <= t_ms - self.options.ball_roll_ms[0] + self.options.ball_slack_ms:
             edge = None  # lifted early enough to have released the ball itself: cannot be told
         self._emit("ball_dropped", player=player, edge=format_edge(edge) if edge else None)
@@ -576,6 +625,7 @@ class MagicReferee(RefereeCore):
         if turn_over:
             self._emit("turn_ended", player=player, reason="ball_dropped")
         self.home[player] = self.corners[player]
+        self._home_v += 1
         self.why.pop(player, None)
         if not self.options.wait_for_return and turn_over:
             self._go("move_over")
@@ -597,5 +647,12 @@ class MagicReferee(RefereeCore):
                 self._next_turn()
 
     # -- LEDs ----------------------------------------------------------------------
+    def _seen(self) -> tuple[Any, ...]:
+        m = self.match()
+        at = self.tracker.at
+        off = bool(m.unmatched or m.extra)
+        return (m.unmatched, m.extra, tuple(at.values()) if off else None, self.tracker.last.get(self.current),
+                frozenset(self.hall_active), self.state)
+
     def _scene(self, instruction: Instruction) -> Scene:
         return instructions.scene(self, instruction)

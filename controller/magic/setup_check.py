@@ -70,7 +70,7 @@ class SetupCheck:
         ref.hall_active = set(hall)
         for name in SUSPENDED_TIMERS:
             ref._cancel(name)
-        ref.tracker.closed = set(closed)
+        ref.tracker.set_closed(closed)
         ref._emit(
             "game_resumed", state=self.back_to, player=ref.current, scores=dict(ref.scores),
             corners=dict(ref.corners), target=list(ref.target) if ref.target else None,

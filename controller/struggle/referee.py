@@ -531,6 +531,9 @@ class StruggleReferee(RefereeCore):
         self._check_placed()
 
     # -- LEDs ------------------------------------------------------------------------
+    def _seen(self) -> tuple[Any, ...]:
+        return (frozenset(self.closed),)  # the reeds show in the scene and the requests
+
     def _scene(self, instruction: Instruction) -> Scene:
         """Compose the scene for the current state and hand it to the LED driver."""
         state = self.state

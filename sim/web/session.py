@@ -37,6 +37,11 @@ from .table import BrowserTable
 
 #: think time of a simulated player at speed 1.0 (a person's pace), milliseconds
 THINK_MS = (900, 2400)
+#: how long a person's pawn may rest in the browser before the move ends by itself (ms). A
+#: first-time player reads the lit cells and the prompt, looks for the next symbol and picks a
+#: step: the 3 s the simulated players keep (``settle_ms``) cut such moves short. 10 s covers
+#: a pause to think; the countdown shows on the mover's cell and the page, and Done ends at once.
+HUMAN_SETTLE_MS = 10_000
 SPEED_RANGE = (0.1, 20.0)
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
@@ -77,7 +82,10 @@ class BrowserSession:
             walls = parse_walls(MAGIC, request.maze, "--maze")
             maze_label = f"custom ({len(walls)} walls)"
         corners = dict(zip(players, MAGIC_CORNERS[len(players)]))
-        self.setup = GameSetup("magic-labyrinth", players, request.seed, options=dict(request.options))
+        options = dict(request.options)
+        if humans and "settle_ms" not in options and "player_settle_ms" not in options:
+            options["player_settle_ms"] = {h: HUMAN_SETTLE_MS for h in humans}
+        self.setup = GameSetup("magic-labyrinth", players, request.seed, options=options)
         self.sim = SimSession(self.setup, walls, Physics(), realtime=realtime, script=(), corners=corners)
         self.board = self.sim.board
         self.world = self.sim.world

@@ -37,13 +37,17 @@ class ChaosRun:
         return sum(1 for e in self.events if e.type == "warning")
 
 
-def play_chaos(game: str, chaos: Chaos, mate: bool, sinks: list[Callable[[GameEvent], None]] | None = None) -> ChaosRun:
-    """One chaotic game of ``game`` with (``mate``) or without a table-mate."""
+def play_chaos(game: str, chaos: Chaos, mate: bool, sinks: list[Callable[[GameEvent], None]] | None = None,
+               attach: Callable[[Any], None] | None = None) -> ChaosRun:
+    """One chaotic game of ``game`` with (``mate``) or without a table-mate; ``attach(game)``
+    is called with the :class:`~mazeboard.controller.app.Game` before it starts."""
     mod = module(game)
     session: Any = backends.open_board("sim", chaos.request)
     events: list[GameEvent] = []
     g = build_game(session, [events.append, *(sinks or [])])
     table = mod.arm(session, chaos, mate)
+    if attach is not None:
+        attach(g)
     ref = g.referee
     g.referee.start()
     session.start()

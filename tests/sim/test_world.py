@@ -140,3 +140,22 @@ def test_wall_lists_are_validated() -> None:
         parse_walls(MAGIC, ["a1-a2", "a2-a1"])
     with pytest.raises(ConfigError, match="walls\\[0\\]"):
         parse_walls(MAGIC, ["a1-a3"])
+
+
+@pytest.mark.parametrize("after_ms", [0, 100, 125, 150, 240])
+def test_a_pawn_lifted_mid_slide_leaves_no_magnet_behind(after_ms: int) -> None:
+    """A hand taking the pawn during a slide step stops the step: no reed stays closed under a
+    pawn in the air, the magnet counts never go below zero, and setting it down closes one reed
+    (before, the step went on without the pawn and a cell was left at -1: its reed never
+    closed again, found by the chaos benchmark, game 291)."""
+    r = Rec(transit_jitter_ms=20)
+    w = r.world
+    w.slide_step("red", "a2")
+    r.clock.advance(after_ms)
+    w.lift("red")
+    r.clock.run_until_idle()
+    assert w.pawns["red"].cell is None and w.under["red"] == set()
+    assert w.magnets["a1"] == 0 and w.magnets["a2"] == 0 and min(w.magnets.values()) == 0
+    w.place("red", "a2")
+    r.clock.run_until_idle()
+    assert r.final(("reed", "a2")) is True and r.final(("reed", "a1")) is False and w.magnets["a2"] == 1

@@ -1,0 +1,81 @@
+"""The Magic Labyrinth page renders the board's instruction (issue 11), in headless Chromium.
+
+* The prompt is the instruction's text; an overstep names the cell to go back to,
+  and its LED blinks in the pawn's colour while the pawn's cell pulses.
+* Roll and Done act only when the instruction lists them on a turn played from this
+  page: during the simulated player's turn they are disabled, the reason on hover,
+  and the keys do nothing.
+* While the settle timer runs the page counts it down.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from typing import Iterator
+
+import pytest
+
+from test_browser import WAIT_MS, browser  # noqa: F401 (the module's fixture)
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture
+def served() -> Iterator[str]:
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "mazeboard.controller.cli", "sim", "--port", "0", "--seed", "3",
+         "--maze", "e6-f6", "--humans", "red", "--speed", "4"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert proc.stdout is not None
+    m = re.search(r"(http://127\.0\.0\.1:\d+/)", proc.stdout.readline())
+    assert m, proc.stderr.read() if proc.stderr else ""
+    yield m.group(1)
+    proc.terminate()
+    proc.wait(timeout=10)
+
+
+def test_overstep_disabled_buttons_and_the_countdown(browser, served: str) -> None:  # noqa: F811
+    from playwright.sync_api import expect
+
+    page = browser.new_page(viewport={"width": 1280, "height": 860})  # type: ignore[attr-defined]
+    problems: list[str] = []
+    page.on("pageerror", lambda e: problems.append(str(e)))
+    page.goto(served)
+    expect(page.locator("#prompt")).to_have_text("Red: press Roll.", timeout=WAIT_MS)
+    expect(page.locator("#roll")).to_be_enabled()
+    expect(page.locator("#done")).to_be_disabled()
+    assert "does nothing now" in (page.locator("#done").get_attribute("title") or "")
+
+    # past the roll, fast, along rank 1 (a1 to at most f1); after the first step the move's
+    # settle time counts down on the page (and dims on the pawn's LED)
+    page.click("#roll")
+    expect(page.locator("#die")).not_to_have_attribute("data-value", "", timeout=WAIT_MS)
+    roll = int(page.locator("#die").get_attribute("data-value") or "0")
+    expect(page.locator("#done")).to_be_enabled()
+    steps = min(5, roll + 2)
+    page.keyboard.press("ArrowRight")
+    if roll >= 2:
+        expect(page.locator("#countdown")).to_contain_text("ends by itself in", timeout=WAIT_MS)
+    for _ in range(steps - 1):
+        page.keyboard.press("ArrowRight")
+    want = f"{'abcdef'[roll]}1"
+    expect(page.locator("#prompt")).to_contain_text(f"must go to {want}", timeout=WAIT_MS)
+    expect(page.locator("#done")).to_be_disabled()
+    blink = page.locator(f'.cell[data-cell="{want}"]')
+    expect(blink).to_have_attribute("data-led", re.compile("#ff0000|#140000"), timeout=WAIT_MS)
+    page.keyboard.press("d")  # Done does nothing visibly wrong: refused on the page
+    expect(page.locator("#error")).to_contain_text("does nothing now")
+    # put it back where the board asks: the turn ends, blue plays
+    for _ in range(steps - roll):
+        page.keyboard.press("ArrowLeft")
+    expect(page.locator(".player.blue")).to_have_class(re.compile(r"\bturn\b"), timeout=WAIT_MS)
+
+    # blue's turn: red's controls are off, with the reason on hover; R does nothing
+    expect(page.locator("#roll")).to_be_disabled()
+    assert "Blue's turn" in (page.locator("#roll").get_attribute("title") or "") or \
+        "does nothing now" in (page.locator("#roll").get_attribute("title") or "")
+    page.keyboard.press("r")
+    page.wait_for_timeout(300)
+    assert problems == []

@@ -38,6 +38,7 @@ def _fmt_t(t_ms: int) -> str:
 ROUTINE_MESSAGES = frozenset({
     "magic.roll", "magic.move", "magic.move_start", "magic.closing", "game_over",
     "lab.shift", "lab.settle", "lab.move", "str.throw", "str.rethrow", "str.keep", "str.choose",
+    "lab.ending",
 })
 
 

@@ -93,7 +93,9 @@ def requests(ref: "LabyrinthReferee") -> tuple[Request, ...]:
                                owner(ref, corr.pawn)))
     loose = sorted(ref.closed - {c for c in hint.values() if c is not None})  # closed, nobody believed there
     for pawn in match.unmatched:
-        frm = source_cell(pawn, match, hint, taken) or next((c for c in loose if c not in taken), None)
+        frm = source_cell(pawn, match, hint, taken)
+        if frm is None or frm not in ref.closed:  # (its believed cell is open: it is not there)
+            frm = next((c for c in loose if c not in taken), None)
         if frm is not None:
             taken.add(frm)
         out.append(Request(pawn, "pawn", _reason(ref, pawn, frm), frm, tuple(sorted(may[pawn] or ())),

@@ -5,10 +5,11 @@ notation: files a-g, rank 7 on top) at setup -- the grid the people lay the
 tiles out from -- and after every shift once the pawns have settled, with
 each pawn's initial on its tile (``V`` for Vader). Cards are secret: a card
 drawn is announced without naming it, except in the younger variant where
-cards are open. What the board asks when something must be put right (an
-``instruction`` with requests, the board check after a restart) is printed
-in the board's own words, once each time it changes; after a restart the
-saved tiles are drawn, the grid the people lay the tiles out from again.
+cards are open. What the board newly asks out of the ordinary (a pawn to put
+right, a question, the board check after a restart) is printed in the
+board's own words (``board:`` lines, :class:`..narrate.InstructionLines`);
+after a restart the saved tiles are drawn, the grid the people lay the
+tiles out from again.
 """
 
 from __future__ import annotations
@@ -17,6 +18,8 @@ from typing import IO, Any, Callable, Mapping
 
 from mazeboard.hal.events import GameEvent
 from mazeboard.hal.labyrinth import Maze, render_maze
+
+from ..narrate import InstructionLines
 
 
 def _t(t_ms: int) -> str:
@@ -34,7 +37,6 @@ class LabyrinthNarrator:
         self.younger = False
         self._drawn_since_shift = True
         self._resuming = False
-        self._asked = ""
         self._lines: dict[str, Callable[[GameEvent], str | None]] = {
             "game_started": self._started,
             "turn_started": lambda e: f"-- {e['player']}'s turn" + (
@@ -58,7 +60,7 @@ class LabyrinthNarrator:
             + ", ".join(f"{p} {s}" for p, s in e["scores"].items()),
             "game_resumed": self._resumed,
             "setup_restored": self._restored,
-            "instruction": self._instruction,
+            "instruction": InstructionLines(),
         }
 
     def _started(self, e: GameEvent) -> str:
@@ -77,15 +79,6 @@ class LabyrinthNarrator:
     def _restored(self, e: GameEvent) -> str:
         self._resuming = False
         return f"The board matches the saved game: {e['player']} plays on"
-
-    def _instruction(self, e: GameEvent) -> str | None:
-        """The board's words when something must be put right or checked (once per change)."""
-        text = str(e["text"]) if e["requests"] and any(r["blocking"] for r in e["requests"]) or \
-            e["action"] == "check" else ""
-        if text == self._asked:
-            return None
-        self._asked = text
-        return f"the board asks: {text}" if text else None
 
     def _card_shown(self, e: GameEvent) -> str:
         if self._resuming:

@@ -528,6 +528,7 @@ class LabyrinthReferee(RefereeCore):
         """The player ends the move: find where the mover stands (ask when the reeds cannot tell)."""
         self._cancel("settle")
         self._timers.pop("close", None)
+        self._refresh()  # the countdown is over, whatever follows
         watch = self.watch
         corr = self.correction
         if watch is None or (self.state != "waiting_for_move" and not (
@@ -713,7 +714,8 @@ class LabyrinthReferee(RefereeCore):
 
     # -- LEDs ----------------------------------------------------------------------
     def _seen(self) -> tuple[Any, ...]:
-        return (frozenset(self.closed),)  # the reeds show in the scene and the requests
+        """The reeds show in the scene and the requests (MoveWatch follows the mover from them)."""
+        return (frozenset(self.closed),)
 
     def _scene(self, instruction: Instruction) -> Scene:
         return instructions.scene(self, instruction)

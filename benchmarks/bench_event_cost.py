@@ -8,7 +8,7 @@ controller's own timers), and only the call ``referee.on_sensor(event)`` -- trac
 rules, the state machine, the event log and LED rendering it triggers -- is timed with
 ``time.perf_counter_ns``.
 
-    python benchmarks/bench_event_cost.py [--games N] [--repeat R]
+    python benchmarks/bench_event_cost.py [--games N] [--repeat R] [--game magic-labyrinth|labyrinth]
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ import argparse
 import statistics
 import time
 
+from mazeboard.controller.labyrinth.referee import LabyrinthReferee
 from mazeboard.controller.magic.referee import MagicReferee
 from mazeboard.controller.app import build_game
 from mazeboard.hal import backends
@@ -25,8 +26,15 @@ from mazeboard.hal.clock import VirtualClock
 from mazeboard.hal.events import SensorEvent
 
 
-def record(seed: int) -> tuple[object, list[SensorEvent]]:
-    session = backends.open_board("sim", BoardRequest(players=4, seed=seed, maze="hard"))
+#: game -> (the referee, the seeded 4-player game whose sensor events are replayed)
+GAMES = {
+    "magic-labyrinth": (MagicReferee, lambda seed: BoardRequest(players=4, seed=seed, maze="hard")),
+    "labyrinth": (LabyrinthReferee, lambda seed: BoardRequest(game="labyrinth", players=4, seed=seed)),
+}
+
+
+def record(seed: int, game: str = "magic-labyrinth") -> tuple[object, list[SensorEvent]]:
+    session = backends.open_board("sim", GAMES[game][1](seed))
     seen: list[SensorEvent] = []
     session.board.subscribe(seen.append)
     build_game(session).run()
@@ -37,16 +45,18 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=5)
     ap.add_argument("--repeat", type=int, default=5)
+    ap.add_argument("--game", choices=list(GAMES), default="magic-labyrinth")
     args = ap.parse_args()
+    make = GAMES[args.game][0]
     costs_ns: list[int] = []
     frames = 0
     for seed in range(1, args.games + 1):
-        session, stream = record(seed)
+        session, stream = record(seed, args.game)
         for _ in range(args.repeat):
             clock = VirtualClock()
             sent = [0]
-            ref = MagicReferee(session.setup, clock, session.board.layout,  # type: ignore[attr-defined]
-                               lambda e: None, lambda f: sent.__setitem__(0, sent[0] + 1))
+            ref = make(session.setup, clock, session.board.layout,  # type: ignore[attr-defined]
+                       lambda e: None, lambda f: sent.__setitem__(0, sent[0] + 1))
             ref.start()
             for ev in stream:
                 clock.advance(ev.t_ms - clock.now_ms())
@@ -58,7 +68,7 @@ def main() -> None:
             frames += sent[0]
     costs_us = sorted(c / 1000 for c in costs_ns)
     q = statistics.quantiles(costs_us, n=100)
-    print(f"{len(costs_us)} sensor events replayed ({args.games} games x {args.repeat})")
+    print(f"{args.game}: {len(costs_us)} sensor events replayed ({args.games} games x {args.repeat})")
     print(f"controller cost per sensor event: p50 {q[49]:.1f} us, p99 {q[98]:.1f} us, max {costs_us[-1]:.1f} us")
     print(f"LED frames sent: {frames} ({frames / len(costs_us):.2f} per sensor event, timers included)")
 

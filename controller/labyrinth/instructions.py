@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable
 
-from mazeboard.hal.labyrinth import DONE_BUTTON, ROTATE_BUTTON, SLOT_NAMES, cells_of
+from mazeboard.hal.labyrinth import DONE_BUTTON, ROTATE_BUTTON, SLOT_NAMES
 from mazeboard.hal.labyrinth_editions import VADER
 
 from ..belief import source_cell
@@ -74,13 +74,12 @@ def _reason(ref: "LabyrinthReferee", pawn: str, frm: str | None) -> str:
 
 def requests(ref: "LabyrinthReferee") -> tuple[Request, ...]:
     """The mover's correction, pawns not where they may stand, closed reeds nobody explains."""
-    match = ref.match()
-    may = ref.may()
-    hint = ref.hint()
+    belief = ref.belief()
+    match, may, hint = belief.match, belief.may, belief.hint
+    strays, strays_block = belief.strays, belief.strays_block
     out: list[Request] = []
     taken: set[str] = set()
     corr = ref.correction
-    strays, strays_block = ref.strays()
     if corr is not None:
         watch = ref.watch
         here = watch.at.get(corr.pawn) if watch is not None else None
@@ -92,7 +91,10 @@ def requests(ref: "LabyrinthReferee") -> tuple[Request, ...]:
             out.append(Request(corr.pawn, "pawn", corr.kind, here, tuple(sorted(corr.allowed)),
                                owner(ref, corr.pawn)))
     loose = sorted(ref.closed - {c for c in hint.values() if c is not None})  # closed, nobody believed there
+    moving = _riding(ref)
     for pawn in match.unmatched:
+        if pawn in moving:
+            continue  # carried by its tile right now: a movement in progress, not a request
         frm = source_cell(pawn, match, hint, taken)
         if frm is None or frm not in ref.closed:  # (its believed cell is open: it is not there)
             frm = next((c for c in loose if c not in taken), None)
@@ -104,6 +106,17 @@ def requests(ref: "LabyrinthReferee") -> tuple[Request, ...]:
         if cell not in taken:
             out.append(Request("", "magnet", "stray", cell, (), None, blocking=strays_block))
     return tuple(out)
+
+
+def _riding(ref: "LabyrinthReferee") -> frozenset[str]:
+    """Pawns the push is carrying along right now (the reeds are still changing, the push is not
+    overdue): not where the push takes them yet, but on their way. A pawn pushed off is not
+    among them: a hand must set it on the inserted tile."""
+    push = ref.push
+    if ref.state != "waiting_for_settle" or push is None or push.warned or "settle" not in ref._timers:
+        return frozenset()
+    wrapped = {p for p, _, _ in push.wrapped}
+    return frozenset(p for p in push.expect if p not in wrapped)
 
 
 def _blocked(ref: "LabyrinthReferee", reqs: tuple[Request, ...]) -> Instruction | None:
@@ -128,9 +141,12 @@ def _shift(ref: "LabyrinthReferee") -> Instruction:
 
 def _settle(ref: "LabyrinthReferee") -> Instruction:
     reqs = requests(ref)
-    settle = ref._timers.get("settle")
-    until = settle.due_ms if settle is not None and not any(r.blocking for r in reqs) else None
     push = ref.push
+    settle = ref._timers.get("settle")  # the reeds still change: the push is judged when they rest
+    if push is not None and not push.warned:  # at the latest when the push is overdue (then it asks)
+        until: int | None = push.t_ms + ref.options.wrap_timeout_ms
+    else:
+        until = settle.due_ms if settle is not None else None
     return Instruction(ref.current, "settle", "lab.settle", {"slot": push.slot if push else None}, reqs,
                        until_ms=until)
 
@@ -145,7 +161,7 @@ def _move(ref: "LabyrinthReferee") -> Instruction:
     if blocked is not None:
         return blocked
     movers = ref.movers()
-    cells = tuple(sorted({c for bits in ref.reach.values() for c in cells_of(bits)}))
+    cells = ref.reach_cells
     close = ref._timers.get("close")
     if close is not None:  # Done was pressed: the move ends once the last step has landed
         return Instruction(ref.current, "move", "lab.ending", {}, reqs, until_ms=close.due_ms)
@@ -208,8 +224,9 @@ def scene(ref: "LabyrinthReferee", said: Instruction) -> Scene:
             elif name in said.buttons:
                 cells[name] = rgb
     if said.action == "move":
+        glow = scale(rgb, LEGAL_LEVEL)
         for c in said.cells:
-            cells[c] = scale(rgb, LEGAL_LEVEL)
+            cells[c] = glow
     if ref.options.younger:
         for card in ref.decks[player]:
             where = ref.maze.cell_of(card)

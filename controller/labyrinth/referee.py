@@ -56,7 +56,7 @@ from __future__ import annotations
 import logging
 import random
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Mapping
 
 
 from mazeboard.hal.board import GameSetup, LedLayout
@@ -140,6 +140,17 @@ class _Choice:
         return self.options[self.index]
 
 
+@dataclass(frozen=True)
+class Belief:
+    """What the referee believes against what the reeds show (see :meth:`LabyrinthReferee.belief`)."""
+
+    may: Mapping[str, frozenset[Cell] | None]
+    hint: Mapping[str, Cell | None]
+    match: Match
+    strays: tuple[Cell, ...]
+    strays_block: bool
+
+
 class LabyrinthReferee(RefereeCore):
     """Referees one game of Labyrinth.
 
@@ -191,6 +202,8 @@ class LabyrinthReferee(RefereeCore):
         self.forbidden: str | None = None
         self.push: _Push | None = None
         self.reach: dict[str, int] = {}
+        #: every cell a mover may end on this turn, sorted (the cells the move lights)
+        self.reach_cells: tuple[Cell, ...] = ()
         #: the move under way (waiting_for_move and its corrections)
         self.watch: MoveWatch | None = None
         self.steps = 0
@@ -201,7 +214,11 @@ class LabyrinthReferee(RefereeCore):
         self.why: dict[str, str] = {}
         #: after a restart, until the board matches the saved game
         self.setup_check: SetupCheck | None = None
-        self._match: tuple[Any, Match] | None = None
+        self._belief: tuple[Any, Belief] | None = None
+        #: bumped by every reed change, and by every transition and change of the pawns' resting
+        #: cells (the belief is recomputed then)
+        self._reeds = 0
+        self._moves = 0
         self._last_closure_ms = -(10**9)
         self._flash: tuple[frozenset[str], int] = (frozenset(), 0)
         self._dispatch: dict[type, Callable[[Any], None]] = {
@@ -275,7 +292,42 @@ class LabyrinthReferee(RefereeCore):
         }
 
     # -- belief vs board ---------------------------------------------------------
+    def belief(self) -> Belief:
+        """Where the referee believes the pawns are, against the closed reeds (computed once per
+        change of what it depends on: the reeds, the state, the push, the move and its mover,
+        the pawns' resting cells, the board check)."""
+        key = (self._reeds, self._moves)
+        cached = self._belief
+        if cached is None or cached[0] != key:
+            may, hint = self._may(), self._hint()
+            explained: frozenset[Cell] = frozenset()
+            if any(c is None for c in may.values()):  # during the move the loose closures are MoveWatch's
+                fixed = {c for cells in may.values() if cells is not None for c in cells}
+                explained = frozenset(self.closed - fixed)
+            match = one_cell_match(may, self.closed, hint, explained)
+            cached = self._belief = (key, Belief(may, hint, match, *self._strays(match)))
+        return cached[1]
+
     def may(self) -> dict[str, frozenset[Cell] | None]:
+        """Where each pawn may stand now (see :meth:`_may`)."""
+        return dict(self.belief().may)
+
+    def hint(self) -> dict[str, Cell | None]:
+        """Where the referee believes each pawn stands (the mover: where MoveWatch last saw it)."""
+        return dict(self.belief().hint)
+
+    def match(self) -> Match:
+        """The board against :meth:`may`. During the move every closed reed no fixed pawn closes is
+        the mover's to explain (MoveWatch: a step under way overlaps two cells, a slide over a
+        shared tile shows nothing)."""
+        return self.belief().match
+
+    def strays(self) -> tuple[list[Cell], bool]:
+        """Closed reeds no pawn is believed on, and whether they block play (see :meth:`_strays`)."""
+        b = self.belief()
+        return list(b.strays), b.strays_block
+
+    def _may(self) -> dict[str, frozenset[Cell] | None]:
         """Where each pawn may stand now: where the last push or move left it, where a push in
         progress takes it, the saved cells after a restart; None for the turn's possible
         movers during the move (free: :class:`MoveWatch` follows them)."""
@@ -289,8 +341,7 @@ class LabyrinthReferee(RefereeCore):
                 may[m] = None
         return may
 
-    def hint(self) -> dict[str, Cell | None]:
-        """Where the referee believes each pawn stands (the mover: where MoveWatch last saw it)."""
+    def _hint(self) -> dict[str, Cell | None]:
         if self.setup_check is not None:
             return self.setup_check.hint()
         push = self.push
@@ -300,49 +351,30 @@ class LabyrinthReferee(RefereeCore):
             return self.watch.positions_now()
         return dict(self.positions)
 
-    def match(self) -> Match:
-        """The board against :meth:`may` (cached until a reed or the belief changes). During the
-        move every closed reed no fixed pawn closes is the mover's to explain (MoveWatch: a step
-        under way overlaps two cells, a slide over a shared tile shows nothing)."""
-        may = self.may()
-        hint = self.hint()
-        key = (tuple(sorted((p, None if c is None else tuple(sorted(c))) for p, c in may.items())),
-               frozenset(self.closed), tuple(sorted(hint.items())))
-        if self._match is None or self._match[0] != key:
-            explained: frozenset[Cell] = frozenset()
-            if any(c is None for c in may.values()):
-                fixed = {c for cells in may.values() if cells is not None for c in cells}
-                explained = frozenset(self.closed - fixed)
-            self._match = (key, reconcile(may, self.closed, hint, explained))
-        return self._match[1]
-
-    def strays(self) -> tuple[list[Cell], bool]:
-        """Closed reeds no pawn is believed on, and whether they block play. During the move:
-        the closures off the fixed pawns' cells other than the mover's; when the mover is unseen
-        and there are several, the one nearest where it was last seen is taken for it and the
-        others block (the end of the move cannot be judged until they are gone). After a
-        restart every stray blocks; otherwise they are only pointed at."""
+    def _strays(self, match: Match) -> tuple[tuple[Cell, ...], bool]:
+        """Closed reeds no pawn is believed on, and whether they block play. During the move the
+        closures off the fixed pawns' cells are the mover's (its cell, a step under way, a stray
+        MoveWatch sorts out when the move ends) -- except when the mover is unseen and there are
+        several: then the one nearest where it was last seen is taken for it and the others
+        block (the end of the move cannot be judged until they are gone). After a restart every
+        stray blocks; otherwise they are only pointed at."""
         watch = self.watch
         if watch is None or self.state not in MOVE_STATES or self.setup_check is not None:
-            return list(self.match().extra), self.setup_check is not None
+            return match.extra, self.setup_check is not None
         fixed = set(watch.fixed().values())
         loose = sorted(self.closed - fixed)
         seen = [c for m in watch.candidates() if (c := watch.at.get(m)) is not None]
-        if seen:
-            return [c for c in loose if c not in seen], False
-        if len(loose) < 2:
-            return [], False
+        if seen or len(loose) < 2:  # the mover's: its cell, a step under way, or one MoveWatch follows
+            return (), False
         last = [watch.last[m] for m in watch.candidates()]
         nearest = min(loose, key=lambda c: (min(GRID.distance(c, x) for x in last), c))
-        return [c for c in loose if c != nearest], True
+        return tuple(c for c in loose if c != nearest), True
 
     def blocked(self) -> bool:
         """A pawn that may not move now is not where it may stand, or a closed reed nobody
         explains must go first (:meth:`strays`): its request blocks play."""
-        if self.match().unmatched:
-            return True
-        cells, blocking = self.strays()
-        return blocking and bool(cells)
+        b = self.belief()
+        return bool(b.match.unmatched) or (b.strays_block and bool(b.strays))
 
     def _settle_belief(self) -> None:
         """After an input: warn (once) about a pawn newly away from where it may stand; when the
@@ -385,7 +417,9 @@ class LabyrinthReferee(RefereeCore):
         if action is None:
             log.info("labyrinth: button %r has no meaning here: ignored", ev.button)
             return
-        said = self.instruction()
+        # what the board shows now: the instruction published when the last input ended (every
+        # change republishes it), computed afresh only before the first
+        said = self._said or self.instruction()
         if ev.button in said.buttons:
             action()
         elif ev.button.startswith("slot:"):
@@ -417,6 +451,7 @@ class LabyrinthReferee(RefereeCore):
     def _start_turn(self) -> None:
         self.quarters = 0
         self.reach = {}
+        self.reach_cells = ()
         self.watch = None
         self.steps = 0
         self._emit("turn_started", player=self.current, pawns=list(self.movers()))
@@ -459,7 +494,10 @@ class LabyrinthReferee(RefereeCore):
         is pointed at but does not hold the game."""
         self._timers.pop("settle", None)
         push = self.push
-        if push is None or self.state != "waiting_for_settle" or self.blocked():
+        if push is None or self.state != "waiting_for_settle":
+            return
+        if self.blocked():
+            self._refresh()  # the reeds rest but a pawn is not where the push takes it: ask for it
             return
         self._cancel("wrap")
         self.push = None
@@ -473,6 +511,7 @@ class LabyrinthReferee(RefereeCore):
     def _begin_move(self) -> None:
         movers = self.movers()
         self.reach = {p: self.maze.reachable(self.positions[p]) for p in movers}
+        self.reach_cells = tuple(sorted({c for bits in self.reach.values() for c in cells_of(bits)}))
         self.watch = MoveWatch(dict(self.positions), movers, dict(self.reach), self.maze.openings)
         for pawn, bits in self.reach.items():
             self._emit("reachable", player=self.current, pawn=pawn, cells=cells_of(bits))
@@ -588,6 +627,7 @@ class LabyrinthReferee(RefereeCore):
                 self.steps += 1
                 self._emit("step", player=self.current, pawn=pawn, **{"from": frm, "to": cell}, steps=self.steps)
             self.positions[pawn] = cell
+            self._moves += 1
         player = self.current
         deck = self.decks[player]
         acted = pawn
@@ -614,6 +654,7 @@ class LabyrinthReferee(RefereeCore):
 
     # -- reeds -----------------------------------------------------------------------
     def _on_reed(self, ev: ReedChanged) -> None:
+        self._reeds += 1
         if ev.closed:
             self.closed.add(ev.cell)
             self._last_closure_ms = ev.t_ms
@@ -713,12 +754,57 @@ class LabyrinthReferee(RefereeCore):
         self._go("finished")
 
     # -- LEDs ----------------------------------------------------------------------
+    def _go(self, trigger: str) -> None:
+        self._moves += 1  # a new state: a push, a move, a board check begins or ends
+        super()._go(trigger)
+
     def _seen(self) -> tuple[Any, ...]:
         """The reeds show in the scene and the requests (MoveWatch follows the mover from them)."""
         return (frozenset(self.closed),)
 
     def _scene(self, instruction: Instruction) -> Scene:
         return instructions.scene(self, instruction)
+
+
+def one_cell_match(may: Mapping[str, frozenset[Cell] | None], closed: set[Cell] | frozenset[Cell],
+                   hint: Mapping[str, Cell | None], explained: frozenset[Cell] = frozenset()) -> Match:
+    """:func:`..belief.reconcile`'s answer, computed directly when every pawn may stand on one cell
+    only or is free (the Labyrinth's belief outside a restart's open question): each such pawn
+    stands on its cell exactly when that reed is closed, so no assignment needs searching. Any
+    other ``may`` goes to :func:`reconcile` (the same arguments and result)."""
+    at: dict[str, Cell | None] = {}
+    covered: set[Cell] = set()
+    constrained: list[str] = []
+    for pawn, cells in may.items():
+        if cells is None:
+            cell = hint.get(pawn)
+            at[pawn] = cell
+            if cell is not None:
+                covered.add(cell)
+        elif len(cells) != 1:
+            return reconcile(may, closed, hint, explained)
+        else:
+            constrained.append(pawn)
+    unmatched: list[str] = []
+    for pawn in constrained:
+        (cell,) = may[pawn]  # type: ignore[misc]
+        if cell in closed:
+            at[pawn] = cell
+            covered.add(cell)
+        else:
+            at[pawn] = None
+            unmatched.append(pawn)
+    extra = tuple(sorted(set(closed) - covered - explained))
+    if extra and not unmatched:  # two pawns on one cell while a closed cell is left: one of them stands there
+        by_cell: dict[Cell, list[str]] = {}
+        for p in constrained:
+            by_cell.setdefault(at[p], []).append(p)
+        stacked = [ps for ps in by_cell.values() if len(ps) > 1]
+        if stacked:
+            moved = [p for p in stacked[0] if hint.get(p) != at[p]] or stacked[0][1:]
+            at[moved[0]] = None
+            unmatched.append(moved[0])
+    return Match(at, tuple(unmatched), extra)
 
 
 def reachable_cells(maze: Maze, cell: Cell) -> list[Cell]:

@@ -190,3 +190,23 @@ def test_after_a_restart_the_board_is_checked_and_the_players_guided_until_it_ma
     assert "setup_restored" in restored and t.ref.state == "waiting_for_move"
     assert "turn_ended" in [e.type for e in t.press("done")]
     assert t.ref.positions == {"red": "a2", "blue": "g7"}
+
+
+def test_the_quick_match_gives_reconciles_answer() -> None:
+    """The referee's direct match for one-cell beliefs (referee.one_cell_match) must answer as
+    belief.reconcile does, on random boards: shared cells, free pawns, strays, open cells."""
+    import random
+
+    from mazeboard.controller.belief import reconcile
+    from mazeboard.controller.labyrinth.referee import one_cell_match
+
+    rng = random.Random(11)
+    cells = ["a1", "a2", "b1", "b2", "c3"]
+    for _ in range(3000):
+        pawns = ["red", "blue", "green", "vader"][: rng.randint(1, 4)]
+        may = {p: (None if rng.random() < 0.2 else frozenset({rng.choice(cells)})) for p in pawns}
+        hint = {p: rng.choice([*cells, None]) for p in pawns}
+        closed = {c for c in cells if rng.random() < 0.5}
+        explained = frozenset(c for c in closed if rng.random() < 0.2)
+        assert one_cell_match(may, closed, hint, explained) == reconcile(may, closed, hint, explained), \
+            (may, closed, hint, explained)

@@ -207,6 +207,8 @@ class LabyrinthReferee(RefereeCore):
         #: the move under way (waiting_for_move and its corrections)
         self.watch: MoveWatch | None = None
         self.steps = 0
+        #: the cell the mover's last logged step reached (its start before the first)
+        self.stepped: dict[str, Cell] = {}
         self.choice: _Choice | None = None
         self.correction: _Correction | None = None
         self.winner: str | None = None
@@ -454,6 +456,7 @@ class LabyrinthReferee(RefereeCore):
         self.reach_cells = ()
         self.watch = None
         self.steps = 0
+        self.stepped = {}
         self._emit("turn_started", player=self.current, pawns=list(self.movers()))
         self._refresh()
 
@@ -622,10 +625,7 @@ class LabyrinthReferee(RefereeCore):
         pawn, cell = final
         moved = watch.mover is not None or cell != self.positions[pawn]
         if moved:
-            frm = (watch.at.get(pawn) or watch.last[pawn]) if pawn == watch.mover else self.positions[pawn]
-            if frm != cell:  # unseen by the reeds (a cell shared with another pawn): step from where last seen
-                self.steps += 1
-                self._emit("step", player=self.current, pawn=pawn, **{"from": frm, "to": cell}, steps=self.steps)
+            self._step(pawn, cell)  # unseen (a tile shared with another pawn) or set down by hand
             self.positions[pawn] = cell
             self._moves += 1
         player = self.current
@@ -706,12 +706,21 @@ class LabyrinthReferee(RefereeCore):
         if not (bits >> INDEX[cell]) & 1:
             self._hold(pawn, "unreachable", cell, cells_of(bits), lambda: self._mover_seen(pawn), lambda: None)
             return
-        for a, b in zip(mv.path, mv.path[1:]):
-            self.steps += 1
-            self._emit("step", player=self.current, pawn=pawn, **{"from": a, "to": b}, steps=self.steps)
+        for b in mv.path:  # (its first cell: where it was set down after a correction, if not logged)
+            self._step(pawn, b)
         if self.options.settle_ms > 0:
             self._after("settle", self.options.settle_ms, lambda: self._end_move("settled"))
         self._refresh()
+
+    def _step(self, pawn: str, to: Cell) -> None:
+        """Log the mover's step to ``to`` from the cell its last step reached (its start first):
+        the log follows the pawn without a gap, also after a correction set it down elsewhere."""
+        frm = self.stepped.get(pawn, self.positions[pawn])
+        if frm == to:
+            return
+        self.steps += 1
+        self.stepped[pawn] = to
+        self._emit("step", player=self.current, pawn=pawn, **{"from": frm, "to": to}, steps=self.steps)
 
     def _hold(self, pawn: str, kind: str, cell: Cell | None, allowed: Iterable[Cell], resolved: Callable[[], bool],
               then: Callable[[], None]) -> None:

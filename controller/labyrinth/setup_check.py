@@ -101,6 +101,7 @@ class SetupCheck:
         for name in SUSPENDED_TIMERS:
             ref._cancel(name)
         ref.closed = set(closed)
+        ref._reeds += 1
         ref._emit(
             "game_resumed", state=self.back_to, player=ref.current, scores=ref.scores, corners=dict(ref.corners),
             layout=ref.maze.rows(), spare=ref.maze.spare.turned(ref.quarters).notation(),

@@ -123,6 +123,8 @@ class LabyrinthView:
     ambiguous: dict[str, Any] | None = None
     winner: str | None = None
     turns: int = 0
+    #: the board's latest ``instruction`` event (what it asks now), or None before the first
+    instruction: dict[str, Any] | None = None
 
     def apply(self, e: Mapping[str, Any]) -> None:
         """Fold one event in; unknown types change nothing."""
@@ -131,25 +133,11 @@ class LabyrinthView:
             handler(self, e)
 
     def prompt(self) -> str:
-        if self.phase == "over":
-            return f"{_name(self.winner)} wins! Press New game to play again."
-        if self.current is None:
-            return "Waiting for the game to start..."
-        if self.current not in self.humans:
-            return f"{_name(self.current)}'s turn: {PHASE_TEXT.get(self.phase, self.phase)}."
-        if self.phase == "shift":
-            return (f"Your turn, {self.current}: turn the spare (⟳ or R) and push it in at a lit arrow"
-                    + (f" (not {self.forbidden})." if self.forbidden else "."))
-        if self.phase == "settle":
-            return "The row slides: a pawn pushed off goes on the new tile."
-        if self.ambiguous is not None:
-            guess = self.ambiguous["cell"]
-            return (f"The reeds cannot tell where {self.ambiguous['pawn']} stopped: is it {guess} (blinking)? "
-                    "Press ⟳ to try the next cell, Done when the guess is right.")
-        if self.phase == "move":
-            who = " or ".join("Vader" if m == VADER else "your pawn" for m in self.movers)
-            return f"Move {who} to a lit tile (click it), then press Done — or just press Done to stay."
-        return f"Your turn, {self.current}."
+        """What the board asks now, in the board's own words (its latest ``instruction`` event:
+        the same the LEDs show and the narration says); nothing of its own."""
+        if self.instruction is not None:
+            return str(self.instruction.get("text", ""))
+        return "Waiting for the board..."
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -163,6 +151,7 @@ class LabyrinthView:
             "warning": dict(self.warning) if self.warning else None, "winner": self.winner,
             "ambiguous": dict(self.ambiguous) if self.ambiguous else None,
             "turns": self.turns, "prompt": self.prompt(),
+            "instruction": dict(self.instruction) if self.instruction else None,
         }
 
 
@@ -235,6 +224,7 @@ _HANDLERS: dict[str, Callable[[LabyrinthView, Mapping[str, Any]], None]] = {
     "warning": _warning,
     "guess": _guess,
     "game_over": _over,
+    "instruction": lambda v, e: setattr(v, "instruction", {k: val for k, val in e.items() if k != "type"}),
 }
 
 
@@ -311,35 +301,48 @@ class LabyrinthTable(ServedTable):
         self.queued += 1
         self.hands.do(*actions)
 
-    def _my_turn(self, what: str) -> None:
-        current = self.state.current
-        if current is None or self.state.phase == "over":
-            raise Refused("no turn is under way")
-        self.need_human(current, f"it is {current}'s turn")
-
-    def _my_shift(self) -> None:
-        self._my_turn("shift")
-        if self.state.phase != "shift":
-            raise Refused("the spare has been pushed in already this turn: move, then press Done")
+    def _listed(self, button: str) -> None:
+        """A button (or slot) acts only when the board's instruction lists it, on a turn played
+        from this page (or, after a restart, for anyone at the table)."""
+        said = self.state.instruction or {}
+        if button not in said.get("buttons", {}):
+            raise Refused(f"{button.replace('slot:', 'slot ')} does nothing now: {said.get('text', 'wait')}")
+        player = said.get("player")
+        if player is not None:
+            self.need_human(player, f"it is {player}'s turn")
+        elif not self.humans:
+            self.need_human("", "watching")
 
     def _may_move(self, pawn: str) -> None:
-        if pawn == VADER:
-            if VADER not in self.planned:
-                raise Refused("there is no Vader pawn in this game (--edition star-wars --variant vader)")
-            self._my_turn("Vader")
+        """A person moves their own pawn (or Vader) on their turn (the board says so if that is
+        too early), or where the board asks for it; not otherwise (the page's hand never acts
+        out of turn)."""
+        said = self.state.instruction or {}
+        if pawn == VADER and VADER not in self.planned:
+            raise Refused("there is no Vader pawn in this game (--edition star-wars --variant vader)")
+        if pawn != VADER:
+            self.need_human(pawn, "move your own pawn")
+        asked = [r for r in said.get("requests", []) if r.get("piece") == pawn]
+        owner = said.get("player") if pawn == VADER else pawn
+        if asked:
+            by = asked[0].get("by") or owner
+            if by is not None:
+                self.need_human(by, f"the board asks {by} to move it")
             return
-        self.need_human(pawn, "move your own pawn")
+        if owner is None or said.get("player") != owner:
+            who = said.get("player")
+            raise Refused(f"it is {who}'s turn: your pawn waits" if who else f"not now: {said.get('text', 'wait')}")
+        self.need_human(owner, "move your own pawn")
 
     def _rotate(self, client: int, cmd: Rotate) -> None:
-        if self.state.ambiguous is not None:  # the rotate button steps the controller's guess; no tile turns
-            self._my_turn("rotate")
+        self._listed("rotate")
+        if (self.state.instruction or {}).get("action") == "confirm":  # steps the guess; no tile turns
             self._do(Action("press", button="rotate"))
             return
-        self._my_shift()
         self._do(TileAction("rotate", degrees=90))
 
     def _insert(self, client: int, cmd: Insert) -> None:
-        self._my_shift()
+        self._listed(f"slot:{cmd.slot}")
         self._do(TileAction("insert", slot=cmd.slot))
 
     def _slide(self, client: int, cmd: Slide) -> None:
@@ -372,7 +375,7 @@ class LabyrinthTable(ServedTable):
         self.planned[cmd.player] = cmd.cell
 
     def _press(self, client: int, cmd: Press) -> None:
-        self._my_turn("done")
+        self._listed(cmd.button)
         self._do(Action("press", button=cmd.button))
 
     def _new_game(self, client: int, cmd: NewLabyrinth) -> None:

@@ -87,7 +87,9 @@ def test_labyrinth_by_clicking(browser: Any, tmp_path: Path) -> None:
         page.on("pageerror", lambda e: problems.append(str(e)))
         page.goto(url)
         expect(page.locator("#conn")).to_have_text("live", timeout=WAIT_MS)
-        expect(page.locator("#prompt")).to_contain_text("Your turn, red", timeout=WAIT_MS)
+        expect(page.locator("#prompt")).to_contain_text("Red: turn the spare with Rotate", timeout=WAIT_MS)
+        expect(page.locator("#done")).to_be_disabled()  # no Done before the push (the instruction does not list it)
+        assert "does nothing now" in (page.locator("#done").get_attribute("title") or "")
         tile = lambda c: page.locator(f'.tile[data-cell="{c}"]')  # noqa: E731
         slot = lambda s: page.locator(f'.slot[data-slot="{s}"]')  # noqa: E731
         expect(page.locator("#maze .tile")).to_have_count(49)
@@ -110,7 +112,8 @@ def test_labyrinth_by_clicking(browser: Any, tmp_path: Path) -> None:
         slot("S-b").click()
         expect(page.locator("#log")).to_contain_text("pushed the spare in at S-b", timeout=WAIT_MS)
         expect(slot("N-b")).to_have_class(re.compile(r"\bforbidden\b"))
-        expect(page.locator("#prompt")).to_contain_text("Move your pawn", timeout=WAIT_MS)
+        expect(page.locator("#prompt")).to_contain_text("Red: move your pawn", timeout=WAIT_MS)
+        expect(page.locator("#rotate")).to_be_disabled()  # the spare is in: Rotate does nothing now
         reach = last(events(), "reachable", player="red")["cells"]
         for cell in reach:  # the reachable tiles dim red, as the controller lit them
             expect(tile(cell)).to_have_attribute("data-led", "#ff0000" if cell == "a1" else "#4c0000", timeout=WAIT_MS)

@@ -77,7 +77,7 @@ def secrets(served: Served, client: int) -> list[dict[str, Any]]:
 def test_labyrinth_turn_by_the_page_goes_through_the_sensors() -> None:
     s = serve("labyrinth")
     ref = s.game.referee
-    assert s.table.view()["current"] == "red" and "push it in" in s.table.view()["prompt"]
+    assert s.table.view()["current"] == "red" and "push it in at a lit slot" in s.table.view()["prompt"]
     spare = s.session.board.table.maze.spare
     s.do(Rotate(), 1500)
     assert ref.quarters == 1  # the rotate button reached the controller
@@ -98,11 +98,11 @@ def test_labyrinth_turn_by_the_page_goes_through_the_sensors() -> None:
     assert s.events("turn_ended")[0]["player"] == "red"
     assert s.errors() == []
     s.until(lambda: s.table.view()["current"] == "red" and s.table.view()["phase"] == "shift")
-    # the forbidden slot: the controller warns, the hand withdraws the tile, nothing moves
+    # the forbidden slot: the instruction does not list it, the page refuses it, nothing moves
     before = s.session.board.table.maze.rows()
     forbidden = s.table.view()["forbidden"]
     s.do(Insert(forbidden), 2000)
-    assert s.events("warning")[-1]["kind"] == "forbidden_slot"
+    assert f"slot {forbidden} does nothing now" in s.errors()[-1]
     assert s.session.board.table.maze.rows() == before and ref.state == "waiting_for_shift"
 
 
@@ -118,11 +118,13 @@ def test_labyrinth_refuses_what_the_page_may_not_do() -> None:
     assert "no Vader pawn" in s.errors()[-1]
     s.do(Insert("S-b"), 3000)
     s.do(Rotate())
-    assert "pushed in already" in s.errors()[-1]
+    assert "rotate does nothing now" in s.errors()[-1]
     s.do(Press("done"))
     s.until(lambda: s.table.view()["current"] == "blue")
     s.do(Rotate())
     assert "it is blue's turn" in s.errors()[-1]
+    s.do(Slide("red", "a2"))  # red's pawn waits during blue's turn
+    assert "your pawn waits" in s.errors()[-1]
     s.do(Rotate(), client=RED_PAGE)
     assert "private page" in s.errors(RED_PAGE)[-1]
 
@@ -285,9 +287,12 @@ def test_labyrinth_view_follows_an_ambiguous_mover_and_the_guesses() -> None:
     v.apply({"type": "warning", "player": "red", "kind": "ambiguous", "cell": "a2", "pawn": "red",
              "cells": ["a2", "b2"], "pawns": ["red", "red"]})
     assert v.to_dict()["ambiguous"] == {"pawn": "red", "cell": "a2", "cells": ["a2", "b2"]}
-    assert "is it a2" in v.prompt()
+    v.apply({"type": "instruction", "player": "red", "action": "confirm", "text": "Which tile did red stop on? Is it a2?",
+             "requests": [], "buttons": {"rotate": "try the next cell", "done": "yes"}, "cells": ["a2", "b2"],
+             "until": None, "messages": []})
+    assert "Is it a2" in v.prompt()  # the board's words
     v.apply({"type": "guess", "player": "red", "pawn": "red", "cell": "b2"})
-    assert v.ambiguous is not None and v.ambiguous["cell"] == "b2" and "is it b2" in v.prompt()
+    assert v.ambiguous is not None and v.ambiguous["cell"] == "b2"
     v.apply({"type": "turn_ended", "player": "red", "reason": "done"})
     assert v.ambiguous is None
 
@@ -297,6 +302,8 @@ def test_labyrinth_rotate_while_the_controller_asks_only_presses_the_button() ->
     s.do(Insert("S-b"), 3000)
     spare = s.session.board.table.maze.spare
     s.table.state.ambiguous = {"pawn": "red", "cell": "a1", "cells": ["a1", "a2"]}  # as after the warning
+    said = dict(s.table.state.instruction or {})
+    s.table.state.instruction = dict(said, action="confirm", buttons={"rotate": "try the next cell", "done": "yes"})
     s.do(Rotate(), 1000)
     assert s.errors() == [] and s.session.board.table.maze.spare == spare  # no tile turned in the hand
     assert not s.events("spare_rotated")  # the press reached the referee, which did not count a shift turn

@@ -5,7 +5,7 @@
 
 const ARROW = { S: "▲", N: "▼", W: "▶", E: "◀" };
 const WARNING_TEXT = {
-  forbidden_slot: "tried the forbidden slot", extra_shift: "pushed a second time", unreachable: "moved to a tile out of reach",
+  forbidden_slot: "tried the forbidden slot", extra_shift: "pushed when no push was due", unreachable: "moved to a tile out of reach",
   out_of_turn: "moved out of turn", moved_before_shift: "moved before the shift", lifted: "lifted the pawn",
   not_wrapped: "a pushed-off pawn is not on the new tile", misplaced: "a pawn stands where none should",
   ambiguous: "the reeds cannot tell where the pawn stopped"
@@ -29,6 +29,23 @@ function tileSVG(mask) {
     `<g class="path"><rect x="34" y="34" width="32" height="32"/>${arms}</g></svg>`;
 }
 function cellName(f, r) { return String.fromCharCode(97 + f) + (r + 1); }
+
+// what the board asks now (the controller's instruction event), or null before the first
+function said() { return S.view ? S.view.instruction : null; }
+// a board button (or slot) acts only when the instruction lists it, on a turn played from this page
+function buttonState(button) {
+  const s = said();
+  if (!S.hello || S.hello.humans.length === 0) return [false, "every colour is simulated: this page only watches"];
+  if (!s) return [false, "waiting for the board"];
+  if (!(button in s.buttons)) return [false, `does nothing now: ${s.text}`];
+  if (s.player && !S.hello.humans.includes(s.player)) return [false, `${cap(s.player)}'s turn: wait`];
+  return [true, s.buttons[button]];
+}
+function press(button, message) {
+  const [on, why] = buttonState(button);
+  if (!on) { MB.showError(`${button.startsWith("slot:") ? "slot " + button.slice(5) : cap(button)}: ${why}`); return; }
+  MB.send(message);
+}
 
 // -- drawing ---------------------------------------------------------------------
 function buildMaze() {
@@ -57,7 +74,7 @@ function buildMaze() {
     const row = s.edge === "N" ? 1 : s.edge === "S" ? h.ranks + 2 : h.ranks + 1 - r;
     d.style.gridColumn = String(col);
     d.style.gridRow = String(row);
-    d.addEventListener("click", () => MB.send({ type: "insert", slot }));
+    d.addEventListener("click", () => press(`slot:${slot}`, { type: "insert", slot }));
     maze.appendChild(d);
   }
   const corners = Object.entries(h.corners);
@@ -148,10 +165,18 @@ function drawInfo() {
   $("open-cards").hidden = open.length === 0;
   $("open-cards").innerHTML = `<div class="label">Open cards (younger players)</div>` +
     open.map(([p, cards]) => `<div class="${p}"><span class="dot-s"></span> ${cards.map((c) => PICTURES[c] || "🔶").join(" ")}</div>`).join("");
-  const mine = h.humans.includes(v.current) && v.phase !== "over";
-  $("rotate").disabled = !(mine && (v.phase === "shift" || v.ambiguous));
-  $("rotate").textContent = v.ambiguous ? "⟳ Next guess" : "⟳ Rotate";
-  $("done").disabled = !(mine && v.phase === "move");
+  const s = said();
+  for (const id of ["rotate", "done"]) {
+    const [on, why] = buttonState(id);
+    $(id).disabled = !on;
+    $(id).title = `${cap(id)} (${id[0].toUpperCase()}): ${why}`;
+  }
+  $("rotate").textContent = s && s.action === "confirm" ? "⟳ Next guess" : "⟳ Rotate";
+  for (const el of $("maze").querySelectorAll(".slot")) {
+    const [on, why] = buttonState(`slot:${el.dataset.slot}`);
+    el.classList.toggle("off", !on);
+    el.title = on ? `push the spare in at ${el.dataset.slot}` : `${el.dataset.slot}: ${why}`;
+  }
   $("lift").disabled = h.humans.length === 0;
   if (v.phase === "over" && !S.bannerShown) {
     S.bannerShown = true;
@@ -169,6 +194,7 @@ const LOG_TEXT = {
   shifted: (e) => `${cap(e.player)} pushed the spare in at ${e.slot} (${e.rotation}°); ${e.forbidden_next} is forbidden next`,
   wrapped: (e) => `${pawnName(e.pawn)} was pushed off ${e.from} onto ${e.to}`,
   reachable: null,
+  instruction: null, // shown as the prompt, not in the log
   step: (e) => `${pawnName(e.pawn)} ${e.from} → ${e.to}`,
   card_found: (e) => `⭐ ${cap(e.player)} found ${pic(e.card)} on ${e.cell} (${e.remaining} left)`,
   card_shown: (e) => `${cap(e.player)}'s open cards: ${e.cards.join(", ")}`,
@@ -223,8 +249,8 @@ const HANDLERS = {
 const BIG = ["card_found", "game_over"];
 
 function wire() {
-  $("rotate").addEventListener("click", () => MB.send({ type: "rotate" }));
-  $("done").addEventListener("click", () => MB.send({ type: "press", button: "done" }));
+  $("rotate").addEventListener("click", () => press("rotate", { type: "rotate" }));
+  $("done").addEventListener("click", () => press("done", { type: "press", button: "done" }));
   $("lift").addEventListener("click", () => {
     const pawn = humansMover();
     if (!pawn) return;
@@ -232,8 +258,8 @@ function wire() {
   });
   document.addEventListener("keydown", (e) => {
     if (e.target.closest && e.target.closest("input, select, dialog")) return;
-    if (e.key === "r" || e.key === "R") MB.send({ type: "rotate" });
-    else if (e.key === "d" || e.key === "D") MB.send({ type: "press", button: "done" });
+    if (e.key === "r" || e.key === "R") press("rotate", { type: "rotate" });
+    else if (e.key === "d" || e.key === "D") press("done", { type: "press", button: "done" });
   });
   MB.wireNewGame(() => S.hello, () => ({
     edition: $("ng-edition").value,

@@ -88,10 +88,12 @@ def requests(ref: "LabyrinthReferee") -> tuple[Request, ...]:
         if here is not None:
             taken.add(here)
         if here is None or here not in corr.allowed:  # (on an allowed cell: only the strays must go)
+            # unseen, it may already stand on a lit tile another pawn shares: Done says so (not blocking)
+            hidden = here is None and watch is not None and bool(set(watch.held()) & corr.allowed)
             out.append(Request(corr.pawn, "pawn", corr.kind, here, tuple(sorted(corr.allowed)),
-                               owner(ref, corr.pawn)))
+                               owner(ref, corr.pawn), blocking=not hidden))
     loose = sorted(ref.closed - {c for c in hint.values() if c is not None})  # closed, nobody believed there
-    moving = _riding(ref)
+    moving = ref.riding()
     for pawn in match.unmatched:
         if pawn in moving:
             continue  # carried by its tile right now: a movement in progress, not a request
@@ -106,17 +108,6 @@ def requests(ref: "LabyrinthReferee") -> tuple[Request, ...]:
         if cell not in taken:
             out.append(Request("", "magnet", "stray", cell, (), None, blocking=strays_block))
     return tuple(out)
-
-
-def _riding(ref: "LabyrinthReferee") -> frozenset[str]:
-    """Pawns the push is carrying along right now (the reeds are still changing, the push is not
-    overdue): not where the push takes them yet, but on their way. A pawn pushed off is not
-    among them: a hand must set it on the inserted tile."""
-    push = ref.push
-    if ref.state != "waiting_for_settle" or push is None or push.warned or "settle" not in ref._timers:
-        return frozenset()
-    wrapped = {p for p, _, _ in push.wrapped}
-    return frozenset(p for p in push.expect if p not in wrapped)
 
 
 def _blocked(ref: "LabyrinthReferee", reqs: tuple[Request, ...]) -> Instruction | None:

@@ -302,12 +302,14 @@ class LabyrinthReferee(RefereeCore):
         cached = self._belief
         if cached is None or cached[0] != key:
             may, hint = self._may(), self._hint()
-            explained: frozenset[Cell] = frozenset()
-            if any(c is None for c in may.values()):  # during the move the loose closures are MoveWatch's
+            loose = self._loose()
+            explained = frozenset(self.positions[p] for p in self.riding())  # the cells a push leaves
+            if loose is not None:  # during the move the loose closures are MoveWatch's, but the strays
                 fixed = {c for cells in may.values() if cells is not None for c in cells}
-                explained = frozenset(self.closed - fixed)
+                explained = frozenset(self.closed - fixed - set(loose[0]))
             match = one_cell_match(may, self.closed, hint, explained)
-            cached = self._belief = (key, Belief(may, hint, match, *self._strays(match)))
+            strays = loose if loose is not None else (match.extra, self.setup_check is not None)
+            cached = self._belief = (key, Belief(may, hint, match, *strays))
         return cached[1]
 
     def may(self) -> dict[str, frozenset[Cell] | None]:
@@ -325,7 +327,7 @@ class LabyrinthReferee(RefereeCore):
         return self.belief().match
 
     def strays(self) -> tuple[list[Cell], bool]:
-        """Closed reeds no pawn is believed on, and whether they block play (see :meth:`_strays`)."""
+        """Closed reeds no pawn is believed on, and whether they block play (see :meth:`_loose`)."""
         b = self.belief()
         return list(b.strays), b.strays_block
 
@@ -353,16 +355,28 @@ class LabyrinthReferee(RefereeCore):
             return self.watch.positions_now()
         return dict(self.positions)
 
-    def _strays(self, match: Match) -> tuple[tuple[Cell, ...], bool]:
-        """Closed reeds no pawn is believed on, and whether they block play. During the move the
-        closures off the fixed pawns' cells are the mover's (its cell, a step under way, a stray
-        MoveWatch sorts out when the move ends) -- except when the mover is unseen and there are
-        several: then the one nearest where it was last seen is taken for it and the others
-        block (the end of the move cannot be judged until they are gone). After a restart every
-        stray blocks; otherwise they are only pointed at."""
+    def riding(self) -> frozenset[str]:
+        """Pawns the push in progress carries along with their tiles (until it is overdue): a
+        movement in progress -- not asked for, and the cells they leave are not strays. A pawn
+        pushed off is not among them: a hand must set it on the inserted tile."""
+        push = self.push
+        if self.state != "waiting_for_settle" or push is None or push.warned:
+            return frozenset()
+        wrapped = {p for p, _, _ in push.wrapped}
+        return frozenset(p for p, c in push.expect.items() if p not in wrapped and self.positions.get(p) != c)
+
+    def _loose(self) -> tuple[tuple[Cell, ...], bool] | None:
+        """During the move (None otherwise): the closed reeds off the fixed pawns' cells that are
+        strays, and whether they block play. They are the mover's (its cell, a step under way, a
+        stray MoveWatch sorts out when the move ends) -- except when the mover is unseen and there
+        are several: then the one nearest where it was last seen is taken for it and the others
+        are strays that block (the end of the move cannot be judged until they are gone; one
+        may be a pawn moved off a tile it shared, which the request then names). Outside the
+        move a closed reed no pawn explains is a stray too: it blocks only the board check after
+        a restart, otherwise it is pointed at."""
         watch = self.watch
         if watch is None or self.state not in MOVE_STATES or self.setup_check is not None:
-            return match.extra, self.setup_check is not None
+            return None
         fixed = set(watch.fixed().values())
         loose = sorted(self.closed - fixed)
         seen = [c for m in watch.candidates() if (c := watch.at.get(m)) is not None]

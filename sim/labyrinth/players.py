@@ -216,7 +216,7 @@ class LabyrinthPlayer:
         action, buttons = said["action"], said["buttons"]
         settling = action == "settle"
         mine = [r for r in said["requests"] if r["blocking"] and r["kind"] == "pawn" and r["by"] == self.player
-                and r["to"] and not (settling and r["reason"] in ("wrapped", "pushed"))]  # the push is under way
+                and r["to"] and not (settling and r["reason"] == "wrapped")]  # the pushing hand sets it down
         if mine:
             if self._once(("fix", tuple((r["piece"], r["from"], tuple(r["to"])) for r in mine))):
                 self._fix(mine)

@@ -70,7 +70,7 @@ def test_every_state_is_reached_in_driven_games_and_always_says_what_to_do(tmp_p
     log = StateLog()
     for players, seed in ((2, 1), (3, 3), (4, 5)):  # seed 3, three players: an ambiguous end of move
         assert play(BoardRequest(game="labyrinth", players=players, seed=seed), log)
-    for i in range(12):
+    for i in range(30):
         c = chaos.seeded(i)
         assert play(c.request, log, c.acts), f"chaotic game {i}"
     # a restart in the middle of a game: the board check

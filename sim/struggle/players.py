@@ -203,7 +203,7 @@ class StrugglePlayer:
         for r in requests:
             if r["kind"] != "token" or not r["to"]:
                 continue  # a closed reed with no token on it: nothing a hand can take off
-            token = token_for(self.world, r["piece"], r["from"])
+            token = token_for(self.world, r["piece"], r["from"], r["to"])
             if token is None or token in moved or self.world.tokens[token] in r["to"]:
                 continue
             moved.add(token)

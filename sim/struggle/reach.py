@@ -18,14 +18,16 @@ from mazeboard.hal.struggle import TOKENS
 from .world import StruggleWorld
 
 
-def token_for(world: StruggleWorld, piece: str, frm: str | None) -> str | None:
-    """The physical token a hand takes for a request about ``piece`` seen on ``frm``: the token
-    the request names (a person reads the letters; each such move puts a token where the
-    referee believes it is, so letters and belief converge), wherever it stands; when the
-    board cannot name it (``piece`` empty), the token standing on ``frm``. None: the token is
-    in another hand right now (wait), or nothing stands there."""
+def token_for(world: StruggleWorld, piece: str, frm: str | None, to: Sequence[str] = ()) -> str | None:
+    """The physical token a hand takes for a request about ``piece`` seen on ``frm`` that must go
+    to ``to``: the token the request names (a person reads the letters; each such move puts a
+    token where the referee believes it is, so letters and belief converge), wherever it
+    stands -- unless it already stands where the request wants it (the reeds cannot tell
+    tokens apart: the name was a guess), or the board cannot name one (``piece`` empty); then
+    the token standing on ``frm``. None: the token is in another hand right now (wait), or
+    nothing fits."""
     tokens = world.tokens
-    if piece in tokens:
+    if piece in tokens and tokens[piece] not in to:
         return piece if tokens[piece] is not None else None
     if frm is not None:
         here = [t for t in TOKENS if tokens[t] == frm]
@@ -43,7 +45,7 @@ class StruggleReach:
     def put(self, piece: str, kind: str, frm: str | None, to: Sequence[str]) -> str | None:
         if kind != "token" or not to:
             return None  # a stray magnet in the simulator is a reed glitch: it ends by itself
-        token = token_for(self.world, piece, frm)
+        token = token_for(self.world, piece, frm, to)
         if token is None or self.world.tokens[token] in to:
             return None
         spot = to[0]

@@ -166,6 +166,7 @@ MESSAGES: dict[str, str] = {
     "str.card": "{Player}: enter your objective card on the dice buttons, place {place} next "
                 "(Die 1-5: K Q J 10 9, Throw: the ace{erase}).",
     "str.card_confirm": "{Player}: your card reads {card}: press Stop to confirm it.",
+    "str.shared_win": "{Winners} share the win with {points} points!",
 }
 
 #: why a request exists, in words (the ``reason`` of a :class:`Request`)

@@ -245,8 +245,10 @@ def _setup(ref: "StruggleReferee") -> Instruction:
 
 def _over(ref: "StruggleReferee") -> Instruction:
     winners = ref.winners or ([ref.winner] if ref.winner else [])
-    shared = f"(a shared win: {' and '.join(winners)})" if len(winners) > 1 else ""
-    return Instruction(None, "game_over", "game_over", {"winner": ref.winner, "again": shared})
+    if len(winners) > 1:
+        return Instruction(None, "game_over", "str.shared_win", {"winner": ref.winner, "winners": " and ".join(winners),
+                                                                 "points": ref.totals[winners[0]]})
+    return Instruction(None, "game_over", "game_over", {"winner": ref.winner, "again": ""})
 
 
 # -- LEDs -------------------------------------------------------------------------------------------

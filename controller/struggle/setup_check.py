@@ -51,8 +51,8 @@ class SetupCheck:
         ref._cancel("setup")
         ref.closed = set(closed)
         ref._emit("game_resumed", state=self.back_to, player=ref.current, players=list(ref.players),
-                  round=ref.round, rounds=ref.options.rounds, scores=dict(ref.totals), spaces=ref.race.at(),
-                  arrived=list(ref.race.arrived), home=dict(ref.home()))
+                  track=ref.track.to_list(), round=ref.round, rounds=ref.options.rounds, scores=dict(ref.totals),
+                  spaces=ref.race.at(), arrived=list(ref.race.arrived), home=dict(ref.home()))
         if ref.state != "waiting_for_setup":
             ref._go("check_setup")
         self._shown = None

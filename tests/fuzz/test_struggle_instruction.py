@@ -70,7 +70,6 @@ def test_driving_games_reaches_every_state_with_an_instruction_to_act_on(tmp_pat
         assert run.finished, run.detail
     # a restart: the board check, then the game goes on
     pgame = open_game(BoardRequest(game="struggle", seed=6, players=2), tmp_path, "sim")
-    lines = pgame.journal
     pgame.run()
     archived = pgame.archived
     assert archived is not None
@@ -80,7 +79,7 @@ def test_driving_games_reaches_every_state_with_an_instruction_to_act_on(tmp_pat
     (resumed / "current.jsonl").write_bytes(b"".join(journal[: len(journal) // 2]))
     pgame = open_game(BoardRequest(game="struggle"), resumed, "sim",
                       attach=lambda g: (setattr(watch, "ref", g.referee), g.sinks.append(watch)))
-    assert lines is not None and pgame.resumed and pgame.run()
+    assert pgame.resumed and pgame.run()
     assert set(watch.seen) == set(STATES), f"never reached: {set(STATES) - set(watch.seen)}"
     assert watch.silent == []
     assert watch.seen["waiting_for_setup"] >= 1

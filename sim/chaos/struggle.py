@@ -37,9 +37,9 @@ def act(world: StruggleWorld, kind: str, who: int, arg: int) -> None:
         space = int(at[1:]) + rng.choice((-1, 1))
         if 0 <= space <= world.track.finish:
             world.move(token, space_sensor(space))
-    elif kind == "lift":
+    elif kind == "lift" and at is not None:
         world.lift(token)
-        where = at if rng.random() < 0.5 else rng.choice(world.sensors)
+        where: str = at if rng.random() < 0.5 else rng.choice(world.sensors)
         world.scheduler.call_later(1000 + arg % 5000, lambda: world.place(token, where))
     elif kind == "press":
         world.press(rng.choice(BUTTONS))

@@ -182,6 +182,7 @@ class StruggleReferee(RefereeCore):
         #: closed, e.g. a swap on a red space); shown while placing, not awaited
         self.unseen: dict[str, tuple[str, str]] = {}
         self.setup_check: SetupCheck | None = None  # after a restart, until the tokens are back
+        self._home: tuple[tuple[str, Race], dict[str, str]] | None = None  # home() for (state, race)
         self._warned: set[str] = set()
         self._astray = False  # a token moved when none should: warned once until the board matches
         self._flash: tuple[frozenset[str], int] = (frozenset(), 0)
@@ -302,15 +303,18 @@ class StruggleReferee(RefereeCore):
         waiting for the tokens, else where the race has them (a space or an arrival place);
         after a restart, as in the state saved. Empty once the game is over."""
         state = self.setup_check.back_to if self.setup_check is not None else self.state
-        if state == "game_over":
-            return {}
-        if state == "waiting_for_tokens":
-            return {t: space_sensor(0) for t in TOKENS}
+        key = (state, self.race)
+        if self._home is not None and self._home[0] == key:
+            return dict(self._home[1])
         home: dict[str, str] = {}
-        for t in TOKENS:
-            place = self.race.place_of(t)
-            home[t] = place_sensor(place) if place else space_sensor(self.race.space(t) or 0)
-        return home
+        if state == "waiting_for_tokens":
+            home = {t: space_sensor(0) for t in TOKENS}
+        elif state != "game_over":
+            for t in TOKENS:
+                place = self.race.place_of(t)
+                home[t] = place_sensor(place) if place else space_sensor(self.race.space(t) or 0)
+        self._home = (key, home)
+        return dict(home)
 
     def fits(self) -> bool:
         """The closed reeds are exactly where tokens belong."""

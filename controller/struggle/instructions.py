@@ -211,7 +211,11 @@ def _choose(ref: "StruggleReferee") -> Instruction:
     facts = {"hand": " ".join(turn.hand), "n": turn.selected + 1, "count": count, "play": play.text(),
              "selected": turn.selected, "order": list(play.order),
              "others": " Die 2 names another order of the same moves." if "die2" in buttons else ""}
-    return Instruction(ref.current, "choose", "str.choose" if count > 1 else "str.choose_one", facts, (), buttons)
+    order = {s: i for i, s in enumerate(ref.track.sensors())}
+    targets = {place_sensor(m.place) if m.place else space_sensor(m.to)
+               for m in outcome.result.moves if m.result != "impasse"}
+    return Instruction(ref.current, "choose", "str.choose" if count > 1 else "str.choose_one", facts, (), buttons,
+                       tuple(sorted(targets, key=lambda s: order.get(s, len(order)))))
 
 
 def _place(ref: "StruggleReferee") -> Instruction:

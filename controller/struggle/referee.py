@@ -12,9 +12,10 @@ One ``transitions`` machine sequences a turn; every rule question goes to
   lists every distinct outcome (``outcomes`` event, the hint preselected)
   and the LEDs preview the selected one; ``throw`` selects the next outcome,
   ``die1`` the previous one, ``die2`` another play giving the same outcome
-  (the order the player names, which ``played`` lists), ``stop`` plays it. A browser view may select
-  any outcome directly (:meth:`StruggleReferee.select`). The player cannot
-  abstain: some outcome is always played.
+  (the order the player names, which ``played`` lists), ``stop`` plays it.
+  A browser view may select any outcome directly
+  (:meth:`StruggleReferee.select`). The player cannot abstain: some outcome
+  is always played.
 * **Following the tokens (belief vs board).** The referee believes each
   token stands on one sensor: a track space or an arrival place as the race
   has them, all on the start space between rounds (:meth:`StruggleReferee.home`).

@@ -160,6 +160,15 @@ MESSAGES: dict[str, str] = {
     "str.choose": "{Player}: choose how to play the hand (Throw: next, Die 1: previous), then press Stop to play it.",
     "str.place": "Move the tokens where the LEDs show.",
     "str.card": "{Player}: enter your objective card with the dice buttons (place {place} next).",
+    # the lobby (controller/lobby.py)
+    "lobby.seat": "Put your pawns on your start corners (the pulsing corners are free); with two or more, "
+                  "press {start}.",
+    "lobby.start": "{players_text} play. More players: put a pawn on a pulsing corner. Press {start} to start.",
+    "lobby.clear": "Only pawns on start corners may stand on the board before a game:",
+    "lobby.count": "{count} players (Die 2, Die 3 or Die 4 change it): press {start} to start.",
+    "lobby.result": "{result_text} Press {start} for the next game (the lobby opens by itself in a moment).",
+    "lobby.playing": "A game is under way. To abandon it, press {gesture} {presses} times quickly.",
+    "lobby.abandon": "Abandon this game? Press {confirm} to abandon it; any other button plays on.",
 }
 
 #: why a request exists, in words (the ``reason`` of a :class:`Request`)

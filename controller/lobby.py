@@ -349,8 +349,13 @@ class Lobby(RefereeCore):
         self._cancel("confirm")
         by = self.asked_by or "board"
         self.abandoned = by
-        self._emit("game_abandoned", by=by, players=list(self.players))
+        self._emit("game_abandoned", by=by, reason=f"asked from the {by}, confirmed on the board",
+                   players=list(self.players))
         log.info("the game is abandoned (asked from the %s, confirmed on the board)", by)
+
+    def given_up(self, reason: str) -> None:
+        """The service puts the game aside (its session ended with no winner: ``reason``)."""
+        self._input(lambda: self._emit("game_abandoned", by="service", reason=reason, players=list(self.players)))
 
     def _play_on(self, why: str) -> None:
         self._cancel("confirm")

@@ -256,7 +256,7 @@ class Service:
             self._end()
             self.current = None
         if lobby.abandoned is not None:
-            pgame.abandon(lobby.abandoned, f"abandoned from the {lobby.abandoned}, confirmed on the board")
+            pgame.abandon(lobby.abandoned, f"asked from the {lobby.abandoned}, confirmed on the board")
             result = GameResult(abandoned=lobby.abandoned)
         elif ref.winner is not None:
             result = GameResult(ref.winner, dict(ref.scores))
@@ -267,6 +267,7 @@ class Service:
         else:
             why = "no winner: the simulated players could not finish it"
             log.warning("the game ended without a winner (%s): archived, back to the lobby", why)
+            lobby.given_up(why)
             pgame.abandon("service", why)
             result = GameResult(abandoned="service")
         lobby.leave_game(result)

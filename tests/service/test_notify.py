@@ -202,8 +202,10 @@ def test_service_run_plays_games_back_to_back(tmp_path: Path, listener: tuple[st
     messages = []
     while (m := _recv(sock, 0.2)) is not None:
         messages.append(m)
-    assert messages[0] == "READY=1\nSTATUS=new game, seed 3"
-    assert "STATUS=new game, seed 4" in messages
+    # ready once the lobby shows; simulated people sit down and start each game from it
+    assert messages[0] == "READY=1\nSTATUS=lobby: waiting for players"
+    assert messages.index("STATUS=new game, seed 3") < messages.index("STATUS=lobby: waiting for players", 1) \
+        < messages.index("STATUS=new game, seed 4")
     assert messages[-1].startswith("STOPPING=1")
     assert len(list((tmp_path / "s" / "archive").glob("game-*.jsonl"))) == 2
     assert res.stderr.count("games played)") == 2

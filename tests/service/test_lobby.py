@@ -321,3 +321,17 @@ def test_every_state_has_an_actionable_instruction(game: str) -> None:
     t.lobby.enter_lobby(t.clock, t.board.layout, t.board.show, t._emit, t.board.state().closed_reeds)
     t.wait(3100)
     assert t.states == set(STATES) and t.problems == []
+
+
+def test_labyrinth_takes_the_lobbys_start_corners() -> None:
+    from mazeboard.controller.labyrinth.rules import LabyrinthOptions, corners_for
+
+    opts = LabyrinthOptions.from_mapping({"start_corners": ["a1", "a7"]})
+    assert corners_for(("red", "blue"), opts.start_corners) == {"red": "a1", "blue": "a7"}
+    assert corners_for(("red", "blue")) == {"red": "a1", "blue": "g7"}  # RULES.md's default for two
+    for bad, match in [(["a1", "b2"], "must be a list of start squares"), (["a1", "a1"], "share a start square"),
+                       ("a1", "must be a list")]:
+        with pytest.raises(ConfigError, match=match):
+            LabyrinthOptions.from_mapping({"start_corners": bad})
+    with pytest.raises(ConfigError, match="3 cells for 2 players"):
+        corners_for(("red", "blue"), ("a1", "a7", "g7"))

@@ -227,3 +227,29 @@ def test_a_restart_mid_game_resumes_the_saved_game_then_the_lobby(game: str, tmp
         assert lobby[0]["state"] == "result" and lobby[0]["result"]["winner"] == after[end]["winner"]
     assert "game_requested" in types[end:] and types[end:].count("game_started") == 1  # then the lobby's game
     assert not (state / CURRENT).exists()
+
+
+def test_another_thread_reaches_the_lobby_through_submit_at_real_time(tmp_path: Path) -> None:
+    """What the companion web view (its own thread) does: read the lobby, change an option, ask to
+    start; each call runs on the board session's clock thread and answers through a Future."""
+    import threading
+
+    svc, rec = _service(tmp_path, games=0)
+    svc.template = BoardRequest(game="magic-labyrinth", realtime=True)
+    svc.seaters = 2
+    loop = threading.Thread(target=svc.run, daemon=True)
+    early = svc.submit(lambda: (threading.current_thread() is loop, svc.lobby.snapshot()))  # before any phase
+    loop.start()
+    try:
+        on_loop, snap = early.result(timeout=30)
+        assert on_loop and snap["state"] == "seating" and snap["game"] == "magic-labyrinth"
+        assert svc.submit(lambda: svc.lobby.set_option("magic-labyrinth", "assist", True)).result(timeout=10) is None
+        bad = svc.submit(lambda: svc.lobby.set_option("magic-labyrinth", "win_tokens", -3))
+        with pytest.raises(Exception, match="win_tokens: must be a whole number"):
+            bad.result(timeout=10)
+        assert svc.submit(svc.lobby.snapshot).result(timeout=10)["options"]["assist"] is True
+    finally:
+        svc.stop()
+        loop.join(30)
+    assert not loop.is_alive()
+    assert any(e.type == "lobby" and e["options"]["assist"] for e in rec.events)

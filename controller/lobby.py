@@ -252,7 +252,8 @@ class Lobby(RefereeCore):
             self._input(lambda: self._go("resume"))
 
     def leave_game(self, result: GameResult) -> None:
-        """The game ended (``result``) or the service stops it (``result`` None: it stays saved)."""
+        """The game phase ends: ``result`` says how (a winner, abandoned, or ``GameResult()`` when the
+        service stops and the game stays saved)."""
         if self.state == "confirming_abandon":
             self._hold(False)
         self._hold = lambda on: None
@@ -318,6 +319,8 @@ class Lobby(RefereeCore):
         keep it from the game (the gesture's last press, any button while confirming)."""
         if not isinstance(event, ButtonPressed) or self.phase != "game":
             return True
+        if self.abandoned is not None:  # confirmed: the game ends, nothing more reaches it
+            return False
         if self.state == "confirming_abandon":
             if event.button == self.kind.confirm:
                 self._input(self._confirm)

@@ -228,6 +228,7 @@ def test_the_abandon_gesture_asks_on_the_leds_and_the_confirm_button_abandons() 
     assert set(g.frames[-1].pixels) <= {WARNING_RGB, (255, 255, 255)}  # every LED flashes red
     assert not g.press("roll")  # the confirmation never reaches the game (no roll)
     assert t.lobby.abandoned == "board" and g.types()[-1] == "game_abandoned"
+    assert not g.press("done") and g.types()[-1] == "game_abandoned"  # nothing after it, no "play on"
     t.lobby.leave_game(GameResult(abandoned="board"))
     assert t.lobby.state == "seating" and g.held == [True, False]
 

@@ -248,6 +248,18 @@ def _resumed(emitted: Emitted, tmp: Path) -> None:
         emitted.add("magic-labyrinth", f"play --state-dir (journal cut at record {cut})", log)
 
 
+def _resumed_struggle(emitted: Emitted, tmp: Path) -> None:
+    """A saved Struggle game cut short at a few points and resumed (``play --state-dir``)."""
+    state = tmp / "struggle-state"
+    _cli(["play", "--game", "struggle", "--seed", "4", "--quiet", "--state-dir", str(state)])
+    journal = min((state / ARCHIVE).glob("*.jsonl")).read_bytes().splitlines(keepends=True)
+    for cut in (len(journal) // 3, 2 * len(journal) // 3):
+        (state / CURRENT).write_bytes(b"".join(journal[:cut]))
+        log = tmp / f"struggle-resumed-{cut}.jsonl"
+        _cli(["play", "--quiet", "--state-dir", str(state), "--events", str(log)])
+        emitted.add("struggle", f"play --game struggle --state-dir (journal cut at record {cut})", log)
+
+
 def _unplugged(emitted: Emitted, tmp: Path) -> None:
     """A move over the serial link with the cable pulled and plugged back (``sim --link serial``)."""
     scenario = tmp / "unplug.toml"
@@ -345,6 +357,7 @@ def emitted(tmp_path_factory: pytest.TempPathFactory) -> Emitted:
         _cli(["play", *argv, "--quiet", "--events", str(log)])
         out.add(argv[1], "mazeboard play " + " ".join(argv), log)
     _resumed(out, tmp)
+    _resumed_struggle(out, tmp)
     _unplugged(out, tmp)
     _service_runs(out, tmp)
     return out
@@ -365,6 +378,7 @@ def test_the_runs_emit_every_required_type_and_the_extensions_they_exercise(
     lab_kinds = {e["kind"] for _, e in emitted.events["labyrinth"] if e["type"] == "warning"}
     assert {"moved_before_shift", "out_of_turn", "lifted"} <= lab_kinds
     assert "objective" in {e["type"] for _, e in emitted.events["struggle"]}
+    assert {"game_resumed", "setup_check", "setup_restored"} <= {e["type"] for _, e in emitted.events["struggle"]}
     lobby = {e["type"] for g in GAMES for _, e in emitted.events[g]}
     assert {"lobby", "game_requested", "abandon_asked", "abandon_cancelled", "game_abandoned"} <= lobby
     by = {e["by"] for g in GAMES for _, e in emitted.events[g] if e["type"] == "game_abandoned"}

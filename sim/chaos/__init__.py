@@ -31,6 +31,7 @@ from mazeboard.hal.events import GameEvent
 #: game name -> module implementing the API above
 MODULES: dict[str, str] = {
     "magic-labyrinth": "mazeboard.sim.chaos.magic",
+    "struggle": "mazeboard.sim.chaos.struggle",
 }
 
 #: a game not over by then (virtual ms) counts as stuck

@@ -141,6 +141,9 @@ def test_the_page_fits_the_window_with_the_board_usable_and_the_controls_on_scre
         page.close()
 
 
+#: what the board asks first (its instruction, shown as the page's prompt), where it is not "Red: press Roll"
+FIRST_PROMPT = {"struggle": "Red: press Throw"}
+
 #: the first control does what it says on both sizes: (button, the page's answer)
 FIRST_PRESS = {
     "magic-labyrinth": ("#roll", "#die", "data-value", re.compile(r"^[1-4]$")),
@@ -163,7 +166,7 @@ def test_the_main_control_works_where_it_is_shown(browser: Any, name: str, size:
         assert url, proc.stderr.read() if proc.stderr else ""
         page = open_page(browser, url.group(1), size, game.cell)
         button, answer, attribute, value = FIRST_PRESS[name]
-        expect(page.locator("#prompt")).to_contain_text("Red: press Roll", timeout=WAIT_MS)
+        expect(page.locator("#prompt")).to_contain_text(FIRST_PROMPT.get(name, "Red: press Roll"), timeout=WAIT_MS)
         page.locator(button).click(no_wait_after=True)
         target = page.locator(answer).first
         if attribute is None:

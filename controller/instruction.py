@@ -171,6 +171,15 @@ MESSAGES: dict[str, str] = {
                 "(Die 1-5: K Q J 10 9, Throw: the ace{erase}).",
     "str.card_confirm": "{Player}: your card reads {card}: press Stop to confirm it.",
     "str.shared_win": "{Winners} share the win with {points} points!",
+    # the lobby (controller/lobby.py)
+    "lobby.seat": "Put your pawns on your start corners (the pulsing corners are free); with two or more, "
+                  "press {start}.",
+    "lobby.start": "{players_text} play. More players: put a pawn on a pulsing corner. Press {start} to start.",
+    "lobby.clear": "Only pawns on start corners may stand on the board before a game:",
+    "lobby.count": "{count} players (Die 2, Die 3 or Die 4 change it): press {start} to start.",
+    "lobby.result": "{result_text} Press {start} for the next game (the lobby opens by itself in a moment).",
+    "lobby.playing": "A game is under way. To abandon it, press {gesture} {presses} times quickly.",
+    "lobby.abandon": "Abandon this game? Press {confirm} to abandon it; any other button plays on.",
 }
 
 #: why a request exists, in words (the ``reason`` of a :class:`Request`)

@@ -1,4 +1,4 @@
-"""``mazeboard service install [--dry-run]``: the unit, the udev rule, the user, enabled.
+"""``mazeboard service install [--dry-run]``: the unit, the udev rule, the config file, the user, enabled.
 
 What it does, in order (``--dry-run`` prints exactly this and changes nothing):
 
@@ -6,8 +6,10 @@ What it does, in order (``--dry-run`` prints exactly this and changes nothing):
    the system user ``mazeboard`` (no login, no home) in those groups;
 2. write ``/etc/systemd/system/mazeboard.service`` (``systemd/mazeboard.service``
    with ``ExecStart`` pointing at this virtual environment's ``mazeboard``),
-   ``/etc/udev/rules.d/99-mazeboard.rules`` and, if missing, the settings file
-   ``/etc/default/mazeboard``;
+   ``/etc/udev/rules.d/99-mazeboard.rules`` and, if missing, the environment
+   file ``/etc/default/mazeboard`` and the commented config file
+   ``/etc/mazeboard/mazeboard.toml`` (:data:`mazeboard.controller.config.DEFAULT_TEXT`;
+   an existing one is never overwritten);
 3. reload udev and systemd, enable the service and (unless ``--no-start``) start it.
 
 The unit and the rule ship inside the package (``mazeboard.systemd``), so a
@@ -31,22 +33,26 @@ from typing import Callable, Sequence
 
 from mazeboard.hal.errors import ConfigError, MazeboardError
 
+from .config import DEFAULT_TEXT
+
 UNIT_NAME = "mazeboard.service"
 RULE_NAME = "99-mazeboard.rules"
 #: the ExecStart path in the shipped unit, replaced by the real one
 SHIPPED_EXEC = "/opt/mazeboard/venv/bin/mazeboard"
 DEVICE_GROUPS: tuple[str, ...] = ("gpio", "spi", "dialout")
 DEFAULT_SETTINGS = """\
-# Settings of the mazeboard service (systemd/mazeboard.service). After editing:
+# Environment of the mazeboard service (systemd/mazeboard.service). After editing:
 #   sudo systemctl restart mazeboard
+# The game's settings are in /etc/mazeboard/mazeboard.toml; what is set here wins over its [board].
 # Board backend: gpio (sensors and LEDs on the Pi), serial (RP2040 co-processor), sim (no board)
 MAZEBOARD_BOARD=gpio
 # Wiring file of your board (docs/hardware.md); empty: the reference wiring
 #MAZEBOARD_WIRING=/etc/mazeboard/wiring.toml
 # Hall-effect sensor calibration (`mazeboard calibrate hall --calibration FILE`)
 #MAZEBOARD_CALIBRATION=/etc/mazeboard/hall-calibration.toml
-# Arguments of `mazeboard service run`, e.g. --players 3
-MAZEBOARD_ARGS=--players 2
+# Extra arguments of `mazeboard service run` (the players come from the pawns on the start
+# corners; game options from the config file), e.g. --debug
+MAZEBOARD_ARGS=
 """
 
 
@@ -102,6 +108,7 @@ def plan(exec_path: Path, user: str = "mazeboard", start: bool = True, root: Pat
         (etc / "systemd" / "system" / UNIT_NAME, unit_text(exec_path, user), True),
         (etc / "udev" / "rules.d" / RULE_NAME, shipped(RULE_NAME), True),
         (etc / "default" / "mazeboard", DEFAULT_SETTINGS, False),
+        (etc / "mazeboard" / "mazeboard.toml", DEFAULT_TEXT, False),
     )
     groups = ",".join(DEVICE_GROUPS)
     commands: list[tuple[str, ...]] = [("groupadd", "--system", "--force", g) for g in DEVICE_GROUPS]

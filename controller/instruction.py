@@ -132,7 +132,8 @@ MESSAGES: dict[str, str] = {
     # requests
     "request.pawn.to": "{Piece}'s pawn{from_text} must go to {to_text} ({why}).",
     "request.pawn.on": "Put {piece}'s pawn on {to_text} ({why}).",
-    "request.token.to": "A token must go to {to_text} ({why}).",
+    "request.token.to": "{Token_text}{from_text} must go to {to_text} ({why}).",
+    "request.token.to.lifted": "Put {token_text} back on {to_text} ({why}).",
     "request.token.off": "Take the token off {frm} ({why}).",
     "request.ball": "Fish the ball out of the tray and put it back under {owner_text} ({why}).",
     "request.ball.ball_dropped": "Fish the ball out of the tray and put it back under {owner_text}.",
@@ -161,13 +162,32 @@ MESSAGES: dict[str, str] = {
                       "{slot} pushed all the way in (the spare: {spare}); put the pawns where the LEDs blink, "
                       "then press Done.",
     # Struggle
-    "str.tokens": "Put all five tokens on the start space.",
-    "str.throw": "{Player}: throw the dice.",
-    "str.rethrow": "{Player}: hold dice and throw again ({left} throw{s} left), or press Stop to keep the hand.",
-    "str.keep": "{Player}: press Stop to keep the hand.",
-    "str.choose": "{Player}: choose how to play the hand (Throw: next, Die 1: previous), then press Stop to play it.",
-    "str.place": "Move the tokens where the LEDs show.",
-    "str.card": "{Player}: enter your objective card with the dice buttons (place {place} next).",
+    "str.tokens": "Put all five tokens on the start space {start} for round {round}.",
+    "str.tokens_ready": "All five tokens stand on the start: round {round} begins in a moment, or press Stop.",
+    "str.throw": "{Player}: press Throw.",
+    "str.rethrow": "{Player} threw {hand}{held_text}: press a die's button to hold or free it, Throw to throw "
+                   "the others again ({left} throw{s} left), or Stop to keep the hand.",
+    "str.all_held": "{Player} holds all five dice ({hand}): free a die to throw it again, or press Stop to keep the hand.",
+    "str.keep": "{Player}: {hand} is the hand: press Stop to keep it.",
+    "str.choose": "{Player}: the LEDs show way {n} of {count} to play {hand} ({play}): press Stop to play it, "
+                  "Throw for the next way, Die 1 for the previous one.{others}",
+    "str.choose_one": "{Player}: {hand} plays one way ({play}), shown on the LEDs: press Stop to play it.{others}",
+    "str.place": "{Player}: move the tokens as the play says, where the LEDs blink:",
+    "str.placed": "{Player}'s tokens stand where the play put them: the turn passes in a moment, or press Stop.",
+    "str.placed_unseen": "{Player}: make these moves too; the turn passes in a moment, or press Stop:",
+    "str.card": "{Player}: enter your objective card on the dice buttons, place {place} next "
+                "(Die 1-5: K Q J 10 9, Throw: the ace{erase}).",
+    "str.card_confirm": "{Player}: your card reads {card}: press Stop to confirm it.",
+    "str.shared_win": "{Winners} share the win with {points} points!",
+    # the lobby (controller/lobby.py)
+    "lobby.seat": "Put your pawns on your start corners (the pulsing corners are free); with two or more, "
+                  "press {start}.",
+    "lobby.start": "{players_text} play. More players: put a pawn on a pulsing corner. Press {start} to start.",
+    "lobby.clear": "Only pawns on start corners may stand on the board before a game:",
+    "lobby.count": "{count} players (Die 2, Die 3 or Die 4 change it): press {start} to start.",
+    "lobby.result": "{result_text} Press {start} for the next game (the lobby opens by itself in a moment).",
+    "lobby.playing": "A game is under way. To abandon it, press {gesture} {presses} times quickly.",
+    "lobby.abandon": "Abandon this game? Press {confirm} to abandon it; any other button plays on.",
 }
 
 #: why a request exists, in words (the ``reason`` of a :class:`Request`)
@@ -193,6 +213,7 @@ REASONS: dict[str, str] = {
     "ambiguous": "the reed switches cannot tell",
     "placing": "as the play moves it",
     "start": "every token starts there",
+    "unseen": "the play moves it; the reed switches cannot see this move",
 }
 
 
@@ -228,6 +249,7 @@ def request_args(r: Request) -> dict[str, Any]:
         "piece": r.piece, "frm": r.frm, "to": list(r.to), "why": why(r.reason), "reason": r.reason,
         "from_text": f" on {r.frm}" if r.frm else "", "to_text": _cells_text(r.to),
         "owner_text": f"{r.piece}'s pawn" if r.piece else "the pawn that lost it",
+        "token_text": r.piece or "a token",
     }
 
 

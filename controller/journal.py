@@ -15,6 +15,9 @@ the SD card is recognised rather than replayed:
   the reeds and Hall-effect sensors the board reported when the game resumed;
 * ``{"k": "over", "now": N, "fired": F}`` -- the game announced ``game_over`` (often from
   a timer, after the last sensor event): a replay runs up to that point too.
+* ``{"k": "abandoned", "now": N, "fired": F, "by": "board", "reason": "..."}`` -- the last
+  record of a game abandoned (``by`` the board, a phone, or the service when a simulated
+  game could not finish); such a game is archived, never resumed.
 
 ``now`` is the referee's logical time in milliseconds when the input was fed,
 ``fired`` how many of its timers had run by then (see
@@ -131,12 +134,27 @@ def _check_resume(rec: Mapping[str, Any]) -> None:
             raise CorruptRecord(f"{key}: not a list of names")
 
 
+#: who may abandon a game, and the longest reason kept
+ABANDONED_BY: tuple[str, ...] = ("board", "phone", "service")
+MAX_REASON = 200
+
+
+def _check_abandoned(rec: Mapping[str, Any]) -> None:
+    _timed(rec)
+    if rec.get("by") not in ABANDONED_BY:
+        raise CorruptRecord(f"by: not one of {', '.join(ABANDONED_BY)}")
+    reason = rec.get("reason")
+    if not isinstance(reason, str) or len(reason) > MAX_REASON:
+        raise CorruptRecord(f"reason: not a string of at most {MAX_REASON} characters")
+
+
 _CHECKS: dict[str, Callable[[Mapping[str, Any]], None]] = {
     "setup": _check_setup,
     "start": _timed,
     "sensor": _check_sensor,
     "resume": _check_resume,
     "over": _timed,
+    "abandoned": _check_abandoned,
 }
 
 

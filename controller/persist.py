@@ -152,6 +152,8 @@ class _JournaledBoard:
         self.inner = inner
         self.layout: LedLayout = inner.layout
         self.muted = False
+        #: the game's LED frames are kept off the board (the lobby asks on the LEDs to confirm an abandon)
+        self.held = False
         self._sinks: list[Callable[[SensorEvent], None]] = []
 
     def subscribe(self, sink: Callable[[SensorEvent], None]) -> None:
@@ -165,7 +167,7 @@ class _JournaledBoard:
         return self.inner.state()
 
     def show(self, frame: LedFrame) -> None:
-        if not self.muted:
+        if not self.muted and not self.held:
             self.inner.show(frame)
 
     def announce(self, event: GameEvent) -> None:
@@ -238,6 +240,7 @@ APPLY: dict[str, Callable[[Game, Any, Mapping[str, Any]], None]] = {
     "sensor": lambda game, board, rec: board.deliver(jr.sensor_event(rec["ev"])),
     "resume": lambda game, board, rec: _resume(game, rec["closed"], rec["hall"]),
     "over": lambda game, board, rec: None,  # only the timers up to it
+    "abandoned": lambda game, board, rec: None,  # the last record of an abandoned game (never resumed)
 }
 
 
@@ -307,6 +310,9 @@ class PersistentGame:
     archived: Path | None = None
     #: the resumed game's :func:`fingerprint` right after the replay (None for a new game)
     restored: dict[str, Any] | None = None
+    #: sees every sensor event before the journal and the referee; False keeps it from both
+    #: (the lobby's abandon gesture and confirmation, :meth:`~.lobby.Lobby.gate`)
+    gate: Callable[[SensorEvent], bool] | None = None
 
     @property
     def referee(self) -> Any:
@@ -318,6 +324,8 @@ class PersistentGame:
         return self.session.inner.scheduler
 
     def _on_event(self, event: SensorEvent) -> None:
+        if self.gate is not None and not self.gate(event):
+            return
         clock = self.clock
         clock.pin(clock.live_now())
         shifted = replace(event, t_ms=event.t_ms + clock.offset)
@@ -362,6 +370,22 @@ class PersistentGame:
         else:
             self.journal.close()
 
+    def abandon(self, by: str, reason: str) -> Path:
+        """Put the unfinished game aside for good: an ``abandoned`` record (``by``: board, phone or
+        service; ``reason`` in words) is journaled first, then the journal goes to
+        ``archive/abandoned-N.jsonl``; it is never resumed (a journal ending in that record, as a
+        pulled plug between the two steps leaves it, is archived at the next start)."""
+        if self.archived is not None:
+            return self.archived
+        if not self.journal.is_open:
+            self.journal.open(self.journal.count)
+        self.journal.append({"k": "abandoned", "now": self.clock.now_ms(), "fired": self.clock.fired,
+                             "by": by, "reason": reason[:jr.MAX_REASON]})
+        self.journal.close()
+        self.archived = jr.archive(self.journal.state_dir, "abandoned")
+        log.info("game abandoned (%s): journal archived as %s", reason, self.archived)
+        return self.archived
+
 
 def open_game(
     request: BoardRequest,
@@ -370,18 +394,43 @@ def open_game(
     new: bool = False,
     attach: Callable[[Game], None] | None = None,
     fsync: bool = True,
+    opener: Callable[[str, BoardRequest], BoardSession] | None = None,
 ) -> PersistentGame:
     """Resume the unfinished game in ``state_dir``, or start ``request`` as a new one.
 
     ``new``: put an unfinished game aside (``archive/abandoned-N.jsonl``) and start over.
     ``attach(game)`` is called once the game is built, to add sinks (event log,
     narrator); they see only what happens from now on, not the replay.
+    ``opener(backend, request)`` opens the board session (default: :func:`backends.open_board`).
     Raises :class:`~mazeboard.hal.errors.ConfigError` only for a state directory
     that cannot be written or a ``request`` that cannot be played; a bad saved
     game is logged and replaced.
     """
+    pgame = _open(request, state_dir, backend, new, attach, fsync, True, opener)
+    assert pgame is not None
+    return pgame
+
+
+def resume_game(
+    request: BoardRequest,
+    state_dir: str | Path,
+    backend: str | None = None,
+    attach: Callable[[Game], None] | None = None,
+    fsync: bool = True,
+    opener: Callable[[str, BoardRequest], BoardSession] | None = None,
+) -> PersistentGame | None:
+    """The unfinished game in ``state_dir``, replayed and live; None when there is none that can be
+    resumed (a bad one is kept aside and logged, as :func:`open_game` does). ``request`` gives
+    how to run it (real time, wiring...); the game itself is the saved one."""
+    return _open(request, state_dir, backend, False, attach, fsync, False, opener)
+
+
+def _open(request: BoardRequest, state_dir: str | Path, backend: str | None, new: bool,
+          attach: Callable[[Game], None] | None, fsync: bool, start: bool,
+          opener: Callable[[str, BoardRequest], BoardSession] | None) -> PersistentGame | None:
     path = jr.prepare_dir(state_dir)
     name = backends.backend_name(backend)
+    opener = opener or backends.open_board
     if new and (path / jr.CURRENT).exists():
         dest = jr.archive(path, "abandoned")
         log.warning("--new: the unfinished game was put aside as %s", dest)
@@ -390,17 +439,20 @@ def open_game(
         loaded = jr.load(path)
         problems += loaded.problems
         if loaded.header is not None:
-            pgame = _resume_saved(path, loaded, name, request, attach, fsync, problems)
+            pgame = _resume_saved(path, loaded, name, request, attach, fsync, problems, opener)
             if pgame is not None:
                 return pgame
             continue
-        return _start_new(path, request, name, attach, fsync, problems)
+        if not start:
+            return None
+        return _start_new(path, request, name, attach, fsync, problems, opener)
     raise ReplayError("could not settle the saved games")  # pragma: no cover - loop always returns
 
 
 def _start_new(path: Path, request: BoardRequest, backend: str, attach: Callable[[Game], None] | None,
-               fsync: bool, problems: list[str]) -> PersistentGame:
-    inner = backends.open_board(backend, request)
+               fsync: bool, problems: list[str],
+               opener: Callable[[str, BoardRequest], BoardSession] = backends.open_board) -> PersistentGame:
+    inner = opener(backend, request)
     header = {"version": jr.VERSION, "backend": backend, "request": jr.request_record(request),
               "setup": jr.setup_record(inner.setup)}
     journal = jr.Journal.create(path, header, fsync)
@@ -425,14 +477,19 @@ def _assemble(inner: BoardSession, journal: jr.Journal, attach: Callable[[Game],
 
 def _resume_saved(path: Path, loaded: jr.Loaded, backend: str, request: BoardRequest,
                   attach: Callable[[Game], None] | None, fsync: bool,
-                  problems: list[str]) -> PersistentGame | None:
+                  problems: list[str],
+                  opener: Callable[[str, BoardRequest], BoardSession] = backends.open_board) -> PersistentGame | None:
     """The saved game, replayed and live; None when it was over or unusable (it is then moved away)."""
     header = loaded.header
     assert header is not None
     records = loaded.records
+    if records and records[-1]["k"] == "abandoned":  # abandoned, but the plug was pulled before the rename
+        dest = jr.archive(path, "abandoned")
+        log.info("the saved game was abandoned: archived as %s", dest)
+        return None
     try:
         saved = jr.request_from(header["request"], request)
-        inner = backends.open_board(backend, saved)
+        inner = opener(backend, saved)
         if jr.setup_record(inner.setup) != header["setup"]:
             raise jr.CorruptRecord("the board sets up a different game than the one saved")
     except (jr.CorruptRecord, MazeboardError) as e:

@@ -3,13 +3,14 @@
 ``play --state-dir DIR`` plays one journaled game (:mod:`.persist`): an
 unfinished game in DIR resumes, ``--new`` puts it aside first.
 
-``service run`` is what ``systemd/mazeboard.service`` starts: games one
-after another at real time, each journaled in the state directory
-(``$STATE_DIRECTORY``, set by the unit's ``StateDirectory=``), ``READY=1``
-sent to systemd once the board is open and any saved game restored, the
-watchdog pinged from the board's own event loop, ``SIGTERM`` ending the
-current game cleanly (it resumes at the next start). Game events go to the
-log (the journal, under systemd).
+``service run`` is what ``systemd/mazeboard.service`` starts: the lobby and
+games one after another at real time (:mod:`.service`, :mod:`.lobby`), set
+up by the config file (:mod:`.config`, ``--config``), games journaled in the
+state directory (``$STATE_DIRECTORY``, set by the unit's ``StateDirectory=``),
+``READY=1`` sent to systemd once the board is open and any saved game
+restored, the watchdog pinged from the board's own event loop, ``SIGTERM``
+ending the current phase cleanly (a game resumes at the next start). Events
+go to the log (the journal, under systemd) and to ``--events FILE``.
 
 ``service install`` is in :mod:`.install`.
 """
@@ -19,20 +20,28 @@ from __future__ import annotations
 import argparse
 import logging
 import os
-import random
 import signal
 import sys
-from dataclasses import replace
-from typing import Any, Callable
+from dataclasses import dataclass
+from typing import Callable, Mapping
 
 from mazeboard.hal.board import BoardRequest
 from mazeboard.hal.errors import ConfigError, MazeboardError
 from mazeboard.hal.events import GameEvent
 
+from mazeboard.hal import backends
+from mazeboard.hal.calibration import ENV_VAR as CALIBRATION_ENV
+from mazeboard.hal.wiring import WIRING_ENV, load_wiring
+
+from . import config as cfg
 from .app import Game, narrator_for
 from .eventlog import JsonLinesLog
-from .notify import Notifier, WatchdogPinger, watchdog_interval_ms
-from .persist import PersistentGame, open_game
+from .lobby import Lobby
+from .notify import Notifier
+from .persist import open_game
+from .service import Service
+
+__all__ = ["Service", "play_saved", "service", "service_arguments", "service_run"]
 
 log = logging.getLogger("mazeboard.service")
 game_log = logging.getLogger("mazeboard.game")
@@ -84,92 +93,43 @@ def _log_event(event: GameEvent) -> None:
     game_log.info("%s %s", event.type, fields)
 
 
-class Service:
-    """Plays games back to back for ``service run``; :meth:`stop` (SIGTERM) ends after the current step."""
-
-    def __init__(self, request: BoardRequest, state_dir: str, board: str | None, notifier: Notifier,
-                 games: int = 0, seed: int | None = None, environ: Any = os.environ) -> None:
-        self.request = request
-        self.state_dir = state_dir
-        self.board = board
-        self.notifier = notifier
-        self.games = games
-        self.seed = seed
-        self.environ = environ
-        self.stopping = False
-        self.played = 0
-        self.ready = False
-        self.current: PersistentGame | None = None
-        self.watchdog: WatchdogPinger | None = None
-
-    def stop(self) -> None:
-        self.stopping = True
-
-    def _next_request(self) -> BoardRequest:
-        seed = self.seed + self.played if self.seed is not None else random.SystemRandom().randrange(1, 2**31)
-        return replace(self.request, seed=seed)
-
-    def run(self, on_ready: Callable[[PersistentGame], None] | None = None) -> int:
-        interval = watchdog_interval_ms(self.environ)
-        while not self.stopping:
-            pgame = open_game(self._next_request(), self.state_dir, self.board, attach=lambda g: g.sinks.append(_log_event))
-            self.current = pgame
-            for problem in pgame.problems:
-                self.notifier.notify(STATUS=problem[:200])
-            if interval is not None:
-                self.watchdog = WatchdogPinger(self.notifier, pgame.live_scheduler, interval)
-                self.watchdog.start()
-            snap = pgame.referee.snapshot()
-            status = ("resumed the saved game" if pgame.resumed else "new game") + f", seed {pgame.session.setup.seed}"
-            log.info("%s: %s to play", status, snap.get("current"))
-            if not self.ready:
-                self.notifier.notify(READY=1, STATUS=status)
-                self.ready = True
-                if on_ready is not None:
-                    on_ready(pgame)
-            else:
-                self.notifier.notify(STATUS=status)
-            pgame.run(stop=lambda: self.stopping)
-            if self.watchdog is not None:
-                self.watchdog.stop()
-            if pgame.referee.winner is None:
-                if not self.stopping:
-                    raise RuntimeFailure("the game stopped without a winner; it stays saved and resumes at the next start")
-                break
-            self.played += 1
-            log.info("game over: %s wins (%d games played)", pgame.referee.winner, self.played)
-            if self.games and self.played >= self.games:
-                break
-        self.notifier.notify(STOPPING=1, STATUS="stopped; an unfinished game resumes at the next start")
-        return 0
-
-
 def service_arguments(p: argparse.ArgumentParser) -> None:
     from . import commands
     from . import install as installer
 
     sub = p.add_subparsers(dest="service_command", metavar="ACTION", required=True)
-    run_p = sub.add_parser("run", help="play games back to back as a systemd service (what the unit starts)",
-                           description="Play games back to back at real time, journaled in the state directory, "
-                                       "telling systemd when ready and pinging its watchdog.")
-    run_p.add_argument("--game", default="magic-labyrinth", help="game to play (default: magic-labyrinth)")
-    run_p.add_argument("--players", type=commands._players, default=2, help="number of players, 2-4 (default 2)")
+    run_p = sub.add_parser("run", help="the lobby and games back to back as a systemd service (what the unit starts)",
+                           description="Show the lobby on the board, play the games people start there, back to "
+                                       "back at real time, journaled in the state directory, telling systemd when "
+                                       "ready and pinging its watchdog. Settings: the config file.")
+    run_p.add_argument("--config", metavar="FILE", default=None,
+                       help=f"the config file (default: ${cfg.ENV_VAR}, else {cfg.DEFAULT_PATH} if it exists)")
+    run_p.add_argument("--game", default=None,
+                       help="game kind without a wiring file (the simulated board); default: the wiring file's board, "
+                            "else the config's [board] game, else magic-labyrinth")
+    run_p.add_argument("--players", type=commands._players, default=None,
+                       help="simulated board: how many simulated people sit down in the lobby, 2-4 (default 2); "
+                            "on a real board the players are the pawns on the start corners")
     run_p.add_argument("--maze", type=commands._maze, default=None,
                        help="simulated board: easy (default), hard or a wall list (Magic Labyrinth)")
-    run_p.add_argument("--edition", default=None, help="Labyrinth edition: classic, super-mario, star-wars")
+    run_p.add_argument("--edition", default=None, help="Labyrinth edition (overrides the config file)")
     run_p.add_argument("--variant", action="append", default=[], metavar="NAME",
-                       help="rule variant, repeatable (Labyrinth: younger, exit-anywhere, vader)")
-    run_p.add_argument("--rounds", type=int, default=None, metavar="N", help="rounds per game (Struggle)")
-    run_p.add_argument("--board", default=None, help="board backend (default: $MAZEBOARD_BOARD or sim)")
+                       help="Labyrinth rule variant, repeatable (overrides the config file)")
+    run_p.add_argument("--rounds", type=int, default=None, metavar="N", help="rounds per game (Struggle; overrides the config)")
+    run_p.add_argument("--board", default=None,
+                       help="board backend (default: $MAZEBOARD_BOARD, else the config's [board] backend, else sim)")
     run_p.add_argument("--seed", type=int, default=None, help="seed of the first game (default: a random one per game)")
     run_p.add_argument("--games", type=int, default=0, metavar="N", help="stop after N games (default: never)")
     run_p.add_argument("--state-dir", metavar="DIR", default=None,
                        help=f"where games are kept (default: $STATE_DIRECTORY, else {DEFAULT_STATE_DIR})")
+    run_p.add_argument("--events", metavar="FILE", default=None,
+                       help="also write every event (lobby and games) as JSON lines to FILE ('-': stdout)")
     run_p.add_argument("--virtual-time", action="store_true",
                        help="simulated board only: play in virtual time (tests; the service itself plays at real time)")
     installer.add_arguments(sub.add_parser(
-        "install", help="install the systemd unit, the udev rule and the service user (needs root)",
-        description="Install the systemd unit, the udev rule and the mazeboard user, then enable the service."))
+        "install", help="install the systemd unit, the udev rule, the config file and the service user (needs root)",
+        description="Install the systemd unit, the udev rule, a commented default config file (never over an "
+                    "existing one) and the mazeboard user, then enable the service."))
 
 
 def service(args: argparse.Namespace) -> int:
@@ -180,6 +140,56 @@ def service(args: argparse.Namespace) -> int:
     return service_run(args)
 
 
+@dataclass(frozen=True)
+class BoardChoice:
+    """Which board the service drives: ``backend``, ``wiring`` and ``calibration`` files (None: the
+    backend's default) and the ``game`` kind played on it."""
+
+    backend: str
+    wiring: str | None
+    calibration: str | None
+    game: str
+
+
+def choose_board(config: cfg.Config, args: argparse.Namespace, environ: Mapping[str, str] = os.environ) -> BoardChoice:
+    """Command line, then the environment (``/etc/default/mazeboard``), then the config file's
+    ``[board]``. The game kind is the wiring file's board when there is a wiring file; a
+    ``--game`` or ``[board] game`` that differs is an error. Raises :class:`ConfigError`."""
+    where = config.path or "config"
+    backend = backends.backend_name(args.board or environ.get(backends.ENV_VAR) or config.board.backend or None)
+    wiring = environ.get(WIRING_ENV) or config.board.wiring or None
+    calibration = environ.get(CALIBRATION_ENV) or config.board.calibration or None
+    if wiring is not None:
+        game = load_wiring(wiring).spec.game
+        for given, name in ((args.game, "--game"), (config.board.game, f"{where}: board.game")):
+            if given and given != game:
+                raise ConfigError(f"{name}: {given!r}, but the wiring file {wiring} wires a {game} board")
+    else:
+        game = args.game or config.board.game or "magic-labyrinth"
+        if game not in cfg.GAMES:
+            raise ConfigError(f"--game: {game!r} is not available (choose from {', '.join(cfg.GAMES)})")
+    return BoardChoice(backend, wiring, calibration, game)
+
+
+def _overrides(config: cfg.Config, game: str, args: argparse.Namespace) -> cfg.Config:
+    """The config with the command line's game options (kept for MAZEBOARD_ARGS of older installs)."""
+    given: list[tuple[str, str, object]] = []
+    if args.maze is not None and isinstance(args.maze, str):
+        given.append(("--maze", "maze", args.maze))
+    if args.edition is not None:
+        given.append(("--edition", "edition", args.edition))
+    if args.variant:
+        given.append(("--variant", "variants", list(args.variant)))
+    if args.rounds is not None:
+        given.append(("--rounds", "rounds", args.rounds))
+    for flag, key, value in given:
+        try:
+            config = config.with_option(game, key, value)
+        except ConfigError as e:
+            raise ConfigError(f"{flag}: {e}") from None
+    return config
+
+
 def service_run(args: argparse.Namespace) -> int:
     logging.getLogger("mazeboard").setLevel(logging.DEBUG if args.debug else logging.INFO)
     state_dir = args.state_dir or os.environ.get("STATE_DIRECTORY", "").split(":")[0] or DEFAULT_STATE_DIR
@@ -187,17 +197,32 @@ def service_run(args: argparse.Namespace) -> int:
         raise ConfigError("--games: must be 0 (never stop) or more")
     if args.rounds is not None and args.rounds < 1:
         raise ConfigError("--rounds: must be at least 1")
+    config = cfg.load_config(args.config)
+    choice = choose_board(config, args)
+    args.game = choice.game
     from .commands import check_game_flags
 
     check_game_flags(args)
-    request = BoardRequest(game=args.game, players=args.players, maze=args.maze or "easy",
-                           realtime=not args.virtual_time, edition=args.edition, variants=tuple(args.variant),
-                           rounds=args.rounds)
+    if args.maze is not None and not isinstance(args.maze, str):
+        raise ConfigError("--maze: the service takes easy or hard (a wall list is for `mazeboard play`)")
+    config = _overrides(config, choice.game, args)
+    if args.players is not None and choice.backend != "sim":
+        log.warning("--players %d: ignored on a real board: the players are the pawns on the start corners",
+                    args.players)
+    template = BoardRequest(game=choice.game, realtime=not args.virtual_time, wiring=choice.wiring,
+                            calibration=choice.calibration)
+    log_file = JsonLinesLog(args.events) if args.events else None
     notifier = Notifier.from_env()
-    svc = Service(request, state_dir, args.board, notifier, games=args.games, seed=args.seed)
+    sinks: list[Callable[[GameEvent], None]] = [_log_event]
+    if log_file:
+        sinks.append(log_file)
+    svc = Service(Lobby(choice.game, config), template, state_dir, choice.backend, notifier, games=args.games,
+                  seed=args.seed, seaters=args.players or 2, sinks=sinks)
     previous = signal.signal(signal.SIGTERM, lambda signum, frame: svc.stop())
     try:
         return svc.run()
     finally:
         signal.signal(signal.SIGTERM, previous)
         notifier.close()
+        if log_file:
+            log_file.close()

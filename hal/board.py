@@ -133,6 +133,9 @@ class BoardRequest:
     #: opened for a maker's tool (calibrate, diag), not for a game: a missing or unusable Hall
     #: calibration is the tool's business, not an error when the board opens (gpio backend)
     maker: bool = False
+    #: opened for the lobby between games (``mazeboard service run``), not for a game: the
+    #: simulated board has ``players`` simulated people sit down and start; real boards ignore it
+    lobby: bool = False
 
 
 class BoardSession(Protocol):

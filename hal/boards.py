@@ -31,5 +31,14 @@ MAGIC_CORNERS: dict[int, tuple[Cell, ...]] = {
 #: Player colours in the order players are usually seated.
 PLAYER_COLOURS: tuple[str, ...] = ("red", "blue", "green", "yellow")
 
+#: The lobby's seats (issue 13): each start corner's colour, clockwise from a1 seen from above, per
+#: game board. A pawn on a corner seats that colour. Struggle has no corners (its player count is
+#: chosen with the dice buttons), so it has no seats.
+SEATS: dict[str, tuple[tuple[str, Cell], ...]] = {
+    "magic-labyrinth": (("red", "a1"), ("blue", "a6"), ("green", "f6"), ("yellow", "f1")),
+    "labyrinth": (("red", "a1"), ("blue", "a7"), ("green", "g7"), ("yellow", "g1")),
+    "struggle": (),
+}
+
 #: Wall counts of the two maze sizes (RULES.md §1 Components).
 MAZE_WALLS: dict[str, int] = {"easy": 19, "hard": 24}

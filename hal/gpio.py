@@ -409,6 +409,10 @@ class GpioBoard:
             w(event)
 
     def close(self) -> None:
+        """Release every line, the ADC and the LED strip; a second call does nothing (lgpio
+        refuses to close a chip handle twice)."""
+        if self._closed:
+            return
         self._closed = True
         for t in self._timers:
             if t is not None:

@@ -115,6 +115,10 @@ def open_session(request: BoardRequest) -> Any:
         if link is None:
             raise ConfigError(f"--link: {request.sim_link!r} is unknown (choose from direct, {', '.join(LINKS)})")
         return link(open_session(replace(request, sim_link="direct")))
+    if request.lobby:
+        from .lobby import open_lobby_session  # the board between games (service run)
+
+        return open_lobby_session(request)
     if request.browser and not request.scenario:
         from .web.session import open_browser_session  # aiohttp only when the page is wanted
 

@@ -21,7 +21,8 @@ open), ``dead`` (reeds that never close), ``sticky`` (reeds that never open agai
 :func:`open_rig_session` builds a whole session (world, hands or simulated
 players, the :class:`~mazeboard.hal.gpio.GpioBoard` on mock pins) on a
 virtual clock: the same physical actions as the ``sim`` backend, seen
-through the real backend's code.
+through the real backend's code. :class:`RigTable` is one such board that
+outlives many sessions (the service's lobby and games).
 """
 
 from __future__ import annotations
@@ -32,8 +33,8 @@ from typing import Any, Callable, Hashable, Iterable, cast
 from gpiozero import Device
 from gpiozero.pins.mock import MockFactory, MockPin, MockSPIDevice
 
-from mazeboard.hal.board import GameSetup
-from mazeboard.hal.boards import MAGIC_CORNERS
+from mazeboard.hal.board import BoardRequest, GameSetup
+from mazeboard.hal.boards import MAGIC_CORNERS, PLAYER_COLOURS
 from mazeboard.hal.calibration import HallCalibration
 from mazeboard.hal.clock import VirtualClock
 from mazeboard.hal.events import GameEvent
@@ -42,8 +43,10 @@ from mazeboard.hal.wiring import AnalogHall, DigitalHall, DirectReeds, Wiring, g
 
 from .analog import AnalogModel, SimAnalogTray, SimStagehand
 from .hands import Action, Hands
+from .lobby import Seaters, WorldSeatHands
 from .maze import generate_walls
 from .players import SimPlayer
+from .resume import ResumeHelper
 from .scenario import Scenario, load_scenario
 from .world import Physics, World
 
@@ -307,3 +310,51 @@ def open_rig_session(wiring: Wiring, scenario: str | Scenario | None = None, *, 
         return RigSession(wiring, setup, walls, sc.physics, script=sc.actions, corners=dict(sc.corners), **kwargs)
     walls = generate_walls(wiring.spec.grid, "easy", random.Random(f"maze-{seed}"))
     return RigSession(wiring, GameSetup("magic-labyrinth", players, seed), walls, Physics(), **kwargs)
+
+
+class RigTable:
+    """One physical Magic Labyrinth board on mock pins that outlives its board sessions, as a real
+    board outlives the service's phases: the world (four pawns, beside the board at first), the
+    copper (:class:`MockRig`) and one virtual clock; :meth:`open` is a session opener for
+    ``mazeboard.controller.service.Service``: a :class:`~mazeboard.hal.gpio.GpioSession` on the
+    same pins for each phase, with simulated people who sit down (the lobby,
+    ``request.players`` of them, unless ``seaters`` is False: the test's own hands) or simulated
+    players (a game, ``request.players``). A wiring with digital Hall-effect sensors (no
+    calibration) is assumed."""
+
+    def __init__(self, wiring: Wiring, walls: frozenset[Any], *, factory: MockFactory | None = None,
+                 seed: int = 1, physics: Physics = Physics(), seaters: bool = True) -> None:
+        self.wiring = wiring
+        self.clock = VirtualClock()
+        self.factory = factory or MockFactory()
+        self.seed = seed
+        self.seaters = seaters
+        self._relay: Callable[[Hashable, bool], None] = lambda key, level: None
+        self.world = World(wiring.spec.grid, walls, dict.fromkeys(PLAYER_COLOURS), self.clock, physics,
+                           random.Random(f"sim-{seed}"), lambda k, v: self._relay(k, v))
+        self.rig = MockRig(wiring, self.factory)
+        self.rig.sync(self.world.levels())
+        self._relay = self.rig.raw
+        self.hands = WorldSeatHands(self.world)
+        #: every session opened, in order
+        self.sessions: list[GpioSession] = []
+
+    def open(self, request: BoardRequest) -> GpioSession:
+        players = request.players
+        if isinstance(players, int):
+            players = PLAYER_COLOURS[:players]
+        setup = GameSetup(request.game, tuple(players), request.seed, options=dict(request.options))
+        session = GpioSession(self.wiring, setup, scheduler=self.clock, pin_factory=self.factory)
+        rng = random.Random(f"table-{request.seed}-{len(self.sessions)}")
+        if request.lobby:
+            if self.seaters:
+                seaters = Seaters(self.hands, request.game, len(players), self.clock, rng)
+                session.board.watchers.append(seaters.watch)
+        else:
+            sim_players = [SimPlayer(p, self.world, random.Random(f"player-{request.seed}-{i}"))
+                           for i, p in enumerate(players)]
+            for player in sim_players:
+                session.board.watchers.append(player.watch)
+            session.board.watchers.append(ResumeHelper(sim_players, self.world).watch)
+        self.sessions.append(session)
+        return session

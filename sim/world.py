@@ -107,7 +107,7 @@ class World:
     """The simulated physical board. Methods act now; timed motions are scheduled.
 
     ``walls``: the hidden maze (never shown to the controller). ``pawns``:
-    player -> start cell. ``on_change`` (optional) is told after every
+    player -> start cell (None: off the board). ``on_change`` (optional) is told after every
     physical change, for views.
     """
 
@@ -115,7 +115,7 @@ class World:
         self,
         grid: Grid,
         walls: Iterable[Edge],
-        pawns: Mapping[str, Cell],
+        pawns: Mapping[str, Cell | None],
         scheduler: Scheduler,
         physics: Physics,
         rng: random.Random,
@@ -135,11 +135,12 @@ class World:
         self.magnets: dict[Cell, int] = {c: 0 for c in grid.cells}
         self.glitches: dict[Cell, int] = {c: 0 for c in grid.cells}
         #: pawn -> the cells its magnet closes now (two while a slide overlaps, none in a gap)
-        self.under: dict[str, set[Cell]] = {p: {c} for p, c in pawns.items()}
+        self.under: dict[str, set[Cell]] = {p: ({c} if c is not None else set()) for p, c in pawns.items()}
         #: pawn -> the timers of the slide step under way (a lift stops them)
         self._sliding: dict[str, list[Timer]] = {}
         for c in pawns.values():
-            self.magnets[c] += 1
+            if c is not None:  # None: the pawn is off the board (beside it, in the lobby)
+                self.magnets[c] += 1
         self.tray: dict[str, list[str]] = {s: [] for s in TRAY_SENSORS}
         self.contacts = Contacts(scheduler, rng, raw, physics.bounce_ms, self._changed)
         for c in grid.cells:

@@ -2,9 +2,10 @@
 
 Dynamic part: seeded games (``mazeboard play``), every valid scenario of the
 repo's scenario folders (``mazeboard sim --scenario``), a resumed saved game
-(``play --state-dir``, all through the CLI in-process) and a serial link
-pulled out mid-move (the simulator's serial session, as ``--link serial``)
-are played; every event type, field (with its JSON type and, where the doc
+(``play --state-dir``, all through the CLI in-process), a serial link
+pulled out mid-move (the simulator's serial session, as ``--link serial``) and
+the service's lobby with its games (``service run`` on the simulated board:
+abandoned from the board and from a phone, cancelled, given up) are played; every event type, field (with its JSON type and, where the doc
 says ``one of``, its value) and warning kind they emit must be in the doc's
 tables for that game, and every field the doc marks required must be present.
 
@@ -29,12 +30,17 @@ from typing import Any, Iterator
 
 import pytest
 
+from mazeboard.controller import config as cfg
 from mazeboard.controller.app import build_game
 from mazeboard.controller.cli import main
 from mazeboard.controller.eventlog import JsonLinesLog
 from mazeboard.controller.journal import ARCHIVE, CURRENT
+from mazeboard.controller.lobby import Lobby
+from mazeboard.controller.notify import Notifier
+from mazeboard.controller.service import Service
 from mazeboard.hal import backends
 from mazeboard.hal.board import BoardRequest
+from mazeboard.hal.events import GameEvent
 
 ROOT = Path(__file__).resolve().parents[1]
 DOC = ROOT / "docs" / "event-log.md"
@@ -242,6 +248,18 @@ def _resumed(emitted: Emitted, tmp: Path) -> None:
         emitted.add("magic-labyrinth", f"play --state-dir (journal cut at record {cut})", log)
 
 
+def _resumed_struggle(emitted: Emitted, tmp: Path) -> None:
+    """A saved Struggle game cut short at a few points and resumed (``play --state-dir``)."""
+    state = tmp / "struggle-state"
+    _cli(["play", "--game", "struggle", "--seed", "4", "--quiet", "--state-dir", str(state)])
+    journal = min((state / ARCHIVE).glob("*.jsonl")).read_bytes().splitlines(keepends=True)
+    for cut in (len(journal) // 3, 2 * len(journal) // 3):
+        (state / CURRENT).write_bytes(b"".join(journal[:cut]))
+        log = tmp / f"struggle-resumed-{cut}.jsonl"
+        _cli(["play", "--quiet", "--state-dir", str(state), "--events", str(log)])
+        emitted.add("struggle", f"play --game struggle --state-dir (journal cut at record {cut})", log)
+
+
 def _unplugged(emitted: Emitted, tmp: Path) -> None:
     """A move over the serial link with the cable pulled and plugged back (``sim --link serial``)."""
     scenario = tmp / "unplug.toml"
@@ -258,6 +276,62 @@ def _unplugged(emitted: Emitted, tmp: Path) -> None:
         log.close()
         session.link.close()
     emitted.add("magic-labyrinth", "sim --link serial, unplugged at 400 ms", log_path)
+
+
+def _service(emitted: Emitted, tmp: Path, game: str, name: str, games: int, script: Any = None) -> None:
+    """``service run`` on the simulated board (lobby and games) with the test's hands ``script(svc, ev)``."""
+    path = tmp / f"service-{game}-{name}.jsonl"
+    log = JsonLinesLog(str(path))
+    sinks: list[Any] = [log]
+    if script is not None:
+        sinks.append(lambda ev: script(svc, ev))
+    svc = Service(Lobby(game, cfg.Config()), BoardRequest(game=game, realtime=False), str(tmp / f"state-{name}"),
+                  "sim", Notifier(None), games=games, seed=3, seaters=3, sinks=sinks)
+    try:
+        assert svc.run() == 0
+    finally:
+        log.close()
+    emitted.add(game, f"service run ({name})", path)
+
+
+def _press(svc: Service, buttons: list[str], gap_ms: int = 250) -> None:
+    session: Any = svc.current.session.inner if svc.current is not None else None
+    if session is None:
+        return
+    for i, b in enumerate(buttons):
+        session.scheduler.call_later(5 + i * gap_ms, lambda b=b: session.world.press(b))
+
+
+def _service_runs(emitted: Emitted, tmp: Path) -> None:
+    """The lobby of every game, an abandon cancelled, one confirmed, a phone's, a game given up."""
+    for game in GAMES:
+        _service(emitted, tmp, game, "lobby", games=2)
+    turns = {"n": 0}
+
+    def board_hands(svc: Service, ev: GameEvent) -> None:
+        if ev.type == "turn_started":
+            turns["n"] += 1
+            if turns["n"] == 3:
+                _press(svc, ["done", "done", "done", "done"])  # asked, then another button: play on
+            elif turns["n"] == 8:
+                _press(svc, ["done", "done", "done", "roll"])  # asked and confirmed
+
+    _service(emitted, tmp, "magic-labyrinth", "abandon", games=2, script=board_hands)
+
+    def phone(svc: Service, ev: GameEvent) -> None:
+        if ev.type == "turn_started" and svc.current is not None and svc.lobby.state == "playing":
+            svc.submit(svc.lobby.request_abandon)
+            _press(svc, ["rotate"])
+
+    _service(emitted, tmp, "labyrinth", "phone", games=1, script=phone)
+    from mazeboard.sim import backend as sim_backend
+
+    limit = sim_backend.GAME_LIMIT_MS
+    sim_backend.GAME_LIMIT_MS = 20_000  # nobody can win in 20 s: the service gives the game up
+    try:
+        _service(emitted, tmp, "magic-labyrinth", "given-up", games=1)
+    finally:
+        sim_backend.GAME_LIMIT_MS = limit
 
 
 @pytest.fixture(scope="module")
@@ -283,7 +357,9 @@ def emitted(tmp_path_factory: pytest.TempPathFactory) -> Emitted:
         _cli(["play", *argv, "--quiet", "--events", str(log)])
         out.add(argv[1], "mazeboard play " + " ".join(argv), log)
     _resumed(out, tmp)
+    _resumed_struggle(out, tmp)
     _unplugged(out, tmp)
+    _service_runs(out, tmp)
     return out
 
 
@@ -302,6 +378,11 @@ def test_the_runs_emit_every_required_type_and_the_extensions_they_exercise(
     lab_kinds = {e["kind"] for _, e in emitted.events["labyrinth"] if e["type"] == "warning"}
     assert {"moved_before_shift", "out_of_turn", "lifted"} <= lab_kinds
     assert "objective" in {e["type"] for _, e in emitted.events["struggle"]}
+    assert {"game_resumed", "setup_check", "setup_restored"} <= {e["type"] for _, e in emitted.events["struggle"]}
+    lobby = {e["type"] for g in GAMES for _, e in emitted.events[g]}
+    assert {"lobby", "game_requested", "abandon_asked", "abandon_cancelled", "game_abandoned"} <= lobby
+    by = {e["by"] for g in GAMES for _, e in emitted.events[g] if e["type"] == "game_abandoned"}
+    assert by == {"board", "phone", "service"}
 
 
 def test_every_emitted_event_type_is_documented(emitted: Emitted, doc: dict[str, Section]) -> None:

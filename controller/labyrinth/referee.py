@@ -184,7 +184,7 @@ class LabyrinthReferee(RefereeCore):
             self.decks = rules.check_decks(self.edition, self.players, extra["cards"])
         else:
             self.decks = rules.deal_cards(self.edition, self.players, self.rng)
-        self.corners = rules.corners_for(self.players)
+        self.corners = rules.corners_for(self.players, self.options.start_corners)
         positions: dict[str, Cell] = dict(self.corners)
         if self.options.vader:
             vader_cell = self.maze.cell_of(VADER)

@@ -29,7 +29,7 @@ from mazeboard.hal import settings
 from mazeboard.hal.errors import ConfigError
 from mazeboard.hal.grid import Cell
 from mazeboard.hal.labyrinth import CELLS, INDEX, SLOTS, Maze, Slot, Tile, moved_index
-from mazeboard.hal.labyrinth_editions import LABYRINTH_CORNERS, VADER, Edition
+from mazeboard.hal.labyrinth_editions import LABYRINTH_CORNERS, START_CELLS, VADER, Edition
 
 GAME = "labyrinth"
 #: Variant names as the CLI (``--variant``) and scenarios (``variants``) spell them.
@@ -67,6 +67,10 @@ class LabyrinthOptions:
     ``settle_ms`` -- a mover at rest this long ends the move (0: only the
     ``done`` button ends it); ``warning_ms`` -- LED flash length of a warning;
     ``overlap_confirm_ms`` -- the pawn tracker's overlap window.
+
+    ``start_corners`` -- start squares in turn order when the players sit elsewhere than
+    RULES.md's default for their number (the lobby seats each colour on its own corner:
+    a1 red, a7 blue, g7 green, g1 yellow); empty: the default.
     """
 
     younger: bool = False
@@ -80,6 +84,7 @@ class LabyrinthOptions:
     settle_ms: int = 0
     warning_ms: int = 1500
     overlap_confirm_ms: int = 150
+    start_corners: tuple[Cell, ...] = ()
 
     def __post_init__(self) -> None:
         if self.exit_anywhere and not self.younger and not self.exit_anywhere_alone:
@@ -92,7 +97,7 @@ class LabyrinthOptions:
     @classmethod
     def from_mapping(cls, raw: Mapping[str, Any], variants: Iterable[str] = ()) -> "LabyrinthOptions":
         """Options from a table plus variant names; raises :class:`ConfigError` naming the key."""
-        values = settings.checked_values(cls, raw, "options")
+        values = settings.checked_values(cls, raw, "options", convert={"start_corners": _start_corners})
         for v in variants:
             if v not in VARIANTS:
                 raise ConfigError(f"variant: {v!r} is not a Labyrinth variant ({', '.join(VARIANTS)})")
@@ -109,9 +114,23 @@ def validate_players(players: Sequence[str]) -> tuple[str, ...]:
     return settings.validate_players(players, PLAYER_COLOURS, "Labyrinth")
 
 
-def corners_for(players: Sequence[str]) -> dict[str, Cell]:
-    """Start squares in turn order, clockwise (RULES.md §2 Setup)."""
+def corners_for(players: Sequence[str], start_corners: Sequence[Cell] = ()) -> dict[str, Cell]:
+    """Start squares in turn order, clockwise (RULES.md §2 Setup), or ``start_corners`` when given
+    (one per player; raises :class:`ConfigError`)."""
+    if start_corners:
+        if len(start_corners) != len(players):
+            raise ConfigError(f"options.start_corners: {len(start_corners)} cells for {len(players)} players")
+        return dict(zip(players, start_corners))
     return dict(zip(players, LABYRINTH_CORNERS[len(players)]))
+
+
+def _start_corners(value: Any, name: str) -> tuple[Cell, ...]:
+    """A list of different start squares (a1, a7, g7, g1); raises :class:`ConfigError`."""
+    if not isinstance(value, (list, tuple)) or not all(c in START_CELLS for c in value):
+        raise ConfigError(f"{name}: must be a list of start squares ({', '.join(START_CELLS)}), got {value!r}")
+    if len(set(value)) != len(value):
+        raise ConfigError(f"{name}: two players share a start square")
+    return tuple(value)
 
 
 def check_edition_variants(ed: Edition, options: LabyrinthOptions) -> None:

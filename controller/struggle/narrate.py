@@ -2,7 +2,8 @@
 
 One line per decision (hands, plays, arrivals), the track after every play,
 and at each round's end the arrival order, every card, the points and the
-totals; the winner at the end. Objective cards stay hidden until the round
+totals; the winner at the end. When the board asks for something to be put
+right (a token knocked, the check after a restart), its instruction's words. Objective cards stay hidden until the round
 is over, as at the table.
 """
 
@@ -59,7 +60,11 @@ class StruggleNarrator:
                                      "(die1-5 = K Q J 10 9, throw = ace, stop = erase / confirm)",
             "card_entered": lambda e: f"{e['player']}'s card: {' '.join(e['card'])}",
             "game_over": self._game_over,
+            "game_resumed": self._game_resumed,
+            "setup_restored": lambda e: "The tokens stand as saved: play goes on",
+            "instruction": self._instruction,
         }
+        self._asked = ""
 
     def __call__(self, event: GameEvent) -> None:
         make = self._lines.get(event.type)
@@ -67,6 +72,21 @@ class StruggleNarrator:
         if text:
             self.out.write(f"{_t(event.t_ms)}  {text}\n")
             self.out.flush()
+
+    def _instruction(self, e: GameEvent) -> str | None:
+        """What the board asks, when something must be put right (a request that blocks play):
+        the same words as the LEDs and the page; said once until it changes."""
+        blocking = [r for r in e["requests"] if r["blocking"]]
+        text = str(e["text"]) if blocking and e["action"] != "place" else ""
+        if text == self._asked:
+            return None
+        self._asked = text
+        return f"BOARD: {text}" if text else None
+
+    def _game_resumed(self, e: GameEvent) -> str:
+        self.track = list(e["track"])
+        return (f"Resumed the saved game (round {e['round']}, {e['player']} to play): the board checks the tokens\n"
+                f"{' ' * 10}{self.draw(e['spaces'], e['arrived'])}")
 
     def _game_started(self, e: GameEvent) -> str:
         self.track = list(e["track"])

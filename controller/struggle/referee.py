@@ -11,14 +11,27 @@ One ``transitions`` machine sequences a turn; every rule question goes to
 * **Interpretation on the board.** Once the hand is accepted the controller
   lists every distinct outcome (``outcomes`` event, the hint preselected)
   and the LEDs preview the selected one; ``throw`` selects the next outcome,
-  ``die1`` the previous one, ``stop`` plays it. A browser view may select
-  any outcome directly (:meth:`StruggleReferee.select`). The player cannot
-  abstain: some outcome is always played.
-* **Following the tokens.** Reeds sense occupancy only. After a play the
-  LEDs blink where tokens must go and the controller waits until the closed
-  reeds equal the expected occupancy and have stayed so for ``settle_ms``
-  (``stop`` confirms at once). A closure anywhere else is a ``misplaced``
-  warning (flash). Between rounds it waits for all tokens back on the start.
+  ``die1`` the previous one, ``die2`` another play giving the same outcome
+  (the order the player names, which ``played`` lists), ``stop`` plays it.
+  A browser view may select any outcome directly
+  (:meth:`StruggleReferee.select`). The player cannot abstain: some outcome
+  is always played.
+* **Following the tokens (belief vs board).** The referee believes each
+  token stands on one sensor: a track space or an arrival place as the race
+  has them, all on the start space between rounds (:meth:`StruggleReferee.home`).
+  Reeds sense occupancy only; after every input the closed reeds are
+  compared with that belief (:func:`.instructions.token_requests`). Whatever
+  does not fit is a request of the instruction (which token, from where, to
+  where, why), in every state: after a play the tokens the play moves
+  (reason ``placing``, the player's colour blinking where they go); a token
+  moved, knocked or lifted while nobody should move one (``out_of_turn``,
+  ``lifted``: a ``warning``, and the throw, the play or the card entry wait
+  until it is back); a closure where no token belongs (``misplaced``). The
+  turn passes when the reeds have matched for ``settle_ms`` (``stop``
+  confirms at once). After a restart the same check runs against the saved
+  game (:mod:`.setup_check`, state ``waiting_for_setup``).
+* **One instruction.** A button does something only when the instruction
+  lists it (:mod:`.instructions`); the others are ignored (logged).
 * **Physical objective cards** (option ``cards = "physical"``). Nothing is
   dealt; when the race is over each player in turn order enters their card
   with the dice buttons (:mod:`.cards`), then the round is scored.
@@ -35,24 +48,24 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-
 from mazeboard.hal.board import BoardState, GameSetup, LedLayout
-from mazeboard.hal.clock import Scheduler, Timer
+from mazeboard.hal.clock import Scheduler
 from mazeboard.hal.errors import ConfigError
 from mazeboard.hal.events import ButtonPressed, GameEvent, LedFrame, ReedChanged
-from mazeboard.hal.struggle import ACE, DICE, DIE_BUTTONS, PLACES, Track, parse_track, place_sensor, space_sensor
-from mazeboard.hal.wiring_boards import die_face_led
+from mazeboard.hal.struggle import ACE, DICE, DIE_BUTTONS, PLACES, TOKENS, Track, parse_track, place_sensor, space_sensor
 
-from ..instruction import Instruction, Request
+from ..instruction import Instruction
+from ..leds import PLAYER_RGB, LedDriver, Scene
 from ..referee_core import RefereeCore
-from ..leds import PLAYER_RGB, PROMPT_RGB, TARGET_RGB, WARNING_RGB, LedDriver, Scene, scale
-from . import rules
+from . import instructions, rules
 from .cards import CARD_BUTTONS, ERASE_OR_CONFIRM, CardEntry
 from .rules import Card, Outcome, Race, Rules, StruggleOptions
+from .setup_check import SETUP_TRANSITIONS, SetupCheck
 
 log = logging.getLogger(__name__)
 
-STATES = ["waiting_for_tokens", "waiting_for_throw", "choosing", "placing", "entering_cards", "game_over"]
+STATES = ["waiting_for_tokens", "waiting_for_throw", "choosing", "placing", "entering_cards", "game_over",
+          "waiting_for_setup"]
 
 #: The game flow as a table (transitions' declarative form).
 TRANSITIONS: list[dict[str, Any]] = [
@@ -67,8 +80,11 @@ TRANSITIONS: list[dict[str, Any]] = [
     {"trigger": "race_over", "source": "placing", "dest": "entering_cards"},
     {"trigger": "round_ended", "source": "entering_cards", "dest": "waiting_for_tokens"},
     {"trigger": "finished", "source": "entering_cards", "dest": "game_over"},
+    *SETUP_TRANSITIONS,  # after a restart: check_setup, setup_done_<state> (setup_check.py)
 ]
 
+#: states in which no token should move: a token that does is out of turn
+STILL_STATES = ("waiting_for_throw", "choosing", "entering_cards")
 
 
 @dataclass
@@ -80,6 +96,7 @@ class _Turn:
     outcomes: tuple[Outcome, ...] = ()
     selected: int = 0
     hint: int = 0
+    play: int = 0  # which of the selected outcome's plays (the order the player names)
 
 
 def outcome_summary(index: int, outcome: Outcome) -> dict[str, Any]:
@@ -158,65 +175,35 @@ class StruggleReferee(RefereeCore):
         self.turn_index = 0
         self.turn: _Turn | None = None
         self.closed: set[str] = set()
-        self.expected: frozenset[str] = frozenset({space_sensor(0)})
+        #: where each token was last seen standing (the board matched then): names a request's ``from``
+        self.seen: dict[str, str | None] = {t: space_sensor(0) for t in TOKENS}
+        #: tokens the last play moved (their requests say ``placing``, the others ``misplaced``)
+        self.moved: frozenset[str] = frozenset()
+        #: moves of the last play no reed can confirm (token -> (from, to): both sensors stay
+        #: closed, e.g. a swap on a red space); shown while placing, not awaited
+        self.unseen: dict[str, tuple[str, str]] = {}
+        self.setup_check: SetupCheck | None = None  # after a restart, until the tokens are back
+        self._home: tuple[tuple[str, Race], dict[str, str]] | None = None  # home() for (state, race)
         self._warned: set[str] = set()
+        self._astray = False  # a token moved when none should: warned once until the board matches
         self._flash: tuple[frozenset[str], int] = (frozenset(), 0)
-        self._settle: Timer | None = None
         self._entries: list[CardEntry] = []  # physical cards still to be entered this round, current first
         self._dispatch: dict[type, Callable[[Any], None]] = {
             ReedChanged: self._on_reed,
             ButtonPressed: self._on_button,
         }
         die_toggles: dict[str, Callable[[], None]] = {b: self._hold_die(i) for i, b in enumerate(DIE_BUTTONS)}
-        #: state -> button -> action (buttons mean different things while choosing)
+        #: state -> button -> action; a button acts only when the instruction lists it (instructions.py)
         self._buttons_by_state: dict[str, dict[str, Callable[[], None]]] = {
             "waiting_for_throw": {**die_toggles, "throw": self._throw, "stop": self._stop},
-            "choosing": {"throw": lambda: self._cycle(+1), "die1": lambda: self._cycle(-1), "stop": self._play},
+            "choosing": {"throw": lambda: self._cycle(+1), "die1": lambda: self._cycle(-1),
+                         "die2": self._next_order, "stop": self._play},
             "placing": {"stop": self._confirm_placed},
             "waiting_for_tokens": {"stop": self._confirm_placed},
             "entering_cards": {**{b: self._card_press(v) for b, v in CARD_BUTTONS.items()},
                                ERASE_OR_CONFIRM: self._card_stop},
         }
-        self._instructions = {
-            "waiting_for_tokens": lambda: Instruction(None, "tokens", "str.tokens", {}, self._token_requests(),
-                                                      {"stop": "the tokens stand there"}),
-            "waiting_for_throw": self._say_throw,
-            "choosing": lambda: Instruction(self.current, "choose", "str.choose", {}, (),
-                                            {"throw": "next way to play", "die1": "previous way to play",
-                                             "stop": "play it"}),
-            "placing": lambda: Instruction(self.current, "place", "str.place", {}, self._token_requests(),
-                                           {"stop": "the tokens stand there"}),
-            "entering_cards": self._say_card,
-            "game_over": lambda: Instruction(None, "game_over", "game_over", {"winner": self.winner, "again": ""}),
-        }
-
-    # -- what the board asks ----------------------------------------------------
-    def _say_throw(self) -> Instruction:
-        turn = self.turn
-        throws = turn.throws if turn else 0
-        left = self.options.throws - throws
-        buttons: dict[str, str] = {}
-        if left > 0 and (not turn or len(turn.held) < 5 or not throws):
-            buttons["throw"] = "throw the dice not held"
-        if throws:
-            buttons["stop"] = "keep this hand"
-            buttons.update({b: f"hold or free die {i + 1}" for i, b in enumerate(DIE_BUTTONS)})
-        message = "str.throw" if throws == 0 else "str.rethrow" if left > 0 else "str.keep"
-        return Instruction(self.current, "throw", message, {"left": left, "s": "" if left == 1 else "s"}, (), buttons)
-
-    def _say_card(self) -> Instruction:
-        entry = self._entries[0] if self._entries else None
-        buttons = {b: f"enter {v}" for b, v in CARD_BUTTONS.items()}
-        buttons[ERASE_OR_CONFIRM] = "confirm the card (or erase the last one)"
-        return Instruction(entry.player if entry else None, "enter_card", "str.card",
-                           {"place": entry.next_place if entry and entry.next_place else "-"}, (), buttons)
-
-    def _token_requests(self) -> tuple[Request, ...]:
-        """Spaces where a token must stand but none does; closed reeds where none should stand."""
-        reason = "start" if self.state == "waiting_for_tokens" else "placing"
-        missing = [Request("", "token", reason, None, (s,)) for s in sorted(self.expected - self.closed)]
-        extra = [Request("", "token", "misplaced", s, ()) for s in sorted(self.closed - self.expected)]
-        return tuple(missing + extra)
+        self._instructions = instructions.table(self)
 
     # -- public ------------------------------------------------------------
 
@@ -229,6 +216,16 @@ class StruggleReferee(RefereeCore):
         """Totals over the rounds played so far (player -> points)."""
         return dict(self.totals)
 
+    @property
+    def entry(self) -> CardEntry | None:
+        """The physical card being entered now (``entering_cards``), or None."""
+        return self._entries[0] if self._entries else None
+
+    @property
+    def expected(self) -> frozenset[str]:
+        """The sensors whose reeds should be closed now (where the tokens belong)."""
+        return frozenset(self.home().values())
+
     def start(self) -> None:
         """Announce the game, then wait for the five tokens on the start space."""
         self._input(self._start)
@@ -238,22 +235,40 @@ class StruggleReferee(RefereeCore):
                    rounds=self.options.rounds, corners={})
         if self._board_state is not None:
             self.closed = set(self._board_state().closed_reeds)
-        if self._agrees():
+        if self.fits():
             self._placed()
         else:
             self._check_placed()
 
-    def select(self, index: int) -> None:
-        """Select outcome ``index`` directly (the browser view); ignored outside choosing."""
-        self._input(lambda: self._select(index))
+    def resume(self, closed_reeds: frozenset[str], hall_active: frozenset[str] = frozenset()) -> None:
+        """After a restart replayed the saved game: compare the board's closed reeds with where
+        the saved game has the tokens and guide the players until they match (state
+        ``waiting_for_setup``, see :mod:`.setup_check`). ``hall_active``: Struggle has no
+        Hall-effect sensors (ignored)."""
+        if self.state == "game_over":
+            return
 
-    def _select(self, index: int) -> None:
+        def begin() -> None:
+            if self.setup_check is None:  # restarted again before the tokens were back: same check
+                self.setup_check = SetupCheck(self)
+            self.setup_check.begin(closed_reeds)
+
+        self._input(begin)
+
+    def select(self, index: int, play: int = 0) -> None:
+        """Select outcome ``index`` (and which of its plays, the order named) directly (the
+        browser view); ignored outside choosing or while the board must be put right."""
+        self._input(lambda: self._select(index, play))
+
+    def _select(self, index: int, play: int = 0) -> None:
         turn = self.turn
-        if self.state != "choosing" or turn is None or not 0 <= index < len(turn.outcomes):
+        if self.state != "choosing" or turn is None or not 0 <= index < len(turn.outcomes) \
+                or not 0 <= play < len(turn.outcomes[index].plays) or not self.fits():
             log.info("select %r ignored in %s", index, self.state)
             return
         turn.selected = index
-        self._emit("selected", player=turn.player, index=index)
+        turn.play = play
+        self._emit("selected", player=turn.player, index=index, play=play)
         self._refresh()
 
     def snapshot(self) -> dict[str, Any]:
@@ -271,24 +286,75 @@ class StruggleReferee(RefereeCore):
             "held": sorted(i + 1 for i in turn.held) if turn else [],
             "outcomes": [outcome_summary(i, o) for i, o in enumerate(turn.outcomes)] if turn else [],
             "selected": turn.selected if turn else None,
+            "play": turn.play if turn else None,
             "hint": turn.hint if turn else None,
             "cards": {p: list(c) for p, c in self.cards.items()},
             "card_entry": ({"player": self._entries[0].player, "entered": list(self._entries[0].entered)}
                            if self._entries else None),
             "totals": dict(self.totals),
+            "scores": dict(self.totals),
             "expected": sorted(self.expected),
             "closed": sorted(self.closed),
             "winner": self.winner,
         }
 
-    # -- plumbing --------------------------------------------------------------
+    # -- belief vs board ---------------------------------------------------------
+    def home(self) -> dict[str, str]:
+        """Where each token belongs now (token -> sensor): all on the start space while
+        waiting for the tokens, else where the race has them (a space or an arrival place);
+        after a restart, as in the state saved. Empty once the game is over."""
+        state = self.setup_check.back_to if self.setup_check is not None else self.state
+        key = (state, self.race)
+        if self._home is not None and self._home[0] == key:
+            return dict(self._home[1])
+        home: dict[str, str] = {}
+        if state == "waiting_for_tokens":
+            home = {t: space_sensor(0) for t in TOKENS}
+        elif state != "game_over":
+            for t in TOKENS:
+                place = self.race.place_of(t)
+                home[t] = place_sensor(place) if place else space_sensor(self.race.space(t) or 0)
+        self._home = (key, home)
+        return dict(home)
 
+    def fits(self) -> bool:
+        """The closed reeds are exactly where tokens belong."""
+        return self.closed == set(self.home().values())
 
+    def countdown_cells(self) -> set[str]:
+        """Where the settle countdown shows: the sensors of the tokens just moved (all of
+        them when none moved or at a round's start)."""
+        home = self.home()
+        moved = {home[t] for t in self.moved if t in home} if self.state == "placing" else set()
+        return moved or set(home.values())
+
+    def _input(self, fn: Callable[[], None]) -> None:
+        def run() -> None:
+            fn()
+            if self._depth == 1:
+                self._settle_belief()
+
+        super()._input(run)
+
+    def _settle_belief(self) -> None:
+        """After an input: when the board matches, the tokens stand where they belong (they
+        are seen there) and a new excursion will be warned again; after a restart, the check."""
+        if self.state == "game_over":
+            return
+        if self.setup_check is not None:
+            self.setup_check.changed()
+            return
+        if self.fits():
+            self.seen = dict(self.home())
+            self.seen.update({t: frm for t, (frm, _) in self.unseen.items()})  # no reed saw them go
+            self._astray = False
 
     # -- rounds and turns ----------------------------------------------------
     def _start_round(self) -> None:
         self.round += 1
         self.race = Race.start()
+        self.moved = frozenset()
+        self.unseen = {}
         if self.physical_cards:
             self.cards = {}  # the players hold real cards; they enter them at the round's end
             self._emit("round_started", round=self.round)
@@ -312,20 +378,18 @@ class StruggleReferee(RefereeCore):
 
     # -- buttons ---------------------------------------------------------------
     def _on_button(self, ev: ButtonPressed) -> None:
-        action = self._buttons_by_state.get(self.state, {}).get(ev.button)
-        if action is None:
-            log.info("button %r has no meaning in %s: ignored", ev.button, self.state)
+        """A press acts only when the instruction lists the button (what the LEDs and the page show)."""
+        if ev.button not in self.instruction().buttons:
+            log.info("button %r does nothing in %s now: ignored", ev.button, self.state)
             return
-        action()
+        self._buttons_by_state[self.state][ev.button]()
 
     def _hold_die(self, die: int) -> Callable[[], None]:
         return lambda: self._toggle_hold(die)
 
     def _toggle_hold(self, die: int) -> None:
         turn = self.turn
-        if turn is None or turn.throws == 0:
-            log.info("die%d: nothing to hold before the first throw", die + 1)
-            return
+        assert turn is not None and turn.throws > 0
         turn.held ^= {die}
         self._emit("held", player=turn.player, held=sorted(i + 1 for i in turn.held))
         self._refresh()  # the dice display
@@ -341,14 +405,8 @@ class StruggleReferee(RefereeCore):
 
     def _throw(self) -> None:
         turn = self.turn
-        assert turn is not None
-        if turn.throws >= self.options.throws:
-            log.info("throw: %s has used all %d throws; press stop", turn.player, self.options.throws)
-            return
+        assert turn is not None and turn.throws < self.options.throws
         held = turn.held if turn.throws else set()
-        if len(held) == DICE:
-            log.info("throw: every die is held; nothing to throw")
-            return
         faces = self._next_faces(DICE - len(held))
         turn.hand = rules.rethrow(turn.hand or (ACE,) * DICE, held, faces)
         turn.held = set(held)
@@ -359,10 +417,7 @@ class StruggleReferee(RefereeCore):
 
     def _stop(self) -> None:
         turn = self.turn
-        assert turn is not None
-        if turn.throws == 0:
-            log.info("stop before the first throw: ignored")
-            return
+        assert turn is not None and turn.throws > 0
         if rules.is_void(turn.hand):
             self._end_turn("void")
             self._go("hand_void")
@@ -372,6 +427,7 @@ class StruggleReferee(RefereeCore):
         card = self.cards.get(turn.player) if self.options.hint else None
         turn.hint = rules.hint(self.rules, turn.outcomes, card)
         turn.selected = turn.hint
+        turn.play = 0
         self._emit("outcomes", player=turn.player, faces=list(turn.hand),
                    outcomes=[outcome_summary(i, o) for i, o in enumerate(turn.outcomes)],
                    hint=turn.hint, selected=turn.selected)
@@ -382,32 +438,36 @@ class StruggleReferee(RefereeCore):
         assert turn is not None
         self._select((turn.selected + step) % len(turn.outcomes))
 
+    def _next_order(self) -> None:
+        """Die 2 while choosing: the next play of the selected outcome (same moves, another order)."""
+        turn = self.turn
+        assert turn is not None
+        plays = turn.outcomes[turn.selected].plays
+        self._select(turn.selected, (turn.play + 1) % len(plays))
+
     def _play(self) -> None:
         turn = self.turn
         assert turn is not None
         outcome = turn.outcomes[turn.selected]
-        play = outcome.plays[0]
+        play = outcome.plays[turn.play]
         result = rules.apply(self.rules, self.race, turn.hand, play)
+        before = self.home()
         self.race = result.race
+        after = self.home()
+        self.moved = frozenset(t for t, s in after.items() if before.get(t) != s)
+        closed_before, closed_after = set(before.values()), set(after.values())
+        self.unseen = {t: (before[t], after[t]) for t in self.moved
+                       if before[t] in closed_after and after[t] in closed_before}
         self._emit("played", player=turn.player, ace=list(play.aces), order=list(play.order),
                    moves=[m.to_dict() for m in result.moves],
                    spaces=self.race.at(), arrived_order=list(self.race.arrived))
         for token, place in result.arrivals:
             self._emit("arrived", token=token, place=place)
-        self._expect(self._occupancy())
+        self._warned.clear()
         self._go("outcome_played")
         self._check_placed()
 
     # -- reeds -------------------------------------------------------------------
-    def _occupancy(self) -> frozenset[str]:
-        spaces = {space_sensor(s) for s in self.race.occupied_spaces()}
-        places = {place_sensor(PLACES[i]) for i in range(len(self.race.arrived))}
-        return frozenset(spaces | places)
-
-    def _expect(self, sensors: frozenset[str]) -> None:
-        self.expected = sensors
-        self._warned.clear()
-
     def _on_reed(self, ev: ReedChanged) -> None:
         if ev.closed:
             self.closed.add(ev.cell)
@@ -415,36 +475,43 @@ class StruggleReferee(RefereeCore):
             self.closed.discard(ev.cell)
         if self.state == "game_over":
             return
-        if ev.closed and ev.cell not in self.expected and ev.cell not in self._warned:
+        if self.setup_check is not None:
+            self._cancel("setup")  # the board changed: it must match for the whole confirmation time again
+            return
+        expected = self.expected
+        if self.state in STILL_STATES:
+            if not self._astray and not self.fits():
+                self._astray = True
+                self._warn(self.entry.player if self.entry else self.current, "out_of_turn", ev.cell)
+        elif ev.closed and ev.cell not in expected and ev.cell not in self._warned:
             self._warned.add(ev.cell)
-            self._emit("warning", player=self.current, kind="misplaced", cell=ev.cell)
-            self._flash = (frozenset({ev.cell}), self._now() + self.options.warning_ms)
+            self._warn(self.current, "misplaced", ev.cell)
         if not ev.closed:
             self._warned.discard(ev.cell)
         self._check_placed()
 
-    def _agrees(self) -> bool:
-        return self.closed == set(self.expected)
+    def _warn(self, player: str, kind: str, cell: str) -> None:
+        self._emit("warning", player=player, kind=kind, cell=cell)
+        self._flash = (frozenset({cell}), self._now() + self.options.warning_ms)
 
     def _check_placed(self) -> None:
         """In placing / waiting_for_tokens: (re)start the settle timer while the reeds agree."""
-        if self._settle is not None:
-            self._settle.cancel()
-            self._settle = None
-        if self.state in ("placing", "waiting_for_tokens") and self._agrees():
-            self._settle = self._inputs.call_later(self.options.settle_ms, self._placed)
+        self._cancel("settle")
+        if self.state in ("placing", "waiting_for_tokens") and self.fits():
+            self._after("settle", self.settle_ms(), self._placed)
         self._refresh()
 
+    def settle_ms(self) -> int:
+        """How long the reeds must match before the turn passes: ``settle_ms``, and as long
+        again for each move of the play no reed can see (the hands need the time)."""
+        return self.options.settle_ms * (1 + len(self.unseen))
+
     def _confirm_placed(self) -> None:
-        if self._agrees():
-            self._placed()
-        else:
-            log.info("stop: the tokens do not stand where the LEDs show yet")
+        self._placed()
 
     def _placed(self) -> None:
-        if self._settle is not None:
-            self._settle.cancel()
-            self._settle = None
+        self._cancel("settle")
+        self.unseen = {}
         if self.state == "waiting_for_tokens":
             self._start_round()
             self._go("tokens_ready")
@@ -523,10 +590,10 @@ class StruggleReferee(RefereeCore):
             self.winners = rules.leaders(self.totals)
             self.winner = self.winners[0]
             self.turn = None
+            self._cancel("settle")
             self._emit("game_over", winner=self.winner, winners=list(self.winners), scores=dict(self.totals))
             self._go("finished")
             return
-        self._expect(frozenset({space_sensor(0)}))
         self._go("round_ended")
         self._check_placed()
 
@@ -535,37 +602,7 @@ class StruggleReferee(RefereeCore):
         return (frozenset(self.closed),)  # the reeds show in the scene and the requests
 
     def _scene(self, instruction: Instruction) -> Scene:
-        """Compose the scene for the current state and hand it to the LED driver."""
-        state = self.state
-        if state == "game_over":
-            return Scene(win_rgb=PLAYER_RGB.get(self.winner or "", TARGET_RGB), win_start_ms=self._now())
-        rgb = PLAYER_RGB[self.current]
-        cells: dict[str, tuple[int, int, int]] = {s: scale(TARGET_RGB, 0.15) for s in self.expected}
-        blink: dict[str, tuple[tuple[int, int, int], tuple[int, int, int]]] = {}
-        turn = self.turn
-        if state == "entering_cards" and self._entries:
-            entry = self._entries[0]
-            rgb = PLAYER_RGB[entry.player]
-            cells = {place_sensor(p): rgb for p in PLACES[:len(entry.entered)]}
-            if entry.next_place is not None:
-                blink[place_sensor(entry.next_place)] = (rgb, scale(rgb, 0.1))
-        if turn is not None and turn.hand and state in ("waiting_for_throw", "choosing"):
-            for i, face in enumerate(turn.hand):  # the dice display, where the wiring has one
-                cells[die_face_led(i + 1, face)] = rgb if i in turn.held else scale(TARGET_RGB, 0.6)
-        if state == "choosing" and turn is not None and turn.outcomes:
-            for m in turn.outcomes[turn.selected].result.moves:
-                target = place_sensor(m.place) if m.place else space_sensor(m.to)
-                cells[target] = rgb if m.result != "impasse" else PROMPT_RGB
-                for _ in m.displaced:
-                    blink[space_sensor(m.frm)] = (rgb, scale(rgb, 0.1))
-        if state in ("placing", "waiting_for_tokens"):
-            for s in self.expected - self.closed:
-                blink[s] = (rgb, scale(rgb, 0.1))
-            for s in self.closed - self.expected:
-                blink[s] = (WARNING_RGB, scale(WARNING_RGB, 0.1))
-        flash_cells, until = self._flash
-        flash = {c: WARNING_RGB for c in flash_cells} if until > self._now() else {}
-        return Scene(cells=cells, blink=blink, flash=flash, flash_until_ms=until)
+        return instructions.scene(self, instruction)
 
 
 def referee_for(setup: GameSetup, scheduler: Scheduler, layout: LedLayout, emit: Callable[[GameEvent], None],
@@ -573,4 +610,3 @@ def referee_for(setup: GameSetup, scheduler: Scheduler, layout: LedLayout, emit:
                 ) -> StruggleReferee:
     """Factory used by the composition root."""
     return StruggleReferee(setup, scheduler, layout, emit, show, board_state)
-

@@ -32,6 +32,7 @@ from mazeboard.hal.events import GameEvent
 MODULES: dict[str, str] = {
     "magic-labyrinth": "mazeboard.sim.chaos.magic",
     "labyrinth": "mazeboard.sim.chaos.labyrinth",
+    "struggle": "mazeboard.sim.chaos.struggle",
 }
 
 #: a game not over by then (virtual ms) counts as stuck

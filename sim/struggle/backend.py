@@ -48,10 +48,12 @@ class StruggleSession:
         self.game_over = False
         self.board.watchers.append(self._watch)
         if script is None:
+            physical = setup.options.get("cards") == "physical"
             for i, p in enumerate(setup.players):
                 if p in humans:
                     continue
-                player = StrugglePlayer(p, self.world, random.Random(f"player-{setup.seed}-{i}"))
+                player = StrugglePlayer(p, self.world, random.Random(f"player-{setup.seed}-{i}"),
+                                        physical=physical, seed=setup.seed, index=i)
                 self.players.append(player)
                 self.board.watchers.append(player.watch)
 

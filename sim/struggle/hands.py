@@ -16,7 +16,7 @@ raise :class:`~mazeboard.hal.errors.ScenarioError` naming the action.
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Callable
 
 from mazeboard.hal.clock import Scheduler
@@ -128,27 +128,33 @@ class TableView:
             return place_sensor("ABCDE"[self.arrived.index(token)])
         return space_sensor(self.spaces[token])
 
-    def find(self, ace: tuple[str, ...], order: tuple[str, ...]) -> int | None:
-        """Index of the listed outcome that the play ``ace``/``order`` leads to (aces are
-        interchangeable, so their values count in any order)."""
+    def find(self, ace: tuple[str, ...], order: tuple[str, ...]) -> tuple[int, int] | None:
+        """(index of the listed outcome the play ``ace``/``order`` leads to, index of that play
+        among the outcome's plays); aces are interchangeable, so their values count in any order."""
         ace = tuple(sorted(ace, key=TOKENS.index))
         text = " ".join(p for p in (("ace=" + ",".join(ace)) if ace else "", "order=" + ",".join(order)) if p)
         for o in self.outcomes:
             if text in o["plays"]:
-                return int(o["index"])
+                return int(o["index"]), list(o["plays"]).index(text)
         return None
 
 
 class StruggleHands:
     """Runs actions in order against ``world``; ``idle`` when nothing is queued or running."""
 
+    #: a ``move`` of a token another hand holds waits this long at most (ms), then is dropped
+    HELD_PATIENCE_MS = 5000
+
     def __init__(self, world: StruggleWorld, scheduler: Scheduler, view: TableView,
-                 where: str = "hands", patience_ms: int = 20000) -> None:
+                 where: str = "hands", patience_ms: int = 20000,
+                 on_idle: Callable[[], None] | None = None) -> None:
         self.world = world
         self.scheduler = scheduler
         self.view = view
         self.where = where
         self.patience_ms = patience_ms
+        #: called each time the queue runs dry (a player looks at the board again)
+        self.on_idle = on_idle
         self._queue: deque[Act] = deque()
         self._busy = False
         self._waited = 0
@@ -162,7 +168,7 @@ class StruggleHands:
             "play": self._play,
             "follow": self._follow,
             "reset": self._reset,
-            "move": lambda a: self.world.move(a.token, a.sensor),
+            "move": self._move,
             "wait": lambda a: a.ms,
             "glitch": lambda a: self.world.glitch(a.sensor, a.ms),
             "card": self._card,
@@ -182,7 +188,9 @@ class StruggleHands:
 
     def _next(self) -> None:
         if not self._queue:
-            self._busy = False
+            was_busy, self._busy = self._busy, False
+            if was_busy and self.on_idle is not None:
+                self.on_idle()
             return
         self._busy = True
         act = self._queue[0]
@@ -194,6 +202,15 @@ class StruggleHands:
         self._queue.popleft()
         self.done.append(act)
         self.scheduler.call_later(self._run[act.kind](act), self._next)
+
+    def _move(self, act: Act) -> int:
+        """Lift a token and set it down; a token in another hand right now (someone else is
+        moving it) is waited for, up to :attr:`HELD_PATIENCE_MS` (``act.ms`` counts the wait)."""
+        if self.world.tokens[act.token] is None:
+            if act.ms >= self.HELD_PATIENCE_MS:
+                return 0
+            return self._first([Act("wait", ms=100), replace(act, ms=act.ms + 100)])
+        return self.world.move(act.token, act.sensor)
 
     def _board_ready(self, act: Act) -> bool:
         """Whether a person would do ``act`` now: dice buttons during a turn, the
@@ -237,12 +254,15 @@ class StruggleHands:
     def _play(self, act: Act) -> int:
         if not self.view.choosing:
             raise self._fail(act, "no hand is waiting to be interpreted (throw and stop first)")
-        index = self.view.find(act.ace, act.order)
-        if index is None:
+        found = self.view.find(act.ace, act.order)
+        if found is None:
             faces = " ".join(self.view.faces)
             raise self._fail(act, f"the hand {faces} cannot be played that way (ace values must be figures "
                                   f"among the other dice, and order must list every token with figures)")
-        return self._first(self._presses_to(index) + [Act("press", button="stop")])
+        index, play = found
+        # die2 names another order of the selected outcome's moves (the order ``played`` lists)
+        orders = [Act("press", button="die2")] * play
+        return self._first(self._presses_to(index) + orders + [Act("press", button="stop")])
 
     def _follow(self, act: Act) -> int:
         """Move every token whose place differs from where the last play sends it."""

@@ -130,6 +130,8 @@ class StruggleView:
     warning: dict[str, Any] | None = None
     winner: str | None = None
     winners: list[str] = field(default_factory=list)
+    #: the board's latest ``instruction`` event (what it asks now), or None before the first
+    instruction: dict[str, Any] | None = None
 
     def apply(self, e: Mapping[str, Any]) -> None:
         handler = _HANDLERS.get(str(e.get("type")))
@@ -137,26 +139,11 @@ class StruggleView:
             handler(self, e)
 
     def prompt(self) -> str:
-        if self.phase == "over":
-            names = " and ".join(_name(w) for w in (self.winners or [self.winner or ""]))
-            return f"{names} win{'s' if len(self.winners) < 2 else ''}! Press New game to play again."
-        if self.phase == "tokens":
-            return "Put all five tokens back on the start (Gather tokens) for the next round."
-        if self.current is None:
-            return "Waiting for the game to start..."
-        if self.current not in self.humans:
-            return f"{_name(self.current)}'s turn: {PHASE_TEXT.get(self.phase, self.phase)}."
-        if self.phase == "throw":
-            if self.throws == 0:
-                return f"Your turn, {self.current}: throw the dice."
-            left = 3 - self.throws
-            return (f"Click dice to hold them and throw again ({left} throw{'s' if left != 1 else ''} left), "
-                    "or press Stop to keep this hand." if left > 0 else "Press Stop to keep this hand.")
-        if self.phase == "choosing":
-            return "Choose how to play the hand (click an outcome), then press Play."
-        if self.phase == "placing":
-            return "Move the tokens where the LEDs show (drag them, or Place tokens as shown)."
-        return f"Your turn, {self.current}."
+        """What the board asks now, in the board's own words (its latest ``instruction`` event:
+        the same the LEDs show and the narration says); nothing of its own."""
+        if self.instruction is not None:
+            return str(self.instruction.get("text", ""))
+        return "Waiting for the board..."
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -167,6 +154,7 @@ class StruggleView:
             "arrived": list(self.arrived), "results": list(self.results), "totals": dict(self.totals),
             "warning": dict(self.warning) if self.warning else None, "winner": self.winner,
             "winners": list(self.winners), "prompt": self.prompt(),
+            "instruction": dict(self.instruction) if self.instruction else None,
         }
 
 
@@ -219,7 +207,12 @@ def _over(v: StruggleView, e: Mapping[str, Any]) -> None:
     v.totals = dict(e.get("scores", v.totals))
 
 
+def _instruction(v: StruggleView, e: Mapping[str, Any]) -> None:
+    v.instruction = {k: val for k, val in e.items() if k != "type"}
+
+
 _HANDLERS: dict[str, Callable[[StruggleView, Mapping[str, Any]], None]] = {
+    "instruction": _instruction,
     "game_started": _started,
     "round_started": _round,
     "turn_started": _turn,
@@ -235,18 +228,12 @@ _HANDLERS: dict[str, Callable[[StruggleView, Mapping[str, Any]], None]] = {
 
 
 class PeopleHands(StruggleHands):
-    """The people's hands: also ``pick`` (step the selection to an outcome, without playing it)
-    and a ``move`` that waits while another hand holds that token."""
+    """The people's hands: also ``pick`` (step the selection to an outcome, without playing it);
+    a ``move`` waits while another hand holds that token (:class:`StruggleHands`)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._run["pick"] = lambda a: self._first(self._presses_to(a.number))
-        self._run["move"] = self._carry
-
-    def _carry(self, act: Act) -> int:
-        if self.world.tokens[act.token] is None:  # in another hand right now: try again shortly
-            return self._first([Act("wait", ms=100), act])
-        return self.world.move(act.token, act.sensor)
 
 
 class StruggleTable(ServedTable):
@@ -321,8 +308,16 @@ class StruggleTable(ServedTable):
         return current
 
     def _press(self, client: int, cmd: Press) -> None:
-        if not (cmd.button == "stop" and self.state.phase in ("placing", "tokens")):  # confirming the tokens
-            self._my_turn()
+        """A button of the electronic dice: only one the board's instruction lists acts, and only
+        for the player it asks (anyone at the table when it asks nobody in particular)."""
+        if not self.humans:
+            self.need_human("", "watching")
+        said = self.state.instruction or {}
+        if cmd.button not in said.get("buttons", {}):
+            raise Refused(f"{cmd.button} does nothing now: {said.get('text', 'wait for the board')}")
+        player = said.get("player")
+        if player is not None:
+            self.need_human(player, f"it is {player}'s turn")
         self._do(Act("press", button=cmd.button))
 
     def _pick(self, client: int, cmd: Pick) -> None:

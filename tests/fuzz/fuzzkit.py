@@ -222,14 +222,17 @@ def do_request(rig: Rig, r: Mapping[str, Any]) -> None:
     rig.wait(300)
 
 
-def follow_instruction(rig: Rig, goal: str, press: tuple[str, ...], acts: int = 40) -> str:
+def follow_instruction(rig: Rig, goal: str, press: tuple[str, ...], acts: int = 40,
+                       answer: Callable[[Rig, Mapping[str, Any]], bool] | None = None) -> str:
     """Do only what the board's ``instruction`` events ask until one of ``press`` (buttons,
     most useful first) produces an event of type ``goal``, or the game is over.
 
     Each round: wait 3 s (timers run), read the last instruction; it must exist, must be
     actionable (a request, a button, a countdown) and its LEDs must show its requests;
-    do every blocking request, else press the first of ``press`` it lists, else wait.
-    Returns ``"game_over"``, the goal, ``"silent"`` or ``"stuck"`` (problems noted on the rig)."""
+    do every blocking request, else let ``answer(rig, instruction)`` act on it (a game's own
+    answer, e.g. entering a Struggle card; True: it did), else press the first of ``press``
+    it lists, else wait. Returns ``"game_over"``, the goal, ``"silent"`` or ``"stuck"``
+    (problems noted on the rig)."""
     for _ in range(acts):
         rig.wait(3000)
         said = last_instruction(rig)
@@ -243,6 +246,8 @@ def follow_instruction(rig: Rig, goal: str, press: tuple[str, ...], acts: int = 
         if blocking:
             for r in blocking:
                 do_request(rig, r)
+            continue
+        if answer is not None and answer(rig, said):
             continue
         button = next((b for b in press if b in said["buttons"]), None)
         if button is not None:

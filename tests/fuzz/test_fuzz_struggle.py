@@ -12,20 +12,22 @@ After every event: no exception, the state is one of ``STATES``, scores (the
 totals) never fall, every emitted event is well-formed per docs/event-log.md.
 
 After the garbage (the game is not lost): a helper does only what the
-referee asks (the tokens where its LEDs blink, no reed closed where a warning
-colour blinks, ``stop`` to play the selected outcome, a card entered when it
-wants one); within a bounded number of such acts it accepts a ``throw``
-(``hand``) or the game is over.
+board's ``instruction`` events ask (:func:`fuzzkit.follow_instruction`: the
+tokens its requests name put where they say, ``stop`` or ``throw`` when
+listed, a card entered when it asks for one), never reading the referee;
+within a bounded number of such acts it accepts a ``throw`` (``hand``) or
+the game is over, and every instruction on the way can be acted on and is
+shown by the LEDs.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fuzzkit import FUZZ, GAPS, Rig
+from fuzzkit import FUZZ, GAPS, Rig, follow_instruction
 from mazeboard.controller.struggle.cards import BUTTON_FOR
 from mazeboard.controller.struggle.referee import STATES, StruggleReferee
 from mazeboard.hal.board import BoardState, GameSetup
@@ -89,8 +91,8 @@ def play_garbage(rig: Rig, ops: list[tuple[Any, ...]]) -> None:
                     rig.wait(50)
                 set_reeds(rig, set(ref.expected))
                 rig.wait(ref.options.settle_ms + 10)
-                if ref.state == "entering_cards":
-                    entry = ref._entries[0]
+                entry = ref.entry
+                if entry is not None:
                     for v in CARDS[ref.players.index(entry.player)]:
                         rig.press(BUTTON_FOR[v])
                     rig.press("stop")
@@ -99,52 +101,21 @@ def play_garbage(rig: Rig, ops: list[tuple[Any, ...]]) -> None:
         rig.wait(gap)
 
 
-def follow_leds(rig: Rig, acts: int = 60) -> str:
-    """Do what the referee asks until it throws the dice; returns how it ended."""
-    ref: StruggleReferee = rig.ref
-    for _ in range(acts):
-        rig.wait(3000)
-        state = ref.state
-        if state == "game_over":
-            return "game_over"
-        if state == "waiting_for_throw":
-            turn = ref.turn
-            if turn is not None and turn.throws >= ref.options.throws:
-                rig.press("stop")
-                continue
-            mark = len(rig.log.events)
-            rig.press("throw")
-            if "hand" in rig.log.types(mark):
-                return "thrown"
-            rig.problems.append(f"throw in waiting_for_throw: no hand ({rig.log.events[mark:]})")
-            return "refused"
-        if state in ("placing", "waiting_for_tokens"):
-            want = set(ref.expected)
-            wrong = (want ^ rig.closed()) - set(rig.blink())
-            if wrong:
-                rig.problems.append(f"{state}: reeds {sorted(wrong)} disagree with the expected tokens but do not blink")
-            set_reeds(rig, want)
-            continue
-        if state == "choosing":
+def enter_card(rig: Rig, said: Mapping[str, Any]) -> bool:
+    """What a player does when the instruction asks for their physical card: erase what is not
+    theirs (Stop, while it is not complete), then enter it and confirm (the dice buttons)."""
+    if said["action"] != "enter_card":
+        return False
+    card = list(CARDS[rig.ref.players.index(said["player"])])
+    entered = list(said["messages"][0]["args"]["entered"])
+    if entered != card[:len(entered)] and len(entered) < len(card):
+        for _ in entered:
             rig.press("stop")
-            continue
-        if state == "entering_cards":
-            entry = ref._entries[0]
-            card = CARDS[ref.players.index(entry.player)]
-            for _ in entry.entered:
-                rig.press("stop")  # erase what the garbage entered
-            for v in card:
-                rig.press(BUTTON_FOR[v])
-            rig.press("stop")
-            continue
-        rig.problems.append(f"unexpected state {state}")
-        return "silent"
-    rig.problems.append(f"no throw accepted after {acts} acts; stuck in {ref.state}")
-    return "stuck"
-
-
-def sane_board(rig: Rig) -> None:
-    """Nothing to put right beyond what the referee shows: follow_leds does it."""
+        entered = []
+    for v in card[len(entered):]:
+        rig.press(BUTTON_FOR[v])
+    rig.press("stop")
+    return True
 
 
 @settings(FUZZ, max_examples=200)
@@ -154,6 +125,6 @@ def test_garbage_sensor_streams_never_crash_and_the_game_goes_on(setup: dict[str
     rig = struggle_rig(setup)
     play_garbage(rig, ops)
     assert rig.all_problems() == []
-    outcome = follow_leds(rig)
+    outcome = follow_instruction(rig, "hand", ("stop", "throw"), acts=60, answer=enter_card)
     assert rig.all_problems() == [], f"outcome {outcome}"
-    assert outcome in ("thrown", "game_over")
+    assert outcome in ("hand", "game_over")

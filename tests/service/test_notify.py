@@ -202,8 +202,46 @@ def test_service_run_plays_games_back_to_back(tmp_path: Path, listener: tuple[st
     messages = []
     while (m := _recv(sock, 0.2)) is not None:
         messages.append(m)
-    assert messages[0] == "READY=1\nSTATUS=new game, seed 3"
-    assert "STATUS=new game, seed 4" in messages
+    # ready once the lobby shows; simulated people sit down and start each game from it
+    assert messages[0] == "READY=1\nSTATUS=lobby: waiting for players"
+    assert messages.index("STATUS=new game, seed 3") < messages.index("STATUS=lobby: waiting for players", 1) \
+        < messages.index("STATUS=new game, seed 4")
     assert messages[-1].startswith("STOPPING=1")
     assert len(list((tmp_path / "s" / "archive").glob("game-*.jsonl"))) == 2
     assert res.stderr.count("games played)") == 2
+
+
+def test_service_run_at_real_time_is_ready_in_the_lobby_and_stops_there(tmp_path: Path,
+                                                                          listener: tuple[str, socket.socket]) -> None:
+    name, sock = listener
+    env = dict(os.environ, NOTIFY_SOCKET=name, WATCHDOG_USEC="400000", MAZEBOARD_BOARD="sim")
+    env.pop("WATCHDOG_PID", None)
+    cli = [sys.executable, "-m", "mazeboard.controller.cli", "service", "run", "--state-dir", str(tmp_path / "s")]
+    # a named config file that is missing: one line, exit 2 (systemd does not retry it), nothing announced
+    bad = subprocess.run(cli + ["--config", str(tmp_path / "none.toml")], env=env, capture_output=True, text=True,
+                         timeout=120)
+    assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "none.toml: cannot read" in bad.stderr
+    assert _recv(sock, 0.2) is None
+    (tmp_path / "ok.toml").write_text("[lobby]\nlobby_after_ms = 1000\n")
+    proc = subprocess.Popen(cli + ["--config", str(tmp_path / "ok.toml")], env=env, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    try:
+        messages: list[str] = []
+        while not any("READY=1" in m for m in messages):
+            m = _recv(sock, 60)
+            assert m is not None, messages
+            messages.append(m)
+        assert "READY=1\nSTATUS=lobby: waiting for players" in messages
+        pings = 0
+        while pings < 3:  # the lobby's own loop pings the watchdog
+            m = _recv(sock, 60)
+            assert m is not None
+            pings += m == "WATCHDOG=1"
+        proc.send_signal(signal.SIGTERM)
+        out, err = proc.communicate(timeout=60)
+        assert proc.returncode == 0, err
+        assert "Traceback" not in err and "lobby: waiting for players" in err
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.communicate()

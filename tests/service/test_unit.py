@@ -108,6 +108,8 @@ def test_dry_run_prints_unit_rule_user_and_commands() -> None:
     assert "/etc/udev/rules.d/99-mazeboard.rules" in out and 'GROUP="spi"' in out
     assert "useradd --system" in out or "usermod --append" in out
     assert "systemctl enable --now mazeboard.service" in out
+    assert "# --- write /etc/mazeboard/mazeboard.toml (only if missing) ---\n# mazeboard's settings" in out
+    assert "\nlobby_after_ms = 15000 " in out
 
 
 def test_install_writes_files_then_runs_commands_in_order(tmp_path: Path) -> None:
@@ -135,6 +137,30 @@ def test_install_writes_files_then_runs_commands_in_order(tmp_path: Path) -> Non
     assert ran[-1] == ("systemctl", "enable", "--now", "mazeboard.service")
     assert log.index(f"wrote {tmp_path / 'etc' / 'systemd' / 'system' / 'mazeboard.service'}") > log.index(
         "$ " + " ".join(ran[3]))
+
+
+def test_install_writes_the_commented_config_once_and_never_over_the_makers(tmp_path: Path) -> None:
+    """Issue 13: the config file replaces game flags in the unit; install writes a commented default."""
+    import tomllib
+
+    from mazeboard.controller import config as cfg
+
+    exe = tmp_path / "opt" / "mazeboard"
+    exe.parent.mkdir()
+    exe.write_text("#!/bin/sh\n")
+    p = install.plan(exe, root=tmp_path, user_exists=lambda name: True)
+    ok = lambda cmd: subprocess.CompletedProcess(cmd, 0, "", "")  # noqa: E731
+    log: list[str] = []
+    install.execute(p, run=ok, echo=log.append)
+    written = tmp_path / "etc" / "mazeboard" / "mazeboard.toml"
+    assert written.read_text() == cfg.DEFAULT_TEXT and f"wrote {written}" in log
+    assert cfg.load_config(str(written)) == cfg.Config(str(written))  # it is valid and says the defaults
+    assert "--players" not in (tmp_path / "etc" / "default" / "mazeboard").read_text()  # no game flags
+    assert tomllib.loads(written.read_text())["lobby"]["lobby_after_ms"] == 15000
+    written.write_text("[struggle]\nrounds = 3\n")
+    log.clear()
+    install.execute(install.plan(exe, root=tmp_path, user_exists=lambda name: True), run=ok, echo=log.append)
+    assert written.read_text() == "[struggle]\nrounds = 3\n" and f"kept {written}" in log
 
 
 def test_a_failing_command_is_one_clear_error(tmp_path: Path) -> None:

@@ -155,7 +155,9 @@ def test_struggle_by_clicking(browser: Any, tmp_path: Path) -> None:
         page.on("pageerror", lambda e: problems.append(str(e)))
         page.goto(url)
         expect(page.locator("#conn")).to_have_text("live", timeout=WAIT_MS)
-        expect(page.locator("#prompt")).to_contain_text("Your turn, red: throw the dice", timeout=WAIT_MS)
+        expect(page.locator("#prompt")).to_contain_text("Red: press Throw", timeout=WAIT_MS)
+        expect(page.locator("#stop")).to_be_disabled()  # nothing thrown yet: Stop does nothing
+        assert "does nothing now" in (page.locator("#stop").get_attribute("title") or "")
         track = last(events(), "game_started")["track"]
         expect(page.locator("#track .space")).to_have_count(len(track))
         expect(page.locator("#places .space")).to_have_count(5)

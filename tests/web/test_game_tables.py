@@ -237,7 +237,12 @@ def test_struggle_a_token_put_elsewhere_is_a_warning() -> None:
     s = serve("struggle")
     s.do(MoveToken("K", "s5"), 3000)
     warning = s.events("warning")[-1]
-    assert (warning["kind"], warning["cell"]) == ("misplaced", "s5")
+    assert (warning["kind"], warning["cell"]) == ("out_of_turn", "s5")  # before the throw: nobody moves tokens
+    said = s.table.view()["instruction"]
+    assert said["action"] == "correct" and [(r["from"], r["to"]) for r in said["requests"]] == [("s5", ["s0"])]
+    assert s.table.view()["prompt"] == said["text"]
+    s.do(Press("throw"))
+    assert "throw does nothing now" in s.errors()[-1]
 
 
 def test_struggle_objectives_reach_their_owner_only() -> None:

@@ -61,15 +61,18 @@ def test_overstep_disabled_buttons_and_the_countdown(browser, served: str) -> No
     for _ in range(steps - 1):
         page.keyboard.press("ArrowRight")
     want = f"{'abcdef'[roll]}1"
-    expect(page.locator("#prompt")).to_contain_text(f"must go to {want}", timeout=WAIT_MS)
+    final = f"{'abcdef'[steps]}1"
+    expect(page.locator("#prompt")).to_contain_text(f"on {final} must go to {want}", timeout=WAIT_MS)
     expect(page.locator("#done")).to_be_disabled()
     blink = page.locator(f'.cell[data-cell="{want}"]')
     expect(blink).to_have_attribute("data-led", re.compile("#ff0000|#140000"), timeout=WAIT_MS)
     page.keyboard.press("d")  # Done does nothing visibly wrong: refused on the page
     expect(page.locator("#error")).to_contain_text("does nothing now")
     # put it back where the board asks: the turn ends, blue plays
-    for _ in range(steps - roll):
+    for k in range(steps - roll - 1):  # one cell at a time, each seen by the board
         page.keyboard.press("ArrowLeft")
+        expect(page.locator("#prompt")).to_contain_text(f"on {'abcdef'[steps - k - 1]}1 must go", timeout=WAIT_MS)
+    page.keyboard.press("ArrowLeft")
     expect(page.locator(".player.blue")).to_have_class(re.compile(r"\bturn\b"), timeout=WAIT_MS)
 
     # blue's turn: red's controls are off, with the reason on hover; R does nothing

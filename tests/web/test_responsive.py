@@ -95,9 +95,21 @@ def open_page(browser: Any, url: str, size: tuple[int, int], board_cell: str) ->
 
 
 def box(page: Any, selector: str) -> dict[str, float]:
-    b = page.locator(selector).first.bounding_box()
-    assert b is not None, f"{selector} is not laid out"
-    return dict(b)
+    return steady_box(page.locator(selector).first, selector)
+
+
+def steady_box(locator: Any, what: str) -> dict[str, float]:
+    """The element's box once it is laid out and stays put for two reads in a row: the page
+    redraws pawns (a new element) on every change of the board, so one read may catch an
+    element on its way out."""
+    last = None
+    for _ in range(100):
+        b = locator.bounding_box()
+        if b is not None and b == last:
+            return dict(b)
+        last = b
+        locator.page.wait_for_timeout(50)
+    raise AssertionError(f"{what} is not laid out (or never stays put)")
 
 
 def on_screen(page: Any, selector: str) -> bool:
@@ -141,12 +153,8 @@ def test_the_page_fits_the_window_with_the_board_usable_and_the_controls_on_scre
         page.close()
 
 
-#: the board's first instruction to red, as the page shows it
-FIRST_PROMPT = {
-    "magic-labyrinth": "Red: press Roll",
-    "labyrinth": "Red: turn the spare with Rotate",
-    "struggle": "Red: press Roll",
-}
+#: what the board asks first (its instruction, shown as the page's prompt), where it is not "Red: press Roll"
+FIRST_PROMPT = {"struggle": "Red: press Throw", "labyrinth": "Red: turn the spare with Rotate"}
 
 #: the first control does what it says on both sizes: (button, the page's answer)
 FIRST_PRESS = {
@@ -170,7 +178,7 @@ def test_the_main_control_works_where_it_is_shown(browser: Any, name: str, size:
         assert url, proc.stderr.read() if proc.stderr else ""
         page = open_page(browser, url.group(1), size, game.cell)
         button, answer, attribute, value = FIRST_PRESS[name]
-        expect(page.locator("#prompt")).to_contain_text(FIRST_PROMPT[name], timeout=WAIT_MS)
+        expect(page.locator("#prompt")).to_contain_text(FIRST_PROMPT.get(name, "Red: press Roll"), timeout=WAIT_MS)
         page.locator(button).click(no_wait_after=True)
         target = page.locator(answer).first
         if attribute is None:
@@ -241,7 +249,7 @@ def test_a_pawn_leaves_its_cells_symbol_and_name_readable(browser: Any, name: st
             "return getComputedStyle(e).transform !== 'none' && e.getAnimations().length === 0; }",
             arg=f"{cell} {symbol}", timeout=WAIT_MS)
         on_cell = page.locator(f"{cell} {pawn.split()[-1]}") if name == "labyrinth" else page.locator(pawn)
-        p, name_box, sym = dict(on_cell.bounding_box()), box(page, f"{cell} {label}"), box(page, f"{cell} {symbol}")
+        p, name_box, sym = steady_box(on_cell, "the pawn"), box(page, f"{cell} {label}"), box(page, f"{cell} {symbol}")
         assert _overlap(p, name_box) == 0, f"the pawn {p} covers the name {name_box}"
         assert _overlap(p, sym) <= 0.12 * sym["width"] * sym["height"], f"the pawn {p} covers the symbol {sym}"
         assert 0 <= name_box["x"] and name_box["x"] + name_box["width"] <= size[0], "the name is off screen"

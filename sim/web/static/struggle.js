@@ -99,14 +99,20 @@ function drawInfo() {
     d.dataset.die = String(i + 1);
     d.dataset.face = face || "";
     d.textContent = face ? FACE[face] : "?";
-    d.title = face ? `die ${i + 1}: ${face === "A" ? "ace (joker)" : face}; click to ${v.held.includes(i + 1) ? "release" : "hold"}` : `die ${i + 1}`;
-    d.addEventListener("click", () => MB.send({ type: "press", button: `die${i + 1}` }));
+    const [on, why] = buttonState(`die${i + 1}`);
+    d.title = (face ? `die ${i + 1}: ${face === "A" ? "ace (joker)" : face}` : `die ${i + 1}`) + ` (${i + 1}): ${why}`;
+    d.disabled = !on;
+    d.addEventListener("click", () => press(`die${i + 1}`));
     dice.appendChild(d);
   }
   $("throws").textContent = v.throws ? `throw ${v.throws} of 3` : "";
   $("stop").textContent = { choosing: "▶ Play", placing: "✔ Tokens placed", tokens: "✔ Tokens placed" }[v.phase] || "✋ Stop";
   const mine = h.humans.includes(v.current);
-  $("throw").disabled = !(mine && v.phase === "throw" && v.throws < 3);
+  for (const id of ["throw", "stop"]) {
+    const [on, why] = buttonState(id);
+    $(id).disabled = !on;
+    $(id).title = `${id === "throw" ? "Throw (T)" : "Stop (S)"}: ${why}`;
+  }
   // outcomes
   const list = $("outcomes");
   list.innerHTML = "";
@@ -141,6 +147,23 @@ function drawInfo() {
 }
 function drawAll() { drawLeds(); drawTokens(); drawInfo(); }
 
+// what the board asks now (the controller's instruction event), or null before the first
+function said() { return S.view ? S.view.instruction : null; }
+// a button of the electronic dice acts only when the instruction lists it, for a player of this page
+function buttonState(button) {
+  const s = said();
+  if (!S.hello || S.hello.humans.length === 0) return [false, "every colour is simulated: this page only watches"];
+  if (!s) return [false, "waiting for the board"];
+  if (!(button in s.buttons)) return [false, `does nothing now: ${s.text}`];
+  if (s.player && !S.hello.humans.includes(s.player)) return [false, `${cap(s.player)}'s turn: wait`];
+  return [true, s.buttons[button]];
+}
+function press(button) {
+  const [on, why] = buttonState(button);
+  if (!on) { MB.showError(`${cap(button)}: ${why}`); return; }
+  MB.send({ type: "press", button });
+}
+
 const LOG_TEXT = {
   game_started: (e) => `A new game of Struggle: ${e.players.join(", ")}, ${e.rounds} round${e.rounds > 1 ? "s" : ""}`,
   round_started: (e) => `Round ${e.round}: objective cards dealt (each on its owner's private page)`,
@@ -152,7 +175,13 @@ const LOG_TEXT = {
   played: (e) => `${cap(e.player)} played ${e.order.join(", ")}${e.ace.length ? ` (ace as ${e.ace.join(",")})` : ""}`,
   arrived: (e) => `🏁 ${e.token} arrives in place ${e.place}`,
   turn_ended: (e) => `${cap(e.player)}'s turn ends${e.reason === "void" ? ": five aces, void" : ""}`,
-  warning: (e) => `⚠ a token was put on ${e.cell}, where none belongs`,
+  warning: (e) => (e.kind === "out_of_turn" ? `⚠ a token moved on ${e.cell} while no token should move`
+    : e.kind === "card_refused" ? `⚠ ${cap(e.player)}'s card entry refused: ${e.reason}`
+      : `⚠ a token was put on ${e.cell}, where none belongs`),
+  game_resumed: (e) => `↻ The saved game resumed (round ${e.round}): put the tokens back where the board shows`,
+  setup_check: null,
+  setup_restored: () => "The tokens stand as saved: the game goes on",
+  instruction: null,
   round_over: (e) => `⭐ Round ${e.round} over: ${Object.entries(e.points).map(([p, s]) => `${p} ${s}`).join(", ")}`,
   game_over: (e) => `🏆 ${e.winners.map(cap).join(" and ")} win${e.winners.length > 1 ? "" : "s"} (${Object.entries(e.scores).map(([p, s]) => `${p} ${s}`).join(", ")})`,
 };
@@ -181,15 +210,15 @@ const HANDLERS = {
 };
 
 function wire() {
-  $("throw").addEventListener("click", () => MB.send({ type: "press", button: "throw" }));
-  $("stop").addEventListener("click", () => MB.send({ type: "press", button: "stop" }));
+  $("throw").addEventListener("click", () => press("throw"));
+  $("stop").addEventListener("click", () => press("stop"));
   $("follow").addEventListener("click", () => MB.send({ type: "follow" }));
   $("gather").addEventListener("click", () => MB.send({ type: "gather" }));
   document.addEventListener("keydown", (e) => {
     if (e.target.closest && e.target.closest("input, select, dialog")) return;
-    if (e.key === "t" || e.key === "T") MB.send({ type: "press", button: "throw" });
-    else if (e.key === "s" || e.key === "S") MB.send({ type: "press", button: "stop" });
-    else if (e.key >= "1" && e.key <= "5") MB.send({ type: "press", button: `die${e.key}` });
+    if (e.key === "t" || e.key === "T") press("throw");
+    else if (e.key === "s" || e.key === "S") press("stop");
+    else if (e.key >= "1" && e.key <= "5") press(`die${e.key}`);
   });
   MB.wireNewGame(() => S.hello, () => ({ rounds: parseInt($("ng-rounds").value, 10) || 1 }));
 }

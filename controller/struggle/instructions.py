@@ -1,0 +1,302 @@
+"""What the Struggle board asks now, the token requests, and the LED scene that shows them.
+
+:func:`table` gives the referee one instruction function per state of its
+machine (a test walks every state). :func:`token_requests` is Struggle's
+belief vs board: the referee believes each token stands on one sensor
+(``home``: a track space or an arrival place, as the race has them; all on
+the start space between rounds; as saved after a restart), the reeds report
+which sensors are closed. Reeds sense occupancy only (two tokens on a space
+close one reed), so the comparison is by occupancy: a sensor where tokens
+belong but whose reed is open is *missing* its tokens; a closed reed where
+no token belongs is *extra*. Each missing token becomes a request naming the
+token, where it probably is (the extra reed nearest to its space, or where
+it was last seen, or nowhere: lifted), where it must go and why; an extra
+reed left over is a token that left a space several tokens share (the reeds
+cannot say which: it goes back to one of those spaces), or, when no space is
+shared, something that is not a token.
+
+(:func:`mazeboard.controller.belief.reconcile` is not used here: every token
+is held to one sensor and sharing a space is legal, so its guess of which of
+two stacked pawns moved would name a token the reeds cannot tell.)
+
+:func:`scene` renders an instruction: the spaces where tokens belong glow
+dimly, the dice display and the preview of the selected outcome are steady,
+requests are the only things that blink (where a token must go, in the
+colour of the player asked, white for anyone) and pulse (where one must
+leave), warnings flash, the settle countdown dims the spaces just played.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Callable, Mapping
+
+from mazeboard.hal.struggle import DIE_BUTTONS, PLACES, TOKENS, place_sensor, space_sensor
+from mazeboard.hal.wiring_boards import die_face_led
+
+from ..instruction import LEAVE_RGB, Instruction, Request
+from ..leds import PLAYER_RGB, PROMPT_RGB, TARGET_RGB, WARNING_RGB, RGB, Scene, scale
+from .cards import CARD_BUTTONS, ERASE_OR_CONFIRM
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .referee import StruggleReferee
+
+#: brightness of a space where a token belongs (steady)
+HOME_LEVEL = 0.15
+
+
+def table(ref: "StruggleReferee") -> dict[str, Callable[[], Instruction]]:
+    """State -> instruction function (every state of ``STATES``)."""
+    return {
+        "waiting_for_tokens": lambda: _tokens(ref),
+        "waiting_for_throw": lambda: _throw(ref),
+        "choosing": lambda: _choose(ref),
+        "placing": lambda: _place(ref),
+        "entering_cards": lambda: _card(ref),
+        "waiting_for_setup": lambda: _setup(ref),
+        "game_over": lambda: _over(ref),
+    }
+
+
+# -- belief vs board ------------------------------------------------------------------------------
+def compare(home: Mapping[str, str], closed: set[str] | frozenset[str]) -> tuple[dict[str, str], list[str]]:
+    """(token -> the sensor it belongs on, for tokens whose sensor's reed is open; closed
+    sensors where no token belongs, sorted)."""
+    expected = set(home.values())
+    missing = {t: s for t, s in home.items() if s not in closed}
+    return missing, sorted(set(closed) - expected)
+
+
+def _reason(ref: "StruggleReferee", token: str | None, frm: str | None) -> str:
+    if ref.setup_check is not None:
+        return "resumed"
+    state = ref.state
+    if state == "waiting_for_tokens":
+        return "start"
+    if state == "placing":
+        return "placing" if token is not None and token in ref.moved else "misplaced"
+    return "out_of_turn" if frm is not None else "lifted"
+
+
+def token_requests(ref: "StruggleReferee") -> tuple[Request, ...]:
+    """The board against where the tokens belong (see the module doc); empty when it matches."""
+    if ref.state == "game_over":
+        return ()
+    home = ref.home()
+    closed = ref.closed
+    expected = set(home.values())
+    if closed == expected and not (ref.unseen and ref.state == "placing"):
+        return ()  # the board matches (most of the time)
+    order = {s: i for i, s in enumerate(ref.track.sensors())}
+
+    def pos(sensor: str) -> int:
+        return order.get(sensor, len(order))
+
+    free = sorted(set(closed) - expected, key=pos)
+    by = ref.current if ref.state == "placing" else None
+    out: list[Request] = []
+    wanted = [(sensor, t) for sensor in sorted(expected - set(closed), key=pos) for t in TOKENS if home[t] == sensor]
+    frm_of: dict[str, str | None] = {}
+    for sensor, token in wanted:  # a token last seen on a reed nothing explains: it is still there
+        seen = ref.seen.get(token)
+        if seen in free:
+            frm_of[token] = seen
+            free.remove(seen)
+    for sensor, token in wanted:
+        if token in frm_of:
+            continue
+        seen = ref.seen.get(token)
+        frm: str | None
+        if free:  # something closed a reed where nothing belongs: most likely this token
+            frm = min(free, key=lambda s: (abs(pos(s) - pos(sensor)), pos(s)))
+            free.remove(frm)
+        elif seen is not None and seen != sensor and seen in closed:
+            frm = seen  # still on a space it shared with tokens that stay (the reeds cannot tell)
+        else:
+            frm = None
+        frm_of[token] = frm
+    for sensor, token in wanted:
+        frm = frm_of[token]
+        out.append(Request(token, "token", _reason(ref, token, frm), frm, (sensor,), by))
+    shared = tuple(sorted((s for s in expected if sum(1 for v in home.values() if v == s) > 1), key=pos))
+    for sensor in free:
+        named = [t for t in TOKENS if ref.seen.get(t) == sensor]
+        if len(named) == 1:  # last seen there: it goes where it belongs (a space it shares, so its reed is closed)
+            out.append(Request(named[0], "token", _reason(ref, named[0], sensor), sensor, (home[named[0]],), by))
+        elif shared:  # a token that left a space several share: back to one of them
+            out.append(Request("", "token", _reason(ref, None, sensor), sensor, shared, by))
+        else:  # five tokens on five closed reeds: this one is not a token
+            out.append(Request("", "magnet", "stray", sensor, (), None))
+    if ref.state == "placing" and ref.setup_check is None:  # moves no reed can confirm: shown, not awaited
+        asked = {r.piece for r in out}
+        for token, (frm, to) in sorted(ref.unseen.items(), key=lambda kv: TOKENS.index(kv[0])):
+            if token not in asked:
+                out.append(Request(token, "token", "unseen", frm, (to,), by, blocking=False))
+    return tuple(out)
+
+
+def blocking(reqs: tuple[Request, ...]) -> bool:
+    return any(r.blocking for r in reqs)
+
+
+# -- instructions -----------------------------------------------------------------------------------
+def _until(ref: "StruggleReferee", name: str) -> int | None:
+    timer = ref._timers.get(name)
+    return timer.due_ms if timer is not None else None
+
+
+def _correct(ref: "StruggleReferee", player: str | None, reqs: tuple[Request, ...]) -> Instruction:
+    return Instruction(player, "correct", "correct", {}, reqs)
+
+
+def _tokens(ref: "StruggleReferee") -> Instruction:
+    reqs = token_requests(ref)
+    facts = {"round": ref.round + 1, "start": space_sensor(0)}
+    if blocking(reqs):
+        return Instruction(None, "tokens", "str.tokens", facts, reqs)
+    return Instruction(None, "tokens", "str.tokens_ready", facts, (), {"stop": "start the round now"},
+                       until_ms=_until(ref, "settle"))
+
+
+def _throw(ref: "StruggleReferee") -> Instruction:
+    reqs = token_requests(ref)
+    if blocking(reqs):
+        return _correct(ref, ref.current, reqs)
+    turn = ref.turn
+    throws = turn.throws if turn else 0
+    held = sorted(i + 1 for i in turn.held) if turn else []
+    left = ref.options.throws - throws
+    buttons: dict[str, str] = {}
+    if left > 0 and (throws == 0 or len(held) < len(DIE_BUTTONS)):
+        buttons["throw"] = "throw all five dice" if throws == 0 else "throw the dice not held"
+    if throws and left > 0:
+        for i, b in enumerate(DIE_BUTTONS):
+            buttons[b] = f"{'free' if i + 1 in held else 'hold'} die {i + 1}"
+    if throws:
+        buttons["stop"] = "keep this hand"
+    hand = list(turn.hand) if turn else []
+    facts = {"throws": throws, "left": left, "s": "" if left == 1 else "s", "faces": hand, "held": held,
+             "hand": " ".join(hand), "held_text": _held_text(held)}
+    if throws == 0:
+        message = "str.throw"
+    elif "throw" in buttons:
+        message = "str.rethrow"
+    elif left > 0:
+        message = "str.all_held"
+    else:
+        message = "str.keep"
+    return Instruction(ref.current, "throw", message, facts, (), buttons)
+
+
+def _held_text(held: list[int]) -> str:
+    if not held:
+        return ""
+    return " (holding die " + ", ".join(str(d) for d in held) + ")"
+
+
+def _choose(ref: "StruggleReferee") -> Instruction:
+    reqs = token_requests(ref)
+    if blocking(reqs):
+        return _correct(ref, ref.current, reqs)
+    turn = ref.turn
+    assert turn is not None and turn.outcomes
+    count = len(turn.outcomes)
+    outcome = turn.outcomes[turn.selected]
+    play = outcome.plays[turn.play]
+    buttons = {"stop": "play this way"}
+    if count > 1:
+        buttons["throw"] = "show the next way"
+        buttons["die1"] = "show the previous way"
+    if len(outcome.plays) > 1:
+        buttons["die2"] = "name another order of the same moves"
+    facts = {"hand": " ".join(turn.hand), "n": turn.selected + 1, "count": count, "play": play.text(),
+             "selected": turn.selected, "order": list(play.order),
+             "others": " Die 2 names another order of the same moves." if "die2" in buttons else ""}
+    order = {s: i for i, s in enumerate(ref.track.sensors())}
+    targets = {place_sensor(m.place) if m.place else space_sensor(m.to)
+               for m in outcome.result.moves if m.result != "impasse"}
+    return Instruction(ref.current, "choose", "str.choose" if count > 1 else "str.choose_one", facts, (), buttons,
+                       tuple(sorted(targets, key=lambda s: order.get(s, len(order)))))
+
+
+def _place(ref: "StruggleReferee") -> Instruction:
+    reqs = token_requests(ref)
+    if blocking(reqs):
+        return Instruction(ref.current, "place", "str.place", {}, reqs)
+    return Instruction(ref.current, "place", "str.placed_unseen" if reqs else "str.placed", {}, reqs,
+                       {"stop": "the tokens stand right: end the turn"}, until_ms=_until(ref, "settle"))
+
+
+def _card(ref: "StruggleReferee") -> Instruction:
+    entry = ref.entry
+    player = entry.player if entry else None
+    reqs = token_requests(ref)
+    if blocking(reqs):
+        return _correct(ref, player, reqs)
+    assert entry is not None
+    buttons: dict[str, str] = {}
+    if not entry.complete:
+        for b, v in CARD_BUTTONS.items():
+            if v not in entry.entered or b == "throw":
+                buttons[b] = f"enter {'the ace' if b == 'throw' else v} for place {entry.next_place}"
+    if entry.entered:
+        buttons[ERASE_OR_CONFIRM] = "confirm the card" if entry.complete else "erase the last entry"
+    facts = {"place": entry.next_place or "-", "entered": list(entry.entered), "card": " ".join(entry.entered),
+             "erase": ", Stop erases the last one" if entry.entered else ""}
+    return Instruction(player, "enter_card", "str.card_confirm" if entry.complete else "str.card", facts, (), buttons)
+
+
+def _setup(ref: "StruggleReferee") -> Instruction:
+    return Instruction(None, "check", "check", {}, token_requests(ref), until_ms=_until(ref, "setup"))
+
+
+def _over(ref: "StruggleReferee") -> Instruction:
+    winners = ref.winners or ([ref.winner] if ref.winner else [])
+    if len(winners) > 1:
+        return Instruction(None, "game_over", "str.shared_win", {"winner": ref.winner, "winners": " and ".join(winners),
+                                                                 "points": ref.totals[winners[0]]})
+    return Instruction(None, "game_over", "game_over", {"winner": ref.winner, "again": ""})
+
+
+# -- LEDs -------------------------------------------------------------------------------------------
+def scene(ref: "StruggleReferee", instruction: Instruction) -> Scene:
+    """The LED scene for ``instruction`` (see the module doc)."""
+    state = ref.state
+    if state == "game_over":
+        return Scene(win_rgb=PLAYER_RGB.get(ref.winner or "", TARGET_RGB), win_start_ms=ref._now())
+    rgb = PLAYER_RGB.get(instruction.player or ref.current, TARGET_RGB)
+    cells: dict[str, RGB] = {s: scale(TARGET_RGB, HOME_LEVEL) for s in set(ref.home().values())}
+    blink: dict[str, tuple[RGB, RGB]] = {}
+    countdown: dict[str, tuple[RGB, int, int]] = {}
+    turn = ref.turn
+    entry = ref.entry
+    if state == "entering_cards" and entry is not None:  # the card entry's own prompt on the places
+        cells = {place_sensor(p): rgb for p in PLACES[:len(entry.entered)]}
+        if entry.next_place is not None:
+            blink[place_sensor(entry.next_place)] = (rgb, scale(rgb, 0.1))
+    if turn is not None and turn.hand and state in ("waiting_for_throw", "choosing"):
+        for i, face in enumerate(turn.hand):  # the dice display, where the wiring has one
+            cells[die_face_led(i + 1, face)] = rgb if i in turn.held else scale(TARGET_RGB, 0.6)
+    if state == "choosing" and turn is not None and turn.outcomes:  # the preview: steady, never blinking
+        for m in turn.outcomes[turn.selected].result.moves:
+            target = place_sensor(m.place) if m.place else space_sensor(m.to)
+            cells[target] = rgb if m.result != "impasse" else PROMPT_RGB
+            if m.displaced:
+                cells[space_sensor(m.frm)] = scale(rgb, 0.4)
+    if instruction.until_ms is not None:
+        start = instruction.until_ms - (ref.settle_ms() if state != "waiting_for_setup" else ref.options.settle_ms)
+        for s in ref.countdown_cells():
+            countdown[s] = (rgb, start, instruction.until_ms)
+    pulse: dict[str, RGB] = {}
+    for r in instruction.requests:
+        colour = PLAYER_RGB.get(r.by or "", TARGET_RGB)
+        if r.kind == "magnet":
+            if r.frm:
+                pulse[r.frm] = WARNING_RGB
+            continue
+        for s in r.to:
+            blink.setdefault(s, (colour, scale(colour, 0.08) if colour != TARGET_RGB else (0, 0, 0)))
+        if r.frm and r.frm not in r.to:
+            pulse[r.frm] = LEAVE_RGB
+    flash_cells, until = ref._flash
+    flash = {c: WARNING_RGB for c in flash_cells} if until > ref._now() else {}
+    return Scene(cells=cells, countdown=countdown, pulse=pulse, blink=blink, flash=flash, flash_until_ms=until)

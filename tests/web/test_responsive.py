@@ -99,13 +99,13 @@ def box(page: Any, selector: str) -> dict[str, float]:
 
 
 def steady_box(locator: Any, what: str) -> dict[str, float]:
-    """The element's box once it is laid out and stays put for two reads in a row: the page
-    redraws pawns (a new element) on every change of the board, so one read may catch an
-    element on its way out."""
+    """The element's box once it is laid out in two reads in a row, 50 ms apart, within 4 px
+    (a pawn whose turn it is bobs a little): the page redraws pawns (a new element) on every
+    change of the board, so one read may catch an element on its way out."""
     last = None
     for _ in range(100):
         b = locator.bounding_box()
-        if b is not None and b == last:
+        if b is not None and last is not None and all(abs(b[k] - last[k]) <= 4 for k in ("x", "y", "width", "height")):
             return dict(b)
         last = b
         locator.page.wait_for_timeout(50)

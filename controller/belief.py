@@ -20,7 +20,7 @@ the LEDs ask, the board matches, whatever the tracker thought.
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import AbstractSet, Mapping
 
 Cell = str
@@ -43,8 +43,8 @@ class Match:
     at: Mapping[str, Cell | None]
     unmatched: tuple[str, ...]
     extra: tuple[Cell, ...]
-    #: every pawn is where the tracker has it (nothing to re-assign)
-    agrees: bool = False
+    #: every pawn is where the tracker has it (nothing to re-assign); not part of the answer
+    agrees: bool = field(default=False, compare=False)
 
     @property
     def fits(self) -> bool:
@@ -52,13 +52,13 @@ class Match:
         return not self.unmatched and not self.extra
 
 
-def reconcile(
+def _search(
     may: Mapping[str, AbstractSet[Cell] | None],
     closed: AbstractSet[Cell],
     hint: Mapping[str, Cell | None],
     explained: AbstractSet[Cell] = frozenset(),
 ) -> Match:
-    """Explain ``closed`` (cells whose reed is closed) by the pawns of ``may``.
+    """The general answer of :func:`reconcile`: a search over the pawns' allowed closed cells.
 
     ``may[p]``: the cells pawn ``p`` may stand on, or None for a free pawn
     (taken at ``hint[p]``, the tracker's cell). ``hint``: where the tracker
@@ -124,6 +124,68 @@ def reconcile(
             at[pawn] = None
             unmatched = (pawn,)
     return Match(at, unmatched, extra)
+
+
+def reconcile(
+    may: Mapping[str, AbstractSet[Cell] | None],
+    closed: AbstractSet[Cell],
+    hint: Mapping[str, Cell | None],
+    explained: AbstractSet[Cell] = frozenset(),
+) -> Match:
+    """Explain ``closed`` (cells whose reed is closed) by the pawns of ``may``.
+
+    ``may[p]``: the cells pawn ``p`` may stand on, or None for a free pawn
+    (taken at ``hint[p]``, the tracker's cell). ``hint``: where the tracker
+    believes each pawn is (breaks ties). ``explained``: closed cells the
+    tracker is still making sense of (an overlap step pending), never extra.
+
+    Preference order: most constrained pawns matched, then most closed cells
+    explained, then most pawns where the tracker has them. When every pawn may
+    stand on one cell only (or is free) the answer is direct: each such pawn
+    stands on its cell exactly when that reed is closed. Otherwise at most
+    ``(MAX_CANDIDATES + 1) ** pawns`` assignments are tried (2,401 for four
+    pawns). Pure.
+    """
+    if all(cells is None or len(cells) == 1 for cells in may.values()):
+        return _one_cell(may, closed, hint, explained)
+    return _search(may, closed, hint, explained)
+
+
+def _one_cell(may: Mapping[str, AbstractSet[Cell] | None], closed: AbstractSet[Cell],
+              hint: Mapping[str, Cell | None], explained: AbstractSet[Cell]) -> Match:
+    """:func:`reconcile` when every pawn may stand on one cell only or is free."""
+    at: dict[str, Cell | None] = {}
+    covered: set[Cell] = set()
+    constrained: list[str] = []
+    for pawn, cells in may.items():
+        if cells is None:
+            cell = hint.get(pawn)
+            at[pawn] = cell
+            if cell is not None:
+                covered.add(cell)
+        else:
+            constrained.append(pawn)
+    unmatched: list[str] = []
+    for pawn in constrained:
+        (cell,) = may[pawn]  # type: ignore[misc]
+        if cell in closed:
+            at[pawn] = cell
+            covered.add(cell)
+        else:
+            at[pawn] = None
+            unmatched.append(pawn)
+    extra = tuple(sorted(set(closed) - covered - set(explained)))
+    if extra and not unmatched:  # two pawns on one cell while a closed cell is left: one of them stands there
+        by_cell: dict[Cell | None, list[str]] = {}
+        for p in constrained:
+            by_cell.setdefault(at[p], []).append(p)
+        stacked = [ps for ps in by_cell.values() if len(ps) > 1]
+        if stacked:
+            moved = [p for p in stacked[0] if hint.get(p) != at[p]] or stacked[0][1:]
+            at[moved[0]] = None
+            unmatched.append(moved[0])
+    agrees = not unmatched and all(hint.get(p) == c for p, c in at.items())
+    return Match(at, tuple(unmatched), extra, agrees=agrees)
 
 
 def source_cell(pawn: str, match: Match, hint: Mapping[str, Cell | None], taken: AbstractSet[Cell]) -> Cell | None:

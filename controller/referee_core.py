@@ -58,6 +58,8 @@ class RefereeCore:
     """State machine, event emission, named timers on an injected scheduler, and the instruction."""
 
     leds: LedDriver
+    #: the board check after a restart while it runs (see :meth:`resume`)
+    setup_check: Any = None
     #: state -> what the board asks in it (each referee's own table, DESIGN.md)
     _instructions: dict[str, Callable[[], Instruction]]
     _scheduler: Scheduler
@@ -106,6 +108,26 @@ class RefereeCore:
             log.info("%s: ignored sensor event %r", type(self).__name__, event)
             return
         self._input(lambda: handler(event))
+
+    # -- after a restart ---------------------------------------------------------
+    def _new_setup_check(self) -> Any:
+        """This game's board check after a restart (its ``setup_check.SetupCheck``)."""
+        raise NotImplementedError
+
+    def resume(self, closed_reeds: frozenset[str], hall_active: frozenset[str] = frozenset()) -> None:
+        """After a restart replayed the saved game: compare the board (closed reeds, active
+        Hall-effect sensors) with the saved game and guide the players until it matches
+        (state ``waiting_for_setup``, each game's ``setup_check``); then play goes on where
+        it was saved. A second restart before the board matched continues the same check."""
+        if self.state == "game_over":
+            return
+
+        def begin() -> None:
+            if self.setup_check is None:
+                self.setup_check = self._new_setup_check()
+            self.setup_check.begin(closed_reeds, hall_active)
+
+        self._input(begin)
 
     # -- the instruction -------------------------------------------------------
     def instruction(self) -> Instruction:

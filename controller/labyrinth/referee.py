@@ -259,20 +259,8 @@ class LabyrinthReferee(RefereeCore):
             self._show_cards(p)
         self._start_turn()
 
-    def resume(self, closed_reeds: frozenset[Cell], hall_active: frozenset[str]) -> None:
-        """After a restart replayed the saved game: compare the board's closed reeds with the
-        saved game and guide the players until the pawns are back and the tiles confirmed
-        (state ``waiting_for_setup``, see :mod:`.setup_check`). ``hall_active`` is ignored
-        (Labyrinth has no tray)."""
-        if self.state == "game_over":
-            return
-
-        def begin() -> None:
-            if self.setup_check is None:  # restarted again before the board was back: same check
-                self.setup_check = SetupCheck(self)
-            self.setup_check.begin(closed_reeds)
-
-        self._input(begin)
+    def _new_setup_check(self) -> SetupCheck:
+        return SetupCheck(self)
 
     def snapshot(self) -> dict[str, Any]:
         """The game as plain data (views, tests, saving). ``cards`` are secret: for private views."""
@@ -307,7 +295,7 @@ class LabyrinthReferee(RefereeCore):
             if loose is not None:  # during the move the loose closures are MoveWatch's, but the strays
                 fixed = {c for cells in may.values() if cells is not None for c in cells}
                 explained = frozenset(self.closed - fixed - set(loose[0]))
-            match = one_cell_match(may, self.closed, hint, explained)
+            match = reconcile(may, self.closed, hint, explained)
             strays = loose if loose is not None else (match.extra, self.setup_check is not None)
             cached = self._belief = (key, Belief(may, hint, match, *strays))
         return cached[1]
@@ -787,47 +775,6 @@ class LabyrinthReferee(RefereeCore):
 
     def _scene(self, instruction: Instruction) -> Scene:
         return instructions.scene(self, instruction)
-
-
-def one_cell_match(may: Mapping[str, frozenset[Cell] | None], closed: set[Cell] | frozenset[Cell],
-                   hint: Mapping[str, Cell | None], explained: frozenset[Cell] = frozenset()) -> Match:
-    """:func:`..belief.reconcile`'s answer, computed directly when every pawn may stand on one cell
-    only or is free (the Labyrinth's belief outside a restart's open question): each such pawn
-    stands on its cell exactly when that reed is closed, so no assignment needs searching. Any
-    other ``may`` goes to :func:`reconcile` (the same arguments and result)."""
-    at: dict[str, Cell | None] = {}
-    covered: set[Cell] = set()
-    constrained: list[str] = []
-    for pawn, cells in may.items():
-        if cells is None:
-            cell = hint.get(pawn)
-            at[pawn] = cell
-            if cell is not None:
-                covered.add(cell)
-        elif len(cells) != 1:
-            return reconcile(may, closed, hint, explained)
-        else:
-            constrained.append(pawn)
-    unmatched: list[str] = []
-    for pawn in constrained:
-        (cell,) = may[pawn]  # type: ignore[misc]
-        if cell in closed:
-            at[pawn] = cell
-            covered.add(cell)
-        else:
-            at[pawn] = None
-            unmatched.append(pawn)
-    extra = tuple(sorted(set(closed) - covered - explained))
-    if extra and not unmatched:  # two pawns on one cell while a closed cell is left: one of them stands there
-        by_cell: dict[Cell, list[str]] = {}
-        for p in constrained:
-            by_cell.setdefault(at[p], []).append(p)
-        stacked = [ps for ps in by_cell.values() if len(ps) > 1]
-        if stacked:
-            moved = [p for p in stacked[0] if hint.get(p) != at[p]] or stacked[0][1:]
-            at[moved[0]] = None
-            unmatched.append(moved[0])
-    return Match(at, tuple(unmatched), extra)
 
 
 def reachable_cells(maze: Maze, cell: Cell) -> list[Cell]:

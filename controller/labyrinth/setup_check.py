@@ -94,7 +94,7 @@ class SetupCheck:
     def hint(self) -> dict[str, Cell | None]:
         return dict(self._hint)
 
-    def begin(self, closed: Iterable[Cell]) -> None:
+    def begin(self, closed: Iterable[Cell], hall: Iterable[str] = ()) -> None:
         """Announce the saved game, suspend timers, take the board's closed reeds, show each
         player their cards again (privately) and compare."""
         ref = self.ref

@@ -166,19 +166,8 @@ class MagicReferee(RefereeCore):
         if self._draw_target():
             self._start_turn()
 
-    def resume(self, closed_reeds: frozenset[Cell], hall_active: frozenset[str]) -> None:
-        """After a restart replayed the saved game: compare the board's closed reeds and
-        active Hall-effect sensors with the saved game and guide the players until the
-        pawns are back (state ``waiting_for_setup``, see :mod:`.setup_check`)."""
-        if self.state == "game_over":
-            return
-
-        def begin() -> None:
-            if self.setup_check is None:  # restarted again before the pawns were back: same check
-                self.setup_check = SetupCheck(self)
-            self.setup_check.begin(closed_reeds, hall_active)
-
-        self._input(begin)
+    def _new_setup_check(self) -> SetupCheck:
+        return SetupCheck(self)
 
     def snapshot(self) -> dict[str, Any]:
         """The game as plain data (for views, tests and saving)."""

@@ -240,20 +240,8 @@ class StruggleReferee(RefereeCore):
         else:
             self._check_placed()
 
-    def resume(self, closed_reeds: frozenset[str], hall_active: frozenset[str] = frozenset()) -> None:
-        """After a restart replayed the saved game: compare the board's closed reeds with where
-        the saved game has the tokens and guide the players until they match (state
-        ``waiting_for_setup``, see :mod:`.setup_check`). ``hall_active``: Struggle has no
-        Hall-effect sensors (ignored)."""
-        if self.state == "game_over":
-            return
-
-        def begin() -> None:
-            if self.setup_check is None:  # restarted again before the tokens were back: same check
-                self.setup_check = SetupCheck(self)
-            self.setup_check.begin(closed_reeds)
-
-        self._input(begin)
+    def _new_setup_check(self) -> SetupCheck:
+        return SetupCheck(self)
 
     def select(self, index: int, play: int = 0) -> None:
         """Select outcome ``index`` (and which of its plays, the order named) directly (the

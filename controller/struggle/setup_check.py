@@ -44,7 +44,7 @@ class SetupCheck:
         self.back_to = referee.state
         self._shown: tuple[dict[str, str], list[str]] | None = None
 
-    def begin(self, closed: Iterable[str]) -> None:
+    def begin(self, closed: Iterable[str], hall: Iterable[str] = ()) -> None:
         """Announce the resumed game, suspend the settle timer, compare the board (``closed`` reeds)."""
         ref = self.ref
         ref._cancel("settle")

@@ -193,12 +193,12 @@ def test_after_a_restart_the_board_is_checked_and_the_players_guided_until_it_ma
 
 
 def test_the_quick_match_gives_reconciles_answer() -> None:
-    """The referee's direct match for one-cell beliefs (referee.one_cell_match) must answer as
-    belief.reconcile does, on random boards: shared cells, free pawns, strays, open cells."""
+    """The direct match for one-cell beliefs (belief._one_cell, what reconcile answers for
+    the Labyrinth's belief) must answer as the general search does, on random boards: shared
+    cells, free pawns, strays, open cells."""
     import random
 
-    from mazeboard.controller.belief import reconcile
-    from mazeboard.controller.labyrinth.referee import one_cell_match
+    from mazeboard.controller.belief import _one_cell, _search
 
     rng = random.Random(11)
     cells = ["a1", "a2", "b1", "b2", "c3"]
@@ -208,5 +208,5 @@ def test_the_quick_match_gives_reconciles_answer() -> None:
         hint = {p: rng.choice([*cells, None]) for p in pawns}
         closed = {c for c in cells if rng.random() < 0.5}
         explained = frozenset(c for c in closed if rng.random() < 0.2)
-        assert one_cell_match(may, closed, hint, explained) == reconcile(may, closed, hint, explained), \
+        assert _one_cell(may, closed, hint, explained) == _search(may, closed, hint, explained), \
             (may, closed, hint, explained)

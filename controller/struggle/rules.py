@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import itertools
 import random
-import tomllib
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -35,6 +34,7 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from mazeboard.hal import settings
 from mazeboard.hal.errors import ConfigError, MazeboardError
+from mazeboard.hal.inputfile import load_toml
 from mazeboard.hal.struggle import ACE, DICE, FACES, PLACES, TOKENS, Track, load_track
 
 GAME = "struggle"
@@ -370,10 +370,7 @@ def check_card(raw: Any, where: str) -> Card:
 
 def load_objectives(path: Path = OBJECTIVES_FILE) -> tuple[Card, ...]:
     """The objective cards from the data file; raises :class:`ConfigError`."""
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, tomllib.TOMLDecodeError) as e:
-        raise ConfigError(f"{path}: cannot read the objective cards ({e})") from None
+    data = load_toml(path, ConfigError, "objective cards")
     cards = data.get("cards")
     if not isinstance(cards, list) or len(cards) < 4:
         raise ConfigError(f"{path}: cards: give at least 4 objective cards (one per player)")

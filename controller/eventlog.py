@@ -13,7 +13,10 @@ class JsonLinesLog:
     """Writes each :class:`GameEvent` as a JSON line to ``path`` (``-``: standard output).
 
     Lines are flushed as they are written, so a crash loses nothing already
-    decided. Raises :class:`ConfigError` when the file cannot be opened.
+    decided. Raises :class:`ConfigError` when the file cannot be opened, and
+    from the first event that cannot be written (a full disk, ``/dev/full``):
+    the command then stops with that one line (a journaled game stays saved);
+    later events and :meth:`close` write nothing more and raise nothing.
     """
 
     def __init__(self, path: str) -> None:
@@ -28,12 +31,33 @@ class JsonLinesLog:
                 raise ConfigError(f"--events: cannot write {path!r} ({e.strerror or e})") from None
             self._owned = True
         self.count = 0
+        self.failed: str | None = None
 
     def __call__(self, event: GameEvent) -> None:
-        self._out.write(event.to_json() + "\n")
-        self._out.flush()
+        if self.failed is not None:
+            return
+        try:
+            self._out.write(event.to_json() + "\n")
+            self._out.flush()
+        except OSError as e:
+            self.failed = f"--events: cannot write {self.path!r} ({e.strerror or e})"
+            self._discard()
+            raise ConfigError(self.failed) from None
         self.count += 1
 
-    def close(self) -> None:
+    def _discard(self) -> None:
+        """Close without flushing again (what is buffered could not be written)."""
         if self._owned:
-            self._out.close()
+            try:
+                self._out.close()
+            except OSError:
+                pass
+
+    def close(self) -> None:
+        if self._owned and not self._out.closed:
+            try:
+                self._out.close()
+            except OSError as e:
+                if self.failed is None:
+                    self.failed = f"--events: cannot write {self.path!r} ({e.strerror or e})"
+                    raise ConfigError(self.failed) from None

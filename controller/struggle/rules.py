@@ -42,6 +42,8 @@ Hand = tuple[str, ...]
 #: An objective card: the wanted token for places A-E; ``"A"`` is a joker.
 Card = tuple[str, ...]
 
+#: most rounds a game may have (a round of simulated play takes a few seconds of computing)
+MAX_ROUNDS = 20
 OBJECTIVES_FILE = Path(__file__).with_name("data") / "objectives.toml"
 
 
@@ -77,7 +79,7 @@ class StruggleOptions:
       (docs/struggle.md, "Physical objective cards").
     """
 
-    rounds: int = 1
+    rounds: int = field(default=1, metadata={"max": MAX_ROUNDS})
     share_plain: bool = True
     throws: int = 3
     hint: bool = True

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import errno
+import os
 import sys
 from typing import IO
 
@@ -25,10 +27,7 @@ class JsonLinesLog:
             self._out: IO[str] = sys.stdout
             self._owned = False
         else:
-            try:
-                self._out = open(path, "w", encoding="utf-8")
-            except OSError as e:
-                raise ConfigError(f"--events: cannot write {path!r} ({e.strerror or e})") from None
+            self._out = _open_for_writing(path)
             self._owned = True
         self.count = 0
         self.failed: str | None = None
@@ -61,3 +60,17 @@ class JsonLinesLog:
                 if self.failed is None:
                     self.failed = f"--events: cannot write {self.path!r} ({e.strerror or e})"
                     raise ConfigError(self.failed) from None
+
+
+def _open_for_writing(path: str) -> IO[str]:
+    """``path`` opened for writing (created or truncated). A FIFO is opened without
+    blocking: with a reader (``--events >(jq .)``) it is written as usual, without one
+    it is refused (ENXIO) instead of waiting forever. Raises :class:`ConfigError`."""
+    flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0)
+    try:
+        fd = os.open(path, flags, 0o666)
+    except OSError as e:
+        why = "a FIFO that nobody reads" if e.errno == errno.ENXIO else (e.strerror or str(e))
+        raise ConfigError(f"--events: cannot write {path!r} ({why})") from None
+    os.set_blocking(fd, True)  # writes wait for a slow reader, as a plain open would
+    return open(fd, "w", encoding="utf-8")

@@ -184,14 +184,17 @@ def check_target(path: str | Path, source: str) -> str | None:
     when ``path`` is a folder, its folder cannot be created or written, or a
     simulated calibration would replace one measured on another board."""
     p = Path(path)
-    if p.is_dir():
-        raise CalibrationError(f"{p}: is a folder; give the calibration file's name "
-                               f"(e.g. {p / DEFAULT_NAMES.get(source, DEFAULT_NAME)})")
-    folder = next((f for f in (p.parent, *p.parent.parents) if f.exists()), Path("."))
-    if not folder.is_dir() or not os.access(folder, os.W_OK | os.X_OK):
-        raise CalibrationError(f"{p}: cannot write the calibration there ({folder} is not a writable folder)")
-    if not p.exists():
-        return None
+    try:
+        if p.is_dir():
+            raise CalibrationError(f"{p}: is a folder; give the calibration file's name "
+                                   f"(e.g. {p / DEFAULT_NAMES.get(source, DEFAULT_NAME)})")
+        folder = next((f for f in (p.parent, *p.parent.parents) if f.exists()), Path("."))
+        if not folder.is_dir() or not os.access(folder, os.W_OK | os.X_OK):
+            raise CalibrationError(f"{p}: cannot write the calibration there ({folder} is not a writable folder)")
+        if not p.exists():
+            return None
+    except OSError as e:  # a path the kernel will not look up (name too long, a loop of links)
+        raise CalibrationError(f"{str(p)[:80]}: cannot use this path for the calibration ({e.strerror or e})") from None
     if not os.access(p, os.R_OK):
         raise CalibrationError(f"{p}: cannot read the calibration it would replace (permission denied)")
     try:

@@ -6,6 +6,8 @@ Each case once gave an internal error or a hang; now one line on stderr and exit
 
 from __future__ import annotations
 
+import os
+import threading
 from pathlib import Path
 
 import pytest
@@ -57,3 +59,27 @@ def test_counts_beyond_their_bounds_are_one_line(tmp_path: Path, monkeypatch: py
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))  # where a simulated calibration would go
     argv = [a.replace("{tmp}", str(tmp_path)) for a in argv]
     _one_line_exit_2(argv, needle, stdin="\n" * 20)
+
+
+def test_events_to_a_fifo_without_a_reader_does_not_hang(tmp_path: Path) -> None:
+    fifo = tmp_path / "events"
+    os.mkfifo(fifo)
+    _one_line_exit_2(["play", "--quiet", "--events", str(fifo)], "--events")
+
+
+def test_events_to_a_fifo_with_a_reader_is_written(tmp_path: Path) -> None:
+    fifo = tmp_path / "events"
+    os.mkfifo(fifo)
+    got: list[bytes] = []
+    reader = threading.Thread(target=lambda: got.append(fifo.read_bytes()), daemon=True)
+    reader.start()
+    out = run_cli(["sim", "--scenario", SCENARIO, "--events", str(fifo)], limit_s=20)
+    reader.join(timeout=10)
+    assert out.code == 0 and out.err == [], out
+    assert got and got[0].count(b"\n") > 5 and b"game_started" in got[0]
+
+
+def test_calibration_path_too_long_is_one_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    _one_line_exit_2(["calibrate", "hall", "--board", "sim", "--calibration", str(tmp_path / LONG)],
+                     "calibration", stdin="\n" * 20)

@@ -26,8 +26,10 @@ class Hang(BaseException):
 
 
 @contextlib.contextmanager
-def time_limit(seconds: float) -> Iterator[None]:
-    """Raise :class:`Hang` in the main thread after ``seconds`` of wall time (SIGALRM)."""
+def time_limit(seconds: float, fail: bool = False) -> Iterator[None]:
+    """Raise :class:`Hang` in the main thread after ``seconds`` of wall time (SIGALRM);
+    ``fail``: an ``AssertionError`` instead (a test failure that pytest can show; the
+    interrupted frames are dropped, they are whatever ran at that moment)."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
@@ -39,6 +41,10 @@ def time_limit(seconds: float) -> Iterator[None]:
     signal.setitimer(signal.ITIMER_REAL, seconds)
     try:
         yield
+    except Hang as e:
+        if not fail:
+            raise
+        raise AssertionError(f"hang: {e}") from None
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, old)

@@ -348,7 +348,7 @@ def sensor_record(ev: SensorEvent) -> dict[str, Any]:
 
 def sensor_event(obj: Any) -> SensorEvent:
     """The sensor event a journal ``ev`` object describes; raises :class:`CorruptRecord`."""
-    if not isinstance(obj, dict) or obj.get("type") not in SENSOR_TYPES:
+    if not isinstance(obj, dict) or not isinstance(obj.get("type"), str) or obj["type"] not in SENSOR_TYPES:
         raise CorruptRecord("ev: not a sensor event")
     cls, shape = SENSOR_TYPES[obj["type"]]
     if set(obj) != {"type", "t", *shape}:

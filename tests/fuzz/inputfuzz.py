@@ -788,3 +788,48 @@ CASES: dict[str, Case] = {
     "websocket": ws_case,
     "cli": lambda rng, tmp: cli_case(rng, tmp),
 }
+
+
+# -- extreme values in scenarios ---------------------------------------------------------------
+EXTREMES = [-1, 0, 1, 10**6, 10**9, 10**12, 10**18, 2**63 - 1, -(2**63)]
+_SIM_KEYS = ["step_ms", "bounce_ms", "transit_jitter_ms", "press_ms", "hand_ms", "fetch_ms", "ball_roll_ms"]
+_OPTION_KEYS = {"magic-labyrinth": ["win_tokens", "settle_ms", "ball_grace_ms", "offboard_ms"],
+                "struggle": ["rounds", "throws", "warning_ms", "settle_ms"],
+                "labyrinth": ["shift_settle_ms", "wrap_timeout_ms"]}
+
+
+def extreme_scenarios() -> list[tuple[str, dict[str, Any]]]:
+    """Every shipped scenario with one value set to an extreme: the seed, each ``[sim]`` setting and
+    rule option, and a ``wait``/``glitch``/``select``/``rotate``/``hold`` of that many units first."""
+    import tomllib
+
+    out = []
+    for f in valid_scenarios():
+        data = tomllib.loads(f.read_text(encoding="utf-8"))
+        game = data["game"]
+        for v in EXTREMES:
+            edits: list[tuple[str, Callable[[dict[str, Any]], None]]] = [("seed", lambda d, v=v: d.update(seed=v))]
+            for k in _SIM_KEYS + (["push_delay_ms"] if game == "labyrinth" else []):
+                edits.append((f"sim.{k}", lambda d, k=k, v=v: d.setdefault("sim", {}).update(
+                    {k: [0, v] if k == "ball_roll_ms" else v})))
+            for k in _OPTION_KEYS[game]:
+                edits.append((f"options.{k}", lambda d, k=k, v=v: d.setdefault("options", {}).update({k: v})))
+            if v > 0:
+                glitch = "glitch 3" if game == "struggle" else "glitch a2"
+                for word in ("wait", glitch, "select", "rotate", "hold"):
+                    edits.append((f"{word} {v}", lambda d, w=word, v=v: d.update(
+                        actions=[f"{w} {v}", *d.get("actions", [])])))
+            for what, edit in edits:
+                d = copy.deepcopy(data)
+                edit(d)
+                out.append((f"{f.name} {what}={v}", d))
+    return out
+
+
+def extreme_case(index: int, tmp: Path, limit_s: float = 60.0) -> Outcome:
+    what, data = extreme_scenarios()[index]
+    p = tmp / "scenario.toml"
+    p.write_bytes(dump(data))
+    out = run_cli(["sim", "--scenario", str(p), "--events", os.devnull], limit_s)
+    out.what = what
+    return out

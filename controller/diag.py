@@ -45,8 +45,8 @@ def diag_arguments(p: argparse.ArgumentParser) -> None:
 
 def diag(args: argparse.Namespace) -> int:
     if args.seconds is not None and not 0 < args.seconds <= MAX_SECONDS:  # nan fails both comparisons
-        raise ConfigError(f"--seconds: {args.seconds:g} is not a time to watch the sensors (more than 0, "
-                          f"at most {MAX_SECONDS} s; leave it out to watch until Ctrl-C)")
+        raise ConfigError(f"--seconds: must be more than 0 and at most {MAX_SECONDS}, got {args.seconds:g} "
+                          "(leave it out to watch until Ctrl-C)")
     if not 1 <= args.step_ms <= 10_000:
         raise ConfigError(f"--step-ms: {args.step_ms} is not a time each LED stays lit (1 to 10000 ms)")
     session = open_for_maker(args, players=2, realtime=not args.virtual, calibration_use="read")

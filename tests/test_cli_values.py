@@ -7,6 +7,7 @@ Each case once gave an internal error or a hang; now one line on stderr and exit
 from __future__ import annotations
 
 import os
+import select
 import threading
 from pathlib import Path
 
@@ -70,11 +71,24 @@ def test_events_to_a_fifo_without_a_reader_does_not_hang(tmp_path: Path) -> None
 def test_events_to_a_fifo_with_a_reader_is_written(tmp_path: Path) -> None:
     fifo = tmp_path / "events"
     os.mkfifo(fifo)
+    rfd = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)  # a reader is there before the command starts
     got: list[bytes] = []
-    reader = threading.Thread(target=lambda: got.append(fifo.read_bytes()), daemon=True)
+
+    def read() -> None:
+        os.set_blocking(rfd, True)
+        with os.fdopen(rfd, "rb") as f:
+            while True:
+                ready = select.select([f], [], [], 10)[0]
+                chunk = f.read1(65536) if ready else b""
+                if not chunk and (got or not ready):
+                    break
+                got.append(chunk)
+
+    reader = threading.Thread(target=read, daemon=True)
     reader.start()
     out = run_cli(["sim", "--scenario", SCENARIO, "--events", str(fifo)], limit_s=20)
     reader.join(timeout=10)
+    got[:] = [b"".join(got)]
     assert out.code == 0 and out.err == [], out
     assert got and got[0].count(b"\n") > 5 and b"game_started" in got[0]
 

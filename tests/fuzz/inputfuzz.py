@@ -196,7 +196,7 @@ Case = Callable[[random.Random, Path], Outcome]
 #: values for any option: numbers out of range or not numbers, odd paths, names of nothing
 CLI_VALUES: list[str] = [
     "nan", "inf", "-inf", "-1", "0", "1", "3", "1e9", "99999999999999999999", "9" * 5000, "", " ", "x", "-",
-    "/dev/full", "/dev/null", "/dev/zero", "/nonexistent/dir/f", "/", "{tmp}", "{tmp}/out", "{fifo}",
+    "/dev/full", "/dev/null", "/dev/zero", "/proc/nonexistent/f", "/proc", "{tmp}", "{tmp}/out", "{fifo}",
     "{tmp}/a b", "red", "red,red", "purple", "none", "easy", "a1-a2", "a1-a1", "a1-z9,", "classic", "star-wars",
     "vader", "chess", "sim", "gpio", "serial", "0.0.0.0", "::1", "256.1.1.1", "65536", "labyrinth", "struggle",
     "magic-labyrinth", "\u00e9", "--", "a1,a2", "a1,zz",
@@ -224,7 +224,9 @@ CLI_COMMANDS: dict[str, tuple[list[str], list[str]]] = {
 }
 NUMBERS = ["nan", "inf", "-inf", "-1", "0", "1", "2", "3", "4", "5", "20", "1e9", "0.001", "100000", "2147483648",
            "99999999999999999999", "9" * 5000, "-99999999999999999999"]
-PATHS = ["/dev/full", "/dev/null", "/dev/zero", "/nonexistent/dir/f", "/", "{tmp}", "{tmp}/out", "{fifo}",
+#: paths outside the case's folder are ones nothing can be created in (never "/" or a missing folder
+#: mazeboard would create: a fuzz run must not write outside its temporary folder)
+PATHS = ["/dev/full", "/dev/null", "/dev/zero", "/proc/nonexistent/f", "/proc", "{tmp}", "{tmp}/out", "{fifo}",
          "{tmp}/a b", "-", "", "/proc/self/status", "{tmp}/" + "x" * 300]
 #: option -> the kind of value it takes (others: any of CLI_VALUES)
 CLI_KINDS: dict[str, list[str]] = {

@@ -20,10 +20,11 @@ some tens of seconds. ``benchmarks/bench_fuzz_inputs.py`` runs the same cases by
 from __future__ import annotations
 
 import logging
+import os
 import random
 import tempfile
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Iterator
 
 import pytest
 from hypothesis import given, settings
@@ -36,6 +37,16 @@ from inputfuzz import Outcome
 #: a seeded generator per example: the mutators then draw as freely as in the benchmark's campaigns
 #: (hypothesis' own ``st.randoms()`` starts from all-zero draws and barely mutates anything)
 RANDOMS = st.integers(0, 2**32 - 1).map(random.Random)
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _nothing_written_outside() -> Iterator[None]:
+    """A fuzzed path must never make mazeboard write outside the case's temporary folder: the
+    file system's root and the checkout look the same after the module as before."""
+    before = (sorted(os.listdir("/")), sorted(os.listdir(ROOT)))
+    yield
+    assert (sorted(os.listdir("/")), sorted(os.listdir(ROOT))) == before
 
 
 def _check(case: Callable[[random.Random, Path], Outcome], rng: random.Random) -> None:
@@ -51,49 +62,49 @@ def _check(case: Callable[[random.Random, Path], Outcome], rng: random.Random) -
     assert len(out.err) <= 1, str(out)
 
 
-@settings(FUZZ, max_examples=400)
+@settings(FUZZ, max_examples=300)
 @given(RANDOMS)
 def test_scenario_files(rng: random.Random) -> None:
     _check(inputfuzz.scenario_case, rng)
 
 
-@settings(FUZZ, max_examples=300)
+@settings(FUZZ, max_examples=200)
 @given(RANDOMS)
 def test_wiring_files(rng: random.Random) -> None:
     _check(inputfuzz.wiring_case, rng)
 
 
-@settings(FUZZ, max_examples=500)
+@settings(FUZZ, max_examples=300)
 @given(RANDOMS)
 def test_calibration_files(rng: random.Random) -> None:
     _check(inputfuzz.calibration_case, rng)
 
 
-@settings(FUZZ, max_examples=250)
+@settings(FUZZ, max_examples=150)
 @given(RANDOMS)
 def test_journals(rng: random.Random) -> None:
     _check(inputfuzz.journal_case, rng)
 
 
-@settings(FUZZ, max_examples=150)
+@settings(FUZZ, max_examples=100)
 @given(RANDOMS)
 def test_state_directories(rng: random.Random) -> None:
     _check(inputfuzz.state_dir_case, rng)
 
 
-@settings(FUZZ, max_examples=120)
+@settings(FUZZ, max_examples=80)
 @given(RANDOMS)
 def test_serial_line_stream_host_side(rng: random.Random) -> None:
     _check(inputfuzz.serial_case, rng)
 
 
-@settings(FUZZ, max_examples=300)
+@settings(FUZZ, max_examples=200)
 @given(RANDOMS)
 def test_websocket_messages(rng: random.Random) -> None:
     _check(inputfuzz.ws_case, rng)
 
 
-@settings(FUZZ, max_examples=300)
+@settings(FUZZ, max_examples=200)
 @given(RANDOMS)
 def test_cli_values_and_environment(rng: random.Random) -> None:
     _check(inputfuzz.cli_case, rng)

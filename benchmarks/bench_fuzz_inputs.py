@@ -13,7 +13,9 @@ run the simulation to its 8-hour limit, several seconds each). A case hangs when
 Columns: ``tried``; ``internal`` (an exception the command would print as an internal error,
 or one escaping a game); ``hangs``; ``other`` (exit status not 0 or 2, more than one line on
 stderr); ``lost`` (a readable saved game not kept); ``stuck`` (a resumed Magic Labyrinth game
-that never reaches a winner); ``refused`` (exit 2: the input was refused in one line). Journals
+that never reaches a winner); ``refused`` (exit 2: the input was refused in one line);
+``no-hardware`` (``--board serial``/``gpio`` asked for on a machine without it: exit 1, one
+``mazeboard: error:`` line, the documented runtime failure). Journals
 of Labyrinth and Struggle games are also played on; those that get stuck after a resume are
 shown apart (``stuck-other``): resuming those games on the board is issue 11's.
 """
@@ -35,7 +37,7 @@ sys.path[:0] = [str(Path(__file__).resolve().parents[1] / "tests" / "fuzz"),
 import inputfuzz  # noqa: E402  (tests/fuzz, put on the path above)
 
 DEFAULT_N = {"scenario": 3000, "wiring": 2000, "calibration": 3000, "journal": 1500, "state-dir": 600,
-             "serial": 300, "websocket": 2000, "cli": 1500, "scenario-extreme": 600}
+             "serial": 300, "websocket": 2000, "cli": 1500, "scenario-extreme": 300}
 
 
 def _classify(out: inputfuzz.Outcome, tally: Counter[str]) -> None:
@@ -50,6 +52,8 @@ def _classify(out: inputfuzz.Outcome, tally: Counter[str]) -> None:
         tally["lost"] += 1
     elif stuck:
         tally["stuck"] += 1
+    elif out.no_hardware:
+        tally["no-hardware"] += 1
     elif out.code not in (0, 2) or len(out.err) > 1:
         tally["other"] += 1
     elif out.code == 2:
@@ -92,7 +96,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--limit", type=float, default=60.0, help="seconds before a case counts as a hang")
     args = p.parse_args(argv)
     logging.disable(logging.CRITICAL)  # the cases' one-line problem reports are not the figures
-    cols = ("tried", "internal", "hangs", "other", "lost", "stuck", "refused", "stuck-other")
+    cols = ("tried", "internal", "hangs", "other", "lost", "stuck", "refused", "no-hardware", "stuck-other")
     print(f"{'kind':<17}" + "".join(f"{c:>12}" for c in cols) + f"{'seconds':>9}")
     for kind in args.kinds:
         t0 = time.perf_counter()

@@ -11,16 +11,20 @@ controller never imports the simulator.
 from __future__ import annotations
 
 import argparse
+import logging
 import random
 import sys
+from dataclasses import replace
 
 from mazeboard.hal import backends
 from mazeboard.hal.board import BoardRequest
 from mazeboard.hal.boards import PLAYER_COLOURS
-from mazeboard.hal.errors import ConfigError
+from mazeboard.hal.errors import ConfigError, MazeboardError
 
 from .app import build_game
 from .eventlog import JsonLinesLog
+
+logger = logging.getLogger(__name__)
 
 DEFAULT_PORT = 8765
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
@@ -91,7 +95,11 @@ def warn_if_exposed(host: str) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Serve games until Ctrl-C; each new game asked for on the page starts a new session."""
+    """Serve games until Ctrl-C; each new game asked for on the page starts a new session.
+
+    A new game that cannot be opened (the session checks first and refuses it to
+    the page; should one slip through) is logged and the previous game served
+    again: a message never stops the server."""
     warn_if_exposed(args.host)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 100_000)
     request: BoardRequest | None = BoardRequest(
@@ -100,9 +108,20 @@ def run(args: argparse.Namespace) -> int:
         browser=True, web_host=args.host, web_port=args.port, open_browser=args.open,
     )
     log = JsonLinesLog(args.events) if args.events else None  # one log for every game served
+    served: BoardRequest | None = None  # the last game that could be opened
     try:
         while request is not None:
-            session = backends.open_board("sim", request)
+            try:
+                session = backends.open_board("sim", request)
+            except MazeboardError as e:
+                if served is None:  # the command's own options: one line, exit 2
+                    raise
+                # a page asked for a game that cannot be opened: never stop the server for it
+                logger.warning("the game asked for cannot be opened (%s): serving the previous one again", e)
+                request = replace(served, handover=request.handover, open_browser=False)
+                served = None
+                continue
+            served = request
             game = build_game(session, [log] if log else [])
             game.run()
             # a session that serves people may hand over the next game they asked for

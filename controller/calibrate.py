@@ -46,6 +46,10 @@ from .maker import Prompter, Quit, board_arguments, close_session, open_for_make
 
 #: time given to a hand's change to settle before reading (debounce windows are 10-20 ms)
 SETTLE_MS = 400
+#: most readings per sensor and step (10,000 at 5 ms: under a minute per step)
+MAX_SAMPLES = 10_000
+#: longest time between readings, ms
+MAX_PERIOD_MS = 1000
 
 
 def calibrate_arguments(p: argparse.ArgumentParser) -> None:
@@ -70,10 +74,10 @@ def calibrate(args: argparse.Namespace) -> int:
 
 
 def _hall_command(args: argparse.Namespace) -> int:
-    if args.samples < 10:
-        raise ConfigError("--samples: take at least 10 readings")
-    if args.period_ms < 1:
-        raise ConfigError("--period-ms: at least 1 ms")
+    if not 10 <= args.samples <= MAX_SAMPLES:
+        raise ConfigError(f"--samples: take 10 to {MAX_SAMPLES} readings, not {args.samples}")
+    if not 1 <= args.period_ms <= MAX_PERIOD_MS:
+        raise ConfigError(f"--period-ms: 1 to {MAX_PERIOD_MS} ms between readings, not {args.period_ms}")
     source = backends.backend_name(args.board)
     path = Path(args.calibration) if args.calibration else default_calibration_path(source)
     check_target(path, source)  # before the board opens and long before sampling

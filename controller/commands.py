@@ -12,6 +12,7 @@ from mazeboard.hal.errors import ConfigError, MazeboardError
 from . import browser
 from .app import build_game, narrator_for
 from .eventlog import JsonLinesLog
+from .struggle.rules import MAX_ROUNDS
 
 
 class RuntimeFailure(MazeboardError):
@@ -81,6 +82,12 @@ def check_game_flags(args: argparse.Namespace) -> None:
             raise ConfigError(f"{flag}: not used by {args.game} (only by {', '.join(users)})")
 
 
+def check_rounds(rounds: int | None) -> None:
+    """Refuse (ConfigError) a ``--rounds`` outside 1..:data:`MAX_ROUNDS`."""
+    if rounds is not None and not 1 <= rounds <= MAX_ROUNDS:
+        raise ConfigError(f"--rounds: play 1 to {MAX_ROUNDS} rounds, not {rounds}")
+
+
 def play(args: argparse.Namespace) -> int:
     options: dict[str, object] = {}
     if args.assist:
@@ -89,8 +96,7 @@ def play(args: argparse.Namespace) -> int:
         if args.win_tokens < 1:
             raise ConfigError("--win-tokens: must be at least 1")
         options["win_tokens"] = args.win_tokens
-    if args.rounds is not None and args.rounds < 1:
-        raise ConfigError("--rounds: must be at least 1")
+    check_rounds(args.rounds)
     check_game_flags(args)
     request = BoardRequest(game=args.game, players=args.players, seed=args.seed, maze=args.maze or "easy",
                            realtime=args.realtime, options=options, edition=args.edition,

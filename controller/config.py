@@ -30,14 +30,13 @@ Sections (the commented default, :data:`DEFAULT_TEXT`, shows every key):
 from __future__ import annotations
 
 import os
-import stat
-import tomllib
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any, Mapping
 
 from mazeboard.hal import settings
 from mazeboard.hal.errors import ConfigError
+from mazeboard.hal.inputfile import load_toml
 from mazeboard.hal.labyrinth_editions import EDITIONS, edition
 
 from .labyrinth.rules import VARIANTS, LabyrinthOptions, check_edition_variants
@@ -268,37 +267,11 @@ def parse_config(data: Mapping[str, Any], path: str = "") -> Config:
 
 
 def read_toml(path: Path) -> dict[str, Any]:
-    """The TOML file ``path``, read with bounds: a regular file (never a FIFO or device: opened
-    non-blocking and checked with ``fstat``), at most :data:`MAX_BYTES`, UTF-8; parser limits
-    (a number of more than 4300 digits, nesting that exhausts recursion) are one line too.
-    Raises :class:`ConfigError` ``"PATH: reason"``.
-
-    (One function on purpose: issue 12's ``mazeboard.hal.inputfile.load_toml`` replaces it.)"""
-    try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
-    except OSError as e:
-        raise ConfigError(f"{path}: cannot read the config file ({e.strerror or e})") from None
-    try:
-        st = os.fstat(fd)
-        if not stat.S_ISREG(st.st_mode):
-            raise ConfigError(f"{path}: cannot read the config file (not a regular file)")
-        raw = os.read(fd, MAX_BYTES + 1)
-    except OSError as e:
-        raise ConfigError(f"{path}: cannot read the config file ({e.strerror or e})") from None
-    finally:
-        os.close(fd)
-    if len(raw) > MAX_BYTES:
-        raise ConfigError(f"{path}: more than the {MAX_BYTES} bytes a config file may have")
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        raise ConfigError(f"{path}: not a UTF-8 text file") from None
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        raise ConfigError(f"{path}: not valid TOML: {e}") from None
-    except (RecursionError, ValueError) as e:
-        raise ConfigError(f"{path}: not valid TOML: {type(e).__name__}: {str(e)[:120]}") from None
+    """The TOML file ``path``, read with the bounds every input file gets
+    (:func:`mazeboard.hal.inputfile.load_toml`: a regular file, never a FIFO or device, at most
+    :data:`MAX_BYTES`, UTF-8, numbers and nesting bounded). Raises :class:`ConfigError`
+    ``"PATH: reason"``."""
+    return load_toml(path, ConfigError, "config file", max_bytes=MAX_BYTES)
 
 
 def config_path(explicit: str | None, environ: Mapping[str, str] = os.environ) -> tuple[str, bool]:

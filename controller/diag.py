@@ -28,6 +28,8 @@ from mazeboard.hal.events import ButtonPressed, HallChanged, LedFrame, ReedChang
 
 from .maker import Prompter, Quit, board_arguments, close_session, open_for_maker, pause
 
+#: longest --seconds, one day (leave --seconds out to watch until Ctrl-C)
+MAX_SECONDS = 86_400
 #: what each test colour is sent as
 TEST_COLOURS: dict[str, tuple[int, int, int]] = {"R": (255, 0, 0), "G": (0, 255, 0), "B": (0, 0, 255)}
 ANSWERS = {"r": "R", "red": "R", "g": "G", "green": "G", "b": "B", "blue": "B"}
@@ -42,8 +44,9 @@ def diag_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def diag(args: argparse.Namespace) -> int:
-    if args.seconds is not None and args.seconds <= 0:
-        raise ConfigError("--seconds: must be more than 0")
+    if args.seconds is not None and not 0 < args.seconds <= MAX_SECONDS:  # nan fails both comparisons
+        raise ConfigError(f"--seconds: must be more than 0 and at most {MAX_SECONDS}, got {args.seconds:g} "
+                          "(leave it out to watch until Ctrl-C)")
     if not 1 <= args.step_ms <= 10_000:
         raise ConfigError(f"--step-ms: {args.step_ms} is not a time each LED stays lit (1 to 10000 ms)")
     session = open_for_maker(args, players=2, realtime=not args.virtual, calibration_use="read")

@@ -23,6 +23,7 @@ from __future__ import annotations
 import argparse
 import os
 import pwd
+import re
 import shutil
 import subprocess
 import sys
@@ -129,8 +130,14 @@ def plan(exec_path: Path, user: str = "mazeboard", start: bool = True, root: Pat
 def check(p: Plan) -> list[str]:
     """Problems that would stop the installed unit from starting (one line each)."""
     problems = []
-    if not p.exec_path.exists():
-        problems.append(f"{p.exec_path} does not exist (give --exec PATH to the mazeboard script)")
+    try:
+        exists = p.exec_path.exists()
+    except OSError as e:  # a path the kernel refuses to look up (ENAMETOOLONG, EACCES)
+        exists, why = False, e.strerror
+    else:
+        why = "no such file"
+    if not exists:
+        problems.append(f"{p.exec_path} does not exist ({why}; give --exec PATH to the mazeboard script)")
     if p.exec_path.is_relative_to("/home") or p.exec_path.is_relative_to("/root"):
         problems.append(f"{p.exec_path} is under /home or /root, which the unit hides (ProtectHome=yes): "
                         "make the virtual environment in /opt/mazeboard (docs/install-pi.md)")
@@ -191,9 +198,32 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--no-start", action="store_true", help="enable the service but do not start it now")
 
 
+#: a system user name useradd accepts (shadow-utils' default NAME_REGEX, at most 32 characters)
+USER_NAME = re.compile(r"[a-z_][a-z0-9_-]{0,31}")
+
+
+def checked_user(name: str) -> str:
+    """``--user``: a name useradd accepts (nothing that could add lines to the unit); raises ConfigError."""
+    if not USER_NAME.fullmatch(name):
+        raise ConfigError(f"--user: {name[:40]!r} is not a system user name (lower-case letters, digits, _ and -, "
+                          "at most 32, not starting with a digit or -)")
+    return name
+
+
+def checked_exec(text: str) -> Path:
+    """``--exec``: an absolute path with no spaces or control characters, each part a possible file name
+    (NAME_MAX 255 bytes); raises ConfigError."""
+    path = Path(text)
+    if not path.is_absolute() or any(c.isspace() or not c.isprintable() for c in text):
+        raise ConfigError(f"--exec: {text[:60]!r} is not an absolute path without spaces (the unit's ExecStart=)")
+    if any(len(part.encode("utf-8", "surrogateescape")) > 255 for part in path.parts) or len(text) > 4095:
+        raise ConfigError(f"--exec: {text[:60]!r}...: a file name is too long")
+    return path
+
+
 def run(args: argparse.Namespace) -> int:
-    exec_path = Path(args.exec_path) if args.exec_path else default_exec_path()
-    p = plan(exec_path, args.user, start=not args.no_start)
+    exec_path = checked_exec(args.exec_path) if args.exec_path else default_exec_path()
+    p = plan(exec_path, checked_user(args.user), start=not args.no_start)
     if args.dry_run:
         sys.stdout.write(describe(p))
         return 0

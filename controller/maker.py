@@ -190,7 +190,13 @@ def _diagram(args: argparse.Namespace) -> int:
     w = load_wiring(args.file)
     name = Path(args.file).stem if args.file else reference_wiring_path().stem
     out = Path(args.out) if args.out else diagram_folder()
-    for path in write_diagram(w, out, name, render=not args.no_render):
+    try:
+        if out.exists() and not out.is_dir():
+            raise ConfigError(f"--out: {out} is not a folder")
+        written = write_diagram(w, out, name, render=not args.no_render)
+    except OSError as e:
+        raise ConfigError(f"--out: cannot write the diagram in {out} ({e.strerror or e})") from None
+    for path in written:
         print(f"wrote {path.resolve()}")
     return 0
 

@@ -179,10 +179,15 @@ class _JournaledBoard:
 
 
 class _NullBoard:
-    """A board with no hardware behind it, for checking a journal before the real replay."""
+    """A board with no hardware behind it, for checking a journal before the real replay.
 
-    def __init__(self, layout: LedLayout) -> None:
+    ``state``: what its ``state()`` reports -- the real board's levels, so that a
+    referee reading them while replaying (Struggle reads the tokens at its start)
+    replays here exactly as it will on the real board."""
+
+    def __init__(self, layout: LedLayout, state: Callable[[], BoardState] | None = None) -> None:
         self.layout = layout
+        self._state = state
         self._sinks: list[Callable[[SensorEvent], None]] = []
 
     def subscribe(self, sink: Callable[[SensorEvent], None]) -> None:
@@ -193,7 +198,7 @@ class _NullBoard:
             sink(event)
 
     def state(self) -> BoardState:
-        return BoardState(frozenset(), frozenset())
+        return self._state() if self._state is not None else BoardState(frozenset(), frozenset())
 
     def show(self, frame: LedFrame) -> None:
         pass
@@ -274,14 +279,16 @@ def fingerprint(game: Game) -> dict[str, Any]:
     return fp
 
 
-def _good_prefix(setup: GameSetup, layout: LedLayout, records: list[dict[str, Any]]) -> tuple[int, str | None]:
-    """How many records replay cleanly on a scratch referee, and why the next one did not."""
+def _good_prefix(setup: GameSetup, layout: LedLayout, records: list[dict[str, Any]],
+                 state: Callable[[], BoardState] | None = None) -> tuple[int, str | None]:
+    """How many records replay cleanly on a scratch referee, and why the next one did not
+    (``state``: the real board's levels, as the real replay will see them)."""
     clock = LogicalScheduler()
-    board = _NullBoard(layout)
+    board = _NullBoard(layout, state)
     try:
         game = build_game(JournaledSession(setup, board, clock, None))
-    except MazeboardError as e:
-        return 0, str(e)
+    except Exception as e:  # noqa: BLE001 - a setup the referee refuses (ConfigError) or chokes on
+        return 0, f"the referee cannot set up the saved game ({type(e).__name__}: {e})"
     for i, rec in enumerate(records):
         try:
             apply(game, board, clock, rec)
@@ -365,8 +372,13 @@ class PersistentGame:
     def finish(self) -> None:
         """Archive the journal if the game is over; otherwise just close it (it resumes next time)."""
         if self.referee.winner is not None and self.archived is None:
-            self.archived = self.journal.archive()
-            log.info("game over: journal archived as %s", self.archived)
+            try:
+                self.archived = self.journal.archive()
+            except MazeboardError as e:  # the state directory itself went away: the game is over anyway
+                log.warning("game over, but the journal could not be put away: %s", e)
+                self.archived = self.journal.path
+            else:
+                log.info("game over: journal archived as %s", self.archived)
         else:
             self.journal.close()
 
@@ -435,7 +447,7 @@ def _open(request: BoardRequest, state_dir: str | Path, backend: str | None, new
         dest = jr.archive(path, "abandoned")
         log.warning("--new: the unfinished game was put aside as %s", dest)
     problems: list[str] = []
-    for _ in range(3):  # a saved game that ends over is archived, then a new one starts
+    for _ in range(4):  # a saved game that ends over is archived (or cut back, once), then a new one starts
         loaded = jr.load(path)
         problems += loaded.problems
         if loaded.header is not None:
@@ -446,7 +458,12 @@ def _open(request: BoardRequest, state_dir: str | Path, backend: str | None, new
         if not start:
             return None
         return _start_new(path, request, name, attach, fsync, problems, opener)
-    raise ReplayError("could not settle the saved games")  # pragma: no cover - loop always returns
+    dest = jr.archive(path, "unusable")  # pragma: no cover - a saved game that never settles
+    problems.append(f"saved game could not be settled; kept as {dest}: starting a new game")
+    log.warning("%s", problems[-1])
+    if not start:
+        return None
+    return _start_new(path, request, name, attach, fsync, problems, opener)
 
 
 def _start_new(path: Path, request: BoardRequest, backend: str, attach: Callable[[Game], None] | None,
@@ -475,52 +492,77 @@ def _assemble(inner: BoardSession, journal: jr.Journal, attach: Callable[[Game],
     return pgame
 
 
+def _put_away(path: Path, stem: str) -> Path | str:
+    """Archive ``current.jsonl`` as ``STEM-N``; when it is already gone (moved aside as
+    ``corrupt-N.jsonl`` for want of room to copy it), say that."""
+    if not (path / jr.CURRENT).exists():
+        return "corrupt-N.jsonl (see above)"
+    return jr.archive(path, stem)
+
+
 def _resume_saved(path: Path, loaded: jr.Loaded, backend: str, request: BoardRequest,
                   attach: Callable[[Game], None] | None, fsync: bool,
                   problems: list[str],
                   opener: Callable[[str, BoardRequest], BoardSession] = backends.open_board) -> PersistentGame | None:
-    """The saved game, replayed and live; None when it was over or unusable (it is then moved away)."""
+    """The saved game, replayed and live; None when it was over or unusable (it is then moved away,
+    or cut back to the records that replay and tried again)."""
     header = loaded.header
     assert header is not None
     records = loaded.records
     if records and records[-1]["k"] == "abandoned":  # abandoned, but the plug was pulled before the rename
-        dest = jr.archive(path, "abandoned")
-        log.info("the saved game was abandoned: archived as %s", dest)
+        log.info("the saved game was abandoned: archived as %s", jr.archive(path, "abandoned"))
         return None
     try:
         saved = jr.request_from(header["request"], request)
         inner = opener(backend, saved)
         if jr.setup_record(inner.setup) != header["setup"]:
             raise jr.CorruptRecord("the board sets up a different game than the one saved")
-    except (jr.CorruptRecord, MazeboardError) as e:
-        dest = jr.archive(path, "unusable")
+    except (jr.CorruptRecord, MazeboardError, TypeError, ValueError) as e:  # types the journal's checks let by
+        dest = _put_away(path, "unusable")
         problems.append(f"saved game cannot be resumed ({e}); kept as {dest}: starting a new game")
         log.warning("%s", problems[-1])
         return None
-    good, why = _good_prefix(inner.setup, inner.board.layout, records)
+    rewrite = loaded.rewrite
+    good, why = _good_prefix(inner.setup, inner.board.layout, records, inner.board.state)
     if why is not None:
-        kept = jr.archive(path, "unreplayable")
+        kept = _put_away(path, "unreplayable")
         if good == 0:
             problems.append(f"saved game: {why}; kept as {kept}: starting a new game")
             log.warning("%s", problems[-1])
+            inner.board.close()
             return None
         problems.append(f"saved game: {why}; resuming from the last good state (record {good}), "
                         f"the original is kept as {kept}")
         log.warning("%s", problems[-1])
-        journal = jr.Journal.create(path, header, fsync)
-        for rec in records[:good]:
-            journal.append(rec)
-        journal.close()
         records = records[:good]
-    journal = jr.Journal(path, fsync).open(len(records))
+        rewrite = True
+    if rewrite:  # the file holds more (or less) than these records: write them anew
+        journal = jr.Journal.create(path, {**header, "version": jr.VERSION}, fsync)
+        for rec in records:
+            journal.append(rec)
+    else:
+        journal = jr.Journal(path, fsync).open(len(records), version=header["version"])
     pgame = _assemble(inner, journal, attach)
     pgame.problems = problems
     game = pgame.game
     live_sinks, live_frames = game.sinks, game.frame_sinks
     game.sinks, game.frame_sinks = [], []
     pgame.board.muted = True
-    for rec in records:
-        apply(game, pgame.board, pgame.clock, rec)
+    for i, rec in enumerate(records):
+        try:
+            apply(game, pgame.board, pgame.clock, rec)
+        except Exception as e:  # noqa: BLE001 - the scratch replay passed, this one did not: never crash
+            journal.close()
+            kept = _put_away(path, "unreplayable")
+            journal = jr.Journal.create(path, {**header, "version": jr.VERSION}, fsync)
+            for good_rec in records[:i]:
+                journal.append(good_rec)
+            journal.close()
+            problems.append(f"saved game: record {i + 1} ({rec.get('k')}) cannot be replayed: {type(e).__name__}: "
+                            f"{e}; resuming from the last good state (record {i}), the original is kept as {kept}")
+            log.warning("%s", problems[-1])
+            inner.board.close()
+            return None
     pgame.board.muted = False
     game.sinks, game.frame_sinks = live_sinks, live_frames
     if pgame.referee.winner is not None or not records:

@@ -195,8 +195,9 @@ def service_run(args: argparse.Namespace) -> int:
     state_dir = args.state_dir or os.environ.get("STATE_DIRECTORY", "").split(":")[0] or DEFAULT_STATE_DIR
     if args.games < 0:
         raise ConfigError("--games: must be 0 (never stop) or more")
-    if args.rounds is not None and args.rounds < 1:
-        raise ConfigError("--rounds: must be at least 1")
+    from .commands import check_rounds
+
+    check_rounds(args.rounds)
     config = cfg.load_config(args.config)
     choice = choose_board(config, args)
     args.game = choice.game

@@ -35,7 +35,6 @@ from __future__ import annotations
 import os
 import statistics
 import tempfile
-import tomllib
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, Mapping, Sequence
@@ -43,8 +42,11 @@ from typing import Any, Mapping, Sequence
 import tomli_w
 
 from .errors import CalibrationError
+from .inputfile import FileProblem, TomlProblem, load_toml, parse_toml, read_bounded
 
 FORMAT = 1
+#: largest calibration file read, bytes (four sensors take under 1 KB)
+MAX_CALIBRATION_BYTES = 64 * 1024
 #: Edges of the hysteresis band stay this many noise standard deviations from each level.
 MARGIN_SIGMA = 4.0
 ENV_VAR = "MAZEBOARD_CALIBRATION"
@@ -182,20 +184,23 @@ def check_target(path: str | Path, source: str) -> str | None:
     when ``path`` is a folder, its folder cannot be created or written, or a
     simulated calibration would replace one measured on another board."""
     p = Path(path)
-    if p.is_dir():
-        raise CalibrationError(f"{p}: is a folder; give the calibration file's name "
-                               f"(e.g. {p / DEFAULT_NAMES.get(source, DEFAULT_NAME)})")
-    folder = next((f for f in (p.parent, *p.parent.parents) if f.exists()), Path("."))
-    if not folder.is_dir() or not os.access(folder, os.W_OK | os.X_OK):
-        raise CalibrationError(f"{p}: cannot write the calibration there ({folder} is not a writable folder)")
-    if not p.exists():
-        return None
+    try:
+        if p.is_dir():
+            raise CalibrationError(f"{p}: is a folder; give the calibration file's name "
+                                   f"(e.g. {p / DEFAULT_NAMES.get(source, DEFAULT_NAME)})")
+        folder = next((f for f in (p.parent, *p.parent.parents) if f.exists()), Path("."))
+        if not folder.is_dir() or not os.access(folder, os.W_OK | os.X_OK):
+            raise CalibrationError(f"{p}: cannot write the calibration there ({folder} is not a writable folder)")
+        if not p.exists():
+            return None
+    except OSError as e:  # a path the kernel will not look up (name too long, a loop of links)
+        raise CalibrationError(f"{str(p)[:80]}: cannot use this path for the calibration ({e.strerror or e})") from None
     if not os.access(p, os.R_OK):
         raise CalibrationError(f"{p}: cannot read the calibration it would replace (permission denied)")
     try:
-        old = tomllib.loads(p.read_text(encoding="utf-8"))
+        old = load_toml(p, CalibrationError, "calibration", MAX_CALIBRATION_BYTES)
         old_source = old.get("source", "") if isinstance(old.get("source", ""), str) else ""
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+    except CalibrationError:
         old_source = ""
     if source == SIM_SOURCE and old_source != SIM_SOURCE:
         measured = f"on the {old_source} board" if old_source else "without a source (a real tray, perhaps)"
@@ -253,14 +258,21 @@ def _write_atomically(p: Path, data: bytes) -> None:
 def load_calibration(path: str | Path, sensors: Sequence[str] | None = None) -> HallCalibration:
     """Read a calibration file; raises :class:`CalibrationError` naming the file and key.
 
-    ``sensors``: names that must be present (the wiring's tray sensors)."""
+    ``sensors``: names that must be present (the wiring's tray sensors). The file is
+    read within bounds (a regular file of at most :data:`MAX_CALIBRATION_BYTES`,
+    :func:`~mazeboard.hal.inputfile.parse_toml`)."""
     p = Path(path)
     try:
-        data = tomllib.loads(p.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise CalibrationError(f"{p}: no Hall calibration yet; run `mazeboard calibrate hall`") from None
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as e:
+        raw = read_bounded(p, MAX_CALIBRATION_BYTES)
+        data = parse_toml(raw.decode("utf-8"))
+    except FileProblem as e:
+        if e.missing:
+            raise CalibrationError(f"{p}: no Hall calibration yet; run `mazeboard calibrate hall`") from None
         raise CalibrationError(f"{p}: unreadable calibration ({e}); run `mazeboard calibrate hall` again") from None
+    except UnicodeDecodeError:
+        raise CalibrationError(f"{p}: not a UTF-8 text file; run `mazeboard calibrate hall` again") from None
+    except TomlProblem as e:
+        raise CalibrationError(f"{p}: {e}; run `mazeboard calibrate hall` again") from None
     try:
         return _parse(data, sensors)
     except CalibrationError as e:

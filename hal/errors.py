@@ -2,8 +2,12 @@
 
 Every error that reaches the CLI derives from :class:`MazeboardError`; the CLI
 prints ``str(error)`` as one line on stderr and exits 2 for bad input or
-configuration (:class:`ConfigError`, :class:`ScenarioError`) and 1 for runtime
-failures. Leaves also inherit the matching builtin, as gpiozero's ``exc.py``
+configuration and 1 for runtime failures. One error type per kind of input:
+options and CLI values :class:`ConfigError`, wiring files :class:`WiringError`,
+scenarios :class:`ScenarioError`, calibration files :class:`CalibrationError`,
+journal lines :class:`JournalError`, co-processor lines and browser messages
+:class:`ProtocolError`; each message names the file (or message), the key and
+the reason. Leaves also inherit the matching builtin, as gpiozero's ``exc.py``
 does, so ``except ValueError`` keeps working for callers who expect it.
 """
 
@@ -23,6 +27,10 @@ class ConfigError(MazeboardError, ValueError):
     exit_status = 2
 
 
+class WiringError(ConfigError):
+    """A wiring file is invalid (names the file, the key and why)."""
+
+
 class ScenarioError(MazeboardError, ValueError):
     """A scenario file is invalid (names the key or action and why)."""
 
@@ -33,6 +41,13 @@ class CalibrationError(MazeboardError, ValueError):
     """A calibration run or file is unusable (signal too close to noise, corrupt file)."""
 
     exit_status = 2
+
+
+class JournalError(MazeboardError, ValueError):
+    """A saved game's journal line cannot be trusted (bad JSON, checksum, shape, bounds or order).
+
+    Never reaches the CLI: the journal's reader falls back to the last good
+    state or keeps the file aside (docs/always-on.md)."""
 
 
 class ProtocolError(MazeboardError, ValueError):

@@ -172,9 +172,9 @@ EDITIONS: dict[str, Edition] = {
 DEFAULT_EDITION = "classic"
 
 
-def edition(name: str | None, where: str = "edition") -> Edition:
-    """The edition called ``name`` (None: classic); raises :class:`ConfigError`."""
-    ed = EDITIONS.get(name or DEFAULT_EDITION)
+def edition(name: object, where: str = "edition") -> Edition:
+    """The edition called ``name`` (None: classic); raises :class:`ConfigError` (for any other type too)."""
+    ed = EDITIONS.get(name or DEFAULT_EDITION) if name is None or isinstance(name, str) else None
     if ed is None:
         raise ConfigError(f"{where}: {name!r} is not an edition ({', '.join(EDITIONS)})")
     return ed

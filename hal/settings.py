@@ -16,6 +16,10 @@ from .errors import ConfigError
 
 T = TypeVar("T")
 
+#: largest whole number any setting takes unless its field says otherwise (``field(metadata={"max": N})``):
+#: one day in milliseconds
+MAX_WHOLE = 86_400_000
+
 
 def _whole(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
@@ -48,8 +52,9 @@ def checked_values(
     """The values of the table ``raw``, checked against the fields of the dataclass ``cls``.
 
     Per field, by its default: ``bool`` must be true/false; ``int`` a whole
-    number >= ``minimum``; a 2-tuple of ints a ``[min, max]`` pair (milliseconds)
-    with min <= max; a field in ``choices`` one of its values; a field in
+    number from ``minimum`` to the field's ``metadata["max"]`` (default
+    :data:`MAX_WHOLE`); a 2-tuple of ints a ``[min, max]`` pair (milliseconds,
+    each at most :data:`MAX_WHOLE`) with min <= max; a field in ``choices`` one of its values; a field in
     ``convert`` whatever its converter (``fn(value, "WHERE.KEY")``) returns or
     raises. Raises :class:`ConfigError` naming ``WHERE.KEY`` for an unknown key
     or a bad value.
@@ -73,15 +78,21 @@ def checked_values(
             if not isinstance(value, bool):
                 raise ConfigError(f"{name}: must be true or false, got {value!r}")
         elif isinstance(default, int):
-            if not _whole(value) or value < minimum:
-                raise ConfigError(f"{name}: must be a whole number >= {minimum}, got {value!r}")
+            top = f.metadata.get("max", MAX_WHOLE)
+            if not _whole(value) or not minimum <= value <= top:
+                raise ConfigError(f"{name}: must be a whole number from {minimum} to {top}, got {_short(value)}")
         elif isinstance(default, tuple) and len(default) == 2 and all(_whole(v) for v in default):
-            if (not isinstance(value, (list, tuple)) or len(value) != 2 or not all(_whole(v) and v >= 0 for v in value)
-                    or value[0] > value[1]):
+            if (not isinstance(value, (list, tuple)) or len(value) != 2
+                    or not all(_whole(v) and 0 <= v <= MAX_WHOLE for v in value) or value[0] > value[1]):
                 raise ConfigError(f"{name}: must be [min, max] milliseconds, got {value!r}")
             value = (value[0], value[1])
         values[key] = value
     return values
+
+
+def _short(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def validate_players(players: object, palette: Sequence[str], game: str, where: str = "players") -> tuple[str, ...]:

@@ -17,13 +17,13 @@ The colour of each space is an **assumption** kept as data
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from .board import LedLayout
 from .errors import ConfigError
+from .inputfile import load_toml
 
 #: The five racing tokens (RULES.md §3), in the order used for listings.
 TOKENS: tuple[str, ...] = ("K", "Q", "J", "10", "9")
@@ -103,10 +103,7 @@ def check_kinds(kinds: Any, where: str) -> tuple[str, ...]:
 
 
 def _tracks() -> dict[str, Any]:
-    try:
-        data = tomllib.loads(TRACKS_FILE.read_text(encoding="utf-8"))
-    except (OSError, tomllib.TOMLDecodeError) as e:
-        raise ConfigError(f"{TRACKS_FILE}: cannot read the Struggle tracks ({e})") from None
+    data = load_toml(TRACKS_FILE, ConfigError, "Struggle tracks")
     tracks = data.get("tracks")
     if not isinstance(tracks, dict):
         raise ConfigError(f"{TRACKS_FILE}: no [tracks.NAME] tables")

@@ -37,7 +37,6 @@ service unit's device policy.
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
@@ -45,10 +44,13 @@ from pathlib import Path
 from typing import Any, Callable, Mapping
 
 from .debounce import DebounceSettings
-from .errors import ConfigError
+from .errors import ConfigError, WiringError
 from .grid import Cell, Grid
+from .inputfile import load_toml
 from .wiring_boards import BOARD_KINDS, BOARD_OF_GAME, BoardSpec
 
+#: largest wiring file read, bytes (the reference wirings are under 8 KB)
+MAX_WIRING_BYTES = 256 * 1024
 #: environment variable naming the wiring file (after ``--wiring``, before the reference wiring)
 WIRING_ENV = "MAZEBOARD_WIRING"
 #: BCM numbers of the 40-pin header's GPIOs (Pi 3, 4, 5, Zero 2 W share it).
@@ -273,22 +275,15 @@ def load_wiring(path: str | Path | None = None, game: str | None = None) -> Wiri
     """Read and validate a wiring file (default: the reference wiring of ``game``'s board,
     The Magic Labyrinth's without a game).
 
-    Raises :class:`ConfigError` ``"FILE: KEY: reason"`` for anything wrong."""
+    Raises :class:`~mazeboard.hal.errors.WiringError` (a :class:`ConfigError`)
+    ``"FILE: KEY: reason"`` for anything wrong; the file is read within bounds
+    (:func:`~mazeboard.hal.inputfile.load_toml`, at most :data:`MAX_WIRING_BYTES`)."""
     p = Path(path) if path is not None else reference_wiring_for(game or "magic-labyrinth")
-    try:
-        text = p.read_text(encoding="utf-8")
-    except OSError as e:
-        raise ConfigError(f"{p}: cannot read the wiring file ({e.strerror or e})") from None
-    except UnicodeDecodeError:
-        raise ConfigError(f"{p}: not a UTF-8 text file") from None
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        raise ConfigError(f"{p}: not valid TOML: {e}") from None
+    data = load_toml(p, WiringError, "wiring file", MAX_WIRING_BYTES)
     try:
         return parse_wiring(data, str(p))
     except ConfigError as e:
-        raise ConfigError(f"{p}: {e}") from None
+        raise WiringError(f"{p}: {e}") from None
 
 
 TOP_KEYS = {"board", "description", "buses", "reeds", "hall", "buttons", "leds", "debounce"}
@@ -297,7 +292,7 @@ TOP_KEYS = {"board", "description", "buses", "reeds", "hall", "buttons", "leds",
 def parse_wiring(data: Mapping[str, Any], path: str = "<wiring>") -> Wiring:
     """Validate parsed TOML; raises :class:`ConfigError` ``"KEY: reason"`` (no file name)."""
     board = data.get("board")
-    if board not in BOARD_KINDS:
+    if not isinstance(board, str) or board not in BOARD_KINDS:
         raise ConfigError(f"board: {board!r} is not a known board ({', '.join(BOARD_KINDS)})")
     kind = BOARD_KINDS[board]
     _known(data, TOP_KEYS | kind.keys, "")
@@ -493,7 +488,7 @@ def _analog_hall(raw: Mapping[str, Any], spec: BoardSpec, debounce: DebounceSett
             raise ConfigError(f"hall.channels.{sensor}: channel {ch} is already used by {other}")
         channels[sensor] = ch
     bus = raw.get("spi_bus", 0)
-    if bus not in SPI_BUSES or isinstance(bus, bool):
+    if not isinstance(bus, int) or isinstance(bus, bool) or bus not in SPI_BUSES:
         raise ConfigError(f"hall.spi_bus: {bus!r} is not 0 (SPI0, GPIO9-11) or 1 (SPI1, the auxiliary SPI, "
                           "GPIO19-21)")
     dev = raw.get("spi_device", 0)
@@ -569,7 +564,7 @@ def _led_groups(raw: Mapping[str, Any], spec: BoardSpec) -> tuple[str, ...]:
     if not isinstance(groups, list):
         raise ConfigError(f"leds.groups: give a list of LED groups, got {groups!r}")
     for g in groups:
-        if g not in spec.led_groups:
+        if not isinstance(g, str) or g not in spec.led_groups:
             known = ", ".join(spec.led_groups) or "none"
             raise ConfigError(f"leds.groups: {g!r} is not an LED group of the {spec.name} board (known: {known})")
     if len(set(groups)) != len(groups):
@@ -784,7 +779,7 @@ def _table(data: Mapping[str, Any], key: str, required: bool = False, where: str
 
 def _mode(raw: Mapping[str, Any], where: str, modes: Mapping[str, Any]) -> str:
     mode = raw.get("mode")
-    if mode not in modes:
+    if not isinstance(mode, str) or mode not in modes:
         raise ConfigError(f"{where}.mode: {mode!r} is not one of {', '.join(modes)}")
     return str(mode)
 

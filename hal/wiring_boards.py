@@ -123,3 +123,13 @@ BOARD_KINDS: dict[str, BoardKind] = {
 #: game name -> the board kind it is played on (the gpio backend's default wiring per game).
 BOARD_OF_GAME: dict[str, str] = {"magic-labyrinth": "magic-labyrinth", "labyrinth": "labyrinth",
                                  "struggle": "struggle"}
+
+
+def spec_of_game(game: object, extra: Mapping[str, Any] | None = None) -> BoardSpec:
+    """The board ``game`` is played on, as a game set it up (Struggle: ``extra["track"]``, a
+    track name or list of kinds); raises :class:`ConfigError` for a game without a board."""
+    board = BOARD_OF_GAME.get(game) if isinstance(game, str) else None
+    if board is None:
+        raise ConfigError(f"game: {game!r} is not played on a known board ({', '.join(BOARD_OF_GAME)})")
+    data = {"track": extra["track"]} if extra and "track" in extra else {}
+    return BOARD_KINDS[board].spec(data)

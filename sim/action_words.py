@@ -9,6 +9,7 @@ are :class:`~mazeboard.hal.errors.ConfigError` naming the action and the reason.
 from __future__ import annotations
 
 from mazeboard.hal.errors import ConfigError
+from mazeboard.hal.settings import MAX_WHOLE
 
 from .hands import Action
 
@@ -23,13 +24,15 @@ class ActionWords:
             raise ConfigError(f"{self.where}: expected '{usage}'")
 
     def ms(self, word: str) -> int:
-        """A number of milliseconds >= 0."""
+        """A number of milliseconds from 0 to :data:`~mazeboard.hal.settings.MAX_WHOLE` (one day)."""
         try:
             value = int(word)
-        except ValueError:
-            raise ConfigError(f"{self.where}: {word!r} is not a number of milliseconds") from None
+        except ValueError:  # 4300+ digits too
+            raise ConfigError(f"{self.where}: {word[:20]!r} is not a number of milliseconds") from None
         if value < 0:
             raise ConfigError(f"{self.where}: {word!r} milliseconds cannot be negative")
+        if value > MAX_WHOLE:
+            raise ConfigError(f"{self.where}: {word[:20]} milliseconds is more than a day ({MAX_WHOLE})")
         return value
 
 

@@ -55,7 +55,7 @@ class SimSession:
         self.board = SimBoard(MAGIC, walls, corners, self.clock, physics, rng)
         self.world = self.board.world
         self.script = script
-        self.hands = Hands(self.world, self.clock)
+        self.hands = Hands(self.world, self.clock, where=setup.source if script is not None else None)
         self.players: list[SimPlayer] = []
         self.game_over = False
         self.board.watchers.append(self._watch)

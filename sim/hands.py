@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from mazeboard.hal.clock import Scheduler, Timer
+from mazeboard.hal.errors import ScenarioError
 
 from .world import World
 
@@ -36,10 +37,21 @@ class Action:
 
 
 class Hands:
-    """Runs actions in order; ``idle`` is true when nothing is queued or running."""
+    """Runs actions in order; ``idle`` is true when nothing is queued or running.
 
-    def __init__(self, world: World, scheduler: Scheduler, on_idle: Callable[[], None] | None = None) -> None:
+    ``where`` (a scenario file): the script's hands. The scenario parser follows
+    the pawns through the actions, but whether the maze moves depends on the
+    controller (a refused insertion is withdrawn), so an action the world cannot
+    do then (placing a pawn that still stands somewhere, sliding off its path)
+    raises :class:`~mazeboard.hal.errors.ScenarioError` naming the file and the
+    action. Without ``where`` (simulated players, the browser's people) it is
+    the world's ``ValueError``: a bug of the player, not input.
+    """
+
+    def __init__(self, world: World, scheduler: Scheduler, on_idle: Callable[[], None] | None = None,
+                 where: str | None = None) -> None:
         self.world = world
+        self.where = where
         self.scheduler = scheduler
         self._queue: deque[Action] = deque()
         self._busy = False
@@ -47,6 +59,7 @@ class Hands:
         self._on_idle = on_idle
         self._slide: deque[str] = deque()
         self._slide_player: str | None = None
+        self._action: Action | None = None
         self.done: list[Action] = []
 
     @property
@@ -67,18 +80,27 @@ class Hands:
         self._timer = self.scheduler.call_later(ms, self._next)
 
     def _next(self) -> None:
-        if self._slide and self._slide_player is not None:
-            self._after(self.world.slide_step(self._slide_player, self._slide.popleft()))
-            return
-        if not self._queue:
-            self._busy = False
-            if self._on_idle:
-                self._on_idle()
-            return
-        self._busy = True
-        action = self._queue.popleft()
-        self.done.append(action)
-        self._after(self._run(action))
+        try:
+            if self._slide and self._slide_player is not None:
+                self._after(self.world.slide_step(self._slide_player, self._slide.popleft()))
+                return
+            if not self._queue:
+                self._busy = False
+                if self._on_idle:
+                    self._on_idle()
+                return
+            self._busy = True
+            action = self._action = self._queue.popleft()
+            self.done.append(action)
+            self._after(self._run(action))
+        except ScenarioError:
+            raise
+        except ValueError as e:
+            a = self._action
+            if self.where is None or a is None:
+                raise
+            raise ScenarioError(f"{self.where}: actions[{a.index}] {a.text!r}: {e} "
+                                "(the board is not where the script expects it)") from None
 
     def _run(self, a: Action) -> int:
         if a.kind == "slide":

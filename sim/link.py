@@ -33,6 +33,7 @@ from mazeboard.hal.clock import VirtualClock
 from mazeboard.hal.serial.board import SerialBoard
 from mazeboard.hal.serial.protocol import PROTOCOL_VERSION
 from mazeboard.hal.serial.transport import Backoff, SerialTransport
+from mazeboard.hal.wiring_boards import BoardSpec, spec_of_game
 
 from .emulator import FirmwareEmulator
 from .ports import PtyPort
@@ -64,7 +65,7 @@ class SerialLink:
     pull and reconnect the simulated USB cable."""
 
     def __init__(self, sim_board: Any, scheduler: Any, *, proto: int | None = None,
-                 backoff: Backoff = Backoff()) -> None:
+                 backoff: Backoff = Backoff(), spec: BoardSpec | None = None) -> None:
         self.scheduler = scheduler
         self.lockstep = isinstance(scheduler, VirtualClock)
         self.dir = tempfile.mkdtemp(prefix="mazeboard-link-")
@@ -75,7 +76,7 @@ class SerialLink:
         transport = _LockstepTransport(self.port.link_path) if self.lockstep else SerialTransport(self.port.link_path)
         self.transport = transport
         self.host = SerialBoard(transport, scheduler, sim_board.layout, backoff=backoff,
-                                announce=sim_board.announce)
+                                announce=sim_board.announce, spec=spec)
         self._closed = False
         self._handshaking = False
         self._thread: threading.Thread | None = None
@@ -197,6 +198,7 @@ def serial_session(inner: Any, **link_options: Any) -> LinkedSession:
     """Serve ``inner`` (a simulated session) through emulated firmware on a
     pseudo-terminal; raises :class:`~mazeboard.hal.serial.transport.LinkLost` or
     :class:`~mazeboard.hal.serial.board.IncompatibleFirmware` when the handshake fails."""
+    link_options.setdefault("spec", spec_of_game(inner.setup.game, inner.setup.extra))
     link = SerialLink(inner.board, inner.scheduler, **link_options)
     try:
         link.connect()

@@ -9,7 +9,6 @@ slide from a cell the pawn is not next to is caught before anything runs.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Mapping
@@ -18,6 +17,7 @@ from mazeboard.hal.boards import MAGIC, MAGIC_CORNERS, MAGIC_SYMBOLS, PLAYER_COL
 from mazeboard.hal import settings
 from mazeboard.hal.errors import ConfigError, ScenarioError
 from mazeboard.hal.grid import Cell, Edge, Grid
+from mazeboard.hal.inputfile import load_toml
 
 from .action_words import CellWords, parse_glitch, parse_wait
 from .hands import Action
@@ -52,19 +52,13 @@ class Scenario:
 def load_scenario(path: str | Path) -> Any:
     """Read and validate a scenario file; raises :class:`ScenarioError`.
 
+    The file is read within bounds (:func:`~mazeboard.hal.inputfile.load_toml`:
+    a regular file of at most 1 MiB, nesting, integer range).
+
     The ``game`` key picks the parser from :data:`PARSERS`; the result is that
     game's scenario object (:class:`Scenario` for The Magic Labyrinth)."""
     p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except OSError as e:
-        raise ScenarioError(f"{p}: cannot read the scenario ({e.strerror or e})") from None
-    except UnicodeDecodeError:
-        raise ScenarioError(f"{p}: not a UTF-8 text file") from None
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        raise ScenarioError(f"{p}: not valid TOML: {e}") from None
+    data = load_toml(p, ScenarioError, "scenario")
     try:
         game = data.get("game")
         if game is None:

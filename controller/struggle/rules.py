@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import itertools
 import random
-import tomllib
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -35,6 +34,7 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from mazeboard.hal import settings
 from mazeboard.hal.errors import ConfigError, MazeboardError
+from mazeboard.hal.inputfile import load_toml
 from mazeboard.hal.struggle import ACE, DICE, FACES, PLACES, TOKENS, Track, load_track
 
 GAME = "struggle"
@@ -42,6 +42,8 @@ Hand = tuple[str, ...]
 #: An objective card: the wanted token for places A-E; ``"A"`` is a joker.
 Card = tuple[str, ...]
 
+#: most rounds a game may have (a round of simulated play takes a few seconds of computing)
+MAX_ROUNDS = 20
 OBJECTIVES_FILE = Path(__file__).with_name("data") / "objectives.toml"
 
 
@@ -77,7 +79,7 @@ class StruggleOptions:
       (docs/struggle.md, "Physical objective cards").
     """
 
-    rounds: int = 1
+    rounds: int = field(default=1, metadata={"max": MAX_ROUNDS})
     share_plain: bool = True
     throws: int = 3
     hint: bool = True
@@ -370,10 +372,7 @@ def check_card(raw: Any, where: str) -> Card:
 
 def load_objectives(path: Path = OBJECTIVES_FILE) -> tuple[Card, ...]:
     """The objective cards from the data file; raises :class:`ConfigError`."""
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, tomllib.TOMLDecodeError) as e:
-        raise ConfigError(f"{path}: cannot read the objective cards ({e})") from None
+    data = load_toml(path, ConfigError, "objective cards")
     cards = data.get("cards")
     if not isinstance(cards, list) or len(cards) < 4:
         raise ConfigError(f"{path}: cards: give at least 4 objective cards (one per player)")

@@ -23,6 +23,7 @@ from ..clock import RealtimeClock
 from ..errors import ConfigError
 from ..events import GameEvent
 from ..grid import LABYRINTH_GRID, MAGIC_GRID, Grid
+from ..wiring_boards import spec_of_game
 from .board import SerialBoard
 from .transport import LinkLost, SerialTransport
 
@@ -82,7 +83,8 @@ def open_session(request: BoardRequest, *, port: str | None = None) -> SerialSes
     setup = GameSetup(request.game, tuple(players), request.seed, options=dict(request.options))
     clock = RealtimeClock()
     url = port or os.environ.get(PORT_ENV) or DEFAULT_PORT
-    board = SerialBoard(SerialTransport(url), clock, LedLayout.row_major(grid.cells))
+    board = SerialBoard(SerialTransport(url), clock, LedLayout.row_major(grid.cells),
+                        spec=spec_of_game(request.game))
     try:
         board.connect()
     except LinkLost as e:

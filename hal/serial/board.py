@@ -5,8 +5,14 @@
 
 * connect: send ``HELLO``, wait for the board's ``HELLO`` (refusing another
   protocol version with :class:`IncompatibleFirmware`) and its ``S`` state;
+* connect: until the board's ``HELLO`` arrives the host says its own again
+  every :data:`~.protocol.HEARTBEAT_MS` (a garbled answer costs half a second,
+  not the start-up);
 * sensor lines become :mod:`hal events <mazeboard.hal.events>` stamped with
   the host scheduler's time; a level the host already holds is not repeated;
+  a cell, Hall-effect sensor or button the game's board does not have
+  (``spec``) is counted (``counts["unknown-name"]``), logged once per name and
+  ignored, in ``R``, ``H``, ``B`` and ``S`` lines alike;
 * a sequence gap asks for the board's state (``Q``) and the difference to
   what the host believed becomes events (openings before closings, as a
   pawn sliding with a gap would give); repeats are dropped;
@@ -36,6 +42,7 @@ from ..board import BoardState, BoardStatus, LedLayout
 from ..clock import Scheduler, Timer
 from ..errors import HardwareError
 from ..events import ButtonPressed, GameEvent, HallChanged, LedFrame, ReedChanged, SensorEvent
+from ..wiring_boards import BoardSpec
 from .parser import Gap, LineParser, Received, Rejected, SequenceCheck
 from .protocol import (
     BOARD_MESSAGES,
@@ -64,6 +71,8 @@ log = logging.getLogger(__name__)
 
 #: An LED frame not acknowledged within this time is sent again.
 FRAME_RETRY_MS = 1000
+#: Names logged as unknown at most (then only counted).
+MAX_UNKNOWN_LOGGED = 32
 #: How to flash the firmware this host speaks with (named in the refusal message).
 FLASH_HINT = ("flash the firmware shipped with this mazeboard (firmware {version}): "
               "mpremote connect {port} fs cp -r firmware/mbfw firmware/main.py : + reset (docs/firmware.md)")
@@ -79,7 +88,8 @@ class SerialBoard:
     """A hal :class:`~mazeboard.hal.board.Board` on a co-processor link.
 
     ``layout``: the LED chain under the cells (checked against the board's
-    ``leds=`` in HELLO). ``announce`` forwards game events to whoever shows
+    ``leds=`` in HELLO). ``spec``: the game's board (reed switches, Hall-effect
+    sensors, buttons); names outside it are ignored (None: every name is taken). ``announce`` forwards game events to whoever shows
     them (the link itself does not carry them). Counters for diagnostics:
     :attr:`parser` (good and bad lines by reason), :attr:`seq` (gaps,
     repeats), :attr:`counts` (connects, losses, resyncs, raw Hall lines).
@@ -94,8 +104,13 @@ class SerialBoard:
         backoff: Backoff = Backoff(),
         heartbeat_timeout_ms: int = HEARTBEAT_TIMEOUT_MS,
         announce: Callable[[GameEvent], None] | None = None,
+        spec: BoardSpec | None = None,
     ) -> None:
         self.transport = transport
+        self.known: dict[str, frozenset[str]] | None = None if spec is None else {
+            "reed": frozenset(spec.reeds), "hall": frozenset(spec.tray), "button": frozenset(spec.buttons)}
+        self._unknown_logged: set[tuple[str, str]] = set()
+        self._connecting = False
         self.scheduler = scheduler
         self.layout = layout
         self.backoff = backoff
@@ -174,11 +189,11 @@ class SerialBoard:
         Raises :class:`LinkLost` when the port cannot be opened or the board does
         not answer within ``timeout_s``, :class:`IncompatibleFirmware` when it
         speaks another protocol version."""
-        self._open()
-        deadline = time.monotonic() + timeout_s
-        while (not self.connected or not self.counts["states"]) and self.incompatible is None \
-                and time.monotonic() < deadline:
-            self.pump(0.05)
+        self._connecting = True
+        try:
+            self._handshake(timeout_s)
+        finally:
+            self._connecting = False
         if self.incompatible is not None:
             self.transport.close()
             raise IncompatibleFirmware(self.incompatible)
@@ -186,6 +201,26 @@ class SerialBoard:
             self.transport.close()
             raise LinkLost(f"no HELLO from the board on {self.transport.url} within {timeout_s:g} s "
                            "(is the mazeboard firmware running? see docs/firmware.md)")
+
+    def _handshake(self, timeout_s: float) -> None:
+        """Open, say HELLO, and until the board's HELLO and state line arrive say HELLO (or, once
+        connected, ``Q``) again every :data:`HEARTBEAT_MS` of wall time: the scheduler that
+        repeats it during a game is not running yet."""
+        self._open()
+        start = last = time.monotonic()
+        while (not self.connected or not self.counts["states"]) and self.incompatible is None:
+            now = time.monotonic()
+            if now - start >= timeout_s:
+                return
+            if now - last >= HEARTBEAT_MS / 1000:
+                last = now
+                if self.connected:
+                    self._send(Query())
+                else:
+                    self.counts["hello-retries"] += 1
+                    self._tx_seq = 0  # each side restarts at 0 with its HELLO
+                    self._send(Hello(PROTOCOL_VERSION, {"host": FIRMWARE_VERSION}), lead=b"\n")
+            self.pump(0.05)
 
     def _open(self) -> None:
         self.transport.open()
@@ -288,7 +323,8 @@ class SerialBoard:
                 f"this mazeboard speaks protocol {PROTOCOL_VERSION}: "
                 + FLASH_HINT.format(version=FIRMWARE_VERSION, port=self.transport.url)
             )
-            log.error("%s", self.incompatible)
+            if not self._connecting:  # at start-up the refusal is the command's one line; during a game, log it
+                log.error("%s", self.incompatible)
             self.transport.close()
             self._schedule_reconnect()
             return
@@ -307,16 +343,30 @@ class SerialBoard:
         if self._frame is not None:
             self._send_frame()
 
+    def _known_name(self, kind: str, name: str) -> bool:
+        """Whether the game's board has ``name`` (a ``reed``, ``hall`` sensor or ``button``);
+        an unknown one is counted and logged (once per name)."""
+        if self.known is None or name in self.known[kind]:
+            return True
+        self.counts["unknown-name"] += 1
+        key = (kind, name)
+        if key not in self._unknown_logged and len(self._unknown_logged) < MAX_UNKNOWN_LOGGED:
+            self._unknown_logged.add(key)
+            log.warning("the board reports a %s %r this game's board does not have: ignored", kind, name[:40])
+        return False
+
     def _on_state(self, msg: State) -> None:
         """Reconcile the host's levels with the board's: opens first, then closes."""
         now = self.scheduler.now_ms()
+        closed = {c for c in msg.closed_reeds if self._known_name("reed", c)}
+        hall = {s for s in msg.hall_active if self._known_name("hall", s)}
         events: list[SensorEvent] = []
-        events += [ReedChanged(now, c, False) for c in sorted(self._reeds - msg.closed_reeds)]
-        events += [HallChanged(now, s, False) for s in sorted(self._hall - msg.hall_active)]
-        events += [ReedChanged(now, c, True) for c in sorted(msg.closed_reeds - self._reeds)]
-        events += [HallChanged(now, s, True) for s in sorted(msg.hall_active - self._hall)]
-        self._reeds = set(msg.closed_reeds)
-        self._hall = set(msg.hall_active)
+        events += [ReedChanged(now, c, False) for c in sorted(self._reeds - closed)]
+        events += [HallChanged(now, s, False) for s in sorted(self._hall - hall)]
+        events += [ReedChanged(now, c, True) for c in sorted(closed - self._reeds)]
+        events += [HallChanged(now, s, True) for s in sorted(hall - self._hall)]
+        self._reeds = closed
+        self._hall = hall
         if events and self.counts["states"]:
             self.counts["resynced"] += len(events)
             log.warning("board state differs from what was heard: %d change(s) recovered", len(events))
@@ -328,19 +378,20 @@ class SerialBoard:
             self._deliver(ev)
 
     def _on_reed(self, msg: Reed) -> None:
-        if (msg.cell in self._reeds) == msg.closed:
+        if not self._known_name("reed", msg.cell) or (msg.cell in self._reeds) == msg.closed:
             return
         (self._reeds.add if msg.closed else self._reeds.discard)(msg.cell)
         self._deliver(ReedChanged(self.scheduler.now_ms(), msg.cell, msg.closed))
 
     def _on_hall(self, msg: Hall) -> None:
-        if (msg.sensor in self._hall) == msg.ball:
+        if not self._known_name("hall", msg.sensor) or (msg.sensor in self._hall) == msg.ball:
             return
         (self._hall.add if msg.ball else self._hall.discard)(msg.sensor)
         self._deliver(HallChanged(self.scheduler.now_ms(), msg.sensor, msg.ball))
 
     def _on_button(self, msg: Button) -> None:
-        self._deliver(ButtonPressed(self.scheduler.now_ms(), msg.name))
+        if self._known_name("button", msg.name):
+            self._deliver(ButtonPressed(self.scheduler.now_ms(), msg.name))
 
     def _on_raw(self, msg: HallRaw) -> None:
         self.counts["hall-raw"] += 1

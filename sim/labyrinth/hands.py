@@ -30,8 +30,9 @@ class TileAction(Action):
 class LabyrinthHands(Hands):
     """Hands that also rotate the spare and push it in."""
 
-    def __init__(self, board: LabyrinthBoard, scheduler: Scheduler, on_idle: Callable[[], None] | None = None) -> None:
-        super().__init__(board.world, scheduler, on_idle)
+    def __init__(self, board: LabyrinthBoard, scheduler: Scheduler, on_idle: Callable[[], None] | None = None,
+                 where: str | None = None) -> None:
+        super().__init__(board.world, scheduler, on_idle, where)
         self.board = board
 
     def _run(self, a: Action) -> int:

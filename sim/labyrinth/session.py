@@ -46,7 +46,7 @@ class LabyrinthSession:
                                     hand_wraps=hand_wraps)
         self.world = self.board.world
         self.script = script
-        self.hands = LabyrinthHands(self.board, self.clock)
+        self.hands = LabyrinthHands(self.board, self.clock, where=setup.source if script is not None else None)
         self.players: list[LabyrinthPlayer] = []
         self.game_over = False
         self.board.watchers.append(self._watch)

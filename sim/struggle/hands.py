@@ -242,6 +242,11 @@ class StruggleHands:
         return self._first(presses)
 
     def _select(self, act: Act) -> int:
+        n = len(self.view.outcomes)
+        if not self.view.choosing or not n:
+            raise self._fail(act, "no outcomes are listed (throw and stop first)")
+        if act.number >= n:
+            raise self._fail(act, f"outcome {act.number} is not listed (0..{n - 1})")
         return self._first(self._presses_to(act.number) + [Act("press", button="stop")])
 
     def _presses_to(self, index: int) -> list[Act]:

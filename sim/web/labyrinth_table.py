@@ -395,4 +395,4 @@ def open_labyrinth(request: BoardRequest, realtime: bool = True) -> ServedSessio
     think = (int(THINK_MS[0] / request.speed), int(THINK_MS[1] / request.speed))
     for player in sim.players:
         player.think_ms = think
-    return ServedSession(request, sim, LabyrinthTable(sim, humans))
+    return ServedSession(request, sim, LabyrinthTable(sim, humans), check=lambda r: open_labyrinth(r, realtime=False))

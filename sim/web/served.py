@@ -29,6 +29,7 @@ from typing import Any, Callable, Iterable, Mapping
 
 from mazeboard.hal.board import BoardRequest
 from mazeboard.hal.clock import RealtimeClock, VirtualClock
+from mazeboard.hal.errors import ConfigError
 from mazeboard.hal.events import GameEvent, LedFrame
 
 from .protocol import error_reply
@@ -207,8 +208,8 @@ class ServedTable:
             raise Refused(f"{outside[0]} does not play in a {changes['players']}-player game ({', '.join(colours)})")
         if self.on_new_game is None:
             raise Refused("this session cannot start a new game")
+        self.on_new_game(changes)  # raises Refused when that game cannot be opened: this one goes on
         self.broadcast({"type": "restarting"})
-        self.on_new_game(changes)
 
     def scenario_toml(self) -> tuple[str, str]:
         raise Refused(f"saving a session as a scenario is available for The Magic Labyrinth only, not {self.TITLE}")
@@ -221,7 +222,11 @@ def hex_pixels(frame: LedFrame) -> list[str]:
 class ServedSession:
     """A simulated game (``sim``: board, setup, clock) served by ``table`` until Ctrl-C or a new game."""
 
-    def __init__(self, request: BoardRequest, sim: Any, table: ServedTable) -> None:
+    def __init__(self, request: BoardRequest, sim: Any, table: ServedTable,
+                 check: Callable[[BoardRequest], Any] | None = None) -> None:
+        #: ``check(request)`` raises :class:`ConfigError` for a game that cannot be opened (the
+        #: game's own session builder on a virtual clock), before this one is ended for it
+        self.check = check
         self.request = request
         self.sim = sim
         self.board = sim.board
@@ -259,7 +264,13 @@ class ServedSession:
 
         seed = changes.get("seed")
         changes = dict(changes, seed=seed if seed is not None else random.SystemRandom().randrange(1, 100_000))
-        self.next_request = dataclasses.replace(self.request, handover=self.server, open_browser=False, **changes)
+        request = dataclasses.replace(self.request, handover=self.server, open_browser=False, **changes)
+        if self.check is not None:
+            try:
+                self.check(dataclasses.replace(request, handover=None, realtime=False))
+            except ConfigError as e:
+                raise Refused(f"that game cannot be played: {e}") from None
+        self.next_request = request
         if isinstance(self.clock, RealtimeClock):
             self.clock.stop()
 

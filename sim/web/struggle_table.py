@@ -363,4 +363,4 @@ def open_struggle(request: BoardRequest, realtime: bool = True) -> ServedSession
     think = (int(THINK_MS[0] / request.speed), int(THINK_MS[1] / request.speed))
     for player in sim.players:
         player.think_ms = think
-    return ServedSession(request, sim, StruggleTable(sim, humans))
+    return ServedSession(request, sim, StruggleTable(sim, humans), check=lambda r: open_struggle(r, realtime=False))

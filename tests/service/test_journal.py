@@ -111,9 +111,12 @@ def test_a_journal_of_another_version_starts_a_new_game(tmp_path: Path, full_gam
 
 def test_a_record_that_cannot_be_replayed_ends_the_journal_there(tmp_path: Path, full_game) -> None:  # type: ignore[no-untyped-def]
     lines, states = full_game
-    rec = json.loads(lines[25])
-    rec["fired"] += 1000  # well-formed, but the game never had that many timers
-    d = _saved(tmp_path, [*lines[:25], jr.encode(rec), *lines[26:40]])
+    later = []
+    for line in lines[25:40]:  # well-formed and in order, but the game never had that many timers
+        rec = json.loads(line)
+        rec["fired"] += 1000
+        later.append(jr.encode(rec))
+    d = _saved(tmp_path, [*lines[:25], *later])
     pgame = open_game(REQUEST, d, "sim")
     assert pgame.resumed and "record 25 (sensor) cannot be replayed" in pgame.problems[0]
     assert pgame.restored == states[24]

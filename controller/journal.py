@@ -283,7 +283,7 @@ MAX_REASON = 200
 
 
 def _check_abandoned(rec: Mapping[str, Any]) -> None:
-    _timed(rec)
+    _timed(rec, "by", "reason")
     if rec.get("by") not in ABANDONED_BY:
         raise CorruptRecord(f"by: not one of {', '.join(ABANDONED_BY)}")
     reason = rec.get("reason")

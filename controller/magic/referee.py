@@ -36,7 +36,7 @@ from ..instruction import Instruction
 from ..leds import LedDriver, Scene
 from ..referee_core import RefereeCore
 from ..tracker import Lifted, Movement, PawnTracker, Placed, Stepped
-from . import instructions, rules
+from . import ball, instructions, rules
 from .rules import GRID, MagicOptions, TimedStep
 from .setup_check import SETUP_TRANSITIONS, SetupCheck
 
@@ -144,7 +144,7 @@ class MagicReferee(RefereeCore):
         self.setup_check: SetupCheck | None = None  # after a restart, until the pawns are back
         self._dispatch: dict[type, Callable[[Any], None]] = {
             ReedChanged: self._on_reed,
-            HallChanged: self._on_hall,
+            HallChanged: lambda ev: ball.on_hall(self, ev),
             ButtonPressed: self._on_button,
         }
         self._buttons: dict[str, Callable[[], None]] = {"roll": self._press_roll, "done": self._press_done}
@@ -255,7 +255,7 @@ class MagicReferee(RefereeCore):
             self.correction = None
             corr.then()
         elif self.returner is not None and self.state == "waiting_for_return" and not self.hall_active:
-            self._returned()
+            ball.returned(self)
 
     def _input(self, fn: Callable[[], None]) -> None:
         def run() -> None:
@@ -538,102 +538,6 @@ class MagicReferee(RefereeCore):
         self.correction = None
         self._emit("game_over", winner=winner, scores=dict(self.scores))
         self._go("finished")
-
-    # -- the ball ----------------------------------------------------------------
-    def _on_hall(self, ev: HallChanged) -> None:
-        if ev.ball:
-            self.hall_active.add(ev.sensor)
-        else:
-            self.hall_active.discard(ev.sensor)
-            self.ball_owner.pop(ev.sensor, None)
-        if self.state == "game_over":
-            return
-        if self.setup_check is not None:
-            self.setup_check.changed()
-            return
-        if ev.ball and self.returner is None:
-            self._ball_arrived(ev.t_ms, ev.sensor)
-        elif ev.ball:  # another ball while a return is under way: whose, if the reeds can tell
-            lifted = [p for p, c in self.tracker.at.items() if c is None and p != self.returner]
-            self.ball_owner.setdefault(ev.sensor, lifted[0] if len(lifted) == 1 else "")
-
-    def _ball_arrived(self, t_ms: int, sensor: str) -> None:
-        move = self.move
-        if move is not None and self.state in ("moving", "waiting_for_correction") and (
-            self.correction is None or self.correction.player == move.player
-        ) and self._has_moved(move):
-            player, timed = move.player, move.timed
-            for name in ("close", "settle", "offboard"):
-                self._cancel(name)
-            self.correction = None
-            self.ball_owner[sensor] = player
-            self._drop(player, timed, t_ms, turn_over=True)
-            return
-        # Not the mover's ball (it has not left its cell): the pawn that moved last
-        # lost it, however late the ball (a slow tray). Its owner must fetch it, or
-        # the tray would never be empty again.
-        if self._last_moved is not None and self.state in ("waiting_for_roll", "moving"):
-            player = self._last_moved[0]
-            last = self.last_move if self.move is None or self.move.player != player else self.move
-            timed = last.timed if last is not None and last.player == player else []
-            for name in ("close", "settle", "offboard"):
-                self._cancel(name)
-            if self.state == "moving":
-                self.roll_again = f"{player}'s ball fell"
-            self.ball_owner[sensor] = player
-            self._drop(player, timed, t_ms, turn_over=False)
-            return
-        lifted = [p for p, c in self.tracker.at.items() if c is None]  # lifting a pawn drops its ball
-        self.ball_owner[sensor] = lifted[0] if len(lifted) == 1 else ""
-        log.info("ball sensed at %d ms with no move to blame: the instruction asks to take it out", t_ms)
-
-    def _has_moved(self, move: _Move) -> bool:
-        """True when the mover has left its start cell during ``move`` (stepped or lifted)."""
-        return bool(move.timed) or self.tracker.at[move.player] != move.start
-
-    def _drop(self, player: str, timed: list[TimedStep], t_ms: int, turn_over: bool) -> None:
-        edge = rules.infer_wall(timed, t_ms, self.options.ball_roll_ms, self.options.ball_slack_ms, self.known_open)
-        off = self.tracker.off_since(player)
-        move = self.move if self.move is not None and self.move.player == player else None
-        if off is None and move is not None:
-            off = move.lifted_ms  # lifted and set down again since its last step
-        if off is not None and off <= t_ms - self.options.ball_roll_ms[0] + self.options.ball_slack_ms:
-            edge = None  # lifted early enough to have released the ball itself: cannot be told
-        self._emit("ball_dropped", player=player, edge=format_edge(edge) if edge else None)
-        if edge is not None:
-            wall_edge = edge
-            # the steps before the wall were crossed with the ball on: open
-            for s in timed:
-                if s.edge == wall_edge:
-                    break
-                self.known_open.add(s.edge)
-            if wall_edge not in self.known_walls:
-                self.known_walls.add(wall_edge)
-                self._emit("wall_learned", edge=format_edge(wall_edge))
-        self.just_moved = None
-        if turn_over:
-            self._emit("turn_ended", player=player, reason="ball_dropped")
-        self.home[player] = self.corners[player]
-        self._home_v += 1
-        self.why.pop(player, None)
-        if not self.options.wait_for_return and turn_over:
-            self._go("move_over")
-            self._next_turn()
-            return
-        self.returner = player
-        self._return_ends_turn = turn_over
-        self._go("ball_lost")
-
-    def _returned(self) -> None:
-        """The returner stands on its start corner and the tray is empty."""
-        player = self.returner
-        assert player is not None
-        self.returner = None
-        self._emit("returned_to_start", player=player)
-        if self.state == "waiting_for_return":
-            self._go("resume_waiting")
-            if self._return_ends_turn:
-                self._next_turn()
 
     # -- LEDs ----------------------------------------------------------------------
     def _seen(self) -> tuple[Any, ...]:

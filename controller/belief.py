@@ -147,8 +147,26 @@ def reconcile(
     pawns). Pure.
     """
     if all(cells is None or len(cells) == 1 for cells in may.values()):
-        return _one_cell(may, closed, hint, explained)
-    return _search(may, closed, hint, explained)
+        m = _one_cell(may, closed, hint, explained)
+    else:
+        m = _search(may, closed, hint, explained)
+    return _trust_the_tracker(m, closed, hint, explained)
+
+
+def _trust_the_tracker(m: Match, closed: AbstractSet[Cell], hint: Mapping[str, Cell | None],
+                       explained: AbstractSet[Cell]) -> Match:
+    """A pawn matched away from the cell the tracker has it on, while that cell's reed is still
+    closed and explained by no pawn, is still there: the closure it was matched to is something
+    else (a glitch, a stray magnet). It counts unmatched, and that closure extra."""
+    moved = [p for p, c in m.at.items() if c is not None and hint.get(p) not in (None, c) and hint.get(p) in m.extra]
+    if not moved:
+        return m
+    at = dict(m.at)
+    for p in moved:
+        at[p] = None
+    covered = {c for c in at.values() if c is not None}
+    extra = tuple(sorted(set(closed) - covered - set(explained)))
+    return Match(at, tuple(sorted(set(m.unmatched) | set(moved))), extra)
 
 
 def _one_cell(may: Mapping[str, AbstractSet[Cell] | None], closed: AbstractSet[Cell],

@@ -125,7 +125,7 @@ class Instruction:
 #: translate by id (the ``messages`` of an ``instruction`` event carry the ids and arguments).
 MESSAGES: dict[str, str] = {
     # every game
-    "game_over": "{Winner} wins! {again}",
+    "game_over": "{Winner} wins!{again}",
     "check": "Put the board back as it was before the restart.",
     "wait_board": "The board is not connected: wait for it.",
     "correct": "First put right what the board shows:",
@@ -144,8 +144,10 @@ MESSAGES: dict[str, str] = {
     # The Magic Labyrinth
     "magic.roll": "{Player}: press Roll.",
     "magic.roll_again": "{Player}: roll again ({why}).",
-    "magic.move": "{Player} rolled {roll}: slide up to {left} more step{s} to a lit cell, then press Done{settle}.",
-    "magic.move_start": "{Player} rolled {roll}: slide up to {left} step{s} to a lit cell, then press Done.",
+    "magic.move": "{Player} rolled {roll}: slide the pawn on {here} up to {left} more step{s} to a lit cell, "
+                  "then press Done{settle}.",
+    "magic.move_start": "{Player} rolled {roll}: slide the pawn on {here} up to {left} step{s} to a lit cell, "
+                        "then press Done.",
     "magic.closing": "{Player}'s move is over ({reason}): keep the pawn still.",
     "magic.return": "{Returner}'s ball fell.",
     # Labyrinth

@@ -225,17 +225,17 @@ class PawnTracker:
         off = [p for p in self.at if self.at[p] is None]
         preferred = self._prefer()
         hidden = [p for p in self.unseen if p == preferred and self.at[p] is not None]
-        # 1. a pawn off its cell (or unseen on an occupied one) arrives by a step,
-        #    possibly over cells held by other pawns
-        paths = {p: self._path_over_occupied(p, self.last[p], cell) for p in off + hidden}
-        stepping = [p for p in self._ranked(off + hidden) if paths[p] is not None]
-        if stepping:
-            best = min(stepping, key=lambda p: (len(paths[p] or ()) > 2, stepping.index(p)))
-            self._walk(best, paths[best] or [], t)
-            return
-        # 2. overlap: a resting neighbour reaches in before its own cell opens
         near = [p for p in self.at if self.at[p] is not None and self.grid.adjacent(self.at[p], cell)]
         near = [p for p in near if not any(pd.pawn == p for pd in self._pending.values())]
+        # 1. a pawn off its cell (or unseen on an occupied one) arrives by a step,
+        #    possibly over cells held by other pawns -- unless the preferred pawn rests next to the
+        #    cell and is not among them: its slide overlapping two cells comes first (a pawn held in
+        #    a hand must not take the mover's step; if the mover's cell does not open, the held pawn
+        #    arrived after all, see _overlap_timeout)
+        if not (preferred in near and preferred not in off + hidden):
+            if self._arrive(off + hidden, cell, t):
+                return
+        # 2. overlap: a resting neighbour reaches in before its own cell opens
         if near:
             pawn = self._ranked(near)[0]
             frm = self.at[pawn]
@@ -250,6 +250,17 @@ class PawnTracker:
             return
         self.stray.add(cell)
         self.ignored += 1
+
+    def _arrive(self, candidates: list[str], cell: Cell, t: int) -> bool:
+        """One of ``candidates`` (off the board, or unseen) steps onto ``cell``, possibly over cells
+        other pawns hold; False when none can reach it by steps."""
+        paths = {p: self._path_over_occupied(p, self.last[p], cell) for p in candidates}
+        stepping = [p for p in self._ranked(candidates) if paths[p] is not None]
+        if not stepping:
+            return False
+        best = min(stepping, key=lambda p: (len(paths[p] or ()) > 2, stepping.index(p)))
+        self._walk(best, paths[best] or [], t)
+        return True
 
     def _opened(self, cell: Cell, t: int) -> None:
         # the old cell of a pending overlap step opened: confirm it
@@ -286,11 +297,13 @@ class PawnTracker:
         if len(self.pawns_at(pend.frm)) > 1:
             self._confirm(arrival, t)  # a shared cell cannot open: the closure held, it is a step
             return
-        # the pawn's own cell never opened: not this pawn; a lifted pawn set down, or a stray magnet
+        # the pawn's own cell never opened: not this pawn; a pawn off the board arrived (by a step
+        # or set down), or a stray magnet
         del self._pending[arrival]
         off = self.off_board()
         if off:
-            self._place(self._ranked(off)[0], arrival, t)
+            if not self._arrive(off, arrival, t):
+                self._place(self._ranked(off)[0], arrival, t)
         else:
             self.stray.add(arrival)
             self.ignored += 1

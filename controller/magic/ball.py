@@ -43,13 +43,41 @@ def on_hall(ref: "MagicReferee", ev: HallChanged) -> None:
     if ev.ball and ref.returner is None:
         arrived(ref, ev.t_ms, ev.sensor)
     elif ev.ball:  # another ball while a return is under way: whose, if the reeds can tell
-        lifted = [p for p, c in ref.tracker.at.items() if c is None and p != ref.returner]
+        lifted = lifted_pawns(ref, ev.t_ms)
         ref.ball_owner.setdefault(ev.sensor, lifted[0] if len(lifted) == 1 else "")
 
 
+def lifted_pawns(ref: "MagicReferee", t_ms: int) -> list[str]:
+    """Pawns lifted off the board early enough to have released a ball sensed at ``t_ms`` (a lift
+    takes the magnet away: the ball falls, wherever the pawn stood): still in the air since at
+    least ``ball_roll_ms[0] - ball_slack_ms`` before, or set down again after a lift inside the
+    ball's roll window. A pawn in the gap of a slide is off its cell only for moments."""
+    lo, hi = ref.options.ball_roll_ms
+    slack = ref.options.ball_slack_ms
+    out = []
+    for pawn in ref.players:
+        off = ref.tracker.off_since(pawn)
+        if off is not None and off <= t_ms - lo + slack:
+            out.append(pawn)
+        elif off is None and t_ms - hi - slack <= ref.lifted_at.get(pawn, -(10**12)) <= t_ms - lo + slack:
+            out.append(pawn)
+    return out
+
+
 def arrived(ref: "MagicReferee", t_ms: int, sensor: str) -> None:
-    """A ball was sensed at ``sensor`` (at ``t_ms``): whose drop it is, and what follows."""
+    """A ball was sensed at ``sensor`` (at ``t_ms``): whose it is, and what follows.
+
+    A pawn other than the mover lifted in time to have released it: that pawn's ball (no wall,
+    the move goes on; the instruction asks for it out of the tray). Else the mover's, when it
+    has left its cell this move (a wall, or its own lift). Else the pawn that moved last lost
+    it, however late the ball (a slow tray)."""
     move = ref.move
+    mover = move.player if move is not None and ref.state in ("moving", "waiting_for_correction") else None
+    others = [p for p in lifted_pawns(ref, t_ms) if p != mover]
+    if others:
+        ref.ball_owner[sensor] = others[0] if len(others) == 1 else ""
+        log.info("ball sensed at %d ms: %s was lifted (its magnet left the ball); no wall", t_ms, " or ".join(others))
+        return
     if move is not None and ref.state in ("moving", "waiting_for_correction") and (
         ref.correction is None or ref.correction.player == move.player
     ) and has_moved(ref, move):

@@ -51,6 +51,9 @@ def requests(ref: "MagicReferee") -> tuple[Request, ...]:
     taken: set[str] = set()
     for pawn in match.unmatched:
         frm = source_cell(pawn, match, ref.tracker.at, taken)
+        last = ref.tracker.last.get(pawn)
+        if frm is None and ref.tracker.at.get(pawn) is None and last not in (may[pawn] or ()):
+            frm = last  # in a hand or the gap of a slide: where it was last seen (the text does not flicker)
         if frm is not None:
             taken.add(frm)
         if corr is not None and corr.player == pawn:
@@ -62,11 +65,9 @@ def requests(ref: "MagicReferee") -> tuple[Request, ...]:
         else:
             reason = ref.why.get(pawn) or ("lifted" if frm is None else "moved")
         out.append(Request(pawn, "pawn", reason, frm, tuple(sorted(may[pawn] or ())), by=pawn))
-    check = ref.setup_check
-    strays_block = check is not None and len(match.extra) > len(check.unplaced)
-    for cell in match.extra:
+    for cell in match.extra:  # a stray magnet or a stuck reed: pointed at, never waited for
         if cell not in taken:
-            out.append(Request("", "magnet", "stray", cell, (), None, blocking=strays_block))
+            out.append(Request("", "magnet", "stray", cell, (), None, blocking=False))
     for sensor in sorted(ref.hall_active):
         owner = ref.ball_owner.get(sensor, "")
         reason = "ball_dropped" if owner and owner == ref.returner else "stray_ball"
@@ -99,7 +100,9 @@ def _moving(ref: "MagicReferee") -> Instruction:
     steps = len(move.path) - 1
     left = max(0, move.roll - steps)
     settle = ref._timers.get("settle")
-    facts = {"roll": move.roll, "left": left, "s": "" if left == 1 else "s",
+    # where the board believes the pawn is (the one to slide: after a mix-up of two pawns, the board's word counts)
+    here = ref.tracker.at.get(player) or ref.tracker.last.get(player) or move.path[-1]
+    facts = {"roll": move.roll, "left": left, "s": "" if left == 1 else "s", "here": here,
              "settle": " or let it rest" if ref.settle_ms(player) > 0 else ""}
     return Instruction(player, "move", "magic.move" if steps else "magic.move_start", facts, reqs,
                        {"done": "end the move here"}, tuple(move.legal),

@@ -124,6 +124,8 @@ class MagicReferee(RefereeCore):
         self.hall_active: set[str] = set()
         #: tray sensor -> whose ball lies there, as far as the board can tell ("" when not)
         self.ball_owner: dict[str, str] = {}
+        #: pawn -> when it was last lifted and set down again (ms): a lift releases the ball
+        self.lifted_at: dict[str, int] = {}
         self.winner: str | None = None
         self.move: _Move | None = None
         self.last_move: _Move | None = None
@@ -266,8 +268,24 @@ class MagicReferee(RefereeCore):
                     self._settle_belief()
                     if (self.state, self.correction, self.returner) == before:
                         break
+                self._pace_settle()
 
         super()._input(run)
+
+    def _pace_settle(self) -> None:
+        """The settle countdown runs only while nothing blocks: a pawn moved or lifted by someone
+        else, a ball in the tray pause it (the mover waits for the board to be put right), and
+        it starts again, whole, once the board matches."""
+        move = self.move
+        if self.state != "moving" or move is None or move.closing is not None or len(move.path) < 2:
+            return
+        if self.blocked():
+            if "settle" in self._timers:
+                self._cancel("settle")
+                self._refresh()
+        elif "settle" not in self._timers and self.settle_ms(move.player) > 0:
+            self._after("settle", self.settle_ms(move.player), lambda: self._close_move("settled"))
+            self._refresh()
 
     # -- plumbing ------------------------------------------------------------
     def _visited(self, pawn: str) -> list[Cell]:
@@ -345,8 +363,10 @@ class MagicReferee(RefereeCore):
         self._last_moved = (pawn, mv.t_ms)
         corr = self.correction
         move = self.move
-        if isinstance(mv, Placed) and move is not None and pawn == move.player:
-            move.lifted_ms = mv.lifted_ms if mv.lifted_ms is not None else mv.t_ms
+        if isinstance(mv, Placed):
+            self.lifted_at[pawn] = mv.lifted_ms if mv.lifted_ms is not None else mv.t_ms
+            if move is not None and pawn == move.player:
+                move.lifted_ms = self.lifted_at[pawn]
         if corr is not None and pawn == corr.player:
             if move is not None and pawn == move.player and isinstance(mv, Stepped):
                 move.timed.append(TimedStep(mv.t_ms, edge_of(mv.frm, mv.to)))

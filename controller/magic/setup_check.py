@@ -17,7 +17,8 @@ and timers the check suspended (settle, ball grace) start again.
 Rules of the check: every pawn that was on a cell must close that cell's
 reed (pawns sharing a cell close it together); a pawn that was off the
 board (lifted, or in the gap of a slide) may come back on any cell, so as
-many extra closed reeds as such pawns are accepted and given to them; the
+many extra closed reeds as such pawns are given to them (more cannot be a
+pawn: a stray magnet or a stuck reed is pointed at, never waited for); the
 tray must be empty (a pawn lifted to put it back drops its ball), unless a
 player still has to fetch a dropped ball. The board must match for
 :attr:`SetupCheck.confirm_ms` (a dropped ball takes that long to arrive).
@@ -98,7 +99,10 @@ class SetupCheck:
         return [] if ref.returner is not None else sorted(ref.hall_active)
 
     def _fits(self) -> bool:
-        return not self.missing() and len(self.extra()) <= len(self.unplaced) and not self.tray()
+        """Every saved pawn back on its cell and the tray empty. Closed reeds beyond those are
+        given to the pawns that were off the board; any left cannot be a pawn (each pawn is on
+        its cell): a stray magnet or a stuck reed, pointed at without holding the game."""
+        return not self.missing() and not self.tray()
 
     def changed(self) -> None:
         """A sensor changed: finish when the board matches, else tell what is still wrong (once per change)."""

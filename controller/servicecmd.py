@@ -94,7 +94,7 @@ def _log_event(event: GameEvent) -> None:
 
 
 def service_arguments(p: argparse.ArgumentParser) -> None:
-    from . import commands
+    from . import argtypes
     from . import install as installer
 
     sub = p.add_subparsers(dest="service_command", metavar="ACTION", required=True)
@@ -107,10 +107,10 @@ def service_arguments(p: argparse.ArgumentParser) -> None:
     run_p.add_argument("--game", default=None,
                        help="game kind without a wiring file (the simulated board); default: the wiring file's board, "
                             "else the config's [board] game, else magic-labyrinth")
-    run_p.add_argument("--players", type=commands._players, default=None,
+    run_p.add_argument("--players", type=argtypes.players, default=None,
                        help="simulated board: how many simulated people sit down in the lobby, 2-4 (default 2); "
                             "on a real board the players are the pawns on the start corners")
-    run_p.add_argument("--maze", type=commands._maze, default=None,
+    run_p.add_argument("--maze", type=argtypes.maze, default=None,
                        help="simulated board: easy (default), hard or a wall list (Magic Labyrinth)")
     run_p.add_argument("--edition", default=None, help="Labyrinth edition (overrides the config file)")
     run_p.add_argument("--variant", action="append", default=[], metavar="NAME",
@@ -200,7 +200,7 @@ def service_run(args: argparse.Namespace) -> int:
     config = cfg.load_config(args.config)
     choice = choose_board(config, args)
     args.game = choice.game
-    from .commands import check_game_flags
+    from .argtypes import check_game_flags
 
     check_game_flags(args)
     if args.maze is not None and not isinstance(args.maze, str):

@@ -28,7 +28,7 @@ from mazeboard.hal.boards import MAGIC, MAGIC_CORNERS, PLAYER_COLOURS
 from mazeboard.hal.clock import RealtimeClock, VirtualClock
 from mazeboard.hal.errors import ConfigError
 
-from ..backend import SimSession
+from ..session import SimSession
 from ..maze import generate_walls, parse_walls
 from ..players import SimPlayer
 from ..world import Physics
@@ -176,7 +176,7 @@ def open_browser_session(request: BoardRequest, out: IO[str] | None = None) -> A
     Prints the page's addresses on ``out`` (standard output) the first time
     (for ``--host 0.0.0.0``: localhost, then this machine's addresses);
     raises :class:`ConfigError` when the address cannot be listened on."""
-    from .server import WebServer  # aiohttp
+    from mazeboard.hal.web.server import WebServer  # aiohttp
 
     session = browser_session(request, realtime=True)
     server = request.handover if isinstance(request.handover, WebServer) else None

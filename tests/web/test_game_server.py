@@ -144,7 +144,7 @@ def test_a_new_game_of_labyrinth_from_the_page_restarts_with_its_options() -> No
 
 def test_the_magic_labyrinth_has_no_private_page() -> None:
     from mazeboard.hal.board import BoardRequest
-    from mazeboard.sim.web.server import _greet_private
+    from mazeboard.hal.web.server import _greet_private
     from mazeboard.sim.web.session import BrowserSession
 
     session = BrowserSession(BoardRequest(seed=2, humans=("red",), browser=True), realtime=False)

@@ -18,7 +18,7 @@ import pytest
 from mazeboard.controller.browser import warn_if_exposed
 from mazeboard.sim.scenario import load_scenario
 
-STATIC = Path(__file__).resolve().parents[2] / "sim" / "web" / "static"
+STATIC = Path(__file__).resolve().parents[2] / "hal" / "web" / "static"
 
 
 def start(*args: str) -> tuple[subprocess.Popen[str], str]:
@@ -110,8 +110,8 @@ def test_malformed_and_hostile_messages_get_errors_and_change_nothing(server: st
 
 def test_an_oversized_message_gets_the_error_reply_and_the_page_stays_connected(server: str) -> None:
     """Over aiohttp's old 64 KiB limit the socket used to close (1009) instead of replying."""
-    from mazeboard.sim.web.protocol import MAX_MESSAGE_CHARS
-    from mazeboard.sim.web.server import WS_MAX_MESSAGE_BYTES
+    from mazeboard.hal.web.protocol import MAX_MESSAGE_CHARS
+    from mazeboard.hal.web.server import WS_MAX_MESSAGE_BYTES
 
     sizes = [MAX_MESSAGE_CHARS + 1, 64 * 1024 + 1, 200_000, WS_MAX_MESSAGE_BYTES - 100]
 

@@ -37,8 +37,7 @@ from mazeboard.hal.boards import PLAYER_COLOURS
 from mazeboard.hal.errors import ConfigError
 
 from .addresses import PageAddress, page_addresses, url_for
-from .protocol import BadMessage, error_reply, parse_message
-from .table import BrowserTable, Refused
+from .protocol import BadMessage, Refused, error_reply, parse_message
 
 log = logging.getLogger(__name__)
 
@@ -50,7 +49,7 @@ CLOCK_WAIT_S = 5.0
 #: :data:`~.protocol.MAX_MESSAGE_CHARS` up to this gets the ``error`` reply ("message too long"),
 #: a larger one closes that page's socket with code 1009 (message too big; the page reconnects)
 WS_MAX_MESSAGE_BYTES = 1024 * 1024
-STATIC_DIR = Path(str(resources.files("mazeboard.sim.web") / "static"))
+STATIC_DIR = Path(str(resources.files("mazeboard.hal.web") / "static"))
 
 
 @dataclass
@@ -159,7 +158,7 @@ class WebServer:
         for pid in pages:
             clock.call_soon(lambda pid=pid: table.greet(pid))
 
-    def _to_table(self, fn: Callable[[BrowserTable], None]) -> bool:
+    def _to_table(self, fn: Callable[[Any], None]) -> bool:
         with self._lock:
             table, call_soon = self._table, self._call_soon
         if table is None or call_soon is None:
@@ -238,7 +237,7 @@ class WebServer:
             self._reply(page, error_reply("a private page only shows your card: play from the shared page"))
             return
         with self._lock:
-            parsers = getattr(self._table, "PARSERS", None)
+            parsers = getattr(self._table, "PARSERS", None) or {}
         try:
             command = parse_message(text, parsers)
         except BadMessage as e:
@@ -266,7 +265,7 @@ class WebServer:
     async def _scenario(self, request: web.Request) -> web.StreamResponse:
         future: concurrent.futures.Future[tuple[str, str]] = concurrent.futures.Future()
 
-        def make(table: BrowserTable) -> None:
+        def make(table: Any) -> None:
             try:
                 future.set_result(table.scenario_toml())
             except Exception as e:  # reported to the page

@@ -124,6 +124,9 @@ def service_arguments(p: argparse.ArgumentParser) -> None:
                        help=f"where games are kept (default: $STATE_DIRECTORY, else {DEFAULT_STATE_DIR})")
     run_p.add_argument("--events", metavar="FILE", default=None,
                        help="also write every event (lobby and games) as JSON lines to FILE ('-': stdout)")
+    run_p.add_argument("--sit-after", type=float, default=0.0, metavar="S",
+                       help="simulated board: the simulated people sit down S seconds after each lobby opens "
+                            "(default 0; time to open the companion page and change options first)")
     run_p.add_argument("--virtual-time", action="store_true",
                        help="simulated board only: play in virtual time (tests; the service itself plays at real time)")
     installer.add_arguments(sub.add_parser(
@@ -197,6 +200,8 @@ def service_run(args: argparse.Namespace) -> int:
         raise ConfigError("--games: must be 0 (never stop) or more")
     if args.rounds is not None and args.rounds < 1:
         raise ConfigError("--rounds: must be at least 1")
+    if not 0 <= args.sit_after <= 3600:
+        raise ConfigError(f"--sit-after: 0 to 3600 seconds, got {args.sit_after:g}")
     config = cfg.load_config(args.config)
     choice = choose_board(config, args)
     args.game = choice.game
@@ -217,12 +222,17 @@ def service_run(args: argparse.Namespace) -> int:
     if log_file:
         sinks.append(log_file)
     svc = Service(Lobby(choice.game, config), template, state_dir, choice.backend, notifier, games=args.games,
-                  seed=args.seed, seaters=args.players or 2, sinks=sinks)
+                  seed=args.seed, seaters=args.players or 2, sinks=sinks, sit_after_ms=int(args.sit_after * 1000))
+    from .webview import start_companion
+
+    server = start_companion(config, choice.game, choice.wiring, state_dir, svc)
     previous = signal.signal(signal.SIGTERM, lambda signum, frame: svc.stop())
     try:
         return svc.run()
     finally:
         signal.signal(signal.SIGTERM, previous)
+        if server is not None:
+            server.close()
         notifier.close()
         if log_file:
             log_file.close()

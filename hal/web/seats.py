@@ -145,6 +145,7 @@ class Seats:
         data = {"version": FILE_VERSION, "seats": dict(self._hashes)}
         tmp = self.path.with_name(self.path.name + ".tmp")
         try:
+            self.path.parent.mkdir(mode=0o750, parents=True, exist_ok=True)
             fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_CLOEXEC", 0), 0o600)
             with os.fdopen(fd, "w", encoding="utf-8") as f:
                 json.dump(data, f)

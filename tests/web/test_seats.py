@@ -87,8 +87,15 @@ def test_a_fifo_in_place_of_the_file_does_not_hang(tmp_path: Path) -> None:
     assert Seats(path).taken() == []
 
 
+def test_a_missing_state_directory_is_made(tmp_path: Path) -> None:
+    path = tmp_path / "state" / FILE_NAME
+    token = Seats(path).claim("red")
+    assert Seats(path).holds("red", token)
+
+
 def test_an_unwritable_state_directory_is_one_warning(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
-    path = tmp_path / "missing-dir" / FILE_NAME
+    (tmp_path / "a-file").write_text("")
+    path = tmp_path / "a-file" / FILE_NAME
     seats = Seats(path)
     with caplog.at_level(logging.WARNING):
         token = seats.claim("yellow")

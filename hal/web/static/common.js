@@ -21,7 +21,12 @@ const MB = {
     MB.ws = ws;
     MB.setConn("connecting", "connecting…");
     ws.onopen = () => MB.setConn("open", "live");
-    ws.onclose = () => { MB.setConn("closed", "disconnected: retrying…"); setTimeout(MB.open, 1000); };
+    ws.onclose = () => {
+      if (ws !== MB.ws) return;
+      const wait = MB.quick ? 0 : 1000;
+      MB.quick = false;
+      MB.setConn("closed", "disconnected: retrying…"); setTimeout(MB.open, wait);
+    };
     ws.onmessage = (m) => {
       let msg;
       try { msg = JSON.parse(m.data); } catch (e) { return; }
@@ -122,6 +127,8 @@ const MB = {
     if (!r.ok) { MB.showError(body.error || `could not claim ${colour}`); return; }
     const s = await (await fetch("/seats")).json().catch(() => null);
     if (s) { MB.seats = s; MB.drawSeats(); }
+    // the WebSocket learnt this browser's seats when it opened: open it again with the new cookie
+    if (MB.ws) { MB.quick = true; MB.ws.close(); }
   },
   drawSite() {
     const box = $("join");

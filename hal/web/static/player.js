@@ -42,7 +42,7 @@ const HANDLERS = {
     document.body.classList.add(msg.player);
     $("who").textContent = `${msg.player}'s card`;
     document.title = `${cap(msg.player)}'s card · ${msg.title}`;
-    $("game").textContent = `${msg.title} · seed ${msg.seed}`;
+    $("game").textContent = msg.seed ? `${msg.title} · seed ${msg.seed}` : msg.title;
     draw(msg.secret);
   },
   secret(msg) { if (P.hello) draw(msg.secret); },

@@ -399,7 +399,7 @@ players = 2                 # the player count the lobby offers first (Die 2/3/4
 [web]
 # The companion page: the board live on a phone (LEDs, sensors, whose turn, scores, what the board
 # asks), the lobby's options, and each player's secret card on the phone that claimed their colour.
-enabled = true
+enabled = false             # true: `service run` serves the companion page
 host = "127.0.0.1"          # 127.0.0.1 = this Pi only; "0.0.0.0" = phones on your network can join
 port = 8765                 # then open http://<hostname>.local:8765/ (printed by `mazeboard service install`)
 release = []                # colours whose seats are freed at the next start, e.g. ["red"] (then empty it again)

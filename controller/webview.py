@@ -63,6 +63,18 @@ class _SubmitClock:
         self.svc.submit(run)
 
 
+def join_text(config: cfg.Config, qr: bool = True) -> list[str]:
+    """What ``service install`` and ``wiring show`` print about the companion page: off (and how to
+    turn it on), this machine only, or the address phones open with its QR code."""
+    from mazeboard.hal.web.join import join_lines
+
+    where = config.path or cfg.DEFAULT_PATH
+    if not config.web.enabled:
+        return [f"Companion page: off (in {where}, [web]: enabled = true, and host = \"0.0.0.0\" for phones; "
+                "then sudo systemctl restart mazeboard)"]
+    return join_lines(config.web.host, config.web.port, qr=qr)
+
+
 def start_companion(config: cfg.Config, game: str, wiring: str | None, state_dir: str, svc: Service) -> Any:
     """The running web server of the companion page, or None (disabled, or it could not start:
     one log line). Adds the page's sink and board tap to ``svc``."""

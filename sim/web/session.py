@@ -184,6 +184,10 @@ def open_browser_session(request: BoardRequest, out: IO[str] | None = None) -> A
     if server is None:
         server = WebServer(request.web_host, request.web_port)
         server.start()
+        if server.reachable:  # phones join at HOSTNAME.local (the page shows it with its QR code)
+            from mazeboard.hal.web.join import join_url
+
+            server.join_url = join_url(request.web_host, server.port)
     session.server = server
     server.attach(session.table, session.sim.clock)
     if first:
@@ -193,6 +197,11 @@ def open_browser_session(request: BoardRequest, out: IO[str] | None = None) -> A
         print(f"{title} is on the table at {here.url}  (Ctrl-C to stop)", file=stream, flush=True)
         for other in others:
             print(f"  {other.where}: {other.url}", file=stream, flush=True)
+        if server.reachable:
+            from mazeboard.hal.web.join import join_lines
+
+            for line in join_lines(request.web_host, server.port):
+                print(line, file=stream, flush=True)
         if request.open_browser:
             webbrowser.open(here.url)
     return session

@@ -5,6 +5,7 @@ from the board (the lobby's release gesture) and from the config (``[web] releas
 from __future__ import annotations
 
 import json
+import os
 import socket
 import subprocess
 import sys
@@ -85,3 +86,46 @@ def test_option_schema_matches_the_file_checks() -> None:
     assert schema["assist"] == {"type": "bool"} and schema["maze"]["choices"] == ["easy", "hard"]
     assert schema["win_tokens"] == {"type": "int", "min": 1, "max": 24}
     assert cfg.option_schema("labyrinth")["variants"]["type"] == "list"
+
+
+def test_install_and_wiring_show_print_how_phones_join(tmp_path: Path) -> None:
+    cli = [sys.executable, "-m", "mazeboard.controller.cli"]
+    plain = subprocess.run([*cli, "service", "install", "--dry-run"], capture_output=True, text=True, timeout=60)
+    assert plain.returncode == 0 and "# Companion page: off" in plain.stdout
+    web = subprocess.run([*cli, "service", "install", "--dry-run", "--web"], capture_output=True, text=True, timeout=60)
+    assert web.returncode == 0
+    host = socket.gethostname().split(".")[0]
+    assert f"# Companion page: http://{host}.local:8765/" in web.stdout
+    assert '\nenabled = true ' in web.stdout and '\nhost = "0.0.0.0" ' in web.stdout
+    assert sum("█" in line for line in web.stdout.splitlines()) >= 12  # the QR code
+    config = tmp_path / "mazeboard.toml"
+    config.write_text('[web]\nenabled = true\nhost = "0.0.0.0"\nport = 9123\n')
+    shown = subprocess.run([*cli, "wiring", "show"], capture_output=True, text=True, timeout=60,
+                           env={**os.environ, "MAZEBOARD_CONFIG": str(config)})
+    assert shown.returncode == 0 and f"Companion page: http://{host}.local:9123/" in shown.stdout
+    config.write_text("[web]\nport = -1\n")
+    broken = subprocess.run([*cli, "wiring", "show"], capture_output=True, text=True, timeout=60,
+                            env={**os.environ, "MAZEBOARD_CONFIG": str(config)})
+    assert broken.returncode == 0 and "Companion page:" in broken.stdout and "web.port" in broken.stdout
+
+
+def test_the_qr_code_holds_the_address() -> None:
+    """The terminal code decodes back to the address (read with the same library's matrix: each
+    half-block character is two modules)."""
+    import qrcode
+
+    from mazeboard.hal.web.join import qr_text
+
+    url = "http://mazeboard.local:8765/"
+    code = qrcode.QRCode(border=2, error_correction=qrcode.constants.ERROR_CORRECT_M)
+    code.add_data(url)
+    code.make(fit=True)
+    matrix = code.get_matrix()
+    text = qr_text(url).splitlines()
+    drawn = []
+    for line in text:
+        top = [ch in "▀█" for ch in line]
+        bottom = [ch in "▄█" for ch in line]
+        drawn += [top, bottom]
+    dark = [[not cell for cell in row] for row in drawn[:len(matrix)]]  # inverted: dark modules are blank
+    assert dark == [list(row) for row in matrix]

@@ -7,6 +7,11 @@ Android 12 and later, Windows 10 and later), so the address to share is
 router hands the Pi another IP address. The page also lists the numeric
 addresses (:mod:`.addresses`) for networks without mDNS.
 
+No DNS-SD (``_http._tcp``) advertisement of our own: browsers do not browse
+for services (they open an address), avahi already answers for the name, and
+announcing with the ``zeroconf`` library would need netlink sockets
+(interface lists) and multicast beside avahi in the hardened unit.
+
 The QR code is made by the ``qrcode`` library (https://pypi.org/project/qrcode/):
 :func:`qr_text` for a terminal (half-block characters, dark on light), and
 :func:`qr_svg` for the page (``/join.svg``). Nothing is fetched from the network.

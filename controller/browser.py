@@ -64,7 +64,7 @@ def _speed(text: str) -> float:
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     """The browser simulator's options (``mazeboard sim`` without ``--scenario``)."""
-    from .commands import _maze, _players
+    from .argtypes import maze as _maze, players as _players
 
     g = p.add_argument_group("browser simulator (without --scenario)")
     g.add_argument("--game", default="magic-labyrinth",

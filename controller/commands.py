@@ -10,29 +10,13 @@ from mazeboard.hal.board import BoardRequest
 from mazeboard.hal.errors import ConfigError, MazeboardError
 
 from . import browser
+from .argtypes import check_game_flags, check_rounds, maze as _maze, players as _players
 from .app import build_game, narrator_for
 from .eventlog import JsonLinesLog
-from .struggle.rules import MAX_ROUNDS
 
 
 class RuntimeFailure(MazeboardError):
     """A game that could not be played to its end."""
-
-
-def _players(text: str) -> int:
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of players") from None
-    if not 2 <= n <= 4:
-        raise argparse.ArgumentTypeError("games take 2 to 4 players")
-    return n
-
-
-def _maze(text: str) -> str | tuple[str, ...]:
-    if text in ("easy", "hard"):
-        return text
-    return tuple(w.strip() for w in text.split(",") if w.strip())
 
 
 def play_arguments(p: argparse.ArgumentParser) -> None:
@@ -55,37 +39,6 @@ def play_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--state-dir", metavar="DIR", default=None,
                    help="keep the game in DIR so it survives a crash or a pulled plug; an unfinished game there resumes")
     p.add_argument("--new", action="store_true", help="with --state-dir: put an unfinished game aside and start over")
-
-
-#: play flags each game uses (given to another game they are an error, not ignored)
-GAME_FLAGS: dict[str, frozenset[str]] = {
-    "magic-labyrinth": frozenset({"--maze", "--assist", "--win-tokens"}),
-    "labyrinth": frozenset({"--edition", "--variant"}),
-    "struggle": frozenset({"--rounds"}),
-}
-
-
-def check_game_flags(args: argparse.Namespace) -> None:
-    """Refuse (ConfigError) a flag the chosen game does not use, e.g. ``--rounds`` for the Magic Labyrinth."""
-    given = {
-        "--maze": getattr(args, "maze", None) is not None, "--assist": getattr(args, "assist", False),
-        "--win-tokens": getattr(args, "win_tokens", None) is not None,
-        "--edition": getattr(args, "edition", None) is not None, "--variant": bool(getattr(args, "variant", [])),
-        "--rounds": getattr(args, "rounds", None) is not None,
-    }
-    uses = GAME_FLAGS.get(args.game)
-    if uses is None:
-        return  # an unknown game is refused by the backend, naming the games there are
-    for flag, on in given.items():
-        if on and flag not in uses:
-            users = [g for g, flags in GAME_FLAGS.items() if flag in flags]
-            raise ConfigError(f"{flag}: not used by {args.game} (only by {', '.join(users)})")
-
-
-def check_rounds(rounds: int | None) -> None:
-    """Refuse (ConfigError) a ``--rounds`` outside 1..:data:`MAX_ROUNDS`."""
-    if rounds is not None and not 1 <= rounds <= MAX_ROUNDS:
-        raise ConfigError(f"--rounds: play 1 to {MAX_ROUNDS} rounds, not {rounds}")
 
 
 def play(args: argparse.Namespace) -> int:

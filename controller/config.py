@@ -24,7 +24,8 @@ Sections (the commented default, :data:`DEFAULT_TEXT`, shows every key):
   :class:`StruggleTable`), each checked by the game's own option parser too.
   A phone may change them in the lobby (:meth:`Config.with_option`, the same
   checks).
-* ``[web]`` -- ``host``, ``port`` of the companion web view.
+* ``[web]`` -- the companion web view: ``enabled``, ``host``, ``port``, and ``release``
+  (seats to free at the next start).
 """
 
 from __future__ import annotations
@@ -110,10 +111,15 @@ class StruggleTable:
 
 @dataclass(frozen=True)
 class WebSettings:
-    """``[web]``: where the companion web view listens (``host`` ``127.0.0.1``: this machine only)."""
+    """``[web]``: the companion web view (``mazeboard service run`` serves it when ``enabled``);
+    where it listens (``host`` ``127.0.0.1``: this machine only; ``0.0.0.0``: phones on the
+    network too, said explicitly); ``release``: colours whose seats are freed when the service
+    starts (an adult's way to free a seat from the config file)."""
 
+    enabled: bool = False
     host: str = "127.0.0.1"
     port: int = 8765
+    release: tuple[str, ...] = ()
 
 
 GameTable = MagicTable | LabyrinthTable | StruggleTable
@@ -178,6 +184,24 @@ def request_fields(table: GameTable) -> dict[str, Any]:
     return {"options": {"cards": table.cards}, "rounds": table.rounds}
 
 
+def option_schema(game: str) -> dict[str, dict[str, Any]]:
+    """How a page offers each option of ``game`` (plain data): ``{"type": "bool" | "int" |
+    "choice" | "list", "min", "max", "choices"}`` from the same bounds and choices as the file."""
+    out: dict[str, dict[str, Any]] = {}
+    for f in fields(TABLES[game]):
+        default = f.default
+        if f.name in CHOICES.get(game, {}):
+            out[f.name] = {"type": "choice", "choices": list(CHOICES[game][f.name])}
+        elif f.name == "variants":
+            out[f.name] = {"type": "list", "choices": list(VARIANTS)}
+        elif isinstance(default, bool):
+            out[f.name] = {"type": "bool"}
+        elif isinstance(default, int):
+            lo, hi = BOUNDS.get(game, {}).get(f.name, (0, 10**6))
+            out[f.name] = {"type": "int", "min": lo, "max": hi}
+    return out
+
+
 def options_of(table: GameTable) -> dict[str, Any]:
     """``table`` as plain data (lists for tuples), for events and views."""
     return {f.name: _plain(getattr(table, f.name)) for f in fields(table)}
@@ -207,6 +231,16 @@ def _variants(value: Any, name: str) -> tuple[str, ...]:
     return tuple(value)
 
 
+def _colours(value: Any, name: str) -> tuple[str, ...]:
+    colours = ("red", "blue", "green", "yellow")
+    if not isinstance(value, (list, tuple)) or len(value) > len(colours):
+        raise ConfigError(f"{name}: must be a list of colours ({', '.join(colours)}), got {value!r}")
+    for v in value:
+        if v not in colours:
+            raise ConfigError(f"{name}: {v!r} is not a colour ({', '.join(colours)})")
+    return tuple(dict.fromkeys(value))
+
+
 def _host(value: Any, name: str) -> str:
     text = _text(value, name)
     if not text or len(text) > 253 or not all(c.isalnum() or c in ".-:_%[]" for c in text):
@@ -217,7 +251,7 @@ def _host(value: Any, name: str) -> str:
 CONVERT: dict[str, dict[str, Any]] = {
     "board": {"wiring": _text, "calibration": _text},
     "labyrinth": {"variants": _variants},
-    "web": {"host": _host},
+    "web": {"host": _host, "release": _colours},
 }
 
 
@@ -336,6 +370,10 @@ cards = "dealt"             # dealt (on the players' phones) or physical (the bo
 players = 2                 # the player count the lobby offers first (Die 2/3/4 change it)
 
 [web]
-host = "127.0.0.1"          # the companion web view: 127.0.0.1 = this machine only; 0.0.0.0 = the network
-port = 8765
+# The companion page: the board live on a phone (LEDs, sensors, whose turn, scores, what the board
+# asks), the lobby's options, and each player's secret card on the phone that claimed their colour.
+enabled = false             # true: `service run` serves the companion page
+host = "127.0.0.1"          # 127.0.0.1 = this Pi only; "0.0.0.0" = phones on your network can join
+port = 8765                 # then open http://<hostname>.local:8765/ (printed by `mazeboard service install`)
+release = []                # colours whose seats are freed at the next start, e.g. ["red"] (then empty it again)
 """

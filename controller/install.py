@@ -101,15 +101,29 @@ def _user_exists(name: str) -> bool:
     return True
 
 
+def config_text(web: bool = False) -> str:
+    """The commented default config file; ``web``: with the companion page on, for phones on the
+    network (``[web] enabled = true``, ``host = "0.0.0.0"``: ``service install --web``)."""
+    if not web:
+        return DEFAULT_TEXT
+    text = DEFAULT_TEXT.replace('enabled = false             # true: `service run` serves the companion page',
+                                'enabled = true              # false: no companion page')
+    text = text.replace('host = "127.0.0.1"          # 127.0.0.1 = this Pi only; "0.0.0.0" = phones on your network can join',
+                        'host = "0.0.0.0"            # phones on your network can join; "127.0.0.1" = this Pi only')
+    assert text.count("enabled = true") == 1 and 'host = "0.0.0.0"' in text
+    return text
+
+
 def plan(exec_path: Path, user: str = "mazeboard", start: bool = True, root: Path = Path("/"),
-         user_exists: Callable[[str], bool] = _user_exists) -> Plan:
-    """What to do to install the service for ``exec_path`` running as ``user`` (files under ``root``)."""
+         user_exists: Callable[[str], bool] = _user_exists, web: bool = False) -> Plan:
+    """What to do to install the service for ``exec_path`` running as ``user`` (files under ``root``);
+    ``web``: the config file turns the companion page on for the network."""
     etc = root / "etc"
     files = (
         (etc / "systemd" / "system" / UNIT_NAME, unit_text(exec_path, user), True),
         (etc / "udev" / "rules.d" / RULE_NAME, shipped(RULE_NAME), True),
         (etc / "default" / "mazeboard", DEFAULT_SETTINGS, False),
-        (etc / "mazeboard" / "mazeboard.toml", DEFAULT_TEXT, False),
+        (etc / "mazeboard" / "mazeboard.toml", config_text(web), False),
     )
     groups = ",".join(DEVICE_GROUPS)
     commands: list[tuple[str, ...]] = [("groupadd", "--system", "--force", g) for g in DEVICE_GROUPS]
@@ -196,6 +210,25 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--exec", dest="exec_path", metavar="PATH", default=None,
                    help="the mazeboard script the unit starts (default: the one of this environment)")
     p.add_argument("--no-start", action="store_true", help="enable the service but do not start it now")
+    p.add_argument("--web", action="store_true",
+                   help="a new config file turns the companion page on for phones on your network "
+                        "([web] enabled = true, host = \"0.0.0.0\"); an existing one is kept as it is")
+
+
+def _companion(config_path: Path, web: bool) -> list[str]:
+    """The companion page's address (and QR code) as the installed config file says, or as the
+    one to be written would."""
+    import tomllib
+
+    from . import config as cfg
+    from .webview import join_text
+
+    try:
+        config = cfg.load_config(str(config_path)) if config_path.exists() else \
+            cfg.parse_config(tomllib.loads(config_text(web)), str(config_path))
+    except MazeboardError as e:
+        return [f"Companion page: {e}"]
+    return join_text(config)
 
 
 #: a system user name useradd accepts (shadow-utils' default NAME_REGEX, at most 32 characters)
@@ -223,9 +256,11 @@ def checked_exec(text: str) -> Path:
 
 def run(args: argparse.Namespace) -> int:
     exec_path = checked_exec(args.exec_path) if args.exec_path else default_exec_path()
-    p = plan(exec_path, checked_user(args.user), start=not args.no_start)
+    p = plan(exec_path, checked_user(args.user), start=not args.no_start, web=args.web)
+    config_path = next(path for path, _, _ in p.files if path.name == "mazeboard.toml")
     if args.dry_run:
         sys.stdout.write(describe(p))
+        sys.stdout.write("\n" + "\n".join(f"# {line}" for line in _companion(config_path, args.web)) + "\n")
         return 0
     if os.geteuid() != 0:
         raise ConfigError("service install: needs root: run `sudo $(which mazeboard) service install` "
@@ -235,4 +270,5 @@ def run(args: argparse.Namespace) -> int:
         raise ConfigError("service install: " + "; ".join(problems))
     execute(p)
     print("mazeboard.service installed; follow it with: journalctl -u mazeboard -f")
+    print("\n".join(_companion(config_path, args.web)))
     return 0

@@ -82,7 +82,8 @@ class TableKind:
     corners); ``default_corners``: the rules' corners by player count (a
     seating that matches needs no ``start_corners`` option); ``start``: the
     button that starts a game; ``gesture``: the button pressed repeatedly to
-    ask to abandon; ``confirm``: the button that confirms it."""
+    ask to abandon; ``confirm``: the button that confirms it; ``release``: the
+    button pressed repeatedly in the lobby to free the seats of those not seated."""
 
     game: str
     seats: tuple[tuple[str, str], ...]
@@ -90,12 +91,14 @@ class TableKind:
     start: str
     gesture: str
     confirm: str
+    release: str
 
 
 TABLES: dict[str, TableKind] = {
-    "magic-labyrinth": TableKind("magic-labyrinth", SEATS["magic-labyrinth"], MAGIC_CORNERS, "roll", "done", "roll"),
-    "labyrinth": TableKind("labyrinth", SEATS["labyrinth"], LABYRINTH_CORNERS, "done", "done", "rotate"),
-    "struggle": TableKind("struggle", SEATS["struggle"], {}, "throw", "stop", "throw"),
+    "magic-labyrinth": TableKind("magic-labyrinth", SEATS["magic-labyrinth"], MAGIC_CORNERS, "roll", "done", "roll",
+                                 "done"),
+    "labyrinth": TableKind("labyrinth", SEATS["labyrinth"], LABYRINTH_CORNERS, "done", "done", "rotate", "rotate"),
+    "struggle": TableKind("struggle", SEATS["struggle"], {}, "throw", "stop", "throw", "stop"),
 }
 #: Struggle: die button -> player count
 COUNT_BUTTONS: dict[str, int] = {"die2": 2, "die3": 3, "die4": 4}
@@ -282,6 +285,24 @@ class Lobby(RefereeCore):
             self._refresh()
         elif ev.button == self.kind.start:
             self._start("board")
+        elif ev.button == self.kind.release:
+            self._release_press()
+
+    def _release_press(self) -> None:
+        """One press of the release gesture; the last of ``abandon_presses`` within
+        ``abandon_window_ms`` frees the seats of every colour not seated now."""
+        now = self._now()
+        presses = self._presses
+        presses.append(now)
+        while presses and now - presses[0] > self.settings.abandon_window_ms:
+            presses.popleft()
+        if len(presses) < self.settings.abandon_presses:
+            return
+        presses.clear()
+        seated = set(self.seated())
+        colours = [c for c in PLAYER_COLOURS if c not in seated]
+        self._emit("seats_released", colours=colours, by="board")
+        log.info("lobby: seats released from the board: %s", ", ".join(colours) or "none")
 
     def _open(self) -> None:
         self._cancel("result")

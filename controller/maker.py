@@ -181,7 +181,21 @@ def wiring(args: argparse.Namespace) -> int:
 def _show(args: argparse.Namespace) -> int:
     w = load_wiring(args.file)
     print(pinout(w, show_all=args.all))
+    print()
+    print("\n".join(_companion_lines()))
     return 0
+
+
+def _companion_lines() -> list[str]:
+    """The companion page's address as the config file (``$MAZEBOARD_CONFIG`` or the default path)
+    says; a config that cannot be read is one line here (``service run`` names the key)."""
+    from . import config as cfg
+    from .webview import join_text
+
+    try:
+        return join_text(cfg.load_config())
+    except MazeboardError as e:
+        return [f"Companion page: {e}"]
 
 
 def _diagram(args: argparse.Namespace) -> int:

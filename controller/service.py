@@ -69,11 +69,16 @@ class Service:
     people who sit down in the lobby (simulated board only); ``games``: stop
     after that many games (0: never); ``seed``: the first game's seed (then +1
     per game; None: random); ``sinks``: every event (lobby and games);
-    ``opener``: opens a board session for a request (default: the backend)."""
+    ``opener``: opens a board session for a request (default: the backend);
+    ``board_taps``: called with each phase's board once it is open (the
+    companion page follows its frames and sensors; a failing tap is logged
+    and ignored); ``sit_after_ms``: simulated board only, how long the
+    simulated people wait before they sit down in each lobby."""
 
     def __init__(self, lobby: Lobby, template: BoardRequest, state_dir: str, board: str | None, notifier: Notifier,
                  games: int = 0, seed: int | None = None, seaters: int = 2, environ: Any = os.environ,
-                 sinks: list[Callable[[GameEvent], None]] | None = None, opener: Opener | None = None) -> None:
+                 sinks: list[Callable[[GameEvent], None]] | None = None, opener: Opener | None = None,
+                 board_taps: list[Callable[[Any], None]] | None = None, sit_after_ms: int = 0) -> None:
         self.lobby = lobby
         self.template = template
         self.state_dir = state_dir
@@ -84,6 +89,8 @@ class Service:
         self.seaters = seaters
         self.environ = environ
         self.sinks = list(sinks or [])
+        self.board_taps = list(board_taps or [])
+        self.sit_after_ms = sit_after_ms
         self.opener: Opener = opener or (lambda request: backends.open_board(self.board, request))
         self.stopping = False
         self.played = 0
@@ -199,14 +206,23 @@ class Service:
     def _attach(self, game: Game) -> None:
         game.sinks.extend(self.sinks)
 
+    def _tap(self, board: Any) -> None:
+        for tap in self.board_taps:
+            try:
+                tap(board)
+            except Exception:  # a watcher of the board never stops the board
+                log.exception("a board watcher failed (the game goes on)")
+
     def _seat(self) -> BoardRequest | None:
         """The lobby phase; the next game's request, or None when the service stops."""
         seed = self._next_seed()
+        options = {"sit_after_ms": self.sit_after_ms} if self.sit_after_ms else {}
         session = self.opener(replace(self.template, game=self.lobby.game, players=self.seaters, seed=seed,
-                                      lobby=True))
+                                      lobby=True, options=options))
         board = session.board
         lobby = self.lobby
         self.phase = "lobby"
+        self._tap(board)
         try:
             lobby.enter_lobby(session.scheduler, board.layout, board.show, self._emit(board),
                               board.state().closed_reeds)
@@ -245,6 +261,7 @@ class Service:
         for problem in pgame.problems:
             self.notifier.notify(STATUS=problem[:200])
         players = tuple(pgame.session.setup.players)
+        self._tap(board)
         lobby.enter_game(pgame.live_scheduler, pgame.clock.live_now, board.layout, board.show, pgame.game.emit,
                          hold, ref.instruction, players)
         pgame.gate = lobby.gate

@@ -94,7 +94,7 @@ def _log_event(event: GameEvent) -> None:
 
 
 def service_arguments(p: argparse.ArgumentParser) -> None:
-    from . import commands
+    from . import argtypes
     from . import install as installer
 
     sub = p.add_subparsers(dest="service_command", metavar="ACTION", required=True)
@@ -107,10 +107,10 @@ def service_arguments(p: argparse.ArgumentParser) -> None:
     run_p.add_argument("--game", default=None,
                        help="game kind without a wiring file (the simulated board); default: the wiring file's board, "
                             "else the config's [board] game, else magic-labyrinth")
-    run_p.add_argument("--players", type=commands._players, default=None,
+    run_p.add_argument("--players", type=argtypes.players, default=None,
                        help="simulated board: how many simulated people sit down in the lobby, 2-4 (default 2); "
                             "on a real board the players are the pawns on the start corners")
-    run_p.add_argument("--maze", type=commands._maze, default=None,
+    run_p.add_argument("--maze", type=argtypes.maze, default=None,
                        help="simulated board: easy (default), hard or a wall list (Magic Labyrinth)")
     run_p.add_argument("--edition", default=None, help="Labyrinth edition (overrides the config file)")
     run_p.add_argument("--variant", action="append", default=[], metavar="NAME",
@@ -124,6 +124,9 @@ def service_arguments(p: argparse.ArgumentParser) -> None:
                        help=f"where games are kept (default: $STATE_DIRECTORY, else {DEFAULT_STATE_DIR})")
     run_p.add_argument("--events", metavar="FILE", default=None,
                        help="also write every event (lobby and games) as JSON lines to FILE ('-': stdout)")
+    run_p.add_argument("--sit-after", type=float, default=0.0, metavar="S",
+                       help="simulated board: the simulated people sit down S seconds after each lobby opens "
+                            "(default 0; time to open the companion page and change options first)")
     run_p.add_argument("--virtual-time", action="store_true",
                        help="simulated board only: play in virtual time (tests; the service itself plays at real time)")
     installer.add_arguments(sub.add_parser(
@@ -195,13 +198,15 @@ def service_run(args: argparse.Namespace) -> int:
     state_dir = args.state_dir or os.environ.get("STATE_DIRECTORY", "").split(":")[0] or DEFAULT_STATE_DIR
     if args.games < 0:
         raise ConfigError("--games: must be 0 (never stop) or more")
-    from .commands import check_rounds
+    from .argtypes import check_rounds
 
     check_rounds(args.rounds)
+    if not 0 <= args.sit_after <= 3600:
+        raise ConfigError(f"--sit-after: 0 to 3600 seconds, got {args.sit_after:g}")
     config = cfg.load_config(args.config)
     choice = choose_board(config, args)
     args.game = choice.game
-    from .commands import check_game_flags
+    from .argtypes import check_game_flags
 
     check_game_flags(args)
     if args.maze is not None and not isinstance(args.maze, str):
@@ -218,12 +223,17 @@ def service_run(args: argparse.Namespace) -> int:
     if log_file:
         sinks.append(log_file)
     svc = Service(Lobby(choice.game, config), template, state_dir, choice.backend, notifier, games=args.games,
-                  seed=args.seed, seaters=args.players or 2, sinks=sinks)
+                  seed=args.seed, seaters=args.players or 2, sinks=sinks, sit_after_ms=int(args.sit_after * 1000))
+    from .webview import start_companion
+
+    server = start_companion(config, choice.game, choice.wiring, state_dir, svc)
     previous = signal.signal(signal.SIGTERM, lambda signum, frame: svc.stop())
     try:
         return svc.run()
     finally:
         signal.signal(signal.SIGTERM, previous)
+        if server is not None:
+            server.close()
         notifier.close()
         if log_file:
             log_file.close()

@@ -163,7 +163,7 @@ class Seaters:
     after ``retry_ms``."""
 
     def __init__(self, hands: SeatHands, game: str, count: int, scheduler: Scheduler, rng: random.Random,
-                 think_ms: tuple[int, int] = (400, 1500), retry_ms: int = 3000) -> None:
+                 think_ms: tuple[int, int] = (400, 1500), retry_ms: int = 3000, sit_after_ms: int = 0) -> None:
         if not 2 <= count <= 4:
             raise ConfigError(f"--players: 2 to 4 simulated players sit down, got {count}")
         self.hands = hands
@@ -176,6 +176,11 @@ class Seaters:
         self.seen: dict[str, Any] | None = None
         self._busy = False
         self.presses = 0
+        #: nobody acts before this time (``service run --sit-after``: a phone changes options first)
+        self.sit_at_ms = scheduler.now_ms() + sit_after_ms
+        if sit_after_ms:
+            self._busy = True
+            scheduler.call_later(sit_after_ms, self._done)
 
     def watch(self, event: GameEvent) -> None:
         if event.type == "lobby":
@@ -240,14 +245,15 @@ class Seaters:
 class SimLobbySession:
     """A simulated board session for the lobby of ``game``, with ``count`` :class:`Seaters`."""
 
-    def __init__(self, game: str, count: int, seed: int, realtime: bool = False) -> None:
+    def __init__(self, game: str, count: int, seed: int, realtime: bool = False, sit_after_ms: int = 0) -> None:
         if game not in BOARD_KINDS:
             raise ConfigError(f"--game: {game!r} is not available (choose from {', '.join(BOARD_KINDS)})")
         self.clock: VirtualClock | RealtimeClock = RealtimeClock() if realtime else VirtualClock()
         self.setup = GameSetup(game, PLAYER_COLOURS[:count], seed)
         self.board = LobbyBoard(game, self.clock, Physics(), random.Random(f"lobby-{seed}"))
         self.world = self.board.world
-        self.seaters = Seaters(self.world, game, count, self.clock, random.Random(f"seaters-{seed}"))
+        self.seaters = Seaters(self.world, game, count, self.clock, random.Random(f"seaters-{seed}"),
+                               sit_after_ms=sit_after_ms)
         self.board.watchers.append(self.seaters.watch)
 
     @property
@@ -269,6 +275,10 @@ class SimLobbySession:
 
 def open_lobby_session(request: BoardRequest) -> SimLobbySession:
     """The ``sim`` backend's session for ``request.lobby``: ``request.players`` simulated people
-    (a number, 2-4) sit down at ``request.game``'s board."""
+    (a number, 2-4) sit down at ``request.game``'s board, after ``request.options["sit_after_ms"]``
+    (a whole number of milliseconds, 0 to an hour; default 0)."""
     count = request.players if isinstance(request.players, int) else len(request.players)
-    return SimLobbySession(request.game, count, request.seed, request.realtime)
+    wait = request.options.get("sit_after_ms", 0)
+    if not isinstance(wait, int) or isinstance(wait, bool) or not 0 <= wait <= LOBBY_LIMIT_MS:
+        raise ConfigError(f"--sit-after: 0 to {LOBBY_LIMIT_MS // 1000} seconds, got {wait!r}")
+    return SimLobbySession(request.game, count, request.seed, request.realtime, wait)

@@ -324,7 +324,7 @@ def _service_runs(emitted: Emitted, tmp: Path) -> None:
             _press(svc, ["rotate"])
 
     _service(emitted, tmp, "labyrinth", "phone", games=1, script=phone)
-    from mazeboard.sim import backend as sim_backend
+    from mazeboard.sim import session as sim_backend
 
     limit = sim_backend.GAME_LIMIT_MS
     sim_backend.GAME_LIMIT_MS = 20_000  # nobody can win in 20 s: the service gives the game up

@@ -1,11 +1,11 @@
-"""The browser simulator: the simulated board served as a web page people play on.
+"""The browser simulator: a simulated board people play on from a web page.
 
-:mod:`.session` is the board session the ``sim`` backend returns for
-``BoardRequest(browser=True)``; :mod:`.table` runs the game side on the
-session's clock (human hands, the recorder, the view); :mod:`.server` is the
-aiohttp web server and its WebSocket; :mod:`.protocol` the messages between
-page and server; ``static/`` the page (plain HTML, CSS and JavaScript).
-Labyrinth and Struggle: :mod:`.labyrinth_table` and :mod:`.struggle_table`
-(messages, view, table per game) on the shared :mod:`.served` plumbing
-(shared and private per-player pages, secret cards).
+The page server, the pages, the protocol and the views are the companion web
+view's (:mod:`mazeboard.hal.web`); this package adds what is simulated:
+:mod:`.session` builds the session the ``sim`` backend returns for
+``BoardRequest(browser=True)``; :mod:`.table` (The Magic Labyrinth),
+:mod:`.labyrinth_table` and :mod:`.struggle_table` turn the page's commands
+into the simulated people's hands on the simulated world; :mod:`.protocol`
+holds The Magic Labyrinth's commands; :mod:`.record` records a session as a
+scenario; :mod:`.served` runs a Labyrinth or Struggle session until a new game.
 """

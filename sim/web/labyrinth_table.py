@@ -29,7 +29,7 @@ only (in the ``younger`` variant cards are open and shown to all).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any, Callable, Mapping
 
 from mazeboard.hal.board import BoardRequest
@@ -43,9 +43,13 @@ from ..labyrinth.hands import LabyrinthHands, TileAction
 from ..labyrinth.players import LabyrinthPlayer
 from ..labyrinth.scenario import VARIANT_NAMES
 from ..labyrinth.session import LabyrinthSession, for_play
-from .protocol import SEED_MAX, Fields, Lift, Place, Press, Slide
-from .served import ServedSession, ServedTable
-from .table import MAX_QUEUED, Refused
+from .protocol import Lift, Place, Press, Slide
+from mazeboard.hal.web.protocol import SEED_MAX, Fields, Refused
+from mazeboard.hal.web.served import ServedTable
+from mazeboard.hal.web.views import LabyrinthView
+
+from .served import ServedSession
+from .table import MAX_QUEUED
 
 PAWNS: tuple[str, ...] = PLAYER_COLOURS + (VADER,)
 #: think time of a simulated player at speed 1.0 (a person's pace), milliseconds
@@ -84,7 +88,7 @@ def _new_game(f: Fields) -> NewLabyrinth:
                         f.choice("edition", tuple(EDITIONS)), f.names("variants", VARIANT_NAMES), f.msg_id)
 
 
-#: message type -> parser (:func:`mazeboard.sim.web.protocol.parse_message`)
+#: message type -> parser (:func:`mazeboard.hal.web.protocol.parse_message`)
 PARSERS: dict[str, Callable[[Fields], Any]] = {
     "rotate": lambda f: Rotate(f.msg_id),
     "insert": lambda f: Insert(f.choice("slot", SLOT_NAMES), f.msg_id),
@@ -94,139 +98,6 @@ PARSERS: dict[str, Callable[[Fields], Any]] = {
     "press": lambda f: Press(f.choice("button", ("done",)), f.msg_id),
     "new_game": _new_game,
 }
-
-PHASE_TEXT = {"starting": "Setting up", "shift": "turns and pushes the spare", "settle": "the tiles slide",
-              "move": "is moving", "over": "Game over"}
-
-
-@dataclass
-class LabyrinthView:
-    """The announced state of a Labyrinth game (public announcements only)."""
-
-    humans: tuple[str, ...] = ()
-    players: list[str] = field(default_factory=list)
-    corners: dict[str, str] = field(default_factory=dict)
-    edition: str = "classic"
-    variants: list[str] = field(default_factory=list)
-    current: str | None = None
-    phase: str = "starting"
-    movers: list[str] = field(default_factory=list)
-    rotation: int = 0
-    forbidden: str | None = None
-    reachable: dict[str, list[str]] = field(default_factory=dict)
-    steps: int = 0
-    found: dict[str, list[str]] = field(default_factory=dict)
-    remaining: dict[str, int] = field(default_factory=dict)
-    open_cards: dict[str, list[str]] = field(default_factory=dict)
-    warning: dict[str, Any] | None = None
-    #: after an ``ambiguous`` warning: the pawn, the cells it may stand on and the controller's guess
-    ambiguous: dict[str, Any] | None = None
-    winner: str | None = None
-    turns: int = 0
-    #: the board's latest ``instruction`` event (what it asks now), or None before the first
-    instruction: dict[str, Any] | None = None
-
-    def apply(self, e: Mapping[str, Any]) -> None:
-        """Fold one event in; unknown types change nothing."""
-        handler = _HANDLERS.get(str(e.get("type")))
-        if handler is not None:
-            handler(self, e)
-
-    def prompt(self) -> str:
-        """What the board asks now, in the board's own words (its latest ``instruction`` event:
-        the same the LEDs show and the narration says); nothing of its own."""
-        if self.instruction is not None:
-            return str(self.instruction.get("text", ""))
-        return "Waiting for the board..."
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "players": list(self.players), "corners": dict(self.corners), "edition": self.edition,
-            "variants": list(self.variants), "current": self.current, "phase": self.phase,
-            "phase_text": PHASE_TEXT.get(self.phase, self.phase), "movers": list(self.movers),
-            "rotation": self.rotation, "forbidden": self.forbidden,
-            "reachable": {p: list(c) for p, c in self.reachable.items()}, "steps": self.steps,
-            "found": {p: list(c) for p, c in self.found.items()}, "remaining": dict(self.remaining),
-            "open_cards": {p: list(c) for p, c in self.open_cards.items()},
-            "warning": dict(self.warning) if self.warning else None, "winner": self.winner,
-            "ambiguous": dict(self.ambiguous) if self.ambiguous else None,
-            "turns": self.turns, "prompt": self.prompt(),
-            "instruction": dict(self.instruction) if self.instruction else None,
-        }
-
-
-def _name(player: str | None) -> str:
-    return (player or "nobody").capitalize()
-
-
-def _started(v: LabyrinthView, e: Mapping[str, Any]) -> None:
-    v.players = list(e.get("players", []))
-    v.corners = dict(e.get("corners", {}))
-    v.edition = str(e.get("edition", "classic"))
-    v.variants = list(e.get("variants", []))
-    v.found = {p: [] for p in v.players}
-    per = len(edition(v.edition).cards) // max(1, len(v.players))
-    v.remaining = {p: per for p in v.players}
-
-
-def _turn(v: LabyrinthView, e: Mapping[str, Any]) -> None:
-    v.current = e.get("player")
-    v.movers = list(e.get("pawns", []))
-    v.phase, v.rotation, v.reachable, v.steps, v.warning, v.ambiguous = "shift", 0, {}, 0, None, None
-    v.turns += 1
-
-
-def _shifted(v: LabyrinthView, e: Mapping[str, Any]) -> None:
-    v.phase = "settle"
-    v.forbidden = e.get("forbidden_next")
-
-
-def _reachable(v: LabyrinthView, e: Mapping[str, Any]) -> None:
-    v.phase = "move"
-    v.reachable[str(e.get("pawn"))] = list(e.get("cells", []))
-
-
-def _found(v: LabyrinthView, e: Mapping[str, Any]) -> None:
-    player = str(e.get("player"))
-    v.found.setdefault(player, []).append(str(e.get("card")))
-    v.remaining[player] = int(e.get("remaining", 0))
-
-
-def _warning(v: LabyrinthView, e: Mapping[str, Any]) -> None:
-    v.warning = {k: e.get(k) for k in ("player", "kind", "cell", "slot", "pawn")}
-    if e.get("kind") == "ambiguous":
-        v.ambiguous = {"pawn": e.get("pawn"), "cell": e.get("cell"), "cells": list(e.get("cells", []))}
-
-
-def _guess(v: LabyrinthView, e: Mapping[str, Any]) -> None:
-    if v.ambiguous is not None:
-        v.ambiguous = dict(v.ambiguous, pawn=e.get("pawn"), cell=e.get("cell"))
-
-
-def _turn_ended(v: LabyrinthView, e: Mapping[str, Any]) -> None:
-    v.reachable, v.ambiguous = {}, None
-
-
-def _over(v: LabyrinthView, e: Mapping[str, Any]) -> None:
-    v.winner, v.phase, v.reachable = e.get("winner"), "over", {}
-
-
-_HANDLERS: dict[str, Callable[[LabyrinthView, Mapping[str, Any]], None]] = {
-    "game_started": _started,
-    "turn_started": _turn,
-    "spare_rotated": lambda v, e: setattr(v, "rotation", int(e.get("rotation", 0))),
-    "shifted": _shifted,
-    "reachable": _reachable,
-    "step": lambda v, e: setattr(v, "steps", int(e.get("steps", v.steps + 1))),
-    "card_found": _found,
-    "card_shown": lambda v, e: v.open_cards.__setitem__(str(e.get("player")), list(e.get("cards", []))),
-    "turn_ended": _turn_ended,
-    "warning": _warning,
-    "guess": _guess,
-    "game_over": _over,
-    "instruction": lambda v, e: setattr(v, "instruction", {k: val for k, val in e.items() if k != "type"}),
-}
-
 
 class LabyrinthTable(ServedTable):
     """The shared and private pages of one simulated Labyrinth game and the people's hands."""

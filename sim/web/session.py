@@ -28,7 +28,7 @@ from mazeboard.hal.boards import MAGIC, MAGIC_CORNERS, PLAYER_COLOURS
 from mazeboard.hal.clock import RealtimeClock, VirtualClock
 from mazeboard.hal.errors import ConfigError
 
-from ..backend import SimSession
+from ..session import SimSession
 from ..maze import generate_walls, parse_walls
 from ..players import SimPlayer
 from ..world import Physics
@@ -176,7 +176,7 @@ def open_browser_session(request: BoardRequest, out: IO[str] | None = None) -> A
     Prints the page's addresses on ``out`` (standard output) the first time
     (for ``--host 0.0.0.0``: localhost, then this machine's addresses);
     raises :class:`ConfigError` when the address cannot be listened on."""
-    from .server import WebServer  # aiohttp
+    from mazeboard.hal.web.server import WebServer  # aiohttp
 
     session = browser_session(request, realtime=True)
     server = request.handover if isinstance(request.handover, WebServer) else None
@@ -184,6 +184,10 @@ def open_browser_session(request: BoardRequest, out: IO[str] | None = None) -> A
     if server is None:
         server = WebServer(request.web_host, request.web_port)
         server.start()
+        if server.reachable:  # phones join at HOSTNAME.local (the page shows it with its QR code)
+            from mazeboard.hal.web.join import join_url
+
+            server.join_url = join_url(request.web_host, server.port)
     session.server = server
     server.attach(session.table, session.sim.clock)
     if first:
@@ -193,6 +197,11 @@ def open_browser_session(request: BoardRequest, out: IO[str] | None = None) -> A
         print(f"{title} is on the table at {here.url}  (Ctrl-C to stop)", file=stream, flush=True)
         for other in others:
             print(f"  {other.where}: {other.url}", file=stream, flush=True)
+        if server.reachable:
+            from mazeboard.hal.web.join import join_lines
+
+            for line in join_lines(request.web_host, server.port):
+                print(line, file=stream, flush=True)
         if request.open_browser:
             webbrowser.open(here.url)
     return session

@@ -28,7 +28,7 @@ Secret cards: ``objective`` announcements go to the owner's private page only
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any, Callable, Mapping
 
 from mazeboard.hal.board import BoardRequest
@@ -38,9 +38,13 @@ from mazeboard.hal.struggle import BUTTONS, PLACES, TOKENS, space_sensor
 
 from ..struggle.backend import StruggleSession, for_play
 from ..struggle.hands import Act, StruggleHands, TableView
-from .protocol import SEED_MAX, Fields, Press
-from .served import ServedSession, ServedTable
-from .table import MAX_QUEUED, Refused
+from .protocol import Press
+from mazeboard.hal.web.protocol import SEED_MAX, Fields, Refused
+from mazeboard.hal.web.served import ServedTable
+from mazeboard.hal.web.views import StruggleView
+
+from .served import ServedSession
+from .table import MAX_QUEUED
 
 #: think time of a simulated player at speed 1.0 (a person's pace), milliseconds
 THINK_MS = (900, 2400)
@@ -91,7 +95,7 @@ def _index(f: Fields) -> int:
     return index
 
 
-#: message type -> parser (:func:`mazeboard.sim.web.protocol.parse_message`)
+#: message type -> parser (:func:`mazeboard.hal.web.protocol.parse_message`)
 PARSERS: dict[str, Callable[[Fields], Any]] = {
     "press": lambda f: Press(f.choice("button", BUTTONS), f.msg_id),
     "pick": lambda f: Pick(_index(f), f.msg_id),
@@ -102,130 +106,6 @@ PARSERS: dict[str, Callable[[Fields], Any]] = {
     "gather": lambda f: Gather(f.msg_id),
     "new_game": _new_game,
 }
-
-PHASE_TEXT = {"starting": "Setting up", "tokens": "the tokens go on the start", "throw": "throws the dice",
-              "choosing": "chooses how to play the hand", "placing": "moves the tokens", "over": "Game over"}
-
-
-@dataclass
-class StruggleView:
-    """The announced state of a Struggle game (public announcements only: never an objective card)."""
-
-    humans: tuple[str, ...] = ()
-    players: list[str] = field(default_factory=list)
-    track: list[str] = field(default_factory=list)
-    rounds: int = 1
-    round: int = 0
-    current: str | None = None
-    phase: str = "starting"
-    faces: list[str] = field(default_factory=list)
-    throws: int = 0
-    held: list[int] = field(default_factory=list)
-    outcomes: list[dict[str, Any]] = field(default_factory=list)
-    selected: int | None = None
-    spaces: dict[str, int] = field(default_factory=lambda: {t: 0 for t in TOKENS})
-    arrived: list[str] = field(default_factory=list)
-    results: list[dict[str, Any]] = field(default_factory=list)
-    totals: dict[str, int] = field(default_factory=dict)
-    warning: dict[str, Any] | None = None
-    winner: str | None = None
-    winners: list[str] = field(default_factory=list)
-    #: the board's latest ``instruction`` event (what it asks now), or None before the first
-    instruction: dict[str, Any] | None = None
-
-    def apply(self, e: Mapping[str, Any]) -> None:
-        handler = _HANDLERS.get(str(e.get("type")))
-        if handler is not None:
-            handler(self, e)
-
-    def prompt(self) -> str:
-        """What the board asks now, in the board's own words (its latest ``instruction`` event:
-        the same the LEDs show and the narration says); nothing of its own."""
-        if self.instruction is not None:
-            return str(self.instruction.get("text", ""))
-        return "Waiting for the board..."
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "players": list(self.players), "track": list(self.track), "rounds": self.rounds, "round": self.round,
-            "current": self.current, "phase": self.phase, "phase_text": PHASE_TEXT.get(self.phase, self.phase),
-            "faces": list(self.faces), "throws": self.throws, "held": list(self.held),
-            "outcomes": list(self.outcomes), "selected": self.selected, "spaces": dict(self.spaces),
-            "arrived": list(self.arrived), "results": list(self.results), "totals": dict(self.totals),
-            "warning": dict(self.warning) if self.warning else None, "winner": self.winner,
-            "winners": list(self.winners), "prompt": self.prompt(),
-            "instruction": dict(self.instruction) if self.instruction else None,
-        }
-
-
-def _name(player: str | None) -> str:
-    return (player or "nobody").capitalize()
-
-
-def _started(v: StruggleView, e: Mapping[str, Any]) -> None:
-    v.players = list(e.get("players", []))
-    v.track = list(e.get("track", []))
-    v.rounds = int(e.get("rounds", 1))
-    v.totals = {p: 0 for p in v.players}
-    v.phase = "tokens"
-
-
-def _round(v: StruggleView, e: Mapping[str, Any]) -> None:
-    v.round = int(e.get("round", v.round + 1))
-    v.spaces, v.arrived = {t: 0 for t in TOKENS}, []
-
-
-def _turn(v: StruggleView, e: Mapping[str, Any]) -> None:
-    v.current, v.phase = e.get("player"), "throw"
-    v.faces, v.throws, v.held, v.outcomes, v.selected, v.warning = [], 0, [], [], None, None
-
-
-def _hand(v: StruggleView, e: Mapping[str, Any]) -> None:
-    v.faces, v.throws, v.held = list(e.get("faces", [])), int(e.get("throw", 0)), list(e.get("held", []))
-
-
-def _outcomes(v: StruggleView, e: Mapping[str, Any]) -> None:
-    v.phase = "choosing"
-    v.outcomes = [{k: o.get(k) for k in ("index", "plays", "spaces", "arrived", "moves")} for o in e.get("outcomes", [])]
-    v.selected = e.get("selected")
-
-
-def _played(v: StruggleView, e: Mapping[str, Any]) -> None:
-    v.phase = "placing"
-    v.spaces, v.arrived = dict(e.get("spaces", {})), list(e.get("arrived_order", []))
-
-
-def _round_over(v: StruggleView, e: Mapping[str, Any]) -> None:
-    v.results.append({"round": e.get("round"), "order": list(e.get("order", [])),
-                      "points": dict(e.get("points", {})), "cards": dict(e.get("cards", {}))})
-    v.totals = dict(e.get("totals", v.totals))
-    v.phase = "tokens"
-
-
-def _over(v: StruggleView, e: Mapping[str, Any]) -> None:
-    v.winner, v.winners, v.phase = e.get("winner"), list(e.get("winners", [])), "over"
-    v.totals = dict(e.get("scores", v.totals))
-
-
-def _instruction(v: StruggleView, e: Mapping[str, Any]) -> None:
-    v.instruction = {k: val for k, val in e.items() if k != "type"}
-
-
-_HANDLERS: dict[str, Callable[[StruggleView, Mapping[str, Any]], None]] = {
-    "instruction": _instruction,
-    "game_started": _started,
-    "round_started": _round,
-    "turn_started": _turn,
-    "held": lambda v, e: setattr(v, "held", list(e.get("held", []))),
-    "hand": _hand,
-    "outcomes": _outcomes,
-    "selected": lambda v, e: setattr(v, "selected", e.get("index")),
-    "played": _played,
-    "warning": lambda v, e: setattr(v, "warning", {k: e.get(k) for k in ("player", "kind", "cell")}),
-    "round_over": _round_over,
-    "game_over": _over,
-}
-
 
 class PeopleHands(StruggleHands):
     """The people's hands: also ``pick`` (step the selection to an outcome, without playing it);

@@ -20,24 +20,21 @@ from mazeboard.hal.boards import MAGIC, MAGIC_SYMBOLS, PLAYER_COLOURS
 from mazeboard.hal.events import TRAY_SENSORS, GameEvent, LedFrame
 from mazeboard.hal.grid import format_edge
 
-from ..backend import SimSession
+from mazeboard.hal.web.protocol import Refused, error_reply
+from mazeboard.hal.web.served import LOG_KEEP
+from mazeboard.hal.web.views import GameView
+
 from ..hands import Action, Hands
-from .protocol import Command, FetchBall, Lift, NewGame, Place, Press, Reveal, Slide, error_reply
+from ..session import SimSession
+from .protocol import PARSERS, Command, FetchBall, Lift, NewGame, Place, Press, Reveal, Slide
 from .record import Recorder
-from .view import GameView
 
 log = logging.getLogger(__name__)
 
 Outbox = Callable[[dict[str, Any], Iterable[int]], None]
 
-#: events kept for pages that connect (or reload) mid-game
-LOG_KEEP = 400
 #: actions a human may queue ahead of their hand (arrow keys held down)
 MAX_QUEUED = 6
-
-
-class Refused(Exception):
-    """A command that is well-formed but cannot be done now (the page shows the reason)."""
 
 
 class HumanHand:
@@ -70,6 +67,10 @@ class BrowserTable:
     players the session set up). ``maze``: a label for the page (easy, hard,
     custom). ``on_new_game(command)`` is called when a page asks for a new game.
     """
+
+    #: the shared page (under the companion view's ``static/``) and its message parsers
+    PAGE = "index.html"
+    PARSERS = PARSERS
 
     def __init__(self, sim: SimSession, humans: tuple[str, ...], maze: str, corners: dict[str, str],
                  outbox: Outbox | None = None, on_new_game: Callable[[NewGame], None] | None = None) -> None:

@@ -702,7 +702,8 @@ def _message(rng: random.Random, parsers: Any) -> str:
     if rng.random() < 0.08:
         return rng.choice(["", "{", "null", "[]", "1e999", '{"type": NaN}', "\u0000", "{}" * 2000,
                            "[" * 5000, '{"type": "' + "x" * 3000 + '"}'])
-    from mazeboard.sim.web.protocol import BadMessage, parse_message
+    from mazeboard.hal.web.protocol import BadMessage
+    from mazeboard.sim.web.protocol import parse_message
 
     kind = rng.choice([*parsers, *parsers, "nope"])
     msg: dict[str, Any] = {"type": kind}
@@ -743,7 +744,8 @@ def ws_case(rng: random.Random, tmp: Path, limit_s: float = 60.0, messages: int 
     from mazeboard.controller.app import build_game
     from mazeboard.hal.board import BoardRequest
     from mazeboard.sim.web.protocol import PARSERS as MAGIC_PARSERS
-    from mazeboard.sim.web.protocol import BadMessage, parse_message
+    from mazeboard.hal.web.protocol import BadMessage
+    from mazeboard.sim.web.protocol import parse_message
     from mazeboard.sim.web.session import browser_session
 
     game = rng.choice(["magic-labyrinth", "labyrinth", "struggle"])

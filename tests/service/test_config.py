@@ -39,7 +39,7 @@ def test_a_file_sets_the_sections(tmp_path: Path) -> None:
     c = cfg.load_config(str(p))
     assert c.path == str(p) and c.board.game == "struggle" and c.lobby.lobby_after_ms == 0
     assert c.labyrinth == cfg.LabyrinthTable("star-wars", ("vader", "younger"), 0)
-    assert c.struggle == cfg.StruggleTable(3, "physical", 4) and c.web == cfg.WebSettings("0.0.0.0", 9000)
+    assert c.struggle == cfg.StruggleTable(3, "physical", 4) and c.web == cfg.WebSettings(host="0.0.0.0", port=9000)
     assert cfg.request_fields(c.labyrinth) == {"options": {"settle_ms": 0}, "edition": "star-wars",
                                                "variants": ("vader", "younger")}
     assert cfg.request_fields(c.struggle) == {"options": {"cards": "physical"}, "rounds": 3}

@@ -145,7 +145,7 @@ def test_a_phone_asks_to_abandon_and_the_board_confirms_it(tmp_path: Path) -> No
 def test_a_game_nobody_can_finish_is_archived_and_the_service_goes_on(tmp_path: Path,
                                                                         monkeypatch: pytest.MonkeyPatch,
                                                                         capsys: pytest.CaptureFixture[str]) -> None:
-    from mazeboard.sim import backend as sim_backend
+    from mazeboard.sim import session as sim_backend
 
     monkeypatch.setattr(sim_backend, "GAME_LIMIT_MS", 30_000)  # the simulated players cannot win in 30 s
     state = tmp_path / "state"

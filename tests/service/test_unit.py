@@ -82,6 +82,14 @@ def test_the_unit_gives_the_hardware_what_it_needs() -> None:
         assert device in allowed
     assert s["StandardOutput"] == ["journal"]
     assert s["ExecStart"][0].startswith(install.SHIPPED_EXEC + " service run")
+    # the companion page listens on IPv4/IPv6 and answers the local network only; the board's
+    # own sockets stay unix ones
+    assert "PrivateNetwork" not in s
+    assert set(s["RestrictAddressFamilies"][0].split()) == {"AF_UNIX", "AF_INET", "AF_INET6"}
+    assert s["IPAddressDeny"] == ["any"]
+    allowed_ips = s["IPAddressAllow"][0].split()
+    assert {"localhost", "link-local", "192.168.0.0/16", "10.0.0.0/8", "fc00::/7"} <= set(allowed_ips)
+    assert "any" not in allowed_ips
 
 
 def test_udev_rule_lines_are_well_formed() -> None:

@@ -10,7 +10,7 @@ import urllib.request
 
 import pytest
 
-from mazeboard.sim.web.addresses import interface_addresses, page_addresses
+from mazeboard.hal.web.addresses import interface_addresses, page_addresses
 
 V4, V6 = socket.AF_INET, socket.AF_INET6
 LAN = [("lo", V4, "127.0.0.1"), ("lo", V6, "::1"), ("wlan0", V6, "fe80::1%wlan0"), ("wlan0", V4, "192.168.1.23"),

@@ -10,7 +10,8 @@ import pytest
 
 from mazeboard.sim.web import labyrinth_table as lab
 from mazeboard.sim.web import struggle_table as stg
-from mazeboard.sim.web.protocol import BadMessage, Lift, Place, Press, Slide, parse_message
+from mazeboard.hal.web.protocol import BadMessage
+from mazeboard.sim.web.protocol import Lift, Place, Press, Slide, parse_message
 
 LAB = lab.PARSERS
 STG = stg.PARSERS

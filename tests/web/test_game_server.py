@@ -1,6 +1,7 @@
 """``mazeboard sim --game labyrinth|struggle`` end to end over HTTP and the WebSocket: the game's
-page at ``/``, private pages at ``/player/COLOUR`` that get their owner's card only and may not
-play, hostile messages answered with an error that changes nothing."""
+page at ``/``, private pages at ``/seat/COLOUR`` (only for the browser that claimed the seat) that
+get their owner's card only and may not play, hostile messages answered with an error that changes
+nothing."""
 
 from __future__ import annotations
 
@@ -66,10 +67,16 @@ def test_the_games_page_and_the_private_page_are_served(fixture: str, page: str,
         async with aiohttp.ClientSession() as s:
             async with s.get(url) as r:
                 assert r.status == 200 and script in await r.text() and page in await r.text()
-            async with s.get(url + "player/blue") as r:
-                assert r.status == 200 and "player.js" in await r.text()
-            async with s.get(url + "player/purple") as r:
+            async with s.get(url + "seat/blue") as r:  # not claimed: nobody's page
+                assert r.status == 403 and "player.js" not in await r.text()
+            async with s.get(url + "player/blue") as r:  # the old open links are gone
                 assert r.status == 404
+            async with s.get(url + "seat/purple") as r:
+                assert r.status == 404
+            with pytest.raises(aiohttp.WSServerHandshakeError) as info:
+                async with s.ws_connect(url + "ws?seat=blue"):
+                    pass
+            assert info.value.status == 403
             async with s.get(url + "scenario.toml") as r:
                 assert r.status == 404 and "Magic Labyrinth only" in await r.text()
             with pytest.raises(aiohttp.WSServerHandshakeError) as info:
@@ -81,8 +88,15 @@ def test_the_games_page_and_the_private_page_are_served(fixture: str, page: str,
 
 def test_a_private_page_gets_its_own_card_and_cannot_play(labyrinth: str) -> None:
     async def go() -> None:
-        async with aiohttp.ClientSession() as s, s.ws_connect(labyrinth + "ws?player=blue") as ws, \
-                s.ws_connect(labyrinth + "ws") as shared:
+        async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) as s:
+            async with s.post(labyrinth + "seat/blue/claim") as r:
+                assert r.status == 200, await r.text()
+            async with s.get(labyrinth + "seat/blue") as r:
+                assert r.status == 200 and "player.js" in await r.text()
+            await private_and_shared(s)
+
+    async def private_and_shared(s: aiohttp.ClientSession) -> None:
+        async with s.ws_connect(labyrinth + "ws?seat=blue") as ws, s.ws_connect(labyrinth + "ws") as shared:
             hello = await _recv(ws, lambda m: m["type"] == "hello")
             assert hello["private"] is True and hello["player"] == "blue" and len(hello["secret"]["cards"]) == 1
             assert set(hello) == {"type", "private", "game", "title", "player", "seed", "secret"}
@@ -144,7 +158,7 @@ def test_a_new_game_of_labyrinth_from_the_page_restarts_with_its_options() -> No
 
 def test_the_magic_labyrinth_has_no_private_page() -> None:
     from mazeboard.hal.board import BoardRequest
-    from mazeboard.sim.web.server import _greet_private
+    from mazeboard.hal.web.server import _greet_private
     from mazeboard.sim.web.session import BrowserSession
 
     session = BrowserSession(BoardRequest(seed=2, humans=("red",), browser=True), realtime=False)

@@ -283,7 +283,7 @@ def test_every_slot_name_is_a_message_slot() -> None:
 
 
 def test_labyrinth_view_follows_an_ambiguous_mover_and_the_guesses() -> None:
-    from mazeboard.sim.web.labyrinth_table import LabyrinthView
+    from mazeboard.hal.web.views import LabyrinthView
 
     v = LabyrinthView(humans=("red",))
     v.apply({"type": "game_started", "players": ["red", "blue"], "corners": {"red": "a1", "blue": "g7"}})

@@ -10,9 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mazeboard.hal.errors import ProtocolError
-from mazeboard.sim.web.protocol import (
-    BadMessage, FetchBall, Lift, NewGame, Place, Press, Reveal, Slide, error_reply, parse_message,
-)
+from mazeboard.hal.web.protocol import BadMessage, error_reply
+from mazeboard.sim.web.protocol import FetchBall, Lift, NewGame, Place, Press, Reveal, Slide, parse_message
 
 
 @pytest.mark.parametrize("message,command", [

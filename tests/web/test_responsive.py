@@ -199,7 +199,10 @@ def test_the_private_page_fits_the_window(browser: Any, servers: dict[str, str],
 
     page = browser.new_page(viewport={"width": size[0], "height": size[1]})
     try:
-        page.goto(servers[name] + "player/red")
+        seat = "red" if size == PHONE else "blue"  # one claim per seat: each size is another phone
+        claimed = page.request.post(servers[name] + f"seat/{seat}/claim")
+        assert claimed.ok, claimed.text()
+        page.goto(servers[name] + f"seat/{seat}")
         expect(page.locator("#secret")).not_to_have_attribute("data-cards", "", timeout=WAIT_MS)
         assert page.evaluate("document.documentElement.scrollWidth") <= size[0]
         assert on_screen(page, "#secret") and on_screen(page, "#who")

@@ -18,7 +18,7 @@ import pytest
 from mazeboard.controller.browser import warn_if_exposed
 from mazeboard.sim.scenario import load_scenario
 
-STATIC = Path(__file__).resolve().parents[2] / "sim" / "web" / "static"
+STATIC = Path(__file__).resolve().parents[2] / "hal" / "web" / "static"
 
 
 def start(*args: str) -> tuple[subprocess.Popen[str], str]:
@@ -72,7 +72,7 @@ def test_the_page_and_its_files_are_served_with_nothing_from_the_network(server:
 def test_hello_first_then_live_events(server: str) -> None:
     async def go() -> None:
         async with aiohttp.ClientSession() as s, s.ws_connect(server + "ws") as ws:
-            hello = await _recv(ws, lambda m: True)
+            hello = await _recv(ws, lambda m: m["type"] not in ("site", "seats"))  # the server's own, then the game's
             assert hello["type"] == "hello" and hello["humans"] == ["red"] and hello["seed"] == 7
             assert hello["maze"] == "custom (1 walls)"
             assert hello["log"][0]["type"] == "game_started"
@@ -110,8 +110,8 @@ def test_malformed_and_hostile_messages_get_errors_and_change_nothing(server: st
 
 def test_an_oversized_message_gets_the_error_reply_and_the_page_stays_connected(server: str) -> None:
     """Over aiohttp's old 64 KiB limit the socket used to close (1009) instead of replying."""
-    from mazeboard.sim.web.protocol import MAX_MESSAGE_CHARS
-    from mazeboard.sim.web.server import WS_MAX_MESSAGE_BYTES
+    from mazeboard.hal.web.protocol import MAX_MESSAGE_CHARS
+    from mazeboard.hal.web.server import WS_MAX_MESSAGE_BYTES
 
     sizes = [MAX_MESSAGE_CHARS + 1, 64 * 1024 + 1, 200_000, WS_MAX_MESSAGE_BYTES - 100]
 

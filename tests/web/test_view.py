@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from mazeboard.sim.web.view import GameView
+from mazeboard.hal.web.views import GameView
 
 
 def fold(events: list[dict], humans: tuple[str, ...] = ("red",)) -> GameView:

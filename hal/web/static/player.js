@@ -1,5 +1,6 @@
-// A player's private page (/player/COLOUR): their own secret card only -- the Labyrinth card(s) to
-// find, the Struggle objective card. It listens on /ws?player=COLOUR and sends nothing.
+// A player's private page (/seat/COLOUR, served only to the browser that claimed the seat): their own
+// secret card only -- the Labyrinth card(s) to find, the Struggle objective card. It listens on
+// /ws?seat=COLOUR (the server checks the seat's cookie again) and sends nothing.
 "use strict";
 
 const PLAYER = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
@@ -41,9 +42,9 @@ const HANDLERS = {
     document.body.classList.add(msg.player);
     $("who").textContent = `${msg.player}'s card`;
     document.title = `${cap(msg.player)}'s card · ${msg.title}`;
-    $("game").textContent = `${msg.title} · seed ${msg.seed}`;
+    $("game").textContent = msg.seed ? `${msg.title} · seed ${msg.seed}` : msg.title;
     draw(msg.secret);
   },
   secret(msg) { if (P.hello) draw(msg.secret); },
 };
-MB.connect(HANDLERS, `?player=${encodeURIComponent(PLAYER)}`);
+MB.connect(HANDLERS, `?seat=${encodeURIComponent(PLAYER)}`);

@@ -1,5 +1,6 @@
-// Shared plumbing of the Labyrinth, Struggle and private pages: the WebSocket, sending
-// commands, one-line errors, LED colours, the event log and the new-game dialog's players.
+// Shared plumbing of the Labyrinth, Struggle, companion and private pages: the WebSocket, sending
+// commands, one-line errors, LED colours, the event log, the new-game dialog's players, and the
+// seats (claim a colour: its private page is then this browser's only; the server checks).
 // A game's script calls MB.connect(HANDLERS) and draws what the server sends; it never decides.
 "use strict";
 
@@ -20,12 +21,19 @@ const MB = {
     MB.ws = ws;
     MB.setConn("connecting", "connecting…");
     ws.onopen = () => MB.setConn("open", "live");
-    ws.onclose = () => { MB.setConn("closed", "disconnected: retrying…"); setTimeout(MB.open, 1000); };
+    ws.onclose = () => {
+      if (ws !== MB.ws) return;
+      const wait = MB.quick ? 0 : 1000;
+      MB.quick = false;
+      MB.setConn("closed", "disconnected: retrying…"); setTimeout(MB.open, wait);
+    };
     ws.onmessage = (m) => {
       let msg;
       try { msg = JSON.parse(m.data); } catch (e) { return; }
       if (msg.type === "error") { MB.showError(msg.message); return; }
       if (msg.type === "restarting") { MB.showError("starting a new game…"); const b = $("banner"); if (b) b.hidden = true; return; }
+      if (msg.type === "seats") { MB.seats = msg; MB.drawSeats(); }
+      if (msg.type === "site") { MB.site = msg; MB.drawSite(); }
       const handler = MB.handlers[msg.type];
       if (handler) handler(msg);
     };
@@ -82,11 +90,56 @@ const MB = {
       `<span class="who">${p}<small>${tag}${won ? " · winner 🏆" : ""}</small></span><span class="tokens">${extra}</span>`;
     return row;
   },
-  privateLinks(hello) {
+  // seats: claim a free colour (POST; the server answers with a cookie only this browser has),
+  // then that colour's private page opens from here; taken ones are shown as taken
+  seats: null, site: null, seatColours: null,
+  privateLinks(hello) { MB.seatColours = hello.players; MB.drawSeats(); },
+  drawSeats() {
     const box = $("private-links");
-    if (!box) return;
-    box.innerHTML = hello.players.map((p) =>
-      `<a class="plink ${p}" href="/player/${p}" target="_blank" rel="noopener">${p}</a>`).join(" ");
+    if (!box || !MB.seats) return;
+    const s = MB.seats, colours = MB.seatColours || s.seats;
+    box.innerHTML = "";
+    for (const p of colours) {
+      let el;
+      if (s.mine.includes(p)) {
+        el = document.createElement("a");
+        el.className = `plink seat-link ${p}`; el.href = `/seat/${p}`; el.target = "_blank"; el.rel = "noopener";
+        el.textContent = `${p} 🃏`; el.title = `your seat: open ${p}'s private page (your card)`;
+      } else if (s.taken.includes(p)) {
+        el = document.createElement("span");
+        el.className = `plink seat-taken ${p}`; el.textContent = `${p} 🔒`;
+        el.title = "another phone holds this seat (an adult can release it on the board)";
+      } else {
+        el = document.createElement("button");
+        el.type = "button"; el.className = `plink seat-claim small ${p}`; el.textContent = p;
+        el.title = `take the ${p} seat: its secret card then shows on this browser only`;
+        el.addEventListener("click", () => MB.claim(p));
+      }
+      el.dataset.seat = p;
+      box.appendChild(el);
+      box.appendChild(document.createTextNode(" "));
+    }
+  },
+  async claim(colour) {
+    let r;
+    try { r = await fetch(`/seat/${colour}/claim`, { method: "POST" }); } catch (e) { MB.showError("not connected to the board"); return; }
+    const body = await r.json().catch(() => ({}));
+    if (!r.ok) { MB.showError(body.error || `could not claim ${colour}`); return; }
+    const s = await (await fetch("/seats")).json().catch(() => null);
+    if (s) { MB.seats = s; MB.drawSeats(); }
+    // the WebSocket learnt this browser's seats when it opened: open it again with the new cookie
+    if (MB.ws) { MB.quick = true; MB.ws.close(); }
+  },
+  drawSite() {
+    const box = $("join");
+    if (!box || !MB.site) return;
+    const s = MB.site;
+    box.hidden = false;
+    box.dataset.reachable = s.reachable ? "yes" : "no";
+    box.innerHTML = s.reachable
+      ? `<img class="qr" src="${s.qr}" alt="QR code of ${s.url}"><div><b>Join from a phone:</b> <a href="${s.url}">${s.url}</a>` +
+        `<div class="muted">reachable from your network${s.addresses.length > 1 ? " · also " + s.addresses.slice(1).join(" · ") : ""}</div></div>`
+      : `<div class="muted">This page is served to this machine only (${s.url}): phones cannot join.</div>`;
   },
   // new-game dialog: players and who plays here
   fillHumans(hello) {

@@ -1,12 +1,17 @@
-"""The browser simulator's web server (aiohttp): the page, its WebSocket, the scenario download.
+"""The companion web server (aiohttp): the pages, their WebSocket, the seats, the join code.
 
-Routes: ``/`` the page, ``/static/...`` its CSS and JavaScript (package
-data, no build step, nothing from the network), ``/ws`` the WebSocket
-(:mod:`.protocol`), ``/scenario.toml`` the session so far as a scenario file
-(The Magic Labyrinth only), ``/player/COLOUR`` a player's private page (their
-secret card; its WebSocket is ``/ws?player=COLOUR`` and sends no commands).
-The shared page and the message parsers are the attached table's (``PAGE``,
-``PARSERS``): one server for every game.
+Routes: ``/`` the shared page, ``/static/...`` its CSS and JavaScript
+(package data, no build step, nothing from the network), ``/ws`` the
+WebSocket (:mod:`.protocol`), ``/seats`` which seats are taken and which
+this browser holds, ``POST /seat/COLOUR/claim`` and ``.../leave`` (:mod:`.seats`),
+``/seat/COLOUR`` a player's private page (their secret card, only for the
+browser holding that seat; its WebSocket is ``/ws?seat=COLOUR``, checked the
+same way, and sends no commands), ``/join.svg`` the QR code of the board's
+address (:mod:`.join`), ``/scenario.toml`` the session so far as a scenario
+file (the simulator's Magic Labyrinth only). The shared page and the message
+parsers are the attached table's (``PAGE``, ``PARSERS``): one server for every
+game, simulated or real; commands of the table's ``SEATED`` types need a
+seat claimed by that browser.
 
 The server runs its own asyncio loop in a daemon thread; the game runs on the
 session's clock thread. Commands cross over with the clock's thread-safe
@@ -37,8 +42,8 @@ from mazeboard.hal.boards import PLAYER_COLOURS
 from mazeboard.hal.errors import ConfigError
 
 from .addresses import PageAddress, page_addresses, url_for
-from .protocol import BadMessage, error_reply, parse_message
-from .table import BrowserTable, Refused
+from .protocol import BadMessage, Refused, error_reply, parse_message
+from .seats import SeatTaken, Seats, cookie_name
 
 log = logging.getLogger(__name__)
 
@@ -50,23 +55,36 @@ CLOCK_WAIT_S = 5.0
 #: :data:`~.protocol.MAX_MESSAGE_CHARS` up to this gets the ``error`` reply ("message too long"),
 #: a larger one closes that page's socket with code 1009 (message too big; the page reconnects)
 WS_MAX_MESSAGE_BYTES = 1024 * 1024
-STATIC_DIR = Path(str(resources.files("mazeboard.sim.web") / "static"))
+STATIC_DIR = Path(str(resources.files("mazeboard.hal.web") / "static"))
+
+
+#: a seat cookie lives a year (a family's phones keep their colour between evenings)
+COOKIE_MAX_AGE_S = 365 * 24 * 3600
 
 
 @dataclass
 class _Page:
     ws: web.WebSocketResponse
-    #: the player of a private page (``/ws?player=red``), None for the shared page
+    #: the player of a private page (``/ws?seat=red``), None for the shared page
     player: str | None = None
+    #: the seat cookies the page's browser sent (checked again at every use)
+    cookies: dict[str, str] = field(default_factory=dict)
     queue: "asyncio.Queue[str | None]" = field(default_factory=lambda: asyncio.Queue(PAGE_QUEUE))
 
 
 class WebServer:
-    """Serves the page on ``host``:``port`` (0: a free port) for whichever table is attached."""
+    """Serves the page on ``host``:``port`` (0: a free port) for whichever table is attached.
 
-    def __init__(self, host: str = "127.0.0.1", port: int = 8765) -> None:
+    ``seats``: the board's seats (default: in memory); ``site``: what the pages
+    say about reaching the board (``join_url``, ``reachable``; :attr:`site`)."""
+
+    def __init__(self, host: str = "127.0.0.1", port: int = 8765, seats: Seats | None = None,
+                 join_url: str | None = None) -> None:
         self.host = host
         self.port = port
+        self.seats = seats if seats is not None else Seats()
+        self.join_url = join_url
+        self.seats.on_change.append(self._seats_changed)
         self._table: Any = None
         self._call_soon: Callable[[Callable[[], None]], Any] | None = None
         self._lock = threading.Lock()
@@ -82,6 +100,19 @@ class WebServer:
     def url(self) -> str:
         """The address served on, as given (``http://0.0.0.0:PORT/`` for every interface: see :attr:`addresses`)."""
         return url_for(self.host, self.port)
+
+    @property
+    def reachable(self) -> bool:
+        """Whether phones on the network can open the page (served beyond this machine's loopback)."""
+        return not _loopback(self.host)
+
+    @property
+    def site(self) -> dict[str, Any]:
+        """What every page is told about the board's address: the URL to share (``join_url``, else
+        the first address), whether it is reachable from the network, and the QR code's path."""
+        url = self.join_url or self.addresses[0].url
+        return {"type": "site", "url": url, "reachable": self.reachable, "qr": "/join.svg",
+                "addresses": [a.url for a in self.addresses]}
 
     @property
     def addresses(self) -> tuple[PageAddress, ...]:
@@ -123,7 +154,12 @@ class WebServer:
         app = web.Application(client_max_size=64 * 1024)
         app.router.add_get("/", self._index)
         app.router.add_get("/ws", self._websocket)
-        app.router.add_get("/player/{player}", self._private_page)
+        app.router.add_get("/seat/{player}", self._private_page)
+        app.router.add_post("/seat/{player}/claim", self._claim)
+        app.router.add_post("/seat/{player}/leave", self._leave)
+        app.router.add_get("/seats", self._seats)
+        app.router.add_get("/join.svg", self._join_svg)
+        app.router.add_get("/player/{player}", self._old_private_page)
         app.router.add_get("/scenario.toml", self._scenario)
         app.router.add_static("/static/", STATIC_DIR, follow_symlinks=False)
         runner = web.AppRunner(app, access_log=None)
@@ -159,7 +195,7 @@ class WebServer:
         for pid in pages:
             clock.call_soon(lambda pid=pid: table.greet(pid))
 
-    def _to_table(self, fn: Callable[[BrowserTable], None]) -> bool:
+    def _to_table(self, fn: Callable[[Any], None]) -> bool:
         with self._lock:
             table, call_soon = self._table, self._call_soon
         if table is None or call_soon is None:
@@ -197,25 +233,106 @@ class WebServer:
         return web.FileResponse(STATIC_DIR / page, headers={"Cache-Control": "no-cache"})
 
     async def _private_page(self, request: web.Request) -> web.StreamResponse:
-        """``/player/red``: that player's private page (their secret card only)."""
-        if request.match_info["player"] not in PLAYER_COLOURS:
-            return web.Response(status=404, text=f"no such player (one of {', '.join(PLAYER_COLOURS)})\n")
-        return web.FileResponse(STATIC_DIR / "player.html", headers={"Cache-Control": "no-cache"})
+        """``/seat/red``: that player's private page (their secret card only), for the browser
+        holding the seat; 404 for a colour that is no seat, 403 otherwise."""
+        player = request.match_info["player"]
+        if player not in self.seats.colours:
+            return web.Response(status=404, text=f"no such seat (one of {', '.join(self.seats.colours)})\n")
+        if not self.seats.holds(player, request.cookies.get(cookie_name(player))):
+            return _not_yours(player)
+        return web.FileResponse(STATIC_DIR / "player.html", headers={"Cache-Control": "no-store"})
+
+    async def _old_private_page(self, request: web.Request) -> web.StreamResponse:
+        return web.Response(status=404, text="private pages are claimed now: open / and pick your colour\n")
+
+    def _same_site(self, request: web.Request) -> bool:
+        origin = request.headers.get("Origin")
+        return not origin or urlsplit(origin).netloc == request.host
+
+    async def _claim(self, request: web.Request) -> web.StreamResponse:
+        """``POST /seat/red/claim``: the seat for this browser (a cookie with its token), or 409."""
+        player = request.match_info["player"]
+        if not self._same_site(request):
+            return web.json_response({"error": "cross-site request refused"}, status=403)
+        if player not in self.seats.colours:
+            return web.json_response({"error": f"no such seat (one of {', '.join(self.seats.colours)})"}, status=404)
+        try:
+            token = self.seats.claim(player, request.cookies.get(cookie_name(player)))
+        except SeatTaken as e:
+            return web.json_response({"error": str(e)}, status=409)
+        response = web.json_response({"seat": player, "url": f"/seat/{player}"},
+                                     headers={"Cache-Control": "no-store"})
+        response.set_cookie(cookie_name(player), token, max_age=COOKIE_MAX_AGE_S, path="/", httponly=True,
+                            samesite="Strict")
+        return response
+
+    async def _leave(self, request: web.Request) -> web.StreamResponse:
+        """``POST /seat/red/leave``: the holder gives the seat up (403 for anyone else)."""
+        player = request.match_info["player"]
+        if not self._same_site(request):
+            return web.json_response({"error": "cross-site request refused"}, status=403)
+        if not self.seats.holds(player, request.cookies.get(cookie_name(player))):
+            return web.json_response({"error": "that seat is not yours"}, status=403)
+        self.seats.release([player])
+        response = web.json_response({"left": player})
+        response.del_cookie(cookie_name(player), path="/")
+        return response
+
+    async def _seats(self, request: web.Request) -> web.StreamResponse:
+        return web.json_response(self._seats_message(_seat_cookies(request.cookies)),
+                                 headers={"Cache-Control": "no-store"})
+
+    def _seats_message(self, cookies: dict[str, str]) -> dict[str, Any]:
+        return {"type": "seats", "seats": list(self.seats.colours), "taken": self.seats.taken(),
+                "mine": self.seats.held(cookies)}
+
+    async def _join_svg(self, request: web.Request) -> web.StreamResponse:
+        from .join import qr_svg
+
+        return web.Response(text=qr_svg(self.site["url"]), content_type="image/svg+xml",
+                            headers={"Cache-Control": "no-cache"})
+
+    def _seats_changed(self) -> None:
+        """A claim or release (any thread): tell every shared page, close private pages whose claim went."""
+        loop = self._loop
+        if loop is None or loop.is_closed():
+            return
+        try:
+            loop.call_soon_threadsafe(self._tell_seats)
+        except RuntimeError:
+            pass
+
+    def _tell_seats(self) -> None:
+        for pid, page in list(self._pages.items()):
+            if page.player is None:
+                self._reply(page, self._seats_message(page.cookies))
+            elif not self.seats.holds(page.player, page.cookies.get(cookie_name(page.player))):
+                self._reply(page, error_reply(f"the {page.player} seat was released: claim a colour again on the board's page"))
+                self._pages.pop(pid, None)
+                asyncio.ensure_future(page.ws.close())
 
     async def _websocket(self, request: web.Request) -> web.StreamResponse:
         origin = request.headers.get("Origin")
         if origin and urlsplit(origin).netloc != request.host:
             return web.Response(status=403, text="cross-site WebSocket refused\n")
-        player = request.query.get("player")
-        if player is not None and player not in PLAYER_COLOURS:
-            return web.Response(status=400, text=f"player must be one of {', '.join(PLAYER_COLOURS)}\n")
+        if "player" in request.query:
+            return web.Response(status=400, text="private pages are claimed now: /ws?seat=COLOUR with the seat's cookie\n")
+        player = request.query.get("seat")
+        cookies = _seat_cookies(request.cookies)
+        if player is not None:
+            if player not in self.seats.colours:
+                return web.Response(status=400, text=f"seat must be one of {', '.join(self.seats.colours)}\n")
+            if not self.seats.holds(player, cookies.get(cookie_name(player))):
+                return web.Response(status=403, text=f"the {player} seat is not yours: claim a free colour on /\n")
         ws = web.WebSocketResponse(heartbeat=30, max_msg_size=WS_MAX_MESSAGE_BYTES)
         await ws.prepare(request)
         pid = next(self._ids)
-        page = _Page(ws, player)
+        page = _Page(ws, player, cookies)
         self._pages[pid] = page
         writer = asyncio.ensure_future(self._write(page))
+        self._reply(page, self.site)
         if player is None:
+            self._reply(page, self._seats_message(cookies))
             self._to_table(lambda t: t.greet(pid))
         else:
             self._to_table(lambda t: _greet_private(t, pid, player))
@@ -238,13 +355,24 @@ class WebServer:
             self._reply(page, error_reply("a private page only shows your card: play from the shared page"))
             return
         with self._lock:
-            parsers = getattr(self._table, "PARSERS", None)
+            parsers = getattr(self._table, "PARSERS", None) or {}
         try:
             command = parse_message(text, parsers)
         except BadMessage as e:
             self._reply(page, error_reply(str(e), e.msg_id))
             return
-        if not self._to_table(lambda t: t.handle(pid, command)):
+        with self._lock:
+            seated = getattr(self._table, "SEATED", ())
+        if isinstance(command, tuple(seated)):
+            held = tuple(self.seats.held(page.cookies))
+            if not held:
+                self._reply(page, error_reply("claim a seat first: only players at the table may do that",
+                                              getattr(command, "msg_id", None)))
+                return
+            sent = self._to_table(lambda t: t.handle(pid, command, held=held))
+        else:
+            sent = self._to_table(lambda t: t.handle(pid, command))
+        if not sent:
             self._reply(page, error_reply("no game is being served right now", command.msg_id))
 
     def _reply(self, page: _Page, message: dict[str, Any]) -> None:
@@ -266,7 +394,7 @@ class WebServer:
     async def _scenario(self, request: web.Request) -> web.StreamResponse:
         future: concurrent.futures.Future[tuple[str, str]] = concurrent.futures.Future()
 
-        def make(table: BrowserTable) -> None:
+        def make(table: Any) -> None:
             try:
                 future.set_result(table.scenario_toml())
             except Exception as e:  # reported to the page
@@ -285,6 +413,38 @@ class WebServer:
             text=text, content_type="application/toml", charset="utf-8",
             headers={"Content-Disposition": f'attachment; filename="{name}"', "Cache-Control": "no-store"},
         )
+
+
+def _loopback(host: str) -> bool:
+    """Whether ``host`` is this machine only (127.x, ::1, localhost)."""
+    import ipaddress
+
+    h = host.strip().strip("[]")
+    if h == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(h.split("%", 1)[0]).is_loopback
+    except ValueError:
+        return False
+
+
+def _seat_cookies(cookies: Any) -> dict[str, str]:
+    """The seat cookies of a request, bounded (four at most, short values)."""
+    out: dict[str, str] = {}
+    for colour in PLAYER_COLOURS:
+        value = cookies.get(cookie_name(colour))
+        if isinstance(value, str) and len(value) <= 64:
+            out[cookie_name(colour)] = value
+    return out
+
+
+def _not_yours(player: str) -> web.Response:
+    html = ("<!doctype html><meta charset=utf-8><meta name=viewport content='width=device-width'>"
+            f"<title>Not your seat</title><body style='font-family:sans-serif;padding:2em'>"
+            f"<h1>The {player} seat is not yours</h1><p>Each colour's page belongs to the phone that claimed it. "
+            "Open <a href='/'>the board's page</a> and pick a free colour (an adult can release a seat on the "
+            "board).</p></body>")
+    return web.Response(status=403, text=html, content_type="text/html", headers={"Cache-Control": "no-store"})
 
 
 def _greet_private(table: Any, client: int, player: str) -> None:

@@ -1,0 +1,57 @@
+"""Command-line value types and checks shared by ``play``, ``sim`` and ``service run``
+(a module of their own, so that the command modules import it and not each other)."""
+
+from __future__ import annotations
+
+import argparse
+
+from mazeboard.hal.errors import ConfigError
+
+from .struggle.rules import MAX_ROUNDS
+
+
+def players(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of players") from None
+    if not 2 <= n <= 4:
+        raise argparse.ArgumentTypeError("games take 2 to 4 players")
+    return n
+
+
+def maze(text: str) -> str | tuple[str, ...]:
+    if text in ("easy", "hard"):
+        return text
+    return tuple(w.strip() for w in text.split(",") if w.strip())
+
+
+#: play flags each game uses (given to another game they are an error, not ignored)
+GAME_FLAGS: dict[str, frozenset[str]] = {
+    "magic-labyrinth": frozenset({"--maze", "--assist", "--win-tokens"}),
+    "labyrinth": frozenset({"--edition", "--variant"}),
+    "struggle": frozenset({"--rounds"}),
+}
+
+
+def check_game_flags(args: argparse.Namespace) -> None:
+    """Refuse (ConfigError) a flag the chosen game does not use, e.g. ``--rounds`` for the Magic Labyrinth."""
+    given = {
+        "--maze": getattr(args, "maze", None) is not None, "--assist": getattr(args, "assist", False),
+        "--win-tokens": getattr(args, "win_tokens", None) is not None,
+        "--edition": getattr(args, "edition", None) is not None, "--variant": bool(getattr(args, "variant", [])),
+        "--rounds": getattr(args, "rounds", None) is not None,
+    }
+    uses = GAME_FLAGS.get(args.game)
+    if uses is None:
+        return  # an unknown game is refused by the backend, naming the games there are
+    for flag, on in given.items():
+        if on and flag not in uses:
+            users = [g for g, flags in GAME_FLAGS.items() if flag in flags]
+            raise ConfigError(f"{flag}: not used by {args.game} (only by {', '.join(users)})")
+
+
+def check_rounds(rounds: int | None) -> None:
+    """Refuse (ConfigError) a ``--rounds`` outside 1..:data:`MAX_ROUNDS`."""
+    if rounds is not None and not 1 <= rounds <= MAX_ROUNDS:
+        raise ConfigError(f"--rounds: play 1 to {MAX_ROUNDS} rounds, not {rounds}")

@@ -1,0 +1,215 @@
+// The real board's companion page (mazeboard service run): the LEDs as the controller drives them,
+// every sensor (closed reed switches, Hall-effect sensors, buttons as pressed), what the board asks
+// now, whose turn, the scores, the log, the lobby and its options, the seats. It draws what the
+// server sends; the only things it can ask of the board are the lobby's (options, start, abandon),
+// and only for a browser holding a seat. It can never move a piece: there is no such message.
+"use strict";
+
+const C = { hello: null, view: null, pixels: [], sensors: null, lobby: null, phase: "", flash: {} };
+const GAME_LOG = {
+  game_started: (e) => `A new game: ${(e.players || []).join(", ")}`,
+  turn_started: (e) => `${cap(e.player)}'s turn`,
+  game_over: (e) => `🏆 ${cap(e.winner)} wins`,
+  game_requested: (e) => `Game requested (${e.by}): ${(e.players || []).join(", ")}`,
+  game_abandoned: (e) => `Game abandoned (${e.by}): ${e.reason || ""}`,
+  abandon_asked: (e) => `Abandon? asked from the ${e.by}: confirm on the board`,
+  abandon_cancelled: (e) => `Abandon cancelled (${e.reason})`,
+  warning: (e) => `⚠ ${cap(e.player)} ${e.kind}${e.cell ? " at " + e.cell : ""}`,
+  die_rolled: (e) => `${cap(e.player)} rolled ${e.value}`,
+  step: (e) => `${cap(e.player)} ${e.from} → ${e.to}`,
+  symbol_collected: (e) => `⭐ ${cap(e.player)} found ${e.symbol}`,
+  card_found: (e) => `⭐ ${cap(e.player)} found ${e.card}`,
+  round_started: (e) => `Round ${e.round}`,
+  hand: (e) => `${cap(e.player)} threw ${(e.faces || []).join(" ")}`,
+  held: (e) => `${cap(e.player)} holds dice ${(e.held || []).join(", ") || "none"}`,
+  outcomes: (e) => `${(e.outcomes || []).length} ways to play the hand`,
+  played: (e) => `${cap(e.player)} played`,
+  round_over: (e) => `Round ${e.round} over`,
+  spare_rotated: (e) => `${cap(e.player)} turned the spare to ${e.rotation}°`,
+  shifted: (e) => `${cap(e.player)} pushed the spare in at ${e.slot}`,
+  turn_ended: (e) => `${cap(e.player)}'s turn ends`,
+  ball_dropped: (e) => `💥 ${cap(e.player)}'s ball dropped`,
+  wall_learned: (e) => `🧱 Wall found at ${e.edge}`,
+  target: (e) => `New target: ${e.symbol} on ${e.cell}`,
+  instruction: null, lobby: null,
+};
+
+function isCell(name) { return /^[a-z][1-9]$/.test(name); }
+
+function build() {
+  const h = C.hello, board = $("board"), extras = $("extras");
+  $("title").textContent = h.title;
+  document.title = `${h.title} · mazeboard`;
+  board.innerHTML = ""; extras.innerHTML = "";
+  const gridNames = new Set();
+  if (h.grid) {
+    const [files, ranks] = h.grid;
+    board.style.gridTemplateColumns = `repeat(${files}, 1fr)`;
+    for (let r = ranks - 1; r >= 0; r--) {
+      for (let f = 0; f < files; f++) {
+        const cell = String.fromCharCode(97 + f) + (r + 1), d = document.createElement("div");
+        d.className = "cell"; d.dataset.cell = cell;
+        d.innerHTML = `<span class="coord">${cell}</span><span class="magnet" title="a magnet: the reed switch is closed"></span>`;
+        board.appendChild(d); gridNames.add(cell);
+      }
+    }
+  } else board.hidden = true;
+  const names = [...new Set([...Object.keys(h.layout), ...h.reeds, ...h.hall, ...h.buttons])].filter((n) => !gridNames.has(n));
+  for (const n of names) {
+    const d = document.createElement("span");
+    d.className = "chip" + (h.hall.includes(n) ? " hall" : "") + (h.buttons.includes(n) ? " button" : "") + (h.reeds.includes(n) ? " reed" : "");
+    d.dataset.name = n; d.textContent = n;
+    extras.appendChild(d);
+  }
+  MB.seatColours = h.colours;
+  MB.drawSeats();
+  wireOptions();
+}
+
+function drawLeds() {
+  if (!C.hello) return;
+  for (const el of document.querySelectorAll("#board .cell, #extras .chip")) {
+    const name = el.dataset.cell || el.dataset.name, i = C.hello.layout[name];
+    if (i !== undefined) MB.light(el, C.pixels[i]);
+  }
+}
+
+function drawSensors() {
+  if (!C.hello || !C.sensors) return;
+  const closed = new Set(C.sensors.closed), active = new Set(C.sensors.active);
+  for (const el of document.querySelectorAll("#board .cell")) el.classList.toggle("closed", closed.has(el.dataset.cell));
+  const now = performance.now();
+  const latest = C.sensors.pressed[0];
+  if (latest && (!C.lastPress || latest.t !== C.lastPress.t || latest.button !== C.lastPress.button)) {
+    C.flash[latest.button] = now + 1500; C.lastPress = latest;
+  }
+  for (const el of document.querySelectorAll("#extras .chip")) {
+    const n = el.dataset.name;
+    el.classList.toggle("closed", closed.has(n));
+    el.classList.toggle("active", active.has(n));
+    el.classList.toggle("pressed", (C.flash[n] || 0) > now);
+  }
+  $("board").dataset.closed = [...closed].sort().join(",");
+  $("extras").dataset.active = [...active].sort().join(",");
+  $("extras").dataset.pressed = C.sensors.pressed.map((p) => p.button).join(",");
+}
+setInterval(drawSensors, 500);
+
+function scoresOf(v) {
+  if (v.scores) return v.scores;
+  if (v.totals) return v.totals;
+  if (v.found) return Object.fromEntries(Object.entries(v.found).map(([p, c]) => [p, c.length]));
+  return {};
+}
+function drawInfo() {
+  const v = C.view || {}, lobby = C.lobby;
+  const inLobby = C.phase === "lobby";
+  const said = inLobby ? null : v.instruction;
+  if (said) $("prompt").textContent = said.text;
+  $("phase").textContent = inLobby ? "No game now: the lobby." : (v.players ? `A game: ${v.players.join(", ")}` : "");
+  const players = $("players");
+  players.innerHTML = "";
+  const scores = scoresOf(v);
+  for (const p of (!inLobby && v.players) || []) {
+    const row = document.createElement("div");
+    row.className = `player ${p}` + (p === v.current && v.phase !== "over" ? " turn" : "");
+    row.dataset.player = p;
+    row.innerHTML = `<span class="dot"></span><span class="who">${p}${v.winner === p ? " · winner 🏆" : ""}</span><span class="score">${scores[p] ?? 0}</span>`;
+    players.appendChild(row);
+  }
+  $("lobby").hidden = !inLobby || !lobby;
+  $("abandon").hidden = inLobby;
+  if (inLobby && lobby) {
+    $("lobby-state").textContent = `${lobby.state}: ${lobby.players.length ? lobby.players.join(", ") + " seated" : "nobody seated yet"}` +
+      (lobby.ready ? " · ready" : "") + (lobby.strays.length ? ` · clear ${lobby.strays.join(", ")}` : "");
+    $("lobby-state").dataset.state = lobby.state;
+    $("start").disabled = !(lobby.ready || lobby.state === "result");
+    fillOptions(lobby.options);
+  }
+}
+
+// the lobby's options: one control per key, as the schema says; a change is sent at once
+function wireOptions() {
+  const form = $("options"), schema = C.hello.schema || {};
+  form.innerHTML = "";
+  for (const [key, s] of Object.entries(schema)) {
+    const label = document.createElement("label");
+    label.htmlFor = `opt-${key}`; label.textContent = key.replace(/_/g, " ");
+    let input;
+    if (s.type === "bool") { input = document.createElement("input"); input.type = "checkbox"; }
+    else if (s.type === "int") { input = document.createElement("input"); input.type = "number"; input.min = s.min; input.max = s.max; }
+    else if (s.type === "choice") {
+      input = document.createElement("select");
+      input.innerHTML = s.choices.map((c) => `<option value="${c}">${c}</option>`).join("");
+    } else {
+      input = document.createElement("span");
+      input.innerHTML = s.choices.map((c) => `<label><input type="checkbox" value="${c}"> ${c}</label>`).join(" ");
+    }
+    input.id = `opt-${key}`; input.dataset.key = key;
+    input.addEventListener("change", () => sendOption(key, s, input));
+    form.appendChild(label); form.appendChild(input);
+  }
+}
+function sendOption(key, s, input) {
+  let value;
+  if (s.type === "bool") value = input.checked;
+  else if (s.type === "int") value = parseInt(input.value, 10);
+  else if (s.type === "choice") value = input.value;
+  else value = [...input.querySelectorAll("input:checked")].map((i) => i.value);
+  MB.send({ type: "option", key, value });
+}
+function fillOptions(options) {
+  for (const [key, value] of Object.entries(options || {})) {
+    const input = $(`opt-${key}`);
+    if (!input || input === document.activeElement) continue;
+    if (input.type === "checkbox") input.checked = !!value;
+    else if (input.tagName === "SPAN") input.querySelectorAll("input").forEach((i) => { i.checked = value.includes(i.value); });
+    else input.value = String(value);
+    input.dataset.value = JSON.stringify(value);
+  }
+}
+
+function logLine(ev) {
+  if (GAME_LOG[ev.type] === null) return;
+  const texts = Object.assign({}, GAME_LOG);
+  MB.addLog(ev, texts, ["game_over", "game_abandoned"]);
+}
+
+const HANDLERS = {
+  hello(msg) {
+    if (msg.page && msg.page !== "companion.html") { location.reload(); return; }
+    C.hello = msg; C.view = msg.view; C.pixels = msg.frame.pixels; C.sensors = msg.sensors; C.lobby = msg.lobby; C.phase = msg.phase;
+    build();
+    $("log").innerHTML = "";
+    for (const ev of msg.log) logLine(ev);
+    const said = msg.log.filter((e) => e.type === "instruction").pop();
+    if (said) $("prompt").textContent = said.text;
+    drawLeds(); drawSensors(); drawInfo();
+    $("game-info").textContent = msg.players.length ? `${msg.players.length} players` : "";
+  },
+  event(msg) {
+    C.view = msg.view;
+    logLine(msg.event);
+    drawInfo();
+  },
+  frame(msg) { C.pixels = msg.pixels; drawLeds(); },
+  sensors(msg) { C.sensors = msg.sensors; drawSensors(); },
+  lobby(msg) {
+    C.lobby = msg.lobby; C.phase = "lobby"; C.view = null;
+    drawInfo();
+  },
+  phase(msg) { C.phase = msg.phase; drawInfo(); },
+  done(msg) { const n = $("note"); n.textContent = msg.message; setTimeout(() => { if (n.textContent === msg.message) n.textContent = ""; }, 5000); },
+};
+
+// the lobby's own instruction arrives as an event too, but only in the lobby phase the page has no
+// game view: show the board's words from the last instruction event either way
+const ORIGINAL_EVENT = HANDLERS.event;
+HANDLERS.event = (msg) => {
+  if (msg.event.type === "instruction") $("prompt").textContent = msg.event.text;
+  ORIGINAL_EVENT(msg);
+};
+
+$("start").addEventListener("click", () => MB.send({ type: "start" }));
+$("abandon").addEventListener("click", () => MB.send({ type: "abandon" }));
+MB.connect(HANDLERS);

@@ -1,0 +1,451 @@
+"""What a page shows beside the board, folded from the controller's game events.
+
+:class:`GameView` (The Magic Labyrinth), :class:`LabyrinthView` and
+:class:`StruggleView` follow the event log (docs/event-log.md) the way a
+person at the table follows the announcements: whose turn it is, the die or
+the dice, the target, scores, the walls found, who must go back to their
+corner, the winner. They know nothing the controller did not announce (never
+the hidden walls, never a secret card) and never read the controller, so the
+same views follow the simulated board and a real board's event stream
+(:mod:`.companion`). ``to_dict()`` is what the page receives; :data:`VIEWS`
+maps a game to its view.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping
+
+from mazeboard.hal.labyrinth_editions import edition
+from mazeboard.hal.struggle import TOKENS
+
+#: phase names the page shows; keys of :data:`PHASE_TEXT`
+PHASE_TEXT: dict[str, str] = {
+    "starting": "Setting up",
+    "roll": "waits for the die",
+    "move": "is moving",
+    "return": "must go back to the start corner",
+    "over": "Game over",
+}
+
+
+@dataclass
+class GameView:
+    """The announced state of one game (mutable; fed with event dicts ``{"t", "type", ...}``)."""
+
+    humans: tuple[str, ...] = ()
+    players: list[str] = field(default_factory=list)
+    corners: dict[str, str] = field(default_factory=dict)
+    scores: dict[str, int] = field(default_factory=dict)
+    current: str | None = None
+    phase: str = "starting"
+    die: int | None = None
+    legal: list[str] = field(default_factory=list)
+    steps: int = 0
+    target: dict[str, str] | None = None
+    walls_learned: list[str] = field(default_factory=list)
+    returning: list[str] = field(default_factory=list)
+    warning: dict[str, Any] | None = None
+    winner: str | None = None
+    turns: int = 0
+    #: the board's latest ``instruction`` event (what it asks now), or None before the first
+    instruction: dict[str, Any] | None = None
+
+    def apply(self, event: Mapping[str, Any]) -> None:
+        """Fold one event in; unknown types change nothing (other games, newer fields)."""
+        handler = _HANDLERS.get(str(event.get("type")))
+        if handler is not None:
+            handler(self, event)
+
+    def prompt(self) -> str:
+        """What the board asks now, in the board's own words (its latest ``instruction``
+        event: the same the LEDs show and the narration says); nothing of its own."""
+        if self.instruction is not None:
+            return str(self.instruction.get("text", ""))
+        return "Waiting for the board..."
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "players": list(self.players),
+            "corners": dict(self.corners),
+            "scores": dict(self.scores),
+            "current": self.current,
+            "phase": self.phase,
+            "phase_text": PHASE_TEXT.get(self.phase, self.phase),
+            "die": self.die,
+            "legal": list(self.legal),
+            "steps": self.steps,
+            "target": dict(self.target) if self.target else None,
+            "walls_learned": list(self.walls_learned),
+            "returning": list(self.returning),
+            "warning": dict(self.warning) if self.warning else None,
+            "winner": self.winner,
+            "turns": self.turns,
+            "prompt": self.prompt(),
+            "instruction": dict(self.instruction) if self.instruction else None,
+        }
+
+
+def _name(player: str | None) -> str:
+    return (player or "nobody").capitalize()
+
+
+def _game_started(v: GameView, e: Mapping[str, Any]) -> None:
+    v.players = list(e.get("players", []))
+    v.corners = dict(e.get("corners", {}))
+    v.scores = {p: 0 for p in v.players}
+
+
+def _target(v: GameView, e: Mapping[str, Any]) -> None:
+    v.target = {"symbol": str(e.get("symbol")), "cell": str(e.get("cell"))}
+
+
+def _turn_started(v: GameView, e: Mapping[str, Any]) -> None:
+    v.current = e.get("player")
+    v.phase = "roll"
+    v.die = None
+    v.legal = []
+    v.steps = 0
+    v.turns += 1
+    v.warning = None
+
+
+def _die_rolled(v: GameView, e: Mapping[str, Any]) -> None:
+    v.current = e.get("player")
+    v.phase = "move"
+    v.die = e.get("value")
+    v.legal = list(e.get("legal", []))
+    v.steps = 0
+    v.warning = None
+
+
+def _step(v: GameView, e: Mapping[str, Any]) -> None:
+    v.steps = int(e.get("steps", v.steps + 1))
+
+
+def _turn_ended(v: GameView, e: Mapping[str, Any]) -> None:
+    v.legal = []
+    v.phase = "roll" if not v.returning else "return"
+
+
+def _ball_dropped(v: GameView, e: Mapping[str, Any]) -> None:
+    player = e.get("player")
+    if player and player not in v.returning:
+        v.returning.append(player)
+    v.phase = "return"
+    v.legal = []
+
+
+def _wall_learned(v: GameView, e: Mapping[str, Any]) -> None:
+    edge = str(e.get("edge"))
+    if edge not in v.walls_learned:
+        v.walls_learned.append(edge)
+
+
+def _returned(v: GameView, e: Mapping[str, Any]) -> None:
+    player = e.get("player")
+    if player in v.returning:
+        v.returning.remove(player)
+    if not v.returning and v.phase == "return":
+        v.phase = "roll"
+
+
+def _collected(v: GameView, e: Mapping[str, Any]) -> None:
+    v.scores[str(e.get("player"))] = int(e.get("score", 0))
+    v.target = None
+
+
+def _warning(v: GameView, e: Mapping[str, Any]) -> None:
+    v.warning = {"player": e.get("player"), "kind": e.get("kind"), "cell": e.get("cell")}
+
+
+def _game_over(v: GameView, e: Mapping[str, Any]) -> None:
+    v.winner = e.get("winner")
+    v.scores.update({str(k): int(s) for k, s in dict(e.get("scores", {})).items()})
+    v.phase = "over"
+    v.legal = []
+    v.returning = []
+
+
+def _instruction(v: GameView, e: Mapping[str, Any]) -> None:
+    v.instruction = {k: val for k, val in e.items() if k != "type"}
+
+
+_HANDLERS: dict[str, Callable[[GameView, Mapping[str, Any]], None]] = {
+    "instruction": _instruction,
+    "game_started": _game_started,
+    "target": _target,
+    "turn_started": _turn_started,
+    "die_rolled": _die_rolled,
+    "step": _step,
+    "turn_ended": _turn_ended,
+    "ball_dropped": _ball_dropped,
+    "wall_learned": _wall_learned,
+    "returned_to_start": _returned,
+    "symbol_collected": _collected,
+    "warning": _warning,
+    "game_over": _game_over,
+}
+
+
+# -- Labyrinth ------------------------------------------------------------------
+LABYRINTH_PHASE_TEXT = {"starting": "Setting up", "shift": "turns and pushes the spare", "settle": "the tiles slide",
+              "move": "is moving", "over": "Game over"}
+
+
+@dataclass
+class LabyrinthView:
+    """The announced state of a Labyrinth game (public announcements only)."""
+
+    humans: tuple[str, ...] = ()
+    players: list[str] = field(default_factory=list)
+    corners: dict[str, str] = field(default_factory=dict)
+    edition: str = "classic"
+    variants: list[str] = field(default_factory=list)
+    current: str | None = None
+    phase: str = "starting"
+    movers: list[str] = field(default_factory=list)
+    rotation: int = 0
+    forbidden: str | None = None
+    reachable: dict[str, list[str]] = field(default_factory=dict)
+    steps: int = 0
+    found: dict[str, list[str]] = field(default_factory=dict)
+    remaining: dict[str, int] = field(default_factory=dict)
+    open_cards: dict[str, list[str]] = field(default_factory=dict)
+    warning: dict[str, Any] | None = None
+    #: after an ``ambiguous`` warning: the pawn, the cells it may stand on and the controller's guess
+    ambiguous: dict[str, Any] | None = None
+    winner: str | None = None
+    turns: int = 0
+    #: the board's latest ``instruction`` event (what it asks now), or None before the first
+    instruction: dict[str, Any] | None = None
+
+    def apply(self, e: Mapping[str, Any]) -> None:
+        """Fold one event in; unknown types change nothing."""
+        handler = _LABYRINTH_HANDLERS.get(str(e.get("type")))
+        if handler is not None:
+            handler(self, e)
+
+    def prompt(self) -> str:
+        """What the board asks now, in the board's own words (its latest ``instruction`` event:
+        the same the LEDs show and the narration says); nothing of its own."""
+        if self.instruction is not None:
+            return str(self.instruction.get("text", ""))
+        return "Waiting for the board..."
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "players": list(self.players), "corners": dict(self.corners), "edition": self.edition,
+            "variants": list(self.variants), "current": self.current, "phase": self.phase,
+            "phase_text": LABYRINTH_PHASE_TEXT.get(self.phase, self.phase), "movers": list(self.movers),
+            "rotation": self.rotation, "forbidden": self.forbidden,
+            "reachable": {p: list(c) for p, c in self.reachable.items()}, "steps": self.steps,
+            "found": {p: list(c) for p, c in self.found.items()}, "remaining": dict(self.remaining),
+            "open_cards": {p: list(c) for p, c in self.open_cards.items()},
+            "warning": dict(self.warning) if self.warning else None, "winner": self.winner,
+            "ambiguous": dict(self.ambiguous) if self.ambiguous else None,
+            "turns": self.turns, "prompt": self.prompt(),
+            "instruction": dict(self.instruction) if self.instruction else None,
+        }
+
+
+def _lab_name(player: str | None) -> str:
+    return (player or "nobody").capitalize()
+
+
+def _lab_started(v: LabyrinthView, e: Mapping[str, Any]) -> None:
+    v.players = list(e.get("players", []))
+    v.corners = dict(e.get("corners", {}))
+    v.edition = str(e.get("edition", "classic"))
+    v.variants = list(e.get("variants", []))
+    v.found = {p: [] for p in v.players}
+    per = len(edition(v.edition).cards) // max(1, len(v.players))
+    v.remaining = {p: per for p in v.players}
+
+
+def _lab_turn(v: LabyrinthView, e: Mapping[str, Any]) -> None:
+    v.current = e.get("player")
+    v.movers = list(e.get("pawns", []))
+    v.phase, v.rotation, v.reachable, v.steps, v.warning, v.ambiguous = "shift", 0, {}, 0, None, None
+    v.turns += 1
+
+
+def _lab_shifted(v: LabyrinthView, e: Mapping[str, Any]) -> None:
+    v.phase = "settle"
+    v.forbidden = e.get("forbidden_next")
+
+
+def _lab_reachable(v: LabyrinthView, e: Mapping[str, Any]) -> None:
+    v.phase = "move"
+    v.reachable[str(e.get("pawn"))] = list(e.get("cells", []))
+
+
+def _lab_found(v: LabyrinthView, e: Mapping[str, Any]) -> None:
+    player = str(e.get("player"))
+    v.found.setdefault(player, []).append(str(e.get("card")))
+    v.remaining[player] = int(e.get("remaining", 0))
+
+
+def _lab_warning(v: LabyrinthView, e: Mapping[str, Any]) -> None:
+    v.warning = {k: e.get(k) for k in ("player", "kind", "cell", "slot", "pawn")}
+    if e.get("kind") == "ambiguous":
+        v.ambiguous = {"pawn": e.get("pawn"), "cell": e.get("cell"), "cells": list(e.get("cells", []))}
+
+
+def _lab_guess(v: LabyrinthView, e: Mapping[str, Any]) -> None:
+    if v.ambiguous is not None:
+        v.ambiguous = dict(v.ambiguous, pawn=e.get("pawn"), cell=e.get("cell"))
+
+
+def _lab_turn_ended(v: LabyrinthView, e: Mapping[str, Any]) -> None:
+    v.reachable, v.ambiguous = {}, None
+
+
+def _lab_over(v: LabyrinthView, e: Mapping[str, Any]) -> None:
+    v.winner, v.phase, v.reachable = e.get("winner"), "over", {}
+
+
+_LABYRINTH_HANDLERS: dict[str, Callable[[LabyrinthView, Mapping[str, Any]], None]] = {
+    "game_started": _lab_started,
+    "turn_started": _lab_turn,
+    "spare_rotated": lambda v, e: setattr(v, "rotation", int(e.get("rotation", 0))),
+    "shifted": _lab_shifted,
+    "reachable": _lab_reachable,
+    "step": lambda v, e: setattr(v, "steps", int(e.get("steps", v.steps + 1))),
+    "card_found": _lab_found,
+    "card_shown": lambda v, e: v.open_cards.__setitem__(str(e.get("player")), list(e.get("cards", []))),
+    "turn_ended": _lab_turn_ended,
+    "warning": _lab_warning,
+    "guess": _lab_guess,
+    "game_over": _lab_over,
+    "instruction": lambda v, e: setattr(v, "instruction", {k: val for k, val in e.items() if k != "type"}),
+}
+
+
+# -- Struggle -------------------------------------------------------------------
+STRUGGLE_PHASE_TEXT = {"starting": "Setting up", "tokens": "the tokens go on the start", "throw": "throws the dice",
+              "choosing": "chooses how to play the hand", "placing": "moves the tokens", "over": "Game over"}
+
+
+@dataclass
+class StruggleView:
+    """The announced state of a Struggle game (public announcements only: never an objective card)."""
+
+    humans: tuple[str, ...] = ()
+    players: list[str] = field(default_factory=list)
+    track: list[str] = field(default_factory=list)
+    rounds: int = 1
+    round: int = 0
+    current: str | None = None
+    phase: str = "starting"
+    faces: list[str] = field(default_factory=list)
+    throws: int = 0
+    held: list[int] = field(default_factory=list)
+    outcomes: list[dict[str, Any]] = field(default_factory=list)
+    selected: int | None = None
+    spaces: dict[str, int] = field(default_factory=lambda: {t: 0 for t in TOKENS})
+    arrived: list[str] = field(default_factory=list)
+    results: list[dict[str, Any]] = field(default_factory=list)
+    totals: dict[str, int] = field(default_factory=dict)
+    warning: dict[str, Any] | None = None
+    winner: str | None = None
+    winners: list[str] = field(default_factory=list)
+    #: the board's latest ``instruction`` event (what it asks now), or None before the first
+    instruction: dict[str, Any] | None = None
+
+    def apply(self, e: Mapping[str, Any]) -> None:
+        handler = _STRUGGLE_HANDLERS.get(str(e.get("type")))
+        if handler is not None:
+            handler(self, e)
+
+    def prompt(self) -> str:
+        """What the board asks now, in the board's own words (its latest ``instruction`` event:
+        the same the LEDs show and the narration says); nothing of its own."""
+        if self.instruction is not None:
+            return str(self.instruction.get("text", ""))
+        return "Waiting for the board..."
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "players": list(self.players), "track": list(self.track), "rounds": self.rounds, "round": self.round,
+            "current": self.current, "phase": self.phase, "phase_text": STRUGGLE_PHASE_TEXT.get(self.phase, self.phase),
+            "faces": list(self.faces), "throws": self.throws, "held": list(self.held),
+            "outcomes": list(self.outcomes), "selected": self.selected, "spaces": dict(self.spaces),
+            "arrived": list(self.arrived), "results": list(self.results), "totals": dict(self.totals),
+            "warning": dict(self.warning) if self.warning else None, "winner": self.winner,
+            "winners": list(self.winners), "prompt": self.prompt(),
+            "instruction": dict(self.instruction) if self.instruction else None,
+        }
+
+
+def _stg_name(player: str | None) -> str:
+    return (player or "nobody").capitalize()
+
+
+def _stg_started(v: StruggleView, e: Mapping[str, Any]) -> None:
+    v.players = list(e.get("players", []))
+    v.track = list(e.get("track", []))
+    v.rounds = int(e.get("rounds", 1))
+    v.totals = {p: 0 for p in v.players}
+    v.phase = "tokens"
+
+
+def _stg_round(v: StruggleView, e: Mapping[str, Any]) -> None:
+    v.round = int(e.get("round", v.round + 1))
+    v.spaces, v.arrived = {t: 0 for t in TOKENS}, []
+
+
+def _stg_turn(v: StruggleView, e: Mapping[str, Any]) -> None:
+    v.current, v.phase = e.get("player"), "throw"
+    v.faces, v.throws, v.held, v.outcomes, v.selected, v.warning = [], 0, [], [], None, None
+
+
+def _stg_hand(v: StruggleView, e: Mapping[str, Any]) -> None:
+    v.faces, v.throws, v.held = list(e.get("faces", [])), int(e.get("throw", 0)), list(e.get("held", []))
+
+
+def _stg_outcomes(v: StruggleView, e: Mapping[str, Any]) -> None:
+    v.phase = "choosing"
+    v.outcomes = [{k: o.get(k) for k in ("index", "plays", "spaces", "arrived", "moves")} for o in e.get("outcomes", [])]
+    v.selected = e.get("selected")
+
+
+def _stg_played(v: StruggleView, e: Mapping[str, Any]) -> None:
+    v.phase = "placing"
+    v.spaces, v.arrived = dict(e.get("spaces", {})), list(e.get("arrived_order", []))
+
+
+def _stg_round_over(v: StruggleView, e: Mapping[str, Any]) -> None:
+    v.results.append({"round": e.get("round"), "order": list(e.get("order", [])),
+                      "points": dict(e.get("points", {})), "cards": dict(e.get("cards", {}))})
+    v.totals = dict(e.get("totals", v.totals))
+    v.phase = "tokens"
+
+
+def _stg_over(v: StruggleView, e: Mapping[str, Any]) -> None:
+    v.winner, v.winners, v.phase = e.get("winner"), list(e.get("winners", [])), "over"
+    v.totals = dict(e.get("scores", v.totals))
+
+
+def _stg_instruction(v: StruggleView, e: Mapping[str, Any]) -> None:
+    v.instruction = {k: val for k, val in e.items() if k != "type"}
+
+
+_STRUGGLE_HANDLERS: dict[str, Callable[[StruggleView, Mapping[str, Any]], None]] = {
+    "instruction": _stg_instruction,
+    "game_started": _stg_started,
+    "round_started": _stg_round,
+    "turn_started": _stg_turn,
+    "held": lambda v, e: setattr(v, "held", list(e.get("held", []))),
+    "hand": _stg_hand,
+    "outcomes": _stg_outcomes,
+    "selected": lambda v, e: setattr(v, "selected", e.get("index")),
+    "played": _stg_played,
+    "warning": lambda v, e: setattr(v, "warning", {k: e.get(k) for k in ("player", "kind", "cell")}),
+    "round_over": _stg_round_over,
+    "game_over": _stg_over,
+}
+
+
+#: game -> its view class (``view = VIEWS[game](humans=...)``; ``view.apply(event)``; ``view.to_dict()``)
+VIEWS: dict[str, Callable[..., Any]] = {"magic-labyrinth": GameView, "labyrinth": LabyrinthView, "struggle": StruggleView}

@@ -1,0 +1,135 @@
+"""Seats over HTTP and the WebSocket (``mazeboard sim --game labyrinth``): a claimed colour's private
+page is that browser's only, a reload keeps it, another browser, a forged cookie, a cross-site
+request or a path trick reads nothing and changes nothing."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any, Iterator
+
+import aiohttp
+import pytest
+
+from test_game_server import _recv, start
+
+
+@pytest.fixture(scope="module")
+def url() -> Iterator[str]:
+    p, address = start("--game", "labyrinth", "--seed", "3", "--humans", "red", "--speed", "20")
+    yield address
+    p.terminate()
+    p.wait(timeout=10)
+
+
+def phone() -> aiohttp.ClientSession:
+    """A browser of its own (cookies for 127.0.0.1 kept, as a browser does)."""
+    return aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True))
+
+
+async def _seats(s: aiohttp.ClientSession, url: str) -> dict[str, Any]:
+    async with s.get(url + "seats") as r:
+        return dict(await r.json())
+
+
+def test_a_claimed_seat_is_nobody_elses(url: str) -> None:
+    async def go() -> None:
+        async with phone() as a, phone() as b:
+            async with a.post(url + "seat/blue/claim") as r:
+                assert r.status == 200 and await r.json() == {"seat": "blue", "url": "/seat/blue"}
+                assert "HttpOnly" in r.headers["Set-Cookie"] and "SameSite=Strict" in r.headers["Set-Cookie"]
+            assert (await _seats(a, url))["mine"] == ["blue"] and "blue" in (await _seats(b, url))["taken"]
+            assert (await _seats(b, url))["mine"] == []
+            async with b.post(url + "seat/blue/claim") as r:
+                assert r.status == 409 and "taken" in (await r.json())["error"]
+            async with b.get(url + "seat/blue") as r:
+                assert r.status == 403 and "not yours" in await r.text()
+            with pytest.raises(aiohttp.WSServerHandshakeError) as info:
+                async with b.ws_connect(url + "ws?seat=blue"):
+                    pass
+            assert info.value.status == 403
+            async with b.post(url + "seat/blue/leave") as r:  # nor can it free it
+                assert r.status == 403
+            # a reload: the same browser, its cookie, the page again
+            for _ in range(2):
+                async with a.get(url + "seat/blue") as r:
+                    assert r.status == 200 and "player.js" in await r.text()
+                async with a.ws_connect(url + "ws?seat=blue") as ws:
+                    hello = await _recv(ws, lambda m: m["type"] == "hello")
+                    assert hello["player"] == "blue" and hello["private"] is True
+    asyncio.run(go())
+
+
+@pytest.mark.parametrize("cookie", ["", "x" * 32, "../../etc/passwd", "a" * 5000, "é" * 30])
+def test_a_forged_cookie_reads_nothing(url: str, cookie: str) -> None:
+    async def go() -> None:
+        async with phone() as a:
+            async with a.post(url + "seat/yellow/claim") as r:
+                assert r.status in (200, 409)
+        async with aiohttp.ClientSession() as b:
+            headers = {"Cookie": f"mb-seat-yellow={cookie}"}
+            async with b.get(url + "seat/yellow", headers=headers) as r:
+                assert r.status in (400, 403)
+            with pytest.raises(aiohttp.WSServerHandshakeError):
+                async with b.ws_connect(url + "ws?seat=yellow", headers=headers):
+                    pass
+    asyncio.run(go())
+
+
+@pytest.mark.parametrize("path", ["seat/..%2Fred/claim", "seat/red%00/claim", "seat/RED/claim", "seat//claim",
+                                  "seat/red/claim/..", "seat/" + "r" * 3000 + "/claim"])
+def test_path_tricks_claim_nothing(url: str, path: str) -> None:
+    async def go() -> None:
+        async with phone() as a:
+            before = await _seats(a, url)
+            async with a.post(url + path) as r:
+                assert r.status in (400, 404, 405, 414), r.status
+            assert await _seats(a, url) == before
+    asyncio.run(go())
+
+
+def test_a_cross_site_claim_is_refused(url: str) -> None:
+    async def go() -> None:
+        async with phone() as a:
+            async with a.post(url + "seat/blue/claim", headers={"Origin": "http://evil.example"}) as r:
+                assert r.status == 403
+            assert "blue" not in (await _seats(a, url))["mine"]
+    asyncio.run(go())
+
+
+def test_leaving_a_seat_closes_its_private_page_and_frees_it(url: str) -> None:
+    async def go() -> None:
+        async with phone() as a, phone() as b:
+            async with a.post(url + "seat/green/claim") as r:
+                assert r.status == 200
+            async with a.ws_connect(url + "ws?seat=green") as private, b.ws_connect(url + "ws") as shared:
+                await _recv(private, lambda m: m["type"] == "site")  # (green does not play: no card)
+                seen = await _recv(shared, lambda m: m["type"] == "seats")
+                assert "green" in seen["taken"]
+                async with a.post(url + "seat/green/leave") as r:
+                    assert r.status == 200
+                told = await _recv(private, lambda m: m["type"] == "error" and "released" in m["message"])
+                assert "released" in told["message"]
+                assert (await private.receive()).type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED,
+                                                          aiohttp.WSMsgType.CLOSING)
+                seen = await _recv(shared, lambda m: m["type"] == "seats" and "green" not in m["taken"])
+                assert seen["mine"] == []
+            async with a.get(url + "seat/green") as r:
+                assert r.status == 403
+            async with b.post(url + "seat/green/claim") as r:
+                assert r.status == 200
+    asyncio.run(go())
+
+
+def test_the_join_code_and_site_are_served(url: str) -> None:
+    async def go() -> None:
+        async with phone() as a:
+            async with a.get(url + "join.svg") as r:
+                assert r.status == 200 and r.content_type == "image/svg+xml" and "<path" in await r.text()
+            async with a.ws_connect(url + "ws") as ws:
+                site = await _recv(ws, lambda m: m["type"] == "site")
+                assert site["reachable"] is False and site["url"].startswith("http://") and site["qr"] == "/join.svg"
+                await ws.send_str(json.dumps({"type": "claim", "seat": "red"}))  # claims are HTTP only
+                err = await _recv(ws, lambda m: m["type"] == "error")
+                assert "unknown message type" in err["message"]
+    asyncio.run(go())

@@ -32,6 +32,17 @@ pawns on it, and pawns may share tiles).
   tile it shares with other pawns and the reeds cannot tell which of
   several; its candidate cells blink, the referee's guess brighter; ``rotate``
   moves the guess to the next candidate, ``done`` confirms it.
+* ``waiting_for_answer`` -- with the box's own cards (``cards = "physical"``):
+  the move ended on a picture that may be the player's card; the tile blinks
+  in the player's colour, ``done`` says yes (``card_found``: the controller
+  records the picture, the tile flashes in the player's colour), ``rotate``
+  no (``card_denied``); then the turn ends.
+* ``waiting_for_layout`` -- with ``guided_layout``, before the first turn: one
+  tile of the deal at a time (:mod:`.layout_guide`); ``done`` goes on,
+  ``rotate`` back; after the spare -> ``waiting_for_pawns``.
+* ``waiting_for_pawns`` -- after the guided layout: the pawns on their start
+  squares and Vader on its tile (the reed check, requests ``set_up``); play
+  begins as soon as the board matches.
 * ``waiting_for_setup`` -- after a restart, until the board matches the saved
   game (:mod:`.setup_check`).
 * ``game_over``.
@@ -84,6 +95,7 @@ from ..referee_core import RefereeCore
 from ..leds import LedDriver, Scene
 from . import instructions, rules
 from .instructions import MOVER_KINDS
+from .layout_guide import LayoutGuide
 from .rules import LabyrinthOptions
 from .sensing import Moved, MoveWatch, Seen, order_options
 from .setup_check import MOVE_STATES, SETUP_TRANSITIONS, SetupCheck
@@ -91,14 +103,19 @@ from .setup_check import MOVE_STATES, SETUP_TRANSITIONS, SetupCheck
 log = logging.getLogger(__name__)
 
 STATES = ["waiting_for_shift", "waiting_for_settle", "waiting_for_move", "waiting_for_correction",
-          "waiting_for_confirmation", "game_over", "waiting_for_setup"]
+          "waiting_for_confirmation", "waiting_for_answer", "game_over", "waiting_for_setup",
+          "waiting_for_layout", "waiting_for_pawns"]
 
 #: The turn as a table (transitions' declarative form).
 TRANSITIONS: list[dict[str, Any]] = [
     {"trigger": "pushed", "source": "waiting_for_shift", "dest": "waiting_for_settle"},
     {"trigger": "settled", "source": "waiting_for_settle", "dest": "waiting_for_move"},
-    {"trigger": "move_over", "source": ["waiting_for_move", "waiting_for_correction", "waiting_for_confirmation"],
-     "dest": "waiting_for_shift"},
+    {"trigger": "move_over", "source": ["waiting_for_move", "waiting_for_correction", "waiting_for_confirmation",
+                                        "waiting_for_answer"], "dest": "waiting_for_shift"},
+    {"trigger": "ask_card", "source": ["waiting_for_move", "waiting_for_correction", "waiting_for_confirmation"],
+     "dest": "waiting_for_answer"},
+    {"trigger": "laid", "source": "waiting_for_layout", "dest": "waiting_for_pawns"},
+    {"trigger": "pawns_ready", "source": "waiting_for_pawns", "dest": "waiting_for_shift"},
     {"trigger": "hold", "source": "waiting_for_move", "dest": "waiting_for_correction"},
     {"trigger": "resume_move", "source": ["waiting_for_correction", "waiting_for_confirmation"],
      "dest": "waiting_for_move"},
@@ -107,6 +124,8 @@ TRANSITIONS: list[dict[str, Any]] = [
     *SETUP_TRANSITIONS,  # after a restart: check_setup, setup_done_<state> (setup_check.py)
 ]
 INITIAL = "waiting_for_shift"
+#: the first state with ``guided_layout``
+INITIAL_GUIDED = "waiting_for_layout"
 
 
 @dataclass
@@ -140,6 +159,22 @@ class _Choice:
         return self.options[self.index]
 
 
+@dataclass
+class _Question:
+    """Box's own cards: the pictures the move ended on that may be the player's card, as
+    (pawn, cell, picture), asked one after the other (``index``); ``reason`` and ``acted`` for
+    the end of the turn."""
+
+    options: list[tuple[str, Cell, str]]
+    reason: str
+    acted: str
+    index: int = 0
+
+    @property
+    def asked(self) -> tuple[str, Cell, str]:
+        return self.options[self.index]
+
+
 @dataclass(frozen=True)
 class Belief:
     """What the referee believes against what the reeds show (see :meth:`LabyrinthReferee.belief`)."""
@@ -156,7 +191,8 @@ class LabyrinthReferee(RefereeCore):
 
     ``setup.extra`` may force ``edition``, ``variants``, ``layout`` (7 rows,
     rank 7 first, SCENARIOS.md notation), ``spare`` and ``cards`` (player ->
-    deck, top first); the rest is dealt from ``setup.seed``. Raises
+    deck, top first; not with ``cards = "physical"``: nothing is dealt then);
+    the rest is dealt from ``setup.seed``. Raises
     :class:`ConfigError` for a setup that breaks the rules (players, edition,
     a layout that is not the edition's, decks, options).
     """
@@ -180,7 +216,15 @@ class LabyrinthReferee(RefereeCore):
         else:
             self.maze = deal(self.edition, random.Random(f"layout-{setup.seed}"), self.options.vader)
         self.edition.check_maze(self.maze)
-        if extra.get("cards"):
+        self.physical_cards = self.options.physical_cards
+        #: cards each player holds (the win needs them all)
+        self.cards_each = rules.cards_each(self.edition, self.players)
+        if self.physical_cards:
+            if extra.get("cards"):
+                raise ConfigError('cards: with cards = "physical" nothing is dealt: the players keep the box\'s '
+                                  "own cards (leave cards out)")
+            self.decks: dict[str, list[str]] = {p: [] for p in self.players}  # unknown to the controller
+        elif extra.get("cards"):
             self.decks = rules.check_decks(self.edition, self.players, extra["cards"])
         else:
             self.decks = rules.deal_cards(self.edition, self.players, self.rng)
@@ -192,11 +236,16 @@ class LabyrinthReferee(RefereeCore):
                 raise ConfigError("spare: the Vader tile must lie on the board in the vader variant (its pawn starts there)")
             positions[VADER] = vader_cell
         self.found: dict[str, list[str]] = {p: [] for p in self.players}
-        self._init_core(scheduler, emit, STATES, TRANSITIONS, INITIAL)
+        #: the guided layout under way (``guided_layout``; None once it is over, or without it)
+        self.guide: LayoutGuide | None = LayoutGuide(self.maze, self.edition) if self.options.guided_layout else None
+        self._init_core(scheduler, emit, STATES, TRANSITIONS, INITIAL_GUIDED if self.guide else INITIAL)
         self.leds = LedDriver(layout, scheduler, show)
         #: where every pawn stands (exact after each push; the mover's cell is updated when its move ends)
         self.positions: dict[str, Cell] = positions
-        self.closed: set[Cell] = set(positions.values())
+        #: the closed reeds. Assumed at the start: the pawns on their start squares (as the lobby
+        #: leaves them) and Vader on its tile -- with the guided layout Vader comes only after
+        #: the tiles (its tile is not laid yet), so its reed is open until the pawn check sees it.
+        self.closed: set[Cell] = set(self.corners.values()) if self.guide else set(positions.values())
         self.turn = 0
         self.quarters = 0
         self.forbidden: str | None = None
@@ -210,6 +259,8 @@ class LabyrinthReferee(RefereeCore):
         #: the cell the mover's last logged step reached (its start before the first)
         self.stepped: dict[str, Cell] = {}
         self.choice: _Choice | None = None
+        #: box's own cards: the question after a move that ended on a picture
+        self.question: _Question | None = None
         self.correction: _Correction | None = None
         self.winner: str | None = None
         #: why a pawn is away from where it may stand (the warning that noticed it; once per excursion)
@@ -223,6 +274,8 @@ class LabyrinthReferee(RefereeCore):
         self._moves = 0
         self._last_closure_ms = -(10**9)
         self._flash: tuple[frozenset[str], int] = (frozenset(), 0)
+        #: a card just found: its tile flashes in the finder's colour until then (cell, player, ms)
+        self._shine: tuple[Cell, str, int] | None = None
         self._dispatch: dict[type, Callable[[Any], None]] = {
             ReedChanged: self._on_reed,
             ButtonPressed: self._on_button,
@@ -243,9 +296,21 @@ class LabyrinthReferee(RefereeCore):
         """Cards found per player."""
         return {p: len(self.found[p]) for p in self.players}
 
+    def cards_left(self, player: str) -> int:
+        """Cards ``player`` has not found yet."""
+        return self.cards_each - len(self.found[player]) if self.physical_cards else len(self.decks[player])
+
+    def found_pictures(self) -> frozenset[str]:
+        """Every picture found so far, by anyone."""
+        return frozenset(c for cards in self.found.values() for c in cards)
+
     def movers(self) -> tuple[str, ...]:
         """Pawns the current player may move this turn (own pawn, Vader, or either)."""
-        return rules.movers(self.current, self.decks[self.current], self.edition, self.options)
+        player = self.current
+        if self.physical_cards:
+            return rules.physical_movers(player, self.cards_left(player), self.found_pictures(), self.edition,
+                                         self.options)
+        return rules.movers(player, self.decks[player], self.edition, self.options)
 
     def start(self) -> None:
         """Announce the game and the dealt layout, show each player their cards, start the first turn."""
@@ -254,9 +319,14 @@ class LabyrinthReferee(RefereeCore):
     def _start(self) -> None:
         self._emit("game_started", game=rules.GAME, players=list(self.players), corners=dict(self.corners),
                    edition=self.edition.name, variants=self.options.variant_names, layout=self.maze.rows(),
-                   spare=self.maze.spare.notation(), vader=self.positions.get(VADER))
+                   spare=self.maze.spare.notation(), vader=self.positions.get(VADER), cards=self.options.cards,
+                   cards_each=self.cards_each, guided=self.guide is not None)
         for p in self.players:
             self._show_cards(p)
+        if self.guide is not None:
+            self._emit("layout_step", **self.guide.fields())
+            self._refresh()
+            return
         self._start_turn()
 
     def resume(self, closed_reeds: frozenset[Cell], hall_active: frozenset[str]) -> None:
@@ -266,6 +336,9 @@ class LabyrinthReferee(RefereeCore):
         (Labyrinth has no tray)."""
         if self.state == "game_over":
             return
+        if self.state in ("waiting_for_layout", "waiting_for_pawns"):
+            self._input(lambda: self._resume_setup(closed_reeds))
+            return
 
         def begin() -> None:
             if self.setup_check is None:  # restarted again before the board was back: same check
@@ -274,8 +347,30 @@ class LabyrinthReferee(RefereeCore):
 
         self._input(begin)
 
+    def _resume_setup(self, closed: frozenset[Cell]) -> None:
+        """A restart during the guided layout or the pawn check before play: take the board's
+        reeds, announce where it stands (``game_resumed`` with the tiles laid so far and the
+        step to go on with) and go on: the layout with the same tile, the pawn check with the
+        reeds as they are now."""
+        self.closed = set(closed)
+        self._reeds += 1
+        guide = self.guide
+        self._emit("game_resumed", state=self.state, player=self.current, scores=self.scores,
+                   corners=dict(self.corners), layout=self.maze.rows(), spare=self.maze.spare.notation(),
+                   rotation=0, forbidden=None, push=None, positions=dict(self.positions),
+                   found={p: list(f) for p, f in self.found.items()},
+                   step=guide.index if guide is not None else None,
+                   laid=guide.laid() if guide is not None else None)
+        for p in self.players:
+            self._show_cards(p)
+        if guide is not None:
+            self._emit("layout_step", **guide.fields())
+        self._said = None  # what the board asks is announced again: nobody heard it before the restart
+        self._refresh()
+
     def snapshot(self) -> dict[str, Any]:
-        """The game as plain data (views, tests, saving). ``cards`` are secret: for private views."""
+        """The game as plain data (views, tests, saving). ``cards`` are secret: for private views
+        (empty with the box's own cards: the controller does not know them)."""
         return {
             "state": self.state,
             "current": self.current,
@@ -287,7 +382,11 @@ class LabyrinthReferee(RefereeCore):
             "forbidden": self.forbidden,
             "reachable": {p: cells_of(b) for p, b in self.reach.items()},
             "cards": {p: list(d) for p, d in self.decks.items()},
+            "cards_mode": self.options.cards,
+            "cards_left": {p: self.cards_left(p) for p in self.players},
             "found": {p: list(f) for p, f in self.found.items()},
+            "layout_step": self.guide.index if self.guide is not None else None,
+            "question": None if self.question is None else list(self.question.asked),
             "winner": self.winner,
             "choice": None if self.choice is None else {"options": [list(o) for o in self.choice.options],
                                                         "guess": list(self.choice.guess)},
@@ -308,7 +407,8 @@ class LabyrinthReferee(RefereeCore):
                 fixed = {c for cells in may.values() if cells is not None for c in cells}
                 explained = frozenset(self.closed - fixed - set(loose[0]))
             match = one_cell_match(may, self.closed, hint, explained)
-            strays = loose if loose is not None else (match.extra, self.setup_check is not None)
+            strays = loose if loose is not None else (
+                match.extra, self.setup_check is not None or self.state == "waiting_for_pawns")
             cached = self._belief = (key, Belief(may, hint, match, *strays))
         return cached[1]
 
@@ -373,7 +473,7 @@ class LabyrinthReferee(RefereeCore):
         are strays that block (the end of the move cannot be judged until they are gone; one
         may be a pawn moved off a tile it shared, which the request then names). Outside the
         move a closed reed no pawn explains is a stray too: it blocks only the board check after
-        a restart, otherwise it is pointed at."""
+        a restart and the pawn check after the guided layout, otherwise it is pointed at."""
         watch = self.watch
         if watch is None or self.state not in MOVE_STATES or self.setup_check is not None:
             return None
@@ -395,7 +495,8 @@ class LabyrinthReferee(RefereeCore):
     def _settle_belief(self) -> None:
         """After an input: warn (once) about a pawn newly away from where it may stand; when the
         board matches, forget why pawns were away."""
-        if self.state in ("game_over", "waiting_for_setup", "waiting_for_settle"):
+        if self.state in ("game_over", "waiting_for_setup", "waiting_for_settle", "waiting_for_layout",
+                          "waiting_for_pawns"):
             if self.state == "waiting_for_settle" and self.why and not self.blocked():
                 self.why.clear()
             return
@@ -419,6 +520,9 @@ class LabyrinthReferee(RefereeCore):
             fn()
             if self._depth == 1:
                 self._settle_belief()
+                if self.state == "waiting_for_pawns" and not self.blocked():
+                    self._go("pawns_ready")  # the pawns stand where the game starts them: play
+                    self._start_turn()
 
         super()._input(run)
 
@@ -479,6 +583,12 @@ class LabyrinthReferee(RefereeCore):
         self._start_turn()
 
     def _press_rotate(self) -> None:
+        if self.state == "waiting_for_layout":
+            self._lay(forward=False)
+            return
+        if self.state == "waiting_for_answer":
+            self._answer(False)
+            return
         if self.state == "waiting_for_confirmation" and self.choice is not None:
             choice = self.choice
             choice.index = (choice.index + 1) % len(choice.options)
@@ -573,6 +683,12 @@ class LabyrinthReferee(RefereeCore):
         if state == "waiting_for_confirmation":
             self._confirm()
             return
+        if state == "waiting_for_layout":
+            self._lay(forward=True)
+            return
+        if state == "waiting_for_answer":
+            self._answer(True)
+            return
         wait_ms = self._last_closure_ms + self.options.overlap_confirm_ms + 10 - self._now()
         if wait_ms > 0:
             self._after("close", wait_ms, lambda: self._end_move("done"))
@@ -643,21 +759,45 @@ class LabyrinthReferee(RefereeCore):
             self.positions[pawn] = cell
             self._moves += 1
         player = self.current
-        deck = self.decks[player]
         acted = pawn
-        for p in ([pawn] if moved else list(watch.movers)):
-            here = self.positions[p]
-            card = rules.found_card(self.maze, p, here, deck, self.edition, self.options)
-            if card is not None:
-                deck.remove(card)
-                self.found[player].append(card)
-                acted = p
-                self._emit("card_found", player=player, pawn=p, card=card, cell=here, remaining=len(deck))
-                self._show_cards(player)
-                break
+        candidates = [pawn] if moved else list(watch.movers)
         self.watch = None
+        if self.physical_cards:
+            found = self.found_pictures()
+            asks = [(p, self.positions[p], pic) for p in candidates
+                    if rules.askable_picture(pic := self.maze.tile(self.positions[p]).picture, p, player, found,
+                                             self.edition, self.options)]
+            if asks and self.cards_left(player):
+                self.question = _Question(asks, reason, acted)
+                self._go("ask_card")
+                self._ask_card()
+                return
+        else:
+            deck = self.decks[player]
+            for p in candidates:
+                here = self.positions[p]
+                card = rules.found_card(self.maze, p, here, deck, self.edition, self.options)
+                if card is not None:
+                    acted = p
+                    self._record_card(p, card, here)
+                    break
+        self._end_turn(reason, acted)
+
+    def _record_card(self, pawn: str, card: str, cell: Cell) -> None:
+        """``card`` is found by ``pawn`` on ``cell``: record it, say so (``card_found``; the tile
+        flashes in the player's colour), show the player their next card."""
+        player = self.current
+        if not self.physical_cards:
+            self.decks[player].remove(card)
+        self.found[player].append(card)
+        self._shine = (cell, player, self._now() + self.options.warning_ms)
+        self._emit("card_found", player=player, pawn=pawn, card=card, cell=cell, remaining=self.cards_left(player))
+        self._show_cards(player)
+
+    def _end_turn(self, reason: str, acted: str) -> None:
+        player = self.current
         own = self.positions.get(player)
-        won = rules.has_won(self.maze, self.corners[player], own, deck, self.options) and (
+        won = rules.has_won(self.maze, self.corners[player], own, self.cards_left(player), self.options) and (
             self.options.win_after_card or acted == player)
         self._emit("turn_ended", player=player, reason=reason)
         if won:
@@ -665,6 +805,50 @@ class LabyrinthReferee(RefereeCore):
             return
         self._go("move_over")
         self._next_turn()
+
+    # -- the box's own cards ------------------------------------------------------------
+    def _ask_card(self) -> None:
+        question = self.question
+        assert question is not None
+        pawn, cell, picture = question.asked
+        self._emit("card_question", player=self.current, pawn=pawn, cell=cell, picture=picture)
+
+    def _answer(self, yes: bool) -> None:
+        """The player's answer (``done``: yes, ``rotate``: no) to "was the picture your card?"."""
+        question = self.question
+        if question is None:
+            return
+        pawn, cell, picture = question.asked
+        if yes:
+            self.question = None
+            self._record_card(pawn, picture, cell)
+            self._end_turn(question.reason, pawn)
+            return
+        self._emit("card_denied", player=self.current, pawn=pawn, cell=cell, picture=picture)
+        if question.index + 1 < len(question.options):
+            question.index += 1
+            self._ask_card()
+            return
+        self.question = None
+        self._end_turn(question.reason, question.acted)
+
+    # -- the guided layout ------------------------------------------------------------------
+    def _lay(self, forward: bool) -> None:
+        """``done``: the tile lies where the board asked, on to the next (after the spare: the
+        pawn check); ``rotate``: back to the previous tile."""
+        guide = self.guide
+        if guide is None:
+            return
+        moved = guide.forward() if forward else guide.back()
+        if moved:
+            self._emit("layout_step", **guide.fields())
+            self._refresh()
+            return
+        if not forward:
+            return
+        self._emit("layout_done", steps=len(guide.steps))
+        self.guide = None
+        self._go("laid")  # the pawns: checked after every input (_input), play begins when they match
 
     # -- reeds -----------------------------------------------------------------------
     def _on_reed(self, ev: ReedChanged) -> None:
@@ -773,6 +957,7 @@ class LabyrinthReferee(RefereeCore):
             self._cancel(name)
         self.correction = None
         self.choice = None
+        self.question = None
         self._emit("game_over", winner=winner, scores=self.scores)
         self._go("finished")
 

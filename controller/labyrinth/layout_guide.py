@@ -1,0 +1,110 @@
+"""The guided layout: the dealt maze laid out on a real board one tile at a time (option ``guided_layout``).
+
+Before the first turn the referee (state ``waiting_for_layout``) walks the
+people through the deal: the steps are the loose tiles' cells, rank 7 first
+and file a to g in each rank (the order the printed grid and ``layout`` rows
+read), the 16 fixed tiles skipped (they are glued to the board), and the
+spare last. For each step the cell's LED is lit (for the spare: the 12 slot
+arrows) and the instruction names the tile as it must lie there -- its shape,
+its open sides (N is the side of rank 7) and its picture or mark -- e.g.
+"Lay a T-piece open N, S and W with the ghost on b4". ``done`` goes on to the
+next step, ``rotate`` back to the previous one; ``done`` on the spare ends
+the layout and the pawns are checked on their start squares (state
+``waiting_for_pawns``, :mod:`.referee`).
+
+Shapes: a step's ``cell`` is a cell name (``b4``) or None for the spare;
+``tile`` a :class:`~mazeboard.hal.labyrinth.Tile` in the orientation to lay.
+Events (docs/event-log.md): ``layout_step`` carries :func:`step_fields`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from mazeboard.hal.grid import Cell
+from mazeboard.hal.labyrinth import CELLS, GRID, Maze, Tile, format_sides
+from mazeboard.hal.labyrinth_editions import VADER, Edition
+
+#: a tile's shape in words (``Tile.shape`` -> the instruction's noun)
+SHAPE_WORDS = {"straight": "a straight", "corner": "a corner", "t": "a T-piece"}
+
+
+@dataclass(frozen=True)
+class LayoutStep:
+    """One step of the guided layout: ``index`` (0-based), the ``cell`` to lay on (None: the spare)
+    and the ``tile`` as it must lie there."""
+
+    index: int
+    cell: Cell | None
+    tile: Tile
+
+    @property
+    def spare(self) -> bool:
+        return self.cell is None
+
+
+def layout_steps(maze: Maze, ed: Edition) -> tuple[LayoutStep, ...]:
+    """The steps for ``maze``: its 33 loose tiles rank 7 first, a to g, then the spare (34 steps)."""
+    cells = [GRID.cell_at(f, r) for r in reversed(range(7)) for f in range(7)]
+    loose = [c for c in cells if c not in ed.fixed and c in CELLS]
+    steps = [LayoutStep(i, c, maze.tile(c)) for i, c in enumerate(loose)]
+    steps.append(LayoutStep(len(steps), None, maze.spare))
+    return tuple(steps)
+
+
+def _sides_text(mask: int) -> str:
+    sides = list(format_sides(mask))
+    return ", ".join(sides[:-1]) + " and " + sides[-1] if len(sides) > 1 else "".join(sides)
+
+
+def tile_text(tile: Tile) -> str:
+    """The tile in words, as it must lie: ``a T-piece open N, S and W with the ghost``."""
+    text = f"{SHAPE_WORDS.get(tile.shape, 'a tile')} open {_sides_text(tile.mask)}"
+    if tile.picture:
+        text += f" with the {tile.picture.replace('-', ' ')}"
+    elif tile.mark == VADER:
+        text += " with the Darth Vader mark"
+    return text
+
+
+def step_fields(step: LayoutStep, steps: int) -> dict[str, Any]:
+    """The ``layout_step`` event's fields (and the instruction's facts): ``index``, ``steps``,
+    ``cell`` (null: the spare), ``tile`` (notation as it must lie), ``shape``, ``sides``,
+    ``picture``, ``mark``, ``spare``."""
+    t = step.tile
+    return {"index": step.index, "steps": steps, "cell": step.cell, "tile": t.notation(), "shape": t.shape,
+            "sides": format_sides(t.mask), "picture": t.picture, "mark": t.mark, "spare": step.spare}
+
+
+class LayoutGuide:
+    """Where the guided layout stands: the steps and the one shown now (``index``)."""
+
+    def __init__(self, maze: Maze, ed: Edition) -> None:
+        self.steps = layout_steps(maze, ed)
+        self.index = 0
+
+    @property
+    def step(self) -> LayoutStep:
+        return self.steps[self.index]
+
+    def fields(self) -> dict[str, Any]:
+        return step_fields(self.step, len(self.steps))
+
+    def forward(self) -> bool:
+        """Go on to the next step; False when the last one (the spare) was done."""
+        if self.index + 1 >= len(self.steps):
+            return False
+        self.index += 1
+        return True
+
+    def back(self) -> bool:
+        """Go back one step; False at the first one."""
+        if self.index == 0:
+            return False
+        self.index -= 1
+        return True
+
+    def laid(self) -> list[Cell]:
+        """The cells laid before the step shown now (in order)."""
+        return [s.cell for s in self.steps[: self.index] if s.cell is not None]

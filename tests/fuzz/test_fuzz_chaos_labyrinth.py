@@ -5,7 +5,8 @@ drawn by hypothesis, extra hands do random physical things
 (:mod:`mazeboard.sim.chaos.labyrinth`): slide a pawn or Vader to a neighbour
 out of turn, lift one and set it down anywhere (at once or seconds later),
 press ``rotate`` or ``done``, push the spare in at a slot out of turn, glitch
-a reed for 1-50 ms. Then the chaos stops and the simulated players carry on,
+a reed for 1-50 ms -- also with the box's own cards and during the guided
+layout (issue 13). Then the chaos stops and the simulated players carry on,
 doing what the board's ``instruction`` asks of them.
 
 Asserted: no exception escapes; every event is well-formed per
@@ -33,7 +34,9 @@ CHAOS = st.lists(
     st.tuples(st.integers(0, 240_000), st.sampled_from(KINDS), st.integers(0, 4), st.integers(0, 10_000)),
     min_size=1, max_size=12,
 )
-SETUPS = st.tuples(st.sampled_from([2, 3, 4]), st.sampled_from(GAMES), st.integers(1, 10_000))
+OPTIONS = st.sampled_from([{}, {"cards": "physical"}, {"guided_layout": True},
+                           {"cards": "physical", "guided_layout": True}])
+SETUPS = st.tuples(st.sampled_from([2, 3, 4]), st.sampled_from(GAMES), st.integers(1, 10_000), OPTIONS)
 
 
 def chaotic_game(chaos: Chaos, mate: bool) -> tuple[ChaosRun, list[str]]:
@@ -51,15 +54,19 @@ def chaotic_game(chaos: Chaos, mate: bool) -> tuple[ChaosRun, list[str]]:
     return run, check.problems + scores.problems
 
 
-def request(setup: tuple[int, tuple[str, tuple[str, ...]], int]) -> BoardRequest:
-    players, (ed, variants), seed = setup
-    return BoardRequest(game="labyrinth", players=players, seed=seed, edition=ed, variants=variants)
+Setup = tuple[int, tuple[str, tuple[str, ...]], int, dict[str, object]]
+
+
+def request(setup: Setup) -> BoardRequest:
+    players, (ed, variants), seed, options = setup
+    return BoardRequest(game="labyrinth", players=players, seed=seed, edition=ed, variants=variants,
+                        options=dict(options))
 
 
 @settings(FUZZ, max_examples=25)
 @given(setup=SETUPS, acts=CHAOS)
 def test_chaos_never_crashes_and_never_leaves_the_board_silent(
-        setup: tuple[int, tuple[str, tuple[str, ...]], int], acts: list[tuple[int, str, int, int]]) -> None:
+        setup: Setup, acts: list[tuple[int, str, int, int]]) -> None:
     run, problems = chaotic_game(Chaos(request(setup), tuple(acts)), mate=False)
     assert problems == []
     assert run.silent_ms == 0, run.detail

@@ -53,6 +53,40 @@ def test_a_saved_labyrinth_game_resumes_checks_the_board_and_plays_to_its_end(
     assert "setup_restored" in kinds and "turn_ended" in kinds[kinds.index("setup_restored"):]
 
 
+#: issue 13: the box's own cards and the guided layout (Vader: the pawn check after the layout asks for it)
+TABLE = BoardRequest(game="labyrinth", seed=4, players=3, edition="star-wars", variants=("vader",),
+                     options={"cards": "physical", "guided_layout": True})
+
+
+@pytest.fixture(scope="module")
+def table_game(tmp_path_factory: pytest.TempPathFactory) -> tuple[list[bytes], dict[int, dict]]:
+    d = tmp_path_factory.mktemp("lab-table")
+    pgame = open_game(TABLE, d, "sim")
+    states = {pgame.journal.count: fingerprint(pgame.game)}
+    pgame.on_record.append(lambda n: states.__setitem__(n, fingerprint(pgame.game)))
+    assert pgame.run() and pgame.referee.winner
+    assert pgame.archived is not None
+    return pgame.archived.read_bytes().splitlines(keepends=True), states
+
+
+@pytest.mark.parametrize("state", ["waiting_for_layout", "waiting_for_pawns", "waiting_for_answer"])
+def test_a_restart_in_the_layout_the_pawn_check_or_a_card_question_resumes_and_plays_to_its_end(
+        tmp_path: Path, table_game, state: str) -> None:  # type: ignore[no-untyped-def]
+    lines, states = table_game
+    n = _first(states, state)
+    (tmp_path / jr.CURRENT).write_bytes(b"".join(lines[: n + 1]))
+    events: list[GameEvent] = []
+    pgame = open_game(BoardRequest(game="labyrinth", seed=99), tmp_path, "sim",
+                      attach=lambda g: g.sinks.append(events.append))
+    assert pgame.resumed and pgame.restored == states[n]
+    resumed = next(e for e in events if e.type == "game_resumed")
+    assert resumed["state"] == state
+    said = next(e for e in events if e.type == "instruction")
+    assert said["action"] == {"waiting_for_layout": "lay", "waiting_for_pawns": "pawns",
+                              "waiting_for_answer": "check"}[state]
+    assert pgame.run() and pgame.referee.winner is not None
+
+
 # -- through the commands, after a SIGKILL ------------------------------------------------------
 HELPER = Path(__file__).with_name("crashy_game.py")
 

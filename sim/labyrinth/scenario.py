@@ -20,7 +20,8 @@ Two actions follow what the board asks (issue 13, docs/labyrinth.md):
 [N]`` -- with ``[options] guided_layout = true``, lay the next N tiles the
 board names (each: lay it as named, press Done). Given without their option
 they are refused (the board never asks then). With ``guided_layout`` the
-simulated table starts with the fixed tiles only.
+simulated table starts with the fixed tiles only and the Vader pawn beside
+the board (``place vader CELL`` once the pawn check asks for it).
 """
 
 from __future__ import annotations
@@ -187,6 +188,8 @@ class _Ctx(CellWords):
 def _actions(raw: list[Any], pawns: Mapping[str, Cell], hand_wraps: bool = True, physical: bool = False,
              guided: bool = False) -> tuple[Action, ...]:
     at: dict[str, Cell | None] = dict(pawns)
+    if guided and VADER in at:
+        at[VADER] = None  # beside the board until its tile is laid: a 'place vader CELL' sets it down
     state: dict[str, Any] = {"forbidden": None, "shifted": False, "hand_wraps": hand_wraps, "physical": physical,
                              "guided": guided}
     out = []

@@ -12,6 +12,10 @@ next step, ``rotate`` back to the previous one; ``done`` on the spare ends
 the layout and the pawns are checked on their start squares (state
 ``waiting_for_pawns``, :mod:`.referee`).
 
+A restart during the layout (or the pawn check) goes on where it stood:
+:func:`resume` announces ``game_resumed`` with the cells laid so far and the
+step, then that step's ``layout_step`` again.
+
 Shapes: a step's ``cell`` is a cell name (``b4``) or None for the spare;
 ``tile`` a :class:`~mazeboard.hal.labyrinth.Tile` in the orientation to lay.
 Events (docs/event-log.md): ``layout_step`` carries :func:`step_fields`.
@@ -20,11 +24,14 @@ Events (docs/event-log.md): ``layout_step`` carries :func:`step_fields`.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mazeboard.hal.grid import Cell
 from mazeboard.hal.labyrinth import CELLS, GRID, Maze, Tile, format_sides
 from mazeboard.hal.labyrinth_editions import VADER, Edition
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .referee import LabyrinthReferee
 
 #: a tile's shape in words (``Tile.shape`` -> the instruction's noun)
 SHAPE_WORDS = {"straight": "a straight", "corner": "a corner", "t": "a T-piece"}
@@ -108,3 +115,43 @@ class LayoutGuide:
     def laid(self) -> list[Cell]:
         """The cells laid before the step shown now (in order)."""
         return [s.cell for s in self.steps[: self.index] if s.cell is not None]
+
+
+# -- the referee's side ----------------------------------------------------------------------
+def lay(ref: "LabyrinthReferee", forward: bool) -> None:
+    """``done``: the tile lies where the board asked, on to the next (after the spare: the pawn
+    check, state ``waiting_for_pawns``); ``rotate``: back to the previous tile."""
+    guide = ref.guide
+    if guide is None:
+        return
+    moved = guide.forward() if forward else guide.back()
+    if moved:
+        ref._emit("layout_step", **guide.fields())
+        ref._refresh()
+        return
+    if not forward:
+        return
+    ref._emit("layout_done", steps=len(guide.steps))
+    ref.guide = None
+    ref._go("laid")  # the pawns are checked after every input; play begins when they match
+
+
+def resume(ref: "LabyrinthReferee", closed: frozenset[Cell]) -> None:
+    """A restart during the guided layout or the pawn check before play: take the board's reeds,
+    announce where it stands (``game_resumed`` with the tiles laid so far and the step to go on
+    with) and go on: the layout with the same tile, the pawn check with the reeds as they are."""
+    ref.closed = set(closed)
+    ref._reeds += 1
+    guide = ref.guide
+    ref._emit("game_resumed", state=ref.state, player=ref.current, scores=ref.scores,
+              corners=dict(ref.corners), layout=ref.maze.rows(), spare=ref.maze.spare.notation(),
+              rotation=0, forbidden=None, push=None, positions=dict(ref.positions),
+              found={p: list(f) for p, f in ref.found.items()},
+              step=guide.index if guide is not None else None,
+              laid=guide.laid() if guide is not None else None)
+    for p in ref.players:
+        ref._show_cards(p)
+    if guide is not None:
+        ref._emit("layout_step", **guide.fields())
+    ref._said = None  # what the board asks is announced again: nobody heard it before the restart
+    ref._refresh()

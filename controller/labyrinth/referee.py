@@ -93,7 +93,9 @@ from ..belief import Match, reconcile
 from ..instruction import Instruction
 from ..referee_core import RefereeCore
 from ..leds import LedDriver, Scene
-from . import instructions, rules
+from . import instructions, layout_guide, rules
+from .cards import Question, answer
+from .cards import ask as ask_card
 from .instructions import MOVER_KINDS
 from .layout_guide import LayoutGuide
 from .rules import LabyrinthOptions
@@ -156,22 +158,6 @@ class _Choice:
 
     @property
     def guess(self) -> tuple[str, Cell]:
-        return self.options[self.index]
-
-
-@dataclass
-class _Question:
-    """Box's own cards: the pictures the move ended on that may be the player's card, as
-    (pawn, cell, picture), asked one after the other (``index``); ``reason`` and ``acted`` for
-    the end of the turn."""
-
-    options: list[tuple[str, Cell, str]]
-    reason: str
-    acted: str
-    index: int = 0
-
-    @property
-    def asked(self) -> tuple[str, Cell, str]:
         return self.options[self.index]
 
 
@@ -260,7 +246,7 @@ class LabyrinthReferee(RefereeCore):
         self.stepped: dict[str, Cell] = {}
         self.choice: _Choice | None = None
         #: box's own cards: the question after a move that ended on a picture
-        self.question: _Question | None = None
+        self.question: Question | None = None
         self.correction: _Correction | None = None
         self.winner: str | None = None
         #: why a pawn is away from where it may stand (the warning that noticed it; once per excursion)
@@ -337,7 +323,7 @@ class LabyrinthReferee(RefereeCore):
         if self.state == "game_over":
             return
         if self.state in ("waiting_for_layout", "waiting_for_pawns"):
-            self._input(lambda: self._resume_setup(closed_reeds))
+            self._input(lambda: layout_guide.resume(self, closed_reeds))
             return
 
         def begin() -> None:
@@ -346,27 +332,6 @@ class LabyrinthReferee(RefereeCore):
             self.setup_check.begin(closed_reeds)
 
         self._input(begin)
-
-    def _resume_setup(self, closed: frozenset[Cell]) -> None:
-        """A restart during the guided layout or the pawn check before play: take the board's
-        reeds, announce where it stands (``game_resumed`` with the tiles laid so far and the
-        step to go on with) and go on: the layout with the same tile, the pawn check with the
-        reeds as they are now."""
-        self.closed = set(closed)
-        self._reeds += 1
-        guide = self.guide
-        self._emit("game_resumed", state=self.state, player=self.current, scores=self.scores,
-                   corners=dict(self.corners), layout=self.maze.rows(), spare=self.maze.spare.notation(),
-                   rotation=0, forbidden=None, push=None, positions=dict(self.positions),
-                   found={p: list(f) for p, f in self.found.items()},
-                   step=guide.index if guide is not None else None,
-                   laid=guide.laid() if guide is not None else None)
-        for p in self.players:
-            self._show_cards(p)
-        if guide is not None:
-            self._emit("layout_step", **guide.fields())
-        self._said = None  # what the board asks is announced again: nobody heard it before the restart
-        self._refresh()
 
     def snapshot(self) -> dict[str, Any]:
         """The game as plain data (views, tests, saving). ``cards`` are secret: for private views
@@ -584,10 +549,10 @@ class LabyrinthReferee(RefereeCore):
 
     def _press_rotate(self) -> None:
         if self.state == "waiting_for_layout":
-            self._lay(forward=False)
+            layout_guide.lay(self, forward=False)
             return
         if self.state == "waiting_for_answer":
-            self._answer(False)
+            answer(self, False)
             return
         if self.state == "waiting_for_confirmation" and self.choice is not None:
             choice = self.choice
@@ -684,10 +649,10 @@ class LabyrinthReferee(RefereeCore):
             self._confirm()
             return
         if state == "waiting_for_layout":
-            self._lay(forward=True)
+            layout_guide.lay(self, forward=True)
             return
         if state == "waiting_for_answer":
-            self._answer(True)
+            answer(self, True)
             return
         wait_ms = self._last_closure_ms + self.options.overlap_confirm_ms + 10 - self._now()
         if wait_ms > 0:
@@ -763,15 +728,8 @@ class LabyrinthReferee(RefereeCore):
         candidates = [pawn] if moved else list(watch.movers)
         self.watch = None
         if self.physical_cards:
-            found = self.found_pictures()
-            asks = [(p, self.positions[p], pic) for p in candidates
-                    if rules.askable_picture(pic := self.maze.tile(self.positions[p]).picture, p, player, found,
-                                             self.edition, self.options)]
-            if asks and self.cards_left(player):
-                self.question = _Question(asks, reason, acted)
-                self._go("ask_card")
-                self._ask_card()
-                return
+            if ask_card(self, candidates, reason, acted):
+                return  # the turn ends once the player answered (cards.answer)
         else:
             deck = self.decks[player]
             for p in candidates:
@@ -805,50 +763,6 @@ class LabyrinthReferee(RefereeCore):
             return
         self._go("move_over")
         self._next_turn()
-
-    # -- the box's own cards ------------------------------------------------------------
-    def _ask_card(self) -> None:
-        question = self.question
-        assert question is not None
-        pawn, cell, picture = question.asked
-        self._emit("card_question", player=self.current, pawn=pawn, cell=cell, picture=picture)
-
-    def _answer(self, yes: bool) -> None:
-        """The player's answer (``done``: yes, ``rotate``: no) to "was the picture your card?"."""
-        question = self.question
-        if question is None:
-            return
-        pawn, cell, picture = question.asked
-        if yes:
-            self.question = None
-            self._record_card(pawn, picture, cell)
-            self._end_turn(question.reason, pawn)
-            return
-        self._emit("card_denied", player=self.current, pawn=pawn, cell=cell, picture=picture)
-        if question.index + 1 < len(question.options):
-            question.index += 1
-            self._ask_card()
-            return
-        self.question = None
-        self._end_turn(question.reason, question.acted)
-
-    # -- the guided layout ------------------------------------------------------------------
-    def _lay(self, forward: bool) -> None:
-        """``done``: the tile lies where the board asked, on to the next (after the spare: the
-        pawn check); ``rotate``: back to the previous tile."""
-        guide = self.guide
-        if guide is None:
-            return
-        moved = guide.forward() if forward else guide.back()
-        if moved:
-            self._emit("layout_step", **guide.fields())
-            self._refresh()
-            return
-        if not forward:
-            return
-        self._emit("layout_done", steps=len(guide.steps))
-        self.guide = None
-        self._go("laid")  # the pawns: checked after every input (_input), play begins when they match
 
     # -- reeds -----------------------------------------------------------------------
     def _on_reed(self, ev: ReedChanged) -> None:

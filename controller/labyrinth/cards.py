@@ -2,8 +2,8 @@
 
 The players keep the box's cards (RULES.md §2 Setup: 12, 8 or 6 each); the
 controller never learns them. When a move ends with the mover on a picture
-that may be the player's card (:func:`~.rules.askable_picture`: nobody found
-it yet; a Vader card only under Vader), the referee goes to
+that may be the player's card (:func:`~.rules.askable_picture`: the player
+has not found it yet; a Vader card only under Vader), the referee goes to
 ``waiting_for_answer`` and asks -- ``card_question``; the instruction
 "Red: your pawn ended on the ring (a3). Was it your card? Press Done for
 yes, Rotate for no." (:mod:`.instructions`), the tile blinking in the
@@ -46,7 +46,7 @@ def ask(ref: "LabyrinthReferee", pawns: list[str], reason: str, acted: str) -> b
     """After a move: ask about the pictures ``pawns`` stand on that may be the current player's
     card (state ``waiting_for_answer``); False when there is none to ask about."""
     player = ref.current
-    found = ref.found_pictures()
+    found = frozenset(ref.found[player])
     options = [(p, ref.positions[p], pic) for p in pawns
                if rules.askable_picture(pic := ref.maze.tile(ref.positions[p]).picture, p, player, found,
                                         ref.edition, ref.options)]

@@ -286,16 +286,12 @@ class LabyrinthReferee(RefereeCore):
         """Cards ``player`` has not found yet."""
         return self.cards_each - len(self.found[player]) if self.physical_cards else len(self.decks[player])
 
-    def found_pictures(self) -> frozenset[str]:
-        """Every picture found so far, by anyone."""
-        return frozenset(c for cards in self.found.values() for c in cards)
 
     def movers(self) -> tuple[str, ...]:
         """Pawns the current player may move this turn (own pawn, Vader, or either)."""
         player = self.current
         if self.physical_cards:
-            return rules.physical_movers(player, self.cards_left(player), self.found_pictures(), self.edition,
-                                         self.options)
+            return rules.physical_movers(player, self.cards_left(player), self.edition, self.options)
         return rules.movers(player, self.decks[player], self.edition, self.options)
 
     def start(self) -> None:

@@ -15,8 +15,8 @@ says about them:
 * :func:`has_won` -- all cards found, then home (or out at an edge with
   ``exit-anywhere``) (A turn, 6; Variants);
 * with the box's own cards (``cards = "physical"``): :func:`cards_each`,
-  :func:`physical_movers`, :func:`askable_picture` -- what the board may ask
-  a player who ends a move on a picture.
+  :func:`physical_movers`, :func:`askable_picture` -- who may move, and
+  what the board may ask a player who ends a move on a picture.
 
 Every **Decision** is a named field of :class:`LabyrinthOptions`.
 """
@@ -280,15 +280,13 @@ def has_won(maze: Maze, corner: Cell, own_cell: Cell | None, left: int, options:
     return own_cell == corner
 
 
-def physical_movers(player: str, left: int, found: frozenset[str], ed: Edition,
-                    options: LabyrinthOptions) -> tuple[str, ...]:
+def physical_movers(player: str, left: int, ed: Edition, options: LabyrinthOptions) -> tuple[str, ...]:
     """Pawns ``player`` may move with the box's own cards: the controller does not know the
-    card, so in the vader variant either pawn -- the first of the two to move is the mover of
-    the turn (as with ``younger_vader_choice``) -- while the player still holds cards and a
-    card with the Vader mark is not found yet (``found``: every picture found so far).
+    card, so in the vader variant either pawn while the player still holds cards -- the first
+    of the two to move is the mover of the turn (as with ``younger_vader_choice``).
     **Decision** (docs/labyrinth.md): the player shows with the pawn they move that their card
     needs Vader; nothing else to answer."""
-    if options.vader and left and not ed.vader_cards <= found:
+    if options.vader and left:
         return (player, VADER)
     return (player,)
 
@@ -296,9 +294,11 @@ def physical_movers(player: str, left: int, found: frozenset[str], ed: Edition,
 def askable_picture(picture: str | None, pawn: str, player: str, found: frozenset[str], ed: Edition,
                     options: LabyrinthOptions) -> bool:
     """Whether a move of ``pawn`` (``player``'s turn) ending on ``picture`` may be the player's
-    card, so the board asks (box's own cards): a picture nobody found yet (each card exists
-    once); in the vader variant a card with the Vader mark only under Vader and the others only
-    under the player's own pawn."""
+    card, so the board asks (box's own cards): a picture the player has not found yet (``found``:
+    theirs). **Decision:** a picture another player found is asked about too -- each card exists
+    once, but a Done pressed by mistake records a picture for the wrong player, and its owner
+    must still be able to find it. In the vader variant a card with the Vader mark only under
+    Vader and the others only under the player's own pawn."""
     if picture is None or picture in found:
         return False
     if options.vader:

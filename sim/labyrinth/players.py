@@ -201,6 +201,8 @@ class LabyrinthPlayer:
         if self.deck is not None:
             if ev["card"] in self.deck:
                 self.deck.remove(ev["card"])
+            if ev["remaining"] == 0:  # the board's count: a Done pressed by mistake may have recorded another
+                self.deck = []
             self._open_deck()
         elif ev["remaining"] == 0:
             self.cards = []

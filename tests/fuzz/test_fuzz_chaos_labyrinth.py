@@ -95,3 +95,21 @@ def test_the_chaos_reaches_the_referee() -> None:
     assert run.warnings > calm.warnings
     kinds = {e["kind"] for e in run.events if e.type == "warning"}
     assert kinds & {"out_of_turn", "moved_before_shift", "extra_shift", "unreachable"}, kinds
+
+
+def test_a_stray_done_answering_the_card_question_does_not_stall_the_game() -> None:
+    """bench_chaos --cards physical, game 166: a hand pressed Done while the board asked blue about
+    red's card, so the picture was recorded for blue. The board then never asked red about it
+    again ("nobody found it yet") and blue's own last card was never asked for (blue had none left
+    by the board's count): nobody could win in 4 hours. Now a picture is asked about again for
+    every player who has not found it, and a simulated player takes the board's count."""
+    import dataclasses
+
+    chaos = seeded(166)
+    chaos = dataclasses.replace(chaos, request=dataclasses.replace(
+        chaos.request, options={**chaos.request.options, "cards": "physical", "guided_layout": True}))
+    run, problems = chaotic_game(chaos, mate=False)
+    assert problems == [] and run.finished, run.detail
+    found = [(e["player"], e["card"]) for e in run.events if e.type == "card_found"]
+    assert ("blue", "piranha-plant") in found  # the stray Done: recorded for blue ...
+    assert ("red", "piranha-plant") in found  # ... and red, whose card it is, still found it

@@ -286,7 +286,6 @@ class LabyrinthReferee(RefereeCore):
         """Cards ``player`` has not found yet."""
         return self.cards_each - len(self.found[player]) if self.physical_cards else len(self.decks[player])
 
-
     def movers(self) -> tuple[str, ...]:
         """Pawns the current player may move this turn (own pawn, Vader, or either)."""
         player = self.current

@@ -1,6 +1,7 @@
 """Pulled plug: every game SIGKILLed at seeded random moments, resumed, followed to its end.
 
     python benchmarks/bench_power_loss.py [--game magic-labyrinth|labyrinth|struggle|all] [--kills N] [--seeds S]
+                                          [--cards dealt|physical] [--guided-layout]
 
 Per game: S uninterrupted reference games (``tests/service/crashy_game.py``,
 journaled, on virtual time, simulated players) record the game's fingerprint
@@ -10,6 +11,9 @@ board check after a restart; the simulated players put the pieces back where
 the board asks), and played to its end. Prints the share of resumed games that
 finished with a winner (target 100 %) and the share whose restored state equals
 the reference state after record K (target 100 %), with the failures.
+``--cards physical`` (Labyrinth, Struggle) and ``--guided-layout`` (Labyrinth)
+play every game so: kills then also land in the guided layout and while the
+board asks about a picture.
 """
 
 from __future__ import annotations
@@ -27,10 +31,14 @@ CHILD = Path(__file__).resolve().parents[1] / "tests" / "service" / "crashy_game
 GAMES = ("magic-labyrinth", "labyrinth", "struggle")
 
 
+#: flags every game of the run gets (--cards, --guided-layout)
+OPTIONS: list[str] = []
+
+
 def run(game: str, state: Path, witness: Path, seed: int, players: int, *extra: str) -> subprocess.CompletedProcess[str]:
     witness.parent.mkdir(parents=True, exist_ok=True)
     return subprocess.run([sys.executable, str(CHILD), str(state), str(witness), str(seed), "--game", game,
-                           "--players", str(players), *extra], capture_output=True, text=True, timeout=600)
+                           "--players", str(players), *OPTIONS, *extra], capture_output=True, text=True, timeout=600)
 
 
 def witness(path: Path) -> tuple[dict[int, dict], tuple[int, dict] | None]:
@@ -91,7 +99,13 @@ def main() -> int:
     p.add_argument("--game", default="all", choices=["all", *GAMES])
     p.add_argument("--kills", type=int, default=100)
     p.add_argument("--seeds", type=int, default=10)
+    p.add_argument("--cards", choices=("dealt", "physical"), default=None)
+    p.add_argument("--guided-layout", action="store_true")
     args = p.parse_args()
+    if args.cards:
+        OPTIONS.extend(["--cards", args.cards])
+    if args.guided_layout:
+        OPTIONS.append("--guided-layout")
     with tempfile.TemporaryDirectory(prefix="mazeboard-power-") as tmp:
         for game in (GAMES if args.game == "all" else (args.game,)):
             bench(game, args.kills, args.seeds, Path(tmp))

@@ -29,8 +29,8 @@ def maze(text: str) -> str | tuple[str, ...]:
 #: play flags each game uses (given to another game they are an error, not ignored)
 GAME_FLAGS: dict[str, frozenset[str]] = {
     "magic-labyrinth": frozenset({"--maze", "--assist", "--win-tokens"}),
-    "labyrinth": frozenset({"--edition", "--variant"}),
-    "struggle": frozenset({"--rounds"}),
+    "labyrinth": frozenset({"--edition", "--variant", "--cards", "--guided-layout"}),
+    "struggle": frozenset({"--rounds", "--cards"}),
 }
 
 
@@ -41,6 +41,8 @@ def check_game_flags(args: argparse.Namespace) -> None:
         "--win-tokens": getattr(args, "win_tokens", None) is not None,
         "--edition": getattr(args, "edition", None) is not None, "--variant": bool(getattr(args, "variant", [])),
         "--rounds": getattr(args, "rounds", None) is not None,
+        "--cards": getattr(args, "cards", None) is not None,
+        "--guided-layout": getattr(args, "guided_layout", False),
     }
     uses = GAME_FLAGS.get(args.game)
     if uses is None:

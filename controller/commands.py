@@ -26,6 +26,10 @@ def play_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--variant", action="append", default=[], metavar="NAME",
                    help="rule variant, repeatable (Labyrinth: younger, exit-anywhere, vader)")
     p.add_argument("--rounds", type=int, default=None, metavar="N", help="rounds to play (Struggle)")
+    p.add_argument("--cards", choices=("dealt", "physical"), default=None,
+                   help="Labyrinth, Struggle: dealt by the controller (default), or physical (the box's own cards)")
+    p.add_argument("--guided-layout", action="store_true",
+                   help="Labyrinth: lay the dealt tiles out one at a time as the board shows, before the first turn")
     p.add_argument("--seed", type=int, default=1, help="seed for the maze, dice, targets and players (default 1)")
     p.add_argument("--maze", type=_maze, default=None,
                    help="easy (19 walls), hard (24), or a wall list like 'a2-a3,c4-d4' (default easy)")
@@ -51,6 +55,10 @@ def play(args: argparse.Namespace) -> int:
         options["win_tokens"] = args.win_tokens
     check_rounds(args.rounds)
     check_game_flags(args)
+    if args.cards is not None:
+        options["cards"] = args.cards
+    if args.guided_layout:
+        options["guided_layout"] = True
     request = BoardRequest(game=args.game, players=args.players, seed=args.seed, maze=args.maze or "easy",
                            realtime=args.realtime, options=options, edition=args.edition,
                            variants=tuple(args.variant), rounds=args.rounds)

@@ -40,6 +40,7 @@ from mazeboard.hal.errors import ConfigError
 from mazeboard.hal.inputfile import load_toml
 from mazeboard.hal.labyrinth_editions import EDITIONS, edition
 
+from .labyrinth.rules import CARD_MODES as LABYRINTH_CARDS
 from .labyrinth.rules import VARIANTS, LabyrinthOptions, check_edition_variants
 from .magic.rules import MagicOptions
 from .struggle.rules import OPTION_CHOICES, StruggleOptions
@@ -92,11 +93,16 @@ class MagicTable:
 
 @dataclass(frozen=True)
 class LabyrinthTable:
-    """``[labyrinth]``: ``edition``, ``variants`` (younger, exit-anywhere, vader), ``settle_ms``."""
+    """``[labyrinth]``: ``edition``, ``variants`` (younger, exit-anywhere, vader), ``settle_ms``,
+    ``cards`` (``dealt`` by the controller, or ``physical``: the box's own cards) and
+    ``guided_layout`` (the board shows where each tile of the deal goes before the first turn;
+    on for a real board)."""
 
     edition: str = "classic"
     variants: tuple[str, ...] = ()
     settle_ms: int = 0
+    cards: str = "dealt"
+    guided_layout: bool = True
 
 
 @dataclass(frozen=True)
@@ -136,7 +142,7 @@ BOUNDS: dict[str, dict[str, tuple[int, int]]] = {
 CHOICES: dict[str, dict[str, tuple[str, ...]]] = {
     "board": {"backend": BACKENDS, "game": GAMES},
     "magic-labyrinth": {"maze": ("easy", "hard")},
-    "labyrinth": {"edition": tuple(EDITIONS)},
+    "labyrinth": {"edition": tuple(EDITIONS), "cards": LABYRINTH_CARDS},
     "struggle": {"cards": OPTION_CHOICES["cards"]},
 }
 TABLES: dict[str, type] = {"magic-labyrinth": MagicTable, "labyrinth": LabyrinthTable, "struggle": StruggleTable}
@@ -180,7 +186,8 @@ def request_fields(table: GameTable) -> dict[str, Any]:
         return {"options": {"assist": table.assist, "settle_ms": table.settle_ms, "win_tokens": table.win_tokens},
                 "maze": table.maze}
     if isinstance(table, LabyrinthTable):
-        return {"options": {"settle_ms": table.settle_ms}, "edition": table.edition, "variants": table.variants}
+        return {"options": {"settle_ms": table.settle_ms, "cards": table.cards, "guided_layout": table.guided_layout},
+                "edition": table.edition, "variants": table.variants}
     return {"options": {"cards": table.cards}, "rounds": table.rounds}
 
 
@@ -279,7 +286,8 @@ def _game_check(name: str, section: Any) -> None:
         MagicOptions.from_mapping({"assist": section.assist, "settle_ms": section.settle_ms,
                                    "win_tokens": section.win_tokens}, name)
     elif isinstance(section, LabyrinthTable):
-        opts = LabyrinthOptions.from_mapping({"settle_ms": section.settle_ms}, section.variants)
+        opts = LabyrinthOptions.from_mapping({"settle_ms": section.settle_ms, "cards": section.cards,
+                                              "guided_layout": section.guided_layout}, section.variants)
         try:
             check_edition_variants(edition(section.edition, f"{name}.edition"), opts)
         except ConfigError as e:
@@ -363,6 +371,8 @@ win_tokens = 5              # tokens needed to win
 edition = "classic"         # classic, super-mario, star-wars
 variants = []               # any of "younger", "exit-anywhere", "vader" (star-wars only)
 settle_ms = 0               # a pawn resting this long ends the move (0: only Done ends it)
+cards = "dealt"             # dealt (on the players' phones) or physical (the box's cards: Done on your picture)
+guided_layout = true        # before the first turn the LEDs show where each tile of the deal goes
 
 [struggle]
 rounds = 1                  # rounds per game

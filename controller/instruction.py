@@ -163,6 +163,12 @@ MESSAGES: dict[str, str] = {
     "lab.check_push": "The game goes on as saved: lay the tiles as the saved game shows them, with the row at "
                       "{slot} pushed all the way in (the spare: {spare}); put the pawns where the LEDs blink, "
                       "then press Done.",
+    "lab.card_question": "{Player}: {mover_text} ended on the {picture} ({cell}). Was it {card_text}? "
+                         "Press Done for yes, Rotate for no.",
+    "lab.lay": "Lay {tile_text} on {cell} (lit): tile {n} of {of}. Then press Done{back_text}.",
+    "lab.lay_spare": "Keep {tile_text} aside as the spare (the slot arrows are lit): tile {n} of {of}. "
+                     "Then press Done{back_text}.",
+    "lab.pawns": "Put the pawns on their start squares{vader_text} where the LEDs blink; play begins then.",
     # Struggle
     "str.tokens": "Put all five tokens on the start space {start} for round {round}.",
     "str.tokens_ready": "All five tokens stand on the start: round {round} begins in a moment, or press Stop.",
@@ -216,6 +222,7 @@ REASONS: dict[str, str] = {
     "placing": "as the play moves it",
     "start": "every token starts there",
     "unseen": "the play moves it; the reed switches cannot see this move",
+    "set_up": "where it starts",
 }
 
 

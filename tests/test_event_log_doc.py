@@ -63,6 +63,8 @@ PLAYS: list[tuple[str, ...]] = [
     ("--game", "labyrinth", "--seed", "2", "--players", "4", "--variant", "younger"),
     ("--game", "labyrinth", "--seed", "3", "--edition", "star-wars", "--variant", "vader"),
     ("--game", "labyrinth", "--seed", "4", "--players", "3", "--edition", "super-mario", "--variant", "exit-anywhere"),
+    ("--game", "labyrinth", "--seed", "5", "--players", "3", "--edition", "star-wars", "--variant", "vader",
+     "--cards", "physical", "--guided-layout"),
     ("--game", "struggle", "--seed", "1", "--rounds", "2"),
     ("--game", "struggle", "--seed", "2", "--players", "4"),
     ("--game", "struggle", "--seed", "3", "--players", "3", "--rounds", "2"),
@@ -260,6 +262,21 @@ def _resumed_struggle(emitted: Emitted, tmp: Path) -> None:
         emitted.add("struggle", f"play --game struggle --state-dir (journal cut at record {cut})", log)
 
 
+def _resumed_labyrinth(emitted: Emitted, tmp: Path) -> None:
+    """A saved Labyrinth game with the guided layout and the box's own cards, cut short during the
+    layout and while the board asks about a picture, resumed (``play --state-dir``)."""
+    state = tmp / "labyrinth-state"
+    flags = ["--game", "labyrinth", "--seed", "6", "--cards", "physical", "--guided-layout", "--quiet"]
+    whole = tmp / "labyrinth-whole.jsonl"
+    _cli(["play", *flags, "--state-dir", str(state), "--events", str(whole)])
+    journal = min((state / ARCHIVE).glob("*.jsonl")).read_bytes().splitlines(keepends=True)
+    for cut in (12, len(journal) // 2):
+        (state / CURRENT).write_bytes(b"".join(journal[:cut]))
+        log = tmp / f"labyrinth-resumed-{cut}.jsonl"
+        _cli(["play", "--quiet", "--state-dir", str(state), "--events", str(log)])
+        emitted.add("labyrinth", f"play --game labyrinth --guided-layout --state-dir (journal cut at record {cut})", log)
+
+
 def _unplugged(emitted: Emitted, tmp: Path) -> None:
     """A move over the serial link with the cable pulled and plugged back (``sim --link serial``)."""
     scenario = tmp / "unplug.toml"
@@ -358,6 +375,7 @@ def emitted(tmp_path_factory: pytest.TempPathFactory) -> Emitted:
         out.add(argv[1], "mazeboard play " + " ".join(argv), log)
     _resumed(out, tmp)
     _resumed_struggle(out, tmp)
+    _resumed_labyrinth(out, tmp)
     _unplugged(out, tmp)
     _service_runs(out, tmp)
     return out
@@ -374,7 +392,9 @@ def test_the_runs_emit_every_required_type_and_the_extensions_they_exercise(
         assert any(e["type"] == "warning" for _, e in emitted.events[game]), game
     seen_magic = {e["type"] for _, e in emitted.events["magic-labyrinth"]}
     assert {"game_resumed", "setup_restored", "board_disconnected", "board_connected"} <= seen_magic
-    assert "card_shown" in {e["type"] for _, e in emitted.events["labyrinth"]}
+    lab = {e["type"] for _, e in emitted.events["labyrinth"]}
+    assert {"card_shown", "card_question", "card_denied", "layout_step", "layout_done", "game_resumed"} <= lab
+    assert "waiting_for_layout" in {e["state"] for _, e in emitted.events["labyrinth"] if e["type"] == "game_resumed"}
     lab_kinds = {e["kind"] for _, e in emitted.events["labyrinth"] if e["type"] == "warning"}
     assert {"moved_before_shift", "out_of_turn", "lifted"} <= lab_kinds
     assert "objective" in {e["type"] for _, e in emitted.events["struggle"]}

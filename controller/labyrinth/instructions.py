@@ -15,6 +15,11 @@ the mover's own correction) into :class:`~..instruction.Request`\\ s;
 * the question after ``ambiguous``: the candidate cells blinking dimly in the
   mover's colour, the guess alternating the mover's colour with orange;
 * open targets (younger variant only) in white;
+* the question about a picture (box's own cards): its tile blinking in the
+  player's colour and white; a card found: its tile flashing in the finder's
+  colour for ``warning_ms``;
+* the guided layout: only the cell of the tile to lay now, white (the spare:
+  the 12 slot arrows); the pawn check after it: its requests;
 * requests (:func:`~..instruction.request_layers`): the cells a pawn must go
   to blink in its colour, the cell it must leave pulses, a stray magnet's
   cell pulses red; they paint over everything else;
@@ -30,6 +35,7 @@ from mazeboard.hal.labyrinth_editions import VADER
 
 from ..belief import source_cell
 from ..instruction import Instruction, Request, request_layers
+from .layout_guide import tile_text
 from ..leds import LEGAL_LEVEL, OFF, PLAYER_RGB, PROMPT_RGB, TARGET_RGB, WARNING_RGB, RGB, Scene, scale
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -48,6 +54,9 @@ def table(ref: "LabyrinthReferee") -> dict[str, Callable[[], Instruction]]:
         "waiting_for_correction": lambda: _correct(ref),
         "waiting_for_confirmation": lambda: _confirm(ref),
         "waiting_for_setup": lambda: _setup(ref),
+        "waiting_for_answer": lambda: _answer(ref),
+        "waiting_for_layout": lambda: _lay(ref),
+        "waiting_for_pawns": lambda: _pawns(ref),
         "game_over": lambda: Instruction(None, "game_over", "game_over", {"winner": ref.winner, "again": ""}),
     }
 
@@ -60,6 +69,8 @@ def owner(ref: "LabyrinthReferee", pawn: str) -> str:
 def _reason(ref: "LabyrinthReferee", pawn: str, frm: str | None) -> str:
     if ref.setup_check is not None:
         return "resumed"
+    if ref.state == "waiting_for_pawns":
+        return "set_up"
     why = ref.why.get(pawn)
     if why is not None:
         return why
@@ -198,10 +209,52 @@ def _setup(ref: "LabyrinthReferee") -> Instruction:
                        {"spare": ref.maze.spare.turned(ref.quarters).notation(), "slot": push}, reqs, buttons)
 
 
+def _answer(ref: "LabyrinthReferee") -> Instruction:
+    """Box's own cards: was the picture the move ended on the player's card?"""
+    reqs = requests(ref)
+    blocked = _blocked(ref, reqs)
+    question = ref.question
+    if blocked is not None or question is None:
+        return blocked or Instruction(ref.current, "correct", "correct", {}, reqs)
+    pawn, cell, picture = question.asked
+    card_text = "one of your cards" if ref.options.younger else "your card"
+    return Instruction(ref.current, "answer", "lab.card_question",
+                       {"pawn": pawn, "cell": cell, "picture": picture, "card_text": card_text,
+                        "mover_text": "Vader" if pawn == VADER else "your pawn"}, reqs,
+                       {DONE_BUTTON: f"yes, the {picture} was {card_text}", ROTATE_BUTTON: "no"}, (cell,))
+
+
+def _lay(ref: "LabyrinthReferee") -> Instruction:
+    """The guided layout: the tile to lay now (the cell lit), or the spare to keep aside."""
+    guide = ref.guide
+    assert guide is not None
+    step = guide.step
+    facts = {**guide.fields(), "tile_text": tile_text(step.tile), "n": step.index + 1, "of": len(guide.steps),
+             "back_text": " (Rotate: back to the last one)" if step.index else ""}
+    buttons = {DONE_BUTTON: "the tile lies there: the next one" if not step.spare else "the spare is aside: "
+               "check the pawns, then play"}
+    if step.index:
+        buttons[ROTATE_BUTTON] = "back to the last tile"
+    if step.cell is None:
+        return Instruction(None, "lay", "lab.lay_spare", facts, (), buttons)
+    return Instruction(None, "lay", "lab.lay", facts, (), buttons, (step.cell,))
+
+
+def _pawns(ref: "LabyrinthReferee") -> Instruction:
+    """After the guided layout: the pawns on their start squares, Vader on its tile."""
+    return Instruction(None, "pawns", "lab.pawns",
+                       {"vader_text": " and Vader on its tile" if VADER in ref.positions else ""}, requests(ref))
+
+
 def scene(ref: "LabyrinthReferee", said: Instruction) -> Scene:
     """The LED scene for ``said`` (see the module doc)."""
     if ref.state == "game_over":
         return Scene(win_rgb=PLAYER_RGB.get(ref.winner or "", TARGET_RGB), win_start_ms=ref._now())
+    names, until = ref._flash
+    flash = {n: WARNING_RGB for n in names} if until > ref._now() else {}
+    if said.action == "lay":  # one cell at a time (the spare: the slot arrows)
+        lit = said.cells or tuple(f"slot:{s}" for s in SLOT_NAMES)
+        return Scene(cells={c: TARGET_RGB for c in lit}, flash=flash, flash_until_ms=until)
     player = ref.current
     rgb = PLAYER_RGB[player]
     cells: dict[str, RGB] = {}
@@ -227,6 +280,9 @@ def scene(ref: "LabyrinthReferee", said: Instruction) -> Scene:
     if check is not None:
         for pawn, cell in check.expected.items():
             cells[cell] = PLAYER_RGB.get(pawn, rgb)
+    elif said.action == "pawns":
+        for pawn, cell in ref.positions.items():
+            cells[cell] = PLAYER_RGB.get(pawn, rgb)
     else:
         cells[ref.corners[player]] = rgb
     if said.action == "move" and said.until_ms is not None and ref.watch is not None:
@@ -235,6 +291,9 @@ def scene(ref: "LabyrinthReferee", said: Instruction) -> Scene:
         settle = ref.options.settle_ms
         if here is not None and settle > 0:
             countdown[here] = (rgb, said.until_ms - settle, said.until_ms)
+    if said.action == "answer":
+        for c in said.cells:
+            blink[c] = (rgb, TARGET_RGB)
     choice = ref.choice
     if said.action == "confirm" and choice is not None:
         for i, (pawn, c) in enumerate(choice.options):
@@ -242,7 +301,9 @@ def scene(ref: "LabyrinthReferee", said: Instruction) -> Scene:
             blink[c] = (prgb, PROMPT_RGB) if i == choice.index else (scale(prgb, 0.3), OFF)
     layers = request_layers(said)
     blink.update(layers.blink)
-    names, until = ref._flash
-    flash = {n: WARNING_RGB for n in names} if until > ref._now() else {}
+    shine = ref._shine
+    if shine is not None and shine[2] > ref._now():  # a card just found: its tile flashes in the finder's colour
+        flash[shine[0]] = PLAYER_RGB[shine[1]]
+        until = max(until, shine[2]) if flash.keys() - {shine[0]} else shine[2]
     return Scene(cells=cells, countdown=countdown, pulse=layers.pulse, blink=blink, flash=flash,
                  flash_until_ms=until)

@@ -9,7 +9,9 @@ cards are open. What the board newly asks out of the ordinary (a pawn to put
 right, a question, the board check after a restart) is printed in the
 board's own words (``board:`` lines, :class:`..narrate.InstructionLines`);
 after a restart the saved tiles are drawn, the grid the people lay the
-tiles out from again.
+tiles out from again. The guided layout is told one tile a line (the tile
+as it must lie, where); with the box's own cards the question after a move
+that ends on a picture and its answer are told.
 """
 
 from __future__ import annotations
@@ -17,9 +19,10 @@ from __future__ import annotations
 from typing import IO, Any, Callable, Mapping
 
 from mazeboard.hal.events import GameEvent
-from mazeboard.hal.labyrinth import Maze, render_maze
+from mazeboard.hal.labyrinth import Maze, parse_tile, render_maze
 
 from ..narrate import InstructionLines
+from .layout_guide import tile_text
 
 
 def _t(t_ms: int) -> str:
@@ -59,6 +62,11 @@ class LabyrinthNarrator:
             "game_over": lambda e: f"*** {e['winner']} wins! Cards found: "
             + ", ".join(f"{p} {s}" for p, s in e["scores"].items()),
             "game_resumed": self._resumed,
+            "layout_step": lambda e: f"lay {e['index'] + 1}/{e['steps']}: {tile_text(parse_tile(e['tile']))} "
+            + (f"on {e['cell']}" if e["cell"] else "aside as the spare"),
+            "layout_done": lambda e: "The tiles are laid: the pawns on their start squares, then play",
+            "card_question": lambda e: f"{e['player']}: was the {e['picture']} on {e['cell']} your card?",
+            "card_denied": lambda e: f"{e['player']}: no, the {e['picture']} was not the card",
             "setup_restored": self._restored,
             "instruction": InstructionLines(),
         }
@@ -66,12 +74,18 @@ class LabyrinthNarrator:
     def _started(self, e: GameEvent) -> str:
         self.younger = "younger" in e["variants"]
         extra = f", variants {', '.join(e['variants'])}" if e["variants"] else ""
+        if e.get("cards") == "physical":
+            extra += f", the box's own cards ({e['cards_each']} each)"
         return (f"Game of Labyrinth ({e['edition']}{extra}): "
                 + ", ".join(f"{p} starts on {e['corners'][p]}" for p in e["players"])
                 + (f"; Vader starts on {e['vader']}" if e.get("vader") else ""))
 
     def _resumed(self, e: GameEvent) -> str:
         self._resuming = True
+        if e["state"] == "waiting_for_layout":
+            return f"The saved game goes on with the layout ({len(e['laid'])} tiles laid)"
+        if e["state"] == "waiting_for_pawns":
+            return "The saved game goes on: the pawns on their start squares, then play"
         push = f"; the row at {e['push']} must be pushed all the way in" if e["push"] else ""
         return (f"The saved game goes on ({e['player']} to play{push}): lay the tiles as drawn, "
                 "put the pawns where the board asks, then press done")

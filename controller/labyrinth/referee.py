@@ -32,6 +32,17 @@ pawns on it, and pawns may share tiles).
   tile it shares with other pawns and the reeds cannot tell which of
   several; its candidate cells blink, the referee's guess brighter; ``rotate``
   moves the guess to the next candidate, ``done`` confirms it.
+* ``waiting_for_answer`` -- with the box's own cards (``cards = "physical"``):
+  the move ended on a picture that may be the player's card; the tile blinks
+  in the player's colour, ``done`` says yes (``card_found``: the controller
+  records the picture, the tile flashes in the player's colour), ``rotate``
+  no (``card_denied``); then the turn ends.
+* ``waiting_for_layout`` -- with ``guided_layout``, before the first turn: one
+  tile of the deal at a time (:mod:`.layout_guide`); ``done`` goes on,
+  ``rotate`` back; after the spare -> ``waiting_for_pawns``.
+* ``waiting_for_pawns`` -- after the guided layout: the pawns on their start
+  squares and Vader on its tile (the reed check, requests ``set_up``); play
+  begins as soon as the board matches.
 * ``waiting_for_setup`` -- after a restart, until the board matches the saved
   game (:mod:`.setup_check`).
 * ``game_over``.
@@ -82,8 +93,11 @@ from ..belief import Match, reconcile
 from ..instruction import Instruction
 from ..referee_core import RefereeCore
 from ..leds import LedDriver, Scene
-from . import instructions, rules
+from . import instructions, layout_guide, rules
+from .cards import Question, answer
+from .cards import ask as ask_card
 from .instructions import MOVER_KINDS
+from .layout_guide import LayoutGuide
 from .rules import LabyrinthOptions
 from .sensing import Moved, MoveWatch, Seen, order_options
 from .setup_check import MOVE_STATES, SETUP_TRANSITIONS, SetupCheck
@@ -91,14 +105,19 @@ from .setup_check import MOVE_STATES, SETUP_TRANSITIONS, SetupCheck
 log = logging.getLogger(__name__)
 
 STATES = ["waiting_for_shift", "waiting_for_settle", "waiting_for_move", "waiting_for_correction",
-          "waiting_for_confirmation", "game_over", "waiting_for_setup"]
+          "waiting_for_confirmation", "waiting_for_answer", "game_over", "waiting_for_setup",
+          "waiting_for_layout", "waiting_for_pawns"]
 
 #: The turn as a table (transitions' declarative form).
 TRANSITIONS: list[dict[str, Any]] = [
     {"trigger": "pushed", "source": "waiting_for_shift", "dest": "waiting_for_settle"},
     {"trigger": "settled", "source": "waiting_for_settle", "dest": "waiting_for_move"},
-    {"trigger": "move_over", "source": ["waiting_for_move", "waiting_for_correction", "waiting_for_confirmation"],
-     "dest": "waiting_for_shift"},
+    {"trigger": "move_over", "source": ["waiting_for_move", "waiting_for_correction", "waiting_for_confirmation",
+                                        "waiting_for_answer"], "dest": "waiting_for_shift"},
+    {"trigger": "ask_card", "source": ["waiting_for_move", "waiting_for_correction", "waiting_for_confirmation"],
+     "dest": "waiting_for_answer"},
+    {"trigger": "laid", "source": "waiting_for_layout", "dest": "waiting_for_pawns"},
+    {"trigger": "pawns_ready", "source": "waiting_for_pawns", "dest": "waiting_for_shift"},
     {"trigger": "hold", "source": "waiting_for_move", "dest": "waiting_for_correction"},
     {"trigger": "resume_move", "source": ["waiting_for_correction", "waiting_for_confirmation"],
      "dest": "waiting_for_move"},
@@ -107,6 +126,8 @@ TRANSITIONS: list[dict[str, Any]] = [
     *SETUP_TRANSITIONS,  # after a restart: check_setup, setup_done_<state> (setup_check.py)
 ]
 INITIAL = "waiting_for_shift"
+#: the first state with ``guided_layout``
+INITIAL_GUIDED = "waiting_for_layout"
 
 
 @dataclass
@@ -156,7 +177,8 @@ class LabyrinthReferee(RefereeCore):
 
     ``setup.extra`` may force ``edition``, ``variants``, ``layout`` (7 rows,
     rank 7 first, SCENARIOS.md notation), ``spare`` and ``cards`` (player ->
-    deck, top first); the rest is dealt from ``setup.seed``. Raises
+    deck, top first; not with ``cards = "physical"``: nothing is dealt then);
+    the rest is dealt from ``setup.seed``. Raises
     :class:`ConfigError` for a setup that breaks the rules (players, edition,
     a layout that is not the edition's, decks, options).
     """
@@ -180,7 +202,15 @@ class LabyrinthReferee(RefereeCore):
         else:
             self.maze = deal(self.edition, random.Random(f"layout-{setup.seed}"), self.options.vader)
         self.edition.check_maze(self.maze)
-        if extra.get("cards"):
+        self.physical_cards = self.options.physical_cards
+        #: cards each player holds (the win needs them all)
+        self.cards_each = rules.cards_each(self.edition, self.players)
+        if self.physical_cards:
+            if extra.get("cards"):
+                raise ConfigError('cards: with cards = "physical" nothing is dealt: the players keep the box\'s '
+                                  "own cards (leave cards out)")
+            self.decks: dict[str, list[str]] = {p: [] for p in self.players}  # unknown to the controller
+        elif extra.get("cards"):
             self.decks = rules.check_decks(self.edition, self.players, extra["cards"])
         else:
             self.decks = rules.deal_cards(self.edition, self.players, self.rng)
@@ -192,11 +222,16 @@ class LabyrinthReferee(RefereeCore):
                 raise ConfigError("spare: the Vader tile must lie on the board in the vader variant (its pawn starts there)")
             positions[VADER] = vader_cell
         self.found: dict[str, list[str]] = {p: [] for p in self.players}
-        self._init_core(scheduler, emit, STATES, TRANSITIONS, INITIAL)
+        #: the guided layout under way (``guided_layout``; None once it is over, or without it)
+        self.guide: LayoutGuide | None = LayoutGuide(self.maze, self.edition) if self.options.guided_layout else None
+        self._init_core(scheduler, emit, STATES, TRANSITIONS, INITIAL_GUIDED if self.guide else INITIAL)
         self.leds = LedDriver(layout, scheduler, show)
         #: where every pawn stands (exact after each push; the mover's cell is updated when its move ends)
         self.positions: dict[str, Cell] = positions
-        self.closed: set[Cell] = set(positions.values())
+        #: the closed reeds. Assumed at the start: the pawns on their start squares (as the lobby
+        #: leaves them) and Vader on its tile -- with the guided layout Vader comes only after
+        #: the tiles (its tile is not laid yet), so its reed is open until the pawn check sees it.
+        self.closed: set[Cell] = set(self.corners.values()) if self.guide else set(positions.values())
         self.turn = 0
         self.quarters = 0
         self.forbidden: str | None = None
@@ -210,6 +245,8 @@ class LabyrinthReferee(RefereeCore):
         #: the cell the mover's last logged step reached (its start before the first)
         self.stepped: dict[str, Cell] = {}
         self.choice: _Choice | None = None
+        #: box's own cards: the question after a move that ended on a picture
+        self.question: Question | None = None
         self.correction: _Correction | None = None
         self.winner: str | None = None
         #: why a pawn is away from where it may stand (the warning that noticed it; once per excursion)
@@ -223,6 +260,8 @@ class LabyrinthReferee(RefereeCore):
         self._moves = 0
         self._last_closure_ms = -(10**9)
         self._flash: tuple[frozenset[str], int] = (frozenset(), 0)
+        #: a card just found: its tile flashes in the finder's colour until then (cell, player, ms)
+        self._shine: tuple[Cell, str, int] | None = None
         self._dispatch: dict[type, Callable[[Any], None]] = {
             ReedChanged: self._on_reed,
             ButtonPressed: self._on_button,
@@ -243,9 +282,16 @@ class LabyrinthReferee(RefereeCore):
         """Cards found per player."""
         return {p: len(self.found[p]) for p in self.players}
 
+    def cards_left(self, player: str) -> int:
+        """Cards ``player`` has not found yet."""
+        return self.cards_each - len(self.found[player]) if self.physical_cards else len(self.decks[player])
+
     def movers(self) -> tuple[str, ...]:
         """Pawns the current player may move this turn (own pawn, Vader, or either)."""
-        return rules.movers(self.current, self.decks[self.current], self.edition, self.options)
+        player = self.current
+        if self.physical_cards:
+            return rules.physical_movers(player, self.cards_left(player), self.edition, self.options)
+        return rules.movers(player, self.decks[player], self.edition, self.options)
 
     def start(self) -> None:
         """Announce the game and the dealt layout, show each player their cards, start the first turn."""
@@ -254,16 +300,31 @@ class LabyrinthReferee(RefereeCore):
     def _start(self) -> None:
         self._emit("game_started", game=rules.GAME, players=list(self.players), corners=dict(self.corners),
                    edition=self.edition.name, variants=self.options.variant_names, layout=self.maze.rows(),
-                   spare=self.maze.spare.notation(), vader=self.positions.get(VADER))
+                   spare=self.maze.spare.notation(), vader=self.positions.get(VADER), cards=self.options.cards,
+                   cards_each=self.cards_each, guided=self.guide is not None)
         for p in self.players:
             self._show_cards(p)
+        if self.guide is not None:
+            self._emit("layout_step", **self.guide.fields())
+            self._refresh()
+            return
         self._start_turn()
 
     def _new_setup_check(self) -> SetupCheck:
         return SetupCheck(self)
 
+    def resume(self, closed_reeds: frozenset[Cell], hall_active: frozenset[str] = frozenset()) -> None:
+        """After a restart: during the guided layout (or its pawn check) the layout goes on with the
+        same tile (:func:`.layout_guide.resume`); otherwise the board check of every game
+        (:meth:`RefereeCore.resume`). ``hall_active`` is ignored (Labyrinth has no tray)."""
+        if self.state in ("waiting_for_layout", "waiting_for_pawns"):
+            self._input(lambda: layout_guide.resume(self, closed_reeds))
+            return
+        super().resume(closed_reeds, hall_active)
+
     def snapshot(self) -> dict[str, Any]:
-        """The game as plain data (views, tests, saving). ``cards`` are secret: for private views."""
+        """The game as plain data (views, tests, saving). ``cards`` are secret: for private views
+        (empty with the box's own cards: the controller does not know them)."""
         return {
             "state": self.state,
             "current": self.current,
@@ -275,7 +336,11 @@ class LabyrinthReferee(RefereeCore):
             "forbidden": self.forbidden,
             "reachable": {p: cells_of(b) for p, b in self.reach.items()},
             "cards": {p: list(d) for p, d in self.decks.items()},
+            "cards_mode": self.options.cards,
+            "cards_left": {p: self.cards_left(p) for p in self.players},
             "found": {p: list(f) for p, f in self.found.items()},
+            "layout_step": self.guide.index if self.guide is not None else None,
+            "question": None if self.question is None else list(self.question.asked),
             "winner": self.winner,
             "choice": None if self.choice is None else {"options": [list(o) for o in self.choice.options],
                                                         "guess": list(self.choice.guess)},
@@ -296,7 +361,8 @@ class LabyrinthReferee(RefereeCore):
                 fixed = {c for cells in may.values() if cells is not None for c in cells}
                 explained = frozenset(self.closed - fixed - set(loose[0]))
             match = reconcile(may, self.closed, hint, explained)
-            strays = loose if loose is not None else (match.extra, self.setup_check is not None)
+            strays = loose if loose is not None else (
+                match.extra, self.setup_check is not None or self.state == "waiting_for_pawns")
             cached = self._belief = (key, Belief(may, hint, match, *strays))
         return cached[1]
 
@@ -361,7 +427,7 @@ class LabyrinthReferee(RefereeCore):
         are strays that block (the end of the move cannot be judged until they are gone; one
         may be a pawn moved off a tile it shared, which the request then names). Outside the
         move a closed reed no pawn explains is a stray too: it blocks only the board check after
-        a restart, otherwise it is pointed at."""
+        a restart and the pawn check after the guided layout, otherwise it is pointed at."""
         watch = self.watch
         if watch is None or self.state not in MOVE_STATES or self.setup_check is not None:
             return None
@@ -383,7 +449,8 @@ class LabyrinthReferee(RefereeCore):
     def _settle_belief(self) -> None:
         """After an input: warn (once) about a pawn newly away from where it may stand; when the
         board matches, forget why pawns were away."""
-        if self.state in ("game_over", "waiting_for_setup", "waiting_for_settle"):
+        if self.state in ("game_over", "waiting_for_setup", "waiting_for_settle", "waiting_for_layout",
+                          "waiting_for_pawns"):
             if self.state == "waiting_for_settle" and self.why and not self.blocked():
                 self.why.clear()
             return
@@ -407,6 +474,9 @@ class LabyrinthReferee(RefereeCore):
             fn()
             if self._depth == 1:
                 self._settle_belief()
+                if self.state == "waiting_for_pawns" and not self.blocked():
+                    self._go("pawns_ready")  # the pawns stand where the game starts them: play
+                    self._start_turn()
 
         super()._input(run)
 
@@ -467,6 +537,12 @@ class LabyrinthReferee(RefereeCore):
         self._start_turn()
 
     def _press_rotate(self) -> None:
+        if self.state == "waiting_for_layout":
+            layout_guide.lay(self, forward=False)
+            return
+        if self.state == "waiting_for_answer":
+            answer(self, False)
+            return
         if self.state == "waiting_for_confirmation" and self.choice is not None:
             choice = self.choice
             choice.index = (choice.index + 1) % len(choice.options)
@@ -561,6 +637,12 @@ class LabyrinthReferee(RefereeCore):
         if state == "waiting_for_confirmation":
             self._confirm()
             return
+        if state == "waiting_for_layout":
+            layout_guide.lay(self, forward=True)
+            return
+        if state == "waiting_for_answer":
+            answer(self, True)
+            return
         wait_ms = self._last_closure_ms + self.options.overlap_confirm_ms + 10 - self._now()
         if wait_ms > 0:
             self._after("close", wait_ms, lambda: self._end_move("done"))
@@ -631,21 +713,38 @@ class LabyrinthReferee(RefereeCore):
             self.positions[pawn] = cell
             self._moves += 1
         player = self.current
-        deck = self.decks[player]
         acted = pawn
-        for p in ([pawn] if moved else list(watch.movers)):
-            here = self.positions[p]
-            card = rules.found_card(self.maze, p, here, deck, self.edition, self.options)
-            if card is not None:
-                deck.remove(card)
-                self.found[player].append(card)
-                acted = p
-                self._emit("card_found", player=player, pawn=p, card=card, cell=here, remaining=len(deck))
-                self._show_cards(player)
-                break
+        candidates = [pawn] if moved else list(watch.movers)
         self.watch = None
+        if self.physical_cards:
+            if ask_card(self, candidates, reason, acted):
+                return  # the turn ends once the player answered (cards.answer)
+        else:
+            deck = self.decks[player]
+            for p in candidates:
+                here = self.positions[p]
+                card = rules.found_card(self.maze, p, here, deck, self.edition, self.options)
+                if card is not None:
+                    acted = p
+                    self._record_card(p, card, here)
+                    break
+        self._end_turn(reason, acted)
+
+    def _record_card(self, pawn: str, card: str, cell: Cell) -> None:
+        """``card`` is found by ``pawn`` on ``cell``: record it, say so (``card_found``; the tile
+        flashes in the player's colour), show the player their next card."""
+        player = self.current
+        if not self.physical_cards:
+            self.decks[player].remove(card)
+        self.found[player].append(card)
+        self._shine = (cell, player, self._now() + self.options.warning_ms)
+        self._emit("card_found", player=player, pawn=pawn, card=card, cell=cell, remaining=self.cards_left(player))
+        self._show_cards(player)
+
+    def _end_turn(self, reason: str, acted: str) -> None:
+        player = self.current
         own = self.positions.get(player)
-        won = rules.has_won(self.maze, self.corners[player], own, deck, self.options) and (
+        won = rules.has_won(self.maze, self.corners[player], own, self.cards_left(player), self.options) and (
             self.options.win_after_card or acted == player)
         self._emit("turn_ended", player=player, reason=reason)
         if won:
@@ -761,6 +860,7 @@ class LabyrinthReferee(RefereeCore):
             self._cancel(name)
         self.correction = None
         self.choice = None
+        self.question = None
         self._emit("game_over", winner=winner, scores=self.scores)
         self._go("finished")
 

@@ -13,7 +13,10 @@ says about them:
   player's own move, with the younger and Darth Vader variants (A turn, 5;
   Variants);
 * :func:`has_won` -- all cards found, then home (or out at an edge with
-  ``exit-anywhere``) (A turn, 6; Variants).
+  ``exit-anywhere``) (A turn, 6; Variants);
+* with the box's own cards (``cards = "physical"``): :func:`cards_each`,
+  :func:`physical_movers`, :func:`askable_picture` -- who may move, and
+  what the board may ask a player who ends a move on a picture.
 
 Every **Decision** is a named field of :class:`LabyrinthOptions`.
 """
@@ -34,6 +37,8 @@ from mazeboard.hal.labyrinth_editions import LABYRINTH_CORNERS, START_CELLS, VAD
 GAME = "labyrinth"
 #: Variant names as the CLI (``--variant``) and scenarios (``variants``) spell them.
 VARIANTS: tuple[str, ...] = ("younger", "exit-anywhere", "vader")
+#: ``cards``: dealt by the controller (shown privately), or the box's own cards kept by the players
+CARD_MODES: tuple[str, ...] = ("dealt", "physical")
 
 
 @dataclass(frozen=True)
@@ -71,6 +76,13 @@ class LabyrinthOptions:
     ``start_corners`` -- start squares in turn order when the players sit elsewhere than
     RULES.md's default for their number (the lobby seats each colour on its own corner:
     a1 red, a7 blue, g7 green, g1 yellow); empty: the default.
+
+    At the table (docs/labyrinth.md): ``cards`` -- ``"dealt"`` (default: the controller deals
+    the 24 cards and shows each player theirs privately) or ``"physical"`` (the players keep
+    the box's own cards; a move that ends on a picture asks the player on the board whether it
+    was their card); ``guided_layout`` -- before the first turn the board lights one cell at a
+    time with the tile to lay there, then the spare, then checks the pawns on their corners
+    (the service's config turns it on for a real board; off by default).
     """
 
     younger: bool = False
@@ -85,6 +97,8 @@ class LabyrinthOptions:
     warning_ms: int = 1500
     overlap_confirm_ms: int = 150
     start_corners: tuple[Cell, ...] = ()
+    cards: str = "dealt"
+    guided_layout: bool = False
 
     def __post_init__(self) -> None:
         if self.exit_anywhere and not self.younger and not self.exit_anywhere_alone:
@@ -97,12 +111,17 @@ class LabyrinthOptions:
     @classmethod
     def from_mapping(cls, raw: Mapping[str, Any], variants: Iterable[str] = ()) -> "LabyrinthOptions":
         """Options from a table plus variant names; raises :class:`ConfigError` naming the key."""
-        values = settings.checked_values(cls, raw, "options", convert={"start_corners": _start_corners})
+        values = settings.checked_values(cls, raw, "options", convert={"start_corners": _start_corners},
+                                         choices={"cards": CARD_MODES})
         for v in variants:
             if v not in VARIANTS:
                 raise ConfigError(f"variant: {v!r} is not a Labyrinth variant ({', '.join(VARIANTS)})")
             values[v.replace("-", "_")] = True
         return cls(**values)
+
+    @property
+    def physical_cards(self) -> bool:
+        return self.cards == "physical"
 
     @property
     def variant_names(self) -> list[str]:
@@ -145,6 +164,11 @@ def deal_cards(ed: Edition, players: Sequence[str], rng: random.Random) -> dict[
     rng.shuffle(cards)
     per = len(cards) // len(players)
     return {p: cards[i * per:(i + 1) * per] for i, p in enumerate(players)}
+
+
+def cards_each(ed: Edition, players: Sequence[str]) -> int:
+    """How many cards each player holds: the 24 dealt evenly (RULES.md §2 Setup: 12, 8 or 6)."""
+    return len(ed.cards) // len(players)
 
 
 def check_decks(ed: Edition, players: Sequence[str], decks: Mapping[str, Sequence[object]], where: str = "cards") -> dict[str, list[str]]:
@@ -245,14 +269,41 @@ def found_card(maze: Maze, pawn: str, cell: Cell, deck: Sequence[str], ed: Editi
     return None
 
 
-def has_won(maze: Maze, corner: Cell, own_cell: Cell | None, deck: Sequence[str], options: LabyrinthOptions) -> bool:
-    """All cards found and the own pawn home (A turn, 6) -- or, with ``exit_anywhere``,
-    on an edge tile whose path opens off the board (Variants)."""
-    if deck or own_cell is None:
+def has_won(maze: Maze, corner: Cell, own_cell: Cell | None, left: int, options: LabyrinthOptions) -> bool:
+    """All cards found (``left``: the player's cards not found yet) and the own pawn home
+    (A turn, 6) -- or, with ``exit_anywhere``, on an edge tile whose path opens off the board
+    (Variants)."""
+    if left or own_cell is None:
         return False
     if options.exit_anywhere:
         return maze.is_exit(own_cell)
     return own_cell == corner
+
+
+def physical_movers(player: str, left: int, ed: Edition, options: LabyrinthOptions) -> tuple[str, ...]:
+    """Pawns ``player`` may move with the box's own cards: the controller does not know the
+    card, so in the vader variant either pawn while the player still holds cards -- the first
+    of the two to move is the mover of the turn (as with ``younger_vader_choice``).
+    **Decision** (docs/labyrinth.md): the player shows with the pawn they move that their card
+    needs Vader; nothing else to answer."""
+    if options.vader and left:
+        return (player, VADER)
+    return (player,)
+
+
+def askable_picture(picture: str | None, pawn: str, player: str, found: frozenset[str], ed: Edition,
+                    options: LabyrinthOptions) -> bool:
+    """Whether a move of ``pawn`` (``player``'s turn) ending on ``picture`` may be the player's
+    card, so the board asks (box's own cards): a picture the player has not found yet (``found``:
+    theirs). **Decision:** a picture another player found is asked about too -- each card exists
+    once, but a Done pressed by mistake records a picture for the wrong player, and its owner
+    must still be able to find it. In the vader variant a card with the Vader mark only under
+    Vader and the others only under the player's own pawn."""
+    if picture is None or picture in found:
+        return False
+    if options.vader:
+        return (picture in ed.vader_cards) == (pawn == VADER)
+    return pawn == player
 
 
 def card_positions(maze: Maze, cards: Iterable[str]) -> dict[str, Cell | None]:

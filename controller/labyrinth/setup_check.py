@@ -18,6 +18,8 @@ What the check expects of each pawn (pawns may share a tile):
 * between moves: where the last push or move left it;
 * during a push (``waiting_for_settle``): where the push leaves it -- a pawn
   pushed off on the inserted tile (the row must be pushed all the way in);
+* while the board asks about a picture (box's own cards): where the move
+  left every pawn;
 * during a move: every pawn that may not move where the push left it; the
   mover where it was last seen (on the cell it last closed), or, while the
   referee asks which tile it stopped on, on one of the candidate tiles.
@@ -41,7 +43,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 #: states a saved game can be resumed in (``game_over`` is archived, not resumed)
 RESUMABLE: tuple[str, ...] = ("waiting_for_shift", "waiting_for_settle", "waiting_for_move",
-                              "waiting_for_correction", "waiting_for_confirmation")
+                              "waiting_for_correction", "waiting_for_confirmation", "waiting_for_answer")
 
 #: transitions into and out of ``waiting_for_setup`` (one way back per resumable state)
 SETUP_TRANSITIONS: list[dict[str, Any]] = [
@@ -106,7 +108,7 @@ class SetupCheck:
             "game_resumed", state=self.back_to, player=ref.current, scores=ref.scores, corners=dict(ref.corners),
             layout=ref.maze.rows(), spare=ref.maze.spare.turned(ref.quarters).notation(),
             rotation=90 * ref.quarters, forbidden=ref.forbidden, push=self.push_slot,
-            positions=dict(self.expected),
+            positions=dict(self.expected), found={p: list(f) for p, f in ref.found.items()},
         )
         for p in ref.players:
             ref._show_cards(p)

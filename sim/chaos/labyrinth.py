@@ -10,7 +10,12 @@ the tile, so a slot out of turn is always a spare pushed in; there is one
 spare, so nothing happens while another hand is pushing it), glitch a reed
 for 1-50 ms. Two hands never slide one pawn at once (the simulated
 world cannot do that): an act on a pawn being slid is skipped. The batch
-covers 2-4 players and every edition and variant, Darth Vader included.
+covers 2-4 players and every edition and variant, Darth Vader included, and
+about half the games with the box's own cards (``cards = "physical"``: the
+board asks after a move that ends on a picture) and a third with the guided
+layout first (the chaos then strikes while the tiles are laid: Done or
+Rotate pressed out of place skips a tile or goes back, pawns moved before the
+pawn check).
 """
 
 from __future__ import annotations
@@ -90,8 +95,14 @@ def seeded(i: int) -> Chaos:
     acts = tuple((rng.randrange(240_000), rng.choice(KINDS), rng.randrange(5), rng.randrange(10_000))
                  for _ in range(rng.randint(1, 12)))
     ed, variants = rng.choice(GAMES)
+    table = random.Random(f"labyrinth-table-{i}")  # (its own draws: the batch above is unchanged)
+    options: dict[str, Any] = {}
+    if table.random() < 0.5:
+        options["cards"] = "physical"
+    if table.random() < 0.33:
+        options["guided_layout"] = True
     request = BoardRequest(game="labyrinth", players=rng.choice([2, 3, 4]), seed=rng.randrange(10_000),
-                           edition=ed, variants=variants)
+                           edition=ed, variants=variants, options=options)
     return Chaos(request, acts)
 
 

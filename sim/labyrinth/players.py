@@ -31,13 +31,22 @@ tiles with ``done`` once the pawns match. A button it pressed that did not
 change what the board asks is pressed again after ``retry_ms``. After all
 cards the target is its start square (or, with ``exit-anywhere``, any edge
 tile open off the board).
+
+With the box's own cards (``deck``: the cards this player drew, top first,
+:func:`box_decks`) nothing is shown by the controller: the player knows its
+cards, and when the board asks whether the picture its move ended on was its
+card it answers Done (an open card of the pawn that stands there) or Rotate.
+In the guided layout the first player in turn order lays the tiles the board
+names (from the box, as it must lie, then Done); seeing a tile missing on a
+cell the board showed earlier (someone pressed Done before it was laid) it
+presses Rotate to go back to it.
 """
 
 from __future__ import annotations
 
 import random
 from collections import deque
-from typing import Any
+from typing import Any, Sequence
 
 from mazeboard.hal.clock import Timer
 from mazeboard.hal.events import GameEvent
@@ -89,15 +98,26 @@ def target_after(index: int | None, slot_name: str) -> int | None:
     return moved_index(index, s)
 
 
+def box_decks(ed: Edition, players: Sequence[str], seed: int) -> dict[str, list[str]]:
+    """The box's own cards as the simulated players draw them for game ``seed``: shuffled with a
+    seed of the simulator's own and dealt evenly, top first (RULES.md §2 Setup). Private to the
+    simulated players: with ``cards = "physical"`` the controller never sees them."""
+    cards = list(ed.cards)
+    random.Random(f"box-cards-{seed}").shuffle(cards)
+    per = len(cards) // len(players)
+    return {p: cards[i * per:(i + 1) * per] for i, p in enumerate(players)}
+
+
 class LabyrinthPlayer:
-    """One simulated player of colour ``player`` on ``board``."""
+    """One simulated player of colour ``player`` on ``board``; ``deck``: its cards drawn from the
+    box (top first) when the game is played with the box's own cards, else None."""
 
     #: a press or a shift that did not change what the board asks is tried again after this long (ms)
     retry_ms = 3000
 
     def __init__(self, player: str, board: LabyrinthBoard, rng: random.Random, ed: Edition | None = None,
                  variants: tuple[str, ...] = (), think_ms: tuple[int, int] = (300, 1200),
-                 wander: float = 0.3) -> None:
+                 wander: float = 0.3, deck: Sequence[str] | None = None) -> None:
         self.player = player
         self.board = board
         self.rng = rng
@@ -106,8 +126,14 @@ class LabyrinthPlayer:
         self.think_ms = think_ms
         self.wander = wander
         self.hands = LabyrinthHands(board, board.scheduler, on_idle=self._idle)
+        #: the box's own cards this player holds, top first (None: the controller deals)
+        self.deck: list[str] | None = list(deck) if deck is not None else None
+        #: the cards it may aim for now (shown by the controller, or open cards of its deck)
         self.cards: list[str] = []
+        self._open_deck()
         self.players: list[str] = []
+        #: layout step index -> its cell (None: the spare), as the board showed them
+        self._steps: dict[int, str | None] = {}
         self.corner: Cell | None = None
         self.forbidden: str | None = None
         self.pawns: tuple[str, ...] = (player,)
@@ -121,6 +147,7 @@ class LabyrinthPlayer:
             "reachable": self._reachable,
             "instruction": self._instruction,
             "game_over": self._game_over,
+            "layout_step": self._layout_step,
         }
         self._reach: dict[str, list[Cell]] = {}
         self._moved = False
@@ -155,14 +182,33 @@ class LabyrinthPlayer:
         self.forbidden = ev["forbidden"]
         self._resumed_player = ev["player"]
         self._moved = False
+        if self.deck is not None:  # the cards found before the restart are out of the hand
+            found = set(ev.get("found", {}).get(self.player, ()))
+            self.deck = [c for c in self.deck if c not in found]
+            self._open_deck()
+
+    def _open_deck(self) -> None:
+        if self.deck is not None:
+            self.cards = list(self.deck) if "younger" in self.variants else self.deck[:1]
 
     def _card_shown(self, ev: GameEvent) -> None:
         if ev["player"] == self.player:
             self.cards = list(ev["cards"])
 
     def _card_found(self, ev: GameEvent) -> None:
-        if ev["player"] == self.player and ev["remaining"] == 0:
+        if ev["player"] != self.player:
+            return
+        if self.deck is not None:
+            if ev["card"] in self.deck:
+                self.deck.remove(ev["card"])
+            if ev["remaining"] == 0:  # the board's count: a Done pressed by mistake may have recorded another
+                self.deck = []
+            self._open_deck()
+        elif ev["remaining"] == 0:
             self.cards = []
+
+    def _layout_step(self, ev: GameEvent) -> None:
+        self._steps[ev["index"]] = ev["cell"]
 
     def _shifted(self, ev: GameEvent) -> None:
         self.forbidden = ev["forbidden_next"]
@@ -221,6 +267,10 @@ class LabyrinthPlayer:
             if self._once(("fix", tuple((r["piece"], r["from"], tuple(r["to"])) for r in mine))):
                 self._fix(mine)
             return
+        if action == "lay":
+            if self.players and self.players[0] == self.player:
+                self._lay(said)
+            return
         due = said["player"] == self.player or (said["player"] is None and self._resumed_player == self.player)
         if not due:
             return
@@ -235,6 +285,8 @@ class LabyrinthPlayer:
                 self.hands.do(self._think(), Action("press", button="done"))
         elif action == "confirm":
             self._answer(said)
+        elif action == "answer":
+            self._answer_card(said)
         elif action in ("correct", "check") and "done" in buttons and self._once(("press", "done")):
             self.hands.do(self._think(), Action("press", button="done"))
 
@@ -302,6 +354,34 @@ class LabyrinthPlayer:
         button = "done" if guess == truth else "rotate"
         if self._once(("answer", guess, button)):
             self.hands.do(self._think(), Action("press", button=button))
+
+    def _lay(self, said: dict[str, Any]) -> None:
+        """The guided layout: lay the tile the board names and press Done (back with Rotate to a
+        tile the board showed earlier and nobody laid)."""
+        facts = said["messages"][0]["args"]
+        index, cell, tile = facts["index"], facts["cell"], facts["tile"]
+        table = self.board.table
+        self._steps[index] = cell
+        if any(c in table.holes for i, c in self._steps.items() if i < index and c is not None):
+            if self._once(("lay", "back", index)):
+                self.hands.do(self._think(), Action("press", button="rotate"))
+            return
+        if not self._once(("lay", index, cell)):
+            return
+        here = table.maze.spare if cell is None else table.maze.tile(cell)
+        missing = table.spare_missing if cell is None else cell in table.holes
+        actions: list[Action] = [self._think()]
+        if missing or here.notation() != tile:
+            actions.append(TileAction("lay", cells=(cell,) if cell else (), tile=tile))
+        actions.append(Action("press", button="done"))
+        self.hands.do(*actions)
+
+    def _answer_card(self, said: dict[str, Any]) -> None:
+        """Box's own cards: was the picture the move ended on one of its open cards (for that pawn)?"""
+        args = said["messages"][0]["args"]
+        yes = args["picture"] in self.targets_for(args["pawn"])
+        if self._once(("card", args["pawn"], args["picture"])):
+            self.hands.do(self._think(), Action("press", button="done" if yes else "rotate"))
 
     # -- planning ---------------------------------------------------------------
     def targets_for(self, pawn: str) -> list[str]:

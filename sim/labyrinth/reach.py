@@ -5,9 +5,11 @@ asks for a pawn: it takes the named pawn -- or, when that pawn already stands
 where it is asked to go, whatever pawn stands on the cell the request names
 (reeds cannot tell pawns apart; the board is satisfied by occupancy) -- and
 sets it on a cell the request lists, a free one first (pawns may share a
-tile). It presses ``done`` and ``rotate`` like anyone, and for a slot it
-pushes the spare in there (the slot sensor fires, then the row moves:
-:meth:`LabyrinthBoard.insert`). Labyrinth has no balls to fish.
+tile). It presses ``done`` and ``rotate`` like anyone -- during the guided
+layout it first lays the tile the board names, as anyone pressing Done there
+would -- and for a slot it pushes the spare in there (the slot sensor fires,
+then the row moves: :meth:`LabyrinthBoard.insert`). Labyrinth has no balls
+to fish.
 """
 
 from __future__ import annotations
@@ -58,4 +60,11 @@ class LabyrinthReach:
             except ValueError:  # another hand is pushing the spare in right now
                 pass
         else:
+            said = self.board.said
+            if button == "done" and said.get("action") == "lay":
+                facts = said["messages"][0]["args"]
+                try:
+                    self.board.lay(facts.get("cell"), facts["tile"])
+                except ValueError:  # not in the box (laid elsewhere by someone): press anyway
+                    pass
             self.board.world.press(button)

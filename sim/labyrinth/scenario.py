@@ -13,6 +13,15 @@ along and wrap a pawn pushed off -- so a ``slide`` from a cell the pawn is
 not next to is caught before anything runs. As on the real board, an
 ``insert`` at the forbidden slot (or a second one before ``press done``)
 does not move the maze: the hand withdraws when the controller warns.
+
+Two actions follow what the board asks (issue 13, docs/labyrinth.md):
+``answer yes|no`` -- with ``[options] cards = "physical"``, the answer to
+"was the picture your card?" (Done / Rotate, once the board asks); ``lay
+[N]`` -- with ``[options] guided_layout = true``, lay the next N tiles the
+board names (each: lay it as named, press Done). Given without their option
+they are refused (the board never asks then). With ``guided_layout`` the
+simulated table starts with the fixed tiles only and the Vader pawn beside
+the board (``place vader CELL`` once the pawn check asks for it).
 """
 
 from __future__ import annotations
@@ -37,7 +46,9 @@ KEYS = {"game", "edition", "variants", "players", "seed", "layout", "spare", "ca
 VARIANT_NAMES = ("younger", "exit-anywhere", "vader")
 BUTTON_NAMES = ("done", "rotate")
 ACTION_HELP = ("rotate DEG, insert SLOT, slide PAWN CELL..., lift PAWN, place PAWN CELL, press done|rotate, "
-               "wait MS, glitch CELL MS")
+               "wait MS, glitch CELL MS, answer yes|no, lay [N]")
+#: the most tiles one ``lay`` lays (a layout has 34 steps)
+MAX_LAY = 34
 #: [sim] keys of the Labyrinth board on top of the shared Physics ones
 PUSH_KEYS = ("push_delay_ms", "hand_wraps")
 
@@ -113,7 +124,8 @@ def parse_labyrinth(data: Mapping[str, Any], name: str = "<scenario>") -> Labyri
     raw = data.get("actions", [])
     if not isinstance(raw, list):
         raise ConfigError("actions: must be a list of strings")
-    actions = _actions(raw, pawns, hand_wraps)
+    actions = _actions(raw, pawns, hand_wraps, physical=options.get("cards") == "physical",
+                       guided=options.get("guided_layout") is True)
     return LabyrinthScenario(name, "labyrinth", ed.name, tuple(variants), players, seed, maze, "layout" in data,
                              cards, actions, pawns, options, physics, push_delay, hand_wraps)
 
@@ -173,9 +185,13 @@ class _Ctx(CellWords):
 
 
 
-def _actions(raw: list[Any], pawns: Mapping[str, Cell], hand_wraps: bool = True) -> tuple[Action, ...]:
+def _actions(raw: list[Any], pawns: Mapping[str, Cell], hand_wraps: bool = True, physical: bool = False,
+             guided: bool = False) -> tuple[Action, ...]:
     at: dict[str, Cell | None] = dict(pawns)
-    state: dict[str, Any] = {"forbidden": None, "shifted": False, "hand_wraps": hand_wraps}
+    if guided and VADER in at:
+        at[VADER] = None  # beside the board until its tile is laid: a 'place vader CELL' sets it down
+    state: dict[str, Any] = {"forbidden": None, "shifted": False, "hand_wraps": hand_wraps, "physical": physical,
+                             "guided": guided}
     out = []
     for i, line in enumerate(raw):
         where = f"actions[{i}]"
@@ -264,6 +280,30 @@ def _place(c: _Ctx, args: list[str], line: str, i: int) -> Action:
 
 
 
+def _answer(c: _Ctx, args: list[str], line: str, i: int) -> Action:
+    c.arity(args, 1, "answer yes|no")
+    if args[0] not in ("yes", "no"):
+        raise ConfigError(f"{c.where}: answer yes or no, got {args[0]!r}")
+    if not c.state["physical"]:
+        raise ConfigError(f'{c.where}: the board asks about a picture only with cards = "physical" ([options])')
+    c.state["shifted"] = False  # the answer ends the turn
+    return TileAction("answer", button="done" if args[0] == "yes" else "rotate", text=line, index=i)
+
+
+def _lay(c: _Ctx, args: list[str], line: str, i: int) -> Action:
+    if len(args) > 1:
+        raise ConfigError(f"{c.where}: expected 'lay [N]'")
+    try:
+        n = int(args[0]) if args else 1
+    except ValueError:
+        n = 0
+    if not 1 <= n <= MAX_LAY:
+        raise ConfigError(f"{c.where}: {args[0]!r} is not a number of tiles from 1 to {MAX_LAY}")
+    if not c.state["guided"]:
+        raise ConfigError(f"{c.where}: the board shows tiles to lay only with guided_layout = true ([options])")
+    return TileAction("lay", count=n, follow=True, text=line, index=i)
+
+
 _ACTION_PARSERS: dict[str, Callable[[_Ctx, list[str], str, int], Action]] = {
     "rotate": _rotate,
     "insert": _insert,
@@ -273,6 +313,8 @@ _ACTION_PARSERS: dict[str, Callable[[_Ctx, list[str], str, int], Action]] = {
     "place": _place,
     "wait": parse_wait,
     "glitch": parse_glitch,
+    "answer": _answer,
+    "lay": _lay,
 }
 
 __all__ = ["LabyrinthScenario", "parse_labyrinth", "dealt_maze", "SLOTS"]

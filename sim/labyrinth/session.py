@@ -7,6 +7,13 @@ or the seeded deal -- the same generator and seed the controller uses on a
 real board, passed to it in ``GameSetup.extra`` so both sides hold the same
 maze (on a real board the people lay the tiles out from the controller's
 printed grid).
+
+With the controller's ``guided_layout`` option the table starts with the
+fixed tiles only and the Vader pawn beside the board: the hands lay the
+tiles the board names (the simulated players, or a scenario's ``lay``) and
+put Vader where the pawn check asks. With ``cards = "physical"`` each
+simulated player draws its own cards from the box (:func:`.players.box_decks`,
+seeded, private to the simulator: the controller never sees them).
 """
 
 from __future__ import annotations
@@ -26,7 +33,7 @@ from ..hands import Action
 from ..world import Physics
 from .board import LabyrinthBoard
 from .hands import LabyrinthHands
-from .players import LabyrinthPlayer
+from .players import LabyrinthPlayer, box_decks
 from .scenario import VARIANT_NAMES, LabyrinthScenario, dealt_maze
 
 #: Virtual time after which a simulated game counts as stuck.
@@ -42,21 +49,29 @@ class LabyrinthSession:
         self.setup = setup
         self.clock: VirtualClock | RealtimeClock = RealtimeClock() if realtime else VirtualClock()
         rng = random.Random(f"sim-{setup.seed}")
-        self.board = LabyrinthBoard(maze, pawns, self.clock, physics, rng, push_delay_ms=push_delay_ms,
-                                    hand_wraps=hand_wraps)
+        ed = edition(setup.extra.get("edition"))
+        self.guided = setup.options.get("guided_layout") is True
+        at: dict[str, str | None] = dict(pawns)
+        if self.guided and VADER in at:
+            at[VADER] = None  # beside the board until its tile is laid and the board asks for it
+        self.board = LabyrinthBoard(maze, at, self.clock, physics, rng, push_delay_ms=push_delay_ms,
+                                    hand_wraps=hand_wraps, fixed=tuple(ed.fixed) if self.guided else None)
         self.world = self.board.world
         self.script = script
         self.hands = LabyrinthHands(self.board, self.clock, where=setup.source if script is not None else None)
         self.players: list[LabyrinthPlayer] = []
         self.game_over = False
+        #: the deal as the controller announced it (rows, spare), for filling gaps after a guided layout
+        self._layout: tuple[list[str], str] | None = None
         self.board.watchers.append(self._watch)
         if script is None:
-            ed = edition(setup.extra.get("edition"))
             variants = tuple(setup.extra.get("variants", ()))
+            decks = box_decks(ed, setup.players, setup.seed) if setup.options.get("cards") == "physical" else {}
             for i, p in enumerate(setup.players):
                 if p in humans:
                     continue
-                player = LabyrinthPlayer(p, self.board, random.Random(f"player-{setup.seed}-{i}"), ed, variants)
+                player = LabyrinthPlayer(p, self.board, random.Random(f"player-{setup.seed}-{i}"), ed, variants,
+                                         deck=decks.get(p))
                 self.players.append(player)
                 self.board.watchers.append(player.watch)
 
@@ -67,9 +82,19 @@ class LabyrinthSession:
     def _watch(self, event: GameEvent) -> None:
         if event.type == "game_over":
             self.game_over = True
+        elif event.type == "game_started":
+            self._layout = (list(event["layout"]), event["spare"])
         elif event.type == "game_resumed" and self.script is None:
-            # the people lay the tiles out as the restarted controller shows the saved game
-            self.board.lay_tiles(event["layout"], event["spare"])
+            # the people lay the tiles out as the restarted controller shows the saved game (a guided
+            # layout under way: the tiles laid before the restart still lie there)
+            self._layout = (list(event["layout"]), event["spare"])
+            laid = event.get("laid")
+            self.board.lay_tiles(event["layout"], event["spare"], laid if self.guided and laid is not None else None)
+        elif event.type == "layout_done" and self._layout is not None and not self.board.table.complete:
+            # the board went on without a tile (Done pressed before it was laid): people look at the
+            # whole layout (the page, the printed grid) and lay what is missing
+            self.board.table.fill(*self._layout)
+            self.board._tiles_changed()
 
     def start(self) -> None:
         if self.script:

@@ -5,7 +5,8 @@ drawn by hypothesis, extra hands do random physical things
 (:mod:`mazeboard.sim.chaos.labyrinth`): slide a pawn or Vader to a neighbour
 out of turn, lift one and set it down anywhere (at once or seconds later),
 press ``rotate`` or ``done``, push the spare in at a slot out of turn, glitch
-a reed for 1-50 ms. Then the chaos stops and the simulated players carry on,
+a reed for 1-50 ms -- also with the box's own cards and during the guided
+layout (issue 13). Then the chaos stops and the simulated players carry on,
 doing what the board's ``instruction`` asks of them.
 
 Asserted: no exception escapes; every event is well-formed per
@@ -33,7 +34,9 @@ CHAOS = st.lists(
     st.tuples(st.integers(0, 240_000), st.sampled_from(KINDS), st.integers(0, 4), st.integers(0, 10_000)),
     min_size=1, max_size=12,
 )
-SETUPS = st.tuples(st.sampled_from([2, 3, 4]), st.sampled_from(GAMES), st.integers(1, 10_000))
+OPTIONS = st.sampled_from([{}, {"cards": "physical"}, {"guided_layout": True},
+                           {"cards": "physical", "guided_layout": True}])
+SETUPS = st.tuples(st.sampled_from([2, 3, 4]), st.sampled_from(GAMES), st.integers(1, 10_000), OPTIONS)
 
 
 def chaotic_game(chaos: Chaos, mate: bool) -> tuple[ChaosRun, list[str]]:
@@ -51,15 +54,19 @@ def chaotic_game(chaos: Chaos, mate: bool) -> tuple[ChaosRun, list[str]]:
     return run, check.problems + scores.problems
 
 
-def request(setup: tuple[int, tuple[str, tuple[str, ...]], int]) -> BoardRequest:
-    players, (ed, variants), seed = setup
-    return BoardRequest(game="labyrinth", players=players, seed=seed, edition=ed, variants=variants)
+Setup = tuple[int, tuple[str, tuple[str, ...]], int, dict[str, object]]
+
+
+def request(setup: Setup) -> BoardRequest:
+    players, (ed, variants), seed, options = setup
+    return BoardRequest(game="labyrinth", players=players, seed=seed, edition=ed, variants=variants,
+                        options=dict(options))
 
 
 @settings(FUZZ, max_examples=25)
 @given(setup=SETUPS, acts=CHAOS)
 def test_chaos_never_crashes_and_never_leaves_the_board_silent(
-        setup: tuple[int, tuple[str, tuple[str, ...]], int], acts: list[tuple[int, str, int, int]]) -> None:
+        setup: Setup, acts: list[tuple[int, str, int, int]]) -> None:
     run, problems = chaotic_game(Chaos(request(setup), tuple(acts)), mate=False)
     assert problems == []
     assert run.silent_ms == 0, run.detail
@@ -88,3 +95,21 @@ def test_the_chaos_reaches_the_referee() -> None:
     assert run.warnings > calm.warnings
     kinds = {e["kind"] for e in run.events if e.type == "warning"}
     assert kinds & {"out_of_turn", "moved_before_shift", "extra_shift", "unreachable"}, kinds
+
+
+def test_a_stray_done_answering_the_card_question_does_not_stall_the_game() -> None:
+    """bench_chaos --cards physical, game 166: a hand pressed Done while the board asked blue about
+    red's card, so the picture was recorded for blue. The board then never asked red about it
+    again ("nobody found it yet") and blue's own last card was never asked for (blue had none left
+    by the board's count): nobody could win in 4 hours. Now a picture is asked about again for
+    every player who has not found it, and a simulated player takes the board's count."""
+    import dataclasses
+
+    chaos = seeded(166)
+    chaos = dataclasses.replace(chaos, request=dataclasses.replace(
+        chaos.request, options={**chaos.request.options, "cards": "physical", "guided_layout": True}))
+    run, problems = chaotic_game(chaos, mate=False)
+    assert problems == [] and run.finished, run.detail
+    found = [(e["player"], e["card"]) for e in run.events if e.type == "card_found"]
+    assert ("blue", "piranha-plant") in found  # the stray Done: recorded for blue ...
+    assert ("red", "piranha-plant") in found  # ... and red, whose card it is, still found it

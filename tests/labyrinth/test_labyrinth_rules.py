@@ -186,12 +186,12 @@ def test_win_needs_every_card_then_home_or_an_exit_with_exit_anywhere() -> None:
     masks = [parse_sides("NS")] * 49
     maze = Maze(tuple(Tile(m) for m in masks), Tile(5))
     classic = LabyrinthOptions()
-    assert rules.has_won(maze, "a1", "a1", [], classic)
-    assert not rules.has_won(maze, "a1", "a1", ["owl"], classic)
-    assert not rules.has_won(maze, "a1", "d7", [], classic)
+    assert rules.has_won(maze, "a1", "a1", 0, classic)
+    assert not rules.has_won(maze, "a1", "a1", 1, classic)
+    assert not rules.has_won(maze, "a1", "d7", 0, classic)
     exit_opts = LabyrinthOptions.from_mapping({}, ["younger", "exit-anywhere"])
-    assert rules.has_won(maze, "a1", "d7", [], exit_opts)  # a straight on rank 7 opens off the board
-    assert not rules.has_won(maze, "a1", "d4", [], exit_opts)
+    assert rules.has_won(maze, "a1", "d7", 0, exit_opts)  # a straight on rank 7 opens off the board
+    assert not rules.has_won(maze, "a1", "d4", 0, exit_opts)
     with pytest.raises(ConfigError, match="exit-anywhere"):
         LabyrinthOptions.from_mapping({"exit_anywhere_alone": False}, ["exit-anywhere"])
 

@@ -70,6 +70,11 @@ def test_every_state_is_reached_in_driven_games_and_always_says_what_to_do(tmp_p
     log = StateLog()
     for players, seed in ((2, 1), (3, 3), (4, 5)):  # seed 3, three players: an ambiguous end of move
         assert play(BoardRequest(game="labyrinth", players=players, seed=seed), log)
+    # the box's own cards (the board asks after a move that ends on a picture) and the guided layout
+    # (then the pawns: Vader is put on its tile after the layout)
+    assert play(BoardRequest(game="labyrinth", players=2, seed=2, options={"cards": "physical"}), log)
+    assert play(BoardRequest(game="labyrinth", players=3, seed=4, edition="star-wars", variants=("vader",),
+                             options={"cards": "physical", "guided_layout": True}), log)
     for i in range(30):
         c = chaos.seeded(i)
         assert play(c.request, log, c.acts), f"chaotic game {i}"
@@ -160,4 +165,50 @@ def test_a_button_the_instruction_does_not_list_changes_nothing_and_a_listed_one
     problems += check_buttons(rig, "correction")
     rig.ref.resume(frozenset({"a1", "g7"}), frozenset())  # a restart: the board check
     problems += check_buttons(rig, "setup")
+    assert problems == []
+
+
+class GuidedRig(Rig):
+    """The guided layout with the box's own cards (red a1, blue g7), on the find_card layout."""
+
+    def __init__(self) -> None:
+        from test_labyrinth_physical_cards import LAYOUT
+
+        self.clock = VirtualClock()
+        self.events = []
+        setup = GameSetup("labyrinth", ("red", "blue"), 3, options={"cards": "physical", "guided_layout": True},
+                          extra={"layout": LAYOUT, "spare": "NS"})
+        self.ref = LabyrinthReferee(setup, self.clock, led_layout(), self.events.append, lambda f: None)
+        self.ref.start()
+
+
+def test_the_layout_the_pawn_check_and_the_card_question_list_only_buttons_that_act() -> None:
+    rig = GuidedRig()
+    problems = check_buttons(rig, "layout, first tile")
+    rig.press("done")
+    problems += check_buttons(rig, "layout, second tile")
+    for _ in range(32):
+        rig.press("done")
+    assert rig.ref.instruction().facts["spare"] is True
+    problems += check_buttons(rig, "layout, the spare")
+    rig.reed("a1", False)  # red's pawn is not on its corner when the layout ends
+    rig.press("done")
+    assert rig.ref.state == "waiting_for_pawns"
+    problems += check_buttons(rig, "pawns")
+    rig.reed("a1", True)
+    assert rig.ref.state == "waiting_for_shift"
+    rig.press("slot:W-2")
+    rig.clock.advance(500)
+    for a, b in (("a1", "a2"), ("a2", "a3")):
+        rig.reed(b, True)
+        rig.reed(a, False)
+    rig.press("done")
+    rig.clock.advance(400)
+    assert rig.ref.state == "waiting_for_answer"
+    problems += check_buttons(rig, "answer")
+    rig.reed("g7", False)  # blue knocked off: the answer waits
+    problems += check_buttons(rig, "answer, blue away")
+    rig.reed("g7", True)
+    rig.ref.resume(frozenset({"a3", "g7"}), frozenset())  # a restart while the board asks
+    problems += check_buttons(rig, "setup during the question")
     assert problems == []

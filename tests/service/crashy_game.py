@@ -1,6 +1,7 @@
 """A journaled simulated game in its own process, for the power-loss tests.
 
     python crashy_game.py STATE_DIR WITNESS SEED [--game G] [--players N] [--kill-at N] [--slow-after N]
+                          [--cards dealt|physical] [--guided-layout]
 
 Plays (or resumes) the game in STATE_DIR exactly as ``mazeboard play
 --state-dir`` does, on virtual time. After every journal record it appends
@@ -34,7 +35,14 @@ def main() -> int:
     p.add_argument("--game", default="magic-labyrinth")
     p.add_argument("--kill-at", type=int, default=None)
     p.add_argument("--slow-after", type=int, default=None)
+    p.add_argument("--cards", choices=("dealt", "physical"), default=None)
+    p.add_argument("--guided-layout", action="store_true")
     args = p.parse_args()
+    options: dict[str, object] = {}
+    if args.cards:
+        options["cards"] = args.cards
+    if args.guided_layout:
+        options["guided_layout"] = True
     out = open(args.witness, "a", encoding="utf-8")
     holder: dict[str, object] = {}
 
@@ -49,7 +57,7 @@ def main() -> int:
         if args.slow_after is not None and n >= args.slow_after:
             time.sleep(0.02)
 
-    request = BoardRequest(game=args.game, players=args.players, seed=args.seed, maze="easy")
+    request = BoardRequest(game=args.game, players=args.players, seed=args.seed, maze="easy", options=options)
     pgame = open_game(request, args.state_dir, "sim")
     holder["pgame"] = pgame
     if pgame.restored is not None:

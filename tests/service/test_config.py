@@ -40,8 +40,8 @@ def test_a_file_sets_the_sections(tmp_path: Path) -> None:
     assert c.path == str(p) and c.board.game == "struggle" and c.lobby.lobby_after_ms == 0
     assert c.labyrinth == cfg.LabyrinthTable("star-wars", ("vader", "younger"), 0)
     assert c.struggle == cfg.StruggleTable(3, "physical", 4) and c.web == cfg.WebSettings(host="0.0.0.0", port=9000)
-    assert cfg.request_fields(c.labyrinth) == {"options": {"settle_ms": 0}, "edition": "star-wars",
-                                               "variants": ("vader", "younger")}
+    assert cfg.request_fields(c.labyrinth) == {"options": {"settle_ms": 0, "cards": "dealt", "guided_layout": True},
+                                               "edition": "star-wars", "variants": ("vader", "younger")}
     assert cfg.request_fields(c.struggle) == {"options": {"cards": "physical"}, "rounds": 3}
 
 
@@ -64,6 +64,8 @@ BAD: list[tuple[str, str]] = [
                                                "Darth Vader tile"),
     ("[labyrinth]\nvariants = \"younger\"\n", "labyrinth.variants: must be a list of variants"),
     ("[labyrinth]\nvariants = [\"younger\", \"younger\"]\n", "labyrinth.variants: a variant is listed twice"),
+    ("[labyrinth]\ncards = \"paper\"\n", "labyrinth.cards: 'paper' is not one of dealt, physical"),
+    ("[labyrinth]\nguided_layout = 1\n", "labyrinth.guided_layout: must be true or false, got 1"),
     ("[struggle]\ncards = \"none\"\n", "struggle.cards: 'none' is not one of dealt, physical"),
     ("[struggle]\nplayers = 5\n", "struggle.players: must be a whole number from 2 to 4, got 5"),
     ("[struggle]\nrounds = 99999999999999999999\n", "struggle.rounds: 99999999999999999999 is outside TOML's 64-bit integers"),

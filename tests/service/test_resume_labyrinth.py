@@ -53,11 +53,45 @@ def test_a_saved_labyrinth_game_resumes_checks_the_board_and_plays_to_its_end(
     assert "setup_restored" in kinds and "turn_ended" in kinds[kinds.index("setup_restored"):]
 
 
+#: issue 13: the box's own cards and the guided layout (Vader: the pawn check after the layout asks for it)
+TABLE = BoardRequest(game="labyrinth", seed=4, players=3, edition="star-wars", variants=("vader",),
+                     options={"cards": "physical", "guided_layout": True})
+
+
+@pytest.fixture(scope="module")
+def table_game(tmp_path_factory: pytest.TempPathFactory) -> tuple[list[bytes], dict[int, dict]]:
+    d = tmp_path_factory.mktemp("lab-table")
+    pgame = open_game(TABLE, d, "sim")
+    states = {pgame.journal.count: fingerprint(pgame.game)}
+    pgame.on_record.append(lambda n: states.__setitem__(n, fingerprint(pgame.game)))
+    assert pgame.run() and pgame.referee.winner
+    assert pgame.archived is not None
+    return pgame.archived.read_bytes().splitlines(keepends=True), states
+
+
+@pytest.mark.parametrize("state", ["waiting_for_layout", "waiting_for_pawns", "waiting_for_answer"])
+def test_a_restart_in_the_layout_the_pawn_check_or_a_card_question_resumes_and_plays_to_its_end(
+        tmp_path: Path, table_game, state: str) -> None:  # type: ignore[no-untyped-def]
+    lines, states = table_game
+    n = _first(states, state)
+    (tmp_path / jr.CURRENT).write_bytes(b"".join(lines[: n + 1]))
+    events: list[GameEvent] = []
+    pgame = open_game(BoardRequest(game="labyrinth", seed=99), tmp_path, "sim",
+                      attach=lambda g: g.sinks.append(events.append))
+    assert pgame.resumed and pgame.restored == states[n]
+    resumed = next(e for e in events if e.type == "game_resumed")
+    assert resumed["state"] == state
+    said = next(e for e in events if e.type == "instruction")
+    assert said["action"] == {"waiting_for_layout": "lay", "waiting_for_pawns": "pawns",
+                              "waiting_for_answer": "check"}[state]
+    assert pgame.run() and pgame.referee.winner is not None
+
+
 # -- through the commands, after a SIGKILL ------------------------------------------------------
 HELPER = Path(__file__).with_name("crashy_game.py")
 
 
-def _killed(tmp_path: Path, at: int) -> Path:
+def _killed(tmp_path: Path, at: int, *flags: str) -> Path:
     """A journaled Labyrinth game SIGKILLed right after record ``at``: its state directory."""
     import signal
     import subprocess
@@ -65,7 +99,7 @@ def _killed(tmp_path: Path, at: int) -> Path:
 
     state = tmp_path / "state"
     res = subprocess.run([sys.executable, str(HELPER), str(state), str(tmp_path / "w"), "7", "--game", "labyrinth",
-                          "--players", "3", "--kill-at", str(at)], capture_output=True, text=True, timeout=300)
+                          "--players", "3", "--kill-at", str(at), *flags], capture_output=True, text=True, timeout=300)
     assert res.returncode == -signal.SIGKILL, res.stderr
     return state
 
@@ -99,3 +133,25 @@ def test_service_run_resumes_a_killed_labyrinth_game_instead_of_exiting(tmp_path
     assert p.returncode == 0, p.stderr[-800:]
     assert "resumed the saved game" in p.stderr and "game_resumed" in p.stderr and "setup_restored" in p.stderr
     assert list((state / "archive").glob("game-*.jsonl"))
+
+
+def test_a_game_killed_during_the_guided_layout_resumes_with_the_same_tile_and_plays_to_a_winner(
+        tmp_path: Path) -> None:
+    """SIGKILL after the 12th journal record (the start and 11 Dones of the layout, with the box's
+    own cards): ``play --state-dir`` goes on with tile 12, the simulated table keeps the tiles laid
+    before the plug was pulled, the game ends with a winner."""
+    import json
+    import subprocess
+    import sys
+
+    state = _killed(tmp_path, 12, "--cards", "physical", "--guided-layout")
+    events = tmp_path / "events.jsonl"
+    cli = subprocess.run([sys.executable, "-m", "mazeboard.controller.cli", "play", "--game", "labyrinth",
+                          "--state-dir", str(state), "--quiet", "--events", str(events)],
+                         capture_output=True, text=True, timeout=300)
+    assert cli.returncode == 0, cli.stderr[-800:]
+    evs = [json.loads(line) for line in events.read_text().splitlines()]
+    resumed = next(e for e in evs if e["type"] == "game_resumed")
+    assert resumed["state"] == "waiting_for_layout" and resumed["step"] == 11 and len(resumed["laid"]) == 11
+    assert [e["index"] for e in evs if e["type"] == "layout_step"][:2] == [11, 12]
+    assert "Winner:" in cli.stdout

@@ -564,7 +564,7 @@ class LabyrinthReferee(RefereeCore):
         self.forbidden = out.forbidden_next
         self.push = _Push(slot, self._now(), dict(out.positions), out.wrapped)
         self._emit("shifted", player=player, slot=slot, rotation=90 * self.quarters, inserted=inserted.notation(),
-                   ejected=out.ejected.notation(), forbidden_next=out.forbidden_next)
+                   ejected=out.ejected.notation(), forbidden_next=out.forbidden_next, layout=self.maze.rows())
         self._go("pushed")
         self._after("settle", self.options.shift_settle_ms, self._check_push)
         self._after("wrap", self.options.wrap_timeout_ms, self._push_overdue)

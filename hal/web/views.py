@@ -219,6 +219,16 @@ class LabyrinthView:
     turns: int = 0
     #: the board's latest ``instruction`` event (what it asks now), or None before the first
     instruction: dict[str, Any] | None = None
+    #: the tiles as they lie (7 strings, rank 7 first, tile notation) and the spare as turned;
+    #: empty before ``game_started``
+    layout: list[str] = field(default_factory=list)
+    spare: str = ""
+    #: the Vader pawn's start cell (``vader`` variant), else None
+    vader: str | None = None
+    #: the guided layout's step shown now (the ``layout_step`` event's fields), None when no
+    #: layout is being laid; ``laid``: cells laid before it (the page dims the others)
+    layout_step: dict[str, Any] | None = None
+    laid: list[str] = field(default_factory=list)
 
     def apply(self, e: Mapping[str, Any]) -> None:
         """Fold one event in; unknown types change nothing."""
@@ -246,7 +256,38 @@ class LabyrinthView:
             "ambiguous": dict(self.ambiguous) if self.ambiguous else None,
             "turns": self.turns, "prompt": self.prompt(),
             "instruction": dict(self.instruction) if self.instruction else None,
+            "layout": list(self.layout), "spare": self.spare, "vader": self.vader,
+            "layout_step": dict(self.layout_step) if self.layout_step else None, "laid": list(self.laid),
         }
+
+
+def _tiles(v: LabyrinthView, e: Mapping[str, Any], spare_key: str = "spare") -> None:
+    """Take the tiles an event carries (``layout``: 7 strings of 7 words; the spare), when well formed."""
+    rows = e.get("layout")
+    if isinstance(rows, list) and len(rows) == 7 and all(isinstance(r, str) and len(r.split()) == 7 for r in rows):
+        v.layout = list(rows)
+    spare = e.get(spare_key)
+    if isinstance(spare, str) and spare:
+        v.spare = spare
+
+
+def _lab_layout_step(v: LabyrinthView, e: Mapping[str, Any]) -> None:
+    before = v.layout_step
+    if before is not None and isinstance(before.get("cell"), str):
+        index, done = e.get("index"), before.get("index")
+        if isinstance(index, int) and isinstance(done, int):
+            if index > done and before["cell"] not in v.laid:
+                v.laid.append(before["cell"])  # Done: that tile lies
+            elif index < done and v.laid:
+                v.laid.pop()  # Rotate: back to the tile before
+    v.layout_step = {k: e.get(k) for k in ("index", "steps", "cell", "tile", "picture", "mark", "spare")}
+
+
+def _lab_resumed(v: LabyrinthView, e: Mapping[str, Any]) -> None:
+    _tiles(v, e)
+    laid = e.get("laid")
+    if isinstance(laid, list):
+        v.laid = [str(c) for c in laid]
 
 
 def _lab_name(player: str | None) -> str:
@@ -259,6 +300,9 @@ def _lab_started(v: LabyrinthView, e: Mapping[str, Any]) -> None:
     v.edition = str(e.get("edition", "classic"))
     v.variants = list(e.get("variants", []))
     v.found = {p: [] for p in v.players}
+    _tiles(v, e)
+    v.vader = e.get("vader") if isinstance(e.get("vader"), str) else None
+    v.layout_step, v.laid = None, []
     per = len(edition(v.edition).cards) // max(1, len(v.players))
     v.remaining = {p: per for p in v.players}
 
@@ -308,8 +352,11 @@ def _lab_over(v: LabyrinthView, e: Mapping[str, Any]) -> None:
 _LABYRINTH_HANDLERS: dict[str, Callable[[LabyrinthView, Mapping[str, Any]], None]] = {
     "game_started": _lab_started,
     "turn_started": _lab_turn,
-    "spare_rotated": lambda v, e: setattr(v, "rotation", int(e.get("rotation", 0))),
-    "shifted": _lab_shifted,
+    "spare_rotated": lambda v, e: (setattr(v, "rotation", int(e.get("rotation", 0))), _tiles(v, e)),
+    "shifted": lambda v, e: (_lab_shifted(v, e), _tiles(v, e, "ejected")),
+    "layout_step": _lab_layout_step,
+    "layout_done": lambda v, e: (setattr(v, "layout_step", None), setattr(v, "laid", [])),
+    "game_resumed": _lab_resumed,
     "reachable": _lab_reachable,
     "step": lambda v, e: setattr(v, "steps", int(e.get("steps", v.steps + 1))),
     "card_found": _lab_found,

@@ -42,10 +42,10 @@ def browser() -> Iterator[Any]:
 class Service:
     """``mazeboard service run --board sim`` with the companion page on a free port."""
 
-    def __init__(self, tmp: Path, game: str, *args: str) -> None:
+    def __init__(self, tmp: Path, game: str, *args: str, config_extra: str = "") -> None:
         self.events_path = tmp / "events.jsonl"
         config = tmp / "mazeboard.toml"
-        config.write_text('[web]\nenabled = true\nhost = "127.0.0.1"\nport = 0\n')
+        config.write_text('[web]\nenabled = true\nhost = "127.0.0.1"\nport = 0\n' + config_extra)
         self.stderr = tmp / "stderr.txt"
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "mazeboard.controller.cli", "service", "run", "--board", "sim", "--game", game,

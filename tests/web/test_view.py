@@ -65,3 +65,30 @@ def test_game_over_and_unknown_events() -> None:
     d = v.to_dict()
     assert d["phase"] == "over" and d["winner"] == "blue" and d["scores"] == {"red": 2, "blue": 5}
     assert d["prompt"] == "Waiting for the board..."
+
+
+def test_the_labyrinth_view_keeps_the_tiles_and_the_guided_layout() -> None:
+    from mazeboard.hal.web.views import LabyrinthView
+
+    rows = [" ".join(["NS"] * 7)] * 7
+    v = LabyrinthView()
+    v.apply({"type": "game_started", "players": ["red", "blue"], "layout": rows, "spare": "ES:owl",
+             "vader": None, "guided": True})
+    assert v.to_dict()["layout"] == rows and v.spare == "ES:owl" and v.layout_step is None
+    for index, cell in [(0, "b7"), (1, "d7"), (2, "f7")]:
+        v.apply({"type": "layout_step", "index": index, "steps": 34, "cell": cell, "tile": "NS", "spare": False})
+    assert v.laid == ["b7", "d7"] and v.layout_step is not None and v.layout_step["cell"] == "f7"
+    v.apply({"type": "layout_step", "index": 1, "steps": 34, "cell": "d7", "tile": "NS", "spare": False})
+    assert v.laid == ["b7"], "Rotate goes back: the tile before is laid again"
+    v.apply({"type": "layout_done", "steps": 34})
+    assert v.layout_step is None and v.laid == []
+    pushed = [" ".join(["EW"] * 7)] * 7
+    v.apply({"type": "shifted", "player": "red", "slot": "S-b", "layout": pushed, "ejected": "NE:ring"})
+    assert v.layout == pushed and v.spare == "NE:ring"
+    v.apply({"type": "spare_rotated", "player": "red", "rotation": 90, "spare": "ES:ring"})
+    assert v.spare == "ES:ring"
+    # a malformed layout (not 7 rows of 7 tiles) is not taken
+    v.apply({"type": "shifted", "player": "red", "slot": "S-b", "layout": ["NS"] * 3, "ejected": 5})
+    assert v.layout == pushed and v.spare == "ES:ring"
+    v.apply({"type": "game_resumed", "layout": rows, "spare": "NS", "laid": ["b7", "d7"]})
+    assert v.layout == rows and v.laid == ["b7", "d7"]

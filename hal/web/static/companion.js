@@ -74,6 +74,46 @@ function drawLeds() {
   }
 }
 
+// Labyrinth: the tiles as they lie (or, during the guided layout, as they must be laid: the cell
+// to lay now outlined, the ones not laid yet dimmed), the spare and Vader's start, from the view
+function drawTiles() {
+  const v = C.view || {}, rows = C.phase === "lobby" ? null : v.layout, card = $("tilecard");
+  const board = $("board");
+  board.classList.toggle("tiled", !!(rows && rows.length));
+  if (!rows || !rows.length || !C.hello || !C.hello.grid) { card.hidden = true; return; }
+  const ranks = C.hello.grid[1], step = v.layout_step, laid = new Set(v.laid || []);
+  rows.forEach((row, k) => {
+    row.split(" ").forEach((word, f) => {
+      const cell = String.fromCharCode(97 + f) + (ranks - k), el = board.querySelector(`.cell[data-cell="${cell}"]`);
+      if (!el) return;
+      let t = el.querySelector(".ctile");
+      if (!t) { t = document.createElement("span"); t.className = "ctile"; el.prepend(t); }
+      if (t.dataset.tile !== word) {
+        const { mask, label } = parseTile(word);
+        t.dataset.tile = word;
+        t.innerHTML = tileSVG(mask) + (label ? `<span class="cpic" title="${label}">${PICTURES[label] || "🔶"}</span>` : "");
+      }
+      el.classList.toggle("lay-now", !!(step && step.cell === cell));
+      el.classList.toggle("unlaid", !!step && !step.spare && step.cell !== cell && !laid.has(cell) && !isFixed(f, ranks - k));
+      el.classList.toggle("vader-start", v.vader === cell);
+    });
+  });
+  card.hidden = false;
+  const show = step ? parseTile(step.tile) : parseTile(v.spare || "");
+  const label = show.label;
+  $("tilecard-title").textContent = step
+    ? (step.spare ? `Tile ${step.index + 1} of ${step.steps}: keep this one aside as the spare`
+      : `Tile ${step.index + 1} of ${step.steps}: lay it on ${step.cell}, turned as drawn (the top is rank ${ranks}'s side)`)
+    : "The spare tile, as turned";
+  $("tilecard-tile").innerHTML = (step || v.spare) ? tileSVG(show.mask) +
+    (label ? `<span class="cpic">${PICTURES[label] || "🔶"}</span>` : "") : "";
+  $("tilecard-tile").dataset.tile = step ? step.tile : (v.spare || "");
+  $("tilecard-name").textContent = label ? (label === "vader" ? "Vader's mark" : label) : "no picture";
+  $("tilecard-vader").textContent = v.vader ? `Vader starts on ${v.vader}.` : "";
+}
+// the fixed tiles of the Labyrinth (odd files and ranks, 1-based) are never laid by hand
+function isFixed(f, rank) { return f % 2 === 0 && (rank - 1) % 2 === 0; }
+
 function drawSensors() {
   if (!C.hello || !C.sensors) return;
   const closed = new Set(C.sensors.closed), active = new Set(C.sensors.active);
@@ -106,6 +146,7 @@ function drawInfo() {
   const inLobby = C.phase === "lobby";
   const said = inLobby ? null : v.instruction;
   if (said) $("prompt").textContent = said.text;
+  drawTiles();
   $("phase").textContent = inLobby ? "No game now: the lobby." : (v.players ? `A game: ${v.players.join(", ")}` : "");
   const players = $("players");
   players.innerHTML = "";

@@ -15,19 +15,6 @@ const pawnName = (p) => (p === "vader" ? "Vader" : cap(p));
 
 const S = { hello: null, view: null, world: null, pixels: [], selected: null, bannerShown: false };
 
-function parseTile(text) {
-  const [sides, label] = text.split(":");
-  let mask = 0;
-  for (const ch of sides) mask |= { N: 1, E: 2, S: 4, W: 8 }[ch] || 0;
-  return { mask, label: label || null };
-}
-function tileSVG(mask) {
-  const arms = [[1, "34,0,32,50"], [2, "50,34,50,32"], [4, "34,50,32,50"], [8, "0,34,50,32"]]
-    .filter(([bit]) => mask & bit)
-    .map(([, r]) => { const [x, y, w, h] = r.split(","); return `<rect x="${x}" y="${y}" width="${w}" height="${h}"/>`; }).join("");
-  return `<svg viewBox="0 0 100 100" aria-hidden="true"><rect class="rock" width="100" height="100" rx="6"/>` +
-    `<g class="path"><rect x="34" y="34" width="32" height="32"/>${arms}</g></svg>`;
-}
 function cellName(f, r) { return String.fromCharCode(97 + f) + (r + 1); }
 
 // what the board asks now (the controller's instruction event), or null before the first

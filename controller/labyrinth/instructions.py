@@ -66,6 +66,18 @@ def owner(ref: "LabyrinthReferee", pawn: str) -> str:
     return pawn if pawn in ref.players else ref.current
 
 
+def away(ref: "LabyrinthReferee", pawn: str) -> str:
+    """Why ``pawn`` left the cell the board believes it on, outside a push and the checks
+    (a warning kind and its request's reason): before the shift a pawn of the turn
+    (:meth:`~.referee.LabyrinthReferee.movers`: the player's own, or Vader for it) moved
+    ``moved_before_shift``; any other pawn, or any pawn during the move, ``out_of_turn``
+    (RULES.md §1 policy: a pawn other than the current player's moves) -- asked of its
+    owner (:func:`owner`)."""
+    if ref.state == "waiting_for_shift" and pawn in ref.movers():
+        return "moved_before_shift"
+    return "out_of_turn"
+
+
 def _reason(ref: "LabyrinthReferee", pawn: str, frm: str | None) -> str:
     if ref.setup_check is not None:
         return "resumed"
@@ -79,7 +91,7 @@ def _reason(ref: "LabyrinthReferee", pawn: str, frm: str | None) -> str:
         push = ref.push
         return "wrapped" if push is not None and any(p == pawn for p, _, _ in push.wrapped) else "pushed"
     if state == "waiting_for_shift":
-        return "moved_before_shift"
+        return away(ref, pawn)
     return "out_of_turn" if frm is not None else "lifted"
 
 

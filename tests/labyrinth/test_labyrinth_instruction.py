@@ -106,6 +106,27 @@ def test_a_pawn_moved_out_of_turn_is_asked_back_to_the_cell_it_left_and_done_wai
     assert t.ref.current == "blue" and t.ref.snapshot()["positions"] == {"red": "a1", "blue": "g7"}
 
 
+def test_another_pawn_moved_before_the_shift_is_out_of_turn_by_its_owner_and_the_shift_waits() -> None:
+    """Blue's pawn slides g7 -> g6 while red should shift: out of turn by blue (RULES.md §1 policy),
+    not red's moved_before_shift; blue is asked to put it back, the slots wait, and once it is back
+    red's instruction is the shift again."""
+    t = Table()
+    t.move("g7", "g6")
+    warning = t.last("warning")
+    assert (warning["kind"], warning["player"], warning["pawn"], warning["cell"]) == (
+        "out_of_turn", "blue", "blue", "g7")
+    said = t.said()
+    assert (said["player"], said["action"]) == ("red", "correct")
+    assert [(r["piece"], r["from"], r["to"], r["reason"], r["by"]) for r in blocking(said)] == [
+        ("blue", "g6", ["g7"], "out_of_turn", "blue")]
+    assert "out of turn" in said["text"] and "before the shift" not in said["text"]
+    assert not any(b.startswith("slot:") for b in said["buttons"])
+    t.move("g6", "g7")
+    said = t.said()
+    assert (said["player"], said["action"], said["requests"]) == ("red", "shift", [])
+    assert "slot:W-2" in said["buttons"]
+
+
 def test_a_pawn_lifted_before_the_shift_blocks_the_slots_and_is_asked_back() -> None:
     t = Table()
     t.reed("a1", False)

@@ -114,7 +114,7 @@ def requests(ref: "LabyrinthReferee") -> tuple[Request, ...]:
             # unseen, it may already stand on a lit tile another pawn shares: Done says so (not blocking)
             hidden = here is None and watch is not None and bool(set(watch.held()) & corr.allowed)
             out.append(Request(corr.pawn, "pawn", corr.kind, here, tuple(sorted(corr.allowed)),
-                               owner(ref, corr.pawn), blocking=not hidden))
+                               owner(ref, corr.pawn), blocking=not hidden, words="lab"))
     loose = sorted(ref.closed - {c for c in hint.values() if c is not None})  # closed, nobody believed there
     moving = ref.riding()
     for pawn in match.unmatched:
@@ -126,10 +126,10 @@ def requests(ref: "LabyrinthReferee") -> tuple[Request, ...]:
         if frm is not None:
             taken.add(frm)
         out.append(Request(pawn, "pawn", _reason(ref, pawn, frm), frm, tuple(sorted(may[pawn] or ())),
-                           owner(ref, pawn)))
+                           owner(ref, pawn), words="lab"))
     for cell in strays:
         if cell not in taken:
-            out.append(Request("", "magnet", "stray", cell, (), None, blocking=strays_block))
+            out.append(Request("", "magnet", "stray", cell, (), None, blocking=strays_block, words="lab"))
     return tuple(out)
 
 

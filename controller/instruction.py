@@ -43,7 +43,9 @@ class Request:
     not known). ``to``: the cells it may go to, sorted (empty: take it off the
     board or out of the tray). ``by``: the player asked to do it (None: anyone
     at the table). ``blocking``: play waits until it is done (a stray magnet
-    is only pointed at).
+    is only pointed at). ``words`` (keyword, required): the prefix of the
+    asking game's ids in :data:`MESSAGES` (``magic``, ``lab``, ``str``,
+    ``lobby``): the reason is said in that game's words (:func:`why_id`).
     """
 
     piece: str
@@ -53,6 +55,7 @@ class Request:
     to: tuple[str, ...] = ()
     by: str | None = None
     blocking: bool = True
+    words: str = field(kw_only=True)
 
     def to_dict(self) -> dict[str, Any]:
         return {"piece": self.piece, "kind": self.kind, "reason": self.reason, "from": self.frm,
@@ -141,6 +144,11 @@ MESSAGES: dict[str, str] = {
     "request.pawn.to.ball_dropped": "{Piece}'s pawn{from_text} goes back to its start corner {to_text}.",
     "request.pawn.on.ball_dropped": "Put {piece}'s pawn back on its start corner {to_text}.",
     "request.magnet": "Something on {frm} closes its reed switch: take it off ({why}).",
+    # why a request exists (the ``reason`` of a request; a game's own ``GAME.why.REASON`` first, see why_id)
+    "why.out_of_turn": "it moved out of turn",
+    "why.lifted": "it was lifted",
+    "why.resumed": "as the saved game has it",
+    "why.stray": "nothing should stand there",
     # The Magic Labyrinth
     "magic.roll": "{Player}: press Roll.",
     "magic.roll_again": "{Player}: roll again ({why}).",
@@ -150,6 +158,14 @@ MESSAGES: dict[str, str] = {
                         "then press Done.",
     "magic.closing": "{Player}'s move is over ({reason}): keep the pawn still.",
     "magic.return": "{Returner}'s ball fell.",
+    "magic.why.overstep": "more steps than the roll",
+    "magic.why.occupied": "another pawn stands there",
+    "magic.why.jump": "it was lifted over the board",
+    "magic.why.moved_before_roll": "it moved before the die was rolled",
+    "magic.why.ball_dropped": "the ball fell",
+    "magic.why.stray_ball": "a ball nobody was asked to fetch",
+    "magic.why.displaced": "its move ended there",
+    "magic.why.moved": "it belongs there",
     # Labyrinth
     "lab.shift": "{Player}: turn the spare with Rotate as you like, then push it in at a lit slot{forbidden_text}. "
                  "You move after the push.",
@@ -169,6 +185,13 @@ MESSAGES: dict[str, str] = {
     "lab.lay_spare": "Keep {tile_text} aside as the spare (the slot arrows are lit): tile {n} of {of}. "
                      "Then press Done{back_text}.",
     "lab.pawns": "Put the pawns on their start squares{vader_text} where the LEDs blink; play begins then.",
+    "lab.why.moved_before_shift": "it moved before the shift",
+    "lab.why.unreachable": "that tile is not connected",
+    "lab.why.wrapped": "it was pushed off the board",
+    "lab.why.not_wrapped": "it was pushed off the board",
+    "lab.why.pushed": "the push carries it there",
+    "lab.why.misplaced": "it is not where the push leaves it",
+    "lab.why.set_up": "where it starts",
     # Struggle
     "str.tokens": "Put all five tokens on the start space {start} for round {round}.",
     "str.tokens_ready": "All five tokens stand on the start: round {round} begins in a moment, or press Stop.",
@@ -187,6 +210,10 @@ MESSAGES: dict[str, str] = {
                 "(Die 1-5: K Q J 10 9, Throw: the ace{erase}).",
     "str.card_confirm": "{Player}: your card reads {card}: press Stop to confirm it.",
     "str.shared_win": "{Winners} share the win with {points} points!",
+    "str.why.misplaced": "it is not where the play leaves it",
+    "str.why.placing": "as the play moves it",
+    "str.why.start": "every token starts there",
+    "str.why.unseen": "the play moves it; the reed switches cannot see this move",
     # the lobby (controller/lobby.py)
     "lobby.seat": "Put your pawns on your start corners (the pulsing corners are free); with two or more, "
                   "press {start}.",
@@ -198,36 +225,18 @@ MESSAGES: dict[str, str] = {
     "lobby.abandon": "Abandon this game? Press {confirm} to abandon it; any other button plays on.",
 }
 
-#: why a request exists, in words (the ``reason`` of a :class:`Request`)
-REASONS: dict[str, str] = {
-    "overstep": "more steps than the roll",
-    "occupied": "another pawn stands there",
-    "jump": "it was lifted over the board",
-    "out_of_turn": "it moved out of turn",
-    "moved_before_roll": "it moved before the die was rolled",
-    "lifted": "it was lifted",
-    "ball_dropped": "the ball fell",
-    "stray_ball": "a ball nobody was asked to fetch",
-    "resumed": "as the saved game has it",
-    "displaced": "its move ended there",
-    "moved": "it belongs there",
-    "stray": "nothing should stand there",
-    "unreachable": "that tile is not connected",
-    "moved_before_shift": "it moved before the shift",
-    "pushed": "the push carries it there",
-    "not_wrapped": "it was pushed off the board",
-    "misplaced": "it is not where the play leaves it",
-    "wrapped": "it was pushed off the board",
-    "ambiguous": "the reed switches cannot tell",
-    "placing": "as the play moves it",
-    "start": "every token starts there",
-    "unseen": "the play moves it; the reed switches cannot see this move",
-    "set_up": "where it starts",
-}
+def why_id(words: str, reason: str) -> str:
+    """The message id that says why a request of game ``words`` exists: the game's own
+    ``WORDS.why.REASON`` when :data:`MESSAGES` has it, else the words every game shares
+    (``why.REASON``). One lookup for every game: a reason another game names alike (Struggle's
+    and Labyrinth's ``misplaced``) never borrows that game's words."""
+    own = f"{words}.why.{reason}"
+    return own if own in MESSAGES else f"why.{reason}"
 
 
-def why(reason: str) -> str:
-    return REASONS.get(reason, reason.replace("_", " "))
+def why(words: str, reason: str) -> str:
+    """Why a request of game ``words`` exists, in words (an unknown reason: its name spelt out)."""
+    return MESSAGES.get(why_id(words, reason), reason.replace("_", " "))
 
 
 def _cells_text(cells: tuple[str, ...]) -> str:
@@ -254,8 +263,11 @@ def request_message(r: Request) -> str:
 
 
 def request_args(r: Request) -> dict[str, Any]:
+    """A request's message arguments; ``why`` is said in the asking game's words, ``why_id``
+    names them in :data:`MESSAGES` (for a page that translates)."""
     return {
-        "piece": r.piece, "frm": r.frm, "to": list(r.to), "why": why(r.reason), "reason": r.reason,
+        "piece": r.piece, "frm": r.frm, "to": list(r.to), "why": why(r.words, r.reason),
+        "why_id": why_id(r.words, r.reason), "reason": r.reason,
         "from_text": f" on {r.frm}" if r.frm else "", "to_text": _cells_text(r.to),
         "owner_text": f"{r.piece}'s pawn" if r.piece else "the pawn that lost it",
         "token_text": r.piece or "a token",

@@ -499,7 +499,7 @@ class Lobby(RefereeCore):
             counts = {b: f"{n} players" for b, n in COUNT_BUTTONS.items()}
             return Instruction(None, "count", "lobby.count", {**facts, "count": self.count}, (), {**counts, **start})
         free = tuple(sorted(c for _, c in self.kind.seats if c not in self.closed))
-        strays = tuple(Request("", "magnet", "stray", c, (), None) for c in self.strays())
+        strays = tuple(Request("", "magnet", "stray", c, (), None, words="lobby") for c in self.strays())
         if strays:
             return Instruction(None, "correct", "lobby.clear", facts, strays, {}, free)
         players = self.seated()

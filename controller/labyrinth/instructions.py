@@ -66,6 +66,18 @@ def owner(ref: "LabyrinthReferee", pawn: str) -> str:
     return pawn if pawn in ref.players else ref.current
 
 
+def away(ref: "LabyrinthReferee", pawn: str) -> str:
+    """Why ``pawn`` left the cell the board believes it on, outside a push and the checks
+    (a warning kind and its request's reason): before the shift a pawn of the turn
+    (:meth:`~.referee.LabyrinthReferee.movers`: the player's own, or Vader for it) moved
+    ``moved_before_shift``; any other pawn, or any pawn during the move, ``out_of_turn``
+    (RULES.md §1 policy: a pawn other than the current player's moves) -- asked of its
+    owner (:func:`owner`)."""
+    if ref.state == "waiting_for_shift" and pawn in ref.movers():
+        return "moved_before_shift"
+    return "out_of_turn"
+
+
 def _reason(ref: "LabyrinthReferee", pawn: str, frm: str | None) -> str:
     if ref.setup_check is not None:
         return "resumed"
@@ -79,7 +91,7 @@ def _reason(ref: "LabyrinthReferee", pawn: str, frm: str | None) -> str:
         push = ref.push
         return "wrapped" if push is not None and any(p == pawn for p, _, _ in push.wrapped) else "pushed"
     if state == "waiting_for_shift":
-        return "moved_before_shift"
+        return away(ref, pawn)
     return "out_of_turn" if frm is not None else "lifted"
 
 
@@ -102,7 +114,7 @@ def requests(ref: "LabyrinthReferee") -> tuple[Request, ...]:
             # unseen, it may already stand on a lit tile another pawn shares: Done says so (not blocking)
             hidden = here is None and watch is not None and bool(set(watch.held()) & corr.allowed)
             out.append(Request(corr.pawn, "pawn", corr.kind, here, tuple(sorted(corr.allowed)),
-                               owner(ref, corr.pawn), blocking=not hidden))
+                               owner(ref, corr.pawn), blocking=not hidden, words="lab"))
     loose = sorted(ref.closed - {c for c in hint.values() if c is not None})  # closed, nobody believed there
     moving = ref.riding()
     for pawn in match.unmatched:
@@ -114,10 +126,10 @@ def requests(ref: "LabyrinthReferee") -> tuple[Request, ...]:
         if frm is not None:
             taken.add(frm)
         out.append(Request(pawn, "pawn", _reason(ref, pawn, frm), frm, tuple(sorted(may[pawn] or ())),
-                           owner(ref, pawn)))
+                           owner(ref, pawn), words="lab"))
     for cell in strays:
         if cell not in taken:
-            out.append(Request("", "magnet", "stray", cell, (), None, blocking=strays_block))
+            out.append(Request("", "magnet", "stray", cell, (), None, blocking=strays_block, words="lab"))
     return tuple(out)
 
 

@@ -462,11 +462,10 @@ class LabyrinthReferee(RefereeCore):
             if pawn in self.why:
                 continue
             cell = self.positions.get(pawn)
-            if self.state == "waiting_for_shift":
-                self.why[pawn] = "moved_before_shift"
+            self.why[pawn] = instructions.away(self, pawn)  # (the kinds stay literal: docs/event-log.md's check)
+            if self.why[pawn] == "moved_before_shift":
                 self._warn(self.current, "moved_before_shift", cell, pawn=pawn)
             else:
-                self.why[pawn] = "out_of_turn"
                 self._warn(instructions.owner(self, pawn), "out_of_turn", cell, pawn=pawn)
 
     def _input(self, fn: Callable[[], None]) -> None:

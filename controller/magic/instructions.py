@@ -64,16 +64,16 @@ def requests(ref: "MagicReferee") -> tuple[Request, ...]:
             reason = "ball_dropped"
         else:
             reason = ref.why.get(pawn) or ("lifted" if frm is None else "moved")
-        out.append(Request(pawn, "pawn", reason, frm, tuple(sorted(may[pawn] or ())), by=pawn))
+        out.append(Request(pawn, "pawn", reason, frm, tuple(sorted(may[pawn] or ())), by=pawn, words="magic"))
     for cell in match.extra:  # a stray magnet or a stuck reed: pointed at, never waited for
         if cell not in taken:
-            out.append(Request("", "magnet", "stray", cell, (), None, blocking=False))
+            out.append(Request("", "magnet", "stray", cell, (), None, blocking=False, words="magic"))
     for sensor in sorted(ref.hall_active):
         owner = ref.ball_owner.get(sensor, "")
         reason = "ball_dropped" if owner and owner == ref.returner else "stray_ball"
         # somebody is always asked: the owner, else whoever must come back, else whose turn it is
         by = owner or ref.returner or ref.current
-        out.append(Request(owner, "ball", reason, sensor, (), by))
+        out.append(Request(owner, "ball", reason, sensor, (), by, words="magic"))
     return tuple(out)
 
 

@@ -116,21 +116,22 @@ def token_requests(ref: "StruggleReferee") -> tuple[Request, ...]:
         frm_of[token] = frm
     for sensor, token in wanted:
         frm = frm_of[token]
-        out.append(Request(token, "token", _reason(ref, token, frm), frm, (sensor,), by))
+        out.append(Request(token, "token", _reason(ref, token, frm), frm, (sensor,), by, words="str"))
     shared = tuple(sorted((s for s in expected if sum(1 for v in home.values() if v == s) > 1), key=pos))
     for sensor in free:
         named = [t for t in TOKENS if ref.seen.get(t) == sensor]
         if len(named) == 1:  # last seen there: it goes where it belongs (a space it shares, so its reed is closed)
-            out.append(Request(named[0], "token", _reason(ref, named[0], sensor), sensor, (home[named[0]],), by))
+            out.append(Request(named[0], "token", _reason(ref, named[0], sensor), sensor, (home[named[0]],), by,
+                               words="str"))
         elif shared:  # a token that left a space several share: back to one of them
-            out.append(Request("", "token", _reason(ref, None, sensor), sensor, shared, by))
+            out.append(Request("", "token", _reason(ref, None, sensor), sensor, shared, by, words="str"))
         else:  # five tokens on five closed reeds: this one is not a token
-            out.append(Request("", "magnet", "stray", sensor, (), None))
+            out.append(Request("", "magnet", "stray", sensor, (), None, words="str"))
     if ref.state == "placing" and ref.setup_check is None:  # moves no reed can confirm: shown, not awaited
         asked = {r.piece for r in out}
         for token, (frm, to) in sorted(ref.unseen.items(), key=lambda kv: TOKENS.index(kv[0])):
             if token not in asked:
-                out.append(Request(token, "token", "unseen", frm, (to,), by, blocking=False))
+                out.append(Request(token, "token", "unseen", frm, (to,), by, blocking=False, words="str"))
     return tuple(out)
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from mazeboard.controller.instruction import REASONS
+from mazeboard.controller.instruction import MESSAGES, why_id
 from mazeboard.controller.labyrinth.referee import STATES, LabyrinthReferee
 from mazeboard.controller.leds import PLAYER_RGB, WARNING_ALT_RGB, WARNING_RGB
 from mazeboard.hal.board import GameSetup
@@ -106,6 +106,27 @@ def test_a_pawn_moved_out_of_turn_is_asked_back_to_the_cell_it_left_and_done_wai
     assert t.ref.current == "blue" and t.ref.snapshot()["positions"] == {"red": "a1", "blue": "g7"}
 
 
+def test_another_pawn_moved_before_the_shift_is_out_of_turn_by_its_owner_and_the_shift_waits() -> None:
+    """Blue's pawn slides g7 -> g6 while red should shift: out of turn by blue (RULES.md §1 policy),
+    not red's moved_before_shift; blue is asked to put it back, the slots wait, and once it is back
+    red's instruction is the shift again."""
+    t = Table()
+    t.move("g7", "g6")
+    warning = t.last("warning")
+    assert (warning["kind"], warning["player"], warning["pawn"], warning["cell"]) == (
+        "out_of_turn", "blue", "blue", "g7")
+    said = t.said()
+    assert (said["player"], said["action"]) == ("red", "correct")
+    assert [(r["piece"], r["from"], r["to"], r["reason"], r["by"]) for r in blocking(said)] == [
+        ("blue", "g6", ["g7"], "out_of_turn", "blue")]
+    assert "out of turn" in said["text"] and "before the shift" not in said["text"]
+    assert not any(b.startswith("slot:") for b in said["buttons"])
+    t.move("g6", "g7")
+    said = t.said()
+    assert (said["player"], said["action"], said["requests"]) == ("red", "shift", [])
+    assert "slot:W-2" in said["buttons"]
+
+
 def test_a_pawn_lifted_before_the_shift_blocks_the_slots_and_is_asked_back() -> None:
     t = Table()
     t.reed("a1", False)
@@ -159,10 +180,35 @@ def test_a_pawn_not_carried_by_the_push_is_asked_for_on_the_cell_the_push_takes_
     assert t.ref.state == "waiting_for_move" and t.ref.positions["red"] == "g2"
 
 
-def test_every_request_reason_has_words() -> None:
-    for reason in ("out_of_turn", "moved_before_shift", "unreachable", "lifted", "wrapped", "pushed",
-                   "not_wrapped", "misplaced", "resumed", "stray"):
-        assert reason in REASONS
+#: every reason a Labyrinth request can carry (docs/event-log.md, Labyrinth's instruction)
+LAB_REASONS = ("out_of_turn", "moved_before_shift", "unreachable", "lifted", "wrapped", "pushed", "not_wrapped",
+               "misplaced", "resumed", "set_up", "stray")
+
+
+def test_every_request_reason_has_labyrinth_words() -> None:
+    """Each Labyrinth reason is said in the Labyrinth's own words (``lab.why.*``) or in the words
+    every game shares (``why.*``), never in another game's (Struggle's ``misplaced`` is 'the play')."""
+    for reason in LAB_REASONS:
+        mid = why_id("lab", reason)
+        assert mid in MESSAGES and mid in (f"lab.why.{reason}", f"why.{reason}"), reason
+    assert "push" in MESSAGES[why_id("lab", "misplaced")] and "play" in MESSAGES[why_id("str", "misplaced")]
+    other_games = {m.split(".why.")[1] for m in MESSAGES if ".why." in m and not m.startswith("lab.")}
+    for reason in other_games - set(LAB_REASONS):  # another game's reason is no Labyrinth word
+        assert why_id("lab", reason) not in MESSAGES, reason
+
+
+def test_a_pawn_the_overdue_push_left_elsewhere_is_asked_for_in_the_labyrinths_words() -> None:
+    """Blue's pawn slides g7 -> f6 while red's push at W-4 settles; once the push is overdue the
+    request says ``misplaced`` in the Labyrinth's words (the push), not Struggle's (the play)."""
+    t = Table()
+    t.press("slot:W-4", wait=0)
+    t.move("g7", "f6", wait=50)
+    t.clock.advance(t.ref.options.wrap_timeout_ms)
+    said = t.said()
+    assert [(r["piece"], r["reason"], r["from"], r["to"]) for r in blocking(said)] == [
+        ("blue", "misplaced", "f6", ["g7"])]
+    assert "(it is not where the push leaves it)" in said["text"] and "the play" not in said["text"]
+    assert [m["args"]["why_id"] for m in said["messages"][1:]] == ["lab.why.misplaced"]
 
 
 def test_after_a_restart_the_board_is_checked_and_the_players_guided_until_it_matches() -> None:

@@ -22,3 +22,20 @@ def test_a_slide_to_where_the_pawn_already_is_after_a_concurrent_slide_is_no_err
     assert t.session.world.snapshot()["pawns"]["red"]["cell"] == "a2"
     worlds = [m for m, to in t.sent if m["type"] == "world"]
     assert worlds and worlds[-1]["world"]["hands"]["red"]["cell"] == "a2"  # both tabs learn where it is
+
+
+
+def test_the_prompt_never_asks_for_zero_more_steps() -> None:
+    """Issue 15: the prompt flashed "up to 0 more steps" after a full move, in the moment between
+    the last step and the move's close. Whatever the order, the words for a move with no step
+    left say the move is over, never "0 more steps"."""
+    t = open_table(maze=("c3-c4",))
+    t.advance_until(lambda: t.session.table.view.phase == "roll" and t.session.table.view.current == "red")
+    t.do(Press("roll"), 50)
+    ref = t.game.referee
+    assert ref.move is not None and ref.move.closing is None
+    ref.move.path.extend(["a2"] * ref.move.roll)  # every step taken, the close not yet run
+    said = ref.instruction()
+    text = said.text()
+    assert "0 more step" not in text and "0 step" not in text, text
+    assert "all" in text and said.player == "red", text

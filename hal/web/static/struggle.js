@@ -196,7 +196,7 @@ const LOG_TEXT = {
   held: null,
   outcomes: (e) => `${e.outcomes.length} way${e.outcomes.length > 1 ? "s" : ""} to play ${e.faces.map((f) => FACE[f] || f).join(" ")}`,
   selected: null,
-  played: (e) => `${cap(e.player)} moved ${e.order.join(", then ")}${e.ace.length ? ` (the A counting as ${e.ace.join(" and ")})` : ""}`,
+  played: (e) => `${cap(e.player)} played ${e.order.join(", then ")}${e.ace.length ? ` (the A counting as ${e.ace.join(" and ")})` : ""}`,
   arrived: (e) => `🏁 ${e.token} arrives in place ${e.place}`,
   turn_ended: (e) => `${cap(e.player)}'s turn ends${e.reason === "void" ? ": five aces, void" : ""}`,
   warning: (e) => (e.kind === "out_of_turn" ? `⚠ a token moved on ${e.cell} while no token should move`

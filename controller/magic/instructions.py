@@ -99,6 +99,8 @@ def _moving(ref: "MagicReferee") -> Instruction:
                            reqs, until_ms=close.due_ms if close is not None else None)
     steps = len(move.path) - 1
     left = max(0, move.roll - steps)
+    if steps and not left:  # the last step taken, the close a moment away: never "0 more steps"
+        return Instruction(player, "closing", "magic.closing", {"reason": ENDED["steps_used"]}, reqs)
     settle = ref._timers.get("settle")
     # where the board believes the pawn is (the one to slide: after a mix-up of two pawns, the board's word counts)
     here = ref.tracker.at.get(player) or ref.tracker.last.get(player) or move.path[-1]

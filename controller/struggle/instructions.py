@@ -209,7 +209,7 @@ def _choose(ref: "StruggleReferee") -> Instruction:
         buttons["die1"] = "show the previous way"
     if len(outcome.plays) > 1:
         buttons["die2"] = "name another order of the same moves"
-    facts = {"hand": " ".join(turn.hand), "n": turn.selected + 1, "count": count, "play": play.text(),
+    facts = {"hand": " ".join(turn.hand), "n": turn.selected + 1, "count": count, "play": play.words(),
              "selected": turn.selected, "order": list(play.order),
              "others": " Die 2 names another order of the same moves." if "die2" in buttons else ""}
     order = {s: i for i, s in enumerate(ref.track.sensors())}

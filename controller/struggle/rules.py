@@ -193,6 +193,20 @@ class Play:
         parts.append("order=" + ",".join(self.order))
         return " ".join(parts)
 
+    def words(self) -> str:
+        """The play in plain words (what a person reads): ``K moves first, then Q, then 9;
+        the aces count as Q and K``."""
+        if not self.order:
+            text = "no token moves"
+        elif len(self.order) == 1:
+            text = f"{self.order[0]} moves"
+        else:
+            text = f"{self.order[0]} moves first, then " + ", then ".join(self.order[1:])
+        if self.aces:
+            n = len(self.aces)
+            text += f"; the ace{'s count' if n > 1 else ' counts'} as " + " and ".join(self.aces)
+        return text
+
 
 @dataclass(frozen=True)
 class Move:

@@ -274,6 +274,10 @@ class CompanionTable(ServedTable):
             player = str(event.get("player"))
             self.cards[player] = []
             self._to_player(player, {"type": "secret", "secret": self.secret_view(player)})
+        if kind == "game_over" and self.game == "labyrinth" and self.state is not None:
+            self.cards = {}  # no card to find any more: every private page says so
+            for p in getattr(self.state, "players", []):
+                self._to_player(p, {"type": "secret", "secret": self.secret_view(p)})
         if kind in ("played", "turn_started") and self.hint:
             for p in list(self.hint):
                 self.hint.pop(p)
@@ -292,7 +296,8 @@ class CompanionTable(ServedTable):
                     "found": len(getattr(st, "found", {}).get(player, [])) if st else 0,
                     "remaining": getattr(st, "remaining", {}).get(player) if st else None,
                     "corner": getattr(st, "corners", {}).get(player) if st else None,
-                    "vader_cards": sorted(edition(self._edition).vader_cards)}
+                    "vader_cards": sorted(edition(self._edition).vader_cards),
+                    "winner": getattr(st, "winner", None) if st is not None and getattr(st, "phase", "") == "over" else None}
         return {}
 
     def world_state(self) -> dict[str, Any]:

@@ -137,6 +137,10 @@ class LabyrinthTable(ServedTable):
             player = str(event.get("player"))
             self.cards[player] = []  # no more cards: the private page says go home
             self._to_player(player, {"type": "secret", "secret": self.secret_view(player)})
+        if event.get("type") == "game_over":  # no card to find any more: every private page says so
+            self.cards = {}
+            for player in self.state.players:
+                self._to_player(player, {"type": "secret", "secret": self.secret_view(player)})
 
     def view(self) -> dict[str, Any]:
         return self.state.to_dict()
@@ -144,7 +148,8 @@ class LabyrinthTable(ServedTable):
     def secret_view(self, player: str) -> dict[str, Any]:
         return {"cards": list(self.cards.get(player, [])), "found": len(self.state.found.get(player, [])),
                 "remaining": self.state.remaining.get(player), "corner": self.state.corners.get(player),
-                "vader_cards": sorted(self.edition.vader_cards)}
+                "vader_cards": sorted(self.edition.vader_cards),
+                "winner": self.state.winner if self.state.phase == "over" else None}
 
     def board_data(self) -> dict[str, Any]:
         return {

@@ -224,6 +224,11 @@ class BrowserTable:
         here = hand.planned
         if here is None:
             raise Refused(f"{cmd.player}'s pawn is in your hand: click a cell to set it down")
+        if cmd.to == here:
+            # another page of the same seat asked for this very slide a moment before (two tabs,
+            # one key): the pawn is already there; tell the pages where it stands, nothing to do
+            self._world_changed()
+            return
         if not MAGIC.adjacent(here, cmd.to):
             raise Refused(f"{cmd.to} is not next to {here}: slide one cell at a time (lift the pawn to jump)")
         hand.do(Action("slide", player=cmd.player, cells=(cmd.to,)))

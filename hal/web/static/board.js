@@ -58,6 +58,7 @@ function connect() {
   ws.onopen = () => setConn("open", "live");
   ws.onclose = () => {
     setConn("closed", "disconnected: retrying…");
+    NOTICE.closed();
     setTimeout(connect, 1000);
   };
   ws.onmessage = (m) => {
@@ -76,6 +77,8 @@ function send(msg) {
 
 const HANDLERS = {
   hello(msg) {
+    NOTICE.hello(msg);
+    if ($("error").textContent.startsWith("starting a new game")) { clearTimeout(S.errorTimer); $("error").textContent = ""; }
     S.hello = msg; S.view = msg.view; S.world = msg.world; S.pixels = msg.frame.pixels; S.walls = msg.walls;
     heard(msg.frame.t);
     S.bannerShown = msg.view.phase === "over";
@@ -88,6 +91,7 @@ const HANDLERS = {
   event(msg) {
     S.view = msg.view;
     heard(msg.event.t);
+    NOTICE.heard(msg.event.t);
     addLog(msg.event);
     if (msg.event.type === "turn_started" && S.hello.humans.includes(msg.event.player)) S.selected = msg.event.player;
     if (msg.event.type === "die_rolled") { const d = $("die"); d.classList.remove("rolled"); void d.offsetWidth; d.classList.add("rolled"); }
@@ -266,6 +270,7 @@ function drawInfo() {
   const v = S.view, h = S.hello;
   $("prompt").textContent = v.prompt;
   drawCountdown();
+  guideTip();
   document.documentElement.style.setProperty("--turn", v.current ? `var(--${v.current})` : "#888");
   const players = $("players");
   players.innerHTML = "";
@@ -291,15 +296,34 @@ function drawInfo() {
   die.dataset.value = v.die || "";
   die.innerHTML = v.die ? PIPS[v.die].map((i) => `<span class="pip" style="grid-area:${Math.ceil(i / 3)}/${((i - 1) % 3) + 1}"></span>`).join("")
                         : `<span class="q">?</span>`;
-  $("steps").textContent = v.die && v.phase === "move" ? `step ${v.steps} of ${v.die}` : (v.current ? `${cap(v.current)} ${v.phase_text}` : "");
+  $("steps").textContent = stepsText(v);
   if (v.phase === "over" && !S.bannerShown) {
     S.bannerShown = true;
     const scores = Object.entries(v.scores).map(([p, s]) => `${p} ${s}`).join(" · ");
-    $("banner-text").innerHTML = `🏆 ${cap(v.winner)} wins!<br><span class="muted">${scores}</span>`;
+    $("banner-text").innerHTML = `🏆 ${cap(v.winner)} wins!<div class="banner-scores">${scores}</div>`;
     $("banner").hidden = false;
   }
 }
 
+// under the die: the step count as the board counts it (its instruction's roll and steps left, so
+// the count and the prompt never disagree), else what the player on turn does; nothing after the game
+function stepsText(v) {
+  const s = said(), args = s && s.messages && s.messages[0] ? s.messages[0].args : {};
+  if (v.phase === "over" || (s && s.action === "game_over")) return "";
+  if (s && s.action === "move" && typeof args.roll === "number") return `step ${args.roll - args.left} of ${args.roll}`;
+  if (s && s.action === "closing") return "move over";
+  return v.current ? `${cap(v.current)} ${v.phase_text}` : "";
+}
+// the first-game guide: the tip for what the board asks now, when a person here is asked
+const TIPS = {
+  roll: "Press 🎲 Roll (or the R key). The cells your pawn may end on light up in your colour; the white one holds the symbol to find.",
+  move: "Slide your pawn one cell at a time: arrow keys, click a neighbouring cell, or drag it. Hidden walls drop your ball; stop early with ✋ Done.",
+  return: "Your ball fell at a hidden wall: press ✊ Lift pawn, click your start corner (🏠) to set it down, then click your ball in the tray to fish it out.",
+};
+function guideTip() {
+  const s = said();
+  if (s && S.hello && S.hello.humans.includes(s.player || (s.requests[0] || {}).by)) NOTICE.tip(s.action);
+}
 // a board button acts only when the instruction lists it, on a turn played from this page
 function buttonState(button) {
   const s = said();
@@ -459,4 +483,5 @@ function wire() {
 }
 
 wire();
+NOTICE.guide("magic-labyrinth", TIPS);
 connect();

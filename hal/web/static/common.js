@@ -26,18 +26,26 @@ const MB = {
       const wait = MB.quick ? 0 : 1000;
       MB.quick = false;
       MB.setConn("closed", "disconnected: retrying…"); setTimeout(MB.open, wait);
+      if (wait && MB.notice()) NOTICE.closed(); // a claim's quick reopen is no loss
     };
     ws.onmessage = (m) => {
       let msg;
       try { msg = JSON.parse(m.data); } catch (e) { return; }
       if (msg.type === "error") { MB.showError(msg.message); return; }
       if (msg.type === "restarting") { MB.showError("starting a new game…"); const b = $("banner"); if (b) b.hidden = true; return; }
+      if (msg.type === "hello") {
+        if (MB.notice()) NOTICE.hello(msg);
+        const e = $("error");
+        if (e && e.textContent.startsWith("starting a new game")) { clearTimeout(MB.errorTimer); e.textContent = ""; }
+      }
+      if (msg.type === "event" && MB.notice()) NOTICE.heard(msg.event.t);
       if (msg.type === "seats") { MB.seats = msg; MB.drawSeats(); }
       if (msg.type === "site") { MB.site = msg; MB.drawSite(); }
       const handler = MB.handlers[msg.type];
       if (handler) handler(msg);
     };
   },
+  notice() { return typeof NOTICE !== "undefined"; }, // the game pages load notice.js; the private page does not
   setConn(state, text) { const c = $("conn"); if (c) { c.dataset.state = state; c.textContent = text; } },
   send(msg) {
     if (!MB.ws || MB.ws.readyState !== WebSocket.OPEN) { MB.showError("not connected to the board"); return; }

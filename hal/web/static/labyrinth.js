@@ -56,7 +56,7 @@ function buildMaze() {
     d.className = `slot edge-${s.edge}`;
     d.dataset.slot = slot;
     d.title = `push the spare in at ${slot}`;
-    d.textContent = ARROW[s.edge];
+    d.innerHTML = `<span class="arrow">${ARROW[s.edge]}</span><span class="code">${slot}</span>`; // named as the prompt names it
     const col = s.edge === "W" ? 1 : s.edge === "E" ? h.files + 2 : f + 2;
     const row = s.edge === "N" ? 1 : s.edge === "S" ? h.ranks + 2 : h.ranks + 1 - r;
     d.style.gridColumn = String(col);
@@ -135,6 +135,7 @@ function drawPawns() {
 function drawInfo() {
   const v = S.view, h = S.hello;
   $("prompt").textContent = v.prompt;
+  guideTip();
   document.documentElement.style.setProperty("--turn", v.current ? `var(--${v.current})` : "#888");
   const players = $("players");
   players.innerHTML = "";
@@ -144,7 +145,7 @@ function drawInfo() {
       `<b class="score">${found.length}</b><small class="left">${left === undefined ? "" : `${left} left`}</small>`;
     players.appendChild(MB.playersRow(p, v, h, extra));
   }
-  $("rotation").textContent = v.current ? `(turned ${v.rotation}° for the controller)` : "";
+  $("rotation").textContent = v.current && v.rotation ? `(turned ${v.rotation}° clockwise)` : "";
   const movers = v.movers.filter((m) => m === "vader" || h.humans.includes(m));
   $("mover").textContent = h.humans.includes(v.current) && v.phase === "move"
     ? `moving: ${pawnName(S.selected || movers[0] || v.current)}` : "";
@@ -171,6 +172,15 @@ function drawInfo() {
   }
 }
 
+// the first-game guide: the tip for what the board asks now, when a person here is asked
+const TIPS = {
+  shift: "Turn the spare tile with ⟳ Rotate (or R), then click a lit arrow beside the board to push it in; each arrow carries the name the prompt uses. Take your seat (top right) to see your secret card.",
+  move: "Click a tile your pawn can reach along the paths (the lit ones), or press ✋ Done to stay where you are.",
+};
+function guideTip() {
+  const s = said();
+  if (s && S.hello && S.hello.humans.includes(s.player)) NOTICE.tip(s.action);
+}
 function drawAll() { drawTiles(); drawLeds(); drawPawns(); drawInfo(); }
 
 // -- the log --------------------------------------------------------------------------
@@ -259,4 +269,5 @@ function fillNewGame(h) {
 }
 
 wire();
+NOTICE.guide("labyrinth", TIPS);
 MB.connect(HANDLERS);

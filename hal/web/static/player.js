@@ -8,6 +8,11 @@ const P = { hello: null };
 
 function drawLabyrinth(s) {
   const box = $("secret");
+  if (s.winner) {
+    box.innerHTML = `<div class="big-pic">🏆</div><div class="pic-title">The game is over</div><div>${cap(s.winner)} wins. ${s.found} found by you.</div>`;
+    box.dataset.cards = "";
+    return;
+  }
   if (!s.cards.length) {
     box.innerHTML = s.corner
       ? `<div class="big-pic">🏠</div><div class="pic-title">All found!</div><div>Go back to your start square ${s.corner}.</div>`
@@ -25,8 +30,8 @@ function drawStruggle(s) {
   const box = $("secret");
   if (!s.card.length) { box.innerHTML = `<span class="muted">No card yet: the round has not started.</span>`; box.dataset.cards = ""; return; }
   box.innerHTML = `<div class="muted">Your objective, round ${s.round}: the arrival order you score on</div>` +
-    `<div class="places">${s.places.map((p, i) => `<div class="place"><div class="where">${p}</div><div class="tok">${s.card[i] === "A" ? "★" : s.card[i]}</div></div>`).join("")}</div>` +
-    `<div class="muted">★ (the ace) is a joker: any token there scores.</div>` +
+    `<div class="places">${s.places.map((p, i) => `<div class="place"><div class="where">${p}</div><div class="tok">${s.card[i]}</div></div>`).join("")}</div>` +
+    `<div class="muted">A (the ace) is a joker: any token there scores.</div>` +
     (s.hint !== null && s.hint !== undefined ? `<div class="hint">The board suggests outcome #${s.hint + 1} for your card.</div>` : "");
   box.dataset.cards = s.card.join(",");
 }

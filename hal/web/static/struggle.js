@@ -6,8 +6,8 @@
 // spaces per row of the serpentine: six on a laptop, four on a phone in portrait (the CSS follows --per-row)
 const NARROW = window.matchMedia("(max-width: 600px)");
 const perRow = () => (NARROW.matches ? 4 : 6);
-const FACE = { A: "★", K: "K", Q: "Q", J: "J", 10: "10", 9: "9" };
-const RESULT_TEXT = { moved: "", impasse: "blocked", swapped: "swap back", shared: "" };
+// the ace reads "A" everywhere (dice, prompt, log, the private card), as on the physical dice
+const FACE = { A: "A", K: "K", Q: "Q", J: "J", 10: "10", 9: "9" };
 const S = { hello: null, view: null, world: null, pixels: [], selected: null, bannerShown: false };
 
 function spacePos(i, n, per) { // serpentine, start bottom left
@@ -73,16 +73,30 @@ function drawTokens() {
   if (!hand.children.length) hand.innerHTML = `<span class="muted">nothing</span>`;
 }
 
-function outcomeText(o) {
-  return o.moves.map((m) => {
-    const to = m.place ? `place ${m.place}` : (m.to === m.from ? "stays" : `${m.to}`);
-    const r = RESULT_TEXT[m.result] !== undefined ? RESULT_TEXT[m.result] : m.result;
-    return `${m.token} ${m.from}→${to}${r ? ` (${r})` : ""}${m.displaced ? ` ⇄ ${m.displaced.join(",")}` : ""}`;
-  }).join(" · ");
+// a space of the track in words: "the start", "space 3"
+function spaceName(i) {
+  const kind = S.hello.track[i];
+  return kind === "start" ? "the start" : kind === "finish" ? "the finish" : `space ${i}`;
+}
+// one token's move in plain words, with a picture of the token; the track's colour rules named
+function moveLine(m) {
+  const li = document.createElement("li");
+  li.className = `move result-${m.result}`;
+  const tok = document.createElement("span");
+  tok.className = "token mini"; tok.dataset.token = m.token; tok.textContent = m.token;
+  let text;
+  if (m.place) text = `${spaceName(m.from)} → arrives, place ${m.place}`;
+  else if (m.result === "impasse") text = `stays on ${spaceName(m.from)}: blocked (a yellow space ahead is taken)`;
+  else if (m.result === "swapped") text = `${spaceName(m.from)} → ${spaceName(m.to)}; ${m.displaced ? m.displaced.join(" and ") : "the token there"} goes back to ${spaceName(m.from)} (red space)`;
+  else if (m.to === m.from) text = `stays on ${spaceName(m.from)}`;
+  else text = `${spaceName(m.from)} → ${spaceName(m.to)}` + (m.displaced ? `, pushes ${m.displaced.join(" and ")} back` : "");
+  li.append(tok, document.createTextNode(" " + text));
+  return li;
 }
 function drawInfo() {
   const v = S.view, h = S.hello;
   $("prompt").textContent = v.prompt;
+  guideTip();
   document.documentElement.style.setProperty("--turn", v.current ? `var(--${v.current})` : "#888");
   const players = $("players");
   players.innerHTML = "";
@@ -121,9 +135,9 @@ function drawInfo() {
     const li = document.createElement("li");
     li.className = "outcome" + (o.index === v.selected ? " selected" : "");
     li.dataset.index = String(o.index);
-    li.innerHTML = `<span class="n">${o.index + 1}</span><span class="play"></span><span class="moves"></span>`;
-    li.querySelector(".play").textContent = o.plays[0];
-    li.querySelector(".moves").textContent = outcomeText(o);
+    li.innerHTML = `<span class="n">${o.index + 1}</span><ul class="moves"></ul>`;
+    for (const m of o.moves) li.querySelector(".moves").appendChild(moveLine(m));
+    if (!o.moves.length) li.querySelector(".moves").textContent = "no token moves";
     if (mine && v.phase === "choosing") li.addEventListener("click", () => MB.send({ type: "pick", index: o.index }));
     list.appendChild(li);
   }
@@ -144,6 +158,16 @@ function drawInfo() {
     S.bannerShown = true;
     MB.banner(`🏆 ${v.winners.map(cap).join(" and ")} win${v.winners.length > 1 ? "" : "s"}!<br><span class="muted">${Object.entries(v.totals).map(([p, s]) => `${p} ${s}`).join(" · ")}</span>`);
   }
+}
+// the first-game guide: the tip for what the board asks now, when a person here is asked
+const TIPS = {
+  throw: "Press 🎲 Throw (or T). Then click dice to keep them and throw the others again (three throws at most), or press ✋ Stop to keep the hand.",
+  choose: "Each line under “Ways to play the hand” shows where the tokens would go. Click one to see it on the LEDs, then press ▶ Play. Your seat's private page shows your secret card: the order you want the tokens to arrive in.",
+  place: "Move the tokens where the LEDs blink: click a token, then its space, or press 🤚 Place tokens as shown.",
+};
+function guideTip() {
+  const s = said();
+  if (s && S.hello && S.hello.humans.includes(s.player)) NOTICE.tip(s.action);
 }
 function drawAll() { drawLeds(); drawTokens(); drawInfo(); }
 
@@ -168,11 +192,11 @@ const LOG_TEXT = {
   game_started: (e) => `A new game of Struggle: ${e.players.join(", ")}, ${e.rounds} round${e.rounds > 1 ? "s" : ""}`,
   round_started: (e) => `Round ${e.round}: objective cards dealt (each on its owner's private page)`,
   turn_started: (e) => `${cap(e.player)}'s turn`,
-  hand: (e) => `${cap(e.player)} threw ${e.faces.join(" ")} (throw ${e.throw})`,
+  hand: (e) => `${cap(e.player)} threw ${e.faces.map((f) => FACE[f] || f).join(" ")} (throw ${e.throw})`,
   held: null,
-  outcomes: (e) => `${e.outcomes.length} way${e.outcomes.length > 1 ? "s" : ""} to play ${e.faces.join(" ")}`,
+  outcomes: (e) => `${e.outcomes.length} way${e.outcomes.length > 1 ? "s" : ""} to play ${e.faces.map((f) => FACE[f] || f).join(" ")}`,
   selected: null,
-  played: (e) => `${cap(e.player)} played ${e.order.join(", ")}${e.ace.length ? ` (ace as ${e.ace.join(",")})` : ""}`,
+  played: (e) => `${cap(e.player)} played ${e.order.join(", then ")}${e.ace.length ? ` (the A counting as ${e.ace.join(" and ")})` : ""}`,
   arrived: (e) => `🏁 ${e.token} arrives in place ${e.place}`,
   turn_ended: (e) => `${cap(e.player)}'s turn ends${e.reason === "void" ? ": five aces, void" : ""}`,
   warning: (e) => (e.kind === "out_of_turn" ? `⚠ a token moved on ${e.cell} while no token should move`
@@ -224,5 +248,6 @@ function wire() {
 }
 
 wire();
+NOTICE.guide("struggle", TIPS);
 NARROW.addEventListener("change", () => { if (S.hello) { buildTrack(); drawAll(); } });
 MB.connect(HANDLERS);

@@ -1,0 +1,91 @@
+// What every game page tells a person beyond the board's instruction: the connection to the game's
+// server (lost: said in the prompt with the way back, the controls inert; after a restart: this tab
+// joined a new game, and what became of the old one), and the first-game guide (short tips shown at
+// the moment they apply, each dismissable, remembered in localStorage). Loaded before a game's own
+// script; it declares only NOTICE (board.js and common.js each declare their own $ and cap).
+"use strict";
+
+const NOTICE = {
+  lastT: null, lost: false, game: null, title: "",
+
+  el(id) { return document.getElementById(id); },
+  // the connection broke (the server stopped, or the network): the prompt says so and how to get
+  // back; nothing on the page acts until the game is back
+  closed() {
+    NOTICE.lost = true;
+    const p = NOTICE.el("prompt");
+    if (p) {
+      p.dataset.offline = "yes";
+      p.textContent = "The game's server stopped (or the connection to it broke): nothing you do here " +
+        "reaches the board now. To get it back, start the server again (./run play, or mazeboard sim, " +
+        "in a terminal); this page reconnects by itself.";
+    }
+    const main = document.querySelector("main");
+    if (main) main.inert = true;
+    document.body.classList.add("offline");
+  },
+  // a hello arrived: connected again. After a loss, a log that starts over (its clock went back)
+  // means the server restarted and this tab joined a new game: say it, and what became of the old one.
+  hello(msg) {
+    const p = NOTICE.el("prompt");
+    if (p) delete p.dataset.offline;
+    const main = document.querySelector("main");
+    if (main) main.inert = false;
+    document.body.classList.remove("offline");
+    const log = msg.log || [], last = log.length ? log[log.length - 1].t : 0;
+    const restarted = NOTICE.lost && NOTICE.lastT !== null && last < NOTICE.lastT;
+    NOTICE.lost = false;
+    NOTICE.heard(last);
+    if (restarted) {
+      // the simulator keeps a session's record in memory only (sim/web/record.py): a stopped
+      // server took the old game's scenario with it; a real board resumes its saved game itself
+      NOTICE.say("The server restarted: this tab joined a new game. The old game's moves went with the " +
+        "stopped server (it keeps them in memory only): next time, use 💾 Save as scenario before stopping it.");
+    }
+  },
+  heard(t) { if (typeof t === "number" && (NOTICE.lastT === null || t > NOTICE.lastT || !NOTICE.lost)) NOTICE.lastT = t; },
+  // a line above the board that stays until dismissed
+  say(text) {
+    let box = NOTICE.el("notice");
+    if (!box) return;
+    box.hidden = false;
+    box.querySelector(".notice-text").textContent = text;
+  },
+  wireNotice() {
+    const box = NOTICE.el("notice");
+    if (box) box.querySelector("button").addEventListener("click", () => { box.hidden = true; });
+  },
+
+  // -- the first-game guide ------------------------------------------------------------
+  // tips: id -> text; shown when a page calls tip(id) at the moment it applies, once, until
+  // dismissed (then remembered); "Hide all tips" remembers every one
+  tips: {}, key: "",
+  guide(game, tips) {
+    NOTICE.key = `mazeboard.guide.${game}`;
+    NOTICE.tips = tips;
+    const box = NOTICE.el("guide");
+    if (!box) return;
+    box.querySelector(".guide-ok").addEventListener("click", () => NOTICE.dismiss(box.dataset.tip));
+    box.querySelector(".guide-off").addEventListener("click", () => {
+      for (const id of Object.keys(NOTICE.tips)) NOTICE.remember(id);
+      box.hidden = true;
+    });
+  },
+  seen() {
+    try { return JSON.parse(localStorage.getItem(NOTICE.key) || "[]"); } catch (e) { return []; }
+  },
+  remember(id) {
+    const seen = NOTICE.seen();
+    if (!seen.includes(id)) seen.push(id);
+    try { localStorage.setItem(NOTICE.key, JSON.stringify(seen)); } catch (e) { /* private mode: shown again next time */ }
+  },
+  dismiss(id) { NOTICE.remember(id); const box = NOTICE.el("guide"); if (box) box.hidden = true; },
+  tip(id) {
+    const box = NOTICE.el("guide"), text = NOTICE.tips[id];
+    if (!box || !text || NOTICE.seen().includes(id) || box.dataset.tip === id && !box.hidden) return;
+    box.dataset.tip = id;
+    box.querySelector(".guide-text").textContent = text;
+    box.hidden = false;
+  },
+};
+document.addEventListener("DOMContentLoaded", () => NOTICE.wireNotice());

@@ -15,8 +15,9 @@ the LEDs are rendered from it:
   player count (the arrival places A.. light in the players' colours), Throw
   starts.
 * ``result`` -- after a game: the winner's colour (a rainbow sweep, then
-  steady) for ``lobby_after_ms``, then ``seating`` by itself (the start
-  button goes there at once).
+  steady; a shared win: every winner's colour in turn, every winner named)
+  for ``lobby_after_ms``, then ``seating`` by itself (the start button goes
+  there at once).
 * ``playing`` -- a game runs; its referee owns the LEDs. The lobby only
   watches the buttons for the abandon gesture: the game's done button
   (Struggle: Stop) pressed ``abandon_presses`` times within
@@ -54,7 +55,7 @@ from mazeboard.hal.labyrinth_editions import LABYRINTH_CORNERS
 
 from . import config as cfg
 from .instruction import Instruction, Request, request_layers
-from .leds import PLAYER_RGB, TARGET_RGB, WARNING_RGB, LedDriver, Scene, scale
+from .leds import PLAYER_RGB, WARNING_RGB, LedDriver, Scene, scale, win_scene
 from .referee_core import RefereeCore
 
 log = logging.getLogger(__name__)
@@ -103,12 +104,19 @@ COUNT_BUTTONS: dict[str, int] = {"die2": 2, "die3": 3, "die4": 4}
 
 @dataclass(frozen=True)
 class GameResult:
-    """How the last game ended: its ``winner`` and ``scores`` (the result shown), or ``abandoned``
-    (``board``, ``phone`` or ``service``: archived, nothing to show)."""
+    """How the last game ended: its ``winner`` and ``scores`` (the result shown; ``winners``: every
+    player sharing the win, when several tie -- Struggle), or ``abandoned`` (``board``, ``phone``
+    or ``service``: archived, nothing to show)."""
 
     winner: str | None = None
     scores: Mapping[str, int] | None = None
     abandoned: str | None = None
+    winners: tuple[str, ...] = ()
+
+    @property
+    def all_winners(self) -> tuple[str, ...]:
+        """Everyone who won (one player, or all who share the win); empty without a winner."""
+        return self.winners or ((self.winner,) if self.winner is not None else ())
 
 
 class _PhaseClock:
@@ -422,6 +430,7 @@ class Lobby(RefereeCore):
             "start": self.kind.start,
             "options": cfg.options_of(self.config.table(self.game)),
             "result": None if self.result is None else {"winner": self.result.winner,
+                                                       "winners": list(self.result.all_winners),
                                                        "scores": dict(self.result.scores or {}),
                                                        "abandoned": self.result.abandoned},
         }
@@ -488,8 +497,11 @@ class Lobby(RefereeCore):
 
     def _say_result(self) -> Instruction:
         r = self.result
-        text = "" if r is None or r.winner is None else f"{r.winner.capitalize()} won" + (
-            " (" + ", ".join(f"{p} {s}" for p, s in (r.scores or {}).items()) + ")." if r.scores else ".")
+        text = ""
+        if r is not None and r.all_winners:
+            winners = r.all_winners
+            text = f"{_and(winners)} share the win" if len(winners) > 1 else f"{winners[0].capitalize()} won"
+            text += " (" + ", ".join(f"{p} {s}" for p, s in (r.scores or {}).items()) + ")." if r.scores else "."
         return Instruction(None, "result", "lobby.result", {**self._facts(), "result_text": text}, (),
                            {self.kind.start: "open the lobby now"}, until_ms=self._result_until)
 
@@ -507,8 +519,7 @@ class Lobby(RefereeCore):
         if self.state == "confirming_abandon":
             return Scene(flash=dict.fromkeys(names, WARNING_RGB), flash_until_ms=self._deadline)
         if self.state == "result":
-            winner = self.result.winner if self.result is not None else None
-            return Scene(win_rgb=PLAYER_RGB.get(winner or "", TARGET_RGB), win_start_ms=self._result_since)
+            return win_scene(self.result.all_winners if self.result is not None else (), self._result_since)
         if self.state != "seating":
             return Scene()
         cells: dict[str, tuple[int, int, int]] = {}

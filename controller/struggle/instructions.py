@@ -34,7 +34,7 @@ from mazeboard.hal.struggle import DIE_BUTTONS, PLACES, TOKENS, place_sensor, sp
 from mazeboard.hal.wiring_boards import die_face_led
 
 from ..instruction import LEAVE_RGB, Instruction, Request
-from ..leds import PLAYER_RGB, PROMPT_RGB, TARGET_RGB, WARNING_RGB, RGB, Scene, scale
+from ..leds import PLAYER_RGB, PROMPT_RGB, TARGET_RGB, WARNING_RGB, RGB, Scene, scale, win_scene
 from .cards import CARD_BUTTONS, ERASE_OR_CONFIRM
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -262,7 +262,7 @@ def scene(ref: "StruggleReferee", instruction: Instruction) -> Scene:
     """The LED scene for ``instruction`` (see the module doc)."""
     state = ref.state
     if state == "game_over":
-        return Scene(win_rgb=PLAYER_RGB.get(ref.winner or "", TARGET_RGB), win_start_ms=ref._now())
+        return win_scene(ref.winners or ([ref.winner] if ref.winner else []), ref._now())
     rgb = PLAYER_RGB.get(instruction.player or ref.current, TARGET_RGB)
     cells: dict[str, RGB] = {s: scale(TARGET_RGB, HOME_LEVEL) for s in set(ref.home().values())}
     blink: dict[str, tuple[RGB, RGB]] = {}

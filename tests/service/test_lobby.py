@@ -184,6 +184,24 @@ def test_the_result_shows_then_the_lobby_opens_by_itself() -> None:
     assert t.lobby.state == "seating" and t.said()["action"] == "start"  # the pawns still sit
 
 
+def test_a_shared_win_names_and_shows_every_winner() -> None:
+    """A tie (Struggle: the highest total shared) is every winner's result: the words name them
+    all and, after the sweep, the LEDs stand in each winner's colour in turn, not the first's."""
+    t = Table(config=cfg.Config(lobby=cfg.LobbySettings(lobby_after_ms=8000)))
+    t.seat("r", "a1")
+    t.seat("b", "a6")
+    t.press("roll")
+    t.lobby.leave_lobby()
+    t.lobby.leave_game(GameResult("red", {"red": 30, "blue": 30}, winners=("red", "blue")))
+    t.lobby.enter_lobby(t.clock, t.board.layout, t.board.show, t._emit, t.board.state().closed_reeds)
+    said = t.said()
+    assert "Red and Blue share the win (red 30, blue 30)." in said["text"] and "won" not in said["text"]
+    assert t.last("lobby")["result"]["winners"] == ["red", "blue"]
+    t.wait(4500)
+    shown = {t.led(f"{f}{r}") for f in "abcdef" for r in range(1, 7)}
+    assert shown == {PLAYER_RGB["red"], PLAYER_RGB["blue"]}
+
+
 class FakeGame:
     """What the service hands the lobby beside a game: the board's LEDs, the game's stream."""
 

@@ -178,6 +178,11 @@ MESSAGES: dict[str, str] = {
     "str.card": "{Player}: enter your objective card on the dice buttons, place {place} next "
                 "(Die 1-5: K Q J 10 9, Throw: the ace{erase}).",
     "str.card_confirm": "{Player}: your card reads {card}: press Stop to confirm it.",
+    "str.card_questioned": "{Player}: {holder} already entered {questioned}, and each card exists once. Check "
+                           "your card and enter it from place A (Die 1-5: K Q J 10 9, Throw: the ace); if it "
+                           "is {questioned}, enter that again: you keep it and {holder} checks theirs.",
+    "str.card_recheck": "{Player}: {holder} kept the card you entered ({questioned}): check your card and enter "
+                        "it again from place A (Die 1-5: K Q J 10 9, Throw: the ace).",
     "str.shared_win": "{Winners} share the win with {points} points!",
     # the lobby (controller/lobby.py)
     "lobby.seat": "Put your pawns on your start corners (the pulsing corners are free); with two or more, "

@@ -234,15 +234,26 @@ def _card(ref: "StruggleReferee") -> Instruction:
         return _correct(ref, player, reqs)
     assert entry is not None
     buttons: dict[str, str] = {}
-    if not entry.complete:
-        for b, v in CARD_BUTTONS.items():
-            if v not in entry.entered or b == "throw":
-                buttons[b] = f"enter {'the ace' if b == 'throw' else v} for place {entry.next_place}"
+    for b, v in CARD_BUTTONS.items():
+        if entry.offers(v):
+            buttons[b] = f"enter {'the ace' if b == 'throw' else v} for place {entry.next_place}"
     if entry.entered:
         buttons[ERASE_OR_CONFIRM] = "confirm the card" if entry.complete else "erase the last entry"
     facts = {"place": entry.next_place or "-", "entered": list(entry.entered), "card": " ".join(entry.entered),
-             "erase": ", Stop erases the last one" if entry.entered else ""}
-    return Instruction(player, "enter_card", "str.card_confirm" if entry.complete else "str.card", facts, (), buttons)
+             "erase": ", Stop erases the last one" if entry.entered else "",
+             "questioned": " ".join(entry.questioned or ()), "holder": _holder(ref, entry.questioned)}
+    if entry.complete:
+        message = "str.card_confirm"
+    elif entry.questioned is not None and not entry.entered:
+        message = "str.card_recheck" if entry.recheck else "str.card_questioned"
+    else:
+        message = "str.card"
+    return Instruction(player, "enter_card", message, facts, (), buttons)
+
+
+def _holder(ref: "StruggleReferee", card: tuple[str, ...] | None) -> str:
+    """Who entered ``card`` (a questioned card), or ""."""
+    return next((p for p, c in ref.cards.items() if card is not None and c == card), "")
 
 
 def _setup(ref: "StruggleReferee") -> Instruction:

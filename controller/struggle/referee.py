@@ -188,6 +188,7 @@ class StruggleReferee(RefereeCore):
         self._astray = False  # a token moved when none should: warned once until the board matches
         self._flash: tuple[frozenset[str], int] = (frozenset(), 0)
         self._entries: list[CardEntry] = []  # physical cards still to be entered this round, current first
+        self._rechecked: set[str] = set()  # players asked this round to check a card another kept
         self._dispatch: dict[type, Callable[[Any], None]] = {
             ReedChanged: self._on_reed,
             ButtonPressed: self._on_button,
@@ -517,6 +518,7 @@ class StruggleReferee(RefereeCore):
     def _round_over(self) -> None:
         if self.physical_cards:
             self._entries = [CardEntry(p) for p in self.players]
+            self._rechecked = set()
             self._go("race_over")
             self._emit("card_wanted", player=self._entries[0].player, place=PLACES[0])
             return
@@ -543,22 +545,44 @@ class StruggleReferee(RefereeCore):
                            next_place=entry.next_place)
                 self._refresh()
             return
-        refused = entry.confirm(self.cards)
-        if refused is not None:
-            entry.entered.clear()
-            self._card_refused(entry, refused + "; enter yours again from place A")
-            return
         card = tuple(entry.entered)
+        other = entry.holder(self.cards)
+        if other is not None and not entry.recheck and entry.questioned != card:
+            # each card exists once: one of the two misread theirs, and the board cannot tell who
+            entry.questioned = card
+            entry.entered.clear()
+            self._card_refused(entry, f"{other} already entered the card {' '.join(card)} and each card exists "
+                                      f"once: check yours and enter it again from place A (the same card if it "
+                                      f"is yours: then {other} checks theirs)")
+            return
         if card not in self.deck:
             log.info("%s's card %s is not in the objectives data file (accepted)", entry.player, " ".join(card))
         self.cards[entry.player] = card
         self._emit("card_entered", player=entry.player, card=list(card))
         self._entries.pop(0)
+        if other is not None:
+            self._card_held_twice(entry, other, card)
         if self._entries:
             self._emit("card_wanted", player=self._entries[0].player, place=PLACES[0])
             self._refresh()
             return
         self._score_round()
+
+    def _card_held_twice(self, entry: CardEntry, other: str, card: Card) -> None:
+        """``entry``'s player kept ``card``, which ``other`` entered too. The first time, ``other``
+        is asked to check theirs (their card is taken back, they enter it again last); a player
+        asked again is believed: when they confirm the same card, both keep it and the table is
+        told (each player is asked to check at most once a round, so the entry always ends)."""
+        if entry.recheck or other in self._rechecked:
+            self._emit("warning", player=entry.player, kind="card_twice", cell=place_sensor(PLACES[0]),
+                       reason=f"{entry.player} and {other} both entered the card {' '.join(card)}: "
+                              "the round is scored as entered")
+            self._flash = (frozenset({place_sensor(p) for p in PLACES}), self._now() + self.options.warning_ms)
+            return
+        del self.cards[other]
+        self._rechecked.add(other)
+        self._emit("card_withdrawn", player=other, card=list(card), by=entry.player)
+        self._entries.append(CardEntry(other, questioned=card, recheck=True))
 
     def _card_refused(self, entry: CardEntry, why: str) -> None:
         self._emit("warning", player=entry.player, kind="card_refused", cell=place_sensor(entry.next_place or "E"),
@@ -567,6 +591,7 @@ class StruggleReferee(RefereeCore):
         self._refresh()
 
     def _score_round(self) -> None:
+        self.cards = {p: self.cards[p] for p in self.players if p in self.cards}  # in turn order
         order = self.race.arrived
         pts = rules.round_points(self.cards, order)
         for p, v in pts.items():

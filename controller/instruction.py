@@ -191,8 +191,10 @@ MESSAGES: dict[str, str] = {
     "lobby.clear": "Only pawns on start corners may stand on the board before a game:",
     "lobby.count": "{count} players (Die 2, Die 3 or Die 4 change it): press {start} to start.",
     "lobby.result": "{result_text} Press {start} for the next game (the lobby opens by itself in a moment).",
-    "lobby.playing": "A game is under way. To abandon it, press {gesture} {presses} times quickly.",
-    "lobby.abandon": "Abandon this game? Press {confirm} to abandon it; any other button plays on.",
+    "lobby.playing": "A game is under way. To abandon it, press {gesture} {presses} times quickly while it does "
+                     "nothing in the game ({idle}), then {presses} times again when every light flashes red.",
+    "lobby.abandon": "Abandon this game? Press {gesture} {presses} times quickly again to abandon it; any other "
+                     "button plays on.",
 }
 
 #: why a request exists, in words (the ``reason`` of a :class:`Request`)

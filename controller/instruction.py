@@ -135,6 +135,7 @@ MESSAGES: dict[str, str] = {
     "request.token.to": "{Token_text}{from_text} must go to {to_text} ({why}).",
     "request.token.to.lifted": "Put {token_text} back on {to_text} ({why}).",
     "request.token.off": "Take the token off {frm} ({why}).",
+    "request.token.to.ambiguous": "{Token_text} belongs on {to_text}.",
     "request.ball": "Fish the ball out of the tray and put it back under {owner_text} ({why}).",
     "request.ball.ball_dropped": "Fish the ball out of the tray and put it back under {owner_text}.",
     "request.ball.stray_ball": "Fish the ball out of the tray and put it back under {owner_text}.",
@@ -173,6 +174,14 @@ MESSAGES: dict[str, str] = {
                   "Throw for the next way, Die 1 for the previous one.{others}",
     "str.choose_one": "{Player}: {hand} plays one way ({play}), shown on the LEDs: press Stop to play it.{others}",
     "str.place": "{Player}: move the tokens as the play says, where the LEDs blink:",
+    "str.place_which": "{Player}: move the tokens as the play says, where the LEDs blink (the reed switches "
+                       "cannot tell which token stands where: read the letters; {which}):",
+    "str.correct_which": "First put right what the board shows (the reed switches cannot tell which token "
+                         "stands where: read the letters; {which}):",
+    "str.confirm": "{Player}: the reed switches cannot tell tokens apart, so the board cannot be sure which "
+                   "token stands where: check these (swap any that stands elsewhere), then press Stop:",
+    "str.confirm_all": "The reed switches cannot tell tokens apart, so the board cannot be sure which token "
+                       "stands where: check these (swap any that stands elsewhere), then press Stop:",
     "str.placed": "{Player}'s tokens stand where the play put them: the turn passes in a moment, or press Stop.",
     "str.placed_unseen": "{Player}: make these moves too; the turn passes in a moment, or press Stop:",
     "str.card": "{Player}: enter your objective card on the dice buttons, place {place} next "

@@ -61,6 +61,7 @@ from . import instructions, rules
 from .cards import CARD_BUTTONS, ERASE_OR_CONFIRM, CardEntry
 from .rules import Card, Outcome, Race, Rules, StruggleOptions
 from .setup_check import SETUP_TRANSITIONS, SetupCheck
+from .whereabouts import Whereabouts
 
 log = logging.getLogger(__name__)
 
@@ -175,8 +176,9 @@ class StruggleReferee(RefereeCore):
         self.turn_index = 0
         self.turn: _Turn | None = None
         self.closed: set[str] = set()
-        #: where each token was last seen standing (the board matched then): names a request's ``from``
-        self.seen: dict[str, str | None] = {t: space_sensor(0) for t in TOKENS}
+        #: which token may stand where (reeds cannot tell tokens apart): names a request's ``from``
+        #: only where the board knows it, and asks to check when the reeds match but a swap is possible
+        self.where = Whereabouts({t: space_sensor(0) for t in TOKENS})
         #: tokens the last play moved (their requests say ``placing``, the others ``misplaced``)
         self.moved: frozenset[str] = frozenset()
         #: moves of the last play no reed can confirm (token -> (from, to): both sensors stay
@@ -310,6 +312,23 @@ class StruggleReferee(RefereeCore):
         """The closed reeds are exactly where tokens belong."""
         return self.closed == set(self.home().values())
 
+    def doubt(self) -> tuple[str, ...]:
+        """The tokens to check when the reeds match where the tokens belong but cannot say that
+        each token is the right one (a token knocked from a shared space, then put back
+        somewhere: :mod:`.whereabouts`); empty when the referee is sure, or the reeds do not
+        match (then the requests say what to do), or during the board check after a restart."""
+        if self.setup_check is not None or self.state == "game_over" or not self.fits():
+            return ()
+        home = self.home()
+        return () if self.where.sure(home) else self.where.to_check(home)
+
+    def _settled_at(self) -> dict[str, str]:
+        """Where the tokens stand once the board matches: where they belong, except the moves of
+        the play no reed can see (not made yet, as far as the board knows)."""
+        at = self.home()
+        at.update({t: frm for t, (frm, _) in self.unseen.items()})
+        return at
+
     def countdown_cells(self) -> set[str]:
         """Where the settle countdown shows: the sensors of the tokens just moved (all of
         them when none moved or at a round's start)."""
@@ -333,9 +352,8 @@ class StruggleReferee(RefereeCore):
         if self.setup_check is not None:
             self.setup_check.changed()
             return
-        if self.fits():
-            self.seen = dict(self.home())
-            self.seen.update({t: frm for t, (frm, _) in self.unseen.items()})  # no reed saw them go
+        if self.fits() and self.where.sure(self.home()):
+            self.where.settle(self._settled_at())
             self._astray = False
 
     # -- rounds and turns ----------------------------------------------------
@@ -368,10 +386,22 @@ class StruggleReferee(RefereeCore):
     # -- buttons ---------------------------------------------------------------
     def _on_button(self, ev: ButtonPressed) -> None:
         """A press acts only when the instruction lists the button (what the LEDs and the page show)."""
-        if ev.button not in self.instruction().buttons:
+        said = self.instruction()
+        if ev.button not in said.buttons:
             log.info("button %r does nothing in %s now: ignored", ev.button, self.state)
             return
+        if said.action == "confirm":  # Stop: the players checked the tokens the reeds cannot tell apart
+            self._confirm_tokens(said.player)
+            return
         self._buttons_by_state[self.state][ev.button]()
+
+    def _confirm_tokens(self, player: str | None) -> None:
+        """The players say the tokens stand where they belong: the referee is sure again."""
+        tokens = list(self.doubt())
+        self.where.settle(self._settled_at())
+        self._astray = False
+        self._emit("tokens_confirmed", player=player, tokens=tokens)
+        self._check_placed()
 
     def _hold_die(self, die: int) -> Callable[[], None]:
         return lambda: self._toggle_hold(die)
@@ -464,6 +494,10 @@ class StruggleReferee(RefereeCore):
             self.closed.discard(ev.cell)
         if self.state == "game_over":
             return
+        if ev.closed:
+            self.where.closed(ev.cell, self.closed, self.home())
+        else:
+            self.where.opened(ev.cell, self.closed, self.home())
         if self.setup_check is not None:
             self._cancel("setup")  # the board changed: it must match for the whole confirmation time again
             return
@@ -486,7 +520,7 @@ class StruggleReferee(RefereeCore):
     def _check_placed(self) -> None:
         """In placing / waiting_for_tokens: (re)start the settle timer while the reeds agree."""
         self._cancel("settle")
-        if self.state in ("placing", "waiting_for_tokens") and self.fits():
+        if self.state in ("placing", "waiting_for_tokens") and self.fits() and not self.doubt():
             self._after("settle", self.settle_ms(), self._placed)
         self._refresh()
 
@@ -612,7 +646,8 @@ class StruggleReferee(RefereeCore):
 
     # -- LEDs ------------------------------------------------------------------------
     def _seen(self) -> tuple[Any, ...]:
-        return (frozenset(self.closed),)  # the reeds show in the scene and the requests
+        # the reeds show in the scene and the requests; which token may stand where names them
+        return (frozenset(self.closed), tuple(self.where.may.values()))
 
     def _scene(self, instruction: Instruction) -> Scene:
         return instructions.scene(self, instruction)

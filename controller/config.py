@@ -70,8 +70,9 @@ class BoardSettings:
 class LobbySettings:
     """``[lobby]`` (milliseconds): ``lobby_after_ms`` -- how long the result shows after a game
     before the lobby opens by itself; ``abandon_presses`` presses of the game's done button
-    (Struggle: stop) within ``abandon_window_ms`` ask to abandon the game; the board waits
-    ``abandon_confirm_ms`` for the confirmation before it plays on."""
+    (Struggle: stop) within ``abandon_window_ms``, while that button does nothing in the game,
+    ask to abandon the game; the board waits ``abandon_confirm_ms`` for the same gesture again
+    (the confirmation) before it plays on."""
 
     lobby_after_ms: int = 15000
     abandon_presses: int = 3
@@ -357,9 +358,9 @@ DEFAULT_TEXT = """\
 # With no game going on the board shows the lobby: put your pawns on your start corners,
 # then press the start button (Roll; Labyrinth: Done). Struggle: Die 2/3/4 pick the players, Throw starts.
 lobby_after_ms = 15000      # after a game, how long the result shows before the lobby opens by itself
-abandon_presses = 3         # press Done (Struggle: Stop) this many times ...
-abandon_window_ms = 2000    # ... within this time to ask to abandon the game;
-abandon_confirm_ms = 10000  # the board then waits this long for Roll (Labyrinth: Rotate; Struggle: Throw)
+abandon_presses = 3         # press Done (Struggle: Stop) this many times while it does nothing in the game ...
+abandon_window_ms = 2000    # ... within this time to ask to abandon the game (every light flashes red);
+abandon_confirm_ms = 10000  # the board then waits this long for the same presses again (any other button plays on)
 
 [magic-labyrinth]
 assist = false              # young players: the lit moves stop at walls already found

@@ -138,6 +138,7 @@ MESSAGES: dict[str, str] = {
     "request.token.to": "{Token_text}{from_text} must go to {to_text} ({why}).",
     "request.token.to.lifted": "Put {token_text} back on {to_text} ({why}).",
     "request.token.off": "Take the token off {frm} ({why}).",
+    "request.token.to.ambiguous": "{Token_text} belongs on {to_text}.",
     "request.ball": "Fish the ball out of the tray and put it back under {owner_text} ({why}).",
     "request.ball.ball_dropped": "Fish the ball out of the tray and put it back under {owner_text}.",
     "request.ball.stray_ball": "Fish the ball out of the tray and put it back under {owner_text}.",
@@ -204,13 +205,27 @@ MESSAGES: dict[str, str] = {
                   "Throw for the next way, Die 1 for the previous one.{others}",
     "str.choose_one": "{Player}: {hand} plays one way ({play}), shown on the LEDs: press Stop to play it.{others}",
     "str.place": "{Player}: move the tokens as the play says, where the LEDs blink:",
+    "str.place_which": "{Player}: move the tokens as the play says, where the LEDs blink (the reed switches "
+                       "cannot tell which token stands where: read the letters; {which}):",
+    "str.correct_which": "First put right what the board shows (the reed switches cannot tell which token "
+                         "stands where: read the letters; {which}):",
+    "str.confirm": "{Player}: the reed switches cannot tell tokens apart, so the board cannot be sure which "
+                   "token stands where: check these (swap any that stands elsewhere), then press Stop:",
+    "str.confirm_all": "The reed switches cannot tell tokens apart, so the board cannot be sure which token "
+                       "stands where: check these (swap any that stands elsewhere), then press Stop:",
     "str.placed": "{Player}'s tokens stand where the play put them: the turn passes in a moment, or press Stop.",
     "str.placed_unseen": "{Player}: make these moves too; the turn passes in a moment, or press Stop:",
     "str.card": "{Player}: enter your objective card on the dice buttons, place {place} next "
                 "(Die 1-5: K Q J 10 9, Throw: the ace{erase}).",
     "str.card_confirm": "{Player}: your card reads {card}: press Stop to confirm it.",
+    "str.card_questioned": "{Player}: {holder} already entered {questioned}, and each card exists once. Check "
+                           "your card and enter it from place A (Die 1-5: K Q J 10 9, Throw: the ace); if it "
+                           "is {questioned}, enter that again: you keep it and {holder} checks theirs.",
+    "str.card_recheck": "{Player}: {holder} kept the card you entered ({questioned}): check your card and enter "
+                        "it again from place A (Die 1-5: K Q J 10 9, Throw: the ace).",
     "str.shared_win": "{Winners} share the win with {points} points!",
     "str.why.misplaced": "it is not where the play leaves it",
+    "str.why.ambiguous": "the reed switches cannot tell",
     "str.why.placing": "as the play moves it",
     "str.why.start": "every token starts there",
     "str.why.unseen": "the play moves it; the reed switches cannot see this move",
@@ -221,8 +236,10 @@ MESSAGES: dict[str, str] = {
     "lobby.clear": "Only pawns on start corners may stand on the board before a game:",
     "lobby.count": "{count} players (Die 2, Die 3 or Die 4 change it): press {start} to start.",
     "lobby.result": "{result_text} Press {start} for the next game (the lobby opens by itself in a moment).",
-    "lobby.playing": "A game is under way. To abandon it, press {gesture} {presses} times quickly.",
-    "lobby.abandon": "Abandon this game? Press {confirm} to abandon it; any other button plays on.",
+    "lobby.playing": "A game is under way. To abandon it, press {gesture} {presses} times quickly while it does "
+                     "nothing in the game ({idle}), then {presses} times again when every light flashes red.",
+    "lobby.abandon": "Abandon this game? Press {gesture} {presses} times quickly again to abandon it; any other "
+                     "button plays on.",
 }
 
 def why_id(words: str, reason: str) -> str:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import colorsys
 from dataclasses import dataclass, field
-from typing import Callable, Mapping
+from typing import Callable, Mapping, Sequence
 
 from mazeboard.hal.board import LedLayout
 from mazeboard.hal.clock import Scheduler, Timer
@@ -67,7 +67,9 @@ class Scene:
     ``blink`` (cells alternating two colours at 2 Hz: where a piece must go,
     the ball-drop prompt; endless), ``flash`` (cells strobing between their
     colour and white at 4 Hz until ``flash_until_ms``; warnings), ``win`` (a
-    rainbow sweep from ``win_start_ms`` for ``win_ms``, then steady in ``win_rgb``).
+    rainbow sweep from ``win_start_ms`` for ``win_ms``, then steady in ``win_rgb``;
+    a shared win: ``win_shared`` lists every winner's colour, and the LEDs stand
+    in those colours in turn along the chain, so no winner is left out).
     """
 
     cells: Mapping[str, RGB] = field(default_factory=dict)
@@ -79,6 +81,7 @@ class Scene:
     win_rgb: RGB | None = None
     win_start_ms: int = 0
     win_ms: int = 4000
+    win_shared: tuple[RGB, ...] = ()
 
     def animated_until(self, t_ms: int) -> tuple[bool, bool]:
         """(changes over time at ``t_ms``, and will stop by itself)."""
@@ -89,6 +92,12 @@ class Scene:
         if finite:
             return True, not endless
         return endless, False
+
+
+def win_scene(winners: Sequence[str], start_ms: int) -> Scene:
+    """The win animation for ``winners`` (player colours; several: a shared win, each colour shown)."""
+    colours = tuple(PLAYER_RGB.get(w, TARGET_RGB) for w in winners) or (TARGET_RGB,)
+    return Scene(win_rgb=colours[0], win_start_ms=start_ms, win_shared=colours if len(colours) > 1 else ())
 
 
 def render(scene: Scene, t_ms: int, layout: LedLayout) -> LedFrame:
@@ -127,7 +136,8 @@ def render(scene: Scene, t_ms: int, layout: LedLayout) -> LedFrame:
                 r, g, b = colorsys.hsv_to_rgb(hue, 1.0, 1.0)
                 px[i] = (int(r * 255), int(g * 255), int(b * 255))
         elif elapsed >= scene.win_ms:
-            px = [scene.win_rgb] * layout.count
+            colours = scene.win_shared or (scene.win_rgb,)
+            px = [colours[i % len(colours)] for i in range(layout.count)]
     return LedFrame(t_ms, tuple(px))
 
 

@@ -15,16 +15,25 @@ the LEDs are rendered from it:
   player count (the arrival places A.. light in the players' colours), Throw
   starts.
 * ``result`` -- after a game: the winner's colour (a rainbow sweep, then
-  steady) for ``lobby_after_ms``, then ``seating`` by itself (the start
-  button goes there at once).
+  steady; a shared win: every winner's colour in turn, every winner named)
+  for ``lobby_after_ms``, then ``seating`` by itself (the start button goes
+  there at once).
 * ``playing`` -- a game runs; its referee owns the LEDs. The lobby only
-  watches the buttons for the abandon gesture: the game's done button
-  (Struggle: Stop) pressed ``abandon_presses`` times within
-  ``abandon_window_ms`` (the last press is kept from the game).
-* ``confirming_abandon`` -- every LED flashes red; the confirm button (Roll;
-  Labyrinth: Rotate; Struggle: Throw) abandons the game, any other button or
-  ``abandon_confirm_ms`` without one plays on. Buttons pressed meanwhile
-  never reach the game; reed switches and Hall-effect sensors do.
+  watches the buttons for the abandon gesture, made of presses a turn never
+  makes: the game's done button (Struggle: Stop) pressed ``abandon_presses``
+  times within ``abandon_window_ms`` *while it does nothing in the game* (the
+  game's instruction does not list it: before the roll, the push, the
+  throw). A press the game acts on -- that button's or any other -- breaks
+  the gesture, so a brisk turn (Stop, Stop, Stop each playing a step) or an
+  impatient Done (the first ends the move) never asks. The last press is kept
+  from the game.
+* ``confirming_abandon`` -- every LED flashes red; the same gesture again
+  (``abandon_presses`` presses of that button within ``abandon_window_ms``)
+  abandons the game. Any other button, or ``abandon_confirm_ms`` without the
+  gesture, plays on: the game's next natural press (the next player's Roll
+  or Throw) never confirms; it plays on and does what it does in the game
+  when the game's instruction lists it. The gesture's presses never reach
+  the game; reed switches and Hall-effect sensors always do.
 
 Phases: the service attaches the lobby to each board session in turn
 (:meth:`Lobby.enter_lobby` / :meth:`Lobby.leave_lobby` for the lobby's own
@@ -54,7 +63,7 @@ from mazeboard.hal.labyrinth_editions import LABYRINTH_CORNERS
 
 from . import config as cfg
 from .instruction import Instruction, Request, request_layers
-from .leds import PLAYER_RGB, TARGET_RGB, WARNING_RGB, LedDriver, Scene, scale
+from .leds import PLAYER_RGB, WARNING_RGB, LedDriver, Scene, scale, win_scene
 from .referee_core import RefereeCore
 
 log = logging.getLogger(__name__)
@@ -81,24 +90,27 @@ class TableKind:
     ``seats``: (colour, start corner) clockwise from a1 (empty: Struggle, no
     corners); ``default_corners``: the rules' corners by player count (a
     seating that matches needs no ``start_corners`` option); ``start``: the
-    button that starts a game; ``gesture``: the button pressed repeatedly to
-    ask to abandon; ``confirm``: the button that confirms it; ``release``: the
-    button pressed repeatedly in the lobby to free the seats of those not seated."""
+    button that starts a game; ``gesture``: the button pressed repeatedly,
+    while it does nothing in the game, to ask to abandon -- and again to
+    confirm; ``idle``: when in a turn that button does nothing (in words);
+    ``release``: the button pressed repeatedly in the lobby to free the seats
+    of those not seated."""
 
     game: str
     seats: tuple[tuple[str, str], ...]
     default_corners: Mapping[int, tuple[str, ...]]
     start: str
     gesture: str
-    confirm: str
+    idle: str
     release: str
 
 
 TABLES: dict[str, TableKind] = {
-    "magic-labyrinth": TableKind("magic-labyrinth", SEATS["magic-labyrinth"], MAGIC_CORNERS, "roll", "done", "roll",
-                                 "done"),
-    "labyrinth": TableKind("labyrinth", SEATS["labyrinth"], LABYRINTH_CORNERS, "done", "done", "rotate", "rotate"),
-    "struggle": TableKind("struggle", SEATS["struggle"], {}, "throw", "stop", "throw", "stop"),
+    "magic-labyrinth": TableKind("magic-labyrinth", SEATS["magic-labyrinth"], MAGIC_CORNERS, "roll", "done",
+                                 "before the roll", "done"),
+    "labyrinth": TableKind("labyrinth", SEATS["labyrinth"], LABYRINTH_CORNERS, "done", "done", "before the push",
+                           "rotate"),
+    "struggle": TableKind("struggle", SEATS["struggle"], {}, "throw", "stop", "before the first throw", "stop"),
 }
 #: Struggle: die button -> player count
 COUNT_BUTTONS: dict[str, int] = {"die2": 2, "die3": 3, "die4": 4}
@@ -106,12 +118,19 @@ COUNT_BUTTONS: dict[str, int] = {"die2": 2, "die3": 3, "die4": 4}
 
 @dataclass(frozen=True)
 class GameResult:
-    """How the last game ended: its ``winner`` and ``scores`` (the result shown), or ``abandoned``
-    (``board``, ``phone`` or ``service``: archived, nothing to show)."""
+    """How the last game ended: its ``winner`` and ``scores`` (the result shown; ``winners``: every
+    player sharing the win, when several tie -- Struggle), or ``abandoned`` (``board``, ``phone``
+    or ``service``: archived, nothing to show)."""
 
     winner: str | None = None
     scores: Mapping[str, int] | None = None
     abandoned: str | None = None
+    winners: tuple[str, ...] = ()
+
+    @property
+    def all_winners(self) -> tuple[str, ...]:
+        """Everyone who won (one player, or all who share the win); empty without a winner."""
+        return self.winners or ((self.winner,) if self.winner is not None else ())
 
 
 class _PhaseClock:
@@ -337,32 +356,51 @@ class Lobby(RefereeCore):
     # -- beside a game -----------------------------------------------------------------------
     def gate(self, event: SensorEvent) -> bool:
         """A sensor event of the game's board, before the game (and its journal) sees it: False to
-        keep it from the game (the gesture's last press, any button while confirming)."""
+        keep it from the game (the gesture's last press, the gesture's presses while confirming,
+        another button while confirming that the game does not act on)."""
         if not isinstance(event, ButtonPressed) or self.phase != "game":
             return True
         if self.abandoned is not None:  # confirmed: the game ends, nothing more reaches it
             return False
         if self.state == "confirming_abandon":
-            if event.button == self.kind.confirm:
-                self._input(self._confirm)
-            else:
+            if event.button != self.kind.gesture:  # plays on, and plays: the game's next natural press
+                acts = self._acts_in_game(event.button)
                 self._input(lambda: self._play_on("button"))
+                return acts
+            if self._gesture_made():
+                self._input(self._confirm)
             return False
-        if self.state != "playing" or event.button != self.kind.gesture:
+        if self.state != "playing":
             return True
+        if event.button != self.kind.gesture or self._acts_in_game(event.button):
+            self._presses.clear()  # a press the game acts on is play, never part of the gesture
+            return True
+        if not self._gesture_made():
+            return True  # the game ignores it (its instruction does not list it), as it always does
+        self._input(lambda: self._ask("board"))
+        return False
+
+    def _acts_in_game(self, button: str) -> bool:
+        """Whether the game acts on ``button`` now: its instruction lists it (issue 11: only the
+        buttons listed act)."""
+        return self._game_instruction is not None and button in self._game_instruction().buttons
+
+    def _gesture_made(self) -> bool:
+        """Count one press of the gesture's button: True (and start counting afresh) when it is
+        the ``abandon_presses``-th within ``abandon_window_ms``."""
         now = self._clock.now_ms()
         presses = self._presses
         presses.append(now)
         while presses and now - presses[0] > self.settings.abandon_window_ms:
             presses.popleft()
         if len(presses) < self.settings.abandon_presses:
-            return True
+            return False
         presses.clear()
-        self._input(lambda: self._ask("board"))
-        return False
+        return True
 
     def _ask(self, by: str) -> None:
         self.asked_by = by
+        self._presses.clear()  # the confirmation is the whole gesture again
         self._deadline = self._now() + self.settings.abandon_confirm_ms
         self._go("ask")
         self._hold(True)
@@ -421,7 +459,7 @@ class Lobby(RefereeCore):
         return result[0]
 
     def request_abandon(self, by: str = "phone") -> str | None:
-        """Ask the board to confirm abandoning the game under way (the board's confirm button).
+        """Ask the board to confirm abandoning the game under way (the abandon gesture on the board).
         Returns None when the board now asks, else why not."""
         if self.phase != "game" or self.state != "playing":
             return "the board is already asking" if self.state == "confirming_abandon" else "no game under way"
@@ -443,6 +481,7 @@ class Lobby(RefereeCore):
             "start": self.kind.start,
             "options": cfg.options_of(self.config.table(self.game)),
             "result": None if self.result is None else {"winner": self.result.winner,
+                                                       "winners": list(self.result.all_winners),
                                                        "scores": dict(self.result.scores or {}),
                                                        "abandoned": self.result.abandoned},
         }
@@ -490,7 +529,7 @@ class Lobby(RefereeCore):
     # -- instructions ------------------------------------------------------------------------------
     def _facts(self) -> dict[str, Any]:
         return {"start": BUTTON_NAMES[self.kind.start], "gesture": BUTTON_NAMES[self.kind.gesture],
-                "confirm": BUTTON_NAMES[self.kind.confirm], "presses": self.settings.abandon_presses}
+                "idle": self.kind.idle, "presses": self.settings.abandon_presses}
 
     def _say_seating(self) -> Instruction:
         facts = self._facts()
@@ -509,18 +548,23 @@ class Lobby(RefereeCore):
 
     def _say_result(self) -> Instruction:
         r = self.result
-        text = "" if r is None or r.winner is None else f"{r.winner.capitalize()} won" + (
-            " (" + ", ".join(f"{p} {s}" for p, s in (r.scores or {}).items()) + ")." if r.scores else ".")
+        text = ""
+        if r is not None and r.all_winners:
+            winners = r.all_winners
+            text = f"{_and(winners)} share the win" if len(winners) > 1 else f"{winners[0].capitalize()} won"
+            text += " (" + ", ".join(f"{p} {s}" for p, s in (r.scores or {}).items()) + ")." if r.scores else "."
         return Instruction(None, "result", "lobby.result", {**self._facts(), "result_text": text}, (),
                            {self.kind.start: "open the lobby now"}, until_ms=self._result_until)
 
     def _say_playing(self) -> Instruction:
         return Instruction(None, "play", "lobby.playing", self._facts(), (),
-                           {self.kind.gesture: f"{self.settings.abandon_presses} quick presses: abandon the game"})
+                           {self.kind.gesture: f"{self.settings.abandon_presses} quick presses while it does nothing "
+                                               "in the game: ask to abandon the game"})
 
     def _say_abandon(self) -> Instruction:
         return Instruction(None, "abandon", "lobby.abandon", {**self._facts(), "by": self.asked_by}, (),
-                           {self.kind.confirm: "abandon the game", self.kind.gesture: "play on (so does any other button)"},
+                           {self.kind.gesture: f"{self.settings.abandon_presses} quick presses: abandon the game "
+                                               "(any other button plays on)"},
                            until_ms=self._deadline)
 
     def _scene(self, instruction: Instruction) -> Scene:
@@ -528,8 +572,7 @@ class Lobby(RefereeCore):
         if self.state == "confirming_abandon":
             return Scene(flash=dict.fromkeys(names, WARNING_RGB), flash_until_ms=self._deadline)
         if self.state == "result":
-            winner = self.result.winner if self.result is not None else None
-            return Scene(win_rgb=PLAYER_RGB.get(winner or "", TARGET_RGB), win_start_ms=self._result_since)
+            return win_scene(self.result.all_winners if self.result is not None else (), self._result_since)
         if self.state != "seating":
             return Scene()
         cells: dict[str, tuple[int, int, int]] = {}

@@ -276,8 +276,10 @@ class Service:
             pgame.abandon(lobby.abandoned, f"asked from the {lobby.abandoned}, confirmed on the board")
             result = GameResult(abandoned=lobby.abandoned)
         elif ref.winner is not None:
-            result = GameResult(ref.winner, dict(ref.scores))
-            log.info("game over: %s wins (%d games played)", ref.winner, self.played + 1)
+            winners = tuple(getattr(ref, "winners", None) or (ref.winner,))  # Struggle: a tie is a shared win
+            result = GameResult(ref.winner, dict(ref.scores), winners=winners)
+            log.info("game over: %s win%s (%d games played)", " and ".join(winners),
+                     "" if len(winners) > 1 else "s", self.played + 1)
         elif self.stopping:
             lobby.leave_game(GameResult())  # it stays saved: resumed at the next start
             return

@@ -91,10 +91,14 @@ class TableMate:
         self._arm(self.patience_ms)
 
     def follow(self, said: Mapping[str, Any]) -> bool:
-        """Do every blocking request of ``said``; True when something was done."""
+        """Do every blocking request of ``said`` -- or, when none blocks, the others (moves the
+        board shows but cannot see, tokens it asks to check: a person reads the letters);
+        True when something was done."""
         done = False
-        for r in said.get("requests", []):
-            if not r.get("blocking", True):
+        requests = said.get("requests", [])
+        blocking = any(r.get("blocking", True) for r in requests)
+        for r in requests:
+            if blocking and not r.get("blocking", True):
                 continue
             if r["kind"] == "ball":
                 what = self.reach.fish(r["piece"])

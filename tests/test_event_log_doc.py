@@ -311,12 +311,15 @@ def _service(emitted: Emitted, tmp: Path, game: str, name: str, games: int, scri
     emitted.add(game, f"service run ({name})", path)
 
 
-def _press(svc: Service, buttons: list[str], gap_ms: int = 250) -> None:
+def _press(svc: Service, buttons: list[str], gap_ms: int = 150, at_ms: int = 5) -> None:
+    """The test's hands press ``buttons`` from now; the simulated players wait meanwhile (5 s)."""
     session: Any = svc.current.session.inner if svc.current is not None else None
     if session is None:
         return
+    for player in getattr(session, "players", []):
+        player.think_ms = (5000, 5000)
     for i, b in enumerate(buttons):
-        session.scheduler.call_later(5 + i * gap_ms, lambda b=b: session.world.press(b))
+        session.scheduler.call_later(at_ms + i * gap_ms, lambda b=b: session.world.press(b))
 
 
 def _service_runs(emitted: Emitted, tmp: Path) -> None:
@@ -329,16 +332,16 @@ def _service_runs(emitted: Emitted, tmp: Path) -> None:
         if ev.type == "turn_started":
             turns["n"] += 1
             if turns["n"] == 3:
-                _press(svc, ["done", "done", "done", "done"])  # asked, then another button: play on
+                _press(svc, ["done", "done", "done", "roll"])  # asked, then another button: play on (and roll)
             elif turns["n"] == 8:
-                _press(svc, ["done", "done", "done", "roll"])  # asked and confirmed
+                _press(svc, ["done"] * 6)  # asked, and the same gesture again: confirmed
 
     _service(emitted, tmp, "magic-labyrinth", "abandon", games=2, script=board_hands)
 
     def phone(svc: Service, ev: GameEvent) -> None:
         if ev.type == "turn_started" and svc.current is not None and svc.lobby.state == "playing":
             svc.submit(svc.lobby.request_abandon)
-            _press(svc, ["rotate"])
+            _press(svc, ["done"] * 3, at_ms=500)  # once the board asks, its abandon gesture confirms
 
     _service(emitted, tmp, "labyrinth", "phone", games=1, script=phone)
     from mazeboard.sim import session as sim_backend

@@ -20,8 +20,12 @@ button      enters
 
 The die buttons follow the token order K Q J 10 9 (:data:`~mazeboard.hal.struggle.TOKENS`),
 so die *n* is the *n*-th token. :class:`CardEntry` is the pure entry buffer:
-it refuses a figure entered twice (a card names each token once) and a card
-another player already entered (each card exists once).
+it refuses a figure entered twice (a card names each token once) and a second
+ace (a card shows at least four of the five figures: the ace, a joker, stands
+in one place at most -- :func:`.rules.check_card`, the same rule as the
+objectives data file), and names who else entered the very same card
+(:meth:`CardEntry.holder`; each card exists once, so one of the two players
+misread theirs: the referee asks, it never refuses the owner for ever).
 """
 
 from __future__ import annotations
@@ -31,7 +35,7 @@ from typing import Mapping
 
 from mazeboard.hal.struggle import ACE, DIE_BUTTONS, PLACES, TOKENS
 
-from .rules import Card
+from .rules import MAX_ACES, Card
 
 #: button -> what it enters on a card (die n = the n-th token, throw = the ace)
 CARD_BUTTONS: dict[str, str] = {**{b: t for b, t in zip(DIE_BUTTONS, TOKENS)}, "throw": ACE}
@@ -42,10 +46,18 @@ ERASE_OR_CONFIRM = "stop"
 
 @dataclass
 class CardEntry:
-    """One player's card being entered: ``entered`` so far (place A first)."""
+    """One player's card being entered: ``entered`` so far (place A first).
+
+    ``questioned``: the card in question -- one this player confirmed while
+    another player held the very same one (the board asked them to check:
+    entering it again keeps it), or, with ``recheck``, the card this player had
+    entered and another player kept (they are asked again; what they confirm
+    now is believed, even that card)."""
 
     player: str
     entered: list[str] = field(default_factory=list)
+    questioned: Card | None = None
+    recheck: bool = False
 
     @property
     def complete(self) -> bool:
@@ -60,10 +72,20 @@ class CardEntry:
         """Enter ``value`` (a token or the ace); returns why it was refused, or None."""
         if self.complete:
             return "the card is complete: press stop to confirm it"
+        if value == ACE and self.entered.count(ACE) >= MAX_ACES:
+            return "the card has its ace already (the ace stands in one place of a card at most)"
         if value != ACE and value in self.entered:
             return f"{value} is already on the card (a card names each token once)"
         self.entered.append(value)
         return None
+
+    def offers(self, value: str) -> bool:
+        """Whether entering ``value`` now is possible (the instruction lists only those buttons)."""
+        if self.complete:
+            return False
+        if value == ACE:
+            return self.entered.count(ACE) < MAX_ACES
+        return value not in self.entered
 
     def erase(self) -> bool:
         """Remove the last entry; False when there was none."""
@@ -72,10 +94,7 @@ class CardEntry:
         self.entered.pop()
         return True
 
-    def confirm(self, taken: Mapping[str, Card]) -> str | None:
-        """Check the complete card against the cards already entered; returns why not, or None."""
+    def holder(self, taken: Mapping[str, Card]) -> str | None:
+        """Who else already entered this very card (``taken``: player -> card), or None."""
         card = tuple(self.entered)
-        for other, c in taken.items():
-            if c == card:
-                return f"{other} already entered the card {' '.join(card)}"
-        return None
+        return next((other for other, c in taken.items() if c == card and other != self.player), None)

@@ -8,12 +8,21 @@ the start space between rounds; as saved after a restart), the reeds report
 which sensors are closed. Reeds sense occupancy only (two tokens on a space
 close one reed), so the comparison is by occupancy: a sensor where tokens
 belong but whose reed is open is *missing* its tokens; a closed reed where
-no token belongs is *extra*. Each missing token becomes a request naming the
-token, where it probably is (the extra reed nearest to its space, or where
-it was last seen, or nowhere: lifted), where it must go and why; an extra
-reed left over is a token that left a space several tokens share (the reeds
-cannot say which: it goes back to one of those spaces), or, when no space is
-shared, something that is not a token.
+no token belongs is *extra*. Which token may stand where is the referee's
+:class:`~.whereabouts.Whereabouts`: a request names where a token stands only
+when the board knows it (a token seen leaving its own space, or standing
+where it was known), never a guess -- "9 must go to s1" when 9 may be on s0
+or on s4. Each missing token becomes a request (the token, where it stands
+if known, where it must go, why); an extra reed left over is the token that
+may stand there, named when only one may, else "a token on s4" that goes to
+where the tokens that may stand there belong (the instruction's words then
+say which token belongs where: people read the letters); when no token may
+stand there as far as the reeds told, still "a token on s4" going to a space
+several tokens share or whose reed is open (a move no reed saw, left undone:
+the reeds' inference cannot rule it out), and only when counting does (five
+tokens on five closed reeds), something that is not a token. When the reeds match but a
+swap is possible, the instruction is ``confirm``: check the tokens, then
+Stop (:func:`check`).
 
 (:func:`mazeboard.controller.belief.reconcile` is not used here: every token
 is held to one sensor and sharing a space is legal, so its guess of which of
@@ -28,13 +37,13 @@ leave), warnings flash, the settle countdown dims the spaces just played.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable, Mapping
+from typing import TYPE_CHECKING, AbstractSet, Callable, Mapping
 
 from mazeboard.hal.struggle import DIE_BUTTONS, PLACES, TOKENS, place_sensor, space_sensor
 from mazeboard.hal.wiring_boards import die_face_led
 
 from ..instruction import LEAVE_RGB, Instruction, Request
-from ..leds import PLAYER_RGB, PROMPT_RGB, TARGET_RGB, WARNING_RGB, RGB, Scene, scale
+from ..leds import PLAYER_RGB, PROMPT_RGB, TARGET_RGB, WARNING_RGB, RGB, Scene, scale, win_scene
 from .cards import CARD_BUTTONS, ERASE_OR_CONFIRM
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -66,7 +75,7 @@ def compare(home: Mapping[str, str], closed: set[str] | frozenset[str]) -> tuple
     return missing, sorted(set(closed) - expected)
 
 
-def _reason(ref: "StruggleReferee", token: str | None, frm: str | None) -> str:
+def _reason(ref: "StruggleReferee", token: str | None, frm: str | None, lifted: bool = False) -> str:
     if ref.setup_check is not None:
         return "resumed"
     state = ref.state
@@ -74,7 +83,24 @@ def _reason(ref: "StruggleReferee", token: str | None, frm: str | None) -> str:
         return "start"
     if state == "placing":
         return "placing" if token is not None and token in ref.moved else "misplaced"
-    return "out_of_turn" if frm is not None else "lifted"
+    return "lifted" if lifted else "out_of_turn"
+
+
+def _order(ref: "StruggleReferee") -> Callable[[str], int]:
+    """A sensor's place along the track (start first, the arrival places last)."""
+    order = {s: i for i, s in enumerate(ref.track.sensors())}
+    return lambda sensor: order.get(sensor, len(order))
+
+
+def _could_be_token(home: Mapping[str, str], closed: AbstractSet[str], pos: Callable[[str], int]) -> tuple[str, ...]:
+    """Where a token standing on a closed reed nobody belongs on could belong, by counting alone
+    (the reeds' inference aside): a sensor several tokens share (one may have left it unseen), or
+    one whose reed is open. Empty when each token has its own sensor and every one is closed:
+    five tokens on five closed reeds, so anything more is not a token."""
+    count: dict[str, int] = {}
+    for s in home.values():
+        count[s] = count.get(s, 0) + 1
+    return tuple(sorted((s for s, n in count.items() if n > 1 or s not in closed), key=pos))
 
 
 def token_requests(ref: "StruggleReferee") -> tuple[Request, ...]:
@@ -86,47 +112,36 @@ def token_requests(ref: "StruggleReferee") -> tuple[Request, ...]:
     expected = set(home.values())
     if closed == expected and not (ref.unseen and ref.state == "placing"):
         return ()  # the board matches (most of the time)
-    order = {s: i for i, s in enumerate(ref.track.sensors())}
-
-    def pos(sensor: str) -> int:
-        return order.get(sensor, len(order))
-
+    pos = _order(ref)
+    where = ref.where
     free = sorted(set(closed) - expected, key=pos)
     by = ref.current if ref.state == "placing" else None
     out: list[Request] = []
-    wanted = [(sensor, t) for sensor in sorted(expected - set(closed), key=pos) for t in TOKENS if home[t] == sensor]
-    frm_of: dict[str, str | None] = {}
-    for sensor, token in wanted:  # a token last seen on a reed nothing explains: it is still there
-        seen = ref.seen.get(token)
-        if seen in free:
-            frm_of[token] = seen
-            free.remove(seen)
-    for sensor, token in wanted:
-        if token in frm_of:
-            continue
-        seen = ref.seen.get(token)
-        frm: str | None
-        if free:  # something closed a reed where nothing belongs: most likely this token
-            frm = min(free, key=lambda s: (abs(pos(s) - pos(sensor)), pos(s)))
-            free.remove(frm)
-        elif seen is not None and seen != sensor and seen in closed:
-            frm = seen  # still on a space it shared with tokens that stay (the reeds cannot tell)
-        else:
-            frm = None
-        frm_of[token] = frm
-    for sensor, token in wanted:
-        frm = frm_of[token]
-        out.append(Request(token, "token", _reason(ref, token, frm), frm, (sensor,), by, words="str"))
-    shared = tuple(sorted((s for s in expected if sum(1 for v in home.values() if v == s) > 1), key=pos))
+    explained: set[str] = set()
+    for sensor in sorted(expected - set(closed), key=pos):
+        for token in (t for t in TOKENS if home[t] == sensor):
+            known = where.known(token)  # named only where the board knows it stands
+            frm = known if known is not None and known in closed and known != sensor else None
+            if frm is not None:
+                explained.add(frm)
+            out.append(Request(token, "token", _reason(ref, token, frm, where.lifted(token)), frm, (sensor,), by,
+                                   words="str"))
     for sensor in free:
-        named = [t for t in TOKENS if ref.seen.get(t) == sensor]
-        if len(named) == 1:  # last seen there: it goes where it belongs (a space it shares, so its reed is closed)
-            out.append(Request(named[0], "token", _reason(ref, named[0], sensor), sensor, (home[named[0]],), by,
+        if sensor in explained:
+            continue
+        here = where.here(sensor)
+        if len(here) == 1:  # only this token may stand there: it goes where it belongs
+            out.append(Request(here[0], "token", _reason(ref, here[0], sensor), sensor, (home[here[0]],), by,
                                words="str"))
-        elif shared:  # a token that left a space several share: back to one of them
-            out.append(Request("", "token", _reason(ref, None, sensor), sensor, shared, by, words="str"))
-        else:  # five tokens on five closed reeds: this one is not a token
-            out.append(Request("", "magnet", "stray", sensor, (), None, words="str"))
+        elif here:  # one of several: it goes where the one it is belongs (the letters say which)
+            homes = tuple(sorted({home[t] for t in here}, key=pos))
+            out.append(Request("", "token", _reason(ref, None, sensor), sensor, homes, by, words="str"))
+        else:  # no token should stand there as far as the reeds told; counting decides
+            could = _could_be_token(home, closed, pos)
+            if could:  # a token still may (a move no reed saw, left undone): back where it belongs
+                out.append(Request("", "token", _reason(ref, None, sensor), sensor, could, by, words="str"))
+            else:  # five tokens on five closed reeds: this one is not a token
+                out.append(Request("", "magnet", "stray", sensor, (), None, words="str"))
     if ref.state == "placing" and ref.setup_check is None:  # moves no reed can confirm: shown, not awaited
         asked = {r.piece for r in out}
         for token, (frm, to) in sorted(ref.unseen.items(), key=lambda kv: TOKENS.index(kv[0])):
@@ -139,6 +154,40 @@ def blocking(reqs: tuple[Request, ...]) -> bool:
     return any(r.blocking for r in reqs)
 
 
+def _belong(ref: "StruggleReferee", tokens: tuple[str, ...]) -> str:
+    """Where ``tokens`` belong, in words: "K and Q belong on s2, 9 on s1"."""
+    home = ref.home()
+    pos = _order(ref)
+    groups: dict[str, list[str]] = {}
+    for t in tokens:
+        groups.setdefault(home[t], []).append(t)
+    parts = [(" and ".join(ts), s) for s, ts in sorted(groups.items(), key=lambda kv: pos(kv[0]))]
+    first = f"{parts[0][0]} belong{'' if ' and ' in parts[0][0] else 's'} on {parts[0][1]}"
+    return ", ".join([first] + [f"{ts} on {s}" for ts, s in parts[1:]])
+
+
+def _which(ref: "StruggleReferee", reqs: tuple[Request, ...]) -> str:
+    """For requests about a token the reeds cannot name ("a token on s4"): which token belongs
+    where, among those that may stand there (people read the letters); "" when none."""
+    tokens = {t for r in reqs if r.kind == "token" and not r.piece and r.frm for t in ref.where.here(r.frm)}
+    return _belong(ref, tuple(t for t in TOKENS if t in tokens)) if tokens else ""
+
+
+def check(ref: "StruggleReferee", player: str | None) -> Instruction | None:
+    """The reeds match where the tokens belong but cannot say each token is the right one: the
+    players check the tokens (each request says where one belongs) and confirm with Stop.
+    None when the referee is sure (or the reeds do not match)."""
+    tokens = ref.doubt()
+    if not tokens:
+        return None
+    home = ref.home()
+    by = player if ref.state == "placing" else None
+    reqs = tuple(Request(t, "token", "ambiguous", None, (home[t],), by, blocking=False, words="str") for t in tokens)
+    key = "str.confirm" if player is not None else "str.confirm_all"  # between rounds: the whole table
+    return Instruction(player, "confirm", key, {"tokens": list(tokens), "belong": _belong(ref, tokens)},
+                       reqs, {"stop": "the tokens stand where they belong: play on"})
+
+
 # -- instructions -----------------------------------------------------------------------------------
 def _until(ref: "StruggleReferee", name: str) -> int | None:
     timer = ref._timers.get(name)
@@ -146,10 +195,16 @@ def _until(ref: "StruggleReferee", name: str) -> int | None:
 
 
 def _correct(ref: "StruggleReferee", player: str | None, reqs: tuple[Request, ...]) -> Instruction:
+    which = _which(ref, reqs)
+    if which:
+        return Instruction(player, "correct", "str.correct_which", {"which": which}, reqs)
     return Instruction(player, "correct", "correct", {}, reqs)
 
 
 def _tokens(ref: "StruggleReferee") -> Instruction:
+    asked = check(ref, None)
+    if asked is not None:
+        return asked
     reqs = token_requests(ref)
     facts = {"round": ref.round + 1, "start": space_sensor(0)}
     if blocking(reqs):
@@ -159,6 +214,9 @@ def _tokens(ref: "StruggleReferee") -> Instruction:
 
 
 def _throw(ref: "StruggleReferee") -> Instruction:
+    asked = check(ref, ref.current)
+    if asked is not None:
+        return asked
     reqs = token_requests(ref)
     if blocking(reqs):
         return _correct(ref, ref.current, reqs)
@@ -195,6 +253,9 @@ def _held_text(held: list[int]) -> str:
 
 
 def _choose(ref: "StruggleReferee") -> Instruction:
+    asked = check(ref, ref.current)
+    if asked is not None:
+        return asked
     reqs = token_requests(ref)
     if blocking(reqs):
         return _correct(ref, ref.current, reqs)
@@ -220,8 +281,14 @@ def _choose(ref: "StruggleReferee") -> Instruction:
 
 
 def _place(ref: "StruggleReferee") -> Instruction:
+    asked = check(ref, ref.current)
+    if asked is not None:
+        return asked
     reqs = token_requests(ref)
     if blocking(reqs):
+        which = _which(ref, reqs)
+        if which:
+            return Instruction(ref.current, "place", "str.place_which", {"which": which}, reqs)
         return Instruction(ref.current, "place", "str.place", {}, reqs)
     return Instruction(ref.current, "place", "str.placed_unseen" if reqs else "str.placed", {}, reqs,
                        {"stop": "the tokens stand right: end the turn"}, until_ms=_until(ref, "settle"))
@@ -230,20 +297,34 @@ def _place(ref: "StruggleReferee") -> Instruction:
 def _card(ref: "StruggleReferee") -> Instruction:
     entry = ref.entry
     player = entry.player if entry else None
+    asked = check(ref, player)
+    if asked is not None:
+        return asked
     reqs = token_requests(ref)
     if blocking(reqs):
         return _correct(ref, player, reqs)
     assert entry is not None
     buttons: dict[str, str] = {}
-    if not entry.complete:
-        for b, v in CARD_BUTTONS.items():
-            if v not in entry.entered or b == "throw":
-                buttons[b] = f"enter {'the ace' if b == 'throw' else v} for place {entry.next_place}"
+    for b, v in CARD_BUTTONS.items():
+        if entry.offers(v):
+            buttons[b] = f"enter {'the ace' if b == 'throw' else v} for place {entry.next_place}"
     if entry.entered:
         buttons[ERASE_OR_CONFIRM] = "confirm the card" if entry.complete else "erase the last entry"
     facts = {"place": entry.next_place or "-", "entered": list(entry.entered), "card": " ".join(entry.entered),
-             "erase": ", Stop erases the last one" if entry.entered else ""}
-    return Instruction(player, "enter_card", "str.card_confirm" if entry.complete else "str.card", facts, (), buttons)
+             "erase": ", Stop erases the last one" if entry.entered else "",
+             "questioned": " ".join(entry.questioned or ()), "holder": _holder(ref, entry.questioned)}
+    if entry.complete:
+        message = "str.card_confirm"
+    elif entry.questioned is not None and not entry.entered:
+        message = "str.card_recheck" if entry.recheck else "str.card_questioned"
+    else:
+        message = "str.card"
+    return Instruction(player, "enter_card", message, facts, (), buttons)
+
+
+def _holder(ref: "StruggleReferee", card: tuple[str, ...] | None) -> str:
+    """Who entered ``card`` (a questioned card), or ""."""
+    return next((p for p, c in ref.cards.items() if card is not None and c == card), "")
 
 
 def _setup(ref: "StruggleReferee") -> Instruction:
@@ -263,7 +344,7 @@ def scene(ref: "StruggleReferee", instruction: Instruction) -> Scene:
     """The LED scene for ``instruction`` (see the module doc)."""
     state = ref.state
     if state == "game_over":
-        return Scene(win_rgb=PLAYER_RGB.get(ref.winner or "", TARGET_RGB), win_start_ms=ref._now())
+        return win_scene(ref.winners or ([ref.winner] if ref.winner else []), ref._now())
     rgb = PLAYER_RGB.get(instruction.player or ref.current, TARGET_RGB)
     cells: dict[str, RGB] = {s: scale(TARGET_RGB, HOME_LEVEL) for s in set(ref.home().values())}
     blink: dict[str, tuple[RGB, RGB]] = {}

@@ -59,6 +59,8 @@ class StruggleNarrator:
             "card_wanted": lambda e: f"{e['player']}: enter your objective card on the dice buttons, place A first "
                                      "(die1-5 = K Q J 10 9, throw = ace, stop = erase / confirm)",
             "card_entered": lambda e: f"{e['player']}'s card: {' '.join(e['card'])}",
+            "card_withdrawn": lambda e: f"{e['by']} keeps {' '.join(e['card'])}: {e['player']}'s entry of it is "
+                                        f"taken back; {e['player']} checks their card and enters it again",
             "game_over": self._game_over,
             "game_resumed": self._game_resumed,
             "setup_restored": lambda e: "The tokens stand as saved: play goes on",

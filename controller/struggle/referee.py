@@ -61,6 +61,7 @@ from . import instructions, rules
 from .cards import CARD_BUTTONS, ERASE_OR_CONFIRM, CardEntry
 from .rules import Card, Outcome, Race, Rules, StruggleOptions
 from .setup_check import SETUP_TRANSITIONS, SetupCheck
+from .whereabouts import Whereabouts
 
 log = logging.getLogger(__name__)
 
@@ -175,8 +176,9 @@ class StruggleReferee(RefereeCore):
         self.turn_index = 0
         self.turn: _Turn | None = None
         self.closed: set[str] = set()
-        #: where each token was last seen standing (the board matched then): names a request's ``from``
-        self.seen: dict[str, str | None] = {t: space_sensor(0) for t in TOKENS}
+        #: which token may stand where (reeds cannot tell tokens apart): names a request's ``from``
+        #: only where the board knows it, and asks to check when the reeds match but a swap is possible
+        self.where = Whereabouts({t: space_sensor(0) for t in TOKENS})
         #: tokens the last play moved (their requests say ``placing``, the others ``misplaced``)
         self.moved: frozenset[str] = frozenset()
         #: moves of the last play no reed can confirm (token -> (from, to): both sensors stay
@@ -188,6 +190,7 @@ class StruggleReferee(RefereeCore):
         self._astray = False  # a token moved when none should: warned once until the board matches
         self._flash: tuple[frozenset[str], int] = (frozenset(), 0)
         self._entries: list[CardEntry] = []  # physical cards still to be entered this round, current first
+        self._rechecked: set[str] = set()  # players asked this round to check a card another kept
         self._dispatch: dict[type, Callable[[Any], None]] = {
             ReedChanged: self._on_reed,
             ButtonPressed: self._on_button,
@@ -309,6 +312,23 @@ class StruggleReferee(RefereeCore):
         """The closed reeds are exactly where tokens belong."""
         return self.closed == set(self.home().values())
 
+    def doubt(self) -> tuple[str, ...]:
+        """The tokens to check when the reeds match where the tokens belong but cannot say that
+        each token is the right one (a token knocked from a shared space, then put back
+        somewhere: :mod:`.whereabouts`); empty when the referee is sure, or the reeds do not
+        match (then the requests say what to do), or during the board check after a restart."""
+        if self.setup_check is not None or self.state == "game_over" or not self.fits():
+            return ()
+        home = self.home()
+        return () if self.where.sure(home) else self.where.to_check(home)
+
+    def _settled_at(self) -> dict[str, str]:
+        """Where the tokens stand once the board matches: where they belong, except the moves of
+        the play no reed can see (not made yet, as far as the board knows)."""
+        at = self.home()
+        at.update({t: frm for t, (frm, _) in self.unseen.items()})
+        return at
+
     def countdown_cells(self) -> set[str]:
         """Where the settle countdown shows: the sensors of the tokens just moved (all of
         them when none moved or at a round's start)."""
@@ -332,9 +352,8 @@ class StruggleReferee(RefereeCore):
         if self.setup_check is not None:
             self.setup_check.changed()
             return
-        if self.fits():
-            self.seen = dict(self.home())
-            self.seen.update({t: frm for t, (frm, _) in self.unseen.items()})  # no reed saw them go
+        if self.fits() and self.where.sure(self.home()):
+            self.where.settle(self._settled_at())
             self._astray = False
 
     # -- rounds and turns ----------------------------------------------------
@@ -367,10 +386,22 @@ class StruggleReferee(RefereeCore):
     # -- buttons ---------------------------------------------------------------
     def _on_button(self, ev: ButtonPressed) -> None:
         """A press acts only when the instruction lists the button (what the LEDs and the page show)."""
-        if ev.button not in self.instruction().buttons:
+        said = self.instruction()
+        if ev.button not in said.buttons:
             log.info("button %r does nothing in %s now: ignored", ev.button, self.state)
             return
+        if said.action == "confirm":  # Stop: the players checked the tokens the reeds cannot tell apart
+            self._confirm_tokens(said.player)
+            return
         self._buttons_by_state[self.state][ev.button]()
+
+    def _confirm_tokens(self, player: str | None) -> None:
+        """The players say the tokens stand where they belong: the referee is sure again."""
+        tokens = list(self.doubt())
+        self.where.settle(self._settled_at())
+        self._astray = False
+        self._emit("tokens_confirmed", player=player, tokens=tokens)
+        self._check_placed()
 
     def _hold_die(self, die: int) -> Callable[[], None]:
         return lambda: self._toggle_hold(die)
@@ -463,6 +494,10 @@ class StruggleReferee(RefereeCore):
             self.closed.discard(ev.cell)
         if self.state == "game_over":
             return
+        if ev.closed:
+            self.where.closed(ev.cell, self.closed, self.home())
+        else:
+            self.where.opened(ev.cell, self.closed, self.home())
         if self.setup_check is not None:
             self._cancel("setup")  # the board changed: it must match for the whole confirmation time again
             return
@@ -485,7 +520,7 @@ class StruggleReferee(RefereeCore):
     def _check_placed(self) -> None:
         """In placing / waiting_for_tokens: (re)start the settle timer while the reeds agree."""
         self._cancel("settle")
-        if self.state in ("placing", "waiting_for_tokens") and self.fits():
+        if self.state in ("placing", "waiting_for_tokens") and self.fits() and not self.doubt():
             self._after("settle", self.settle_ms(), self._placed)
         self._refresh()
 
@@ -517,6 +552,7 @@ class StruggleReferee(RefereeCore):
     def _round_over(self) -> None:
         if self.physical_cards:
             self._entries = [CardEntry(p) for p in self.players]
+            self._rechecked = set()
             self._go("race_over")
             self._emit("card_wanted", player=self._entries[0].player, place=PLACES[0])
             return
@@ -543,22 +579,44 @@ class StruggleReferee(RefereeCore):
                            next_place=entry.next_place)
                 self._refresh()
             return
-        refused = entry.confirm(self.cards)
-        if refused is not None:
-            entry.entered.clear()
-            self._card_refused(entry, refused + "; enter yours again from place A")
-            return
         card = tuple(entry.entered)
+        other = entry.holder(self.cards)
+        if other is not None and not entry.recheck and entry.questioned != card:
+            # each card exists once: one of the two misread theirs, and the board cannot tell who
+            entry.questioned = card
+            entry.entered.clear()
+            self._card_refused(entry, f"{other} already entered the card {' '.join(card)} and each card exists "
+                                      f"once: check yours and enter it again from place A (the same card if it "
+                                      f"is yours: then {other} checks theirs)")
+            return
         if card not in self.deck:
             log.info("%s's card %s is not in the objectives data file (accepted)", entry.player, " ".join(card))
         self.cards[entry.player] = card
         self._emit("card_entered", player=entry.player, card=list(card))
         self._entries.pop(0)
+        if other is not None:
+            self._card_held_twice(entry, other, card)
         if self._entries:
             self._emit("card_wanted", player=self._entries[0].player, place=PLACES[0])
             self._refresh()
             return
         self._score_round()
+
+    def _card_held_twice(self, entry: CardEntry, other: str, card: Card) -> None:
+        """``entry``'s player kept ``card``, which ``other`` entered too. The first time, ``other``
+        is asked to check theirs (their card is taken back, they enter it again last); a player
+        asked again is believed: when they confirm the same card, both keep it and the table is
+        told (each player is asked to check at most once a round, so the entry always ends)."""
+        if entry.recheck or other in self._rechecked:
+            self._emit("warning", player=entry.player, kind="card_twice", cell=place_sensor(PLACES[0]),
+                       reason=f"{entry.player} and {other} both entered the card {' '.join(card)}: "
+                              "the round is scored as entered")
+            self._flash = (frozenset({place_sensor(p) for p in PLACES}), self._now() + self.options.warning_ms)
+            return
+        del self.cards[other]
+        self._rechecked.add(other)
+        self._emit("card_withdrawn", player=other, card=list(card), by=entry.player)
+        self._entries.append(CardEntry(other, questioned=card, recheck=True))
 
     def _card_refused(self, entry: CardEntry, why: str) -> None:
         self._emit("warning", player=entry.player, kind="card_refused", cell=place_sensor(entry.next_place or "E"),
@@ -567,6 +625,7 @@ class StruggleReferee(RefereeCore):
         self._refresh()
 
     def _score_round(self) -> None:
+        self.cards = {p: self.cards[p] for p in self.players if p in self.cards}  # in turn order
         order = self.race.arrived
         pts = rules.round_points(self.cards, order)
         for p, v in pts.items():
@@ -587,7 +646,8 @@ class StruggleReferee(RefereeCore):
 
     # -- LEDs ------------------------------------------------------------------------
     def _seen(self) -> tuple[Any, ...]:
-        return (frozenset(self.closed),)  # the reeds show in the scene and the requests
+        # the reeds show in the scene and the requests; which token may stand where names them
+        return (frozenset(self.closed), tuple(self.where.may.values()))
 
     def _scene(self, instruction: Instruction) -> Scene:
         return instructions.scene(self, instruction)

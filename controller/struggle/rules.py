@@ -371,8 +371,15 @@ def outcomes(rules: Rules, race: Race, hand: Sequence[str]) -> tuple[Outcome, ..
 
 
 # -- objectives and points ---------------------------------------------------------
+#: most aces an objective card shows (**Decision**: the seed's 20 cards "correspond to the five
+#: figures, the ace used as a joker"; a card shows at least four figures. A card of aces would
+#: score whatever the race -- no deck has one)
+MAX_ACES = 1
+
+
 def check_card(raw: Any, where: str) -> Card:
-    """Validate an objective card: five entries, figures or the ace, no figure twice."""
+    """Validate an objective card: five entries, figures or the ace, no figure twice, at most
+    :data:`MAX_ACES` ace (the data file, forced objectives and physical cards alike)."""
     if not isinstance(raw, (list, tuple)) or len(raw) != len(PLACES):
         raise ConfigError(f"{where}: an objective card lists {len(PLACES)} tokens for places A-E, got {raw!r}")
     for i, v in enumerate(raw):
@@ -381,6 +388,8 @@ def check_card(raw: Any, where: str) -> Card:
     figures = [v for v in raw if v != ACE]
     if len(set(figures)) != len(figures):
         raise ConfigError(f"{where}: a token appears twice on the card {raw!r}")
+    if len(raw) - len(figures) > MAX_ACES:
+        raise ConfigError(f"{where}: a card shows the ace (a joker) in one place at most, got {raw!r}")
     return tuple(raw)
 
 

@@ -50,6 +50,7 @@ class SetupCheck:
         ref._cancel("settle")
         ref._cancel("setup")
         ref.closed = set(closed)
+        ref.where.forget(ref.closed, ref.home())  # which token stands where: unknown after a restart
         ref._emit("game_resumed", state=self.back_to, player=ref.current, players=list(ref.players),
                   track=ref.track.to_list(), round=ref.round, rounds=ref.options.rounds, scores=dict(ref.totals),
                   spaces=ref.race.at(), arrived=list(ref.race.arrived), home=dict(ref.home()))
@@ -81,8 +82,10 @@ class SetupCheck:
 
     def _done(self) -> None:
         ref = self.ref
+        # the people set the tokens by their letters, as the check's requests named them: trusted
+        # where they belong (a move of the play no reed can see: not made yet, as before the restart)
+        ref.where.settle(ref._settled_at())
         ref.setup_check = None
-        ref.seen = dict(ref.home())
         ref._emit("setup_restored", state=self.back_to, player=ref.current)
         ref._go(f"setup_done_{self.back_to}")
         ref._check_placed()

@@ -317,6 +317,16 @@ def _lab_turn(v: LabyrinthView, e: Mapping[str, Any]) -> None:
 def _lab_shifted(v: LabyrinthView, e: Mapping[str, Any]) -> None:
     v.phase = "settle"
     v.forbidden = e.get("forbidden_next")
+    _tiles(v, e, "ejected")
+
+
+def _lab_rotated(v: LabyrinthView, e: Mapping[str, Any]) -> None:
+    v.rotation = int(e.get("rotation", 0))
+    _tiles(v, e)
+
+
+def _lab_laid(v: LabyrinthView, e: Mapping[str, Any]) -> None:
+    v.layout_step, v.laid = None, []
 
 
 def _lab_reachable(v: LabyrinthView, e: Mapping[str, Any]) -> None:
@@ -352,10 +362,10 @@ def _lab_over(v: LabyrinthView, e: Mapping[str, Any]) -> None:
 _LABYRINTH_HANDLERS: dict[str, Callable[[LabyrinthView, Mapping[str, Any]], None]] = {
     "game_started": _lab_started,
     "turn_started": _lab_turn,
-    "spare_rotated": lambda v, e: (setattr(v, "rotation", int(e.get("rotation", 0))), _tiles(v, e)),
-    "shifted": lambda v, e: (_lab_shifted(v, e), _tiles(v, e, "ejected")),
+    "spare_rotated": _lab_rotated,
+    "shifted": _lab_shifted,
     "layout_step": _lab_layout_step,
-    "layout_done": lambda v, e: (setattr(v, "layout_step", None), setattr(v, "laid", [])),
+    "layout_done": _lab_laid,
     "game_resumed": _lab_resumed,
     "reachable": _lab_reachable,
     "step": lambda v, e: setattr(v, "steps", int(e.get("steps", v.steps + 1))),

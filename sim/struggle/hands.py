@@ -244,6 +244,8 @@ class StruggleHands:
     def _select(self, act: Act) -> int:
         n = len(self.view.outcomes)
         if not self.view.choosing or not n:
+            if act.index < 0:  # a simulated player's choice, overtaken: someone else pressed Stop meanwhile
+                return 0
             raise self._fail(act, "no outcomes are listed (throw and stop first)")
         if act.number >= n:
             raise self._fail(act, f"outcome {act.number} is not listed (0..{n - 1})")

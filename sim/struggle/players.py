@@ -169,6 +169,10 @@ class StrugglePlayer:
         """What to do about the instruction ``said`` (None: nothing, it is not mine): a key
         naming the decision (the same key is not acted on twice in a row, except to retry)
         and the actions."""
+        if said["action"] == "confirm":  # the board cannot tell the tokens apart: check them, then Stop
+            # the player named, else (between rounds: the whole table is asked) the first player
+            mine = said["player"] == self.player if said["player"] is not None else self.players[:1] == (self.player,)
+            return self._confirm(said) if mine else None
         # moves the reeds cannot see: a person reads the letters, so a token not yet where the
         # request says is moved (once moved, the request stays on show until the turn passes)
         unseen = [r for r in said["requests"] if not r["blocking"] and r["by"] == self.player
@@ -209,6 +213,15 @@ class StrugglePlayer:
             moved.add(token)
             acts.append(Act("move", token=token, sensor=r["to"][0]))
         return key, acts
+
+    def _confirm(self, said: Mapping[str, Any]) -> tuple[tuple[Any, ...], list[Act]]:
+        """The board asks to check the tokens it cannot tell apart: a person reads the letters,
+        puts any token that stands elsewhere where it belongs, then presses Stop."""
+        wrong = [r for r in said["requests"] if r["piece"] in self.world.tokens
+                 and self.world.tokens[r["piece"]] not in r["to"]]
+        if wrong:
+            return self._fix(said, wrong)
+        return ("confirm",) + tuple(r["piece"] for r in said["requests"]), [self._think(), Act("press", button="stop")]
 
     def _throw(self, facts: Mapping[str, Any], buttons: Mapping[str, str]) -> tuple[tuple[Any, ...], list[Act]] | None:
         throws = int(facts.get("throws", 0))

@@ -26,6 +26,7 @@ from mazeboard.hal.board import BoardRequest
 from mazeboard.hal.events import GameEvent
 from mazeboard.hal.wiring import load_wiring
 from mazeboard.sim.maze import generate_walls
+from mazeboard.sim.players import SimPlayer
 from mazeboard.sim.rig import RigTable
 
 
@@ -84,8 +85,12 @@ def test_people_seat_on_other_corners_and_abandon_from_the_board(factory: MockFa
                 clock.call_later(800 * (i + 1), step)
             steps.clear()
         if ev.type == "turn_started" and [e.type for e in events].count("turn_started") == 4:
-            for i, b in enumerate(["done", "done", "done", "roll"]):
-                clock.call_later(10 + 300 * i, lambda b=b: world.press(b))
+            for watch in table.sessions[-1].board.watchers:  # the player to roll waits: the table abandons
+                player = getattr(watch, "__self__", None)
+                if isinstance(player, SimPlayer):
+                    player.think_ms = (5000, 5000)
+            for i, b in enumerate(["done"] * 6):  # the gesture before the roll, then again to confirm
+                clock.call_later(10 + 150 * i, lambda b=b: world.press(b))
 
     events_sink = svc.sinks[0]
     svc.sinks[0] = lambda ev: (events_sink(ev), hands(ev))  # type: ignore[func-returns-value]

@@ -184,6 +184,24 @@ def test_the_result_shows_then_the_lobby_opens_by_itself() -> None:
     assert t.lobby.state == "seating" and t.said()["action"] == "start"  # the pawns still sit
 
 
+def test_a_shared_win_names_and_shows_every_winner() -> None:
+    """A tie (Struggle: the highest total shared) is every winner's result: the words name them
+    all and, after the sweep, the LEDs stand in each winner's colour in turn, not the first's."""
+    t = Table(config=cfg.Config(lobby=cfg.LobbySettings(lobby_after_ms=8000)))
+    t.seat("r", "a1")
+    t.seat("b", "a6")
+    t.press("roll")
+    t.lobby.leave_lobby()
+    t.lobby.leave_game(GameResult("red", {"red": 30, "blue": 30}, winners=("red", "blue")))
+    t.lobby.enter_lobby(t.clock, t.board.layout, t.board.show, t._emit, t.board.state().closed_reeds)
+    said = t.said()
+    assert "Red and Blue share the win (red 30, blue 30)." in said["text"] and "won" not in said["text"]
+    assert t.last("lobby")["result"]["winners"] == ["red", "blue"]
+    t.wait(4500)
+    shown = {t.led(f"{f}{r}") for f in "abcdef" for r in range(1, 7)}
+    assert shown == {PLAYER_RGB["red"], PLAYER_RGB["blue"]}
+
+
 class FakeGame:
     """What the service hands the lobby beside a game: the board's LEDs, the game's stream."""
 
@@ -216,21 +234,40 @@ def _beside_a_game(config: cfg.Config | None = None) -> tuple[Table, FakeGame]:
     return t, FakeGame(t.lobby, t.clock)
 
 
-def test_the_abandon_gesture_asks_on_the_leds_and_the_confirm_button_abandons() -> None:
+def test_the_abandon_gesture_asks_on_the_leds_and_the_same_gesture_again_abandons() -> None:
     t, g = _beside_a_game()
-    assert g.press("done") and g.press("done")  # the first presses act in the game as usual
+    # the game asks for Roll: Done does nothing in it now, so quick Dones are the gesture
+    assert g.press("done", gap=100) and g.press("done", gap=100)  # they reach the game, which ignores them
     assert g.lobby.gate(ReedChanged(g.clock.now_ms(), "a1", False))  # reeds always reach the game
     assert not g.press("done", gap=100)  # the third within 2 s asks instead
     assert t.lobby.state == "confirming_abandon" and g.held == [True]
     said = next(e.to_dict() for e in reversed(g.events) if e.type == "instruction")
-    assert said["action"] == "abandon" and said["buttons"]["roll"] == "abandon the game" and said["until"]
+    assert said["action"] == "abandon" and list(said["buttons"]) == ["done"] and said["until"]
+    assert "Press Done 3 times quickly again" in said["text"]
     assert g.types()[:2] == ["abandon_asked", "instruction"]
     assert set(g.frames[-1].pixels) <= {WARNING_RGB, (255, 255, 255)}  # every LED flashes red
-    assert not g.press("roll")  # the confirmation never reaches the game (no roll)
+    assert not g.press("done", gap=100) and not g.press("done", gap=100)  # never reach the game
+    assert t.lobby.abandoned is None and t.lobby.state == "confirming_abandon"
+    assert not g.press("done")  # the gesture again: abandoned
     assert t.lobby.abandoned == "board" and g.types()[-1] == "game_abandoned"
-    assert not g.press("done") and g.types()[-1] == "game_abandoned"  # nothing after it, no "play on"
+    assert not g.press("roll") and g.types()[-1] == "game_abandoned"  # nothing after it, no "play on"
     t.lobby.leave_game(GameResult(abandoned="board"))
     assert t.lobby.state == "seating" and g.held == [True, False]
+
+
+def test_presses_the_game_acts_on_are_never_part_of_the_gesture() -> None:
+    """Issue 11 attack: a brisk turn (Stop, Stop, Stop each acting) or an impatient Done (the first
+    ends the move) is play, not the gesture: a press the game lists breaks it."""
+    t, g = _beside_a_game()
+    g.game_said = Instruction("red", "move", "magic.move", {}, (), {"done": "end the move here"})
+    for _ in range(4):
+        assert g.press("done", gap=100)  # each acts in the game
+    assert t.lobby.state == "playing"
+    g.game_said = Instruction("red", "roll", "magic.roll", {}, (), {"roll": "roll the die"})
+    assert g.press("done", gap=100) and g.press("roll", gap=100)  # Roll plays: the gesture starts again
+    assert g.press("done", gap=100) and g.press("done", gap=100)
+    assert t.lobby.state == "playing"
+    assert not g.press("done", gap=100) and t.lobby.state == "confirming_abandon"
 
 
 def test_another_button_or_the_timeout_plays_on_and_the_game_says_again_what_it_asks() -> None:
@@ -238,7 +275,8 @@ def test_another_button_or_the_timeout_plays_on_and_the_game_says_again_what_it_
     for _ in range(2):
         g.press("done", gap=200)
     assert not g.press("done", gap=200)
-    assert not g.press("done")  # any other button than roll (done too): play on, kept from the game
+    # the next player's Roll, as the game asks: plays on, and rolls (it reaches the game)
+    assert g.press("roll")
     assert t.lobby.state == "playing" and g.held == [True, False]
     cancelled = [e for e in g.events if e.type == "abandon_cancelled"]
     assert [e["reason"] for e in cancelled] == ["button"]
@@ -265,7 +303,8 @@ def test_a_phone_asks_to_abandon_and_the_board_confirms() -> None:
     assert t.lobby.state == "confirming_abandon" and g.events[0]["by"] == "phone"
     assert t.lobby.request_abandon() == "the board is already asking"
     assert t.lobby.abandoned is None  # nothing is abandoned before the board confirms
-    g.press("roll")
+    for _ in range(3):
+        g.press("done", gap=100)  # the board's abandon gesture
     assert t.lobby.abandoned == "phone"
 
 
@@ -313,7 +352,7 @@ def test_every_state_has_an_actionable_instruction(game: str) -> None:
     for _ in range(3):
         g.press(t.lobby.kind.gesture, gap=100)
     assert t.lobby.state == "confirming_abandon"
-    g.press("die1" if game == "struggle" else "slot:N-b" if game == "labyrinth" else "done")
+    g.press("die1" if game == "struggle" else "slot:N-b" if game == "labyrinth" else "roll")
     # "playing" is never published (the game's referee has the board then), but it has an instruction too
     said = t.lobby.instruction()
     assert t.lobby.state == "playing" and said.buttons and said.text()

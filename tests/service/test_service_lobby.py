@@ -97,6 +97,14 @@ def _press_later(svc: Service, at_ms: int, buttons: list[str], gap_ms: int = 250
         session.scheduler.call_later(at_ms + i * gap_ms, lambda b=b: session.world.press(b))
 
 
+def _pause_players(svc: Service) -> None:
+    """The simulated players think for 5 s before their next act (the test's hands act first)."""
+    pgame = svc.current
+    assert pgame is not None and pgame.session.inner is not None
+    for player in getattr(pgame.session.inner, "players", []):
+        player.think_ms = (5000, 5000)
+
+
 def test_abandon_from_the_board_archives_the_game_and_opens_the_lobby(tmp_path: Path) -> None:
     svc, rec = _service(tmp_path, games=2)
     armed = {"done": False}
@@ -104,7 +112,10 @@ def test_abandon_from_the_board_archives_the_game_and_opens_the_lobby(tmp_path: 
     def hands(ev: GameEvent) -> None:
         if ev.type == "turn_started" and not armed["done"] and rec.types().count("turn_started") == 6:
             armed["done"] = True
-            _press_later(svc, 5, ["done", "done", "done", "roll"])
+            # the gesture (Done does nothing before the roll), then the same gesture again to confirm;
+            # meanwhile the player whose turn it is waits (a table about to abandon does not roll)
+            _pause_players(svc)
+            _press_later(svc, 5, ["done"] * 6, gap_ms=150)
 
     rec.hooks.append(hands)
     assert svc.run() == 0
@@ -119,7 +130,7 @@ def test_abandon_from_the_board_archives_the_game_and_opens_the_lobby(tmp_path: 
     assert abandoned[-1]["k"] == "abandoned" and abandoned[-1]["by"] == "board"
     assert abandoned[-1]["reason"] == "asked from the board, confirmed on the board"
     presses = [r["ev"]["button"] for r in abandoned if r["k"] == "sensor" and r["ev"]["type"] == "button"]
-    assert "roll" not in presses[-2:] and presses.count("done") >= 2  # the third done and the roll never reached it
+    assert presses[-2:] == ["done", "done"] and "done" not in presses[:-2]  # the gesture's 3rd and the confirmation never reached it
     assert (state / ARCHIVE / "game-0002.jsonl").exists()  # the next game, from the lobby, was played to the end
     assert svc.played == 2
 
@@ -131,7 +142,8 @@ def test_a_phone_asks_to_abandon_and_the_board_confirms_it(tmp_path: Path) -> No
     def phone(ev: GameEvent) -> None:
         if ev.type == "turn_started" and not answers and svc.current is not None:
             answers.append(svc.submit(svc.lobby.request_abandon))
-            _press_later(svc, 400, ["roll"])
+            _pause_players(svc)
+            _press_later(svc, 400, ["done"] * 3, gap_ms=150)  # the board's abandon gesture confirms
 
     rec.hooks.append(phone)
     assert svc.run() == 0

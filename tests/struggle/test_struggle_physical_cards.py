@@ -34,19 +34,31 @@ def test_the_button_protocol_is_one_table_shared_by_the_board_and_the_hands() ->
     assert [CARD_BUTTONS[b] for b in DIE_BUTTONS] == list(TOKENS)
 
 
-def test_card_entry_refuses_a_token_twice_and_a_card_already_taken() -> None:
+def test_card_entry_refuses_a_token_twice_a_second_ace_and_names_who_has_the_same_card() -> None:
     e = CardEntry("red")
     assert e.next_place == "A" and not e.erase()
-    for v in ("K", "A", "A"):
-        assert e.press(v) is None  # the ace may appear more than once
-    assert e.press("K") == "K is already on the card (a card names each token once)"
-    assert e.next_place == "D" and e.erase() and e.entered == ["K", "A"]
-    for v in ("A", "Q", "9"):
+    for v in ("K", "A"):
         assert e.press(v) is None
-    assert e.complete and e.next_place is None
-    assert e.press("J") == "the card is complete: press stop to confirm it"
-    assert e.confirm({"blue": ("K", "Q", "J", "10", "9")}) is None
-    assert e.confirm({"blue": ("K", "A", "A", "Q", "9")}) == "blue already entered the card K A A Q 9"
+    assert not e.offers("A") and e.offers("Q")
+    assert e.press("A") == "the card has its ace already (the ace stands in one place of a card at most)"
+    assert e.press("K") == "K is already on the card (a card names each token once)"
+    assert e.next_place == "C" and e.erase() and e.entered == ["K"] and e.offers("A")
+    for v in ("A", "Q", "9", "J"):
+        assert e.press(v) is None
+    assert e.complete and e.next_place is None and not any(e.offers(v) for v in (*TOKENS, ACE))
+    assert e.press("10") == "the card is complete: press stop to confirm it"
+    assert e.holder({"blue": ("K", "Q", "J", "10", "9")}) is None
+    assert e.holder({"red": ("K", "A", "Q", "9", "J"), "blue": ("K", "A", "Q", "9", "J")}) == "blue"
+
+
+def test_a_card_shows_the_ace_in_one_place_at_most_in_the_data_file_too() -> None:
+    from mazeboard.controller.struggle.rules import check_card, load_objectives
+
+    assert all(c.count(ACE) <= 1 for c in load_objectives())
+    assert check_card(["K", "Q", "J", "10", "9"], "c") == ("K", "Q", "J", "10", "9")
+    for bad in (["A"] * 5, ["K", "A", "J", "A", "9"]):
+        with pytest.raises(ConfigError, match="the ace \\(a joker\\) in one place at most"):
+            check_card(bad, "c")
 
 
 def test_cards_option_is_validated() -> None:

@@ -78,6 +78,18 @@ def test_a_token_knocked_before_the_throw_is_asked_back_and_blocks_the_throw() -
     assert "hand" not in [e.type for e in events[mark:]], "a throw while the board is wrong must do nothing"
     session.hands.do(Act("follow"))
     session.clock.advance(3000)
+    # K left s2, which Q still closed: the token on s7 was K, Q, J or 10 for all the reeds could
+    # tell, and it went back unseen (onto s2): the board asks to check before play goes on
+    now = said(events)
+    assert now["action"] == "confirm" and list(now["buttons"]) == ["stop"]
+    assert {(r["piece"], tuple(r["to"]), r["blocking"]) for r in now["requests"]} == {
+        ("K", ("s2",), False), ("Q", ("s2",), False), ("J", ("s0",), False), ("10", ("s0",), False)}
+    session.world.press("throw")  # not what the board asks: nothing
+    session.clock.advance(500)
+    assert said(events)["action"] == "confirm"
+    session.world.press("stop")
+    session.clock.advance(500)
+    assert [e["tokens"] for e in events if e.type == "tokens_confirmed"] == [["K", "Q", "J", "10"]]
     now = said(events)
     assert now["action"] == "throw" and now["requests"] == [] and "throw" in now["buttons"]
     session.world.press("throw")
@@ -156,6 +168,29 @@ def test_after_a_restart_the_tokens_are_checked_and_the_game_finishes(tmp_path: 
     assert "turn_started" not in kinds[:restored] and "hand" in kinds[restored:]
 
 
+def test_after_a_restart_the_check_names_no_token_where_it_cannot_know_it(tmp_path: Path) -> None:
+    """The power was out: which token stands where is unknown (the simulated board starts with all
+    five on the start). With no token belonging on s0, the check must not call the tokens there
+    a stray magnet, nor name one of them as standing there: "a token on s0", the letters say which."""
+    lines, states = journaled(tmp_path / "whole", seed=5)
+    n = next(k for k in range(40, len(lines) - 1)
+             if states[k]["state"] == "waiting_for_throw" and 0 not in states[k]["spaces"].values()
+             and not states[k]["arrived"])
+    d = tmp_path / "resumed"
+    d.mkdir()
+    (d / "current.jsonl").write_bytes(b"".join(lines[: n + 1]))
+    events: list[GameEvent] = []
+    pgame = open_game(BoardRequest(game="struggle", seed=99), d, "sim", attach=lambda g: g.sinks.append(events.append))
+    now = said(events)
+    assert now["action"] == "check"
+    assert [r["kind"] for r in now["requests"]].count("token") == len(now["requests"]), now["requests"]
+    assert [(r["piece"], r["from"]) for r in now["requests"] if r["from"] is not None] == [("", "s0")]
+    assert {r["piece"] for r in now["requests"] if r["piece"]} == {"K", "Q", "J", "10", "9"}
+    assert "A token on s0 must go to one of" in now["text"]
+    assert pgame.run() and pgame.referee.winner is not None
+    assert "tokens_confirmed" not in [e.type for e in events]  # set by the letters as asked: trusted
+
+
 def crash(state: Path, witness: Path, seed: int, at: int) -> None:
     res = subprocess.run([sys.executable, str(CRASHY), str(state), str(witness), str(seed), "--game", "struggle",
                           "--kill-at", str(at)], capture_output=True, text=True, timeout=300)
@@ -184,3 +219,46 @@ def test_service_run_finishes_a_killed_struggle_game_instead_of_exiting(tmp_path
     assert len(journals) == 1
     kinds = [json.loads(line).get("k") for line in journals[0].read_text().splitlines()]
     assert "resume" in kinds
+
+
+def test_a_token_knocked_off_a_shared_space_is_never_named_by_guess_and_the_board_asks_before_playing_on() -> None:
+    """Attack 11 (finding 12): red's play moves K, Q (to s2) and 9 (to s1); red moves K and Q, then
+    knocks J off the start onto s4. The reeds cannot say which token stands on s4: the board never
+    names one there (9 is asked for without a place, "a token on s4" goes where its letters say),
+    and once the tokens stand right it does not pass the turn by itself: it asks to check them.
+    Followed as a person would, the belief is true, and blue's J moves the real J."""
+    session, game, events = scripted(["K K Q Q 9", "J J J J J"],
+                                     ["throw", "stop", "play order=K,Q,9", "move K 2", "move Q 2", "move J 4"])
+    session.clock.advance(3000)
+    ref = game.referee
+    now = said(events)
+    assert [(r["piece"], r["from"], r["to"]) for r in now["requests"]] == [
+        ("9", None, ["s1"]), ("", "s4", ["s0", "s1", "s2"])]
+    assert "9 must go to s1" in now["text"] and "J and 10 belong on s0, 9 on s1, K and Q on s2" in now["text"]
+    session.world.move("J", "s0")  # a person reads the letters: J goes back to the start ...
+    session.clock.advance(1000)
+    session.world.move("9", "s1")  # ... and 9 goes where the play sends it
+    session.clock.advance(30_000)
+    now = said(events)
+    assert ref.state == "placing" and ref.current == "red" and now["action"] == "confirm"  # no turn passes unseen
+    assert {r["piece"]: r["to"] for r in now["requests"]} == {"K": ["s2"], "Q": ["s2"], "J": ["s0"], "10": ["s0"],
+                                                               "9": ["s1"]}
+    session.world.press("stop")
+    session.clock.advance(2000)
+    assert ref.state == "waiting_for_throw" and ref.current == "blue"
+    assert ref.home() == session.world.tokens  # the board's belief is true
+    session.hands.do(Act("throw"), Act("stop"), Act("stop"))
+    session.clock.advance(3000)
+    assert said(events)["requests"][0]["piece"] == "J" and said(events)["requests"][0]["from"] == "s0"
+
+
+def test_following_a_misleading_instruction_cannot_swap_two_tokens_silently() -> None:
+    """The reviewer's story: the token on s4 (J) is taken to s1, where 9 belongs. The reeds see
+    exactly what they would see had it been 9: the board asks to check instead of playing on."""
+    session, game, events = scripted(["K K Q Q 9", "J J J J J"],
+                                     ["throw", "stop", "play order=K,Q,9", "move K 2", "move Q 2", "move J 4",
+                                      "wait 1500", "move J 1"])
+    session.clock.advance(60_000)
+    ref = game.referee
+    assert ref.state == "placing" and said(events)["action"] == "confirm"
+    assert not [e for e in events if e.type == "turn_ended"]

@@ -156,3 +156,19 @@ def test_the_documented_diagram_is_current(capsys: pytest.CaptureFixture[str]) -
     doc = (Path(__file__).resolve().parents[2] / "docs" / "struggle.md").read_text()
     assert main(["diagram", "struggle"]) == 0
     assert capsys.readouterr().out.strip() in doc
+
+
+def test_a_shared_win_shows_every_winners_colour() -> None:
+    """K Q J 10 9 arrive in that order; both cards score 30: a shared win. After the sweep the
+    LEDs stand in red and blue in turn (not the first winner's colour alone)."""
+    actions = ["throw", "stop", "play order=K", "follow", "throw", "stop", "play order=Q", "follow",
+               "throw", "stop", "play order=J", "follow", "throw", "stop", "play order=10", "follow"]
+    session, game, events = scripted(["K K K K K", "Q Q Q Q Q", "J J J J J", "10 10 10 10 10"], actions,
+                                     track=["start", "plain", "yellow", "red", "black", "finish"],
+                                     objectives={"red": ["K", "A", "9", "10", "Q"], "blue": ["K", "Q", "A", "J", "10"]})
+    run_for(session, 20_000)
+    over = next(e for e in events if e.type == "game_over")
+    assert over["winners"] == ["red", "blue"]
+    run_for(session, 4500)
+    shown = {session.board.led_colour(s) for s in ("s0", "s1", "s2", "s3", "s4", "s5", "place-A", "place-B")}
+    assert shown == {PLAYER_RGB["red"], PLAYER_RGB["blue"]}

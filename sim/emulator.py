@@ -40,6 +40,8 @@ from mazeboard.hal.serial.protocol import (
     encode,
 )
 
+from .noise import LineNoise
+
 log = logging.getLogger(__name__)
 
 
@@ -69,15 +71,19 @@ class FirmwareEmulator:
 
     ``proto``/``fw`` are what HELLO announces (tests use another ``proto`` to
     check the host's refusal). ``board_name`` and the LED count go in HELLO too.
+    ``noise``: a noisy cable, as (lines to the host, lines from the host)
+    :class:`~mazeboard.sim.noise.LineNoise` (either None for a clean direction).
     """
 
     def __init__(self, board: Any, scheduler: Scheduler, *, proto: int = PROTOCOL_VERSION,
-                 fw: str = FIRMWARE_VERSION, board_name: str = "sim") -> None:
+                 fw: str = FIRMWARE_VERSION, board_name: str = "sim",
+                 noise: tuple[LineNoise | None, LineNoise | None] = (None, None)) -> None:
         self.board = board
         self.scheduler = scheduler
         self.proto = proto
         self.fw = fw
         self.board_name = board_name
+        self.noise_out, self.noise_in = noise
         self.port: Port | None = None
         self.parser = LineParser(HOST_MESSAGES)
         self.on_written: Callable[[], None] | None = None
@@ -99,6 +105,8 @@ class FirmwareEmulator:
         """A (new) connection: a freshly booted firmware, silent until the host's HELLO."""
         self.port = port
         self.parser.reset()
+        if self.noise_in is not None:
+            self.noise_in.reset()
         self.host_ready = False
         self._tx_seq = 0
 
@@ -121,6 +129,8 @@ class FirmwareEmulator:
             self.pumping = False
 
     def feed(self, data: bytes) -> None:
+        if self.noise_in is not None:
+            data = self.noise_in.stream(data)
         for item in self.parser.feed(data):
             if isinstance(item, Rejected):
                 self._send(ErrorReport(item.reason, None))
@@ -163,6 +173,15 @@ class FirmwareEmulator:
             return
         line = encode(message, self._tx_seq)
         self._tx_seq = (self._tx_seq + 1) % 65536
+        self._write(line)
+
+    def _write(self, line: bytes) -> None:
+        """One line onto the cable (through the noise, when there is some)."""
+        port = self.port
+        if port is None:
+            return
+        if self.noise_out is not None:
+            line = self.noise_out.line(line)
         port.write(line)
         if self.on_written is not None:
             self.on_written()

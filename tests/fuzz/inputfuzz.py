@@ -652,6 +652,7 @@ def serial_case(rng: random.Random, tmp: Path, limit_s: float = 60.0) -> Outcome
             def tick() -> None:  # only while the host has the port open (otherwise nobody reads the lines)
                 if emulator.port is not None and emulator.host_ready and port.connected and host.transport.is_open:
                     line = hostile_line(rng, emulator._tx_seq)  # noqa: SLF001 - in the board's own count
+                    emulator.ring.keep(emulator._tx_seq, line)  # noqa: SLF001 - and resent when asked for
                     emulator._tx_seq = (emulator._tx_seq + 1) % 65536  # noqa: SLF001
                     port.write(line)
                     if emulator.on_written is not None:

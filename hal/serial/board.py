@@ -7,7 +7,9 @@
   protocol version with :class:`IncompatibleFirmware`) and its ``S`` state;
 * connect: until the board's ``HELLO`` arrives the host says its own again
   every :data:`~.protocol.HEARTBEAT_MS` (a garbled answer costs half a second,
-  not the start-up);
+  not the start-up); the board answers each HELLO it hears, and a board
+  ``HELLO`` beyond those answers (the board never says it unasked) is counted
+  (``counts["unasked-hello"]``) and ignored, not taken as a restart of its count;
 * sensor lines become :mod:`hal events <mazeboard.hal.events>` stamped with
   the host scheduler's time; a level the host already holds is not repeated;
   a cell, Hall-effect sensor or button the game's board does not have
@@ -169,6 +171,7 @@ class SerialBoard:
         self._quick_asks = 0
         self._tail_asked: int | None = None  # a bad line asked for every line from here on
         self._query_since: int | None = None
+        self._hellos_unanswered = 0  # HELLOs sent since the port opened that the board has not answered
         self._ever_connected = False
         self._closed = False
         self._reader: threading.Thread | None = None
@@ -251,8 +254,7 @@ class SerialBoard:
                     self._send(Query())
                 else:
                     self.counts["hello-retries"] += 1
-                    self._tx_seq = 0  # each side restarts at 0 with its HELLO
-                    self._send(Hello(PROTOCOL_VERSION, {"host": FIRMWARE_VERSION}), lead=b"\n")
+                    self._say_hello()
             self.pump(0.05)
 
     def _open(self) -> None:
@@ -262,6 +264,13 @@ class SerialBoard:
         self._tx_seq = 0
         self._opened_ms = self._last_rx_ms = self.scheduler.now_ms()
         self.counts["opens"] += 1
+        self._hellos_unanswered = 0
+        self._say_hello()
+
+    def _say_hello(self) -> None:
+        """HELLO (again): each side restarts its count at 0 with its HELLO; the board answers each."""
+        self._tx_seq = 0
+        self._hellos_unanswered += 1
         self._send(Hello(PROTOCOL_VERSION, {"host": FIRMWARE_VERSION}), lead=b"\n")
 
     def _lost(self, why: str) -> None:
@@ -336,6 +345,12 @@ class SerialBoard:
     def _received(self, item: Received) -> None:
         msg = item.message
         if isinstance(msg, Hello):
+            if self.connected and not self._hellos_unanswered:  # the board only answers ours
+                self.counts["unasked-hello"] += 1
+                if self.counts["unasked-hello"] == 1:
+                    log.warning("a HELLO from the board the host did not ask for: ignored (counted from now on)")
+                return
+            self._hellos_unanswered = max(0, self._hellos_unanswered - 1)
             self.window.restart(item.seq)
             self._forget_missing()
             self._on_hello(msg)
@@ -564,7 +579,7 @@ class SerialBoard:
             if now - self._opened_ms > self.heartbeat_timeout_ms:  # no HELLO: close, reopen later
                 self._lost(f"no HELLO from the board for {now - self._opened_ms} ms")
             else:
-                self._send(Hello(PROTOCOL_VERSION, {"host": FIRMWARE_VERSION}), lead=b"\n")
+                self._say_hello()
             return
         if self.transport.is_open and now - self._last_rx_ms > self.heartbeat_timeout_ms:
             self._lost(f"no line from the board for {now - self._last_rx_ms} ms (heartbeat timeout)")

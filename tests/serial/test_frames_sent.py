@@ -70,6 +70,8 @@ def test_a_frame_still_goes_again_after_a_reconnect_and_when_not_acked() -> None
     board.show(LedFrame(0, red))
     clock.advance(1000)  # no ack: the heartbeat sends it again
     assert len(_frames(port)) == 2
-    board.feed(encode(Hello(PROTOCOL_VERSION, {"fw": FIRMWARE_VERSION, "board": "test", "leds": "2"}), 0))  # the board restarted
+    board._lost("the board restarted")  # it fell silent: the host reopens the port and says HELLO again
+    clock.advance(200)
+    board.feed(encode(Hello(PROTOCOL_VERSION, {"fw": FIRMWARE_VERSION, "board": "test", "leds": "2"}), 0))
     assert len(_frames(port)) == 3
     board.close()

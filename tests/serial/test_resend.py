@@ -195,6 +195,40 @@ def test_hostile_lines_never_grow_what_the_host_holds():
     assert len({k for k in board.counts if k.startswith("board-error")}) <= 10  # unknown codes: "other"
 
 
+def test_a_hello_the_host_did_not_ask_for_does_not_restart_the_count():
+    """The board says HELLO only in answer to the host's. One arriving later (a hostile board, or a
+    ring replaying a stray line) is counted and ignored: taken as a restart, it would make the host
+    take the lines after it again (the fuzz of tests/fuzz found the two ends asking and answering
+    for ever that way)."""
+    board, port, clock, events = host()
+    lines = encode(Reed("a2", True), 2) + encode(Button("roll"), 3)
+    board.feed(lines)
+    again = encode(Hello(PROTOCOL_VERSION, {"fw": FIRMWARE_VERSION, "leds": "3"}), 0) + encode(
+        State(frozenset({"a1"}), frozenset()), 1)
+    board.feed(again + lines)
+    assert names(events) == ["a21", "roll"]
+    assert board.counts["unasked-hello"] == 1 and board.counts["connects"] == 1
+
+
+def test_each_hello_the_host_sent_may_be_answered():
+    """The host says HELLO again every 500 ms until the board's arrives: a board that heard two
+    answers both, and counts afresh from the second one on."""
+    port = Port()
+    clock = VirtualClock()
+    board = SerialBoard(SerialTransport("test://", opener=lambda url, baud: port), clock,
+                        LedLayout.row_major(("a1", "a2", "a3")))
+    events: list[Any] = []
+    board.subscribe(events.append)
+    board._open()
+    clock.advance(500)
+    assert [m for m in port.take() if isinstance(m, Hello)] == [Hello(PROTOCOL_VERSION, {"host": FIRMWARE_VERSION})] * 2
+    hello = encode(Hello(PROTOCOL_VERSION, {"fw": FIRMWARE_VERSION, "leds": "3"}), 0)
+    board.feed(hello + encode(State(frozenset({"a1"}), frozenset()), 1) + encode(Reed("a2", True), 2))
+    board.feed(hello + encode(State(frozenset({"a1", "a2"}), frozenset()), 1) + encode(Reed("a3", True), 2))
+    assert names(events) == ["a21", "a31"] and board.counts["connects"] == 2
+    assert board.counts["unasked-hello"] == 0
+
+
 # -- the emulated firmware's ring -------------------------------------------------------------
 def test_the_emulator_keeps_what_the_firmware_keeps(vectors):
     from mbfw.ring import BYTES, LINES, Ring

@@ -71,7 +71,7 @@ class SerialLink:
         self.scheduler = scheduler
         self.lockstep = isinstance(scheduler, VirtualClock)
         self.dir = tempfile.mkdtemp(prefix="mazeboard-link-")
-        self.port = PtyPort(os.path.join(self.dir, "mazeboard"))
+        self.port = PtyPort(os.path.join(self.dir, "mazeboard"), full_wait_s=0.0 if self.lockstep else 1.0)
         self.port.plug()
         self.emulator = FirmwareEmulator(sim_board, scheduler, proto=PROTOCOL_VERSION if proto is None else proto,
                                          noise=noise)

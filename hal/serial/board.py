@@ -385,9 +385,10 @@ class SerialBoard:
             self._quick_asks = 0
             if not isinstance(msg, ANSWERS):
                 self._handlers[type(msg)](msg)
-        if got.lost:
+        if got.lost:  # never silent: one line, and the state query turns what changed into events
             self.counts["lost-lines"] += got.lost
-            log.warning("%d line(s) from the board lost for good: asking for its state", got.lost)
+            log.warning("%d line(s) from the board lost for good (not resent in time, or no longer kept): "
+                        "resyncing from its state (levels come back; a button press among them cannot)", got.lost)
             self._query()
 
     def _ask(self, runs: list[Run], tail: int | None = None) -> None:
@@ -428,9 +429,13 @@ class SerialBoard:
             return
         now = self.scheduler.now_ms()
         since = self.window.missing_since()
-        while since is not None and now - since >= RESEND_GIVE_UP_MS:
-            self._take(self.window.give_up_first())
+        given_up: Accepted[Message] = Accepted()
+        while since is not None and now - since >= RESEND_GIVE_UP_MS:  # one log line, one query for all
+            got = self.window.give_up_first()
+            given_up.deliver += got.deliver
+            given_up.lost += got.lost
             since = self.window.missing_since()
+        self._take(given_up)
         if self.window.waiting:
             self.counts["resend-retries"] += 1
             self._ask(self.window.runs())

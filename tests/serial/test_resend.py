@@ -140,6 +140,21 @@ def test_asks_again_every_retry_period_then_gives_up_and_asks_for_the_state():
     assert names(events) == ["a10", "a21"] and board.counts["resynced"] == 1  # the closing, recovered
 
 
+def test_lines_given_up_together_are_one_log_line_and_one_state_query(caplog):
+    """Two runs missing since the same moment are given up at the same retry: the host says so in
+    one line (what it lost, that it resyncs from the state) and asks for the state once."""
+    board, port, clock, events = host()
+    board.feed(encode(Reed("a2", True), 2) + encode(Reed("a3", True), 4) + encode(Button("roll"), 6))  # 3, 5 lost
+    port.take()
+    caplog.clear()
+    with caplog.at_level("WARNING", logger="mazeboard.hal.serial.board"):
+        clock.advance(RESEND_GIVE_UP_MS + RESEND_RETRY_MS)
+    said = [r.getMessage() for r in caplog.records if "lost for good" in r.getMessage()]
+    assert len(said) == 1 and "2 line(s)" in said[0] and "state" in said[0], said
+    assert [m for m in port.take() if isinstance(m, Query)] == [Query()]
+    assert names(events) == ["a21", "a31", "roll"] and board.counts["lost-lines"] == 2
+
+
 def test_a_state_query_without_answer_is_asked_again():
     board, port, clock, events = host()
     board.feed(encode(ErrorReport("gone", 7, "10"), 12))  # lines 2..9 are no longer kept: 10, 11 come

@@ -29,6 +29,22 @@ def _players(text: str) -> int:
     return n
 
 
+#: most of the lines ``--line-noise`` may damage (more and the link is not a serial line any more)
+MAX_LINE_NOISE = 0.5
+
+
+def _line_noise(text: str) -> float:
+    """``--line-noise``: the share of lines damaged, a number 0-0.5 (0.02: 2 %)."""
+    try:
+        share = float(text[:32])
+    except ValueError:
+        share = float("nan")
+    if len(text) > 32 or not 0 <= share <= MAX_LINE_NOISE:  # also refuses nan and inf
+        raise argparse.ArgumentTypeError(f"give the share of lines to damage, 0-{MAX_LINE_NOISE:g} "
+                                         f"(0.02 for 2 %), got {text[:32]!r}")
+    return share
+
+
 def _maze(text: str) -> str | tuple[str, ...]:
     if text in ("easy", "hard"):
         return text
@@ -135,6 +151,9 @@ def sim_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--link", choices=("direct", "serial"), default="direct",
                    help="how the simulated board reaches the controller: in-process (direct, default) or "
                         "serial (emulated co-processor firmware on a pseudo-terminal, the real serial backend)")
+    p.add_argument("--line-noise", type=_line_noise, default=0.0, metavar="SHARE",
+                   help="with --scenario and --link serial: damage this share of the lines in both directions, "
+                        "0-0.5 (0.02: 2 %%; seeded by the scenario's seed; docs/protocol.md)")
     browser.add_arguments(p)
 
 
@@ -147,6 +166,9 @@ def _browser_options_given(args: argparse.Namespace) -> list[str]:
 
 
 def sim(args: argparse.Namespace) -> int:
+    if args.line_noise and (not args.scenario or args.link != "serial"):
+        raise ConfigError("--line-noise: only with --scenario and --link serial (the noise is on the emulated "
+                          "serial line)")
     if not args.scenario:
         return browser.run(args)
     stray = _browser_options_given(args)
@@ -155,7 +177,8 @@ def sim(args: argparse.Namespace) -> int:
                           "a scenario file sets its own game, players and seed")
     if args.events is None:
         args.events = "-"
-    request = BoardRequest(scenario=args.scenario, realtime=args.realtime, sim_link=args.link)
+    request = BoardRequest(scenario=args.scenario, realtime=args.realtime, sim_link=args.link,
+                           link_noise=args.line_noise)
     session = backends.open_board("sim", request)
     log = JsonLinesLog(args.events)
     try:

@@ -213,7 +213,7 @@ CLI_COMMANDS: dict[str, tuple[list[str], list[str]]] = {
     "play-struggle": (["play", "--quiet", "--game", "struggle"], ["--rounds", "--seed", "--events", "--players"]),
     "play-labyrinth": (["play", "--quiet", "--game", "labyrinth"], ["--edition", "--variant", "--seed", "--players"]),
     "sim": (["sim", "--scenario", str(ROOT / "tests/magic/scenarios/collect.toml")], ["--events", "--link",
-                                                                                      "--scenario"]),
+                                                                                      "--scenario", "--line-noise"]),
     "diag": (["diag", "--board", "sim", "--virtual", "--no-leds", "--seconds", "1"],
              ["--seconds", "--step-ms", "--seed", "--wiring", "--calibration"]),
     "calibrate-hall": (["calibrate", "hall", "--board", "sim", "--calibration", "{tmp}/cal.toml"],
@@ -236,7 +236,7 @@ PATHS = ["/dev/full", "/dev/null", "/dev/zero", "/proc/nonexistent/f", "/proc", 
 #: option -> the kind of value it takes (others: any of CLI_VALUES)
 CLI_KINDS: dict[str, list[str]] = {
     **{o: NUMBERS for o in ("--players", "--seed", "--win-tokens", "--rounds", "--step-ms", "--samples",
-                            "--period-ms", "--games", "--seconds")},
+                            "--period-ms", "--games", "--seconds", "--line-noise")},
     **{o: PATHS for o in ("--events", "--state-dir", "--wiring", "--calibration", "--out", "--scenario", "--exec")},
 }
 #: environment variables mazeboard reads

@@ -32,7 +32,7 @@ STANDINS = ROOT / "tests" / "serial" / "rp2040"
 INSIDE = Path(__file__).resolve().parent / "firmware_on_micropython.py"
 sys.path.insert(0, str(ROOT / "firmware"))
 
-from mbfw.protocol import encode  # noqa: E402  (the line format is the same in every release)
+from mbfw.protocol import PROTOCOL_VERSION, encode  # noqa: E402  (the line format is the same in every release)
 
 SCAN_HZ = 500
 FRAMES_PER_S = 20  # controller/leds.py TICK_MS = 50: the win sweep's rate
@@ -55,7 +55,7 @@ def main() -> None:
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         feed = Path(tmp) / "frames.txt"
-        lines = [encode(0, ["HELLO", "proto=1", "host=bench"])]
+        lines = [encode(0, ["HELLO", "proto=%d" % PROTOCOL_VERSION, "host=bench"])]
         for k in range(args.frames):
             px = "".join("%02X%02X%02X" % ((k + i) % 256, (2 * k + i) % 256, (3 * k) % 256) for i in range(LEDS))
             lines.append(encode(k + 1, ["F", px]))

@@ -20,6 +20,22 @@ def players(text: str) -> int:
     return n
 
 
+#: most of the lines ``--line-noise`` may damage (more and the link is not a serial line any more)
+MAX_LINE_NOISE = 0.5
+
+
+def line_noise(text: str) -> float:
+    """``--line-noise``: the share of lines damaged, a number 0-0.5 (0.02: 2 %)."""
+    try:
+        share = float(text[:32])
+    except ValueError:
+        share = float("nan")
+    if len(text) > 32 or not 0 <= share <= MAX_LINE_NOISE:  # also refuses nan and inf
+        raise argparse.ArgumentTypeError(f"give the share of lines to damage, 0-{MAX_LINE_NOISE:g} "
+                                         f"(0.02 for 2 %), got {text[:32]!r}")
+    return share
+
+
 def maze(text: str) -> str | tuple[str, ...]:
     if text in ("easy", "hard"):
         return text

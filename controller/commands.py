@@ -10,7 +10,7 @@ from mazeboard.hal.board import BoardRequest
 from mazeboard.hal.errors import ConfigError, MazeboardError
 
 from . import browser
-from .argtypes import check_game_flags, check_rounds, maze as _maze, players as _players
+from .argtypes import check_game_flags, check_rounds, line_noise as _line_noise, maze as _maze, players as _players
 from .app import build_game, narrator_for
 from .eventlog import JsonLinesLog
 
@@ -96,6 +96,9 @@ def sim_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--link", choices=("direct", "serial"), default="direct",
                    help="how the simulated board reaches the controller: in-process (direct, default) or "
                         "serial (emulated co-processor firmware on a pseudo-terminal, the real serial backend)")
+    p.add_argument("--line-noise", type=_line_noise, default=0.0, metavar="SHARE",
+                   help="with --scenario and --link serial: damage this share of the lines in both directions, "
+                        "0-0.5 (0.02: 2 %%; seeded by the scenario's seed; docs/protocol.md)")
     browser.add_arguments(p)
 
 
@@ -108,6 +111,9 @@ def _browser_options_given(args: argparse.Namespace) -> list[str]:
 
 
 def sim(args: argparse.Namespace) -> int:
+    if args.line_noise and (not args.scenario or args.link != "serial"):
+        raise ConfigError("--line-noise: only with --scenario and --link serial (the noise is on the emulated "
+                          "serial line)")
     if not args.scenario:
         return browser.run(args)
     stray = _browser_options_given(args)
@@ -116,7 +122,8 @@ def sim(args: argparse.Namespace) -> int:
                           "a scenario file sets its own game, players and seed")
     if args.events is None:
         args.events = "-"
-    request = BoardRequest(scenario=args.scenario, realtime=args.realtime, sim_link=args.link)
+    request = BoardRequest(scenario=args.scenario, realtime=args.realtime, sim_link=args.link,
+                           link_noise=args.line_noise)
     session = backends.open_board("sim", request)
     log = JsonLinesLog(args.events)
     try:

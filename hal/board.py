@@ -120,6 +120,9 @@ class BoardRequest:
     #: how the sim backend's board reaches the controller: "direct" (in-process) or
     #: "serial" (emulated co-processor firmware on a pseudo-terminal, the real serial backend)
     sim_link: str = "direct"
+    #: with ``sim_link="serial"``: share of the lines (0.0-0.5) the emulated cable damages in
+    #: both directions, seeded by the game's seed (``sim/noise.py``)
+    link_noise: float = 0.0
     #: serve the simulated board as a web page people play on (sim backend, no scenario)
     browser: bool = False
     #: address and TCP port the browser view listens on (port 0: any free port)

@@ -36,7 +36,7 @@ def open_session(request: BoardRequest) -> Any:
         link = LINKS.get(request.sim_link)
         if link is None:
             raise ConfigError(f"--link: {request.sim_link!r} is unknown (choose from direct, {', '.join(LINKS)})")
-        return link(open_session(replace(request, sim_link="direct")))
+        return link(open_session(replace(request, sim_link="direct")), request)
     if request.lobby:
         from .lobby import open_lobby_session  # the board between games (service run)
 
@@ -87,11 +87,16 @@ FOR_PLAY: dict[str, Callable[[BoardRequest], Any]] = {"magic-labyrinth": _magic_
                                                       "labyrinth": labyrinth.for_play}
 
 
-def _serial_link(session: Any) -> Any:
+def _serial_link(session: Any, request: BoardRequest) -> Any:
     from .link import serial_session  # pseudo-terminals and pyserial only when asked for
+    from .noise import LineNoise
 
-    return serial_session(session)
+    if not request.link_noise:
+        return serial_session(session)
+    seed = session.setup.seed
+    return serial_session(session, noise=(LineNoise(request.link_noise, f"{seed}-to-host"),
+                                          LineNoise(request.link_noise, f"{seed}-to-board")))
 
 
-#: link name -> wraps a simulated session (``--link``; ``direct`` is no wrapping)
-LINKS: dict[str, Callable[[Any], Any]] = {"serial": _serial_link}
+#: link name -> wraps a simulated session (``--link``; ``direct`` is no wrapping), given the request
+LINKS: dict[str, Callable[[Any, BoardRequest], Any]] = {"serial": _serial_link}

@@ -36,6 +36,7 @@ from mazeboard.hal.serial.transport import Backoff, SerialTransport
 from mazeboard.hal.wiring_boards import BoardSpec, spec_of_game
 
 from .emulator import FirmwareEmulator
+from .noise import LineNoise
 from .ports import PtyPort
 
 log = logging.getLogger(__name__)
@@ -65,13 +66,15 @@ class SerialLink:
     pull and reconnect the simulated USB cable."""
 
     def __init__(self, sim_board: Any, scheduler: Any, *, proto: int | None = None,
-                 backoff: Backoff = Backoff(), spec: BoardSpec | None = None) -> None:
+                 backoff: Backoff = Backoff(), spec: BoardSpec | None = None,
+                 noise: tuple[LineNoise | None, LineNoise | None] = (None, None)) -> None:
         self.scheduler = scheduler
         self.lockstep = isinstance(scheduler, VirtualClock)
         self.dir = tempfile.mkdtemp(prefix="mazeboard-link-")
-        self.port = PtyPort(os.path.join(self.dir, "mazeboard"))
+        self.port = PtyPort(os.path.join(self.dir, "mazeboard"), full_wait_s=0.0 if self.lockstep else 1.0)
         self.port.plug()
-        self.emulator = FirmwareEmulator(sim_board, scheduler, proto=PROTOCOL_VERSION if proto is None else proto)
+        self.emulator = FirmwareEmulator(sim_board, scheduler, proto=PROTOCOL_VERSION if proto is None else proto,
+                                         noise=noise)
         self.emulator.attach(self.port)
         transport = _LockstepTransport(self.port.link_path) if self.lockstep else SerialTransport(self.port.link_path)
         self.transport = transport

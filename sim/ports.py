@@ -21,10 +21,16 @@ import tty
 
 
 class PtyPort:
-    """A pseudo-terminal reachable through the symlink ``link_path``."""
+    """A pseudo-terminal reachable through the symlink ``link_path``.
 
-    def __init__(self, link_path: str) -> None:
+    A write into a full pseudo-terminal (the host not reading) waits up to
+    ``full_wait_s`` for room, then drops the rest, as USB CDC does when the Pi
+    stops reading (counted in :attr:`dropped`). The lock-step link passes 0: there the
+    host reads on the same thread, after the write, so waiting could only cost wall time."""
+
+    def __init__(self, link_path: str, full_wait_s: float = 1.0) -> None:
         self.link_path = link_path
+        self.full_wait_s = full_wait_s
         self._master: int | None = None
         self._slave: int | None = None
         self.device = ""
@@ -90,7 +96,7 @@ class PtyPort:
             try:
                 n = os.write(master, view)
             except BlockingIOError:  # nobody reading and the buffer full: USB CDC drops too
-                ready = select.select([], [master], [], 1.0)[1]
+                ready = select.select([], [master], [], self.full_wait_s)[1]
                 if not ready:
                     self.dropped += len(view)
                     return

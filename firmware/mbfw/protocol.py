@@ -13,8 +13,8 @@
 
 from binascii import unhexlify
 
-PROTOCOL_VERSION = 1
-FIRMWARE_VERSION = "0.1.0"
+PROTOCOL_VERSION = 2
+FIRMWARE_VERSION = "0.2.0"
 MAX_LINE_BYTES = 1024
 SEQ_MODULO = 65536
 
@@ -110,6 +110,16 @@ class LineReader:
             self.buf = bytearray()
             start = nl + 1
         return out
+
+
+def number(text, lo, hi, seq):
+    """The whole number in a field, lo-hi; raises BadLine("fields", seq)."""
+    if not text.isdigit() or len(text) > 5:
+        raise BadLine("fields", seq)
+    n = int(text)
+    if not lo <= n <= hi:
+        raise BadLine("fields", seq)
+    return n
 
 
 def frame_pixels(field):

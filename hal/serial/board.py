@@ -7,17 +7,26 @@
   protocol version with :class:`IncompatibleFirmware`) and its ``S`` state;
 * connect: until the board's ``HELLO`` arrives the host says its own again
   every :data:`~.protocol.HEARTBEAT_MS` (a garbled answer costs half a second,
-  not the start-up);
+  not the start-up); the board answers each HELLO it hears, and a board
+  ``HELLO`` beyond those answers (the board never says it unasked) is counted
+  (``counts["unasked-hello"]``) and ignored, not taken as a restart of its count;
 * sensor lines become :mod:`hal events <mazeboard.hal.events>` stamped with
   the host scheduler's time; a level the host already holds is not repeated;
   a cell, Hall-effect sensor or button the game's board does not have
   (``spec``) is counted (``counts["unknown-name"]``), logged once per name and
   ignored, in ``R``, ``H``, ``B`` and ``S`` lines alike;
-* a sequence gap asks for the board's state (``Q``) and the difference to
-  what the host believed becomes events (openings before closings, as a
-  pawn sliding with a gap would give); repeats are dropped;
+* the board's lines are taken in its order, each once (a
+  :class:`~.window.ReceiveWindow`): a line after a sequence gap is held and the
+  missing ones are asked for again (``RESEND``), at once and then every
+  :data:`RESEND_RETRY_MS`; a bad line asks at once for what it may have been;
+  duplicates are dropped. Lines still missing after :data:`RESEND_GIVE_UP_MS`,
+  or no longer kept by the board (``E gone``), are given up: the host asks for
+  the board's state (``Q``, again every :data:`QUERY_RETRY_MS` until it comes)
+  and the difference to what it believed becomes events (openings before
+  closings, as a pawn sliding with a gap would give);
 * the latest LED frame is sent at once (a repeat of the pixels already sent is
-  not), again when not acknowledged within :data:`FRAME_RETRY_MS`, and again
+  not), again when not acknowledged within :data:`FRAME_RETRY_MS` or when the
+  board reports a line of the host's it could not read (``E``), and again
   after every reconnect;
 * a failed port, or no line for :data:`HEARTBEAT_TIMEOUT_MS`, means the
   board is away: watchers get a :class:`~mazeboard.hal.board.BoardStatus`,
@@ -43,7 +52,7 @@ from ..clock import Scheduler, Timer
 from ..errors import HardwareError
 from ..events import ButtonPressed, GameEvent, HallChanged, LedFrame, ReedChanged, SensorEvent
 from ..wiring_boards import BoardSpec
-from .parser import Gap, LineParser, Received, Rejected, SequenceCheck
+from .parser import LineParser, Received, Rejected
 from .protocol import (
     BOARD_MESSAGES,
     FIRMWARE_VERSION,
@@ -62,15 +71,35 @@ from .protocol import (
     Ping,
     Query,
     Reed,
+    Resend,
     State,
     encode,
 )
 from .transport import Backoff, LinkLost, SerialTransport
+from .window import Accepted, ReceiveWindow, Run
 
 log = logging.getLogger(__name__)
 
+#: Lines about the host's own lines, handled when they arrive, even ahead of missing ones
+ANSWERS = (Ack, ErrorReport)
+#: E codes counted by name (``counts["board-error-<code>"]``); any other is counted as ``other``
+ERROR_CODES = frozenset({"crc", "syntax", "not-ascii", "seq", "too-long", "unknown", "fields", "proto", "gone"})
+
 #: An LED frame not acknowledged within this time is sent again.
 FRAME_RETRY_MS = 1000
+#: Lines from the board still missing are asked for again this often...
+RESEND_RETRY_MS = 250
+#: ...and given up after this long (then the board's state is asked for). The board's ring
+#: keeps far longer than this at the link's rates (docs/protocol.md "Resending").
+RESEND_GIVE_UP_MS = 1500
+#: Asks sent at once for bad lines or the board's E lines before a line arrives in order again
+#: (then only every RESEND_RETRY_MS): a line that is bad every time it is sent cannot make the
+#: two ends ask and answer forever.
+QUICK_ASKS = 4
+#: Missing runs asked for in one go (the rest at the next ask).
+MAX_RUNS_ASKED = 8
+#: A state query not answered within this time is sent again.
+QUERY_RETRY_MS = 1000
 #: Names logged as unknown at most (then only counted).
 MAX_UNKNOWN_LOGGED = 32
 #: How to flash the firmware this host speaks with (named in the refusal message).
@@ -89,10 +118,12 @@ class SerialBoard:
 
     ``layout``: the LED chain under the cells (checked against the board's
     ``leds=`` in HELLO). ``spec``: the game's board (reed switches, Hall-effect
-    sensors, buttons); names outside it are ignored (None: every name is taken). ``announce`` forwards game events to whoever shows
-    them (the link itself does not carry them). Counters for diagnostics:
-    :attr:`parser` (good and bad lines by reason), :attr:`seq` (gaps,
-    repeats), :attr:`counts` (connects, losses, resyncs, raw Hall lines).
+    sensors, buttons); names outside it are ignored (None: every name is taken).
+    ``announce`` forwards game events to whoever shows them (the link itself does
+    not carry them). Counters for diagnostics: :attr:`parser` (good and bad lines
+    by reason), :attr:`window` (gaps, recovered, lost, repeats), :attr:`counts`
+    (connects, losses, resend asks and retries, lines lost for good, resyncs, raw
+    Hall lines).
     """
 
     def __init__(
@@ -116,7 +147,7 @@ class SerialBoard:
         self.backoff = backoff
         self.heartbeat_timeout_ms = heartbeat_timeout_ms
         self.parser = LineParser(BOARD_MESSAGES)
-        self.seq = SequenceCheck()
+        self.window: ReceiveWindow[Message] = ReceiveWindow()
         self.counts: Counter[str] = Counter()
         self.watchers: list[Callable[[GameEvent], None]] = [announce] if announce else []
         self.raw_sinks: list[Callable[[HallRaw], None]] = []
@@ -136,6 +167,11 @@ class SerialBoard:
         self._opened_ms = 0
         self._attempt = 0
         self._reconnect: Timer | None = None
+        self._resend_timer: Timer | None = None
+        self._quick_asks = 0
+        self._tail_asked: int | None = None  # a bad line asked for every line from here on
+        self._query_since: int | None = None
+        self._hellos_unanswered = 0  # HELLOs sent since the port opened that the board has not answered
         self._ever_connected = False
         self._closed = False
         self._reader: threading.Thread | None = None
@@ -218,17 +254,23 @@ class SerialBoard:
                     self._send(Query())
                 else:
                     self.counts["hello-retries"] += 1
-                    self._tx_seq = 0  # each side restarts at 0 with its HELLO
-                    self._send(Hello(PROTOCOL_VERSION, {"host": FIRMWARE_VERSION}), lead=b"\n")
+                    self._say_hello()
             self.pump(0.05)
 
     def _open(self) -> None:
         self.transport.open()
         self.parser.reset()
-        self.seq.restart()
+        self.window.restart()
         self._tx_seq = 0
         self._opened_ms = self._last_rx_ms = self.scheduler.now_ms()
         self.counts["opens"] += 1
+        self._hellos_unanswered = 0
+        self._say_hello()
+
+    def _say_hello(self) -> None:
+        """HELLO (again): each side restarts its count at 0 with its HELLO; the board answers each."""
+        self._tx_seq = 0
+        self._hellos_unanswered += 1
         self._send(Hello(PROTOCOL_VERSION, {"host": FIRMWARE_VERSION}), lead=b"\n")
 
     def _lost(self, why: str) -> None:
@@ -238,6 +280,7 @@ class SerialBoard:
         self.connected = False
         self.transport.close()
         self.parser.reset()
+        self._forget_missing()
         if was:
             self.counts["losses"] += 1
             log.warning("board disconnected: %s", why)
@@ -294,26 +337,113 @@ class SerialBoard:
         for item in self.parser.feed(data):
             if isinstance(item, Rejected):
                 log.info("bad line from the board (%s): %r", item.reason, item.head)
+                if self.connected:
+                    self._bad_line()
                 continue
             self._received(item)
 
     def _received(self, item: Received) -> None:
         msg = item.message
         if isinstance(msg, Hello):
-            self.seq.restart(item.seq)
+            if self.connected and not self._hellos_unanswered:  # the board only answers ours
+                self.counts["unasked-hello"] += 1
+                if self.counts["unasked-hello"] == 1:
+                    log.warning("a HELLO from the board the host did not ask for: ignored (counted from now on)")
+                return
+            self._hellos_unanswered = max(0, self._hellos_unanswered - 1)
+            self.window.restart(item.seq)
+            self._forget_missing()
             self._on_hello(msg)
             return
         if not self.connected:
             self.counts["before-hello"] += 1
             return
-        verdict = self.seq.check(item.seq)
-        if verdict == "repeat":
+        got = self.window.accept(item.seq, msg, self.scheduler.now_ms())
+        gone = None
+        if isinstance(msg, ErrorReport) and msg.oldest is not None and not got.duplicate:
+            gone = self.window.give_up_before(msg.oldest)  # at once, wherever it is: those lines are not coming
+        opened = got.opened
+        if opened is not None:
+            runs = [r for r in self.window.runs() if (r.first - opened.first) % 65536 < opened.count]
+            log.info("line(s) %d..%d from the board missing: asking for them again", opened.first,
+                     (opened.first + opened.count - 1) % 65536)
+            self._ask(runs)
+        if isinstance(msg, ANSWERS) and not got.duplicate:  # about the host's own lines: at once
+            if isinstance(msg, ErrorReport):
+                self._on_error(msg, asked=opened is not None)
+            elif isinstance(msg, Ack):
+                self._on_ack(msg)
+        self._take(got)
+        if gone is not None:
+            self._take(gone)
+        self._arm_resend()
+
+    # -- resending: the board's lines each once, in order ---------------------------------
+    def _take(self, got: Accepted[Message]) -> None:
+        """Handle what the window delivers; lines given up make the host ask for the state."""
+        for _, msg in got.deliver:
+            self._quick_asks = 0
+            if not isinstance(msg, ANSWERS):
+                self._handlers[type(msg)](msg)
+        if got.lost:  # never silent: one line, and the state query turns what changed into events
+            self.counts["lost-lines"] += got.lost
+            log.warning("%d line(s) from the board lost for good (not resent in time, or no longer kept): "
+                        "resyncing from its state (levels come back; a button press among them cannot)", got.lost)
+            self._query()
+
+    def _ask(self, runs: list[Run], tail: int | None = None) -> None:
+        """RESEND each missing run (and, with ``tail``, every line from ``tail`` on)."""
+        for run in runs[:MAX_RUNS_ASKED]:
+            self.counts["resend-asks"] += 1
+            self._send(Resend(run.first, run.count))
+        if tail is not None:
+            self.counts["resend-asks"] += 1
+            self._send(Resend(tail))
+
+    def _bad_line(self) -> None:
+        """A line from the board was damaged: it may have been any missing one or the next one;
+        ask for them at once (within the quick-ask budget)."""
+        if self._quick_asks >= QUICK_ASKS or self.window.expected is None:
             return
-        if isinstance(verdict, Gap):
-            log.warning("lost %d line(s) from the board (seq %d..%d): asking for its state",
-                        verdict.lost, verdict.expected, verdict.got - 1)
-            self._send(Query())
-        self._handlers[type(msg)](msg)
+        self._quick_asks += 1
+        self._tail_asked = self.window.next_unseen
+        self._ask(self.window.runs(), tail=self._tail_asked)
+        self._arm_resend()
+
+    def _arm_resend(self) -> None:
+        if self.window.waiting and self._resend_timer is None and not self._closed:
+            self._resend_timer = self.scheduler.call_later(RESEND_RETRY_MS, self._resend_due, daemon=True)
+
+    def _forget_missing(self) -> None:
+        if self._resend_timer is not None:
+            self._resend_timer.cancel()
+            self._resend_timer = None
+        self._quick_asks = 0
+        self._query_since = None
+
+    def _resend_due(self) -> None:
+        """Every RESEND_RETRY_MS while lines are missing: give up those missing for
+        RESEND_GIVE_UP_MS, ask again for the others."""
+        self._resend_timer = None
+        if self._closed or not self.connected:
+            return
+        now = self.scheduler.now_ms()
+        since = self.window.missing_since()
+        given_up: Accepted[Message] = Accepted()
+        while since is not None and now - since >= RESEND_GIVE_UP_MS:  # one log line, one query for all
+            got = self.window.give_up_first()
+            given_up.deliver += got.deliver
+            given_up.lost += got.lost
+            since = self.window.missing_since()
+        self._take(given_up)
+        if self.window.waiting:
+            self.counts["resend-retries"] += 1
+            self._ask(self.window.runs())
+            self._arm_resend()
+
+    def _query(self) -> None:
+        self._query_since = self.scheduler.now_ms()
+        self._send(Query())
 
     def _on_hello(self, msg: Hello) -> None:
         if msg.proto != PROTOCOL_VERSION:
@@ -372,6 +502,7 @@ class SerialBoard:
             log.warning("board state differs from what was heard: %d change(s) recovered", len(events))
         first = not self.counts["states"]
         self.counts["states"] += 1
+        self._query_since = None
         if first:  # the levels at start-up: the controller reads them with state()
             return
         for ev in events:
@@ -402,11 +533,24 @@ class SerialBoard:
         if msg.seq == self._frame_seq:
             self._frame_seq = None
 
-    def _on_error(self, msg: ErrorReport) -> None:
-        self.counts[f"board-error-{msg.code}"] += 1
-        log.warning("the board rejected line %s: %s %s", msg.seq, msg.code, msg.detail)
-        if msg.seq is not None and msg.seq == self._frame_seq:
+    def _on_error(self, msg: ErrorReport, asked: bool = False) -> None:
+        """The board could not read a line of ours (``seq`` None: it could not tell which): send
+        again what is outstanding: the frame not acknowledged, the asks (unless ``asked`` just
+        now), the state query. Handled on arrival, ahead of missing lines (``E gone`` too, before)."""
+        code = msg.code if msg.code in ERROR_CODES else "other"
+        self.counts[f"board-error-{code}"] += 1
+        if msg.oldest is not None:
+            return
+        log.info("the board rejected line %s: %s %s", msg.seq, msg.code[:20], msg.detail[:40])  # sent again below
+        if self._frame_seq is not None and msg.seq in (None, self._frame_seq):
             self._send_frame()
+        tail = self._tail_asked if self._tail_asked == self.window.next_unseen else None
+        if self._quick_asks < QUICK_ASKS and (self.window.waiting or tail is not None or self._query_since is not None):
+            self._quick_asks += 1
+            if not asked:
+                self._ask(self.window.runs(), tail=tail)
+            if self._query_since is not None:
+                self._query()
 
     def _deliver(self, event: SensorEvent) -> None:
         for sink in list(self._sinks):
@@ -440,7 +584,7 @@ class SerialBoard:
             if now - self._opened_ms > self.heartbeat_timeout_ms:  # no HELLO: close, reopen later
                 self._lost(f"no HELLO from the board for {now - self._opened_ms} ms")
             else:
-                self._send(Hello(PROTOCOL_VERSION, {"host": FIRMWARE_VERSION}), lead=b"\n")
+                self._say_hello()
             return
         if self.transport.is_open and now - self._last_rx_ms > self.heartbeat_timeout_ms:
             self._lost(f"no line from the board for {now - self._last_rx_ms} ms (heartbeat timeout)")
@@ -450,6 +594,9 @@ class SerialBoard:
             if self._frame_seq is not None and now - self._frame_sent_ms >= FRAME_RETRY_MS:
                 self.counts["frame-retries"] += 1
                 self._send_frame()
+            if self._query_since is not None and now - self._query_since >= QUERY_RETRY_MS:
+                self.counts["query-retries"] += 1
+                self._query()
 
     # -- reader thread (real time) -------------------------------------------------------
     def start_reader(self, post: Callable[[Callable[[], None]], Any]) -> None:

@@ -3,8 +3,8 @@
 :class:`LineParser` cuts a byte stream into lines, however it is chunked,
 checks and decodes each one, and counts every line it rejects by reason.
 Resynchronisation is by newline: after garbage, a cut line or an overlong
-line, the next ``\\n`` starts afresh. :class:`SequenceCheck` follows the
-peer's sequence numbers and reports lost lines (a gap) and repeats.
+line, the next ``\\n`` starts afresh. Sequence numbers are followed by
+:class:`~.window.ReceiveWindow` (in order, each line once).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Mapping
 
 from ..errors import ProtocolError
-from .protocol import BOARD_MESSAGES, MAX_LINE_BYTES, SEQ_MODULO, Message, decode, reason_of
+from .protocol import BOARD_MESSAGES, MAX_LINE_BYTES, Message, decode, reason_of
 
 
 @dataclass(frozen=True)
@@ -109,50 +109,3 @@ class LineParser:
     def _reject(self, reason: str, head: bytes) -> Rejected:
         self.bad[reason] += 1
         return Rejected(reason, head)
-
-
-@dataclass(frozen=True)
-class Gap:
-    """Lines ``expected`` up to ``got - 1`` (modulo 65536) never arrived: ``lost`` of them."""
-
-    expected: int
-    got: int
-    lost: int
-
-
-class SequenceCheck:
-    """Follows one direction's sequence numbers.
-
-    :meth:`check` returns ``"ok"``, ``"repeat"`` (a line already seen: drop
-    it), or a :class:`Gap` (lines were lost; take the line, then resync).
-    A number more than ``window`` behind is taken as a restart, not a repeat.
-    """
-
-    def __init__(self, window: int = 1024) -> None:
-        self.window = window
-        self.last: int | None = None
-        self.gaps = 0
-        self.lost = 0
-        self.repeats = 0
-
-    def restart(self, seq: int | None = None) -> None:
-        """Expect ``seq + 1`` next (``None``: accept any number)."""
-        self.last = seq
-
-    def check(self, seq: int) -> str | Gap:
-        if self.last is None:
-            self.last = seq
-            return "ok"
-        expected = (self.last + 1) % SEQ_MODULO
-        ahead = (seq - expected) % SEQ_MODULO
-        if ahead == 0:
-            self.last = seq
-            return "ok"
-        behind = (self.last - seq) % SEQ_MODULO
-        if behind < self.window:
-            self.repeats += 1
-            return "repeat"
-        self.last = seq
-        self.gaps += 1
-        self.lost += ahead
-        return Gap(expected, seq, ahead)

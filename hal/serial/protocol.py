@@ -32,9 +32,10 @@ from ..errors import ProtocolError
 from ..events import RGB
 
 #: Protocol version both ends announce in HELLO; a different one is refused.
-PROTOCOL_VERSION = 1
+#: 2: the board keeps its recent lines and resends them on ``RESEND`` (1: no resend).
+PROTOCOL_VERSION = 2
 #: Firmware release that speaks this protocol (``firmware/mbfw/protocol.py`` FIRMWARE_VERSION).
-FIRMWARE_VERSION = "0.1.0"
+FIRMWARE_VERSION = "0.2.0"
 #: Longest line allowed, in bytes, including the final newline.
 MAX_LINE_BYTES = 1024
 #: Sequence numbers count modulo this.
@@ -42,6 +43,10 @@ SEQ_MODULO = 65536
 #: A peer silent for this long is taken as gone (board: heartbeat every HEARTBEAT_MS).
 HEARTBEAT_MS = 500
 HEARTBEAT_TIMEOUT_MS = 2000
+#: The board keeps its last RING_LINES lines, in RING_BYTES bytes at most, for a resend
+#: (``firmware/mbfw/ring.py``; docs/protocol.md "Resending" for the sizing).
+RING_LINES = 256
+RING_BYTES = 8192
 
 _FIELD_CHARS = frozenset(range(0x21, 0x7F)) - {ord("*")}
 
@@ -296,7 +301,9 @@ class Ack:
 @dataclass(frozen=True)
 class ErrorReport:
     """``E <code> <seq|-> [detail]``: the receiver rejected a line (codes: ``crc``,
-    ``syntax``, ``too-long``, ``not-ascii``, ``unknown``, ``fields``, ``proto``, ``gap``)."""
+    ``syntax``, ``too-long``, ``not-ascii``, ``unknown``, ``fields``, ``proto``), or
+    ``E gone <seq> <oldest>``: the host's ``RESEND`` numbered ``seq`` asked for lines the
+    board no longer keeps; ``detail`` is the oldest line it still has (:attr:`oldest`)."""
 
     TYPE: ClassVar[str] = "E"
     code: str
@@ -307,11 +314,22 @@ class ErrorReport:
         words = [self.TYPE, self.code, "-" if self.seq is None else str(self.seq)]
         return words + ([self.detail] if self.detail else [])
 
+    @property
+    def oldest(self) -> int | None:
+        """The oldest line the board still keeps, from ``E gone`` (None for other codes)."""
+        if self.code != "gone" or not self.detail.isdigit() or int(self.detail) >= SEQ_MODULO:
+            return None
+        return int(self.detail)
+
     @classmethod
     def parse(cls, fields: Sequence[str]) -> "ErrorReport":
         if len(fields) not in (2, 3):
             raise _bad("fields", "E takes a code, a seq or '-', and an optional detail")
         seq = None if fields[1] == "-" else _int(fields[1], "E seq", 0, SEQ_MODULO - 1)
+        if fields[0] == "gone" and (len(fields) != 3 or seq is None):
+            raise _bad("fields", "E gone takes the RESEND's seq and the oldest line kept")
+        if fields[0] == "gone":
+            _int(fields[2], "E gone oldest", 0, SEQ_MODULO - 1)
         return cls(fields[0], seq, fields[2] if len(fields) == 3 else "")
 
 
@@ -370,12 +388,33 @@ class Query:
         return cls()
 
 
+@dataclass(frozen=True)
+class Resend:
+    """``RESEND <seq> [<count>]``: send your lines from ``seq`` again, byte for byte (``count``
+    of them; None: every one up to the newest). Not acked: the lines are the answer, and
+    ``E gone`` for those no longer kept."""
+
+    TYPE: ClassVar[str] = "RESEND"
+    seq: int
+    count: int | None = None
+
+    def words(self) -> list[str]:
+        return [self.TYPE, str(self.seq)] + ([] if self.count is None else [str(self.count)])
+
+    @classmethod
+    def parse(cls, fields: Sequence[str]) -> "Resend":
+        if len(fields) not in (1, 2):
+            raise _bad("fields", "RESEND takes a seq and an optional count")
+        count = _int(fields[1], "RESEND count", 1, SEQ_MODULO - 1) if len(fields) == 2 else None
+        return cls(_int(fields[0], "RESEND seq", 0, SEQ_MODULO - 1), count)
+
+
 #: line type -> message class, co-processor to Pi
 BOARD_MESSAGES: dict[str, type] = {
     c.TYPE: c for c in (Hello, Heartbeat, Reed, Hall, HallRaw, Button, State, Ack, ErrorReport)
 }
 #: line type -> message class, Pi to co-processor
-HOST_MESSAGES: dict[str, type] = {c.TYPE: c for c in (Hello, Frame, Ping, Query)}
+HOST_MESSAGES: dict[str, type] = {c.TYPE: c for c in (Hello, Frame, Ping, Query, Resend)}
 
 
 def encode(message: Message, seq: int) -> bytes:

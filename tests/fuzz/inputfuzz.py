@@ -213,7 +213,7 @@ CLI_COMMANDS: dict[str, tuple[list[str], list[str]]] = {
     "play-struggle": (["play", "--quiet", "--game", "struggle"], ["--rounds", "--seed", "--events", "--players"]),
     "play-labyrinth": (["play", "--quiet", "--game", "labyrinth"], ["--edition", "--variant", "--seed", "--players"]),
     "sim": (["sim", "--scenario", str(ROOT / "tests/magic/scenarios/collect.toml")], ["--events", "--link",
-                                                                                      "--scenario"]),
+                                                                                      "--scenario", "--line-noise"]),
     "diag": (["diag", "--board", "sim", "--virtual", "--no-leds", "--seconds", "1"],
              ["--seconds", "--step-ms", "--seed", "--wiring", "--calibration"]),
     "calibrate-hall": (["calibrate", "hall", "--board", "sim", "--calibration", "{tmp}/cal.toml"],
@@ -236,7 +236,7 @@ PATHS = ["/dev/full", "/dev/null", "/dev/zero", "/proc/nonexistent/f", "/proc", 
 #: option -> the kind of value it takes (others: any of CLI_VALUES)
 CLI_KINDS: dict[str, list[str]] = {
     **{o: NUMBERS for o in ("--players", "--seed", "--win-tokens", "--rounds", "--step-ms", "--samples",
-                            "--period-ms", "--games", "--seconds")},
+                            "--period-ms", "--games", "--seconds", "--line-noise")},
     **{o: PATHS for o in ("--events", "--state-dir", "--wiring", "--calibration", "--out", "--scenario", "--exec")},
 }
 #: environment variables mazeboard reads
@@ -652,6 +652,7 @@ def serial_case(rng: random.Random, tmp: Path, limit_s: float = 60.0) -> Outcome
             def tick() -> None:  # only while the host has the port open (otherwise nobody reads the lines)
                 if emulator.port is not None and emulator.host_ready and port.connected and host.transport.is_open:
                     line = hostile_line(rng, emulator._tx_seq)  # noqa: SLF001 - in the board's own count
+                    emulator.ring.keep(emulator._tx_seq, line)  # noqa: SLF001 - and resent when asked for
                     emulator._tx_seq = (emulator._tx_seq + 1) % 65536  # noqa: SLF001
                     port.write(line)
                     if emulator.on_written is not None:

@@ -115,7 +115,7 @@ def test_firmware_is_silent_until_hello_then_answers_with_hello_and_state(vector
     assert out == b""
     link.feed(host_lines(vectors, "HELLO")[0])
     msgs = decode_all(bytes(out))
-    assert msgs[0] == Hello(1, {"fw": fwp.FIRMWARE_VERSION, "board": "test", "leds": "3"})
+    assert msgs[0] == Hello(fwp.PROTOCOL_VERSION, {"fw": fwp.FIRMWARE_VERSION, "board": "test", "leds": "3"})
     assert msgs[1] == State(frozenset({"a1", "f6"}), frozenset())
     assert out.startswith(b"0 HELLO ")
 
@@ -146,10 +146,107 @@ def test_firmware_forgets_a_silent_host():
     link, out, _, now = make_link()
     waited = []
     link.waiting = lambda: waited.append(now[0])
-    link.feed(fwp.encode(0, ["HELLO", "proto=1"]))
+    link.feed(fwp.encode(0, ["HELLO", "proto=2"]))
     now[0] = 3500
     link.tick()
     assert waited == [3500] and not link.host
+
+
+# -- resending (protocol 2) ---------------------------------------------------------------------
+def hello_link(vectors):
+    link, out, shown, now = make_link()
+    link.feed(host_lines(vectors, "HELLO")[0])
+    out.clear()
+    return link, out, now
+
+
+def host_line(seq: int, *words: str) -> bytes:
+    return fwp.encode(seq, list(words))
+
+
+def test_firmware_resends_the_lines_asked_for_byte_for_byte(vectors):
+    link, out, now = hello_link(vectors)
+    for cell in ("a2", "a3", "a4", "a5"):
+        link.reed(cell, True)  # lines 2..5
+    sent = bytes(out).split(b"\n")
+    out.clear()
+    link.feed(host_line(1, "RESEND", "3", "2"))
+    assert bytes(out) == sent[1] + b"\n" + sent[2] + b"\n"  # lines 3 and 4, as they were
+    out.clear()
+    link.feed(host_line(2, "RESEND", "4"))  # from 4 to the newest
+    assert decode_all(bytes(out)) == [Reed("a4", True), Reed("a5", True)]
+    out.clear()
+    link.feed(host_line(3, "RESEND", "6") + host_line(4, "RESEND", "30000"))  # not sent yet: nothing
+    assert out == b""
+
+
+def test_firmware_answers_lines_it_no_longer_keeps_with_e_gone_then_resends_the_rest(vectors):
+    link, out, now = hello_link(vectors)
+    for i in range(300):  # lines 2..301: the ring keeps the last 256, 46..301
+        link.reed("c3", i % 2 == 0)
+    out.clear()
+    link.feed(host_line(7, "RESEND", "40", "10"))
+    got = decode_all(bytes(out))
+    assert len(got) == 4 + 1 and got[-1] == ErrorReport("gone", 7, "46")  # 46..49 of 40..49, then E gone
+    assert bytes(out).split(b"\n")[0].startswith(b"46 R c3 ")
+
+
+def test_a_long_resend_goes_out_a_burst_a_pass(vectors):
+    from mbfw.link import RESEND_BURST
+
+    link, out, now = hello_link(vectors)
+    for i in range(100):
+        link.reed("c3", i % 2 == 0)
+    out.clear()
+    link.feed(host_line(1, "RESEND", "2"))
+    assert len(decode_all(bytes(out))) == RESEND_BURST
+    passes = 0
+    while link.resend_left:
+        link.tick()
+        passes += 1
+    assert passes == -(-100 // RESEND_BURST) - 1 and link.resent == 100
+
+
+def test_resend_field_errors_are_answered_with_e_fields(vectors):
+    link, out, now = hello_link(vectors)
+    for case in vectors["bad_fields"]:
+        if case["dir"] == "host":
+            link.feed(case["line"].encode() + b"\n")
+    errors = decode_all(bytes(out))
+    assert [(e.code, e.seq) for e in errors] == [("fields", int(c["line"].split()[0]))
+                                                  for c in vectors["bad_fields"] if c["dir"] == "host"]
+
+
+def test_a_heartbeat_follows_an_event_line_20_ms_later(vectors):
+    from mbfw.link import TAIL_MS
+
+    link, out, now = hello_link(vectors)
+    now[0] = 100
+    link.tick()  # the tail of HELLO's state line
+    out.clear()
+    now[0] = 300
+    link.reed("b2", True)
+    now[0] = 300 + TAIL_MS - 1
+    link.tick()
+    assert decode_all(bytes(out)) == [Reed("b2", True)]
+    now[0] = 300 + TAIL_MS
+    link.tick()
+    assert [type(m).__name__ for m in decode_all(bytes(out))] == ["Reed", "Heartbeat"]
+    out.clear()
+    link.feed(host_lines(vectors, "F")[0])  # an ack is not followed by one
+    now[0] = 500
+    link.tick()
+    assert [type(m).__name__ for m in decode_all(bytes(out))] == ["Ack"]
+
+
+def test_the_ring_is_cleared_by_a_new_hello(vectors):
+    link, out, now = hello_link(vectors)
+    link.reed("b2", True)
+    link.feed(host_lines(vectors, "HELLO")[0])
+    out.clear()
+    link.feed(host_line(1, "RESEND", "2"))  # line 2 of the new conversation is not sent yet
+    assert out == b""
+    assert link.ring.count == 2  # the new HELLO and state lines
 
 
 def test_config_checks_name_the_key():

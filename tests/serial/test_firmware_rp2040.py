@@ -22,7 +22,7 @@ import fake_rp2040
 
 FIRMWARE = Path(__file__).resolve().parents[2] / "firmware"
 TICKS_PERIOD = 1 << 30
-HELLO = fwp.encode(0, ["HELLO", "proto=1", "host=0.1.0"])
+HELLO = fwp.encode(0, ["HELLO", "proto=%d" % fwp.PROTOCOL_VERSION, "host=" + fwp.FIRMWARE_VERSION])
 
 
 @pytest.fixture()

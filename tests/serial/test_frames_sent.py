@@ -11,7 +11,7 @@ from mazeboard.hal.clock import VirtualClock
 from mazeboard.hal.events import LedFrame
 from mazeboard.hal.serial.board import SerialBoard
 from mazeboard.hal.serial.parser import LineParser, Received
-from mazeboard.hal.serial.protocol import HOST_MESSAGES, Ack, Frame, Hello, State, encode
+from mazeboard.hal.serial.protocol import FIRMWARE_VERSION, HOST_MESSAGES, PROTOCOL_VERSION, Ack, Frame, Hello, State, encode
 from mazeboard.hal.serial.transport import SerialTransport
 
 
@@ -45,7 +45,7 @@ def _board() -> tuple[SerialBoard, Port, Any]:
     transport = SerialTransport("test://", opener=lambda url, baud: port)
     board = SerialBoard(transport, clock, LedLayout.row_major(("a1", "b1")))
     board._open()
-    hello = Hello(1, {"fw": "0.1.0", "board": "test", "leds": "2"})
+    hello = Hello(PROTOCOL_VERSION, {"fw": FIRMWARE_VERSION, "board": "test", "leds": "2"})
     board.feed(encode(hello, 0) + encode(State(frozenset(), frozenset()), 1))
     assert board.connected
     return board, port, clock
@@ -70,6 +70,8 @@ def test_a_frame_still_goes_again_after_a_reconnect_and_when_not_acked() -> None
     board.show(LedFrame(0, red))
     clock.advance(1000)  # no ack: the heartbeat sends it again
     assert len(_frames(port)) == 2
-    board.feed(encode(Hello(1, {"fw": "0.1.0", "board": "test", "leds": "2"}), 0))  # the board restarted
+    board._lost("the board restarted")  # it fell silent: the host reopens the port and says HELLO again
+    clock.advance(200)
+    board.feed(encode(Hello(PROTOCOL_VERSION, {"fw": FIRMWARE_VERSION, "board": "test", "leds": "2"}), 0))
     assert len(_frames(port)) == 3
     board.close()

@@ -26,7 +26,8 @@ from mazeboard.hal.board import BoardRequest, LedLayout
 from mazeboard.hal.clock import VirtualClock
 from mazeboard.hal.grid import MAGIC_GRID
 from mazeboard.hal.serial.board import SerialBoard
-from mazeboard.hal.serial.protocol import Button, Hall, Hello, Message, Reed, State, encode
+from mazeboard.hal.serial.protocol import (FIRMWARE_VERSION, PROTOCOL_VERSION, Button, Hall, Hello, Message, Reed,
+                                           State, encode)
 from mazeboard.hal.serial.transport import SerialTransport
 from mazeboard.hal.wiring_boards import spec_of_game
 
@@ -78,7 +79,7 @@ def test_a_state_line_with_unknown_names_keeps_the_known_ones() -> None:
                         spec=spec_of_game("magic-labyrinth"))
     seen: list[Any] = []
     board.subscribe(seen.append)
-    board.feed(encode(Hello(1, {"fw": "0.1.0"}), 0) + encode(State(frozenset({"a1", "z9"}), frozenset({"tray-x"})), 1))
+    board.feed(encode(Hello(PROTOCOL_VERSION, {"fw": FIRMWARE_VERSION}), 0) + encode(State(frozenset({"a1", "z9"}), frozenset({"tray-x"})), 1))
     assert board.state().closed_reeds == {"a1"} and board.state().hall_active == frozenset()
     board.feed(encode(State(frozenset({"b2", "zz"}), frozenset({"tray-sw"})), 2))
     assert sorted((type(e).__name__, getattr(e, "cell", getattr(e, "sensor", ""))) for e in seen) == [
@@ -132,13 +133,13 @@ class FakeBoard:
         self.thread.join(timeout=2)
 
 
-def _good(proto: int = 1) -> bytes:
-    return (encode(Hello(proto, {"fw": "0.1.0", "board": "fake", "leds": "36"}), 0)
+def _good(proto: int = PROTOCOL_VERSION, fw: str = FIRMWARE_VERSION) -> bytes:
+    return (encode(Hello(proto, {"fw": fw, "board": "fake", "leds": "36"}), 0)
             + encode(State(frozenset(), frozenset()), 1))
 
 
 def _garbled() -> bytes:
-    line = bytearray(encode(Hello(1, {"fw": "0.1.0", "board": "fake", "leds": "36"}), 0))
+    line = bytearray(encode(Hello(PROTOCOL_VERSION, {"fw": FIRMWARE_VERSION, "board": "fake", "leds": "36"}), 0))
     line[5] ^= 0x20  # one flipped bit: the CRC no longer matches
     return bytes(line)
 
@@ -168,10 +169,14 @@ def test_one_garbled_hello_is_answered_by_another_hello() -> None:
 
 
 def test_a_board_of_another_protocol_is_one_line_exit_2(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A board still running protocol 1 (firmware 0.1.0, before the resend) is refused in one line
+    that names the firmware to flash and how."""
     def body(fake: FakeBoard) -> None:
         monkeypatch.setenv("MAZEBOARD_SERIAL", fake.url)
         out = run_cli(["play", "--board", "serial"], limit_s=20)
         assert out.code == 2 and len(out.err) == 1 and not out.internal, out
-        assert "protocol 2" in out.err[0] and "flash" in out.err[0]
+        assert "firmware 0.1.0 speaking protocol 1" in out.err[0] and "speaks protocol 2" in out.err[0]
+        assert f"flash the firmware shipped with this mazeboard (firmware {FIRMWARE_VERSION})" in out.err[0]
+        assert "mpremote connect" in out.err[0]
 
-    _with_fake([_good(proto=2)] * 5, body)
+    _with_fake([_good(proto=1, fw="0.1.0")] * 5, body)

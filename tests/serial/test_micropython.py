@@ -21,7 +21,7 @@ import pytest
 from packaging.requirements import Requirement
 
 from mazeboard.hal.serial.parser import LineParser, Received
-from mazeboard.hal.serial.protocol import BOARD_MESSAGES, Ack, Heartbeat, Hello, Reed, State
+from mazeboard.hal.serial.protocol import BOARD_MESSAGES, Ack, Heartbeat, Hello, Reed, Resend, State, encode
 
 HERE = Path(__file__).resolve().parent
 FIRMWARE = HERE.parents[1] / "firmware"
@@ -74,22 +74,32 @@ def test_pure_modules_and_protocol_vectors() -> None:
     _, lines, _ = run("pure")
     ok = {ln.split()[1] for ln in lines if ln.startswith("ok ")}
     assert ok == {"crc", "good_lines", "bad_lines", "line_reader", "frames", "debounce", "matrix",
-                  "hall_and_buttons", "leds", "neopixel_order", "config", "link"}, "\n".join(lines)
+                  "hall_and_buttons", "leds", "neopixel_order", "config", "link", "ring", "resend"}, "\n".join(lines)
 
 
 def test_handshake_frame_and_events_over_the_real_stdin() -> None:
     """glue.main with its own Usb: select.poll and readinto on the interpreter's stdin, lines out on
-    stdout.buffer; a pawn on a1 of the simulated matrix."""
-    host = b"\n0 HELLO proto=1 host=0.1.0*FEEA\n1 F FF0000000000102030*9B1A\n"
+    stdout.buffer; a pawn on a1 of the simulated matrix; the host asks for the state line again."""
+    vectors = json.loads((FIRMWARE / "vectors.json").read_text())
+    hello, frame = (next(c["line"] for c in vectors["good"] if c["dir"] == "host" and c["type"] == t)
+                    for t in ("HELLO", "F"))
+    resend = encode(Resend(1, 1), 2)  # the state line again, as if it had arrived damaged
+    host = b"\n" + hello.encode() + b"\n" + frame.encode() + b"\n" + resend
     out, _, found = run("stdin", "400", stdin=host)
     parser = LineParser(BOARD_MESSAGES)
-    msgs = [i.message for i in parser.feed(out) if isinstance(i, Received)]
+    items = [i for i in parser.feed(out) if isinstance(i, Received)]
+    assert [i.seq for i in items if isinstance(i.message, State)] == [1, 1]  # resent with its own number
+    assert out.count(out.split(b"\n")[1] + b"\n") == 2  # byte for byte
+    items = [i for k, i in enumerate(items) if i.seq not in {j.seq for j in items[:k]}]
+    msgs = [i.message for i in items]
     assert parser.bad_lines == 0, out
-    assert isinstance(msgs[0], Hello) and msgs[0].info["board"] == "magic-6x6" and msgs[0].proto == 1
+    assert isinstance(msgs[0], Hello) and msgs[0].info["board"] == "magic-6x6" and msgs[0].proto == 2
     assert msgs[1] == State(frozenset(), frozenset())
     assert Ack(1) in msgs and Reed("a1", True) in msgs
     beats = [m.uptime_ms for m in msgs if isinstance(m, Heartbeat)]
-    assert len(beats) == 1 and 500 <= beats[0] <= 510  # 400 passes x 2 ms
+    reed_at = msgs.index(Reed("a1", True))
+    assert isinstance(msgs[reed_at + 1], Heartbeat) and beats[0] <= 40  # 20 ms after the last event line
+    assert len(beats) == 2 and 500 <= beats[1] - beats[0] <= 510  # then every 500 ms (400 passes x 2 ms)
     wire = found["leds"]["wire"]
     assert wire[:9] == [0, 75, 0, 0, 0, 0, 9, 4, 14]  # GRB on the wire, brightness 0.3
     assert found["leds"]["writes"] == 2  # the waiting light, then the frame

@@ -6,7 +6,8 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mazeboard.hal.serial.parser import Gap, LineParser, Received, Rejected, SequenceCheck
+from mazeboard.hal.serial.parser import LineParser, Received, Rejected
+from mazeboard.hal.serial.window import ReceiveWindow
 from mazeboard.hal.serial.protocol import MAX_LINE_BYTES, Button, Hall, Heartbeat, Reed, encode
 
 GOOD = [Reed("a2", True), Reed("a1", False), Hall("tray-sw", True), Button("roll"), Heartbeat(42)]
@@ -74,19 +75,6 @@ def test_empty_lines_are_not_errors():
     assert p.bad_lines == 0
 
 
-def test_sequence_gap_repeat_and_wrap():
-    s = SequenceCheck()
-    assert s.check(65534) == "ok"
-    assert s.check(65535) == "ok"
-    assert s.check(0) == "ok"
-    assert s.check(0) == "repeat"
-    assert s.check(65535) == "repeat"
-    gap = s.check(4)
-    assert gap == Gap(1, 4, 3)
-    assert s.check(5) == "ok"
-    assert (s.gaps, s.lost, s.repeats) == (1, 3, 2)
-
-
 # -- fuzzing ---------------------------------------------------------------------------
 def _corrupt(line: bytes, at: int) -> bytes:
     body = bytearray(line[:-1])
@@ -136,8 +124,11 @@ def test_fuzz_every_bad_line_counted_every_good_line_kept(plan, cuts):
     out += p.feed(stream[pos:])
     assert messages(out) == want
     assert p.bad_lines == bad == sum(isinstance(i, Rejected) for i in out)
-    checks = SequenceCheck()
-    assert all(checks.check(i.seq) == "ok" for i in out if isinstance(i, Received))
+    window: ReceiveWindow[int] = ReceiveWindow()
+    for i in out:
+        if isinstance(i, Received):
+            got = window.accept(i.seq, i.seq, 0)
+            assert [seq for seq, _ in got.deliver] == [i.seq] and got.opened is None
 
 
 @settings(max_examples=300, deadline=None)

@@ -25,9 +25,17 @@ def test_crc_parameters_match_the_catalogue(vectors):
 
 
 def test_versions_and_limits_agree(vectors):
-    assert host.PROTOCOL_VERSION == fw.PROTOCOL_VERSION == vectors["protocol"]
+    from mbfw import link, ring
+
+    from mazeboard.sim import emulator
+
+    assert host.PROTOCOL_VERSION == fw.PROTOCOL_VERSION == vectors["protocol"] == 2
     assert host.MAX_LINE_BYTES == fw.MAX_LINE_BYTES == vectors["max_line_bytes"]
     assert host.FIRMWARE_VERSION == fw.FIRMWARE_VERSION
+    assert host.RING_LINES == ring.LINES == vectors["ring_lines"]
+    assert host.RING_BYTES == ring.BYTES == vectors["ring_bytes"]
+    assert (emulator.RESEND_BURST, emulator.TAIL_MS) == (link.RESEND_BURST, link.TAIL_MS)
+    assert {c.__name__ for c in emulator.TAILED} == {host.BOARD_MESSAGES[t].__name__ for t in link.TAILED}
 
 
 def test_good_lines_checksum_independently(vectors):
@@ -65,6 +73,20 @@ def test_bad_lines_are_rejected_with_their_reason(vectors, side):
             with pytest.raises(fw.BadLine) as err:
                 fw.decode(line)
             assert err.value.args[0] == case["reason"], case["note"]
+
+
+def test_field_errors_of_the_resend_lines_are_refused(vectors):
+    for case in vectors["bad_fields"]:
+        with pytest.raises(ProtocolError) as err:
+            decode(case["line"].encode(), TABLES[case["dir"]])
+        assert reason_of(err.value) == "fields", case["note"]
+
+
+def test_e_gone_names_the_oldest_line_kept(vectors):
+    (case,) = [c for c in vectors["good"] if c["fields"][:1] == ["gone"]]
+    _, msg = decode(case["line"].encode(), BOARD_MESSAGES)
+    assert (msg.seq, msg.oldest) == (7, 120)
+    assert decode(b"9 E crc -*AD86", BOARD_MESSAGES)[1].oldest is None
 
 
 def test_crlf_is_tolerated_by_both(vectors):

@@ -8,7 +8,8 @@
 # the interpreter's own. Results go to stderr as lines "ok NAME", "FAIL NAME: why" and
 # "DATA NAME JSON"; stdout carries nothing but the firmware's protocol lines (case "stdin").
 #
-# Cases: pure (scan, leds, config, protocol against firmware/vectors.json, link handshake),
+# Cases: pure (scan, leds, config, protocol against firmware/vectors.json, link handshake, the
+# ring of recent lines with the heap locked, resends and the heartbeat after an event line),
 # stdin (glue.main on the real stdin: select.poll, readinto, stdout.buffer), wrap (heartbeats
 # and host timeout across the 2**30 tick wrap), timing (the main loop's period, LED writes).
 
@@ -55,6 +56,22 @@ def raises(exc, fn, *args):
     except exc as e:
         return e
     raise AssertionError("no %s from %r" % (exc.__name__, args))
+
+
+class Sink:
+    """Bytes written, clearable (MicroPython's bytearray has no item deletion)."""
+
+    def __init__(self):
+        self.data = bytearray()
+
+    def write(self, b):
+        self.data.extend(b)
+
+    def bytes(self):
+        return bytes(self.data)
+
+    def clear(self):
+        self.data = bytearray()
 
 
 def load_vectors():
@@ -156,22 +173,94 @@ def pure():
         e = raises(ValueError, check_config, raw)
         equal(str(e), "config: buttons.roll: GPIO15 is already used by hall.tray-nw", "duplicate pin")
 
+    def host_line(type_, n=0):
+        return [c["line"].encode() + b"\n" for c in vectors["good"] if c["dir"] == "host" and c["type"] == type_][n]
+
     def link():
         out = bytearray()
         shown = []
         clock = Clock()
         lk = Link(out.extend, clock, shown.append, lambda: (["a1", "f6"], []), [("board", "test"), ("leds", "3")])
-        lk.feed(b"0 HELLO proto=1 host=0.1.0*FEEA\n")
-        equal(bytes(out).split(b"\n")[0], p.encode(0, ["HELLO", "proto=1", "fw=" + p.FIRMWARE_VERSION,
-                                                          "board=test", "leds=3"])[:-1], "hello")
+        lk.feed(host_line("HELLO"))
+        equal(bytes(out).split(b"\n")[0], p.encode(0, ["HELLO", "proto=%d" % p.PROTOCOL_VERSION,
+                                                          "fw=" + p.FIRMWARE_VERSION, "board=test", "leds=3"])[:-1],
+              "hello")
         equal(bytes(out).split(b"\n")[1], b"1 S r=a1,f6 h=-*C30A", "state")
-        lk.feed(b"1 F FF0000000000102030*9B1A\n")
+        lk.feed(host_line("F"))
         equal(shown, [b"\xff\x00\x00\x00\x00\x00\x10\x20\x30"], "frame")
+
+    def ring():
+        import micropython
+
+        from mbfw.ring import BYTES, LINES, Ring
+
+        equal((LINES, BYTES), (vectors["ring_lines"], vectors["ring_bytes"]), "sizes")
+        for case in vectors["ring"]:
+            r = Ring()
+            line = b"x" * (case["line_bytes"] - 1) + b"\n"
+            n = case["lines"]
+            s = 0
+            micropython.heap_lock()  # keep() must not allocate: it runs for every line sent
+            try:
+                while s < n:
+                    r.keep(s % 65536, line)
+                    s += 1
+            finally:
+                micropython.heap_unlock()
+            equal((r.count, r.oldest()), (case["kept"], case["oldest"]), case["note"])
+            equal(bytes(r.get((case["lines"] - 1) % 65536)), line, "newest")
+            equal(r.get((case["oldest"] - 1) % 65536), None, "pushed out")
+
+    def resend():
+        from mbfw.link import RESEND_BURST, TAIL_MS
+
+        sink = Sink()
+        clock = Clock()
+        lk = Link(sink.write, clock, lambda px: None, lambda: ([], []), [("board", "test"), ("leds", "0")])
+        lk.feed(host_line("HELLO"))
+        clock.sleep_ms(TAIL_MS)
+        lk.tick()  # the heartbeat after the state line
+        for i in range(300):
+            lk.reed("c3", i % 2 == 0)  # lines 3..302; the ring keeps 47..302
+        sent = sink.bytes().split(b"\n")
+        sink.clear()
+        lk.feed(p.encode(1, ["RESEND", "100", "3"]))
+        equal(sink.bytes(), b"".join(ln + b"\n" for ln in sent if ln.startswith(b"100 ") or ln.startswith(b"101 ")
+                                   or ln.startswith(b"102 ")), "three lines, byte for byte")
+        sink.clear()
+        lk.feed(p.encode(2, ["RESEND", "40", "10"]))
+        got = sink.bytes().split(b"\n")
+        equal((got[0][:7], p.decode(got[-2])[1:]), (b"47 R c3", ("E", ["gone", "2", "47"])), "gone")
+        sink.clear()
+        lk.feed(p.encode(3, ["RESEND", "48"]))  # E gone was line 303: the ring keeps 48..303
+        equal(sink.bytes().count(b"\n"), RESEND_BURST, "one burst a pass")
+        passes = 0
+        while lk.resend_left:
+            lk.tick()
+            passes += 1
+        equal((passes, sink.bytes().count(b"\n")), (256 // RESEND_BURST - 1, 256), "the rest, a burst a pass")
+        for case in vectors["bad_fields"]:
+            if case["dir"] == "host":
+                sink.clear()
+                lk.feed(case["line"].encode() + b"\n")
+                equal(p.decode(sink.bytes()[:-1])[1:3], ("E", ["fields", case["line"].split(" ")[0]]), case["note"])
+        sink.clear()
+        clock.sleep_ms(600)
+        lk.tick()  # a periodic heartbeat: no tail pending after it
+        sink.clear()
+        lk.reed("d4", True)
+        clock.sleep_ms(TAIL_MS - 1)
+        lk.tick()
+        equal(sink.bytes().count(b" HB "), 0, "no heartbeat before TAIL_MS")
+        clock.sleep_ms(1)
+        lk.tick()
+        equal(sink.bytes().count(b" HB "), 1, "a heartbeat TAIL_MS after the event line")
 
     for name, fn in [("crc", crc), ("good_lines", good_lines), ("bad_lines", bad_lines),
                      ("line_reader", line_reader), ("frames", frames), ("debounce", debounce),
                      ("matrix", matrix), ("hall_and_buttons", hall_and_buttons), ("leds", leds),
-                     ("neopixel_order", neopixel_order), ("config", config), ("link", link)]:
+                     ("neopixel_order", neopixel_order), ("config", config), ("link", link), ("ring", ring),
+                     ("resend", resend)]:
         check(name, fn)
 
 
@@ -204,14 +293,14 @@ class Host:
 
 def wrap():
     from mbfw import glue
-    from mbfw.protocol import encode
+    from mbfw.protocol import PROTOCOL_VERSION, encode
 
     clock = time.clock
     clock.now_us = ((1 << 30) - 2000) * 1000  # 2 s before ticks_ms wraps
 
     def pings(n):  # a pass every 10 ms (below): a ping every 50 passes, for the first 3 s only
         if n == 1:
-            return encode(0, ["HELLO", "proto=1"])
+            return encode(0, ["HELLO", "proto=%d" % PROTOCOL_VERSION])
         return encode(n // 50, ["P"]) if n % 50 == 0 and n <= 300 else b""
 
     host = Host(pings)
@@ -228,7 +317,7 @@ def wrap():
 
 def timing():
     from mbfw import glue
-    from mbfw.protocol import encode
+    from mbfw.protocol import PROTOCOL_VERSION, encode
 
     clock = time.clock
     starts = []
@@ -242,7 +331,7 @@ def timing():
 
     def frames(n):  # a new frame every 25 passes: 20 frames/s at 500 Hz
         if n == 1:
-            return encode(0, ["HELLO", "proto=1"])
+            return encode(0, ["HELLO", "proto=%d" % PROTOCOL_VERSION])
         if n % 25 == 0:
             return encode(n // 25, ["F", ("%02X0000" % (5 * (n // 25))) * 36])
         return b""

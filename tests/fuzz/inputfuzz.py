@@ -484,6 +484,10 @@ def _kept(d: Path, original: bytes) -> bool:
     return False
 
 
+#: virtual time a resumed game whose finish does not count is played on (ms)
+PLAY_ON_MS = 30 * 60 * 1000
+
+
 def _play_saved(d: Path, game: str, original: bytes | None, limit_s: float, what: str,
                 stuck_counts: bool) -> Outcome:
     """``open_game`` in ``d`` and play to the end: hang, exception, a lost saved game or a stuck game
@@ -498,7 +502,11 @@ def _play_saved(d: Path, game: str, original: bytes | None, limit_s: float, what
             pgame = open_game(BoardRequest(game=game, seed=77, players=2), d, "sim", fsync=False)
             if original is not None and not _kept(d, original):
                 out.err.append("the readable saved game was lost at start-up")
-            finished = pgame.run()
+            # a game whose finish does not count is played for a bounded virtual time: what is
+            # checked is that it opens and plays on, and the wall-clock hang limit stays meaningful
+            # on a loaded machine (a resumed Labyrinth's simulated players can wander for hours)
+            until = None if stuck_counts else pgame.clock.now_ms() + PLAY_ON_MS
+            finished = pgame.run(stop=None if until is None else (lambda: pgame.clock.now_ms() > until))
             if stuck_counts and (not finished or pgame.referee.winner is None):
                 out.err.append(f"stuck: the game did not reach a winner ({pgame.referee.state})")
             if original is not None and not _kept(d, original):

@@ -20,6 +20,7 @@ from mazeboard.hal.boards import MAGIC, MAGIC_SYMBOLS, PLAYER_COLOURS
 from mazeboard.hal.events import TRAY_SENSORS, GameEvent, LedFrame
 from mazeboard.hal.grid import format_edge
 
+from mazeboard.hal.web.controls import hand_refusal, press_refusal, refused_line
 from mazeboard.hal.web.protocol import Refused, error_reply
 from mazeboard.hal.web.served import LOG_KEEP
 from mazeboard.hal.web.views import GameView
@@ -197,26 +198,23 @@ class BrowserTable:
         return hand
 
     def _press(self, client: int, cmd: Press) -> None:
-        if not self.hands:
-            self._hand("")  # raises the spectator refusal
-        said = self.view.instruction or {}
-        player = said.get("player")
-        if cmd.button not in said.get("buttons", {}):
-            raise Refused(f"{cmd.button} does nothing now: {said.get('text', 'wait')}")
-        if player is not None and player not in self.hands:
-            raise Refused(f"it is {player}'s turn (a simulated player): wait")
+        """A board button acts only when the instruction lists it, on a turn played from this
+        page (:func:`~mazeboard.hal.web.controls.press_refusal`, the same answer the page shows)."""
+        said = self.view.instruction
+        reason = press_refusal(said, self.hands, cmd.button)
+        if reason is not None:
+            raise Refused(refused_line(cmd.button, reason))
+        player = (said or {}).get("player")
         hand = self.hands.get(player or "") or next(iter(self.hands.values()))
         hand.do(Action("press", button=cmd.button))
 
     def _may_move(self, player: str) -> None:
-        """A person moves their pawn on their turn, or where the board asks for it; not otherwise
-        (the page's hand never acts out of turn)."""
-        said = self.view.instruction or {}
-        asked = any(r.get("piece") == player for r in said.get("requests", []))
-        if said.get("player") == player or asked or said.get("action") == "game_over":
-            return
-        who = said.get("player")
-        raise Refused(f"it is {who}'s turn: your pawn waits" if who else f"not now: {said.get('text', 'wait')}")
+        """A person moves their pawn on their turn, or where the board asks for it, or after the
+        game; not otherwise (the page's hand never acts out of turn): ``hand:PLAYER`` of the
+        view's controls (:func:`~mazeboard.hal.web.controls.hand_refusal`)."""
+        reason = hand_refusal(self.view.instruction, self.hands, player, player, after_game=True)
+        if reason is not None:
+            raise Refused(reason)
 
     def _slide(self, client: int, cmd: Slide) -> None:
         hand = self._hand(cmd.player)

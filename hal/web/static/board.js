@@ -300,29 +300,28 @@ function drawInfo() {
   }
 }
 
-// a board button acts only when the instruction lists it, on a turn played from this page
-function buttonState(button) {
-  const s = said();
-  if (S.hello.humans.length === 0) return [false, "every colour is simulated: this page only watches"];
-  if (!s) return [false, "waiting for the board"];
-  if (!(button in s.buttons)) return [false, `does nothing now: ${s.text}`];
-  if (s.player && !S.hello.humans.includes(s.player)) return [false, `${cap(s.player)}'s turn: wait`];
-  return [true, s.buttons[button]];
+// whether a control of this page acts now, and why: [on, why] as the server computed it from the
+// board's instruction and the colours this page plays (the view's controls: the same answer the
+// server gives when it refuses a command); "roll", "done", "hand:red"...
+function control(id) {
+  const c = S.view && S.view.controls ? S.view.controls[id] : null;
+  return c || [false, S.hello && S.hello.humans.length === 0 ? "every colour is simulated: this page only watches" : "waiting for the board"];
 }
 function drawControls() {
   if (!S.hello || !S.world) return;
-  const watching = S.hello.humans.length === 0;
-  for (const id of ["lift", "fetch"]) $(id).disabled = watching;
   for (const id of ["roll", "done"]) {
-    const [on, why] = buttonState(id);
+    const [on, why] = control(id);
     $(id).disabled = !on;
     $(id).title = `${id === "roll" ? "Roll" : "Done"} (${id[0].toUpperCase()}): ${why}`;
   }
-  const me = S.selected && S.world.pawns[S.selected];
-  if (me) {
-    $("lift").textContent = me.cell ? "✊ Lift pawn" : "👇 Click a cell to place";
-    $("fetch").disabled = me.ball === "attached";
-  }
+  const player = activeHuman(), me = player && S.world.pawns[player];
+  const [on, why] = control(`hand:${player}`);
+  const inHand = player !== null && planned(player) === null;
+  $("lift").textContent = inHand ? "👇 Click a cell to place" : "✊ Lift pawn";
+  $("lift").disabled = !on || inHand;
+  $("lift").title = inHand ? "Your pawn is in your hand: click a cell to set it down" : `Lift pawn: ${why}`;
+  $("fetch").disabled = !me || me.ball === "attached";
+  $("fetch").title = !me ? control("roll")[1] : me.ball === "attached" ? "Fish ball out: your ball is on your pawn" : "Fish your ball out of the tray";
 }
 
 // -- the log --------------------------------------------------------------------------
@@ -410,7 +409,7 @@ function arrow(dir) {
 }
 
 function press(button) {
-  const [on, why] = buttonState(button);
+  const [on, why] = control(button);
   if (!on) { showError(`${cap(button)}: ${why}`); return; }
   send({ type: "press", button });
 }

@@ -38,6 +38,16 @@ const MB = {
       if (handler) handler(msg);
     };
   },
+  // whether a control of the page acts now, and why: [on, why] as the server computed it from the
+  // board's instruction and the colours the page plays (the view's controls; the server refuses a
+  // command with the same reason): a board button ("throw", "slot:S-b"), "hand:red", "gather"...
+  control(view, hello, id) {
+    const c = view && view.controls ? view.controls[id] : null;
+    if (c) return c;
+    return [false, hello && hello.humans.length === 0 ? "every colour is simulated: this page only watches" : "waiting for the board"];
+  },
+  // draw one control: enabled only when it acts, its title saying what it does or why not
+  setControl(el, [on, why], label) { el.disabled = !on; el.title = `${label}: ${why}`; },
   setConn(state, text) { const c = $("conn"); if (c) { c.dataset.state = state; c.textContent = text; } },
   send(msg) {
     if (!MB.ws || MB.ws.readyState !== WebSocket.OPEN) { MB.showError("not connected to the board"); return; }

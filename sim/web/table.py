@@ -21,7 +21,7 @@ from mazeboard.hal.events import TRAY_SENSORS, GameEvent, LedFrame
 from mazeboard.hal.grid import format_edge
 
 from mazeboard.hal.web.controls import hand_refusal, press_refusal, refused_line
-from mazeboard.hal.web.protocol import Refused, error_reply
+from mazeboard.hal.web.protocol import Refused, error_reply, ok_reply
 from mazeboard.hal.web.served import LOG_KEEP
 from mazeboard.hal.web.views import GameView
 
@@ -177,14 +177,18 @@ class BrowserTable:
 
     # -- commands from a page ----------------------------------------------------
     def handle(self, client: int, command: Command) -> None:
-        """Carry out one parsed command for ``client``; a refusal is an ``error`` reply to it alone."""
+        """Carry out one parsed command for ``client``: the answer is ``ok`` (with an ``id``), or an
+        ``error`` reply to it alone; a ``world`` message follows either (where the hands head now)."""
         try:
             self._commands[type(command)](client, command)
+            if command.msg_id is not None:
+                self.outbox(ok_reply(command.msg_id), [client])
         except Refused as e:
             self.outbox(error_reply(str(e), command.msg_id), [client])
         except Exception:  # never lose the game to a bug in one command
             log.exception("command %r failed", command)
             self.outbox(error_reply("the simulator could not do that (see its log)", command.msg_id), [client])
+        self._world_changed()
 
     def _hand(self, player: str) -> HumanHand:
         hand = self.hands.get(player)

@@ -28,7 +28,7 @@ const sym = (name) => `${SYMBOL_EMOJI[name] || "❔"} ${name}`;
 
 const S = {
   ws: null, hello: null, view: null, world: null, pixels: [], walls: null,
-  selected: null, msgId: 0, errorTimer: null, bannerShown: false,
+  selected: null, msgId: 0, answered: 0, errorTimer: null, bannerShown: false,
   clock: { game: 0, local: 0 }, // the game's clock (ms) as last heard, and when (performance.now())
 };
 function heard(t) { if (typeof t === "number") S.clock = { game: t, local: performance.now() }; }
@@ -73,10 +73,15 @@ function send(msg) {
   msg.id = ++S.msgId;
   S.ws.send(JSON.stringify(msg));
 }
+// every command is answered (ok or error) in the order sent; until the last one is, a world
+// message may predate a command this page sent: the page keeps where it sent its hands
+function answered(id) { if (typeof id === "number" && id > S.answered) S.answered = id; }
+function settled() { return S.answered >= S.msgId; }
 
 const HANDLERS = {
   hello(msg) {
     S.hello = msg; S.view = msg.view; S.world = msg.world; S.pixels = msg.frame.pixels; S.walls = msg.walls;
+    S.answered = S.msgId; // a new connection: the server's world is all there is
     heard(msg.frame.t);
     S.bannerShown = msg.view.phase === "over";
     $("reveal").checked = msg.walls !== null;
@@ -94,9 +99,13 @@ const HANDLERS = {
     drawAll();
   },
   frame(msg) { S.pixels = msg.pixels; heard(msg.t); drawLeds(); },
-  world(msg) { S.world = msg.world; drawPawns(); drawTray(); drawControls(); },
+  world(msg) {
+    if (!settled() && S.world) msg.world.hands = S.world.hands; // not yet seen by the server: keep the plan
+    S.world = msg.world; drawPawns(); drawTray(); drawControls();
+  },
   walls(msg) { S.walls = msg.walls; drawWalls(); },
-  error(msg) { showError(msg.message); },
+  ok(msg) { answered(msg.id); },
+  error(msg) { answered(msg.id); showError(msg.message); },
   restarting() { showError("starting a new game…"); $("banner").hidden = true; },
 };
 

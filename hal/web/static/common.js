@@ -9,7 +9,7 @@ const cap = (s) => (s ? s[0].toUpperCase() + s.slice(1) : "");
 const COLOURS = ["red", "blue", "green", "yellow"];
 
 const MB = {
-  ws: null, msgId: 0, errorTimer: null, handlers: {}, query: "",
+  ws: null, msgId: 0, answered: 0, errorTimer: null, handlers: {}, query: "",
 
   connect(handlers, query) {
     MB.handlers = handlers;
@@ -30,6 +30,9 @@ const MB = {
     ws.onmessage = (m) => {
       let msg;
       try { msg = JSON.parse(m.data); } catch (e) { return; }
+      if ((msg.type === "ok" || msg.type === "error") && typeof msg.id === "number") MB.answered = Math.max(MB.answered, msg.id);
+      if (msg.type === "ok") return;
+      if (msg.type === "hello") MB.answered = MB.msgId; // a new connection: nothing of ours is pending
       if (msg.type === "error") { MB.showError(msg.message); return; }
       if (msg.type === "restarting") { MB.showError("starting a new game…"); const b = $("banner"); if (b) b.hidden = true; return; }
       if (msg.type === "seats") { MB.seats = msg; MB.drawSeats(); }
@@ -38,6 +41,9 @@ const MB = {
       if (handler) handler(msg);
     };
   },
+  // every command is answered (ok or error) in the order sent; until the last one is, a world
+  // message may predate a command this page sent (the page keeps where it sent its hands)
+  settled() { return MB.answered >= MB.msgId; },
   // whether a control of the page acts now, and why: [on, why] as the server computed it from the
   // board's instruction and the colours the page plays (the view's controls; the server refuses a
   // command with the same reason): a board button ("throw", "slot:S-b"), "hand:red", "gather"...

@@ -243,6 +243,7 @@ const HANDLERS = {
   },
   frame(msg) { S.pixels = msg.pixels; drawLeds(); },
   world(msg) {
+    if (!MB.settled() && S.world) msg.world.hand = S.world.hand; // not yet seen by the server: keep the plan
     S.world = msg.world; drawTiles(); drawInfo();
   },
 };

@@ -181,3 +181,11 @@ def error_reply(message: str, msg_id: int | None = None) -> dict[str, Any]:
     if msg_id is not None:
         reply["id"] = msg_id
     return reply
+
+
+def ok_reply(msg_id: int) -> dict[str, Any]:
+    """The ``ok`` message: the command ``msg_id`` was taken (its hand acts next). Each command
+    with an ``id`` gets one answer, ``ok`` or ``error``, in the order sent; a page that moves a
+    piece ahead of the board keeps its own plan until every command it sent is answered (a
+    ``world`` message sent before an answer may not show that command yet)."""
+    return {"type": "ok", "id": msg_id}

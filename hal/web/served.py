@@ -25,7 +25,7 @@ from typing import Any, Callable, Iterable, Mapping
 
 from mazeboard.hal.events import GameEvent, LedFrame
 
-from .protocol import Refused, error_reply
+from .protocol import Refused, error_reply, ok_reply
 
 log = logging.getLogger(__name__)
 
@@ -178,6 +178,8 @@ class ServedTable:
             if run is None:
                 raise Refused(f"{type(command).__name__} has no meaning in {self.TITLE}")
             run(client, command)
+            if msg_id is not None:
+                self.outbox(ok_reply(msg_id), [client])
         except Refused as e:
             self.outbox(error_reply(str(e), msg_id), [client])
         except Exception:  # never lose the game to a bug in one command

@@ -16,8 +16,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
-from mazeboard.hal.labyrinth_editions import edition
-from mazeboard.hal.struggle import TOKENS
+from mazeboard.hal.labyrinth import BUTTONS as LABYRINTH_BUTTONS
+from mazeboard.hal.labyrinth_editions import VADER, edition
+from mazeboard.hal.struggle import BUTTONS as STRUGGLE_BUTTONS, TOKENS
+
+from .controls import follow_refusal, gather_refusal, hand_refusal, page_name, pair, press_controls
+
+#: the Magic Labyrinth's board buttons a page shows
+MAGIC_BUTTONS = ("roll", "done")
 
 #: phase names the page shows; keys of :data:`PHASE_TEXT`
 PHASE_TEXT: dict[str, str] = {
@@ -83,7 +89,17 @@ class GameView:
             "turns": self.turns,
             "prompt": self.prompt(),
             "instruction": dict(self.instruction) if self.instruction else None,
+            "controls": self.controls(),
         }
+
+    def controls(self) -> dict[str, list[Any]]:
+        """``{control: [on, why]}`` of the page's controls (:mod:`.controls`): the board buttons
+        and ``hand:COLOUR``, the page's hand on that human's pawn (lift, slide, place)."""
+        said, humans = self.instruction, self.humans
+        out = press_controls(said, humans, MAGIC_BUTTONS)
+        for h in humans:
+            out[f"hand:{h}"] = pair(hand_refusal(said, humans, h, h, after_game=True, names=page_name), "move your pawn")
+        return out
 
 
 def _name(player: str | None) -> str:
@@ -258,7 +274,19 @@ class LabyrinthView:
             "instruction": dict(self.instruction) if self.instruction else None,
             "layout": list(self.layout), "spare": self.spare, "vader": self.vader,
             "layout_step": dict(self.layout_step) if self.layout_step else None, "laid": list(self.laid),
+            "controls": self.controls(),
         }
+
+    def controls(self) -> dict[str, list[Any]]:
+        """``{control: [on, why]}`` of the page's controls (:mod:`.controls`): the board buttons
+        (rotate, done, ``slot:S``) and ``hand:PAWN`` (a human's pawn, or Vader moved by the
+        player on turn)."""
+        said, humans = self.instruction, self.humans
+        out = press_controls(said, humans, LABYRINTH_BUTTONS)
+        for pawn in (*humans, VADER):
+            owner = (said or {}).get("player") if pawn == VADER else pawn
+            out[f"hand:{pawn}"] = pair(hand_refusal(said, humans, pawn, owner, names=page_name), "move the pawn")
+        return out
 
 
 def _tiles(v: LabyrinthView, e: Mapping[str, Any], spare_key: str = "spare") -> None:
@@ -432,7 +460,17 @@ class StruggleView:
             "warning": dict(self.warning) if self.warning else None, "winner": self.winner,
             "winners": list(self.winners), "prompt": self.prompt(),
             "instruction": dict(self.instruction) if self.instruction else None,
+            "controls": self.controls(),
         }
+
+    def controls(self) -> dict[str, list[Any]]:
+        """``{control: [on, why]}`` of the page's controls (:mod:`.controls`): the dice buttons,
+        ``follow`` (place the tokens as the board shows) and ``gather`` (all on the start)."""
+        said, humans = self.instruction, self.humans
+        out = press_controls(said, humans, STRUGGLE_BUTTONS)
+        out["follow"] = pair(follow_refusal(said, humans, page_name), "move every token where the LEDs show")
+        out["gather"] = pair(gather_refusal(said, humans), "put all tokens on the start for the next round")
+        return out
 
 
 def _stg_name(player: str | None) -> str:

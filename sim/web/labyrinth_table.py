@@ -44,6 +44,7 @@ from ..labyrinth.players import LabyrinthPlayer
 from ..labyrinth.scenario import VARIANT_NAMES
 from ..labyrinth.session import LabyrinthSession, for_play
 from .protocol import Lift, Place, Press, Slide
+from mazeboard.hal.web.controls import hand_refusal, press_refusal, refused_line
 from mazeboard.hal.web.protocol import SEED_MAX, Fields, Refused
 from mazeboard.hal.web.served import ServedTable
 from mazeboard.hal.web.views import LabyrinthView
@@ -179,36 +180,25 @@ class LabyrinthTable(ServedTable):
 
     def _listed(self, button: str) -> None:
         """A button (or slot) acts only when the board's instruction lists it, on a turn played
-        from this page (or, after a restart, for anyone at the table)."""
-        said = self.state.instruction or {}
-        if button not in said.get("buttons", {}):
-            raise Refused(f"{button.replace('slot:', 'slot ')} does nothing now: {said.get('text', 'wait')}")
-        player = said.get("player")
-        if player is not None:
-            self.need_human(player, f"it is {player}'s turn")
-        elif not self.humans:
-            self.need_human("", "watching")
+        from this page (or, after a restart, for anyone at the table):
+        :func:`~mazeboard.hal.web.controls.press_refusal`, the answer the page shows."""
+        reason = press_refusal(self.state.instruction, self.humans, button)
+        if reason is not None:
+            raise Refused(refused_line(button.replace("slot:", "slot "), reason))
 
     def _may_move(self, pawn: str) -> None:
         """A person moves their own pawn (or Vader) on their turn (the board says so if that is
         too early), or where the board asks for it; not otherwise (the page's hand never acts
-        out of turn)."""
-        said = self.state.instruction or {}
+        out of turn): ``hand:PAWN`` of the view's controls (:func:`~mazeboard.hal.web.controls.hand_refusal`)."""
+        said = self.state.instruction
         if pawn == VADER and VADER not in self.planned:
             raise Refused("there is no Vader pawn in this game (--edition star-wars --variant vader)")
         if pawn != VADER:
             self.need_human(pawn, "move your own pawn")
-        asked = [r for r in said.get("requests", []) if r.get("piece") == pawn]
-        owner = said.get("player") if pawn == VADER else pawn
-        if asked:
-            by = asked[0].get("by") or owner
-            if by is not None:
-                self.need_human(by, f"the board asks {by} to move it")
-            return
-        if owner is None or said.get("player") != owner:
-            who = said.get("player")
-            raise Refused(f"it is {who}'s turn: your pawn waits" if who else f"not now: {said.get('text', 'wait')}")
-        self.need_human(owner, "move your own pawn")
+        owner = (said or {}).get("player") if pawn == VADER else pawn
+        reason = hand_refusal(said, self.humans, pawn, owner)
+        if reason is not None:
+            raise Refused(reason)
 
     def _rotate(self, client: int, cmd: Rotate) -> None:
         self._listed("rotate")

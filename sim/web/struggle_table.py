@@ -39,6 +39,7 @@ from mazeboard.hal.struggle import BUTTONS, PLACES, TOKENS, space_sensor
 from ..struggle.backend import StruggleSession, for_play
 from ..struggle.hands import Act, StruggleHands, TableView
 from .protocol import Press
+from mazeboard.hal.web.controls import follow_refusal, gather_refusal, press_refusal, refused_line
 from mazeboard.hal.web.protocol import SEED_MAX, Fields, Refused
 from mazeboard.hal.web.served import ServedTable
 from mazeboard.hal.web.views import StruggleView
@@ -189,15 +190,11 @@ class StruggleTable(ServedTable):
 
     def _press(self, client: int, cmd: Press) -> None:
         """A button of the electronic dice: only one the board's instruction lists acts, and only
-        for the player it asks (anyone at the table when it asks nobody in particular)."""
-        if not self.humans:
-            self.need_human("", "watching")
-        said = self.state.instruction or {}
-        if cmd.button not in said.get("buttons", {}):
-            raise Refused(f"{cmd.button} does nothing now: {said.get('text', 'wait for the board')}")
-        player = said.get("player")
-        if player is not None:
-            self.need_human(player, f"it is {player}'s turn")
+        for the player it asks (anyone at the table when it asks nobody in particular):
+        :func:`~mazeboard.hal.web.controls.press_refusal`, the answer the page shows."""
+        reason = press_refusal(self.state.instruction, self.humans, cmd.button)
+        if reason is not None:
+            raise Refused(refused_line(cmd.button, reason))
         self._do(Act("press", button=cmd.button))
 
     def _pick(self, client: int, cmd: Pick) -> None:
@@ -216,13 +213,18 @@ class StruggleTable(ServedTable):
         self._do(Act("move", token=cmd.token, sensor=cmd.to))
 
     def _follow(self, client: int, cmd: Follow) -> None:
-        if not self.humans:
-            self.need_human("", "watching")
+        """Place the tokens as the board shows: only while it asks for token moves this page may do."""
+        reason = follow_refusal(self.state.instruction, self.humans)
+        if reason is not None:
+            raise Refused(f"place tokens: {reason}")
         self._do(Act("follow"))
 
     def _gather(self, client: int, cmd: Gather) -> None:
-        if not self.humans:
-            self.need_human("", "watching")
+        """Gather the tokens on the start: only while the board asks for that (between rounds);
+        refused at once otherwise, never queued until the round ends."""
+        reason = gather_refusal(self.state.instruction, self.humans)
+        if reason is not None:
+            raise Refused(f"gather: {reason}")
         self._do(Act("reset"))
 
     def _new_game(self, client: int, cmd: NewStruggle) -> None:

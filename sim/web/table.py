@@ -20,7 +20,8 @@ from mazeboard.hal.boards import MAGIC, MAGIC_SYMBOLS, PLAYER_COLOURS
 from mazeboard.hal.events import TRAY_SENSORS, GameEvent, LedFrame
 from mazeboard.hal.grid import format_edge
 
-from mazeboard.hal.web.protocol import Refused, error_reply
+from mazeboard.hal.web.controls import hand_refusal, press_refusal, refused_line
+from mazeboard.hal.web.protocol import Refused, error_reply, ok_reply
 from mazeboard.hal.web.served import LOG_KEEP
 from mazeboard.hal.web.views import GameView
 
@@ -176,14 +177,18 @@ class BrowserTable:
 
     # -- commands from a page ----------------------------------------------------
     def handle(self, client: int, command: Command) -> None:
-        """Carry out one parsed command for ``client``; a refusal is an ``error`` reply to it alone."""
+        """Carry out one parsed command for ``client``: the answer is ``ok`` (with an ``id``), or an
+        ``error`` reply to it alone; a ``world`` message follows either (where the hands head now)."""
         try:
             self._commands[type(command)](client, command)
+            if command.msg_id is not None:
+                self.outbox(ok_reply(command.msg_id), [client])
         except Refused as e:
             self.outbox(error_reply(str(e), command.msg_id), [client])
         except Exception:  # never lose the game to a bug in one command
             log.exception("command %r failed", command)
             self.outbox(error_reply("the simulator could not do that (see its log)", command.msg_id), [client])
+        self._world_changed()
 
     def _hand(self, player: str) -> HumanHand:
         hand = self.hands.get(player)
@@ -197,26 +202,23 @@ class BrowserTable:
         return hand
 
     def _press(self, client: int, cmd: Press) -> None:
-        if not self.hands:
-            self._hand("")  # raises the spectator refusal
-        said = self.view.instruction or {}
-        player = said.get("player")
-        if cmd.button not in said.get("buttons", {}):
-            raise Refused(f"{cmd.button} does nothing now: {said.get('text', 'wait')}")
-        if player is not None and player not in self.hands:
-            raise Refused(f"it is {player}'s turn (a simulated player): wait")
+        """A board button acts only when the instruction lists it, on a turn played from this
+        page (:func:`~mazeboard.hal.web.controls.press_refusal`, the same answer the page shows)."""
+        said = self.view.instruction
+        reason = press_refusal(said, self.hands, cmd.button)
+        if reason is not None:
+            raise Refused(refused_line(cmd.button, reason))
+        player = (said or {}).get("player")
         hand = self.hands.get(player or "") or next(iter(self.hands.values()))
         hand.do(Action("press", button=cmd.button))
 
     def _may_move(self, player: str) -> None:
-        """A person moves their pawn on their turn, or where the board asks for it; not otherwise
-        (the page's hand never acts out of turn)."""
-        said = self.view.instruction or {}
-        asked = any(r.get("piece") == player for r in said.get("requests", []))
-        if said.get("player") == player or asked or said.get("action") == "game_over":
-            return
-        who = said.get("player")
-        raise Refused(f"it is {who}'s turn: your pawn waits" if who else f"not now: {said.get('text', 'wait')}")
+        """A person moves their pawn on their turn, or where the board asks for it, or after the
+        game; not otherwise (the page's hand never acts out of turn): ``hand:PLAYER`` of the
+        view's controls (:func:`~mazeboard.hal.web.controls.hand_refusal`)."""
+        reason = hand_refusal(self.view.instruction, self.hands, player, player, after_game=True)
+        if reason is not None:
+            raise Refused(reason)
 
     def _slide(self, client: int, cmd: Slide) -> None:
         hand = self._hand(cmd.player)

@@ -112,3 +112,24 @@ def test_the_hand_queues_steps_but_not_without_limit() -> None:
     t.clock.advance(3000)
     cells = [a.words for a in t.session.table.recorder.actions if a.words[0] == "slide"]
     assert cells == [("slide", "red", c) for c in path[:6]]
+
+
+def test_every_command_is_answered_in_order_and_a_world_follows_the_answer() -> None:
+    """Keys pressed quickly: the page sends slide b1, c1, d1 before it hears of the first. A
+    ``world`` message sent between two of them does not show the later ones yet; the page keeps
+    its own plan until every command it sent is answered (``ok`` or ``error``), so each command
+    needs exactly one answer, in order, and a world after the answer shows that command."""
+    t = open_table()
+    t.do(Press("roll", msg_id=1), 600)
+    t.advance_until(lambda: t.session.table.view.phase == "move")
+    t.sent.clear()
+    t.session.table.handle(1, Slide("red", "b1", msg_id=2))
+    t.session.table.handle(1, Slide("red", "c1", msg_id=3))
+    t.session.table.handle(1, Slide("red", "c3", msg_id=4))  # not next to c1: refused
+    t.do(Lift("red", msg_id=5), 1)
+    answers = [(m["type"], m.get("id")) for m, _ in t.sent if m["type"] in ("ok", "error")]
+    assert answers == [("ok", 2), ("ok", 3), ("error", 4), ("ok", 5)]
+    kinds = [m["type"] for m, _ in t.sent]
+    last_answer = max(i for i, k in enumerate(kinds) if k in ("ok", "error"))
+    after = [m for m, _ in t.sent[last_answer:] if m["type"] == "world"]
+    assert after and after[0]["world"]["hands"]["red"] == {"cell": None, "busy": True}  # lifted on its way to c1

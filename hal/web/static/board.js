@@ -28,7 +28,7 @@ const sym = (name) => `${SYMBOL_EMOJI[name] || "❔"} ${name}`;
 
 const S = {
   ws: null, hello: null, view: null, world: null, pixels: [], walls: null,
-  selected: null, msgId: 0, errorTimer: null, bannerShown: false,
+  selected: null, msgId: 0, answered: 0, errorTimer: null, bannerShown: false,
   clock: { game: 0, local: 0 }, // the game's clock (ms) as last heard, and when (performance.now())
 };
 function heard(t) { if (typeof t === "number") S.clock = { game: t, local: performance.now() }; }
@@ -74,12 +74,17 @@ function send(msg) {
   msg.id = ++S.msgId;
   S.ws.send(JSON.stringify(msg));
 }
+// every command is answered (ok or error) in the order sent; until the last one is, a world
+// message may predate a command this page sent: the page keeps where it sent its hands
+function answered(id) { if (typeof id === "number" && id > S.answered) S.answered = id; }
+function settled() { return S.answered >= S.msgId; }
 
 const HANDLERS = {
   hello(msg) {
     NOTICE.hello(msg);
     if ($("error").textContent.startsWith("starting a new game")) { clearTimeout(S.errorTimer); $("error").textContent = ""; }
     S.hello = msg; S.view = msg.view; S.world = msg.world; S.pixels = msg.frame.pixels; S.walls = msg.walls;
+    S.answered = S.msgId; // a new connection: the server's world is all there is
     heard(msg.frame.t);
     S.bannerShown = msg.view.phase === "over";
     $("reveal").checked = msg.walls !== null;
@@ -98,9 +103,13 @@ const HANDLERS = {
     drawAll();
   },
   frame(msg) { S.pixels = msg.pixels; heard(msg.t); drawLeds(); },
-  world(msg) { S.world = msg.world; drawPawns(); drawTray(); drawControls(); },
+  world(msg) {
+    if (!settled() && S.world) msg.world.hands = S.world.hands; // not yet seen by the server: keep the plan
+    S.world = msg.world; drawPawns(); drawTray(); drawControls();
+  },
   walls(msg) { S.walls = msg.walls; drawWalls(); },
-  error(msg) { showError(msg.message); },
+  ok(msg) { answered(msg.id); },
+  error(msg) { answered(msg.id); showError(msg.message); },
   restarting() { showError("starting a new game…"); $("banner").hidden = true; },
 };
 
@@ -324,29 +333,28 @@ function guideTip() {
   const s = said();
   if (s && S.hello && S.hello.humans.includes(s.player || (s.requests[0] || {}).by)) NOTICE.tip(s.action);
 }
-// a board button acts only when the instruction lists it, on a turn played from this page
-function buttonState(button) {
-  const s = said();
-  if (S.hello.humans.length === 0) return [false, "every colour is simulated: this page only watches"];
-  if (!s) return [false, "waiting for the board"];
-  if (!(button in s.buttons)) return [false, `does nothing now: ${s.text}`];
-  if (s.player && !S.hello.humans.includes(s.player)) return [false, `${cap(s.player)}'s turn: wait`];
-  return [true, s.buttons[button]];
+// whether a control of this page acts now, and why: [on, why] as the server computed it from the
+// board's instruction and the colours this page plays (the view's controls: the same answer the
+// server gives when it refuses a command); "roll", "done", "hand:red"...
+function control(id) {
+  const c = S.view && S.view.controls ? S.view.controls[id] : null;
+  return c || [false, S.hello && S.hello.humans.length === 0 ? "every colour is simulated: this page only watches" : "waiting for the board"];
 }
 function drawControls() {
   if (!S.hello || !S.world) return;
-  const watching = S.hello.humans.length === 0;
-  for (const id of ["lift", "fetch"]) $(id).disabled = watching;
   for (const id of ["roll", "done"]) {
-    const [on, why] = buttonState(id);
+    const [on, why] = control(id);
     $(id).disabled = !on;
     $(id).title = `${id === "roll" ? "Roll" : "Done"} (${id[0].toUpperCase()}): ${why}`;
   }
-  const me = S.selected && S.world.pawns[S.selected];
-  if (me) {
-    $("lift").textContent = me.cell ? "✊ Lift pawn" : "👇 Click a cell to place";
-    $("fetch").disabled = me.ball === "attached";
-  }
+  const player = activeHuman(), me = player && S.world.pawns[player];
+  const [on, why] = control(`hand:${player}`);
+  const inHand = player !== null && planned(player) === null;
+  $("lift").textContent = inHand ? "👇 Click a cell to place" : "✊ Lift pawn";
+  $("lift").disabled = !on || inHand;
+  $("lift").title = inHand ? "Your pawn is in your hand: click a cell to set it down" : `Lift pawn: ${why}`;
+  $("fetch").disabled = !me || me.ball === "attached";
+  $("fetch").title = !me ? control("roll")[1] : me.ball === "attached" ? "Fish ball out: your ball is on your pawn" : "Fish your ball out of the tray";
 }
 
 // -- the log --------------------------------------------------------------------------
@@ -434,7 +442,7 @@ function arrow(dir) {
 }
 
 function press(button) {
-  const [on, why] = buttonState(button);
+  const [on, why] = control(button);
   if (!on) { showError(`${cap(button)}: ${why}`); return; }
   send({ type: "press", button });
 }

@@ -9,7 +9,7 @@ const cap = (s) => (s ? s[0].toUpperCase() + s.slice(1) : "");
 const COLOURS = ["red", "blue", "green", "yellow"];
 
 const MB = {
-  ws: null, msgId: 0, errorTimer: null, handlers: {}, query: "",
+  ws: null, msgId: 0, answered: 0, errorTimer: null, handlers: {}, query: "",
 
   connect(handlers, query) {
     MB.handlers = handlers;
@@ -31,6 +31,9 @@ const MB = {
     ws.onmessage = (m) => {
       let msg;
       try { msg = JSON.parse(m.data); } catch (e) { return; }
+      if ((msg.type === "ok" || msg.type === "error") && typeof msg.id === "number") MB.answered = Math.max(MB.answered, msg.id);
+      if (msg.type === "ok") return;
+      if (msg.type === "hello") MB.answered = MB.msgId; // a new connection: nothing of ours is pending
       if (msg.type === "error") { MB.showError(msg.message); return; }
       if (msg.type === "restarting") { MB.showError("starting a new game…"); const b = $("banner"); if (b) b.hidden = true; return; }
       if (msg.type === "hello") {
@@ -46,6 +49,19 @@ const MB = {
     };
   },
   notice() { return typeof NOTICE !== "undefined"; }, // the game pages load notice.js; the private page does not
+  // every command is answered (ok or error) in the order sent; until the last one is, a world
+  // message may predate a command this page sent (the page keeps where it sent its hands)
+  settled() { return MB.answered >= MB.msgId; },
+  // whether a control of the page acts now, and why: [on, why] as the server computed it from the
+  // board's instruction and the colours the page plays (the view's controls; the server refuses a
+  // command with the same reason): a board button ("throw", "slot:S-b"), "hand:red", "gather"...
+  control(view, hello, id) {
+    const c = view && view.controls ? view.controls[id] : null;
+    if (c) return c;
+    return [false, hello && hello.humans.length === 0 ? "every colour is simulated: this page only watches" : "waiting for the board"];
+  },
+  // draw one control: enabled only when it acts, its title saying what it does or why not
+  setControl(el, [on, why], label) { el.disabled = !on; el.title = `${label}: ${why}`; },
   setConn(state, text) { const c = $("conn"); if (c) { c.dataset.state = state; c.textContent = text; } },
   send(msg) {
     if (!MB.ws || MB.ws.readyState !== WebSocket.OPEN) { MB.showError("not connected to the board"); return; }

@@ -19,15 +19,8 @@ function cellName(f, r) { return String.fromCharCode(97 + f) + (r + 1); }
 
 // what the board asks now (the controller's instruction event), or null before the first
 function said() { return S.view ? S.view.instruction : null; }
-// a board button (or slot) acts only when the instruction lists it, on a turn played from this page
-function buttonState(button) {
-  const s = said();
-  if (!S.hello || S.hello.humans.length === 0) return [false, "every colour is simulated: this page only watches"];
-  if (!s) return [false, "waiting for the board"];
-  if (!(button in s.buttons)) return [false, `does nothing now: ${s.text}`];
-  if (s.player && !S.hello.humans.includes(s.player)) return [false, `${cap(s.player)}'s turn: wait`];
-  return [true, s.buttons[button]];
-}
+// a control acts only when the view's controls say so (computed by the server from the instruction)
+function buttonState(id) { return MB.control(S.view, S.hello, id); }
 function press(button, message) {
   const [on, why] = buttonState(button);
   if (!on) { MB.showError(`${button.startsWith("slot:") ? "slot " + button.slice(5) : cap(button)}: ${why}`); return; }
@@ -165,7 +158,12 @@ function drawInfo() {
     el.classList.toggle("off", !on);
     el.title = on ? `push the spare in at ${el.dataset.slot}` : `${el.dataset.slot}: ${why}`;
   }
-  $("lift").disabled = h.humans.length === 0;
+  const pawn = humansMover();
+  const inHand = pawn !== null && S.world && S.world.hand[pawn] === null;
+  $("lift").disabled = pawn === null || inHand || !buttonState(`hand:${pawn}`)[0];
+  $("lift").title = pawn === null ? `Lift pawn: ${buttonState("done")[1]}` : inHand
+    ? `The ${pawnName(pawn)} pawn is in your hand: click a tile to set it down`
+    : `Lift the ${pawnName(pawn)} pawn: ${buttonState(`hand:${pawn}`)[1]}`;
   if (v.phase === "over" && !S.bannerShown) {
     S.bannerShown = true;
     MB.banner(`🏆 ${cap(v.winner)} wins!<br><span class="muted">${Object.entries(v.found).map(([p, c]) => `${p} ${c.length}`).join(" · ")}</span>`);
@@ -241,7 +239,10 @@ const HANDLERS = {
     drawInfo(); drawLeds(); drawPawns();
   },
   frame(msg) { S.pixels = msg.pixels; drawLeds(); },
-  world(msg) { S.world = msg.world; drawTiles(); },
+  world(msg) {
+    if (!MB.settled() && S.world) msg.world.hand = S.world.hand; // not yet seen by the server: keep the plan
+    S.world = msg.world; drawTiles(); drawInfo();
+  },
 };
 const BIG = ["card_found", "game_over"];
 

@@ -122,11 +122,9 @@ function drawInfo() {
   $("throws").textContent = v.throws ? `throw ${v.throws} of 3` : "";
   $("stop").textContent = { choosing: "▶ Play", placing: "✔ Tokens placed", tokens: "✔ Tokens placed" }[v.phase] || "✋ Stop";
   const mine = h.humans.includes(v.current);
-  for (const id of ["throw", "stop"]) {
-    const [on, why] = buttonState(id);
-    $(id).disabled = !on;
-    $(id).title = `${id === "throw" ? "Throw (T)" : "Stop (S)"}: ${why}`;
-  }
+  for (const id of ["throw", "stop"]) MB.setControl($(id), buttonState(id), id === "throw" ? "Throw (T)" : "Stop (S)");
+  MB.setControl($("follow"), buttonState("follow"), "Place tokens as shown");
+  MB.setControl($("gather"), buttonState("gather"), "Gather tokens on start");
   // outcomes
   const list = $("outcomes");
   list.innerHTML = "";
@@ -173,19 +171,12 @@ function drawAll() { drawLeds(); drawTokens(); drawInfo(); }
 
 // what the board asks now (the controller's instruction event), or null before the first
 function said() { return S.view ? S.view.instruction : null; }
-// a button of the electronic dice acts only when the instruction lists it, for a player of this page
-function buttonState(button) {
-  const s = said();
-  if (!S.hello || S.hello.humans.length === 0) return [false, "every colour is simulated: this page only watches"];
-  if (!s) return [false, "waiting for the board"];
-  if (!(button in s.buttons)) return [false, `does nothing now: ${s.text}`];
-  if (s.player && !S.hello.humans.includes(s.player)) return [false, `${cap(s.player)}'s turn: wait`];
-  return [true, s.buttons[button]];
-}
-function press(button) {
+// a control acts only when the view's controls say so (computed by the server from the instruction)
+function buttonState(id) { return MB.control(S.view, S.hello, id); }
+function press(button, message) {
   const [on, why] = buttonState(button);
   if (!on) { MB.showError(`${cap(button)}: ${why}`); return; }
-  MB.send({ type: "press", button });
+  MB.send(message || { type: "press", button });
 }
 
 const LOG_TEXT = {
@@ -236,8 +227,8 @@ const HANDLERS = {
 function wire() {
   $("throw").addEventListener("click", () => press("throw"));
   $("stop").addEventListener("click", () => press("stop"));
-  $("follow").addEventListener("click", () => MB.send({ type: "follow" }));
-  $("gather").addEventListener("click", () => MB.send({ type: "gather" }));
+  $("follow").addEventListener("click", () => press("follow", { type: "follow" }));
+  $("gather").addEventListener("click", () => press("gather", { type: "gather" }));
   document.addEventListener("keydown", (e) => {
     if (e.target.closest && e.target.closest("input, select, dialog")) return;
     if (e.key === "t" || e.key === "T") press("throw");

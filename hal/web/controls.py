@@ -1,0 +1,140 @@
+"""Which of a page's controls act now: one answer, from the board's instruction and the humans the page plays.
+
+The board says what it needs in one instruction (``instruction`` event:
+``player``, ``action``, ``buttons``, ``requests``, ``text``; see
+:mod:`mazeboard.controller.instruction`). A page plays some colours (its
+``humans``; none: it only watches). Each control of the page -- a board button
+(``roll``, ``done``, ``slot:S-b``...) or a hand moving a piece (``hand:red``,
+``gather``, ``follow``) -- acts now or does not, and says why. The functions
+here answer that once for both sides:
+
+* the view sends the answers to the page (``controls`` of the view:
+  ``{control: [on, why]}``), which enables a button only when ``on`` and puts
+  ``why`` in its title;
+* the table refuses a command whose answer is off with the same reason (an
+  ``error`` reply at once: nothing is queued for later).
+
+Every function returns None when the control acts, else the reason in a few
+words (a page writes ``"Lift pawn: " + reason``, the server ``"lift " + reason``).
+``names``: how a colour is written (the page's titles capitalise it: "Blue's turn").
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Iterable, Mapping
+
+WATCHING = "every colour is a simulated player: this page only watches (start with --humans red)"
+WAITING = "waiting for the board"
+
+Said = Mapping[str, Any] | None
+
+
+def _text(said: Mapping[str, Any]) -> str:
+    return str(said.get("text") or "wait for the board")
+
+
+def _plain(colour: str) -> str:
+    return colour
+
+
+Names = Callable[[str], str]
+
+
+def press_refusal(said: Said, humans: Iterable[str], button: str, names: Names = _plain) -> str | None:
+    """Whether a board button acts now: the instruction lists it, and it asks one of ``humans``
+    (or nobody in particular: anyone at the table may press it)."""
+    humans = tuple(humans)
+    if not humans:
+        return WATCHING
+    if said is None:
+        return WAITING
+    if button not in said.get("buttons", {}):
+        return f"does nothing now: {_text(said)}"
+    player = said.get("player")
+    if player is not None and player not in humans:
+        return f"it is {names(player)}'s turn (a simulated player): wait"
+    return None
+
+
+def hand_refusal(said: Said, humans: Iterable[str], piece: str, owner: str | None,
+                 after_game: bool = False, names: Names = _plain) -> str | None:
+    """Whether a hand of this page may move ``piece`` (a pawn) now: the board asks for it (a
+    request naming it, of one of ``humans`` or of anyone), or it is ``owner``'s turn and
+    ``owner`` is one of ``humans``. ``owner``: whose pawn it is (for Labyrinth's Vader: the
+    player on turn). ``after_game``: pawns may be moved freely once the game is over."""
+    humans = tuple(humans)
+    if not humans:
+        return WATCHING
+    if said is None:
+        return WAITING
+    asked = [r for r in said.get("requests", []) if r.get("piece") == piece]
+    if asked:
+        by = asked[0].get("by") or owner
+        if by is not None and by not in humans:
+            return f"the board asks {names(by)} (a simulated player) to move it"
+        return None
+    if after_game and said.get("action") == "game_over":
+        return None
+    who = said.get("player")
+    if owner is None or who != owner:
+        return f"it is {names(who)}'s turn: your pawn waits" if who else f"not now: {_text(said)}"
+    if owner not in humans:
+        return f"it is {names(owner)}'s turn (a simulated player): wait"
+    return None
+
+
+def follow_refusal(said: Said, humans: Iterable[str], names: Names = _plain) -> str | None:
+    """Whether the page's hand may put the pieces where the board asks (Struggle's "place the
+    tokens as shown"): the instruction requests moves, of one of ``humans`` or of anyone."""
+    humans = tuple(humans)
+    if not humans:
+        return WATCHING
+    if said is None:
+        return WAITING
+    asks = [r for r in said.get("requests", []) if r.get("kind") == "token" and r.get("to")]
+    if not asks:
+        return f"no token needs moving now: {_text(said)}"
+    by = {r.get("by") for r in asks} - {None}
+    if by and not by & set(humans):
+        who = sorted(by)[0]
+        return f"it is {names(who)}'s turn (a simulated player): {names(who)} places the tokens"
+    return None
+
+
+def gather_refusal(said: Said, humans: Iterable[str]) -> str | None:
+    """Whether the page's hand may gather every token on the start (Struggle, between rounds):
+    only while the instruction asks for the tokens on the start (``action`` ``tokens``, with
+    requests); never in the middle of a round."""
+    humans = tuple(humans)
+    if not humans:
+        return WATCHING
+    if said is None:
+        return WAITING
+    if said.get("action") != "tokens":
+        return f"the tokens go back to the start only between rounds: {_text(said)}"
+    if not said.get("requests"):
+        return f"the tokens stand on the start already: {_text(said)}"
+    return None
+
+
+def pair(reason: str | None, does: str = "") -> list[Any]:
+    """``[on, why]`` as a page receives it: ``why`` is what the control does when on."""
+    return [True, does] if reason is None else [False, reason]
+
+
+def page_name(colour: str) -> str:
+    """A colour as the page's titles write it ("Blue")."""
+    return colour.capitalize()
+
+
+def press_controls(said: Said, humans: Iterable[str], buttons: Iterable[str]) -> dict[str, list[Any]]:
+    """``{button: [on, why]}`` for the page's board ``buttons`` (colours written as the page does)."""
+    humans = tuple(humans)
+    does = dict((said or {}).get("buttons", {}))
+    return {b: pair(press_refusal(said, humans, b, page_name), str(does.get(b, ""))) for b in buttons}
+
+
+def refused_line(label: str, reason: str) -> str:
+    """The server's one-line refusal of ``label`` (``rotate``, ``slot S-b``...): "rotate does
+    nothing now: ..." for a button the instruction does not list, else the reason itself."""
+    return f"{label} {reason}" if reason.startswith("does nothing") else reason

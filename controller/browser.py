@@ -107,7 +107,7 @@ def run(args: argparse.Namespace) -> int:
     request: BoardRequest | None = BoardRequest(
         game=args.game, edition=args.edition, variants=tuple(args.variant), rounds=args.rounds,
         players=args.players, seed=seed, maze=args.maze, humans=args.humans, speed=args.speed,
-        browser=True, web_host=args.host, web_port=args.port, open_browser=args.open, lang=args.lang,
+        browser=True, web_host=args.host, web_port=args.port, open_browser=args.open, lang=getattr(args, "lang", "en"),
     )
     log = JsonLinesLog(args.events) if args.events else None  # one log for every game served
     served: BoardRequest | None = None  # the last game that could be opened

@@ -48,20 +48,21 @@ Show = Callable[[LedFrame], None]
 class GameSpec:
     """How to referee and narrate one game.
 
-    ``referee(session, emit, show)`` builds the referee; ``narrator(game, out)``
-    returns a sink that prints the game readably (for ``mazeboard play``)."""
+    ``referee(session, emit, show)`` builds the referee; ``narrator(game, out, lang)``
+    returns a sink that prints the game readably in language ``lang`` (for ``mazeboard play``)."""
 
     referee: Callable[[BoardSession, Emit, Show], Referee]
-    narrator: Callable[["Game", IO[str]], Emit]
+    narrator: Callable[["Game", IO[str], str], Emit]
 
 
 def _magic(session: BoardSession, emit: Emit, show: Show) -> MagicReferee:
     return MagicReferee(session.setup, session.scheduler, session.board.layout, emit, show)
 
 
-def _magic_narrator(game: "Game", out: IO[str]) -> Emit:
+def _magic_narrator(game: "Game", out: IO[str], lang: str) -> Emit:
     ref = game.referee
-    narrator = Narrator(out, MAGIC, game.session.board.layout, lambda: ref.snapshot()["positions"], MAGIC_SYMBOLS)
+    narrator = Narrator(out, MAGIC, game.session.board.layout, lambda: ref.snapshot()["positions"], MAGIC_SYMBOLS,
+                        lang=lang)
     game.frame_sinks.append(narrator.on_frame)
     return narrator
 
@@ -70,17 +71,17 @@ def _struggle(session: BoardSession, emit: Emit, show: Show) -> StruggleReferee:
     return StruggleReferee(session.setup, session.scheduler, session.board.layout, emit, show, session.board.state)
 
 
-def _struggle_narrator(game: "Game", out: IO[str]) -> Emit:
-    return StruggleNarrator(out)
+def _struggle_narrator(game: "Game", out: IO[str], lang: str) -> Emit:
+    return StruggleNarrator(out, lang=lang)
 
 
 def _labyrinth(session: BoardSession, emit: Emit, show: Show) -> LabyrinthReferee:
     return LabyrinthReferee(session.setup, session.scheduler, session.board.layout, emit, show)
 
 
-def _labyrinth_narrator(game: "Game", out: IO[str]) -> Emit:
+def _labyrinth_narrator(game: "Game", out: IO[str], lang: str) -> Emit:
     ref = game.referee
-    return LabyrinthNarrator(out, ref.snapshot)
+    return LabyrinthNarrator(out, ref.snapshot, lang=lang)
 
 
 #: game name -> how to referee and narrate it. Other games register here.
@@ -146,6 +147,6 @@ def build_game(session: BoardSession, sinks: list[Callable[[GameEvent], None]] |
     return game
 
 
-def narrator_for(game: Game, out: IO[str] = sys.stdout) -> Emit:
-    """A terminal narrator following ``game``."""
-    return GAMES[game.session.setup.game].narrator(game, out)
+def narrator_for(game: Game, out: IO[str] = sys.stdout, lang: str = "en") -> Emit:
+    """A terminal narrator following ``game``, saying the board's words in ``lang`` (docs/i18n.md)."""
+    return GAMES[game.session.setup.game].narrator(game, out, lang)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 
 from mazeboard.hal.errors import ConfigError
+from mazeboard.hal.i18n import check_language
 
 from .struggle.rules import MAX_ROUNDS
 
@@ -34,6 +35,14 @@ def line_noise(text: str) -> float:
         raise argparse.ArgumentTypeError(f"give the share of lines to damage, 0-{MAX_LINE_NOISE:g} "
                                          f"(0.02 for 2 %), got {text[:32]!r}")
     return share
+
+
+def lang(text: str) -> str:
+    """``--lang``: a language with a catalogue (``en``, ``de``, ``fa``...; docs/i18n.md)."""
+    try:
+        return check_language(text)
+    except ConfigError as e:
+        raise argparse.ArgumentTypeError(str(e).removeprefix("--lang: ")) from None
 
 
 def maze(text: str) -> str | tuple[str, ...]:

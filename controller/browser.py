@@ -64,7 +64,7 @@ def _speed(text: str) -> float:
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     """The browser simulator's options (``mazeboard sim`` without ``--scenario``)."""
-    from .argtypes import maze as _maze, players as _players
+    from .argtypes import lang as _lang, maze as _maze, players as _players
 
     g = p.add_argument_group("browser simulator (without --scenario)")
     g.add_argument("--game", default="magic-labyrinth",
@@ -83,6 +83,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     g.add_argument("--speed", type=_speed, default=1.0,
                    help="pace of the simulated players, 1 = a person's (default 1; 3 is brisk)")
     g.add_argument("--seed", type=int, default=None, help="seed for the maze, dice and targets (default: a random one)")
+    g.add_argument("--lang", type=_lang, default="en", metavar="LANG",
+                   help="the page's language: en (default), de, fa, it, pt; a page's ?lang= wins (docs/i18n.md)")
     g.add_argument("--maze", type=_maze, default="easy",
                    help="easy (19 walls), hard (24), or a wall list like 'a2-a3,c4-d4' (default easy)")
 
@@ -105,7 +107,7 @@ def run(args: argparse.Namespace) -> int:
     request: BoardRequest | None = BoardRequest(
         game=args.game, edition=args.edition, variants=tuple(args.variant), rounds=args.rounds,
         players=args.players, seed=seed, maze=args.maze, humans=args.humans, speed=args.speed,
-        browser=True, web_host=args.host, web_port=args.port, open_browser=args.open,
+        browser=True, web_host=args.host, web_port=args.port, open_browser=args.open, lang=getattr(args, "lang", "en"),
     )
     log = JsonLinesLog(args.events) if args.events else None  # one log for every game served
     served: BoardRequest | None = None  # the last game that could be opened

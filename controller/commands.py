@@ -10,7 +10,8 @@ from mazeboard.hal.board import BoardRequest
 from mazeboard.hal.errors import ConfigError, MazeboardError
 
 from . import browser
-from .argtypes import check_game_flags, check_rounds, line_noise as _line_noise, maze as _maze, players as _players
+from .argtypes import (check_game_flags, check_rounds, lang as _lang, line_noise as _line_noise, maze as _maze,
+                       players as _players)
 from .app import build_game, narrator_for
 from .eventlog import JsonLinesLog
 
@@ -40,6 +41,8 @@ def play_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--assist", action="store_true", help="assist mode: legal moves stop at walls already found")
     p.add_argument("--win-tokens", type=int, default=None, metavar="N", help="tokens needed to win (default 5)")
     p.add_argument("--quiet", action="store_true", help="print only the result")
+    p.add_argument("--lang", type=_lang, default="en", metavar="LANG",
+                   help="language of the narration: en (default), de, fa, it, pt (docs/i18n.md)")
     p.add_argument("--state-dir", metavar="DIR", default=None,
                    help="keep the game in DIR so it survives a crash or a pulled plug; an unfinished game there resumes")
     p.add_argument("--new", action="store_true", help="with --state-dir: put an unfinished game aside and start over")
@@ -71,7 +74,7 @@ def play(args: argparse.Namespace) -> int:
     game = build_game(session, [log] if log else [])
     if not args.quiet:
         out = sys.stderr if args.events == "-" else sys.stdout
-        game.sinks.append(narrator_for(game, out))
+        game.sinks.append(narrator_for(game, out, args.lang))
     try:
         finished = game.run()
     finally:

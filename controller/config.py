@@ -16,7 +16,8 @@ Sections (the commented default, :data:`DEFAULT_TEXT`, shows every key):
   simulated board; with one, the wiring's ``board = ...`` decides and a
   different ``game`` is an error). The environment variables of
   ``/etc/default/mazeboard`` (``MAZEBOARD_BOARD``, ``MAZEBOARD_WIRING``,
-  ``MAZEBOARD_CALIBRATION``) and command-line options override these.
+  ``MAZEBOARD_CALIBRATION``) and command-line options override these; ``lang``: the
+  language the pages say things in (docs/i18n.md; a page's ``?lang=`` wins).
 * ``[lobby]`` -- :class:`LobbySettings` (the result's display time, the
   abandon gesture and its confirmation window).
 * ``[magic-labyrinth]``, ``[labyrinth]``, ``[struggle]`` -- the options that
@@ -37,6 +38,7 @@ from typing import Any, Mapping
 
 from mazeboard.hal import settings
 from mazeboard.hal.errors import ConfigError
+from mazeboard.hal.i18n import ENGLISH, languages
 from mazeboard.hal.inputfile import load_toml
 from mazeboard.hal.labyrinth_editions import EDITIONS, edition
 
@@ -64,6 +66,7 @@ class BoardSettings:
     wiring: str = ""
     calibration: str = ""
     game: str = ""
+    lang: str = ENGLISH
 
 
 @dataclass(frozen=True)
@@ -141,7 +144,7 @@ BOUNDS: dict[str, dict[str, tuple[int, int]]] = {
     "web": {"port": (0, 65535)},
 }
 CHOICES: dict[str, dict[str, tuple[str, ...]]] = {
-    "board": {"backend": BACKENDS, "game": GAMES},
+    "board": {"backend": BACKENDS, "game": GAMES, "lang": languages()},
     "magic-labyrinth": {"maze": ("easy", "hard")},
     "labyrinth": {"edition": tuple(EDITIONS), "cards": LABYRINTH_CARDS},
     "struggle": {"cards": OPTION_CHOICES["cards"]},
@@ -352,6 +355,7 @@ DEFAULT_TEXT = """\
 # wiring = "/etc/mazeboard/wiring.toml"   # your board's wiring file; its `board = ...` says which game
 # calibration = "/etc/mazeboard/hall-calibration.toml"   # analog Hall-effect sensors only
 # game = "magic-labyrinth"  # only without a wiring file (the simulated board)
+# lang = "en"               # the pages' language: en, de, fa, it, pt (docs/i18n.md)
 # ($MAZEBOARD_BOARD, $MAZEBOARD_WIRING, $MAZEBOARD_CALIBRATION in /etc/default/mazeboard win over these.)
 
 [lobby]

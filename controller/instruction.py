@@ -20,10 +20,10 @@ the game's clock (ms).
 
 from __future__ import annotations
 
-import functools
-import string
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
+
+from mazeboard.hal.i18n import fill
 
 from .leds import OFF, PLAYER_RGB, PROMPT_RGB, TARGET_RGB, WARNING_RGB, RGB, scale
 
@@ -229,6 +229,16 @@ MESSAGES: dict[str, str] = {
     "str.why.placing": "as the play moves it",
     "str.why.start": "every token starts there",
     "str.why.unseen": "the play moves it; the reed switches cannot see this move",
+    # pieces of sentences: the requests' arguments (request_fragments), said in each language
+    "text.from": " on {frm}",
+    "text.nowhere": "nowhere",
+    "text.one_of": "one of {cells}",
+    "text.or": "{rest} or {last}",
+    "text.comma": ", ",
+    "text.blinking": "one of the {count} blinking cells",
+    "text.owner": "{piece}'s pawn",
+    "text.owner_unknown": "the pawn that lost it",
+    "text.a_token": "a token",
     # the lobby (controller/lobby.py)
     "lobby.seat": "Put your pawns on your start corners (the pulsing corners are free); with two or more, "
                   "press {start}.",
@@ -256,14 +266,21 @@ def why(words: str, reason: str) -> str:
     return MESSAGES.get(why_id(words, reason), reason.replace("_", " "))
 
 
-def _cells_text(cells: tuple[str, ...]) -> str:
+#: ``say(message_id, args) -> sentence`` in some language
+Say = Callable[[str, Mapping[str, Any]], str]
+
+
+def cells_text(cells: "tuple[str, ...] | list[str]", say: Say) -> str:
+    """Where a piece may go, in words: ``nowhere``, ``c3``, ``one of a1, b2 or c3``, or (five and
+    more) ``one of the 6 blinking cells``; ``say`` gives the language's words."""
     if not cells:
-        return "nowhere"
+        return say("text.nowhere", {})
     if len(cells) == 1:
-        return cells[0]
+        return str(cells[0])
     if len(cells) <= 4:
-        return "one of " + ", ".join(cells[:-1]) + " or " + cells[-1]
-    return f"one of the {len(cells)} blinking cells"
+        rest = say("text.comma", {}).join(str(c) for c in cells[:-1])
+        return say("text.one_of", {"cells": say("text.or", {"rest": rest, "last": cells[-1]})})
+    return say("text.blinking", {"count": len(cells)})
 
 
 def request_message(r: Request) -> str:
@@ -282,42 +299,32 @@ def request_message(r: Request) -> str:
 def request_args(r: Request) -> dict[str, Any]:
     """A request's message arguments; ``why`` is said in the asking game's words, ``why_id``
     names them in :data:`MESSAGES` (for a page that translates)."""
+    words = request_fragments({"piece": r.piece, "frm": r.frm, "to": r.to, "why_id": why_id(r.words, r.reason),
+                               "reason": r.reason}, say)
+    return {"piece": r.piece, "frm": r.frm, "to": list(r.to), "why": words.pop("why"),
+            "why_id": why_id(r.words, r.reason), "reason": r.reason, **words}
+
+
+def request_fragments(args: Mapping[str, Any], say: Say) -> dict[str, str]:
+    """The words a request's sentence is built of (``why``, ``from_text``, ``to_text``,
+    ``owner_text``, ``token_text``), from its plain arguments (``piece``, ``frm``, ``to``,
+    ``why_id``, ``reason``) in the language of ``say``: how a translation says them too."""
+    piece, frm = args.get("piece") or "", args.get("frm")
+    wid, reason = str(args.get("why_id") or ""), str(args.get("reason") or "")
     return {
-        "piece": r.piece, "frm": r.frm, "to": list(r.to), "why": why(r.words, r.reason),
-        "why_id": why_id(r.words, r.reason), "reason": r.reason,
-        "from_text": f" on {r.frm}" if r.frm else "", "to_text": _cells_text(r.to),
-        "owner_text": f"{r.piece}'s pawn" if r.piece else "the pawn that lost it",
-        "token_text": r.piece or "a token",
+        "why": say(wid, {}) if wid in MESSAGES else reason.replace("_", " "),
+        "from_text": say("text.from", {"frm": frm}) if frm else "",
+        "to_text": cells_text(list(args.get("to") or ()), say),
+        "owner_text": say("text.owner", {"piece": piece}) if piece else say("text.owner_unknown", {}),
+        "token_text": piece or say("text.a_token", {}),
     }
-
-
-@functools.lru_cache(maxsize=None)
-def _fields(template: str) -> tuple[str, ...]:
-    """The ``{name}`` fields of a template, in order (parsed once per template)."""
-    return tuple(name for _, name, _, _ in string.Formatter().parse(template) if name)
-
-
-def _text(value: Any) -> str:
-    return "" if value is None else str(value)
 
 
 def say(message: str, args: Mapping[str, Any]) -> str:
     """The English sentence ``message`` with ``args`` filled in; a capitalised field name
-    (``{Player}``) takes the argument ``player`` capitalised (``None`` reads "Nobody")."""
-    template = MESSAGES.get(message, message)
-    filled: dict[str, str] = {}
-    for name in _fields(template):
-        if name in args:
-            filled[name] = _text(args[name])
-            continue
-        low = name[:1].lower() + name[1:]
-        value = args.get(low)
-        text = "nobody" if value is None and low in args else _text(value)
-        filled[name] = text[:1].upper() + text[1:] if name != low else text
-    try:
-        return template.format(**filled)
-    except (KeyError, IndexError, ValueError):
-        return template
+    (``{Player}``) takes the argument ``player`` capitalised (``None`` reads "Nobody");
+    see :func:`mazeboard.hal.i18n.fill`."""
+    return fill(MESSAGES.get(message, message), args)
 
 
 # -------------------------------------------------------------------------- LEDs

@@ -14,6 +14,9 @@ from typing import IO, Callable, Mapping
 from mazeboard.hal.board import LedLayout
 from mazeboard.hal.events import RGB, GameEvent, LedFrame
 from mazeboard.hal.grid import Grid
+from mazeboard.hal.i18n import ENGLISH
+
+from .translate import Words, say_messages
 
 _NAMED: tuple[tuple[str, RGB], ...] = (
     ("W", (255, 255, 255)), ("r", (255, 0, 0)), ("b", (0, 60, 255)), ("g", (0, 200, 0)),
@@ -34,6 +37,33 @@ def _fmt_t(t_ms: int) -> str:
     return f"{t_ms / 1000:7.1f}s"
 
 
+#: the narration's own lines (The Magic Labyrinth's, and the board's words in every game), by id:
+#: English here, other languages in the catalogues (mazeboard.hal.i18n)
+NARRATION: dict[str, str] = {
+    "narrate.board": "board: {text}",
+    "narrate.magic.started": "Game of The Magic Labyrinth: {starts}",
+    "narrate.starts_on": "{player} starts on {cell}",
+    "narrate.list": ", ",
+    "narrate.target": "Target: the {symbol} on {cell}",
+    "narrate.turn_started": "-- {player}'s turn --",
+    "narrate.die_rolled": "{player} rolls {value}; may end on {legal}",
+    "narrate.step": "{player} slides {frm} -> {to} (step {steps})",
+    "narrate.warning": "WARNING {kind}: {player}{at}",
+    "narrate.at": " at {cell}",
+    "narrate.ball_dropped": "Clack! {player}'s ball dropped{wall}",
+    "narrate.wall_between": ": a wall between {a} and {b}",
+    "narrate.wall_not_told": " (wall not told)",
+    "narrate.wall_learned": "The board remembers the wall {edge}",
+    "narrate.symbol_collected": "{player} collects the {symbol} on {cell} ({score} tokens)",
+    "narrate.turn_ended": "{player}'s move ends ({reason})",
+    "narrate.returned_to_start": "{player} is back on the start corner with the ball",
+    "narrate.board_disconnected": "Board disconnected ({detail}); the game waits",
+    "narrate.board_connected": "Board connected again; the game goes on",
+    "narrate.magic.game_over": "*** {winner} wins! Scores: {scores}",
+    "narrate.score": "{player} {score}",
+}
+
+
 #: instructions the other narration lines already tell (whose turn, the die, the steps): not repeated
 ROUTINE_MESSAGES = frozenset({
     "magic.roll", "magic.move", "magic.move_start", "magic.closing", "game_over",
@@ -46,10 +76,13 @@ class InstructionLines:
     """Narrates ``instruction`` events: the board's own words whenever it asks for something
     new and out of the ordinary (a request to put right, rolling again, a confirmation); not
     the routine ones the other lines tell, and not again while the people carry out what
-    was asked (a request done, a pawn on its way). Every game's narrator uses it."""
+    was asked (a request done, a pawn on its way). Every game's narrator uses it; ``lang``:
+    the language the board's words are said in (docs/i18n.md)."""
 
-    def __init__(self) -> None:
+    def __init__(self, lang: str = ENGLISH) -> None:
         self._asked: set[tuple[str, ...]] = set()
+        self.lang = lang
+        self._say = Words(NARRATION, lang)
 
     def __call__(self, event: GameEvent) -> str | None:
         messages = event.get("messages") or []
@@ -59,11 +92,14 @@ class InstructionLines:
             asked.add((main,))
         new = asked - self._asked
         self._asked = asked
-        return f"board: {event.get('text', '')}" if new else None
+        if not new:
+            return None
+        return self._say("narrate.board", text=say_messages(messages, self.lang, str(event.get("text", ""))))
 
 
 class Narrator:
-    """Prints a game as it happens. ``positions()`` gives pawn -> cell (or None)."""
+    """Prints a game as it happens. ``positions()`` gives pawn -> cell (or None); ``lang``: the
+    language of the lines (:data:`NARRATION`, the catalogues)."""
 
     def __init__(
         self,
@@ -73,6 +109,7 @@ class Narrator:
         positions: Callable[[], Mapping[str, str | None]],
         symbols: Mapping[str, str],
         colour: bool | None = None,
+        lang: str = ENGLISH,
     ) -> None:
         self.out = out
         self.grid = grid
@@ -83,25 +120,31 @@ class Narrator:
             colour = hasattr(out, "isatty") and out.isatty() and not os.environ.get("NO_COLOR")
         self.colour = colour
         self.frame: LedFrame | None = None
+        say = self.say = Words(NARRATION, lang)
+        listed = say("narrate.list").join
         self._lines: dict[str, Callable[[GameEvent], str | None]] = {
-            "game_started": lambda e: "Game of The Magic Labyrinth: "
-            + ", ".join(f"{p} starts on {e['corners'][p]}" for p in e["players"]),
-            "target": lambda e: f"Target: the {e['symbol']} on {e['cell']}",
-            "turn_started": lambda e: f"-- {e['player']}'s turn --",
-            "die_rolled": lambda e: f"{e['player']} rolls {e['value']}; may end on {' '.join(e['legal'])}",
-            "step": lambda e: f"{e['player']} slides {e['from']} -> {e['to']} (step {e['steps']})",
-            "warning": lambda e: f"WARNING {e['kind']}: {e['player']}" + (f" at {e['cell']}" if e["cell"] else ""),
-            "ball_dropped": lambda e: f"Clack! {e['player']}'s ball dropped"
-            + (f": a wall between {e['edge'].replace('-', ' and ')}" if e["edge"] else " (wall not told)"),
-            "wall_learned": lambda e: f"The board remembers the wall {e['edge']}",
-            "symbol_collected": lambda e: f"{e['player']} collects the {e['symbol']} on {e['cell']} ({e['score']} tokens)",
-            "turn_ended": lambda e: f"{e['player']}'s move ends ({e['reason'].replace('_', ' ')})",
-            "returned_to_start": lambda e: f"{e['player']} is back on the start corner with the ball",
-            "board_disconnected": lambda e: f"Board disconnected ({e.get('detail', '')}); the game waits",
-            "board_connected": lambda e: "Board connected again; the game goes on",
-            "instruction": InstructionLines(),
-            "game_over": lambda e: f"*** {e['winner']} wins! Scores: "
-            + ", ".join(f"{p} {s}" for p, s in e["scores"].items()),
+            "game_started": lambda e: say("narrate.magic.started", starts=listed(
+                say("narrate.starts_on", player=p, cell=e["corners"][p]) for p in e["players"])),
+            "target": lambda e: say("narrate.target", symbol=e["symbol"], cell=e["cell"]),
+            "turn_started": lambda e: say("narrate.turn_started", player=e["player"]),
+            "die_rolled": lambda e: say("narrate.die_rolled", player=e["player"], value=e["value"],
+                                        legal=" ".join(e["legal"])),
+            "step": lambda e: say("narrate.step", player=e["player"], frm=e["from"], to=e["to"], steps=e["steps"]),
+            "warning": lambda e: say("narrate.warning", kind=e["kind"], player=e["player"],
+                                     at=say("narrate.at", cell=e["cell"]) if e["cell"] else ""),
+            "ball_dropped": lambda e: say("narrate.ball_dropped", player=e["player"], wall=say(
+                "narrate.wall_between", a=e["edge"].split("-")[0], b=e["edge"].split("-")[-1])
+                if e["edge"] else say("narrate.wall_not_told")),
+            "wall_learned": lambda e: say("narrate.wall_learned", edge=e["edge"]),
+            "symbol_collected": lambda e: say("narrate.symbol_collected", player=e["player"], symbol=e["symbol"],
+                                              cell=e["cell"], score=e["score"]),
+            "turn_ended": lambda e: say("narrate.turn_ended", player=e["player"], reason=e["reason"].replace("_", " ")),
+            "returned_to_start": lambda e: say("narrate.returned_to_start", player=e["player"]),
+            "board_disconnected": lambda e: say("narrate.board_disconnected", detail=e.get("detail", "")),
+            "board_connected": lambda e: say("narrate.board_connected"),
+            "instruction": InstructionLines(lang),
+            "game_over": lambda e: say("narrate.magic.game_over", winner=e["winner"], scores=listed(
+                say("narrate.score", player=p, score=s) for p, s in e["scores"].items())),
         }
 
     def on_frame(self, frame: LedFrame) -> None:

@@ -65,7 +65,7 @@ def play_saved(args: argparse.Namespace, request: BoardRequest) -> int:
         if log_file:
             game.sinks.append(log_file)
         if not args.quiet:
-            game.sinks.append(narrator_for(game, out))
+            game.sinks.append(narrator_for(game, out, getattr(args, "lang", "en")))
 
     try:
         pgame = open_game(request, args.state_dir, args.board, new=args.new, attach=attach)

@@ -96,7 +96,7 @@ def start_companion(config: cfg.Config, game: str, wiring: str | None, state_dir
         grid = (spec.grid.files, spec.grid.ranks) if spec.grid is not None else None
         table = CompanionTable(game, spec.reeds, spec.tray, spec.buttons, layout.cell_to_index, LobbyControl(svc),
                                cfg.option_schema(game), grid)
-        server = WebServer(web.host, web.port, seats)
+        server = WebServer(web.host, web.port, seats, lang=config.board.lang)
         server.start()
         server.join_url = join_url(web.host, server.port)
     except Exception as e:  # the port taken, a bad host, a broken install: the board plays on

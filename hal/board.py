@@ -130,6 +130,8 @@ class BoardRequest:
     web_port: int = 8765
     #: open the page in the default web browser once it is served
     open_browser: bool = False
+    #: the language the browser view's pages say things in (a page's ``?lang=`` wins; hal/i18n.py)
+    lang: str = "en"
     #: opaque handle a backend hands to the next session of a restart (the browser
     #: view's running web server); the controller passes it on untouched
     handover: Any = None

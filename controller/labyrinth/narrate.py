@@ -33,7 +33,8 @@ class LabyrinthNarrator:
     """Prints a Labyrinth game as it happens. ``snapshot()`` gives the referee's snapshot
     (layout rows, spare, positions)."""
 
-    def __init__(self, out: IO[str], snapshot: Callable[[], Mapping[str, Any]], boards: bool = True) -> None:
+    def __init__(self, out: IO[str], snapshot: Callable[[], Mapping[str, Any]], boards: bool = True,
+                 lang: str = "en") -> None:
         self.out = out
         self.snapshot = snapshot
         self.boards = boards
@@ -68,7 +69,7 @@ class LabyrinthNarrator:
             "card_question": lambda e: f"{e['player']}: was the {e['picture']} on {e['cell']} your card?",
             "card_denied": lambda e: f"{e['player']}: no, the {e['picture']} was not the card",
             "setup_restored": self._restored,
-            "instruction": InstructionLines(),
+            "instruction": InstructionLines(lang),
         }
 
     def _started(self, e: GameEvent) -> str:

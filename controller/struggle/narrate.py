@@ -14,6 +14,8 @@ from typing import IO, Callable
 from mazeboard.hal.events import GameEvent
 from mazeboard.hal.struggle import TOKENS
 
+from ..translate import say_messages
+
 #: kind -> letter drawn under a space on the track line
 KIND_LETTER = {"start": "S", "plain": ".", "yellow": "y", "red": "r", "black": "b", "finish": "F"}
 
@@ -39,8 +41,9 @@ def _moves(e: GameEvent) -> str:
 class StruggleNarrator:
     """Prints a Struggle game as it happens; call with each :class:`GameEvent`."""
 
-    def __init__(self, out: IO[str], verbose: bool = True) -> None:
+    def __init__(self, out: IO[str], verbose: bool = True, lang: str = "en") -> None:
         self.out = out
+        self.lang = lang
         self.verbose = verbose
         self.track: list[str] = []
         self._lines: dict[str, Callable[[GameEvent], str | None]] = {
@@ -79,7 +82,9 @@ class StruggleNarrator:
         """What the board asks, when something must be put right (a request that blocks play):
         the same words as the LEDs and the page; said once until it changes."""
         blocking = [r for r in e["requests"] if r["blocking"]]
-        text = str(e["text"]) if blocking and e["action"] != "place" else ""
+        text = ""
+        if blocking and e["action"] != "place":
+            text = say_messages(e.get("messages"), self.lang, str(e["text"]))
         if text == self._asked:
             return None
         self._asked = text

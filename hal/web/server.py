@@ -7,7 +7,7 @@ this browser holds, ``POST /seat/COLOUR/claim`` and ``.../leave`` (:mod:`.seats`
 ``/seat/COLOUR`` a player's private page (their secret card, only for the
 browser holding that seat; its WebSocket is ``/ws?seat=COLOUR``, checked the
 same way, and sends no commands), ``/join.svg`` the QR code of the board's
-address (:mod:`.join`), ``/scenario.toml`` the session so far as a scenario
+address (:mod:`.join`), ``/i18n.json`` the pages' words in a language (:mod:`..i18n`), ``/scenario.toml`` the session so far as a scenario
 file (the simulator's Magic Labyrinth only). The shared page and the message
 parsers are the attached table's (``PAGE``, ``PARSERS``): one server for every
 game, simulated or real; commands of the table's ``SEATED`` types need a
@@ -40,6 +40,8 @@ from aiohttp import WSMsgType, web
 
 from mazeboard.hal.boards import PLAYER_COLOURS
 from mazeboard.hal.errors import ConfigError
+
+from mazeboard.hal.i18n import ENGLISH, check_language, languages, page_catalogue
 
 from .addresses import PageAddress, page_addresses, url_for
 from .protocol import BadMessage, Refused, error_reply, parse_message
@@ -79,8 +81,10 @@ class WebServer:
     say about reaching the board (``join_url``, ``reachable``; :attr:`site`)."""
 
     def __init__(self, host: str = "127.0.0.1", port: int = 8765, seats: Seats | None = None,
-                 join_url: str | None = None) -> None:
+                 join_url: str | None = None, lang: str = ENGLISH) -> None:
         self.host = host
+        #: the pages' language unless a page asks for another (``/i18n.json?lang=``)
+        self.lang = check_language(lang)
         self.port = port
         self.seats = seats if seats is not None else Seats()
         self.join_url = join_url
@@ -161,6 +165,7 @@ class WebServer:
         app.router.add_get("/join.svg", self._join_svg)
         app.router.add_get("/player/{player}", self._old_private_page)
         app.router.add_get("/scenario.toml", self._scenario)
+        app.router.add_get("/i18n.json", self._i18n)
         app.router.add_static("/static/", STATIC_DIR, follow_symlinks=False)
         runner = web.AppRunner(app, access_log=None)
         await runner.setup()
@@ -231,6 +236,15 @@ class WebServer:
         with self._lock:
             page = getattr(self._table, "PAGE", "index.html")
         return web.FileResponse(STATIC_DIR / page, headers={"Cache-Control": "no-cache"})
+
+    async def _i18n(self, request: web.Request) -> web.StreamResponse:
+        """``/i18n.json[?lang=LANG]``: the pages' catalogue in LANG, else in the server's language
+        (:func:`~mazeboard.hal.i18n.page_catalogue`); 404 for a language without a catalogue."""
+        lang = request.query.get("lang", "") or self.lang
+        if lang not in languages():
+            return web.json_response({"error": f"no catalogue for {lang[:20]!r}", "languages": list(languages())},
+                                     status=404)
+        return web.json_response(page_catalogue(lang), headers={"Cache-Control": "no-cache"})
 
     async def _private_page(self, request: web.Request) -> web.StreamResponse:
         """``/seat/red``: that player's private page (their secret card only), for the browser

@@ -277,7 +277,7 @@ setInterval(() => { if (S.view) drawCountdown(); }, 250);
 
 function drawInfo() {
   const v = S.view, h = S.hello;
-  $("prompt").textContent = v.prompt;
+  $("prompt").textContent = I18N.prompt(said(), v.prompt);
   drawCountdown();
   guideTip();
   document.documentElement.style.setProperty("--turn", v.current ? `var(--${v.current})` : "#888");
@@ -493,3 +493,6 @@ function wire() {
 wire();
 NOTICE.guide("magic-labyrinth", TIPS);
 connect();
+
+// the page's language arrived (i18n.js): say the prompt in it
+I18N.ready(() => { if (S.view && S.hello) drawInfo(); });

@@ -127,7 +127,7 @@ function drawPawns() {
 
 function drawInfo() {
   const v = S.view, h = S.hello;
-  $("prompt").textContent = v.prompt;
+  $("prompt").textContent = I18N.prompt(said(), v.prompt);
   guideTip();
   document.documentElement.style.setProperty("--turn", v.current ? `var(--${v.current})` : "#888");
   const players = $("players");
@@ -272,3 +272,6 @@ function fillNewGame(h) {
 wire();
 NOTICE.guide("labyrinth", TIPS);
 MB.connect(HANDLERS);
+
+// the page's language arrived (i18n.js): say the prompt in it
+I18N.ready(() => { if (S.view && S.hello) drawInfo(); });

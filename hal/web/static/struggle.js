@@ -95,7 +95,7 @@ function moveLine(m) {
 }
 function drawInfo() {
   const v = S.view, h = S.hello;
-  $("prompt").textContent = v.prompt;
+  $("prompt").textContent = I18N.prompt(said(), v.prompt);
   guideTip();
   document.documentElement.style.setProperty("--turn", v.current ? `var(--${v.current})` : "#888");
   const players = $("players");
@@ -242,3 +242,6 @@ wire();
 NOTICE.guide("struggle", TIPS);
 NARROW.addEventListener("change", () => { if (S.hello) { buildTrack(); drawAll(); } });
 MB.connect(HANDLERS);
+
+// the page's language arrived (i18n.js): say the prompt in it
+I18N.ready(() => { if (S.view && S.hello) drawInfo(); });

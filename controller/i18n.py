@@ -1,0 +1,150 @@
+"""The board's words in other languages, and the English catalogue written from the sources.
+
+One source of truth for English: the sentences of :data:`~.instruction.MESSAGES`,
+the narration's :data:`~.narrate.NARRATION`, the colour names and the pages' fixed labels
+(each element of ``hal/web/static/*.html`` with a ``data-i18n="ID"`` attribute: its
+text; ``data-i18n-title``: its tooltip). :func:`english_sources` collects them;
+``python -m mazeboard.controller.i18n`` writes them to ``hal/locale/messages.pot`` and
+brings every ``LANG.po`` up to date with it (Babel's ``Catalog.update``: new ids added
+untranslated, changed English marked fuzzy). tests/test_i18n.py fails while the
+template lags behind the sources.
+
+Saying things in a language at run time: :mod:`.translate`.
+"""
+
+from __future__ import annotations
+
+import io
+import sys
+from html.parser import HTMLParser
+from importlib import resources
+from pathlib import Path
+from typing import Any, Iterable, Mapping
+
+from mazeboard.hal.boards import PLAYER_COLOURS
+from mazeboard.hal.i18n import TEMPLATE, fields
+
+from .instruction import MESSAGES
+from .narrate import NARRATION
+
+#: fields whose value the games build of English words (or an English plural ending): a
+#: translation may leave them out (it says the fact otherwise, or not at all); every other
+#: field of the English sentence must be in a translation, and no other field may be
+ENGLISH_FRAGMENTS = frozenset({
+    "s", "settle", "forbidden_text", "again", "held_text", "others", "movers", "mover_text", "card_text",
+    "vader_text", "back_text", "erase", "which", "players_text", "result_text", "tile_text", "reason",
+})
+
+#: names a translation gives the values of arguments (a player's colour)
+WORDS: dict[str, str] = {f"colour.{c}": c for c in PLAYER_COLOURS} | {"word.nobody": "nobody"}
+
+
+class _Labels(HTMLParser):
+    """Collects ``data-i18n`` texts and ``data-i18n-title`` tooltips of a page."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(convert_charrefs=True)
+        self.name = name
+        self.found: dict[str, str] = {}
+        self._open: str | None = None
+        self._text: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if self._open is not None:
+            raise ValueError(f"{self.name}: data-i18n={self._open!r} holds a <{tag}>: label only plain text")
+        a = dict(attrs)
+        if a.get("data-i18n-title"):
+            self._add(str(a["data-i18n-title"]), str(a.get("title") or ""))
+        if a.get("data-i18n"):
+            self._open, self._text = str(a["data-i18n"]), []
+
+    def handle_endtag(self, tag: str) -> None:
+        if self._open is not None:
+            self._add(self._open, " ".join("".join(self._text).split()))
+            self._open = None
+
+    def handle_data(self, data: str) -> None:
+        if self._open is not None:
+            self._text.append(data)
+
+    def _add(self, mid: str, text: str) -> None:
+        if not text:
+            raise ValueError(f"{self.name}: {mid!r} has no English text")
+        if self.found.get(mid, text) != text:
+            raise ValueError(f"{self.name}: {mid!r} says two things")
+        self.found[mid] = text
+
+
+def page_labels(pages: Iterable[tuple[str, str]] | None = None) -> dict[str, str]:
+    """Every ``data-i18n`` id of the pages -> its English text; ``pages``: (name, html)
+    pairs (default: the static pages). Raises ValueError for an id that says two things."""
+    if pages is None:
+        static = resources.files("mazeboard.hal.web") / "static"
+        pages = [(p.name, p.read_text(encoding="utf-8")) for p in sorted(static.iterdir(), key=lambda p: p.name)
+                 if p.name.endswith(".html")]
+    found: dict[str, str] = {}
+    for name, html in pages:
+        parser = _Labels(name)
+        parser.feed(html)
+        for mid, text in parser.found.items():
+            if found.get(mid, text) != text:
+                raise ValueError(f"{name}: {mid!r} says something else than on another page")
+            found[mid] = text
+    return found
+
+
+def english_sources() -> dict[str, str]:
+    """Every message id -> its English template, from the sources (ids unique across them)."""
+    out: dict[str, str] = {}
+    for part in (MESSAGES, NARRATION, WORDS, page_labels()):
+        clash = set(out) & set(part)
+        if clash:
+            raise ValueError(f"message ids defined twice: {sorted(clash)}")
+        out.update(part)
+    return out
+
+
+def _catalog(messages: Mapping[str, str]) -> Any:
+    from babel.messages.catalog import Catalog
+
+    cat = Catalog(project="mazeboard", fuzzy=False)
+    for mid, text in messages.items():
+        names = ", ".join(dict.fromkeys(fields(text)))
+        cat.add(text, context=mid, auto_comments=[f"fields: {names}"] if names else [])
+    return cat
+
+
+def update(locale: Path) -> list[str]:
+    """Write ``locale/messages.pot`` from the sources and bring each ``LANG.po`` up to date
+    (Babel keeps translations, adds new ids, marks changed English fuzzy). Returns the files written."""
+    from babel.messages.pofile import read_po, write_po
+
+    template = _catalog(english_sources())
+    written = []
+    buf = io.BytesIO()
+    write_po(buf, template, width=100, omit_header=True, sort_output=False)
+    (locale / TEMPLATE).write_bytes(buf.getvalue())
+    written.append(TEMPLATE)
+    for po in sorted(locale.glob("*.po")):
+        with po.open("rb") as f:
+            cat = read_po(f, locale=po.stem)
+        created = cat.creation_date
+        cat.update(template, update_header_comment=False)
+        cat.creation_date = created  # the file changes only when its messages do
+        buf = io.BytesIO()
+        write_po(buf, cat, width=100, ignore_obsolete=True, sort_output=False, include_previous=False)
+        po.write_bytes(buf.getvalue())
+        written.append(po.name)
+    return written
+
+
+def main() -> int:
+    """``python -m mazeboard.controller.i18n [LOCALE_DIR]``: rewrite the catalogues from the sources."""
+    here = Path(__file__).resolve().parents[1] / "hal" / "locale"
+    locale = Path(sys.argv[1]) if len(sys.argv) > 1 else here
+    for name in update(locale):
+        print(f"wrote {locale / name}")
+    return 0
+
+if __name__ == "__main__":
+    raise SystemExit(main())

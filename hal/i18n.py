@@ -1,0 +1,185 @@
+"""Message catalogues: the board's words, the pages' labels and the narration in other languages.
+
+The catalogues are gettext PO files under ``hal/locale/`` (package data), read at run time
+with Babel (https://babel.pocoo.org, ``babel.messages.pofile.read_po``; nothing compiled,
+nothing generated in the work tree). Every entry is keyed by its message id in ``msgctxt``
+(``lab.shift``, ``page.roll``); ``msgid`` is the English sentence, ``msgstr`` the translation:
+
+* ``messages.pot`` -- the English catalogue (every id; written from the sources by
+  ``python -m mazeboard.controller.i18n``, see docs/i18n.md);
+* ``LANG.po`` -- one per language (``de``, ``fa``, ``it``, ``pt``); an empty or fuzzy
+  ``msgstr`` is not translated yet: that id is said in English.
+
+Templates use ``str.format`` fields (``{Player}``); :func:`fill` fills them as the
+English sentences are filled (a capitalised field takes its argument capitalised).
+Which way a language is written comes from CLDR through Babel (``Locale.text_direction``).
+
+Shapes: a language is a short code (``en``, ``fa``; :func:`check_language` bounds it);
+:func:`page_catalogue` is what ``/i18n.json`` serves to the pages. Errors: an unknown
+language raises :class:`~mazeboard.hal.errors.ConfigError` (one line; the CLI exits 2).
+"""
+
+from __future__ import annotations
+
+import functools
+import io
+import re
+import string
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any, Mapping
+
+from .errors import ConfigError
+
+#: the language every id is written in first, and what an untranslated id falls back to
+ENGLISH = "en"
+#: the English catalogue's file name (a gettext template)
+TEMPLATE = "messages.pot"
+#: the largest catalogue file read, bytes (the English one is about 20 KB)
+MAX_CATALOGUE_BYTES = 1024 * 1024
+_CODE = re.compile(r"^[a-z]{2,3}(_[A-Z]{2})?$")
+
+
+def _locale_dir() -> Any:
+    return resources.files("mazeboard.hal") / "locale"
+
+
+def languages() -> tuple[str, ...]:
+    """The languages with a catalogue: English first, then the ``LANG.po`` files, sorted."""
+    found = sorted(p.name[:-3] for p in _locale_dir().iterdir() if p.name.endswith(".po") and _CODE.match(p.name[:-3]))
+    return (ENGLISH, *found)
+
+
+def check_language(text: str, what: str = "--lang") -> str:
+    """``text`` when it names a language with a catalogue; else :class:`ConfigError` ``WHAT: ...``."""
+    known = languages()
+    if text not in known:
+        raise ConfigError(f"{what}: {text[:20]!r} is not a language with a catalogue (one of {', '.join(known)})")
+    return text
+
+
+def _read(name: str) -> Any:
+    from babel.messages.pofile import read_po
+
+    data = (_locale_dir() / name).read_bytes()
+    if len(data) > MAX_CATALOGUE_BYTES:
+        raise ConfigError(f"hal/locale/{name}: larger than {MAX_CATALOGUE_BYTES} bytes")
+    try:
+        return read_po(io.BytesIO(data), ignore_obsolete=True, abort_invalid=True)
+    except Exception as e:  # babel's PoFileError and friends: a broken install
+        raise ConfigError(f"hal/locale/{name}: not a readable PO catalogue ({e})") from None
+
+
+@functools.lru_cache(maxsize=None)
+def english() -> dict[str, str]:
+    """Every message id -> its English template (the ``messages.pot`` catalogue)."""
+    return {str(m.context): str(m.id) for m in _read(TEMPLATE) if m.context and m.id}
+
+
+@functools.lru_cache(maxsize=None)
+def translated(lang: str) -> dict[str, str]:
+    """The ids ``lang`` translates -> their templates (English: every id). An empty or fuzzy
+    translation, or one of an id the English catalogue no longer has, is left out."""
+    check_language(lang)
+    if lang == ENGLISH:
+        return dict(english())
+    known = english()
+    return {str(m.context): str(m.string) for m in _read(f"{lang}.po")
+            if m.context in known and isinstance(m.string, str) and m.string and not m.fuzzy}
+
+
+def direction(lang: str) -> str:
+    """``rtl`` or ``ltr``: how ``lang`` is written (CLDR, through Babel)."""
+    from babel import Locale
+
+    return str(Locale.parse(lang).text_direction)
+
+
+def language_name(lang: str) -> str:
+    """The language's name in itself (``Deutsch``, ``فارسی``)."""
+    from babel import Locale
+
+    return str(Locale.parse(lang).get_display_name(lang))
+
+
+@dataclass(frozen=True)
+class Catalogue:
+    """One language's words: :meth:`get` gives the template of an id in ``lang`` when
+    translated, else the English one (else None: not an id at all)."""
+
+    lang: str
+    own: Mapping[str, str]
+
+    def get(self, mid: str) -> str | None:
+        return self.own.get(mid) or english().get(mid)
+
+    def has(self, mid: str) -> bool:
+        """Whether ``mid`` is said in this language (not falling back to English)."""
+        return mid in self.own
+
+    def say(self, mid: str, args: Mapping[str, Any], default: str | None = None) -> str:
+        """The sentence ``mid`` in this language with ``args`` filled in; untranslated, the English
+        sentence (``default`` when the English catalogue lacks it) filled in English."""
+        if self.has(mid):
+            return fill(self.own[mid], args, self)
+        return fill(english().get(mid) or default or mid, args)
+
+
+@functools.lru_cache(maxsize=None)
+def catalogue(lang: str = ENGLISH) -> Catalogue:
+    """The :class:`Catalogue` of ``lang`` (checked: :class:`ConfigError` when unknown)."""
+    return Catalogue(lang, translated(lang))
+
+
+@functools.lru_cache(maxsize=None)
+def fields(template: str) -> tuple[str, ...]:
+    """The ``{name}`` fields of a template, in order (parsed once per template); a broken
+    template has none."""
+    try:
+        return tuple(name for _, name, _, _ in string.Formatter().parse(template) if name)
+    except ValueError:
+        return ()
+
+
+def _text(value: Any) -> str:
+    return "" if value is None else str(value)
+
+
+def fill(template: str, args: Mapping[str, Any], words: Catalogue | None = None) -> str:
+    """``template`` with ``args`` filled in. A capitalised field name (``{Player}``) takes the
+    argument ``player`` capitalised; a missing argument whose lower-case name is given as
+    None reads ``word.nobody``. With ``words`` (not English), a value that is a colour
+    (``colour.red`` in the catalogue) is said in that language. A template that does not
+    format (a stray brace) is returned as it is."""
+    filled: dict[str, str] = {}
+    for name in fields(template):
+        if name in args:
+            filled[name] = _word(args[name], words)
+            continue
+        low = name[:1].lower() + name[1:]
+        value = args.get(low)
+        if value is None and low in args:
+            text = words.say("word.nobody", {}, "nobody") if words is not None else "nobody"
+        else:
+            text = _word(value, words)
+        filled[name] = text[:1].upper() + text[1:] if name != low else text
+    try:
+        return template.format(**filled)
+    except (KeyError, IndexError, ValueError):
+        return template
+
+
+def _word(value: Any, words: Catalogue | None) -> str:
+    text = _text(value)
+    if words is not None and words.lang != ENGLISH and isinstance(value, str) and words.has(f"colour.{value}"):
+        return words.own[f"colour.{value}"]
+    return text
+
+
+def page_catalogue(lang: str) -> dict[str, Any]:
+    """What ``/i18n.json?lang=LANG`` serves: ``lang``, ``dir`` (``ltr``/``rtl``), ``name``, the
+    ``languages`` there are, ``messages`` -- the ids said in ``lang`` (English: every id)
+    -> templates -- and ``english`` (every id's English template: the words a sentence's
+    pieces fall back to). A page falls back to its English text for any id left out."""
+    return {"lang": lang, "dir": direction(lang), "name": language_name(lang), "languages": list(languages()),
+            "messages": translated(lang), "english": english()}

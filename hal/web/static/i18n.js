@@ -1,0 +1,92 @@
+// The page's language (docs/i18n.md). ?lang=LANG picks it, else the server's setting (mazeboard sim --lang,
+// [board] lang). The catalogue comes from /i18n.json (hal/i18n.py: the PO catalogues in hal/locale/):
+// <html lang dir> is set from it, elements marked data-i18n="ID" (text) and data-i18n-title="ID" (tooltip)
+// are said in the language, and I18N.prompt() says the board's instruction from its message ids and
+// arguments. Whatever the language has no word for stays in English: a label keeps its English text, an
+// instruction with a sentence not translated is shown as the event's English text, whole.
+"use strict";
+
+const I18N = (() => {
+  const S = { lang: "en", dir: "ltr", messages: {}, english: {}, ready: false, waiting: [] };
+  const own = (id) => Object.prototype.hasOwnProperty.call(S.messages, id);
+  const text = (v) => (v === null || v === undefined ? "" : String(v));
+
+  // a value that is a player's colour is said in the language (colour.red), as the controller does
+  function word(v) {
+    if (S.lang !== "en" && typeof v === "string" && own(`colour.${v}`)) return S.messages[`colour.${v}`];
+    return text(v);
+  }
+  // the template with its {fields} filled in: {Player} takes the argument "player" capitalised,
+  // a missing one given as null reads "nobody" (the same rules as mazeboard.hal.i18n.fill)
+  function fill(template, args) {
+    return template.replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (_, name) => {
+      if (name in args) return word(args[name]);
+      const low = name.charAt(0).toLowerCase() + name.slice(1);
+      const v = args[low];
+      const t = v === null && low in args ? say("word.nobody", {}) : word(v);
+      return name !== low ? t.charAt(0).toUpperCase() + t.slice(1) : t;
+    });
+  }
+  function say(id, args) { return fill(S.messages[id] || S.english[id] || id, args || {}); }
+
+  // a request's pieces of sentence from its plain arguments (instruction.request_fragments)
+  function cellsText(cells) {
+    if (!cells.length) return say("text.nowhere");
+    if (cells.length === 1) return text(cells[0]);
+    if (cells.length <= 4) {
+      const rest = cells.slice(0, -1).join(say("text.comma"));
+      return say("text.one_of", { cells: say("text.or", { rest, last: cells[cells.length - 1] }) });
+    }
+    return say("text.blinking", { count: cells.length });
+  }
+  function fragments(a) {
+    const piece = a.piece || "", wid = text(a.why_id);
+    return {
+      why: wid in S.english ? say(wid) : text(a.reason).replaceAll("_", " "),
+      from_text: a.frm ? say("text.from", { frm: a.frm }) : "",
+      to_text: cellsText(Array.isArray(a.to) ? a.to : []),
+      owner_text: piece ? say("text.owner", { piece }) : say("text.owner_unknown"),
+      token_text: piece || say("text.a_token"),
+    };
+  }
+
+  // the board's instruction in the page's language, else `english` (the event's text) whole
+  function prompt(instruction, english) {
+    const ms = instruction && instruction.messages;
+    if (!S.ready || S.lang === "en" || !Array.isArray(ms) || !ms.length) return english;
+    const out = [];
+    for (const m of ms) {
+      if (!m || !own(m.id) || typeof m.args !== "object" || m.args === null) return english;
+      out.push(fill(S.messages[m.id], m.id.startsWith("request.") ? { ...m.args, ...fragments(m.args) } : m.args));
+    }
+    return out.join(" ");
+  }
+
+  function apply() {
+    document.documentElement.lang = S.lang;
+    document.documentElement.dir = S.dir;
+    document.querySelectorAll("[data-i18n]").forEach((el) => {
+      if (own(el.dataset.i18n)) el.textContent = S.messages[el.dataset.i18n];
+    });
+    document.querySelectorAll("[data-i18n-title]").forEach((el) => {
+      if (own(el.dataset.i18nTitle)) el.title = S.messages[el.dataset.i18nTitle];
+    });
+  }
+
+  const asked = new URLSearchParams(location.search).get("lang");
+  const url = "/i18n.json" + (asked ? `?lang=${encodeURIComponent(asked.slice(0, 20))}` : "");
+  fetch(url, { cache: "no-cache" })
+    .then((r) => (r.ok ? r.json() : Promise.reject(new Error(`${url}: ${r.status}`))))
+    .then((c) => {
+      Object.assign(S, { lang: c.lang, dir: c.dir, messages: c.messages || {}, english: c.english || {} });
+      S.ready = true;
+      const go = () => { apply(); S.waiting.splice(0).forEach((f) => f()); };
+      if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", go); else go();
+    })
+    .catch((e) => console.warn("mazeboard: the page stays in English:", e.message));
+
+  // call `f` once the catalogue is there (at once if it is): a page redraws its prompt in the language
+  function ready(f) { if (S.ready) f(); else S.waiting.push(f); }
+
+  return { prompt, say, ready, get lang() { return S.lang; }, get dir() { return S.dir; } };
+})();

@@ -1,0 +1,168 @@
+"""The message catalogues (docs/i18n.md): the English one written from the sources and complete,
+every translation's format fields those of the English sentence, untranslated ids said in
+English, the language setting checked (CLI: one line, exit 2; the config file), the narration
+in the language."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from mazeboard.controller import i18n
+from mazeboard.controller.instruction import MESSAGES, Instruction, Request
+from mazeboard.controller.narrate import NARRATION, InstructionLines
+from mazeboard.controller.translate import Words, say_messages
+from mazeboard.hal import i18n as cat
+from mazeboard.hal.errors import ConfigError
+from mazeboard.hal.events import GameEvent
+
+ROOT = Path(__file__).resolve().parents[1]
+SEEDS = ("de", "fa", "it", "pt")
+#: what every seed language says at least: each game's main turn and the page's fixed labels
+MAIN = ("magic.roll", "magic.move", "magic.move_start", "lab.shift", "lab.move", "str.throw", "str.rethrow",
+        "str.keep", "correct", "game_over")
+
+
+def test_the_english_catalogue_is_written_from_the_sources(tmp_path: Path) -> None:
+    """``python -m mazeboard.controller.i18n`` was run after the last change of an English sentence."""
+    assert cat.english() == i18n.english_sources(), \
+        "hal/locale/messages.pot lags behind the sources: run python -m mazeboard.controller.i18n"
+    for mid, text in MESSAGES.items():
+        assert cat.english()[mid] == text
+    assert set(NARRATION) <= set(cat.english())
+    # and the writer writes what the reader reads
+    (tmp_path / "de.po").write_bytes((ROOT / "hal/locale/de.po").read_bytes())
+    i18n.update(tmp_path)
+    assert (tmp_path / "messages.pot").read_bytes() == (ROOT / "hal/locale/messages.pot").read_bytes()
+    assert (tmp_path / "de.po").read_bytes() == (ROOT / "hal/locale/de.po").read_bytes(), \
+        "hal/locale/de.po is not up to date with the template: run python -m mazeboard.controller.i18n"
+
+
+def test_the_languages_are_the_seed_ones_and_persian_is_right_to_left() -> None:
+    assert cat.languages() == ("en", *SEEDS)
+    assert [cat.direction(x) for x in cat.languages()] == ["ltr", "ltr", "rtl", "ltr", "ltr"]
+
+
+def test_the_page_labels_come_from_the_pages() -> None:
+    labels = i18n.page_labels()
+    assert labels["page.roll"] == "Roll" and labels["page.log"] == "What happened"
+    with pytest.raises(ValueError, match="says something else"):
+        i18n.page_labels([("a.html", '<b data-i18n="x">one</b>'), ("b.html", '<b data-i18n="x">two</b>')])
+    with pytest.raises(ValueError, match="plain text"):
+        i18n.page_labels([("a.html", '<b data-i18n="x">one <i>two</i></b>')])
+
+
+def _names(template: str) -> set[str]:
+    """A template's field names; ``{Player}`` and ``{player}`` are the same argument (a language
+    capitalises where its sentence begins)."""
+    return {f[:1].lower() + f[1:] for f in cat.fields(template)}
+
+
+def field_problems(english: dict[str, str], translated: dict[str, str]) -> list[str]:
+    out = []
+    for mid, text in translated.items():
+        want, got = _names(english[mid]), _names(text)
+        if got - want:
+            out.append(f"{mid}: fields the English has not: {sorted(got - want)}")
+        if want - got - i18n.ENGLISH_FRAGMENTS:
+            out.append(f"{mid}: leaves out {sorted(want - got - i18n.ENGLISH_FRAGMENTS)}")
+    return out
+
+
+def test_a_wrong_format_field_is_found() -> None:
+    english = {"a": "{Player}: press Roll.", "b": "{Player} rolled {roll}{s}."}
+    assert field_problems(english, {"a": "{Spieler}: drücke Würfeln.", "b": "{Player} hat {roll}."}) == \
+        ["a: fields the English has not: ['spieler']", "a: leaves out ['player']"]
+
+
+@pytest.mark.parametrize("lang", SEEDS)
+def test_each_seed_language_keeps_the_format_fields_and_says_the_main_turns(lang: str) -> None:
+    own = cat.translated(lang)
+    assert field_problems(cat.english(), own) == []
+    page = {mid for mid in cat.english() if mid.startswith("page.")}
+    missing = (set(MAIN) | page) - set(own)
+    assert not missing, f"{lang} does not say {sorted(missing)}"
+
+
+def test_an_untranslated_id_falls_back_to_english() -> None:
+    de = cat.catalogue("de")
+    assert not de.has("lab.confirm")
+    assert de.say("lab.confirm", {"pawn": "red", "cell": "c3"}).startswith("Which tile did red stop on?")
+    assert de.say("magic.roll", {"player": "red"}) == "Rot: drücke Würfeln."
+    # an instruction with one sentence not translated is said in English, whole
+    roll = Instruction("red", "roll", "magic.roll").fields()
+    assert say_messages(roll["messages"], "de", roll["text"]) == "Rot: drücke Würfeln."
+    half = Instruction("red", "roll", "magic.roll",
+                       requests=(Request("blue", "magnet", "stray", "c3", words="magic"),)).fields()
+    assert say_messages(half["messages"], "de", half["text"]) == half["text"]
+    # a narration line the language has no words for
+    assert Words(NARRATION, "fa")("narrate.target", symbol="owl", cell="c3") == "Target: the owl on c3"
+    assert Words(NARRATION, "fa")("narrate.turn_started", player="red") == "-- نوبت قرمز --"
+
+
+def test_a_broken_catalogue_is_one_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "messages.pot").write_bytes(b'msgctxt "a"\nmsgid "A"\nmsgstr ""\n')
+    (tmp_path / "xx.po").write_bytes(b"garbage, not a catalogue\n")
+    monkeypatch.setattr(cat, "_locale_dir", lambda: tmp_path)
+    cat.english.cache_clear()
+    cat.translated.cache_clear()
+    try:
+        with pytest.raises(ConfigError, match="xx.po: not a readable PO catalogue"):
+            cat.translated("xx")
+    finally:
+        cat.english.cache_clear()
+        cat.translated.cache_clear()
+
+
+def test_the_narration_says_the_board_in_the_language() -> None:
+    i = Instruction("red", "correct", "correct", {},
+                    (Request("blue", "pawn", "lifted", None, ("a1", "b1"), words="magic"),))
+    event = GameEvent("instruction", 0, i.fields())
+    assert InstructionLines("it")(event) == \
+        "tabellone: Prima sistemate ciò che mostra il tabellone: Mettete la pedina di Blu su una tra a1 o b1 " \
+        "(è stata sollevata)."
+    assert InstructionLines()(event) == f"board: {i.text()}"
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "mazeboard.controller.cli", *args], capture_output=True, text=True,
+                          timeout=120)
+
+
+def test_an_unknown_language_is_one_line_and_exit_2() -> None:
+    for args in (("play", "--lang", "xx"), ("sim", "--lang", "klingon")):
+        r = run(*args)
+        assert r.returncode == 2, r
+        lines = r.stderr.strip().splitlines()
+        assert len(lines) == 1 and "is not a language with a catalogue (one of en, de, fa, it, pt)" in lines[0], r.stderr
+        assert "Traceback" not in r.stderr
+
+
+def test_play_narrates_in_german() -> None:
+    r = run("play", "--seed", "3", "--lang", "de")
+    assert r.returncode == 0, r.stderr[-2000:]
+    assert "-- Rot ist am Zug --" in r.stdout
+    assert "-- red's turn --" not in r.stdout
+
+
+def test_the_config_file_names_a_language(tmp_path: Path) -> None:
+    from mazeboard.controller.config import load_config
+
+    good = tmp_path / "good.toml"
+    good.write_text('[board]\nlang = "fa"\n')
+    assert load_config(str(good)).board.lang == "fa"
+    bad = tmp_path / "bad.toml"
+    bad.write_text('[board]\nlang = "xx"\n')
+    with pytest.raises(ConfigError, match="board.lang"):
+        load_config(str(bad))
+
+
+def test_the_server_serves_a_catalogue_per_language() -> None:
+    page = cat.page_catalogue("fa")
+    assert page["dir"] == "rtl" and page["messages"]["page.roll"] == "تاس" and "lab.confirm" not in page["messages"]
+    assert page["english"]["lab.confirm"] == MESSAGES["lab.confirm"]
+    with pytest.raises(ConfigError, match="--lang"):
+        cat.check_language("../../etc/passwd")

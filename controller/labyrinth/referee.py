@@ -449,24 +449,31 @@ class LabyrinthReferee(RefereeCore):
     def _settle_belief(self) -> None:
         """After an input: warn (once) about a pawn newly away from where it may stand; when the
         board matches, forget why pawns were away."""
-        if self.state in ("game_over", "waiting_for_setup", "waiting_for_settle", "waiting_for_layout",
-                          "waiting_for_pawns"):
-            if self.state == "waiting_for_settle" and self.why and not self.blocked():
-                self.why.clear()
+        if self.state in ("game_over", "waiting_for_setup", "waiting_for_layout", "waiting_for_pawns"):
+            return
+        settling = self.state == "waiting_for_settle"
+        if settling and self.why and not self.blocked():
+            self.why.clear()
             return
         m = self.match()
         if not m.unmatched:
             self.why.clear()
             return
         for pawn in m.unmatched:
-            if pawn in self.why:
-                continue
+            if pawn in self.why or (settling and self._carried(pawn)):
+                continue  # (a pawn the push carries is the push's to judge: _push_overdue)
             cell = self.positions.get(pawn)
             self.why[pawn] = instructions.away(self, pawn)  # (the kinds stay literal: docs/event-log.md's check)
             if self.why[pawn] == "moved_before_shift":
                 self._warn(self.current, "moved_before_shift", cell, pawn=pawn)
             else:
                 self._warn(instructions.owner(self, pawn), "out_of_turn", cell, pawn=pawn)
+
+    def _carried(self, pawn: str) -> bool:
+        """Whether the push under way moves ``pawn`` (its tile slides, or it is pushed off the board)."""
+        push = self.push
+        return push is None or self.positions.get(pawn) != push.expect.get(pawn) or any(
+            p == pawn for p, _, _ in push.wrapped)
 
     def _input(self, fn: Callable[[], None]) -> None:
         def run() -> None:

@@ -197,18 +197,20 @@ def test_every_request_reason_has_labyrinth_words() -> None:
         assert why_id("lab", reason) not in MESSAGES, reason
 
 
-def test_a_pawn_the_overdue_push_left_elsewhere_is_asked_for_in_the_labyrinths_words() -> None:
-    """Blue's pawn slides g7 -> f6 while red's push at W-4 settles; once the push is overdue the
-    request says ``misplaced`` in the Labyrinth's words (the push), not Struggle's (the play)."""
+def test_a_pawn_the_push_does_not_carry_left_elsewhere_is_still_out_of_turn_when_the_push_is_overdue() -> None:
+    """Blue's pawn slides g7 -> f6 while red's push at W-4 (rank 4: it does not carry blue) settles;
+    once the push is overdue the request still says why in the Labyrinth's words: blue moved out
+    of turn (asked of blue), not ``misplaced`` -- and never Struggle's 'the play'. (Labyrinth's own
+    ``misplaced`` words: test_every_request_reason_has_labyrinth_words.)"""
     t = Table()
     t.press("slot:W-4", wait=0)
     t.move("g7", "f6", wait=50)
     t.clock.advance(t.ref.options.wrap_timeout_ms)
     said = t.said()
-    assert [(r["piece"], r["reason"], r["from"], r["to"]) for r in blocking(said)] == [
-        ("blue", "misplaced", "f6", ["g7"])]
-    assert "(it is not where the push leaves it)" in said["text"] and "the play" not in said["text"]
-    assert [m["args"]["why_id"] for m in said["messages"][1:]] == ["lab.why.misplaced"]
+    assert [(r["piece"], r["reason"], r["from"], r["to"], r["by"]) for r in blocking(said)] == [
+        ("blue", "out_of_turn", "f6", ["g7"], "blue")]
+    assert "the play" not in said["text"]
+    assert [m["args"]["why_id"] for m in said["messages"][1:]] == ["why.out_of_turn"]
 
 
 def test_after_a_restart_the_board_is_checked_and_the_players_guided_until_it_matches() -> None:
@@ -256,3 +258,22 @@ def test_the_quick_match_gives_reconciles_answer() -> None:
         explained = frozenset(c for c in closed if rng.random() < 0.2)
         assert _one_cell(may, closed, hint, explained) == _search(may, closed, hint, explained), \
             (may, closed, hint, explained)
+
+
+def test_another_pawn_moved_while_the_push_settles_is_out_of_turn_by_its_owner() -> None:
+    """Blue's pawn slides g7 -> g6 while red's push at W-2 (rank 2: nobody on it) settles: the push
+    does not carry it, so it moved out of turn -- warned to blue and asked of blue in those words,
+    never 'the push carries it there' or a misplaced cell blamed on red; once it is back red moves."""
+    t = Table()
+    assert "shifted" in [e.type for e in t.press("slot:W-2", wait=50)]
+    t.move("g7", "g6", wait=2000)
+    warnings = [e.to_dict() for e in t.events if e.type == "warning"]
+    assert [(w["kind"], w["player"], w.get("pawn"), w["cell"]) for w in warnings] == [
+        ("out_of_turn", "blue", "blue", "g7")]
+    said = t.said()
+    assert [(r["piece"], r["from"], r["to"], r["reason"], r["by"]) for r in blocking(said)] == [
+        ("blue", "g6", ["g7"], "out_of_turn", "blue")]
+    assert "out of turn" in said["text"] and "push carries" not in said["text"]
+    t.move("g6", "g7", wait=2000)
+    said = t.said()
+    assert (said["player"], said["action"], said["requests"]) == ("red", "move", [])

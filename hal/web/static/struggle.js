@@ -120,7 +120,7 @@ function drawInfo() {
     dice.appendChild(d);
   }
   $("throws").textContent = v.throws ? `throw ${v.throws} of 3` : "";
-  $("stop").textContent = { choosing: "▶ Play", placing: "✔ Tokens placed", tokens: "✔ Tokens placed" }[v.phase] || "✋ Stop";
+  $("stop").textContent = { choosing: "✋ Stop: play it", placing: "✋ Stop: tokens placed", tokens: "✋ Stop: tokens placed" }[v.phase] || "✋ Stop";
   const mine = h.humans.includes(v.current);
   for (const id of ["throw", "stop"]) MB.setControl($(id), buttonState(id), id === "throw" ? "Throw (T)" : "Stop (S)");
   MB.setControl($("follow"), buttonState("follow"), "Place tokens as shown");
@@ -160,7 +160,7 @@ function drawInfo() {
 // the first-game guide: the tip for what the board asks now, when a person here is asked
 const TIPS = {
   throw: "Press 🎲 Throw (or T). Then click dice to keep them and throw the others again (three throws at most), or press ✋ Stop to keep the hand.",
-  choose: "Each line under “Ways to play the hand” shows where the tokens would go. Click one to see it on the LEDs, then press ▶ Play. Your seat's private page shows your secret card: the order you want the tokens to arrive in.",
+  choose: "Each line under “Ways to play the hand” shows where the tokens would go. Click one to see it on the LEDs, then press ✋ Stop (it plays the way the LEDs show). Your seat's private page shows your secret card: the order you want the tokens to arrive in.",
   place: "Move the tokens where the LEDs blink: click a token, then its space, or press 🤚 Place tokens as shown.",
 };
 function guideTip() {

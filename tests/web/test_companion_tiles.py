@@ -6,6 +6,7 @@ tiles as the push left them. Screenshots: ``artifacts/companion-tiles-*.png`` (g
 from __future__ import annotations
 
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -84,6 +85,48 @@ def test_the_tiles_follow_the_push(browser: Any, tmp_path: Path) -> None:
                                "(c) => (c.querySelector('.ctile') || {dataset: {}}).dataset.tile === want[c.dataset.cell])",
                                arg=after, timeout=WAIT_MS)
         screenshot(page, "companion-tiles-play.png")
+        assert not problems, problems
+    finally:
+        svc.stop()
+
+
+def test_the_struggle_track_on_the_companion_page(browser: Any, tmp_path: Path) -> None:
+    """Struggle on the real board's companion page: the track drawn as the simulator draws it (its
+    spaces' kinds, start to finish, the arrival places), not a row of sensor chips; the tokens where
+    the board's announcements put them."""
+    from playwright.sync_api import expect
+
+    svc = Service(tmp_path, "struggle", "--sit-after", "2", "--players", "2")
+    problems: list[str] = []
+    try:
+        page = browser.new_page(viewport=PHONE)
+        page.on("pageerror", lambda e: problems.append(str(e)))
+        page.goto(svc.url)
+        started = svc.wait_event("game_started", timeout_s=90)
+        track = started["track"]
+        expect(page.locator("#board.track")).to_be_visible(timeout=WAIT_MS)
+        expect(page.locator("#board .space")).to_have_count(len(track) + 5, timeout=WAIT_MS)
+        kinds = page.evaluate("() => Object.fromEntries([...document.querySelectorAll('#board .space')]"
+                              ".map((s) => [s.dataset.name, s.dataset.kind]))")
+        assert kinds == {**{f"s{i}": k for i, k in enumerate(track)},
+                         **{f"place-{p}": "place" for p in "ABCDE"}}
+        assert page.locator('#extras .chip[data-name="s0"]').is_hidden()  # on the track, not a chip
+        expect(page.locator('#board .space[data-name="s0"] .toks')).to_have_text("K Q J 10 9", timeout=WAIT_MS)
+        svc.wait_event("played", timeout_s=90)
+        screenshot(page, "companion-struggle.png")
+
+        def page_matches_the_last_play() -> bool:
+            last = [e for e in svc.events() if e["type"] in ("played", "round_started")][-1]
+            if last["type"] != "played":
+                return False
+            shown = page.evaluate("() => Object.fromEntries([...document.querySelectorAll('#board .space')]"
+                                  ".map((s) => [s.dataset.name, s.querySelector('.toks').textContent]))")
+            return all(t in shown[f"s{i}"].split() for t, i in last["spaces"].items())
+
+        deadline = time.monotonic() + 30
+        while not page_matches_the_last_play():
+            assert time.monotonic() < deadline, "the tokens on the page do not follow the last play"
+            time.sleep(0.2)
         assert not problems, problems
     finally:
         svc.stop()

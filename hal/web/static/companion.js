@@ -111,13 +111,59 @@ function drawTiles() {
   $("tilecard-name").textContent = label ? (label === "vader" ? "Vader's mark" : label) : "no picture";
   $("tilecard-vader").textContent = v.vader ? `Vader starts on ${v.vader}.` : "";
 }
+// Struggle: the track as the simulator draws it (a serpentine of coloured spaces, start bottom left,
+// then the arrival places), each space with its LED and reed switch, and the tokens where the board
+// believes they stand (the view's spaces and arrivals: the reeds cannot tell tokens apart)
+const TRACK_PER_ROW = 6;
+const TOKEN_ORDER = ["K", "Q", "J", "10", "9"];
+function drawTrack() {
+  const v = C.view || {}, track = C.phase === "lobby" ? null : v.track, board = $("board");
+  const on = !!(track && track.length && C.hello && !C.hello.grid);
+  board.classList.toggle("track", on);
+  if (!on) { if (C.hello && !C.hello.grid) { board.hidden = true; board.dataset.track = ""; } return; }
+  board.hidden = false;
+  const places = (C.hello.reeds || []).filter((n) => n.startsWith("place-"));
+  const sig = track.join(",") + "|" + places.join(",");
+  if (board.dataset.track !== sig) {
+    board.dataset.track = sig;
+    board.innerHTML = "";
+    const rows = Math.ceil(track.length / TRACK_PER_ROW), all = Math.max(rows, places.length);
+    board.style.gridTemplateColumns = `repeat(${TRACK_PER_ROW + 1}, minmax(0, 1fr))`;
+    const space = (name, kind, label, row, col) => {
+      const d = document.createElement("div");
+      d.className = `cell space kind-${kind}`; d.dataset.name = name; d.dataset.kind = kind;
+      d.style.gridRow = String(row); d.style.gridColumn = String(col);
+      d.title = `${label}: its LED and reed switch`;
+      d.innerHTML = `<span class="coord">${label}</span><span class="magnet" title="a magnet: the reed switch is closed"></span><span class="toks"></span>`;
+      board.appendChild(d);
+    };
+    track.forEach((kind, i) => {
+      const row = Math.floor(i / TRACK_PER_ROW), k = i % TRACK_PER_ROW;
+      space(`s${i}`, kind, kind === "start" ? "START" : kind === "finish" ? "FINISH" : String(i),
+            all - row, (row % 2 === 0 ? k : TRACK_PER_ROW - 1 - k) + 1);
+    });
+    places.forEach((name, j) => space(name, "place", name.slice(6), j + 1, TRACK_PER_ROW + 1));
+    for (const chip of document.querySelectorAll("#extras .chip")) {
+      chip.hidden = /^s\d+$/.test(chip.dataset.name) || chip.dataset.name.startsWith("place-");
+    }
+    drawLeds(); drawSensors();
+  }
+  const at = {};
+  for (const [t, i] of Object.entries(v.spaces || {})) (at[`s${i}`] = at[`s${i}`] || []).push(t);
+  (v.arrived || []).forEach((t, j) => { if (places[j]) (at[places[j]] = at[places[j]] || []).push(t); });
+  for (const el of board.querySelectorAll(".space")) {
+    const toks = (at[el.dataset.name] || []).filter((t) => !(v.arrived || []).includes(t) || el.dataset.kind === "place");
+    el.querySelector(".toks").textContent = toks.sort((a, b) => TOKEN_ORDER.indexOf(a) - TOKEN_ORDER.indexOf(b)).join(" ");
+  }
+}
+
 // the fixed tiles of the Labyrinth (odd files and ranks, 1-based) are never laid by hand
 function isFixed(f, rank) { return f % 2 === 0 && (rank - 1) % 2 === 0; }
 
 function drawSensors() {
   if (!C.hello || !C.sensors) return;
   const closed = new Set(C.sensors.closed), active = new Set(C.sensors.active);
-  for (const el of document.querySelectorAll("#board .cell")) el.classList.toggle("closed", closed.has(el.dataset.cell));
+  for (const el of document.querySelectorAll("#board .cell")) el.classList.toggle("closed", closed.has(el.dataset.cell || el.dataset.name));
   const now = performance.now();
   const latest = C.sensors.pressed[0];
   if (latest && (!C.lastPress || latest.t !== C.lastPress.t || latest.button !== C.lastPress.button)) {
@@ -147,6 +193,7 @@ function drawInfo() {
   const said = inLobby ? null : v.instruction;
   if (said) $("prompt").textContent = said.text;
   drawTiles();
+  drawTrack();
   $("phase").textContent = inLobby ? "No game now: the lobby." : (v.players ? `A game: ${v.players.join(", ")}` : "");
   const players = $("players");
   players.innerHTML = "";

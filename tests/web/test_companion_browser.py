@@ -165,13 +165,16 @@ def test_phones_on_a_real_boards_companion_page(browser: Any, tmp_path: Path) ->
         end = time.monotonic() + 60
         while time.monotonic() < end and (len(seen_prompts) < 3 or len(seen_leds) < 3):
             seen_prompts.add(spectator.locator("#prompt").inner_text())
-            seen_leds.add(",".join(spectator.locator("#extras .chip").evaluate_all("els => els.map(e => e.dataset.led || '')")))
+            seen_leds.add(",".join(spectator.locator("#board .space, #extras .chip").evaluate_all(
+                "els => els.map(e => e.dataset.led || '')")))
             time.sleep(0.3)
         assert len(seen_prompts) >= 3 and len(seen_leds) >= 3, (seen_prompts, len(seen_leds))
         said = [e["text"] for e in svc.events() if e["type"] == "instruction"]
         assert seen_prompts & set(said), "the prompt is never the board's own words"
-        # every sensor: the tokens' reed switches on the track, as the board reports them
-        expect(spectator.locator("#extras .chip.reed.closed").first).to_be_visible(timeout=WAIT_MS)
+        # every sensor: the tokens' reed switches on the track (drawn as a track), as the board reports them
+        expect(spectator.locator("#board .space.closed").first).to_be_visible(timeout=WAIT_MS)
+        closed = set((spectator.locator("#board").get_attribute("data-closed") or "").split(","))
+        assert closed and all(re.fullmatch(r"s\d+|place-[A-E]", c) for c in closed if c), closed
         expect(spectator.locator(".player.red")).to_have_count(1)
         screenshot(spectator, "companion-game.png")
         assert problems == []

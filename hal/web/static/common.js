@@ -25,7 +25,8 @@ const MB = {
       if (ws !== MB.ws) return;
       const wait = MB.quick ? 0 : 1000;
       MB.quick = false;
-      MB.setConn("closed", "disconnected: retrying…"); setTimeout(MB.open, wait);
+      MB.setConn("closed", "disconnected: retrying…"); setTimeout(() => MB.open(), wait);
+      if (MB.handlers.closed) MB.handlers.closed();
       if (wait && MB.notice()) NOTICE.closed(); // a claim's quick reopen is no loss
     };
     ws.onmessage = (m) => {

@@ -44,6 +44,7 @@ function draw(secret) {
 const HANDLERS = {
   hello(msg) {
     P.hello = msg;
+    $("seat-note").textContent = "";
     document.body.classList.add(msg.player);
     $("who").textContent = `${msg.player}'s card`;
     document.title = `${cap(msg.player)}'s card · ${msg.title}`;
@@ -52,4 +53,23 @@ const HANDLERS = {
   },
   secret(msg) { if (P.hello) draw(msg.secret); },
 };
+// the connection dropped: the server stopped (it reconnects by itself), or this browser no longer
+// holds the seat (a restarted simulator forgets its claims; an adult released it): then the card shown
+// is stale -- say so, with the way back, instead of retrying in silence
+async function checkSeat() {
+  let seats;
+  try { seats = await (await fetch("/seats", { cache: "no-store" })).json(); } catch (e) {
+    $("seat-note").textContent = "The board's server cannot be reached: this page reconnects by itself when it is back.";
+    return;
+  }
+  if ((seats.mine || []).includes(PLAYER)) { $("seat-note").textContent = ""; return; }
+  $("secret").innerHTML = `<span class="muted">No card shown: this seat is not yours any more.</span>`;
+  $("secret").dataset.cards = "";
+  $("seat-note").innerHTML = `The ${PLAYER} seat is no longer held by this browser (the server restarted, or the ` +
+    `seat was released). <a href="/">Claim a colour again on the board's page</a>.`;
+  MB.closed = true; // stop retrying: the server would refuse this page
+}
+const OPENED = MB.open;
+MB.open = () => { if (!MB.closed) OPENED(); };
+HANDLERS.closed = checkSeat;
 MB.connect(HANDLERS, `?seat=${encodeURIComponent(PLAYER)}`);

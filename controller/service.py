@@ -181,7 +181,12 @@ class Service:
 
     def run(self) -> int:
         """Phases until :meth:`stop` (or ``games`` games); returns 0."""
-        saved = (Path(self.state_dir) / jr.CURRENT).exists()
+        try:
+            saved = (Path(self.state_dir) / jr.CURRENT).exists()
+        except OSError as e:  # a path the kernel refuses to look up (ENAMETOOLONG, EACCES): no saved game here
+            log.warning("state directory %r cannot be looked at (%s): no saved game to resume",
+                        str(self.state_dir)[:80], e.strerror or e)
+            saved = False
         while not self.stopping:
             if saved:
                 saved = False

@@ -23,6 +23,7 @@ import os
 import signal
 import sys
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Callable, Mapping
 
 from mazeboard.hal.board import BoardRequest
@@ -196,6 +197,10 @@ def _overrides(config: cfg.Config, game: str, args: argparse.Namespace) -> cfg.C
 def service_run(args: argparse.Namespace) -> int:
     logging.getLogger("mazeboard").setLevel(logging.DEBUG if args.debug else logging.INFO)
     state_dir = args.state_dir or os.environ.get("STATE_DIRECTORY", "").split(":")[0] or DEFAULT_STATE_DIR
+    try:
+        Path(state_dir).exists()
+    except OSError as e:  # a path the kernel refuses to look up (ENAMETOOLONG): one line, before any game
+        raise ConfigError(f"--state-dir: cannot use {state_dir[:80]!r} ({e.strerror or e})") from None
     if args.games < 0:
         raise ConfigError("--games: must be 0 (never stop) or more")
     from .argtypes import check_rounds

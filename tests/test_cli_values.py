@@ -97,3 +97,12 @@ def test_calibration_path_too_long_is_one_line(tmp_path: Path, monkeypatch: pyte
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
     _one_line_exit_2(["calibrate", "hall", "--board", "sim", "--calibration", str(tmp_path / LONG)],
                      "calibration", stdin="\n" * 20)
+
+
+def test_service_run_state_dir_with_a_name_too_long_is_one_line(tmp_path: Path,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """The input fuzz's finding: the service looked for a saved game in a directory whose name the
+    kernel refuses (ENAMETOOLONG) and died with an internal error once a game had started."""
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    _one_line_exit_2(["service", "run", "--virtual-time", "--games", "1", "--seed", "3",
+                      "--state-dir", str(tmp_path / LONG)], "--state-dir")

@@ -111,6 +111,6 @@ def start_companion(config: cfg.Config, game: str, wiring: str | None, state_dir
     svc.board_taps.append(table.watch_board)
     server.attach(table, _SubmitClock(svc))
     where = "reachable from your network" if server.reachable else "this machine only"
-    log.info("companion page: %s (%s; also %s)", server.join_url, where,
-             ", ".join(a.url for a in server.addresses))
+    others = [a.url for a in server.addresses if a.url != server.join_url]  # (each address once)
+    log.info("companion page: %s (%s%s)", server.join_url, where, f"; also {', '.join(others)}" if others else "")
     return server

@@ -112,6 +112,7 @@ def test_phones_on_a_real_boards_companion_page(browser: Any, tmp_path: Path) ->
     problems: list[str] = []
     try:
         url = svc.url
+        assert f"also {url}" not in svc.stderr.read_text(), "the companion page's address is printed twice"
         red, blue, spectator = phone(browser, url), phone(browser, url), phone(browser, url)
         for p in (red, blue, spectator):
             p.on("pageerror", lambda e: problems.append(str(e)))

@@ -166,7 +166,7 @@ function drawInfo() {
     : `Lift the ${pawnName(pawn)} pawn: ${buttonState(`hand:${pawn}`)[1]}`;
   if (v.phase === "over" && !S.bannerShown) {
     S.bannerShown = true;
-    MB.banner(`🏆 ${cap(v.winner)} wins!<br><span class="muted">${Object.entries(v.found).map(([p, c]) => `${p} ${c.length}`).join(" · ")}</span>`);
+    MB.banner(`🏆 ${cap(v.winner)} wins!<div class="banner-scores">${Object.entries(v.found).map(([p, c]) => `${p} ${c.length}`).join(" · ")}</div>`);
   }
 }
 

@@ -154,7 +154,7 @@ function drawInfo() {
   $("game-info").textContent = `seed ${h.seed} · ${h.players.length} players · round ${v.round || 1} of ${v.rounds} · track ${h.track_name}`;
   if (v.phase === "over" && !S.bannerShown) {
     S.bannerShown = true;
-    MB.banner(`🏆 ${v.winners.map(cap).join(" and ")} win${v.winners.length > 1 ? "" : "s"}!<br><span class="muted">${Object.entries(v.totals).map(([p, s]) => `${p} ${s}`).join(" · ")}</span>`);
+    MB.banner(`🏆 ${v.winners.map(cap).join(" and ")} win${v.winners.length > 1 ? "" : "s"}!<div class="banner-scores">${Object.entries(v.totals).map(([p, s]) => `${p} ${s}`).join(" · ")}</div>`);
   }
 }
 // the first-game guide: the tip for what the board asks now, when a person here is asked

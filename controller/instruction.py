@@ -170,7 +170,7 @@ MESSAGES: dict[str, str] = {
     # Labyrinth
     "lab.shift": "{Player}: turn the spare with Rotate as you like, then push it in at a lit slot{forbidden_text}. "
                  "You move after the push.",
-    "lab.settle": "Push the row at {slot} all the way in; a pawn pushed off the board goes on the new tile.",
+    "lab.settle": "{Player}: push the row at {slot} all the way in; a pawn pushed off the board goes on the new tile.",
     "lab.move": "{Player}: move {movers} along the paths to a lit tile, then press Done (or press Done to stay).",
     "lab.ending": "{Player}'s move ends: keep the pawn still.",
     "lab.confirm": "Which tile did {pawn} stop on? Is it {cell} (blinking)? Press Rotate for the next one, "

@@ -114,6 +114,8 @@ def _browser_options_given(args: argparse.Namespace) -> list[str]:
 
 
 def sim(args: argparse.Namespace) -> int:
+    if args.scenario is not None and not args.scenario.strip():
+        raise ConfigError("--scenario: give a scenario file (an empty name would start the browser simulator)")
     if args.line_noise and (not args.scenario or args.link != "serial"):
         raise ConfigError("--line-noise: only with --scenario and --link serial (the noise is on the emulated "
                           "serial line)")

@@ -106,3 +106,9 @@ def test_service_run_state_dir_with_a_name_too_long_is_one_line(tmp_path: Path,
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
     _one_line_exit_2(["service", "run", "--virtual-time", "--games", "1", "--seed", "3",
                       "--state-dir", str(tmp_path / LONG)], "--state-dir")
+
+
+@pytest.mark.parametrize("name", ["", " "])
+def test_sim_with_an_empty_scenario_name_is_one_line_not_a_server(name: str) -> None:
+    """The input fuzz's finding: ``sim --scenario ""`` started the browser simulator (and served for ever)."""
+    _one_line_exit_2(["sim", "--scenario", SCENARIO, "--scenario", name], "--scenario")

@@ -181,12 +181,7 @@ class Service:
 
     def run(self) -> int:
         """Phases until :meth:`stop` (or ``games`` games); returns 0."""
-        try:
-            saved = (Path(self.state_dir) / jr.CURRENT).exists()
-        except OSError as e:  # a path the kernel refuses to look up (ENAMETOOLONG, EACCES): no saved game here
-            log.warning("state directory %r cannot be looked at (%s): no saved game to resume",
-                        str(self.state_dir)[:80], e.strerror or e)
-            saved = False
+        saved = (Path(self.state_dir) / jr.CURRENT).exists()  # (service_run refused a path the kernel cannot look up)
         while not self.stopping:
             if saved:
                 saved = False

@@ -35,6 +35,14 @@ PHASE_TEXT: dict[str, str] = {
 }
 
 
+def said_text(instruction: Mapping[str, Any] | None) -> str:
+    """The page's prompt: the board's latest ``instruction`` event's words (what the LEDs show and the
+    narration says), or a wait before the first one."""
+    if instruction is not None:
+        return str(instruction.get("text", ""))
+    return "Waiting for the board..."
+
+
 @dataclass
 class GameView:
     """The announced state of one game (mutable; fed with event dicts ``{"t", "type", ...}``)."""
@@ -66,9 +74,7 @@ class GameView:
     def prompt(self) -> str:
         """What the board asks now, in the board's own words (its latest ``instruction``
         event: the same the LEDs show and the narration says); nothing of its own."""
-        if self.instruction is not None:
-            return str(self.instruction.get("text", ""))
-        return "Waiting for the board..."
+        return said_text(self.instruction)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -255,9 +261,7 @@ class LabyrinthView:
     def prompt(self) -> str:
         """What the board asks now, in the board's own words (its latest ``instruction`` event:
         the same the LEDs show and the narration says); nothing of its own."""
-        if self.instruction is not None:
-            return str(self.instruction.get("text", ""))
-        return "Waiting for the board..."
+        return said_text(self.instruction)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -446,9 +450,7 @@ class StruggleView:
     def prompt(self) -> str:
         """What the board asks now, in the board's own words (its latest ``instruction`` event:
         the same the LEDs show and the narration says); nothing of its own."""
-        if self.instruction is not None:
-            return str(self.instruction.get("text", ""))
-        return "Waiting for the board..."
+        return said_text(self.instruction)
 
     def to_dict(self) -> dict[str, Any]:
         return {

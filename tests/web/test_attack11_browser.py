@@ -15,7 +15,7 @@ from typing import Iterator
 
 import pytest
 
-from test_browser import WAIT_MS, browser  # noqa: F401 (the module's fixture)
+from test_browser import WAIT_MS
 
 pytestmark = pytest.mark.browser
 
@@ -34,7 +34,7 @@ def served() -> Iterator[str]:
     proc.wait(timeout=10)
 
 
-def test_lift_is_disabled_with_a_reason_during_the_simulated_players_turn(browser, served: str) -> None:  # noqa: F811
+def test_lift_is_disabled_with_a_reason_during_the_simulated_players_turn(browser, served: str) -> None:
     from playwright.sync_api import expect
 
     page = browser.new_page(viewport={"width": 1280, "height": 860})  # type: ignore[attr-defined]

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
-from test_companion_browser import PHONE, WAIT_MS, Service, browser, screenshot  # noqa: E402,F401
+from test_companion_browser import PHONE, WAIT_MS, Service, screenshot  # noqa: E402
 
 pytestmark = pytest.mark.browser
 

@@ -16,7 +16,7 @@ import pytest
 from mazeboard.controller.instruction import Instruction, Request
 from mazeboard.controller.translate import say_messages
 
-from test_responsive import LAPTOP, PHONE, WAIT_MS, browser, screenshot  # noqa: F401 (browser: a fixture)
+from test_responsive import LAPTOP, PHONE, WAIT_MS, screenshot
 
 pytestmark = pytest.mark.browser
 

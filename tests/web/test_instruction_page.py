@@ -17,7 +17,7 @@ from typing import Iterator
 
 import pytest
 
-from test_browser import WAIT_MS, browser  # noqa: F401 (the module's fixture)
+from test_browser import WAIT_MS
 
 pytestmark = pytest.mark.browser
 
@@ -36,7 +36,7 @@ def served() -> Iterator[str]:
     proc.wait(timeout=10)
 
 
-def test_overstep_disabled_buttons_and_the_countdown(browser, served: str) -> None:  # noqa: F811
+def test_overstep_disabled_buttons_and_the_countdown(browser, served: str) -> None:
     from playwright.sync_api import expect
 
     page = browser.new_page(viewport={"width": 1280, "height": 860})  # type: ignore[attr-defined]

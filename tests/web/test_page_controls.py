@@ -16,7 +16,7 @@ from typing import Any, Iterator
 
 import pytest
 
-from test_game_browser import VIEWPORT, WAIT_MS, browser  # noqa: F401 (the module's fixture)
+from test_game_browser import VIEWPORT, WAIT_MS
 
 pytestmark = pytest.mark.browser
 
@@ -44,7 +44,7 @@ def struggle() -> Iterator[str]:
     yield from _serve("--game", "struggle")
 
 
-def test_labyrinth_lift_follows_the_turn(browser: Any, labyrinth: str) -> None:  # noqa: F811
+def test_labyrinth_lift_follows_the_turn(browser: Any, labyrinth: str) -> None:
     from playwright.sync_api import expect
 
     page = browser.new_page(viewport=VIEWPORT)
@@ -60,7 +60,7 @@ def test_labyrinth_lift_follows_the_turn(browser: Any, labyrinth: str) -> None: 
     page.close()
 
 
-def test_struggle_gather_and_follow_are_disabled_mid_round(browser: Any, struggle: str) -> None:  # noqa: F811
+def test_struggle_gather_and_follow_are_disabled_mid_round(browser: Any, struggle: str) -> None:
     from playwright.sync_api import expect
 
     page = browser.new_page(viewport=VIEWPORT)

@@ -11,14 +11,12 @@ import re
 import socket
 import subprocess
 import sys
-from pathlib import Path
 from typing import Any, Iterator
 
 import pytest
 
 pytestmark = pytest.mark.browser
 
-CHROMIUM = "/usr/bin/chromium"
 WAIT_MS = 30_000
 WIDE, PHONE = (1920, 1080), (390, 844)
 MAGIC = ("--seed", "7")
@@ -28,16 +26,6 @@ STRUGGLE = ("--game", "struggle", "--players", "3", "--seed", "7")
 INTERNAL = ["ace=", "order=", "for the controller", "0→", "→3 ·", "phase", "instruction", "slot:", "referee",
             "undefined", "null", "NaN"]
 
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    assert Path(CHROMIUM).exists(), "Debian's chromium is missing: apt-get install chromium"
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
-        yield b
-        b.close()
 
 
 def free_port() -> int:

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
-from test_game_browser import WAIT_MS, browser, private_pages  # noqa: E402,F401
+from test_game_browser import WAIT_MS, private_pages  # noqa: E402
 
 pytestmark = pytest.mark.browser
 

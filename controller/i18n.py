@@ -3,7 +3,9 @@
 One source of truth for English: the sentences of :data:`~.instruction.MESSAGES`,
 the narration's :data:`~.narrate.NARRATION`, the colour names and the pages' fixed labels
 (each element of ``hal/web/static/*.html`` with a ``data-i18n="ID"`` attribute: its
-text; ``data-i18n-title``: its tooltip). :func:`english_sources` collects them;
+text; ``data-i18n-title``: its tooltip) and the pages' own sentences (each
+``I18N.t("ID", "English {field}", ...)`` call in ``hal/web/static/*.js``).
+:func:`english_sources` collects them;
 ``python -m mazeboard.controller.i18n`` writes them to ``hal/locale/messages.pot`` and
 brings every ``LANG.po`` up to date with it (Babel's ``Catalog.update``: new ids added
 untranslated, changed English marked fuzzy). tests/test_i18n.py fails while the
@@ -15,6 +17,8 @@ Saying things in a language at run time: :mod:`.translate`.
 from __future__ import annotations
 
 import io
+import json
+import re
 import sys
 from html.parser import HTMLParser
 from importlib import resources
@@ -93,10 +97,40 @@ def page_labels(pages: Iterable[tuple[str, str]] | None = None) -> dict[str, str
     return found
 
 
+#: a phrase a page's script builds: ``I18N.t("ID", "English ...")`` (both plain double-quoted literals)
+_PHRASE = re.compile(r'I18N\.t\(\s*"((?:[^"\\]|\\.)*)"\s*,\s*"((?:[^"\\]|\\.)*)"')
+_ANY_CALL = re.compile(r"I18N\.t\(")
+
+
+def page_phrases(scripts: Iterable[tuple[str, str]] | None = None) -> dict[str, str]:
+    """Every ``I18N.t("ID", "English")`` call of the pages' scripts -> ``{ID: English}``;
+    ``scripts``: (name, source) pairs (default: the static ``*.js``). Raises ValueError for a
+    call whose id or English is not a plain double-quoted literal (the catalogue could not
+    hold it), and for an id that says two things."""
+    if scripts is None:
+        static = resources.files("mazeboard.hal.web") / "static"
+        scripts = [(p.name, p.read_text(encoding="utf-8")) for p in sorted(static.iterdir(), key=lambda p: p.name)
+                   if p.name.endswith(".js") and p.name != "i18n.js"]
+    found: dict[str, str] = {}
+    for name, source in scripts:
+        calls = _ANY_CALL.findall(source)
+        phrases = _PHRASE.findall(source)
+        if len(calls) != len(phrases):
+            raise ValueError(f"{name}: an I18N.t( call without a literal id and English sentence")
+        for mid, text in phrases:
+            text = json.loads(f'"{text}"')
+            if not text:
+                raise ValueError(f"{name}: {mid!r} has no English text")
+            if found.get(mid, text) != text:
+                raise ValueError(f"{name}: {mid!r} says two things")
+            found[mid] = text
+    return found
+
+
 def english_sources() -> dict[str, str]:
     """Every message id -> its English template, from the sources (ids unique across them)."""
     out: dict[str, str] = {}
-    for part in (MESSAGES, NARRATION, WORDS, page_labels()):
+    for part in (MESSAGES, NARRATION, WORDS, page_labels(), page_phrases()):
         clash = set(out) & set(part)
         if clash:
             raise ValueError(f"message ids defined twice: {sorted(clash)}")

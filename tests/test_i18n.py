@@ -55,6 +55,17 @@ def test_the_page_labels_come_from_the_pages() -> None:
         i18n.page_labels([("a.html", '<b data-i18n="x">one <i>two</i></b>')])
 
 
+def test_the_pages_own_sentences_come_from_their_scripts() -> None:
+    found = i18n.page_phrases([("a.js", 'x = I18N.t("js.a", "Move {n} \\"steps\\"", {n: 2});\n'
+                                         'y = I18N.t( "js.b" , "Done");')])
+    assert found == {"js.a": 'Move {n} "steps"', "js.b": "Done"}
+    with pytest.raises(ValueError, match="literal"):
+        i18n.page_phrases([("a.js", 'I18N.t(id, "Done")')])
+    with pytest.raises(ValueError, match="says two things"):
+        i18n.page_phrases([("a.js", 'I18N.t("x", "one"); I18N.t("x", "two")')])
+    assert set(i18n.page_phrases()) <= set(i18n.english_sources())
+
+
 def _names(template: str) -> set[str]:
     """A template's field names; ``{Player}`` and ``{player}`` are the same argument (a language
     capitalises where its sentence begins)."""

@@ -2,7 +2,9 @@
 // [board] lang). The catalogue comes from /i18n.json (hal/i18n.py: the PO catalogues in hal/locale/):
 // <html lang dir> is set from it, elements marked data-i18n="ID" (text) and data-i18n-title="ID" (tooltip)
 // are said in the language, and I18N.prompt() says the board's instruction from its message ids and
-// arguments. Whatever the language has no word for stays in English: a label keeps its English text, an
+// arguments; I18N.t("ID", "English {field}", args) says a sentence the page builds itself (the English is
+// the literal in the script, collected into the catalogue by mazeboard.controller.i18n.page_phrases, so
+// both must be plain double-quoted strings). Whatever the language has no word for stays in English: a label keeps its English text, an
 // instruction with a sentence not translated is shown as the event's English text, whole.
 "use strict";
 
@@ -28,6 +30,8 @@ const I18N = (() => {
     });
   }
   function say(id, args) { return fill(S.messages[id] || S.english[id] || id, args || {}); }
+  // a sentence the page builds: the language's words for `id` once the catalogue is there, else `english`
+  function t(id, english, args) { return fill((S.lang !== "en" && own(id) && S.messages[id]) || english, args || {}); }
 
   // a request's pieces of sentence from its plain arguments (instruction.request_fragments)
   function cellsText(cells) {
@@ -88,5 +92,5 @@ const I18N = (() => {
   // call `f` once the catalogue is there (at once if it is): a page redraws its prompt in the language
   function ready(f) { if (S.ready) f(); else S.waiting.push(f); }
 
-  return { prompt, say, ready, get lang() { return S.lang; }, get dir() { return S.dir; } };
+  return { prompt, say, t, ready, get lang() { return S.lang; }, get dir() { return S.dir; } };
 })();

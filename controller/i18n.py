@@ -1,7 +1,8 @@
 """The board's words in other languages, and the English catalogue written from the sources.
 
 One source of truth for English: the sentences of :data:`~.instruction.MESSAGES`,
-the narration's :data:`~.narrate.NARRATION`, the colour names and the pages' fixed labels
+the narration's :data:`~.narrate.NARRATION` (and each game's: ``LAB_NARRATION``,
+``STR_NARRATION``), the colour names and the pages' fixed labels
 (each element of ``hal/web/static/*.html`` with a ``data-i18n="ID"`` attribute: its
 text; ``data-i18n-title``: its tooltip) and the pages' own sentences (each
 ``I18N.t("ID", "English {field}", ...)`` call in ``hal/web/static/*.js``).
@@ -29,7 +30,9 @@ from mazeboard.hal.boards import PLAYER_COLOURS
 from mazeboard.hal.i18n import TEMPLATE, fields
 
 from .instruction import MESSAGES
+from .labyrinth.narrate import LAB_NARRATION
 from .narrate import NARRATION
+from .struggle.narrate import STR_NARRATION
 
 #: fields whose value the games build of English words (or an English plural ending): a
 #: translation may leave them out (it says the fact otherwise, or not at all); every other
@@ -130,7 +133,7 @@ def page_phrases(scripts: Iterable[tuple[str, str]] | None = None) -> dict[str, 
 def english_sources() -> dict[str, str]:
     """Every message id -> its English template, from the sources (ids unique across them)."""
     out: dict[str, str] = {}
-    for part in (MESSAGES, NARRATION, WORDS, page_labels(), page_phrases()):
+    for part in (MESSAGES, NARRATION, LAB_NARRATION, STR_NARRATION, WORDS, page_labels(), page_phrases()):
         clash = set(out) & set(part)
         if clash:
             raise ValueError(f"message ids defined twice: {sorted(clash)}")

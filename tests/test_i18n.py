@@ -177,3 +177,24 @@ def test_the_server_serves_a_catalogue_per_language() -> None:
     assert page["english"]["lab.confirm"] == MESSAGES["lab.confirm"]
     with pytest.raises(ConfigError, match="--lang"):
         cat.check_language("../../etc/passwd")
+
+
+@pytest.mark.parametrize("game", ["labyrinth", "struggle"])
+def test_the_labyrinth_and_struggle_narration_lines_are_in_the_catalogue(game: str) -> None:
+    """Each game's own narration lines are message ids with English templates, collected into the catalogue."""
+    prefix = {"labyrinth": "narrate.lab.", "struggle": "narrate.str."}[game]
+    ids = [m for m in i18n.english_sources() if m.startswith(prefix)]
+    assert len(ids) >= 15, ids
+    assert set(ids) <= set(cat.english())
+
+
+@pytest.mark.parametrize(("game", "german", "english"), [
+    ("labyrinth", "schiebt", " pushes "),
+    ("struggle", "== Runde 1 ==", "== Round 1 =="),
+])
+def test_play_labyrinth_and_struggle_narrate_in_german(game: str, german: str, english: str) -> None:
+    r = run("play", "--game", game, "--seed", "3", "--lang", "de")
+    assert r.returncode == 0, r.stderr[-2000:]
+    assert german in r.stdout
+    assert english not in r.stdout
+    assert "'s turn" not in r.stdout and " wins" not in r.stdout

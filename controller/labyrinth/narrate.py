@@ -21,8 +21,49 @@ from typing import IO, Any, Callable, Mapping
 from mazeboard.hal.events import GameEvent
 from mazeboard.hal.labyrinth import Maze, parse_tile, render_maze
 
-from ..narrate import InstructionLines
+from ..narrate import NARRATION, InstructionLines
+from ..translate import Words
 from .layout_guide import tile_text
+
+#: the Labyrinth narration's own lines, by id: English here, other languages in the catalogues
+#: (mazeboard.hal.i18n; collected by mazeboard.controller.i18n.english_sources)
+LAB_NARRATION: dict[str, str] = {
+    "narrate.lab.started": "Game of Labyrinth ({edition}{extra}): {starts}{vader}",
+    "narrate.lab.variants": ", variants {variants}",
+    "narrate.lab.physical_cards": ", the box's own cards ({count} each)",
+    "narrate.lab.vader_starts": "; Vader starts on {cell}",
+    "narrate.lab.turn_started": "-- {player}'s turn{moves} --",
+    "narrate.lab.moves": " (moves {pawns})",
+    "narrate.lab.or": " or ",
+    "narrate.lab.spare_rotated": "{player} turns the spare to {rotation}°: {spare}",
+    "narrate.lab.shifted": "{player} pushes {inserted} in at {slot}; {ejected} comes out"
+                           " (next turn {forbidden} is forbidden)",
+    "narrate.lab.wrapped": "{pawn} is pushed off {frm} and set on {to}",
+    "narrate.lab.reachable": "{pawn} can reach {count} cell(s)",
+    "narrate.lab.step": "{pawn} moves {frm} -> {to}",
+    "narrate.lab.warning": "WARNING {kind}: {player}{at}{slot}{guess}",
+    "narrate.lab.slot": " (slot {slot})",
+    "narrate.lab.guess_cells": " -- {pawn} on {cells}? rotate moves the guess, done confirms",
+    "narrate.lab.guess": "{player} moves the guess: {pawn} on {cell}?",
+    "narrate.lab.card_found": "{player} finds the {card} on {cell}{vader} ({remaining} left)",
+    "narrate.lab.with_vader": " with Vader",
+    "narrate.lab.game_over": "*** {winner} wins! Cards found: {scores}",
+    "narrate.lab.resumed_layout": "The saved game goes on with the layout ({count} tiles laid)",
+    "narrate.lab.resumed_pawns": "The saved game goes on: the pawns on their start squares, then play",
+    "narrate.lab.resumed": "The saved game goes on ({player} to play{push}): lay the tiles as drawn, "
+                           "put the pawns where the board asks, then press done",
+    "narrate.lab.push": "; the row at {slot} must be pushed all the way in",
+    "narrate.lab.restored": "The board matches the saved game: {player} plays on",
+    "narrate.lab.cards_again": "{player} is shown their card(s) again",
+    "narrate.lab.open_cards": "{player}'s open cards: {cards}",
+    "narrate.lab.new_card": "{player} looks at a new card",
+    "narrate.lab.layout_step": "lay {n}/{steps}: {tile} {where}",
+    "narrate.lab.layout_on": "on {cell}",
+    "narrate.lab.layout_spare": "aside as the spare",
+    "narrate.lab.layout_done": "The tiles are laid: the pawns on their start squares, then play",
+    "narrate.lab.card_question": "{player}: was the {picture} on {cell} your card?",
+    "narrate.lab.card_denied": "{player}: no, the {picture} was not the card",
+}
 
 
 def _t(t_ms: int) -> str:
@@ -31,7 +72,8 @@ def _t(t_ms: int) -> str:
 
 class LabyrinthNarrator:
     """Prints a Labyrinth game as it happens. ``snapshot()`` gives the referee's snapshot
-    (layout rows, spare, positions)."""
+    (layout rows, spare, positions); ``lang``: the language of the lines (:data:`LAB_NARRATION`,
+    the catalogues)."""
 
     def __init__(self, out: IO[str], snapshot: Callable[[], Mapping[str, Any]], boards: bool = True,
                  lang: str = "en") -> None:
@@ -41,66 +83,77 @@ class LabyrinthNarrator:
         self.younger = False
         self._drawn_since_shift = True
         self._resuming = False
+        say = self.say = Words({**NARRATION, **LAB_NARRATION}, lang)
+        listed = say("narrate.list").join
+        either = say("narrate.lab.or").join
         self._lines: dict[str, Callable[[GameEvent], str | None]] = {
             "game_started": self._started,
-            "turn_started": lambda e: f"-- {e['player']}'s turn" + (
-                "" if e["pawns"] == [e["player"]] else f" (moves {' or '.join(e['pawns'])})") + " --",
-            "spare_rotated": lambda e: f"{e['player']} turns the spare to {e['rotation']}°: {e['spare']}",
-            "shifted": lambda e: f"{e['player']} pushes {e['inserted']} in at {e['slot']}; {e['ejected']} comes out"
-            f" (next turn {e['forbidden_next']} is forbidden)",
-            "wrapped": lambda e: f"{e['pawn']} is pushed off {e['from']} and set on {e['to']}",
-            "reachable": lambda e: f"{e['pawn']} can reach {len(e['cells'])} cell(s)",
-            "step": lambda e: f"{e['pawn']} moves {e['from']} -> {e['to']}",
-            "warning": lambda e: f"WARNING {e['kind']}: {e['player']}" + (f" at {e['cell']}" if e["cell"] else "")
-            + (f" (slot {e['slot']})" if e.get("slot") else "")
-            + (f" -- {e['pawn']} on {' or '.join(e['cells'])}? rotate moves the guess, done confirms"
-               if e.get("cells") else ""),
-            "guess": lambda e: f"{e['player']} moves the guess: {e['pawn']} on {e['cell']}?",
+            "turn_started": lambda e: say("narrate.lab.turn_started", player=e["player"], moves=(
+                "" if e["pawns"] == [e["player"]] else say("narrate.lab.moves", pawns=either(e["pawns"])))),
+            "spare_rotated": lambda e: say("narrate.lab.spare_rotated", player=e["player"], rotation=e["rotation"],
+                                           spare=e["spare"]),
+            "shifted": lambda e: say("narrate.lab.shifted", player=e["player"], inserted=e["inserted"],
+                                     slot=e["slot"], ejected=e["ejected"], forbidden=e["forbidden_next"]),
+            "wrapped": lambda e: say("narrate.lab.wrapped", pawn=e["pawn"], frm=e["from"], to=e["to"]),
+            "reachable": lambda e: say("narrate.lab.reachable", pawn=e["pawn"], count=len(e["cells"])),
+            "step": lambda e: say("narrate.lab.step", pawn=e["pawn"], frm=e["from"], to=e["to"]),
+            "warning": lambda e: say(
+                "narrate.lab.warning", kind=e["kind"], player=e["player"],
+                at=say("narrate.at", cell=e["cell"]) if e["cell"] else "",
+                slot=say("narrate.lab.slot", slot=e["slot"]) if e.get("slot") else "",
+                guess=say("narrate.lab.guess_cells", pawn=e["pawn"], cells=either(e["cells"]))
+                if e.get("cells") else ""),
+            "guess": lambda e: say("narrate.lab.guess", player=e["player"], pawn=e["pawn"], cell=e["cell"]),
             "card_shown": self._card_shown,
-            "card_found": lambda e: f"{e['player']} finds the {e['card']} on {e['cell']}"
-            + (" with Vader" if e.get("pawn") == "vader" else "") + f" ({e['remaining']} left)",
+            "card_found": lambda e: say("narrate.lab.card_found", player=e["player"], card=e["card"], cell=e["cell"],
+                                        vader=say("narrate.lab.with_vader") if e.get("pawn") == "vader" else "",
+                                        remaining=e["remaining"]),
             "turn_ended": lambda e: None,
-            "game_over": lambda e: f"*** {e['winner']} wins! Cards found: "
-            + ", ".join(f"{p} {s}" for p, s in e["scores"].items()),
+            "game_over": lambda e: say("narrate.lab.game_over", winner=e["winner"], scores=listed(
+                say("narrate.score", player=p, score=s) for p, s in e["scores"].items())),
             "game_resumed": self._resumed,
-            "layout_step": lambda e: f"lay {e['index'] + 1}/{e['steps']}: {tile_text(parse_tile(e['tile']))} "
-            + (f"on {e['cell']}" if e["cell"] else "aside as the spare"),
-            "layout_done": lambda e: "The tiles are laid: the pawns on their start squares, then play",
-            "card_question": lambda e: f"{e['player']}: was the {e['picture']} on {e['cell']} your card?",
-            "card_denied": lambda e: f"{e['player']}: no, the {e['picture']} was not the card",
+            "layout_step": lambda e: say("narrate.lab.layout_step", n=e["index"] + 1, steps=e["steps"],
+                                         tile=tile_text(parse_tile(e["tile"])),
+                                         where=say("narrate.lab.layout_on", cell=e["cell"]) if e["cell"]
+                                         else say("narrate.lab.layout_spare")),
+            "layout_done": lambda e: say("narrate.lab.layout_done"),
+            "card_question": lambda e: say("narrate.lab.card_question", player=e["player"], picture=e["picture"],
+                                           cell=e["cell"]),
+            "card_denied": lambda e: say("narrate.lab.card_denied", player=e["player"], picture=e["picture"]),
             "setup_restored": self._restored,
             "instruction": InstructionLines(lang),
         }
 
     def _started(self, e: GameEvent) -> str:
+        say = self.say
         self.younger = "younger" in e["variants"]
-        extra = f", variants {', '.join(e['variants'])}" if e["variants"] else ""
+        extra = say("narrate.lab.variants", variants=say("narrate.list").join(e["variants"])) if e["variants"] else ""
         if e.get("cards") == "physical":
-            extra += f", the box's own cards ({e['cards_each']} each)"
-        return (f"Game of Labyrinth ({e['edition']}{extra}): "
-                + ", ".join(f"{p} starts on {e['corners'][p]}" for p in e["players"])
-                + (f"; Vader starts on {e['vader']}" if e.get("vader") else ""))
+            extra += say("narrate.lab.physical_cards", count=e["cards_each"])
+        return say("narrate.lab.started", edition=e["edition"], extra=extra,
+                   starts=say("narrate.list").join(say("narrate.starts_on", player=p, cell=e["corners"][p])
+                                                   for p in e["players"]),
+                   vader=say("narrate.lab.vader_starts", cell=e["vader"]) if e.get("vader") else "")
 
     def _resumed(self, e: GameEvent) -> str:
         self._resuming = True
         if e["state"] == "waiting_for_layout":
-            return f"The saved game goes on with the layout ({len(e['laid'])} tiles laid)"
+            return self.say("narrate.lab.resumed_layout", count=len(e["laid"]))
         if e["state"] == "waiting_for_pawns":
-            return "The saved game goes on: the pawns on their start squares, then play"
-        push = f"; the row at {e['push']} must be pushed all the way in" if e["push"] else ""
-        return (f"The saved game goes on ({e['player']} to play{push}): lay the tiles as drawn, "
-                "put the pawns where the board asks, then press done")
+            return self.say("narrate.lab.resumed_pawns")
+        push = self.say("narrate.lab.push", slot=e["push"]) if e["push"] else ""
+        return self.say("narrate.lab.resumed", player=e["player"], push=push)
 
     def _restored(self, e: GameEvent) -> str:
         self._resuming = False
-        return f"The board matches the saved game: {e['player']} plays on"
+        return self.say("narrate.lab.restored", player=e["player"])
 
     def _card_shown(self, e: GameEvent) -> str:
         if self._resuming:
-            return f"{e['player']} is shown their card(s) again"
+            return self.say("narrate.lab.cards_again", player=e["player"])
         if self.younger:
-            return f"{e['player']}'s open cards: {' '.join(e['cards'])}"
-        return f"{e['player']} looks at a new card"
+            return self.say("narrate.lab.open_cards", player=e["player"], cards=" ".join(e["cards"]))
+        return self.say("narrate.lab.new_card", player=e["player"])
 
     def __call__(self, event: GameEvent) -> None:
         make = self._lines.get(event.type)

@@ -14,59 +14,99 @@ from typing import IO, Callable
 from mazeboard.hal.events import GameEvent
 from mazeboard.hal.struggle import TOKENS
 
-from ..translate import say_messages
+from ..narrate import NARRATION
+from ..translate import Words, say_messages
 
 #: kind -> letter drawn under a space on the track line
 KIND_LETTER = {"start": "S", "plain": ".", "yellow": "y", "red": "r", "black": "b", "finish": "F"}
+
+#: the Struggle narration's own lines, by id: English here, other languages in the catalogues
+#: (mazeboard.hal.i18n; collected by mazeboard.controller.i18n.english_sources)
+STR_NARRATION: dict[str, str] = {
+    "narrate.str.started": "Game of Struggle: {players}; {rounds} round(s); track {legend} "
+                           "(S start, . plain, y yellow, r red, b black, F finish)",
+    "narrate.str.round_started": "== Round {round} ==",
+    "narrate.str.hand": "{player} throws {faces} (throw {throw})",
+    "narrate.str.outcomes": "{count} distinct outcome(s); hint: {hint}",
+    "narrate.str.played": "{player} plays {moves}",
+    "narrate.str.move": "{token} {frm}->{to}",
+    "narrate.str.impasse": "{token} impasse on {frm}",
+    "narrate.str.swapped": " (sends {displaced} back to {frm})",
+    "narrate.str.arrives": " arrives {place}",
+    "narrate.str.no_moves": "no token moves",
+    "narrate.str.track": "{track}  | arrived: {arrived}",
+    "narrate.str.arrived": "{token} arrives at place {place}",
+    "narrate.str.warning": "WARNING {kind}: {cell}{detail}",
+    "narrate.str.warning_detail": " ({detail})",
+    "narrate.str.void": "{player}: five aces, no value",
+    "narrate.str.round_over": "Round {round} over. Arrival order: {order}",
+    "narrate.str.place": "{place} {token}",
+    "narrate.str.card_points": "{player}: card {card} -> {points} points, total {total}",
+    "narrate.str.card_wanted": "{player}: enter your objective card on the dice buttons, place A first "
+                               "(die1-5 = K Q J 10 9, throw = ace, stop = erase / confirm)",
+    "narrate.str.card_entered": "{player}'s card: {card}",
+    "narrate.str.card_withdrawn": "{by} keeps {card}: {player}'s entry of it is taken back; "
+                                  "{player} checks their card and enters it again",
+    "narrate.str.resumed": "Resumed the saved game (round {round}, {player} to play): the board checks the tokens",
+    "narrate.str.restored": "The tokens stand as saved: play goes on",
+    "narrate.str.board": "BOARD: {text}",
+    "narrate.str.shared_win": "*** {winners} share the win with {points} points ({scores})",
+    "narrate.str.and": " and ",
+    "narrate.str.wins": "*** {winner} wins with {points} points ({scores})",
+}
 
 
 def _t(t_ms: int) -> str:
     return f"{t_ms / 1000:7.1f}s"
 
 
-def _moves(e: GameEvent) -> str:
+def _moves(e: GameEvent, say: Words) -> str:
     parts = []
     for m in e["moves"]:
-        text = f"{m['token']} {m['from']}->{m['to']}"
+        text = say("narrate.str.move", token=m["token"], frm=m["from"], to=m["to"])
         if m["result"] == "impasse":
-            text = f"{m['token']} impasse on {m['from']}"
+            text = say("narrate.str.impasse", token=m["token"], frm=m["from"])
         elif m["result"] == "swapped":
-            text += f" (sends {' '.join(m['displaced'])} back to {m['from']})"
+            text += say("narrate.str.swapped", displaced=" ".join(m["displaced"]), frm=m["from"])
         if m.get("place"):
-            text += f" arrives {m['place']}"
+            text += say("narrate.str.arrives", place=m["place"])
         parts.append(text)
-    return ", ".join(parts) or "no token moves"
+    return say("narrate.list").join(parts) or say("narrate.str.no_moves")
 
 
 class StruggleNarrator:
-    """Prints a Struggle game as it happens; call with each :class:`GameEvent`."""
+    """Prints a Struggle game as it happens; call with each :class:`GameEvent`. ``lang``: the
+    language of the lines (:data:`STR_NARRATION`, the catalogues)."""
 
     def __init__(self, out: IO[str], verbose: bool = True, lang: str = "en") -> None:
         self.out = out
         self.lang = lang
         self.verbose = verbose
         self.track: list[str] = []
+        say = self.say = Words({**NARRATION, **STR_NARRATION}, lang)
         self._lines: dict[str, Callable[[GameEvent], str | None]] = {
             "game_started": self._game_started,
-            "round_started": lambda e: f"== Round {e['round']} ==",
-            "turn_started": lambda e: f"-- {e['player']}'s turn --" if self.verbose else None,
-            "hand": lambda e: f"{e['player']} throws {' '.join(e['faces'])} (throw {e['throw']})"
+            "round_started": lambda e: say("narrate.str.round_started", round=e["round"]),
+            "turn_started": lambda e: say("narrate.turn_started", player=e["player"]) if self.verbose else None,
+            "hand": lambda e: say("narrate.str.hand", player=e["player"], faces=" ".join(e["faces"]), throw=e["throw"])
             if self.verbose else None,
-            "outcomes": lambda e: f"{len(e['outcomes'])} distinct outcome(s); hint: "
-            + " ".join(e["outcomes"][e["hint"]]["plays"][0].split()) if self.verbose else None,
-            "played": lambda e: f"{e['player']} plays {_moves(e)}\n{' ' * 10}{self.draw(e['spaces'], e['arrived_order'])}",
-            "arrived": lambda e: f"{e['token']} arrives at place {e['place']}",
-            "warning": lambda e: f"WARNING {e['kind']}: {e['cell']}" + (f" ({e['reason']})" if e.get("reason") else ""),
-            "turn_ended": lambda e: f"{e['player']}: five aces, no value" if e["reason"] == "void" else None,
+            "outcomes": lambda e: say("narrate.str.outcomes", count=len(e["outcomes"]),
+                                      hint=" ".join(e["outcomes"][e["hint"]]["plays"][0].split()))
+            if self.verbose else None,
+            "played": lambda e: say("narrate.str.played", player=e["player"], moves=_moves(e, say))
+            + f"\n{' ' * 10}{self.draw(e['spaces'], e['arrived_order'])}",
+            "arrived": lambda e: say("narrate.str.arrived", token=e["token"], place=e["place"]),
+            "warning": lambda e: say("narrate.str.warning", kind=e["kind"], cell=e["cell"], detail=say(
+                "narrate.str.warning_detail", detail=e["reason"]) if e.get("reason") else ""),
+            "turn_ended": lambda e: say("narrate.str.void", player=e["player"]) if e["reason"] == "void" else None,
             "round_over": self._round_over,
-            "card_wanted": lambda e: f"{e['player']}: enter your objective card on the dice buttons, place A first "
-                                     "(die1-5 = K Q J 10 9, throw = ace, stop = erase / confirm)",
-            "card_entered": lambda e: f"{e['player']}'s card: {' '.join(e['card'])}",
-            "card_withdrawn": lambda e: f"{e['by']} keeps {' '.join(e['card'])}: {e['player']}'s entry of it is "
-                                        f"taken back; {e['player']} checks their card and enters it again",
+            "card_wanted": lambda e: say("narrate.str.card_wanted", player=e["player"]),
+            "card_entered": lambda e: say("narrate.str.card_entered", player=e["player"], card=" ".join(e["card"])),
+            "card_withdrawn": lambda e: say("narrate.str.card_withdrawn", by=e["by"], card=" ".join(e["card"]),
+                                            player=e["player"]),
             "game_over": self._game_over,
             "game_resumed": self._game_resumed,
-            "setup_restored": lambda e: "The tokens stand as saved: play goes on",
+            "setup_restored": lambda e: say("narrate.str.restored"),
             "instruction": self._instruction,
         }
         self._asked = ""
@@ -88,18 +128,18 @@ class StruggleNarrator:
         if text == self._asked:
             return None
         self._asked = text
-        return f"BOARD: {text}" if text else None
+        return self.say("narrate.str.board", text=text) if text else None
 
     def _game_resumed(self, e: GameEvent) -> str:
         self.track = list(e["track"])
-        return (f"Resumed the saved game (round {e['round']}, {e['player']} to play): the board checks the tokens\n"
-                f"{' ' * 10}{self.draw(e['spaces'], e['arrived'])}")
+        return (self.say("narrate.str.resumed", round=e["round"], player=e["player"])
+                + f"\n{' ' * 10}{self.draw(e['spaces'], e['arrived'])}")
 
     def _game_started(self, e: GameEvent) -> str:
         self.track = list(e["track"])
         legend = "".join(KIND_LETTER[k] for k in self.track)
-        return (f"Game of Struggle: {', '.join(e['players'])}; {e['rounds']} round(s); track {legend} "
-                f"(S start, . plain, y yellow, r red, b black, F finish)")
+        return self.say("narrate.str.started", players=self.say("narrate.list").join(e["players"]),
+                        rounds=e["rounds"], legend=legend)
 
     def draw(self, spaces: dict[str, int], arrived: list[str]) -> str:
         """The track as text: each space's occupants, or its kind letter when empty."""
@@ -107,17 +147,21 @@ class StruggleNarrator:
         for i, kind in enumerate(self.track):
             here = [t for t in TOKENS if spaces.get(t) == i]
             cells.append("+".join(here) if here else KIND_LETTER[kind])
-        return " ".join(cells) + "  | arrived: " + (" ".join(arrived) or "-")
+        return self.say("narrate.str.track", track=" ".join(cells), arrived=" ".join(arrived) or "-")
 
     def _round_over(self, e: GameEvent) -> str:
-        lines = [f"Round {e['round']} over. Arrival order: "
-                 + ", ".join(f"{p} {t}" for p, t in zip("ABCDE", e["order"]))]
+        say = self.say
+        lines = [say("narrate.str.round_over", round=e["round"], order=say("narrate.list").join(
+            say("narrate.str.place", place=p, token=t) for p, t in zip("ABCDE", e["order"])))]
         for p, card in e["cards"].items():
-            lines.append(f"{' ' * 10}{p}: card {' '.join(card)} -> {e['points'][p]} points, total {e['totals'][p]}")
+            lines.append(" " * 10 + say("narrate.str.card_points", player=p, card=" ".join(card),
+                                        points=e["points"][p], total=e["totals"][p]))
         return "\n".join(lines)
 
     def _game_over(self, e: GameEvent) -> str:
-        scores = ", ".join(f"{p} {s}" for p, s in e["scores"].items())
+        say = self.say
+        scores = say("narrate.list").join(say("narrate.score", player=p, score=s) for p, s in e["scores"].items())
         if len(e["winners"]) > 1:
-            return f"*** {' and '.join(e['winners'])} share the win with {e['scores'][e['winner']]} points ({scores})"
-        return f"*** {e['winner']} wins with {e['scores'][e['winner']]} points ({scores})"
+            return say("narrate.str.shared_win", winners=say("narrate.str.and").join(e["winners"]),
+                       points=e["scores"][e["winner"]], scores=scores)
+        return say("narrate.str.wins", winner=e["winner"], points=e["scores"][e["winner"]], scores=scores)

@@ -2,7 +2,8 @@
 
 One source of truth for English: the sentences of :data:`~.instruction.MESSAGES`,
 the narration's :data:`~.narrate.NARRATION` (and each game's: ``LAB_NARRATION``,
-``STR_NARRATION``), the colour names and the pages' fixed labels
+``STR_NARRATION``), the colour names, why a page's control does not act
+(``CONTROL_REASONS`` of :mod:`mazeboard.hal.web.controls`), the pages' fixed labels
 (each element of ``hal/web/static/*.html`` with a ``data-i18n="ID"`` attribute: its
 text; ``data-i18n-title``: its tooltip) and the pages' own sentences (each
 ``I18N.t("ID", "English {field}", ...)`` call in ``hal/web/static/*.js``).
@@ -28,6 +29,7 @@ from typing import Any, Iterable, Mapping
 
 from mazeboard.hal.boards import PLAYER_COLOURS
 from mazeboard.hal.i18n import TEMPLATE, fields
+from mazeboard.hal.web.controls import CONTROL_REASONS
 
 from .instruction import MESSAGES
 from .labyrinth.narrate import LAB_NARRATION
@@ -133,7 +135,7 @@ def page_phrases(scripts: Iterable[tuple[str, str]] | None = None) -> dict[str, 
 def english_sources() -> dict[str, str]:
     """Every message id -> its English template, from the sources (ids unique across them)."""
     out: dict[str, str] = {}
-    for part in (MESSAGES, NARRATION, LAB_NARRATION, STR_NARRATION, WORDS, page_labels(), page_phrases()):
+    for part in (MESSAGES, NARRATION, LAB_NARRATION, STR_NARRATION, CONTROL_REASONS, WORDS, page_labels(), page_phrases()):
         clash = set(out) & set(part)
         if clash:
             raise ValueError(f"message ids defined twice: {sorted(clash)}")

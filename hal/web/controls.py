@@ -15,7 +15,8 @@ here answer that once for both sides:
   ``error`` reply at once: nothing is queued for later).
 
 Every function returns None when the control acts, else the reason in a few
-words (a page writes ``"Lift pawn: " + reason``, the server ``"lift " + reason``).
+words (a page writes ``"Lift pawn: " + reason``, the server ``"lift " + reason``): a
+:class:`Reason`, English with its message id (:data:`CONTROL_REASONS`) and arguments.
 ``names``: how a colour is written (the page's titles capitalise it: "Blue's turn").
 """
 
@@ -23,8 +24,57 @@ from __future__ import annotations
 
 from typing import Any, Callable, Iterable, Mapping
 
-WATCHING = "every colour is a simulated player: this page only watches (start with --humans red)"
-WAITING = "waiting for the board"
+from mazeboard.hal.i18n import fill
+
+#: why a control does not act, by message id: English here, other languages in the catalogues
+#: (collected by mazeboard.controller.i18n.english_sources). ``{player}``: a colour (the page's
+#: translation may write ``{Player}``); ``{text}``: the board's instruction, in English.
+CONTROL_REASONS: dict[str, str] = {
+    "control.watching": "every colour is a simulated player: this page only watches (start with --humans red)",
+    "control.waiting": "waiting for the board",
+    "control.does_nothing": "does nothing now: {text}",
+    "control.simulated_turn": "it is {player}'s turn (a simulated player): wait",
+    "control.asks_simulated": "the board asks {player} (a simulated player) to move it",
+    "control.pawn_waits": "it is {player}'s turn: your pawn waits",
+    "control.not_now": "not now: {text}",
+    "control.no_token": "no token needs moving now: {text}",
+    "control.simulated_places": "it is {player}'s turn (a simulated player): {player} places the tokens",
+    "control.between_rounds": "the tokens go back to the start only between rounds: {text}",
+    "control.on_start": "the tokens stand on the start already: {text}",
+}
+
+
+class Reason(str):
+    """Why a control does not act: the English sentence (the ``str``, what the server's refusals
+    say), with its message id ``mid`` (:data:`CONTROL_REASONS`), its arguments ``args`` (a colour
+    as the colour's name, ``red``) and the instruction's ``messages`` when it quotes the
+    instruction (``{text}``): what a page needs to say it in its language."""
+
+    mid: str
+    args: dict[str, Any]
+    messages: Any
+
+    def __new__(cls, mid: str, names: Callable[[str], str] | None = None, said: Mapping[str, Any] | None = None,
+                **args: Any) -> "Reason":
+        template = CONTROL_REASONS[mid]
+        if said is not None:
+            args["text"] = _text(said)
+        english = {k: names(v) if names is not None and k == "player" else v for k, v in args.items()}
+        self = super().__new__(cls, fill(template, english))
+        self.mid, self.args = mid, args
+        self.messages = said.get("messages") if said is not None else None
+        return self
+
+    def said(self) -> dict[str, Any]:
+        """``{id, args}`` (and ``messages``: the instruction's, when the reason quotes it) for the page."""
+        out: dict[str, Any] = {"id": self.mid, "args": dict(self.args)}
+        if self.messages is not None:
+            out["messages"] = self.messages
+        return out
+
+
+WATCHING = Reason("control.watching")
+WAITING = Reason("control.waiting")
 
 Said = Mapping[str, Any] | None
 
@@ -49,10 +99,10 @@ def press_refusal(said: Said, humans: Iterable[str], button: str, names: Names =
     if said is None:
         return WAITING
     if button not in said.get("buttons", {}):
-        return f"does nothing now: {_text(said)}"
+        return Reason("control.does_nothing", said=said)
     player = said.get("player")
     if player is not None and player not in humans:
-        return f"it is {names(player)}'s turn (a simulated player): wait"
+        return Reason("control.simulated_turn", names, player=player)
     return None
 
 
@@ -71,15 +121,15 @@ def hand_refusal(said: Said, humans: Iterable[str], piece: str, owner: str | Non
     if asked:
         by = asked[0].get("by") or owner
         if by is not None and by not in humans:
-            return f"the board asks {names(by)} (a simulated player) to move it"
+            return Reason("control.asks_simulated", names, player=by)
         return None
     if after_game and said.get("action") == "game_over":
         return None
     who = said.get("player")
     if owner is None or who != owner:
-        return f"it is {names(who)}'s turn: your pawn waits" if who else f"not now: {_text(said)}"
+        return Reason("control.pawn_waits", names, player=who) if who else Reason("control.not_now", said=said)
     if owner not in humans:
-        return f"it is {names(owner)}'s turn (a simulated player): wait"
+        return Reason("control.simulated_turn", names, player=owner)
     return None
 
 
@@ -93,11 +143,11 @@ def follow_refusal(said: Said, humans: Iterable[str], names: Names = _plain) -> 
         return WAITING
     asks = [r for r in said.get("requests", []) if r.get("kind") == "token" and r.get("to")]
     if not asks:
-        return f"no token needs moving now: {_text(said)}"
+        return Reason("control.no_token", said=said)
     by = {r.get("by") for r in asks} - {None}
     if by and not by & set(humans):
         who = sorted(by)[0]
-        return f"it is {names(who)}'s turn (a simulated player): {names(who)} places the tokens"
+        return Reason("control.simulated_places", names, player=who)
     return None
 
 
@@ -111,15 +161,18 @@ def gather_refusal(said: Said, humans: Iterable[str]) -> str | None:
     if said is None:
         return WAITING
     if said.get("action") != "tokens":
-        return f"the tokens go back to the start only between rounds: {_text(said)}"
+        return Reason("control.between_rounds", said=said)
     if not said.get("requests"):
-        return f"the tokens stand on the start already: {_text(said)}"
+        return Reason("control.on_start", said=said)
     return None
 
 
 def pair(reason: str | None, does: str = "") -> list[Any]:
-    """``[on, why]`` as a page receives it: ``why`` is what the control does when on."""
-    return [True, does] if reason is None else [False, reason]
+    """``[on, why]`` as a page receives it: ``why`` is what the control does when on; off, with a
+    :class:`Reason`: ``[False, why, {id, args[, messages]}]`` (the page says ``why`` in its language)."""
+    if reason is None:
+        return [True, does]
+    return [False, str(reason), reason.said()] if isinstance(reason, Reason) else [False, reason]
 
 
 def page_name(colour: str) -> str:

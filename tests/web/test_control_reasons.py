@@ -1,0 +1,53 @@
+"""Why a page's control does not act (hal/web/controls.py) is a message id with an English template in
+the catalogue: the view sends the English reason and, beside it, the id and arguments, so a page
+says it in its language (common.js, I18N); the English stays what the server's refusals say."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from mazeboard.controller.i18n import english_sources
+from mazeboard.hal import i18n as cat
+from mazeboard.hal.web import controls as c
+
+BLUE_ROLLS = {"player": "blue", "action": "roll", "text": "Blue: roll the die.", "buttons": {"roll": "roll the die"},
+              "requests": [], "messages": [{"id": "magic.roll", "args": {"player": "blue"}}]}
+
+
+def test_the_reasons_are_in_the_catalogue() -> None:
+    sources = english_sources()
+    assert c.CONTROL_REASONS and all(sources.get(k) == v for k, v in c.CONTROL_REASONS.items())
+    assert set(c.CONTROL_REASONS) <= set(cat.english())
+
+
+def test_a_control_says_its_reason_in_english_and_as_an_id() -> None:
+    out = c.press_controls(BLUE_ROLLS, ["red"], ["roll", "done"])
+    assert out["roll"] == [False, "it is Blue's turn (a simulated player): wait",
+                           {"id": "control.simulated_turn", "args": {"player": "blue"}}]
+    on, why, said = out["done"]
+    assert (on, why) == (False, "does nothing now: Blue: roll the die.")
+    assert said["id"] == "control.does_nothing" and said["args"]["text"] == "Blue: roll the die."
+    assert said["messages"] == BLUE_ROLLS["messages"]  # the page says the instruction in its language
+    assert c.press_controls(BLUE_ROLLS, ["blue"], ["roll"])["roll"] == [True, "roll the die"]
+    assert c.press_controls(BLUE_ROLLS, [], ["roll"])["roll"][2] == {"id": "control.watching", "args": {}}
+
+
+@pytest.mark.parametrize(("reason", "english"), [
+    (c.press_refusal(BLUE_ROLLS, ["red"], "roll"), "it is blue's turn (a simulated player): wait"),
+    (c.press_refusal(None, ["red"], "roll"), c.WAITING),
+    (c.hand_refusal(BLUE_ROLLS, ["red"], "red", "red"), "it is blue's turn: your pawn waits"),
+    (c.follow_refusal(BLUE_ROLLS, ["red"]), "no token needs moving now: Blue: roll the die."),
+    (c.gather_refusal(BLUE_ROLLS, ["red"]),
+     "the tokens go back to the start only between rounds: Blue: roll the die."),
+])
+def test_every_reason_is_its_template_filled_in(reason: Any, english: str) -> None:
+    assert reason == english
+    assert isinstance(reason, c.Reason) and reason.mid in c.CONTROL_REASONS
+
+
+def test_the_reason_is_said_in_german() -> None:
+    said = c.press_controls(BLUE_ROLLS, ["red"], ["roll"])["roll"][2]
+    german = cat.catalogue("de").say(said["id"], said["args"])
+    assert "Blau" in german and "turn" not in german

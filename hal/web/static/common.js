@@ -1,12 +1,15 @@
 // Shared plumbing of the Labyrinth, Struggle, companion and private pages: the WebSocket, sending
 // commands, one-line errors, LED colours, the event log, the new-game dialog's players, and the
-// seats (claim a colour: its private page is then this browser's only; the server checks).
+// seats (claim a colour: its private page is then this browser's only; the server checks). The words it
+// builds are said through I18N.t (i18n.js: the page's language).
 // A game's script calls MB.connect(HANDLERS) and draws what the server sends; it never decides.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
 const cap = (s) => (s ? s[0].toUpperCase() + s.slice(1) : "");
 const COLOURS = ["red", "blue", "green", "yellow"];
+// text put into HTML: its <, >, & and quotes as entities
+const escHTML = (t) => String(t).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 const MB = {
   ws: null, msgId: 0, answered: 0, errorTimer: null, handlers: {}, query: "",
@@ -19,13 +22,13 @@ const MB = {
   open() {
     const ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws${MB.query}`);
     MB.ws = ws;
-    MB.setConn("connecting", "connecting…");
-    ws.onopen = () => MB.setConn("open", "live");
+    MB.setConn("connecting", I18N.t("page.common.connecting", "connecting…"));
+    ws.onopen = () => MB.setConn("open", I18N.t("page.common.live", "live"));
     ws.onclose = () => {
       if (ws !== MB.ws) return;
       const wait = MB.quick ? 0 : 1000;
       MB.quick = false;
-      MB.setConn("closed", "disconnected: retrying…"); setTimeout(() => MB.open(), wait);
+      MB.setConn("closed", I18N.t("page.common.retrying", "disconnected: retrying…")); setTimeout(() => MB.open(), wait);
       if (MB.handlers.closed) MB.handlers.closed();
       if (wait && MB.notice()) NOTICE.closed(); // a claim's quick reopen is no loss
     };
@@ -36,11 +39,11 @@ const MB = {
       if (msg.type === "ok") return;
       if (msg.type === "hello") MB.answered = MB.msgId; // a new connection: nothing of ours is pending
       if (msg.type === "error") { MB.showError(msg.message); return; }
-      if (msg.type === "restarting") { MB.showError("starting a new game…"); const b = $("banner"); if (b) b.hidden = true; return; }
+      if (msg.type === "restarting") { MB.restartText = I18N.t("page.common.restarting", "starting a new game…"); MB.showError(MB.restartText); const b = $("banner"); if (b) b.hidden = true; return; }
       if (msg.type === "hello") {
         if (MB.notice()) NOTICE.hello(msg);
         const e = $("error");
-        if (e && e.textContent.startsWith("starting a new game")) { clearTimeout(MB.errorTimer); e.textContent = ""; }
+        if (e && MB.restartText && e.textContent === MB.restartText) { clearTimeout(MB.errorTimer); e.textContent = ""; }
       }
       if (msg.type === "event" && MB.notice()) NOTICE.heard(msg.event.t);
       if (msg.type === "seats") { MB.seats = msg; MB.drawSeats(); }
@@ -55,17 +58,20 @@ const MB = {
   settled() { return MB.answered >= MB.msgId; },
   // whether a control of the page acts now, and why: [on, why] as the server computed it from the
   // board's instruction and the colours the page plays (the view's controls; the server refuses a
-  // command with the same reason): a board button ("throw", "slot:S-b"), "hand:red", "gather"...
+  // command with the same reason): a board button ("throw", "slot:S-b"), "hand:red", "gather"...;
+  // why it does not act is said in the page's language (the server sends its id: hal/web/controls.py)
   control(view, hello, id) {
     const c = view && view.controls ? view.controls[id] : null;
-    if (c) return c;
-    return [false, hello && hello.humans.length === 0 ? "every colour is simulated: this page only watches" : "waiting for the board"];
+    if (c) return c[2] ? [c[0], I18N.said(c[2], c[1])] : c;
+    return [false, hello && hello.humans.length === 0
+      ? I18N.t("page.common.watching", "every colour is simulated: this page only watches")
+      : I18N.t("page.common.waiting", "waiting for the board")];
   },
   // draw one control: enabled only when it acts, its title saying what it does or why not
   setControl(el, [on, why], label) { el.disabled = !on; el.title = `${label}: ${why}`; },
   setConn(state, text) { const c = $("conn"); if (c) { c.dataset.state = state; c.textContent = text; } },
   send(msg) {
-    if (!MB.ws || MB.ws.readyState !== WebSocket.OPEN) { MB.showError("not connected to the board"); return; }
+    if (!MB.ws || MB.ws.readyState !== WebSocket.OPEN) { MB.showError(I18N.t("page.common.not_connected", "not connected to the board")); return; }
     msg.id = ++MB.msgId;
     MB.ws.send(JSON.stringify(msg));
   },
@@ -109,10 +115,10 @@ const MB = {
     const row = document.createElement("div");
     row.className = `player ${p}` + (p === view.current && view.phase !== "over" ? " turn" : "");
     row.dataset.player = p;
-    const tag = hello.humans.includes(p) ? "you" : "simulated";
+    const tag = hello.humans.includes(p) ? I18N.t("page.common.you", "you") : I18N.t("page.common.simulated", "simulated");
     const won = view.winner === p || (view.winners || []).includes(p);
     row.innerHTML = `<span class="arrow">▶</span><span class="dot"></span>` +
-      `<span class="who">${p}<small>${tag}${won ? " · winner 🏆" : ""}</small></span><span class="tokens">${extra}</span>`;
+      `<span class="who">${p}<small>${tag}${won ? I18N.t("page.common.winner", " · winner 🏆") : ""}</small></span><span class="tokens">${extra}</span>`;
     return row;
   },
   // seats: claim a free colour (POST; the server answers with a cookie only this browser has),
@@ -129,15 +135,15 @@ const MB = {
       if (s.mine.includes(p)) {
         el = document.createElement("a");
         el.className = `plink seat-link ${p}`; el.href = `/seat/${p}`; el.target = "_blank"; el.rel = "noopener";
-        el.textContent = `${p} 🃏`; el.title = `your seat: open ${p}'s private page (your card)`;
+        el.textContent = `${p} 🃏`; el.title = I18N.t("page.common.seat_mine", "your seat: open {player}'s private page (your card)", { player: p });
       } else if (s.taken.includes(p)) {
         el = document.createElement("span");
         el.className = `plink seat-taken ${p}`; el.textContent = `${p} 🔒`;
-        el.title = "another phone holds this seat (an adult can release it on the board)";
+        el.title = I18N.t("page.common.seat_taken", "another phone holds this seat (an adult can release it on the board)");
       } else {
         el = document.createElement("button");
         el.type = "button"; el.className = `plink seat-claim small ${p}`; el.textContent = p;
-        el.title = `take the ${p} seat: its secret card then shows on this browser only`;
+        el.title = I18N.t("page.common.seat_claim", "take the {player} seat: its secret card then shows on this browser only", { player: p });
         el.addEventListener("click", () => MB.claim(p));
       }
       el.dataset.seat = p;
@@ -147,9 +153,9 @@ const MB = {
   },
   async claim(colour) {
     let r;
-    try { r = await fetch(`/seat/${colour}/claim`, { method: "POST" }); } catch (e) { MB.showError("not connected to the board"); return; }
+    try { r = await fetch(`/seat/${colour}/claim`, { method: "POST" }); } catch (e) { MB.showError(I18N.t("page.common.not_connected", "not connected to the board")); return; }
     const body = await r.json().catch(() => ({}));
-    if (!r.ok) { MB.showError(body.error || `could not claim ${colour}`); return; }
+    if (!r.ok) { MB.showError(body.error || I18N.t("page.common.claim_failed", "could not claim {player}", { player: colour })); return; }
     const s = await (await fetch("/seats")).json().catch(() => null);
     if (s) { MB.seats = s; MB.drawSeats(); }
     // the WebSocket learnt this browser's seats when it opened: open it again with the new cookie
@@ -161,16 +167,19 @@ const MB = {
     const s = MB.site;
     box.hidden = false;
     box.dataset.reachable = s.reachable ? "yes" : "no";
+    const also = s.addresses.length > 1 ? I18N.t("page.common.join_also", " · also {addresses}", { addresses: s.addresses.slice(1).join(" · ") }) : "";
     box.innerHTML = s.reachable
-      ? `<img class="qr" src="${s.qr}" alt="QR code of ${s.url}"><div><b>Join from a phone:</b> <a href="${s.url}">${s.url}</a>` +
-        `<div class="muted">reachable from your network${s.addresses.length > 1 ? " · also " + s.addresses.slice(1).join(" · ") : ""}</div></div>`
-      : `<div class="muted">This page is served to this machine only (${s.url}): phones cannot join.</div>`;
+      ? `<img class="qr" src="${s.qr}" alt="${escHTML(I18N.t("page.common.qr", "QR code of {url}", { url: s.url }))}">` +
+        `<div><b>${escHTML(I18N.t("page.common.join", "Join from a phone:"))}</b> <a href="${s.url}">${s.url}</a>` +
+        `<div class="muted">${escHTML(I18N.t("page.common.reachable", "reachable from your network{also}", { also }))}</div></div>`
+      : `<div class="muted">${escHTML(I18N.t("page.common.local_only", "This page is served to this machine only ({url}): phones cannot join.", { url: s.url }))}</div>`;
   },
   // new-game dialog: players and who plays here
   fillHumans(hello) {
     const n = parseInt($("ng-players").value, 10);
     $("ng-humans").innerHTML = COLOURS.slice(0, n).map((c) =>
-      `<label class="${c}"><input type="checkbox" name="humans" value="${c}" ${hello && hello.humans.includes(c) ? "checked" : ""}> ${c}</label>`).join("");
+      `<label class="${c}"><input type="checkbox" name="humans" value="${c}"> ${c}</label>`).join("");
+    $("ng-humans").querySelectorAll("input").forEach((i) => { i.checked = !!hello && hello.humans.includes(i.value); });
   },
   wireNewGame(getHello, build) {
     const open = () => {

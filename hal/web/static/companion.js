@@ -7,39 +7,42 @@
 
 const C = { hello: null, view: null, pixels: [], sensors: null, lobby: null, phase: "", flash: {} };
 const GAME_LOG = {
-  game_started: (e) => `A new game: ${(e.players || []).join(", ")}`,
-  turn_started: (e) => `${cap(e.player)}'s turn`,
-  game_over: (e) => `🏆 ${cap(e.winner)} wins`,
-  game_requested: (e) => `Game requested (${e.by}): ${(e.players || []).join(", ")}`,
-  game_abandoned: (e) => `Game abandoned (${e.by}): ${e.reason || ""}`,
-  abandon_asked: (e) => `Abandon? asked from the ${e.by}: confirm on the board`,
-  abandon_cancelled: (e) => `Abandon cancelled (${e.reason})`,
-  warning: (e) => `⚠ ${cap(e.player)} ${e.kind}${e.cell ? " at " + e.cell : ""}`,
-  die_rolled: (e) => `${cap(e.player)} rolled ${e.value}`,
+  game_started: (e) => I18N.t("page.common.log.game_started", "A new game: {players}", { players: (e.players || []).join(", ") }),
+  turn_started: (e) => I18N.t("page.common.log.turn_started", "{Player}'s turn", e),
+  game_over: (e) => I18N.t("page.common.log.game_over", "🏆 {Winner} wins", e),
+  game_requested: (e) => I18N.t("page.common.log.game_requested", "Game requested ({by}): {players}", { by: e.by, players: (e.players || []).join(", ") }),
+  game_abandoned: (e) => I18N.t("page.common.log.game_abandoned", "Game abandoned ({by}): {reason}", { by: e.by, reason: e.reason || "" }),
+  abandon_asked: (e) => I18N.t("page.common.log.abandon_asked", "Abandon? asked from the {by}: confirm on the board", e),
+  abandon_cancelled: (e) => I18N.t("page.common.log.abandon_cancelled", "Abandon cancelled ({reason})", e),
+  warning: (e) => I18N.t("page.common.log.warning", "⚠ {Player} {kind}{at}", { player: e.player, kind: e.kind,
+    at: e.cell ? I18N.t("page.common.log.at", " at {cell}", e) : "" }),
+  die_rolled: (e) => I18N.t("page.common.log.die_rolled", "{Player} rolled {value}", e),
   step: (e) => `${cap(e.player)} ${e.from} → ${e.to}`,
-  symbol_collected: (e) => `⭐ ${cap(e.player)} found ${e.symbol}`,
-  card_found: (e) => `⭐ ${cap(e.player)} found ${e.card}`,
-  round_started: (e) => `Round ${e.round}`,
-  hand: (e) => `${cap(e.player)} threw ${(e.faces || []).join(" ")}`,
-  held: (e) => `${cap(e.player)} holds dice ${(e.held || []).join(", ") || "none"}`,
-  outcomes: (e) => `${(e.outcomes || []).length} ways to play the hand`,
-  played: (e) => `${cap(e.player)} played`,
-  round_over: (e) => `Round ${e.round} over`,
-  spare_rotated: (e) => `${cap(e.player)} turned the spare to ${e.rotation}°`,
-  shifted: (e) => `${cap(e.player)} pushed the spare in at ${e.slot}`,
-  turn_ended: (e) => `${cap(e.player)}'s turn ends`,
-  ball_dropped: (e) => `💥 ${cap(e.player)}'s ball dropped`,
-  wall_learned: (e) => `🧱 Wall found at ${e.edge}`,
-  target: (e) => `New target: ${e.symbol} on ${e.cell}`,
+  symbol_collected: (e) => I18N.t("page.common.log.symbol_collected", "⭐ {Player} found {symbol}", e),
+  card_found: (e) => I18N.t("page.common.log.card_found", "⭐ {Player} found {card}", e),
+  round_started: (e) => I18N.t("page.common.log.round_started", "Round {round}", e),
+  hand: (e) => I18N.t("page.common.log.hand", "{Player} threw {faces}", { player: e.player, faces: (e.faces || []).join(" ") }),
+  held: (e) => I18N.t("page.common.log.held", "{Player} holds dice {held}", { player: e.player,
+    held: (e.held || []).join(", ") || I18N.t("page.common.log.none", "none") }),
+  outcomes: (e) => I18N.t("page.common.log.outcomes", "{count} ways to play the hand", { count: (e.outcomes || []).length }),
+  played: (e) => I18N.t("page.common.log.played", "{Player} played", e),
+  round_over: (e) => I18N.t("page.common.log.round_over", "Round {round} over", e),
+  spare_rotated: (e) => I18N.t("page.common.log.spare_rotated", "{Player} turned the spare to {rotation}°", e),
+  shifted: (e) => I18N.t("page.common.log.shifted", "{Player} pushed the spare in at {slot}", e),
+  turn_ended: (e) => I18N.t("page.common.log.turn_ended", "{Player}'s turn ends", e),
+  ball_dropped: (e) => I18N.t("page.common.log.ball_dropped", "💥 {Player}'s ball dropped", e),
+  wall_learned: (e) => I18N.t("page.common.log.wall_learned", "🧱 Wall found at {edge}", e),
+  target: (e) => I18N.t("page.common.log.target", "New target: {symbol} on {cell}", e),
   instruction: null, lobby: null,
 };
 
+function magnetTitle() { return I18N.t("page.common.magnet", "a magnet: the reed switch is closed"); }
 function isCell(name) { return /^[a-z][1-9]$/.test(name); }
 
 function build() {
   const h = C.hello, board = $("board"), extras = $("extras");
   $("title").textContent = h.title;
-  document.title = `${h.title} · mazeboard`;
+  document.title = I18N.t("page.common.doc_title", "{title} · mazeboard", { title: h.title });
   board.innerHTML = ""; extras.innerHTML = "";
   const gridNames = new Set();
   if (h.grid) {
@@ -49,7 +52,7 @@ function build() {
       for (let f = 0; f < files; f++) {
         const cell = String.fromCharCode(97 + f) + (r + 1), d = document.createElement("div");
         d.className = "cell"; d.dataset.cell = cell;
-        d.innerHTML = `<span class="coord">${cell}</span><span class="magnet" title="a magnet: the reed switch is closed"></span>`;
+        d.innerHTML = `<span class="coord">${cell}</span><span class="magnet" title="${escHTML(magnetTitle())}"></span>`;
         board.appendChild(d); gridNames.add(cell);
       }
     }
@@ -101,15 +104,17 @@ function drawTiles() {
   card.hidden = false;
   const show = step ? parseTile(step.tile) : parseTile(v.spare || "");
   const label = show.label;
+  const n = step ? { n: step.index + 1, steps: step.steps, cell: step.cell, rank: ranks } : {};
   $("tilecard-title").textContent = step
-    ? (step.spare ? `Tile ${step.index + 1} of ${step.steps}: keep this one aside as the spare`
-      : `Tile ${step.index + 1} of ${step.steps}: lay it on ${step.cell}, turned as drawn (the top is rank ${ranks}'s side)`)
-    : "The spare tile, as turned";
+    ? (step.spare ? I18N.t("page.common.tile_spare", "Tile {n} of {steps}: keep this one aside as the spare", n)
+      : I18N.t("page.common.tile_lay", "Tile {n} of {steps}: lay it on {cell}, turned as drawn (the top is rank {rank}'s side)", n))
+    : I18N.t("page.common.spare_turned", "The spare tile, as turned");
   $("tilecard-tile").innerHTML = (step || v.spare) ? tileSVG(show.mask) +
     (label ? `<span class="cpic">${PICTURES[label] || "🔶"}</span>` : "") : "";
   $("tilecard-tile").dataset.tile = step ? step.tile : (v.spare || "");
-  $("tilecard-name").textContent = label ? (label === "vader" ? "Vader's mark" : label) : "no picture";
-  $("tilecard-vader").textContent = v.vader ? `Vader starts on ${v.vader}.` : "";
+  $("tilecard-name").textContent = label ? (label === "vader" ? I18N.t("page.common.vader_name", "Vader's mark") : label)
+    : I18N.t("page.common.no_picture", "no picture");
+  $("tilecard-vader").textContent = v.vader ? I18N.t("page.common.vader_starts", "Vader starts on {cell}.", { cell: v.vader }) : "";
 }
 // Struggle: the track as the simulator draws it (a serpentine of coloured spaces, start bottom left,
 // then the arrival places), each space with its LED and reed switch, and the tokens where the board
@@ -133,8 +138,8 @@ function drawTrack() {
       const d = document.createElement("div");
       d.className = `cell space kind-${kind}`; d.dataset.name = name; d.dataset.kind = kind;
       d.style.gridRow = String(row); d.style.gridColumn = String(col);
-      d.title = `${label}: its LED and reed switch`;
-      d.innerHTML = `<span class="coord">${label}</span><span class="magnet" title="a magnet: the reed switch is closed"></span><span class="toks"></span>`;
+      d.title = I18N.t("page.common.space_title", "{label}: its LED and reed switch", { label });
+      d.innerHTML = `<span class="coord">${label}</span><span class="magnet" title="${escHTML(magnetTitle())}"></span><span class="toks"></span>`;
       board.appendChild(d);
     };
     track.forEach((kind, i) => {
@@ -194,7 +199,8 @@ function drawInfo() {
   if (said) $("prompt").textContent = said.text;
   drawTiles();
   drawTrack();
-  $("phase").textContent = inLobby ? "No game now: the lobby." : (v.players ? `A game: ${v.players.join(", ")}` : "");
+  $("phase").textContent = inLobby ? I18N.t("page.common.lobby_now", "No game now: the lobby.")
+    : (v.players ? I18N.t("page.common.a_game", "A game: {players}", { players: v.players.join(", ") }) : "");
   const players = $("players");
   players.innerHTML = "";
   const scores = scoresOf(v);
@@ -202,14 +208,16 @@ function drawInfo() {
     const row = document.createElement("div");
     row.className = `player ${p}` + (p === v.current && v.phase !== "over" ? " turn" : "");
     row.dataset.player = p;
-    row.innerHTML = `<span class="dot"></span><span class="who">${p}${v.winner === p ? " · winner 🏆" : ""}</span><span class="score">${scores[p] ?? 0}</span>`;
+    row.innerHTML = `<span class="dot"></span><span class="who">${p}${v.winner === p ? I18N.t("page.common.winner", " · winner 🏆") : ""}</span><span class="score">${scores[p] ?? 0}</span>`;
     players.appendChild(row);
   }
   $("lobby").hidden = !inLobby || !lobby;
   $("abandon").hidden = inLobby;
   if (inLobby && lobby) {
-    $("lobby-state").textContent = `${lobby.state}: ${lobby.players.length ? lobby.players.join(", ") + " seated" : "nobody seated yet"}` +
-      (lobby.ready ? " · ready" : "") + (lobby.strays.length ? ` · clear ${lobby.strays.join(", ")}` : "");
+    const seated = lobby.players.length ? I18N.t("page.common.seated", "{players} seated", { players: lobby.players.join(", ") })
+      : I18N.t("page.common.nobody_seated", "nobody seated yet");
+    $("lobby-state").textContent = `${lobby.state}: ${seated}` + (lobby.ready ? I18N.t("page.common.lobby_ready", " · ready") : "") +
+      (lobby.strays.length ? I18N.t("page.common.lobby_clear", " · clear {cells}", { cells: lobby.strays.join(", ") }) : "");
     $("lobby-state").dataset.state = lobby.state;
     $("start").disabled = !(lobby.ready || lobby.state === "result");
     fillOptions(lobby.options);
@@ -273,7 +281,7 @@ const HANDLERS = {
     const said = msg.log.filter((e) => e.type === "instruction").pop();
     if (said) $("prompt").textContent = said.text;
     drawLeds(); drawSensors(); drawInfo();
-    $("game-info").textContent = msg.players.length ? `${msg.players.length} players` : "";
+    $("game-info").textContent = msg.players.length ? I18N.t("page.common.n_players", "{count} players", { count: msg.players.length }) : "";
   },
   event(msg) {
     C.view = msg.view;

@@ -66,6 +66,20 @@ const I18N = (() => {
     return out.join(" ");
   }
 
+  // a sentence the server sent with its English: `s` = {id, args[, messages]} (hal/web/controls.py Reason);
+  // said in the language when it has `id` (an instruction it quotes as {text} too, from `messages`),
+  // else `english` whole
+  function said(s, english) {
+    if (!S.ready || S.lang === "en" || !s || typeof s.id !== "string" || !own(s.id)) return english;
+    const args = Object.assign({}, s.args);
+    if (typeof args.text === "string") {
+      const t = prompt({ messages: s.messages }, args.text);
+      if (t === args.text) return english;
+      args.text = t;
+    }
+    return fill(S.messages[s.id], args);
+  }
+
   function apply() {
     document.documentElement.lang = S.lang;
     document.documentElement.dir = S.dir;
@@ -92,5 +106,5 @@ const I18N = (() => {
   // call `f` once the catalogue is there (at once if it is): a page redraws its prompt in the language
   function ready(f) { if (S.ready) f(); else S.waiting.push(f); }
 
-  return { prompt, say, t, ready, get lang() { return S.lang; }, get dir() { return S.dir; } };
+  return { prompt, say, said, t, ready, get lang() { return S.lang; }, get dir() { return S.dir; } };
 })();

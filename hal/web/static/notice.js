@@ -16,9 +16,7 @@ const NOTICE = {
     const p = NOTICE.el("prompt");
     if (p) {
       p.dataset.offline = "yes";
-      p.textContent = "The game's server stopped (or the connection to it broke): nothing you do here " +
-        "reaches the board now. To get it back, start the server again (./run play, or mazeboard sim, " +
-        "in a terminal); this page reconnects by itself.";
+      p.textContent = I18N.t("page.common.server_stopped", "The game's server stopped (or the connection to it broke): nothing you do here reaches the board now. To get it back, start the server again (./run play, or mazeboard sim, in a terminal); this page reconnects by itself.");
     }
     const main = document.querySelector("main");
     if (main) main.inert = true;
@@ -39,8 +37,7 @@ const NOTICE = {
     if (restarted) {
       // the simulator keeps a session's record in memory only (sim/web/record.py): a stopped
       // server took the old game's scenario with it; a real board resumes its saved game itself
-      NOTICE.say("The server restarted: this tab joined a new game. The old game's moves went with the " +
-        "stopped server (it keeps them in memory only): next time, use 💾 Save as scenario before stopping it.");
+      NOTICE.say(I18N.t("page.common.server_restarted", "The server restarted: this tab joined a new game. The old game's moves went with the stopped server (it keeps them in memory only): next time, use 💾 Save as scenario before stopping it."));
     }
   },
   heard(t) { if (typeof t === "number" && (NOTICE.lastT === null || t > NOTICE.lastT || !NOTICE.lost)) NOTICE.lastT = t; },

@@ -9,30 +9,39 @@ const P = { hello: null };
 function drawLabyrinth(s) {
   const box = $("secret");
   if (s.winner) {
-    box.innerHTML = `<div class="big-pic">🏆</div><div class="pic-title">The game is over</div><div>${cap(s.winner)} wins. ${s.found} found by you.</div>`;
+    box.innerHTML = `<div class="big-pic">🏆</div><div class="pic-title">${escHTML(I18N.t("page.common.card_over", "The game is over"))}</div>` +
+      `<div>${escHTML(I18N.t("page.common.card_over_found", "{Winner} wins. {found} found by you.", { winner: s.winner, found: s.found }))}</div>`;
     box.dataset.cards = "";
     return;
   }
   if (!s.cards.length) {
     box.innerHTML = s.corner
-      ? `<div class="big-pic">🏠</div><div class="pic-title">All found!</div><div>Go back to your start square ${s.corner}.</div>`
-      : `<span class="muted">No card yet.</span>`;
+      ? `<div class="big-pic">🏠</div><div class="pic-title">${escHTML(I18N.t("page.common.all_found", "All found!"))}</div>` +
+        `<div>${escHTML(I18N.t("page.common.go_back", "Go back to your start square {cell}.", { cell: s.corner }))}</div>`
+      : `<span class="muted">${escHTML(I18N.t("page.common.no_card", "No card yet."))}</span>`;
     box.dataset.cards = "";
     return;
   }
   const one = (c) => `<div class="card-pic" data-card="${c}"><div class="big-pic">${PICTURES[c] || "🔶"}</div>` +
-    `<div class="pic-title">${c}</div>${s.vader_cards.includes(c) ? "<div>⚫ Vader's mark: move the Vader pawn</div>" : ""}</div>`;
-  box.innerHTML = `<div class="muted">${s.cards.length > 1 ? "Your open cards" : "Find this picture"}</div>` + s.cards.map(one).join("") +
-    `<div class="muted">${s.found} found${s.remaining !== null && s.remaining !== undefined ? ` · ${s.remaining} to go` : ""}</div>`;
+    `<div class="pic-title">${c}</div>${s.vader_cards.includes(c) ? vader : ""}</div>`;
+  const vader = `<div>${escHTML(I18N.t("page.common.vader_mark", "⚫ Vader's mark: move the Vader pawn"))}</div>`;
+  const heading = s.cards.length > 1 ? I18N.t("page.common.open_cards", "Your open cards") : I18N.t("page.common.find_this", "Find this picture");
+  const togo = s.remaining !== null && s.remaining !== undefined ? I18N.t("page.common.to_go", " · {remaining} to go", { remaining: s.remaining }) : "";
+  box.innerHTML = `<div class="muted">${escHTML(heading)}</div>` + s.cards.map(one).join("") +
+    `<div class="muted">${escHTML(I18N.t("page.common.found", "{found} found{togo}", { found: s.found, togo }))}</div>`;
   box.dataset.cards = s.cards.join(",");
 }
 function drawStruggle(s) {
   const box = $("secret");
-  if (!s.card.length) { box.innerHTML = `<span class="muted">No card yet: the round has not started.</span>`; box.dataset.cards = ""; return; }
-  box.innerHTML = `<div class="muted">Your objective, round ${s.round}: the arrival order you score on</div>` +
+  if (!s.card.length) {
+    box.innerHTML = `<span class="muted">${escHTML(I18N.t("page.common.no_objective", "No card yet: the round has not started."))}</span>`;
+    box.dataset.cards = ""; return;
+  }
+  box.innerHTML = `<div class="muted">${escHTML(I18N.t("page.common.objective", "Your objective, round {round}: the arrival order you score on", { round: s.round }))}</div>` +
     `<div class="places">${s.places.map((p, i) => `<div class="place"><div class="where">${p}</div><div class="tok">${s.card[i]}</div></div>`).join("")}</div>` +
-    `<div class="muted">A (the ace) is a joker: any token there scores.</div>` +
-    (s.hint !== null && s.hint !== undefined ? `<div class="hint">The board suggests outcome #${s.hint + 1} for your card.</div>` : "");
+    `<div class="muted">${escHTML(I18N.t("page.common.ace_joker", "A (the ace) is a joker: any token there scores."))}</div>` +
+    (s.hint !== null && s.hint !== undefined
+      ? `<div class="hint">${escHTML(I18N.t("page.common.hint", "The board suggests outcome #{n} for your card.", { n: s.hint + 1 }))}</div>` : "");
   box.dataset.cards = s.card.join(",");
 }
 const DRAW = { labyrinth: drawLabyrinth, struggle: drawStruggle };
@@ -46,9 +55,9 @@ const HANDLERS = {
     P.hello = msg;
     $("seat-note").textContent = "";
     document.body.classList.add(msg.player);
-    $("who").textContent = `${msg.player}'s card`;
-    document.title = `${cap(msg.player)}'s card · ${msg.title}`;
-    $("game").textContent = msg.seed ? `${msg.title} · seed ${msg.seed}` : msg.title;
+    $("who").textContent = I18N.t("page.common.whose_card", "{player}'s card", { player: msg.player });
+    document.title = I18N.t("page.common.whose_card_title", "{Player}'s card · {title}", { player: msg.player, title: msg.title });
+    $("game").textContent = msg.seed ? I18N.t("page.common.title_seed", "{title} · seed {seed}", { title: msg.title, seed: msg.seed }) : msg.title;
     draw(msg.secret);
   },
   secret(msg) { if (P.hello) draw(msg.secret); },
@@ -59,14 +68,14 @@ const HANDLERS = {
 async function checkSeat() {
   let seats;
   try { seats = await (await fetch("/seats", { cache: "no-store" })).json(); } catch (e) {
-    $("seat-note").textContent = "The board's server cannot be reached: this page reconnects by itself when it is back.";
+    $("seat-note").textContent = I18N.t("page.common.unreachable", "The board's server cannot be reached: this page reconnects by itself when it is back.");
     return;
   }
   if ((seats.mine || []).includes(PLAYER)) { $("seat-note").textContent = ""; return; }
-  $("secret").innerHTML = `<span class="muted">No card shown: this seat is not yours any more.</span>`;
+  $("secret").innerHTML = `<span class="muted">${escHTML(I18N.t("page.common.not_yours", "No card shown: this seat is not yours any more."))}</span>`;
   $("secret").dataset.cards = "";
-  $("seat-note").innerHTML = `The ${PLAYER} seat is no longer held by this browser (the server restarted, or the ` +
-    `seat was released). <a href="/">Claim a colour again on the board's page</a>.`;
+  $("seat-note").innerHTML = escHTML(I18N.t("page.common.seat_lost", "The {player} seat is no longer held by this browser (the server restarted, or the seat was released).", { player: PLAYER })) +
+    ` <a href="/">${escHTML(I18N.t("page.common.claim_again", "Claim a colour again on the board's page."))}</a>`;
   MB.closed = true; // stop retrying: the server would refuse this page
 }
 const OPENED = MB.open;

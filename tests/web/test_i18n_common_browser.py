@@ -1,0 +1,69 @@
+"""The words common.js and notice.js build, in the page's language, in Debian's headless Chromium
+(Playwright): with ``?lang=de`` and the catalogue loaded, a stopped server is said in German in the
+prompt (the Magic Labyrinth's page), a control's reason from the server (hal/web/controls.py
+``CONTROL_REASONS``) is said in German in its tooltip, and "starting a new game…" is said in German
+and goes once the new game has started (the Labyrinth's page)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from test_plain_words_browser import LABYRINTH, MAGIC, WAIT_MS, WIDE, free_port, serve, stop
+
+pytestmark = pytest.mark.browser
+
+
+def open_german(browser: Any, url: str) -> Any:
+    from playwright.sync_api import expect
+
+    page = browser.new_page(viewport={"width": WIDE[0], "height": WIDE[1]})
+    problems: list[str] = []
+    page.on("pageerror", lambda e: problems.append(str(e)))
+    page.goto(url + "?lang=de")
+    expect(page.locator("html")).to_have_attribute("lang", "de", timeout=WAIT_MS)  # the catalogue is there
+    expect(page.locator("#prompt")).not_to_be_empty(timeout=WAIT_MS)
+    page.problems = problems
+    return page
+
+
+def test_a_stopped_server_is_said_in_german(browser: Any) -> None:
+    from playwright.sync_api import expect
+
+    proc, url = serve(MAGIC, free_port())
+    try:
+        page = open_german(browser, url)
+    finally:
+        stop(proc)
+    expect(page.locator("#prompt")).to_contain_text("Der Server des Spiels ist angehalten", timeout=WAIT_MS)
+    text = page.locator("#prompt").inner_text()
+    assert "./run play" in text and "server stopped" not in text
+    assert not page.problems, page.problems
+    page.close()
+
+
+def test_labyrinth_says_the_reasons_and_the_new_game_in_german(browser: Any) -> None:
+    from playwright.sync_api import expect
+
+    proc, url = serve(LABYRINTH)
+    try:
+        page = open_german(browser, url)
+        # red (this page) shifts first: Done does nothing now, the instruction quoted in German too
+        expect(page.locator("#done")).to_have_attribute("title", re.compile(r"^Done \(D\): tut jetzt nichts: Rot: "),
+                                                        timeout=WAIT_MS)
+        # every text #error shows, as it shows it
+        page.evaluate("""() => { window.errors = [];
+            new MutationObserver(() => window.errors.push(document.getElementById('error').textContent))
+              .observe(document.getElementById('error'), { childList: true, characterData: true, subtree: true }); }""")
+        page.locator("#new-game").click()
+        page.locator("#ng-start").click()
+        page.wait_for_function("window.errors.includes('ein neues Spiel beginnt…')", timeout=WAIT_MS)
+        # gone once the new game has started (the hello of the new game), long before the 4.5 s an error stays
+        expect(page.locator("#error")).to_have_text("", timeout=2500)
+        expect(page.locator("html")).to_have_attribute("lang", "de")
+        assert not page.problems, page.problems
+        page.close()
+    finally:
+        stop(proc)

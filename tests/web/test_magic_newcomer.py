@@ -176,10 +176,20 @@ def test_the_step_counter_counts_each_step_as_it_is_made(browser: Any, url: str)
         pytest.skip("no roll of 2 in ten")
     steps = page.locator("#steps")
     expect(steps).to_have_text(f"step 0 of {n}")
+    # every time the page redraws: the counter and the prompt as shown together
+    page.evaluate("""() => { window.seen = []; const note = () => seen.push([S.view.instruction && S.view.instruction.action,
+        document.getElementById('steps').textContent, document.getElementById('prompt').textContent]);
+        new MutationObserver(note).observe(document.getElementById('steps'), {childList: true, characterData: true, subtree: true});
+        new MutationObserver(note).observe(document.getElementById('prompt'), {childList: true, characterData: true, subtree: true}); }""")
     page.locator('#board .cell[data-cell="a2"]').click()
-    expect(steps).to_have_text(f"step 1 of {n}", timeout=2_000)
-    page.locator('#board .cell[data-cell="a3"]').click()
-    expect(steps).not_to_have_text(f"step 1 of {n}", timeout=2_000)
+    page.locator('#board .cell[data-cell="a3"]').click()  # at once: two quick steps
+    expect(steps).not_to_have_text(re.compile(r"step [01] of"), timeout=5_000)
+    for action, counter, prompt in page.evaluate("seen"):
+        left = re.search(r"up to (\d+) (more )?step", prompt)
+        count = re.match(r"step (\d+) of (\d+)", counter)
+        if action == "move" and left:
+            assert count, (counter, prompt)
+            assert int(count.group(1)) == n - int(left.group(1)), f"the counter lags the moves: {counter!r} while {prompt!r}"
     page.close()
 
 
@@ -192,16 +202,19 @@ def cells_from(cell: str) -> Iterator[str]:
             yield chr(97 + f + df) + str(r + dr + 1)
 
 
-def path(src: str, dst: str) -> list[str]:
-    """The shortest way from src to dst around the one wall (WALL), src excluded."""
+def path(src: str, dst: str, avoid: str | None = None) -> list[str]:
+    """The shortest way from src to dst around the one wall (WALL) and the cell ``avoid`` (the other
+    pawn's), src excluded; [] when there is none."""
     came: dict[str, str | None] = {src: None}
     todo = [src]
     for c in todo:
         for n in cells_from(c):
-            if n not in came and {c, n} != set(WALL.split("-")):
+            if n not in came and n != avoid and {c, n} != set(WALL.split("-")):
                 came[n] = c
                 todo.append(n)
     out: list[str] = []
+    if dst not in came:
+        return out
     c: str | None = dst
     while c is not None and c != src:
         out.append(c)
@@ -212,9 +225,12 @@ def path(src: str, dst: str) -> list[str]:
 def play_to_the_end(page: Any, budget: int = 200) -> None:
     """Red plays straight for the target (the maze's one wall known) until somebody wins."""
     for _ in range(budget):
-        page.wait_for_function("S.view.instruction && (S.view.instruction.action === 'game_over' || "
-                               "(S.view.instruction.player === 'red' && S.view.instruction.action === 'roll'))",
-                               timeout=WAIT_MS)
+        try:
+            page.wait_for_function("S.view.instruction && (S.view.instruction.action === 'game_over' || "
+                                   "(S.view.instruction.player === 'red' && S.view.instruction.action === 'roll'))",
+                                   timeout=WAIT_MS)
+        except Exception as e:
+            raise AssertionError(f"stuck: {said(page)}") from e
         if said(page)["action"] == "game_over":
             return
         page.locator("#roll").click()
@@ -222,11 +238,14 @@ def play_to_the_end(page: Any, budget: int = 200) -> None:
         s = said(page)
         here = page.evaluate("S.world.pawns.red.cell")
         target = page.evaluate("S.view.target.cell")
-        legal = set(s["cells"])
-        best = min(legal, key=lambda c: len(path(c, target))) if legal else here
-        for c in path(here, best):
+        blue = page.evaluate("S.world.pawns.blue.cell")
+        roll_ = s["messages"][0]["args"]["roll"]
+        legal = [c for c in s["cells"] if 0 < len(path(here, c, blue)) <= roll_]
+        best = min(legal, key=lambda c: len(path(c, target, blue)) or (0 if c == target else 99)) if legal else here
+        for c in path(here, best, blue):
             page.locator(f'#board .cell[data-cell="{c}"]').click()
-            page.wait_for_function("c => S.world.pawns.red.cell === c", arg=c, timeout=WAIT_MS)
+            page.wait_for_function("c => S.world.pawns.red.cell === c || S.view.instruction.player !== 'red'",
+                                   arg=c, timeout=WAIT_MS)
         page.wait_for_timeout(200)
         s = said(page)
         if s["action"] == "move" and s["player"] == "red":
@@ -249,7 +268,7 @@ def test_after_the_game_only_the_win_box_asks_for_anything(browser: Any, size: t
         expect(banner).to_be_visible(timeout=WAIT_MS)
         assert page.locator("#guide").is_hidden(), "a stale tip stays behind the win box"
         assert page.locator("#countdown").is_hidden()
-        score = page.locator("#banner .banner-scores")
+        score = page.locator("#banner-text > :last-child")  # the score line
         look = score.evaluate("""e => { const s = getComputedStyle(e), card = getComputedStyle(e.closest('.banner-card'));
             const rgb = (v) => v.match(/[\\d.]+/g).slice(0, 3).map(Number);
             const lum = (v) => { const [r, g, b] = rgb(v).map(x => { x /= 255; return x <= .03928 ? x / 12.92 : ((x + .055) / 1.055) ** 2.4; });

@@ -78,9 +78,14 @@ def test_lift_refusal_says_why_and_acts_only_when_the_board_asks_for_the_pawn() 
     assert "roll" in (lift_refusal(roll_now, ["red"], "red") or "")
     moving = {**roll_now, "action": "move", "buttons": {"done": "end the move here"}}
     assert "slide" in (lift_refusal(moving, ["red"], "red") or "")
-    back = {"player": "red", "action": "return", "requests": [{"piece": "red", "kind": "pawn", "to": ["a1"], "by": "red"}]}
+    back = {"player": "red", "action": "return",
+            "requests": [{"piece": "red", "kind": "pawn", "reason": "ball_dropped", "to": ["a1"], "by": "red"}]}
     assert lift_refusal(back, ["red"], "red") is None
-    assert "Blue" in (lift_refusal({**back, "requests": [{"piece": "red", "kind": "pawn", "to": ["a1"], "by": "blue"}]},
+    # a pawn put right (one step too far...) slides back: lifting it would drop its ball
+    too_far = {"player": "red", "action": "correct",
+               "requests": [{"piece": "red", "kind": "pawn", "reason": "overstep", "to": ["c3"], "by": "red"}]}
+    assert "drop" in (lift_refusal(too_far, ["red"], "red") or ""), lift_refusal(too_far, ["red"], "red")
+    assert "Blue" in (lift_refusal({**back, "requests": [{"piece": "red", "kind": "pawn", "reason": "ball_dropped", "to": ["a1"], "by": "blue"}]},
                                    ["red"], "red", names=str.capitalize) or "")
     over = {"player": None, "action": "game_over", "requests": [], "text": "Red wins!"}
     assert "new game" in (lift_refusal(over, ["red"], "red") or "")
@@ -281,6 +286,7 @@ def test_after_the_game_only_the_win_box_asks_for_anything(browser: Any, size: t
         page.locator("#banner-close").click()
         die = page.locator(".die-box").inner_text()
         assert "Game over" not in die and "game over" not in die and not re.search(r"(Red|Blue) ", die), die
+        assert page.locator("#die").get_attribute("data-value") == "", "the last roll stands in the die box after the game"
         pressable = page.evaluate("""() => [...document.querySelectorAll('.controls button, #guide button')]
             .filter(b => !b.disabled && b.offsetParent !== null).map(b => b.id || b.textContent)""")
         assert pressable == [], f"after the game these still ask to be pressed: {pressable}"

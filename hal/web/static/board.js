@@ -308,7 +308,7 @@ function promptText() {
                     { returner: who, corner: args.corner });
     }
     if (reqs.some((q) => q.kind === "ball" && q.piece === who)) {
-      return I18N.t("page.magic.return_ball", "{Returner}'s pawn is back on {corner}: now click {returner}'s ball in the tray (it goes back under the pawn).",
+      return I18N.t("page.magic.return_ball", "{Returner}'s pawn is back on {corner}: now click the ball in the tray (or 🎣 Fish ball out); it goes back under the pawn.",
                     { returner: who, corner: args.corner });
     }
   }
@@ -348,10 +348,10 @@ function drawInfo() {
   $("target").dataset.symbol = t ? t.symbol : "";
   document.querySelectorAll(".cell.target-cell").forEach((c) => c.classList.remove("target-cell"));
   if (t) { const c = $("board").querySelector(`[data-cell="${t.cell}"]`); if (c) c.classList.add("target-cell"); }
-  const die = $("die");
-  die.dataset.value = v.die || "";
-  die.innerHTML = v.die ? PIPS[v.die].map((i) => `<span class="pip" style="grid-area:${Math.ceil(i / 3)}/${((i - 1) % 3) + 1}"></span>`).join("")
-                        : `<span class="q">?</span>`;
+  const die = $("die"), face = over ? null : v.die; // after the game: no last roll left standing
+  die.dataset.value = face || "";
+  die.innerHTML = face ? PIPS[face].map((i) => `<span class="pip" style="grid-area:${Math.ceil(i / 3)}/${((i - 1) % 3) + 1}"></span>`).join("")
+                        : (over ? "" : `<span class="q">?</span>`);
   $("steps").textContent = stepsText(v);
   if (v.phase === "over" && !S.bannerShown) {
     S.bannerShown = true;

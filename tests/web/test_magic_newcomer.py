@@ -284,6 +284,8 @@ def test_after_the_game_only_the_win_box_asks_for_anything(browser: Any, size: t
         assert look["font"] >= 14 and look["contrast"] >= 4.5, look
         assert re.search(r"red \d", look["text"]) and re.search(r"blue \d", look["text"]), look
         page.locator("#banner-close").click()
+        expect(page.locator("#prompt")).to_contain_text("New game")  # the board says what is left to do
+        expect(page.locator("#new-game")).to_have_class(re.compile(r"\bwanted\b"))
         die = page.locator(".die-box").inner_text()
         assert "Game over" not in die and "game over" not in die and not re.search(r"(Red|Blue) ", die), die
         assert page.locator("#die").get_attribute("data-value") == "", "the last roll stands in the die box after the game"

@@ -291,7 +291,10 @@ setInterval(() => { if (S.view) drawCountdown(); }, 250);
 // pawn in the hand (click where it goes), the ball drop (Lift, the corner, one click on the ball)
 function promptText() {
   const s = said(), v = S.view;
-  if (!s || v.phase === "over" || s.action === "game_over") return I18N.prompt(s, v.prompt);
+  if (s && (v.phase === "over" || s.action === "game_over")) { // what is left to do: a new game
+    return `${I18N.prompt(s, v.prompt)} ${I18N.t("page.magic.again", "Press ✨ New game to play again.")}`;
+  }
+  if (!s) return I18N.prompt(s, v.prompt);
   const reqs = s.requests || [];
   const player = activeHuman();
   if (player && S.world && S.world.pawns[player] && planned(player) === null) {
@@ -322,6 +325,7 @@ function drawInfo() {
   drawCountdown();
   guideTip();
   const over = v.phase === "over" || (said() && said().action === "game_over");
+  $("new-game").classList.toggle("wanted", over); // the one thing left to press
   if (over) { // only the win box and what it offers: no tip, countdown or old error behind it
     $("guide").hidden = true; $("countdown").hidden = true;
     if (!S.restarting) { clearTimeout(S.errorTimer); $("error").textContent = ""; }

@@ -303,3 +303,15 @@ def test_after_the_game_only_the_win_box_asks_for_anything(browser: Any, size: t
     finally:
         proc.terminate()
         proc.wait(timeout=10)
+
+
+def test_a_simulated_player_s_ball_drop_is_not_said_as_a_job_for_the_newcomer(browser: Any, url: str) -> None:
+    page = open_page(browser, url, PHONE)
+    text = page.evaluate("""() => {
+        const back = {player: 'blue', action: 'return', text: "Blue's ball fell. Fish the ball out of the tray and put it back under blue's pawn.",
+          messages: [{id: 'magic.return', args: {player: 'blue', returner: 'blue', corner: 'f6'}}],
+          requests: [{piece: 'blue', kind: 'ball', reason: 'ball_dropped', from: 'tray-ne', to: [], by: 'blue'}], buttons: {}, cells: []};
+        S.view = {...S.view, instruction: back, prompt: back.text};
+        return promptText(); }""")
+    assert "Fish the ball out" not in text and "Blue" in text and "wait" in text, text
+    page.close()

@@ -315,6 +315,10 @@ function promptText() {
                     { returner: who, corner: args.corner });
     }
   }
+  if (s.action === "return" && who && S.hello.humans.length && !S.hello.humans.includes(who)) {
+    return I18N.t("page.magic.return_other", "{Returner}'s ball fell at a hidden wall: {returner} (simulated) goes back to {corner} and fishes the ball out; wait.",
+                  { returner: who, corner: args.corner });
+  }
   return I18N.prompt(s, v.prompt);
 }
 function drawPrompt() { $("prompt").textContent = promptText(); }

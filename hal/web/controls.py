@@ -133,6 +133,39 @@ def hand_refusal(said: Said, humans: Iterable[str], piece: str, owner: str | Non
     return None
 
 
+def lift_refusal(said: Said, humans: Iterable[str], pawn: str, names: Names = _plain) -> str | None:
+    """Whether the page's Lift button helps now (The Magic Labyrinth): only while the board sends
+    ``pawn`` back to its start corner after its ball fell (a request naming it, reason
+    ``ball_dropped``), asked of one of ``humans``. A pawn moves by sliding one cell at a time: lifting
+    it otherwise drops its ball (the pawn's magnet holds the steel ball under the board), a pawn put
+    right slides back, and after the game only a new game is left to do. (A drag across the board
+    still lifts and places: :func:`hand_refusal`.)"""
+    humans = tuple(humans)
+    if not humans:
+        return WATCHING
+    if said is None:
+        return WAITING
+    asked = [r for r in said.get("requests", []) if r.get("piece") == pawn and r.get("kind", "pawn") == "pawn"]
+    if asked:
+        by = asked[0].get("by") or pawn
+        if by not in humans:
+            return f"the board asks {names(by)} (a simulated player) to move it"
+        if asked[0].get("reason") != "ball_dropped":
+            return "slide your pawn back where the board shows: lifting it would drop its ball"
+        return None
+    action = said.get("action")
+    if action == "game_over":
+        return "the game is over: start a new game"
+    who = said.get("player")
+    if who is not None and who != pawn:
+        return f"it is {names(who)}'s turn: your pawn waits"
+    if said.get("player") == pawn and action == "roll":
+        return "roll first; you lift your pawn only when the board sends it back (after your ball falls)"
+    if said.get("player") == pawn and action == "move":
+        return "slide your pawn one cell at a time; you lift it only when the board sends it back"
+    return "you lift your pawn only when the board sends it back (after your ball falls)"
+
+
 def follow_refusal(said: Said, humans: Iterable[str], names: Names = _plain) -> str | None:
     """Whether the page's hand may put the pieces where the board asks (Struggle's "place the
     tokens as shown"): the instruction requests moves, of one of ``humans`` or of anyone."""

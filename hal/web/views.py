@@ -20,7 +20,7 @@ from mazeboard.hal.labyrinth import BUTTONS as LABYRINTH_BUTTONS
 from mazeboard.hal.labyrinth_editions import VADER, edition
 from mazeboard.hal.struggle import BUTTONS as STRUGGLE_BUTTONS, TOKENS
 
-from .controls import follow_refusal, gather_refusal, hand_refusal, page_name, pair, press_controls
+from .controls import follow_refusal, gather_refusal, hand_refusal, lift_refusal, page_name, pair, press_controls
 
 #: the Magic Labyrinth's board buttons a page shows
 MAGIC_BUTTONS = ("roll", "done")
@@ -100,11 +100,14 @@ class GameView:
 
     def controls(self) -> dict[str, list[Any]]:
         """``{control: [on, why]}`` of the page's controls (:mod:`.controls`): the board buttons
-        and ``hand:COLOUR``, the page's hand on that human's pawn (lift, slide, place)."""
+        and ``hand:COLOUR``, the page's hand on that human's pawn (slide, place, a drag's jump), and
+        ``lift:COLOUR``, its Lift button (on only when the board asks for the pawn)."""
         said, humans = self.instruction, self.humans
         out = press_controls(said, humans, MAGIC_BUTTONS)
         for h in humans:
             out[f"hand:{h}"] = pair(hand_refusal(said, humans, h, h, after_game=True, names=page_name), "move your pawn")
+            out[f"lift:{h}"] = pair(lift_refusal(said, humans, h, names=page_name),
+                                    "lift your pawn, then click the cell the board asks for")
         return out
 
 

@@ -10,13 +10,21 @@ const SYMBOL_EMOJI = {
   sun: "☀️", mushroom: "🍄", wand: "🪄", chest: "🧰",
 };
 const PIPS = { 1: [5], 2: [1, 9], 3: [1, 5, 9], 4: [1, 3, 7, 9] };
+// words the page builds are said through I18N.t (i18n.js): ids and English as plain literals
 const WARNING_TEXT = {
-  out_of_turn: "moved out of turn", moved_before_roll: "moved before rolling", overstep: "moved too far",
-  occupied: "cannot end on a taken cell", jump: "jumped instead of sliding", revisit: "went back to a cell",
+  out_of_turn: () => I18N.t("page.magic.warn_out_of_turn", "moved out of turn"),
+  moved_before_roll: () => I18N.t("page.magic.warn_before_roll", "moved before rolling"),
+  overstep: () => I18N.t("page.magic.warn_overstep", "moved too far"),
+  occupied: () => I18N.t("page.magic.warn_occupied", "cannot end on a taken cell"),
+  jump: () => I18N.t("page.magic.warn_jump", "jumped instead of sliding"),
+  revisit: () => I18N.t("page.magic.warn_revisit", "went back to a cell"),
 };
 const REASON_TEXT = {
-  steps_used: "all steps used", done: "Done pressed", settled: "the pawn rested",
-  ball_dropped: "the ball dropped", symbol_collected: "the symbol was found",
+  steps_used: () => I18N.t("page.magic.end_steps_used", "all steps used"),
+  done: () => I18N.t("page.magic.end_done", "Done pressed"),
+  settled: () => I18N.t("page.magic.end_settled", "the pawn rested"),
+  ball_dropped: () => I18N.t("page.magic.end_ball_dropped", "the ball dropped"),
+  symbol_collected: () => I18N.t("page.magic.end_symbol", "the symbol was found"),
 };
 // where a pawn's centre stands in its cell (fractions of the cell from the top left)
 const PAWN_AT = [0.74, 0.68];
@@ -24,6 +32,7 @@ const KEY_DIR = { ArrowUp: [0, 1], ArrowDown: [0, -1], ArrowLeft: [-1, 0], Arrow
 
 const $ = (id) => document.getElementById(id);
 const cap = (s) => (s ? s[0].toUpperCase() + s.slice(1) : "");
+const WATCH = () => I18N.t("page.magic.watching", "every colour is simulated: this page only watches");
 const sym = (name) => `${SYMBOL_EMOJI[name] || "❔"} ${name}`;
 
 const S = {
@@ -54,10 +63,10 @@ function pct(f, r) { // top-left corner of a cell in % of the board
 function connect() {
   const ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`);
   S.ws = ws;
-  setConn("connecting", "connecting…");
-  ws.onopen = () => setConn("open", "live");
+  setConn("connecting", I18N.t("page.magic.connecting", "connecting…"));
+  ws.onopen = () => setConn("open", I18N.t("page.magic.live", "live"));
   ws.onclose = () => {
-    setConn("closed", "disconnected: retrying…");
+    setConn("closed", I18N.t("page.magic.disconnected", "disconnected: retrying…"));
     NOTICE.closed();
     setTimeout(connect, 1000);
   };
@@ -70,7 +79,7 @@ function connect() {
 }
 function setConn(state, text) { const c = $("conn"); c.dataset.state = state; c.textContent = text; }
 function send(msg) {
-  if (!S.ws || S.ws.readyState !== WebSocket.OPEN) { showError("not connected to the board"); return; }
+  if (!S.ws || S.ws.readyState !== WebSocket.OPEN) { showError(I18N.t("page.magic.not_connected", "not connected to the board")); return; }
   msg.id = ++S.msgId;
   S.ws.send(JSON.stringify(msg));
 }
@@ -82,7 +91,7 @@ function settled() { return S.answered >= S.msgId; }
 const HANDLERS = {
   hello(msg) {
     NOTICE.hello(msg);
-    if ($("error").textContent.startsWith("starting a new game")) { clearTimeout(S.errorTimer); $("error").textContent = ""; }
+    if (S.restarting) { S.restarting = false; clearTimeout(S.errorTimer); $("error").textContent = ""; }
     S.hello = msg; S.view = msg.view; S.world = msg.world; S.pixels = msg.frame.pixels; S.walls = msg.walls;
     S.answered = S.msgId; // a new connection: the server's world is all there is
     heard(msg.frame.t);
@@ -105,12 +114,12 @@ const HANDLERS = {
   frame(msg) { S.pixels = msg.pixels; heard(msg.t); drawLeds(); },
   world(msg) {
     if (!settled() && S.world) msg.world.hands = S.world.hands; // not yet seen by the server: keep the plan
-    S.world = msg.world; drawPawns(); drawTray(); drawControls();
+    S.world = msg.world; drawPawns(); drawTray(); drawControls(); if (S.view) drawPrompt();
   },
   walls(msg) { S.walls = msg.walls; drawWalls(); },
   ok(msg) { answered(msg.id); },
   error(msg) { answered(msg.id); showError(msg.message); },
-  restarting() { showError("starting a new game…"); $("banner").hidden = true; },
+  restarting() { S.restarting = true; showError(I18N.t("page.magic.restarting", "starting a new game…")); $("banner").hidden = true; },
 };
 
 // -- drawing ----------------------------------------------------------------------
@@ -136,7 +145,8 @@ function buildBoard() {
   }
   $("ranks").innerHTML = Array.from({ length: h.ranks }, (_, i) => `<div>${h.ranks - i}</div>`).join("");
   $("files").innerHTML = Array.from({ length: h.files }, (_, i) => `<div>${String.fromCharCode(97 + i)}</div>`).join("");
-  $("game-info").textContent = `seed ${h.seed} · ${h.maze} maze · ${h.players.length} players`;
+  $("game-info").textContent = I18N.t("page.magic.game_info", "seed {seed} · {maze} maze · {n} players",
+                                      { seed: h.seed, maze: h.maze, n: h.players.length });
   const humans = h.humans.length ? h.humans : [];
   if (!S.selected || !humans.includes(S.selected)) S.selected = humans[0] || null;
   buildTray();
@@ -156,7 +166,8 @@ function drawLeds() {
     div.dataset.led = hex;
     div.classList.toggle("lit", hex !== "#000000");
     div.style.setProperty("--glow", glow(hex));
-    div.title = `${cell}${S.hello.symbols[cell] ? " " + S.hello.symbols[cell] : ""} · LED ${hex}`;
+    div.title = I18N.t("page.magic.cell_title", "{cell}{name} · LED {hex}",
+                       { cell, name: S.hello.symbols[cell] ? " " + S.hello.symbols[cell] : "", hex });
   }
 }
 
@@ -190,7 +201,8 @@ function pawnDiv(player) {
   d.className = `pawn ${player}` + (mine ? " mine" : "") + (player === S.selected ? " selected" : "") +
     (player === S.view.current && S.view.phase !== "over" ? " turn" : "");
   d.dataset.player = player;
-  d.title = `${cap(player)}${mine ? " (you)" : ""}${p.ball === "attached" ? "" : " — no ball"}`;
+  d.title = I18N.t("page.magic.pawn_title", "{Player}{you}{ball}", { player,
+    you: mine ? I18N.t("page.magic.you_paren", " (you)") : "", ball: p.ball === "attached" ? "" : I18N.t("page.magic.no_ball", " — no ball") });
   d.innerHTML = `<div class="body">🧙</div>` + (p.ball === "attached" ? `<div class="ball"></div>` : "");
   if (mine) {
     d.draggable = true;
@@ -222,11 +234,11 @@ function drawPawns() {
   for (const [player, p] of Object.entries(S.world.pawns)) {
     if (!p.cell) {
       const d = pawnDiv(player);
-      d.addEventListener("click", () => { S.selected = player; showError(`click a cell to set ${player}'s pawn down`); });
+      d.addEventListener("click", () => { S.selected = player; showError(I18N.t("page.magic.set_down_who", "click a cell to set {player}'s pawn down", { player })); });
       hand.appendChild(d);
     }
   }
-  if (!hand.children.length) hand.innerHTML = `<span class="muted">nothing</span>`;
+  if (!hand.children.length) { hand.innerHTML = `<span class="muted"></span>`; hand.firstChild.textContent = I18N.t("page.magic.nothing", "nothing"); }
 }
 
 function buildTray() {
@@ -252,7 +264,7 @@ function drawTray() {
       const b = document.createElement("div");
       b.className = `tray-ball ${player}`;
       b.dataset.player = player;
-      b.title = `${cap(player)}'s ball`;
+      b.title = I18N.t("page.magic.ball_title", "{Player}'s ball: click to put it back under the pawn", { player });
       b.addEventListener("click", () => fetchBall(player));
       pocket.appendChild(b);
     }
@@ -261,7 +273,7 @@ function drawTray() {
     if (p.ball === "rolling") {
       const b = document.createElement("div");
       b.className = `tray-ball rolling ${player}`;
-      b.title = `${cap(player)}'s ball is rolling`;
+      b.title = I18N.t("page.magic.ball_rolling", "{Player}'s ball is rolling", { player });
       tray.appendChild(b);
     }
   }
@@ -271,15 +283,57 @@ function drawCountdown() {
   const s = said(), box = $("countdown");
   const left = s && s.until !== null && s.action === "move" ? Math.ceil((s.until - gameNow()) / 1000) : null;
   box.hidden = left === null || left < 0;
-  if (!box.hidden) box.textContent = `⏳ the move ends by itself in ${left} s unless the pawn moves on (or press Done)`;
+  if (!box.hidden) box.textContent = I18N.t("page.magic.countdown", "⏳ the move ends by itself in {left} s unless the pawn moves on (or press Done)", { left });
 }
 setInterval(() => { if (S.view) drawCountdown(); }, 250);
 
+// the prompt: the board's instruction, said as this page does it when it asks a person here -- the
+// pawn in the hand (click where it goes), the ball drop (Lift, the corner, one click on the ball)
+function promptText() {
+  const s = said(), v = S.view;
+  if (s && (v.phase === "over" || s.action === "game_over")) { // what is left to do: a new game
+    return `${I18N.prompt(s, v.prompt)} ${I18N.t("page.magic.again", "Press ✨ New game to play again.")}`;
+  }
+  if (!s) return I18N.prompt(s, v.prompt);
+  const reqs = s.requests || [];
+  const player = activeHuman();
+  if (player && S.world && S.world.pawns[player] && planned(player) === null) {
+    const r = reqs.find((q) => q.kind === "pawn" && q.piece === player);
+    const to = r && r.to.length ? r.to.join(I18N.t("page.magic.or", " or ")) : "";
+    return to ? I18N.t("page.magic.in_hand_to", "Your pawn is in your hand: click {to} to set it down.", { to })
+              : I18N.t("page.magic.in_hand", "Your pawn is in your hand: click a cell to set it down.");
+  }
+  const args = s.messages && s.messages[0] ? s.messages[0].args : {};
+  const who = args.returner;
+  if (s.action === "return" && who && S.hello.humans.includes(who)) {
+    if (reqs.some((q) => q.kind === "pawn" && q.piece === who)) {
+      return I18N.t("page.magic.return_lift", "{Returner}'s ball fell at a hidden wall: press ✊ Lift pawn, then click the start corner {corner} (🏠); then click the ball in the tray.",
+                    { returner: who, corner: args.corner });
+    }
+    if (reqs.some((q) => q.kind === "ball" && q.piece === who)) {
+      return I18N.t("page.magic.return_ball", "{Returner}'s pawn is back on {corner}: now click the ball in the tray (or 🎣 Fish ball out); it goes back under the pawn.",
+                    { returner: who, corner: args.corner });
+    }
+  }
+  if (s.action === "return" && who && S.hello.humans.length && !S.hello.humans.includes(who)) {
+    return I18N.t("page.magic.return_other", "{Returner}'s ball fell at a hidden wall: {returner} (simulated) goes back to {corner} and fishes the ball out; wait.",
+                  { returner: who, corner: args.corner });
+  }
+  return I18N.prompt(s, v.prompt);
+}
+function drawPrompt() { $("prompt").textContent = promptText(); }
+
 function drawInfo() {
   const v = S.view, h = S.hello;
-  $("prompt").textContent = I18N.prompt(said(), v.prompt);
+  drawPrompt();
   drawCountdown();
   guideTip();
+  const over = v.phase === "over" || (said() && said().action === "game_over");
+  $("new-game").classList.toggle("wanted", over); // the one thing left to press
+  if (over) { // only the win box and what it offers: no tip, countdown or old error behind it
+    $("guide").hidden = true; $("countdown").hidden = true;
+    if (!S.restarting) { clearTimeout(S.errorTimer); $("error").textContent = ""; }
+  }
   document.documentElement.style.setProperty("--turn", v.current ? `var(--${v.current})` : "#888");
   const players = $("players");
   players.innerHTML = "";
@@ -288,28 +342,31 @@ function drawInfo() {
     const row = document.createElement("div");
     row.className = `player ${p}` + (p === v.current && v.phase !== "over" ? " turn" : "");
     row.dataset.player = p;
-    const tag = h.humans.includes(p) ? "you" : "simulated";
+    const tag = h.humans.includes(p) ? I18N.t("page.magic.you", "you") : I18N.t("page.magic.simulated", "simulated");
+    const won = v.winner === p ? I18N.t("page.magic.winner_tag", " · winner 🏆") : "";
     row.innerHTML = `<span class="arrow">▶</span><span class="dot"></span>` +
-      `<span class="who">${p}<small>${tag}${v.winner === p ? " · winner 🏆" : ""}</small></span>` +
+      `<span class="who">${p}<small>${tag}${won}</small></span>` +
       `<span class="tokens">${"⭐".repeat(Math.min(score, 8))}<b class="score">${score}</b></span>`;
     players.appendChild(row);
   }
   const t = v.target;
   $("target").innerHTML = t
-    ? `<span class="big-sym">${SYMBOL_EMOJI[t.symbol] || "❔"}</span><span><span class="target-name">${t.symbol}</span><br><span class="muted">on ${t.cell}</span></span>`
+    ? `<span class="big-sym">${SYMBOL_EMOJI[t.symbol] || "❔"}</span><span><span class="target-name">${t.symbol}</span><br><span class="muted">${I18N.t("page.magic.on_cell", "on {cell}", { cell: t.cell })}</span></span>`
     : `<span class="muted">—</span>`;
   $("target").dataset.symbol = t ? t.symbol : "";
   document.querySelectorAll(".cell.target-cell").forEach((c) => c.classList.remove("target-cell"));
   if (t) { const c = $("board").querySelector(`[data-cell="${t.cell}"]`); if (c) c.classList.add("target-cell"); }
-  const die = $("die");
-  die.dataset.value = v.die || "";
-  die.innerHTML = v.die ? PIPS[v.die].map((i) => `<span class="pip" style="grid-area:${Math.ceil(i / 3)}/${((i - 1) % 3) + 1}"></span>`).join("")
-                        : `<span class="q">?</span>`;
+  const die = $("die"), face = over ? null : v.die; // after the game: no last roll left standing
+  die.dataset.value = face || "";
+  die.innerHTML = face ? PIPS[face].map((i) => `<span class="pip" style="grid-area:${Math.ceil(i / 3)}/${((i - 1) % 3) + 1}"></span>`).join("")
+                        : (over ? "" : `<span class="q">?</span>`);
   $("steps").textContent = stepsText(v);
   if (v.phase === "over" && !S.bannerShown) {
     S.bannerShown = true;
     const scores = Object.entries(v.scores).map(([p, s]) => `${p} ${s}`).join(" · ");
-    $("banner-text").innerHTML = `🏆 ${cap(v.winner)} wins!<div class="banner-scores">${scores}</div>`;
+    $("banner-text").innerHTML = `<div></div><div class="banner-scores"></div>`;
+    $("banner-text").firstChild.textContent = I18N.t("page.magic.wins", "🏆 {Winner} wins!", { winner: v.winner });
+    $("banner-text").lastChild.textContent = scores;
     $("banner").hidden = false;
   }
 }
@@ -319,15 +376,17 @@ function drawInfo() {
 function stepsText(v) {
   const s = said(), args = s && s.messages && s.messages[0] ? s.messages[0].args : {};
   if (v.phase === "over" || (s && s.action === "game_over")) return "";
-  if (s && s.action === "move" && typeof args.roll === "number") return `step ${args.roll - args.left} of ${args.roll}`;
-  if (s && s.action === "closing") return "move over";
-  return v.current ? `${cap(v.current)} ${v.phase_text}` : "";
+  if (s && s.action === "move" && typeof args.roll === "number") {
+    return I18N.t("page.magic.step_of", "step {n} of {roll}", { n: args.roll - args.left, roll: args.roll });
+  }
+  if (s && s.action === "closing") return I18N.t("page.magic.move_over", "move over");
+  return v.current ? I18N.t("page.magic.phase", "{Player} {phase}", { player: v.current, phase: v.phase_text }) : "";
 }
 // the first-game guide: the tip for what the board asks now, when a person here is asked
-const TIPS = {
-  roll: "Press 🎲 Roll (or the R key). The cells your pawn may end on light up in your colour; the white one holds the symbol to find.",
-  move: "Slide your pawn one cell at a time: arrow keys, click a neighbouring cell, or drag it. Hidden walls drop your ball; stop early with ✋ Done.",
-  return: "Your ball fell at a hidden wall: press ✊ Lift pawn, click your start corner (🏠) to set it down, then click your ball in the tray to fish it out.",
+const TIPS = { // getters: said in the page's language when shown
+  get roll() { return I18N.t("page.magic.tip_roll", "Press 🎲 Roll (or the R key). The cells your pawn may end on light up in your colour; the white one holds the symbol to find."); },
+  get move() { return I18N.t("page.magic.tip_move", "Slide your pawn one cell at a time: arrow keys, click a neighbouring cell, or drag it. Hidden walls drop your ball; stop early with ✋ Done."); },
+  get return() { return I18N.t("page.magic.tip_return", "Your ball fell at a hidden wall: press ✊ Lift pawn, then click your start corner (🏠) to set the pawn down, then click your ball in the tray: one click puts it back under the pawn."); },
 };
 function guideTip() {
   const s = said();
@@ -338,39 +397,49 @@ function guideTip() {
 // server gives when it refuses a command); "roll", "done", "hand:red"...
 function control(id) {
   const c = S.view && S.view.controls ? S.view.controls[id] : null;
-  return c || [false, S.hello && S.hello.humans.length === 0 ? "every colour is simulated: this page only watches" : "waiting for the board"];
+  return c || [false, S.hello && S.hello.humans.length === 0 ? WATCH() : I18N.t("page.magic.waiting", "waiting for the board")];
 }
 function drawControls() {
   if (!S.hello || !S.world) return;
-  for (const id of ["roll", "done"]) {
-    const [on, why] = control(id);
-    $(id).disabled = !on;
-    $(id).title = `${id === "roll" ? "Roll" : "Done"} (${id[0].toUpperCase()}): ${why}`;
-  }
+  const [rollOn, rollWhy] = control("roll"), [doneOn, doneWhy] = control("done");
+  $("roll").disabled = !rollOn;
+  $("roll").title = I18N.t("page.magic.roll_title", "Roll (R): {why}", { why: rollWhy });
+  $("done").disabled = !doneOn;
+  $("done").title = I18N.t("page.magic.done_title", "Done (D): {why}", { why: doneWhy });
   const player = activeHuman(), me = player && S.world.pawns[player];
-  const [on, why] = control(`hand:${player}`);
+  const [on, why] = control(`lift:${player}`); // the Lift button: on only when the board asks for the pawn
   const inHand = player !== null && planned(player) === null;
-  $("lift").textContent = inHand ? "👇 Click a cell to place" : "✊ Lift pawn";
+  $("lift").textContent = inHand ? I18N.t("page.magic.lift_placing", "👇 Click a cell to place") : I18N.t("page.magic.lift", "✊ Lift pawn");
   $("lift").disabled = !on || inHand;
-  $("lift").title = inHand ? "Your pawn is in your hand: click a cell to set it down" : `Lift pawn: ${why}`;
-  $("fetch").disabled = !me || me.ball === "attached";
-  $("fetch").title = !me ? control("roll")[1] : me.ball === "attached" ? "Fish ball out: your ball is on your pawn" : "Fish your ball out of the tray";
+  $("lift").title = inHand ? I18N.t("page.magic.lift_in_hand", "Your pawn is in your hand: click a cell to set it down")
+                           : I18N.t("page.magic.lift_title", "Lift pawn: {why}", { why });
+  const over = S.view && S.view.phase === "over";
+  $("fetch").disabled = !me || me.ball === "attached" || over;
+  $("fetch").title = !me ? control("roll")[1]
+    : me.ball === "attached" ? I18N.t("page.magic.fetch_attached", "Fish ball out: your ball is on your pawn")
+    : I18N.t("page.magic.fetch_title", "Fish your ball out of the tray: it goes back under your pawn");
 }
 
 // -- the log --------------------------------------------------------------------------
 const LOG_TEXT = {
-  game_started: (e) => `A new game: ${e.players.join(", ")}. Find the symbols!`,
-  target: (e) => `New target: ${sym(e.symbol)} on ${e.cell}`,
-  turn_started: (e) => `${cap(e.player)}'s turn`,
-  die_rolled: (e) => `${cap(e.player)} rolled ${e.value}`,
-  step: (e) => `${cap(e.player)} ${e.from} → ${e.to} (step ${e.steps})`,
-  warning: (e) => `⚠ ${cap(e.player)} ${WARNING_TEXT[e.kind] || e.kind}${e.cell ? " at " + e.cell : ""}`,
-  ball_dropped: (e) => `💥 ${cap(e.player)}'s ball dropped${e.edge ? ": a wall at " + e.edge : ""}`,
-  wall_learned: (e) => `🧱 Wall found between ${e.edge.replace("-", " and ")}`,
-  symbol_collected: (e) => `⭐ ${cap(e.player)} found ${sym(e.symbol)} (${e.score} token${e.score === 1 ? "" : "s"})`,
-  turn_ended: (e) => `${cap(e.player)}'s turn ends: ${REASON_TEXT[e.reason] || e.reason}`,
-  returned_to_start: (e) => `${cap(e.player)} is back at the start with the ball`,
-  game_over: (e) => `🏆 ${cap(e.winner)} wins (${Object.entries(e.scores).map(([p, s]) => `${p} ${s}`).join(", ")})`,
+  game_started: (e) => I18N.t("page.magic.log_game_started", "A new game: {players}. Find the symbols!", { players: e.players.join(", ") }),
+  target: (e) => I18N.t("page.magic.log_target", "New target: {symbol} on {cell}", { symbol: sym(e.symbol), cell: e.cell }),
+  turn_started: (e) => I18N.t("page.magic.log_turn", "{Player}'s turn", { player: e.player }),
+  die_rolled: (e) => I18N.t("page.magic.log_rolled", "{Player} rolled {value}", { player: e.player, value: e.value }),
+  step: (e) => I18N.t("page.magic.log_step", "{Player} {from} → {to} (step {steps})", { player: e.player, from: e.from, to: e.to, steps: e.steps }),
+  warning: (e) => I18N.t("page.magic.log_warning", "⚠ {Player} {what}{where}", { player: e.player,
+    what: WARNING_TEXT[e.kind] ? WARNING_TEXT[e.kind]() : e.kind, where: e.cell ? I18N.t("page.magic.at_cell", " at {cell}", { cell: e.cell }) : "" }),
+  ball_dropped: (e) => I18N.t("page.magic.log_ball_dropped", "💥 {Player}'s ball dropped{where}", { player: e.player,
+    where: e.edge ? I18N.t("page.magic.wall_at", ": a wall at {edge}", { edge: e.edge }) : "" }),
+  wall_learned: (e) => I18N.t("page.magic.log_wall", "🧱 Wall found between {a} and {b}", { a: e.edge.split("-")[0], b: e.edge.split("-")[1] }),
+  symbol_collected: (e) => (e.score === 1
+    ? I18N.t("page.magic.log_found_one", "⭐ {Player} found {symbol} ({score} token)", { player: e.player, symbol: sym(e.symbol), score: e.score })
+    : I18N.t("page.magic.log_found", "⭐ {Player} found {symbol} ({score} tokens)", { player: e.player, symbol: sym(e.symbol), score: e.score })),
+  turn_ended: (e) => I18N.t("page.magic.log_turn_ended", "{Player}'s turn ends: {why}", { player: e.player,
+    why: REASON_TEXT[e.reason] ? REASON_TEXT[e.reason]() : e.reason }),
+  returned_to_start: (e) => I18N.t("page.magic.log_back", "{Player} is back at the start with the ball", { player: e.player }),
+  game_over: (e) => I18N.t("page.magic.log_over", "🏆 {Winner} wins ({scores})", { winner: e.winner,
+    scores: Object.entries(e.scores).map(([p, s]) => `${p} ${s}`).join(", ") }),
 };
 function addLog(ev) {
   if (ev.type === "instruction") return; // shown as the prompt, not in the log
@@ -407,14 +476,14 @@ function slideTo(player, cell) {
 }
 function cellClicked(cell) {
   const player = activeHuman();
-  if (!player) { showError("every colour is simulated: this page only watches"); return; }
+  if (!player) { showError(WATCH()); return; }
   const here = planned(player);
   if (here === null) { send({ type: "place", player, cell }); S.world.hands[player] = { cell, busy: true }; return; }
   if (cell === here) return;
   const other = Object.entries(S.world.pawns).find(([p, v]) => v.cell === cell && S.hello.humans.includes(p));
   if (other && !adjacent(here, cell)) { pawnClicked(other[0]); return; }
   if (adjacent(here, cell)) slideTo(player, cell);
-  else showError(`${cell} is not next to ${here}: slide one cell at a time (lift the pawn to jump)`);
+  else showError(I18N.t("page.magic.not_next", "{cell} is not next to {here}: slide one cell at a time", { cell, here }));
 }
 function pawnClicked(player) { S.selected = player; drawPawns(); drawControls(); }
 function dropped(player, cell) {
@@ -429,21 +498,21 @@ function dropped(player, cell) {
   S.world.hands[player] = { cell, busy: true };
 }
 function fetchBall(player) {
-  if (!S.hello.humans.includes(player)) { showError(`that is ${player}'s ball: a simulated player fetches it`); return; }
+  if (!S.hello.humans.includes(player)) { showError(I18N.t("page.magic.not_your_ball", "that is {player}'s ball: a simulated player fetches it", { player })); return; }
   send({ type: "fetch-ball", player });
 }
 function arrow(dir) {
   const player = activeHuman();
   if (!player) return;
   const here = planned(player);
-  if (here === null) { showError("your pawn is in your hand: click a cell to set it down"); return; }
+  if (here === null) { showError(I18N.t("page.magic.in_hand_error", "your pawn is in your hand: click a cell to set it down")); return; }
   const [f, r] = coords(here), to = cellAt(f + dir[0], r + dir[1]);
   if (to) slideTo(player, to);
 }
 
 function press(button) {
   const [on, why] = control(button);
-  if (!on) { showError(`${cap(button)}: ${why}`); return; }
+  if (!on) { showError(I18N.t("page.magic.refused", "{Button}: {why}", { button, why })); return; }
   send({ type: "press", button });
 }
 
@@ -453,9 +522,10 @@ function wire() {
   $("lift").addEventListener("click", () => {
     const player = activeHuman();
     if (!player) return;
-    if (planned(player) === null) { showError("click a cell to set the pawn down"); return; }
+    if (planned(player) === null) { showError(I18N.t("page.magic.set_down", "click a cell to set the pawn down")); return; }
     send({ type: "lift", player });
     S.world.hands[player] = { cell: null, busy: true };
+    drawPawns(); drawControls(); drawPrompt(); // in the hand now: say so at once
   });
   $("fetch").addEventListener("click", () => { const p = activeHuman(); if (p) fetchBall(p); });
   $("reveal").addEventListener("change", (e) => send({ type: "reveal", on: e.target.checked }));

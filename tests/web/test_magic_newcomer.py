@@ -1,0 +1,317 @@
+"""Issue 15, The Magic Labyrinth's page as a newcomer meets it, in Debian's headless Chromium: Lift pawn
+acts only when the board asks for the pawn (and says why not), the ball drop said as the page does it
+(Lift, the corner, one click on the ball, in that order), the prompt follows the pawn into the hand,
+the board stays put when the prompt's length changes, the symbols' names readable on a phone, and
+after the game only the win box (a readable score, no stale tip, nothing else asking to be pressed).
+Also the fixes made before without a test: the step counter never lags, the die box says nothing odd
+after the game, "starting a new game..." goes once the new game is there."""
+
+from __future__ import annotations
+
+import re
+import socket
+import subprocess
+import sys
+from typing import Any, Iterator
+
+import pytest
+
+from mazeboard.hal.web.controls import lift_refusal
+
+pytestmark = pytest.mark.browser
+
+WAIT_MS = 30_000
+WIDE, PHONE = (1920, 1080), (390, 844)
+#: one wall, next to red's start corner (a1): red's first step east drops its ball; the rest is open
+WALL = "a1-b1"
+ARGS = ("--seed", "7", "--maze", WALL)
+
+
+def serve(args: tuple[str, ...], speed: str = "20") -> tuple[subprocess.Popen[str], str]:
+    proc = subprocess.Popen([sys.executable, "-m", "mazeboard.controller.cli", "sim", "--port", "0",
+                             "--speed", speed, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert proc.stdout is not None
+    m = re.search(r"(http://127\.0\.0\.1:\d+/)", proc.stdout.readline())
+    assert m, proc.stderr.read() if proc.stderr else ""
+    return proc, m.group(1)
+
+
+@pytest.fixture
+def url() -> Iterator[str]:
+    proc, u = serve(ARGS)
+    yield u
+    proc.terminate()
+    proc.wait(timeout=10)
+
+
+def open_page(browser: Any, url: str, size: tuple[int, int], tips: bool = False) -> Any:
+    from playwright.sync_api import expect
+
+    page = browser.new_page(viewport={"width": size[0], "height": size[1]})
+    if not tips:
+        page.add_init_script("localStorage.setItem('mazeboard.guide.magic-labyrinth', JSON.stringify(['roll', 'move', 'return']))")
+    page.goto(url)
+    expect(page.locator("#conn")).to_have_text("live", timeout=WAIT_MS)
+    expect(page.locator("#prompt")).to_have_text(re.compile("Red: press Roll"), timeout=WAIT_MS)
+    return page
+
+
+def said(page: Any) -> dict[str, Any]:
+    return page.evaluate("S.view.instruction")  # type: ignore[no-any-return]
+
+
+def wait_action(page: Any, action: str, player: str | None = "red") -> None:
+    page.wait_for_function("([a, p]) => S.view && S.view.instruction && S.view.instruction.action === a && "
+                           "(p === null || S.view.instruction.player === p)", arg=[action, player], timeout=WAIT_MS)
+
+
+def roll(page: Any) -> None:
+    wait_action(page, "roll")
+    page.locator("#roll").click()
+    wait_action(page, "move")
+
+
+# -- 1. Lift pawn -------------------------------------------------------------------------------
+
+def test_lift_refusal_says_why_and_acts_only_when_the_board_asks_for_the_pawn() -> None:
+    roll_now = {"player": "red", "action": "roll", "requests": [], "buttons": {"roll": "roll the die"}, "text": "Red: press Roll."}
+    assert "roll" in (lift_refusal(roll_now, ["red"], "red") or "")
+    moving = {**roll_now, "action": "move", "buttons": {"done": "end the move here"}}
+    assert "slide" in (lift_refusal(moving, ["red"], "red") or "")
+    back = {"player": "red", "action": "return",
+            "requests": [{"piece": "red", "kind": "pawn", "reason": "ball_dropped", "to": ["a1"], "by": "red"}]}
+    assert lift_refusal(back, ["red"], "red") is None
+    # a pawn put right (one step too far...) slides back: lifting it would drop its ball
+    too_far = {"player": "red", "action": "correct",
+               "requests": [{"piece": "red", "kind": "pawn", "reason": "overstep", "to": ["c3"], "by": "red"}]}
+    assert "drop" in (lift_refusal(too_far, ["red"], "red") or ""), lift_refusal(too_far, ["red"], "red")
+    assert "Blue" in (lift_refusal({**back, "requests": [{"piece": "red", "kind": "pawn", "reason": "ball_dropped", "to": ["a1"], "by": "blue"}]},
+                                   ["red"], "red", names=str.capitalize) or "")
+    over = {"player": None, "action": "game_over", "requests": [], "text": "Red wins!"}
+    assert "new game" in (lift_refusal(over, ["red"], "red") or "")
+    assert lift_refusal(None, ["red"], "red") is not None and lift_refusal(back, [], "red") is not None
+
+
+def test_lift_pawn_is_off_before_the_roll_and_while_sliding_and_says_why(browser: Any, url: str) -> None:
+    page = open_page(browser, url, WIDE)
+    lift = page.locator("#lift")
+    assert lift.is_disabled(), "Lift pawn looks pressable before the roll"
+    assert "roll" in (lift.get_attribute("title") or "").lower(), lift.get_attribute("title")
+    roll(page)
+    assert lift.is_disabled(), "Lift pawn looks pressable while the pawn slides"
+    assert "slide" in (lift.get_attribute("title") or "").lower(), lift.get_attribute("title")
+    page.close()
+
+
+# -- 2, 3. the ball drop, said as the page does it; the prompt follows the pawn into the hand ---------
+
+def test_the_ball_drop_is_said_in_the_page_s_steps_and_the_prompt_follows_the_hand(browser: Any, url: str) -> None:
+    from playwright.sync_api import expect
+
+    page = open_page(browser, url, PHONE, tips=True)
+    roll(page)
+    page.locator('#board .cell[data-cell="b1"]').click()  # through the wall a1-b1: the ball drops
+    wait_action(page, "return", None)
+    prompt, lift = page.locator("#prompt"), page.locator("#lift")
+    expect(prompt).to_contain_text("Lift pawn", timeout=WAIT_MS)
+    text = prompt.inner_text()
+    assert "a1" in text and "put it back" not in text, text
+    tip = page.locator("#guide .guide-text").inner_text()
+    assert tip.index("Lift") < tip.index("a1" if "a1" in tip else "corner") < tip.index("ball in the tray"), tip
+    assert "fish it out" not in tip, tip  # one click puts it back: no second step to look for
+    assert lift.is_enabled()
+    lift.click()
+    expect(prompt).to_contain_text("click a1", timeout=2_000)  # at once: the pawn is in the hand
+    page.locator('#board .cell[data-cell="a1"]').click()
+    expect(prompt).to_contain_text("back on a1", timeout=WAIT_MS)
+    assert "ball in the tray" in prompt.inner_text() and "put it back" not in prompt.inner_text(), prompt.inner_text()
+    expect(lift).to_be_disabled()
+    page.locator("#tray .tray-ball.red").click()
+    wait_action(page, "roll", "blue")
+    page.close()
+
+
+# -- 4. the board stays put ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("size", [PHONE, WIDE], ids=["phone", "wide"])
+def test_the_board_does_not_move_when_the_prompt_grows(browser: Any, url: str, size: tuple[int, int]) -> None:
+    page = open_page(browser, url, size)
+    ys = []
+    for text in ["Red: press Roll.",
+                 "Red rolled 2: slide the pawn on a1 up to 2 more steps to a lit cell, then press Done or let it rest.",
+                 "Red's ball fell at a hidden wall: press ✊ Lift pawn, then click your start corner a1 (it blinks)."]:
+        page.evaluate("t => { document.getElementById('prompt').textContent = t; }", text)
+        ys.append(page.evaluate("document.getElementById('board').getBoundingClientRect().y"))
+    assert max(ys) - min(ys) < 1, f"the board moves with the prompt's length: {ys}"
+    page.close()
+
+
+# -- 5. the names on a phone ----------------------------------------------------------------------
+
+def test_every_symbol_name_is_readable_inside_its_cell_on_a_phone_even_on_the_target(browser: Any, url: str) -> None:
+    page = open_page(browser, url, PHONE)
+    bad = page.evaluate("""() => [...document.querySelectorAll('#board .cell')].flatMap(cell => {
+        const n = cell.querySelector('.name'); if (!n) return [];
+        cell.classList.add('target-cell');  // wherever the target is: its outline
+        const c = cell.getBoundingClientRect(), r = n.getBoundingClientRect(), s = getComputedStyle(cell);
+        const band = Math.max(0, -parseFloat(s.outlineOffset)) ;  // the outline's inner edge, from the cell's edge
+        const font = parseFloat(getComputedStyle(n).fontSize);
+        cell.classList.remove('target-cell');
+        const inside = r.left >= c.left + band - .5 && r.right <= c.right - band + .5 && r.top >= c.top + band - .5;
+        return font >= 11 && inside && n.scrollWidth <= n.clientWidth + .5 ? [] :
+          [[n.textContent, font, r.left - c.left, c.right - r.right, r.top - c.top, band, n.scrollWidth, n.clientWidth]]; })""")
+    assert bad == [], f"names cut, overflowing or under the target's outline: {bad}"
+    page.close()
+
+
+# -- 7. the step counter never lags ---------------------------------------------------------------
+
+def test_the_step_counter_counts_each_step_as_it_is_made(browser: Any, url: str) -> None:
+    from playwright.sync_api import expect
+
+    page = open_page(browser, url, WIDE)
+    for _ in range(10):  # a roll of 2 or more, for two steps
+        roll(page)
+        n = said(page)["messages"][0]["args"]["roll"]
+        if n >= 2:
+            break
+        page.locator("#done").click()
+        wait_action(page, "roll")
+    else:
+        pytest.skip("no roll of 2 in ten")
+    steps = page.locator("#steps")
+    expect(steps).to_have_text(f"step 0 of {n}")
+    # every time the page redraws: the counter and the prompt as shown together
+    page.evaluate("""() => { window.seen = []; const note = () => seen.push([S.view.instruction && S.view.instruction.action,
+        document.getElementById('steps').textContent, document.getElementById('prompt').textContent]);
+        new MutationObserver(note).observe(document.getElementById('steps'), {childList: true, characterData: true, subtree: true});
+        new MutationObserver(note).observe(document.getElementById('prompt'), {childList: true, characterData: true, subtree: true}); }""")
+    page.locator('#board .cell[data-cell="a2"]').click()
+    page.locator('#board .cell[data-cell="a3"]').click()  # at once: two quick steps
+    expect(steps).not_to_have_text(re.compile(r"step [01] of"), timeout=5_000)
+    for action, counter, prompt in page.evaluate("seen"):
+        left = re.search(r"up to (\d+) (more )?step", prompt)
+        count = re.match(r"step (\d+) of (\d+)", counter)
+        if action == "move" and left:
+            assert count, (counter, prompt)
+            assert int(count.group(1)) == n - int(left.group(1)), f"the counter lags the moves: {counter!r} while {prompt!r}"
+    page.close()
+
+
+# -- 6, 7. after the game ------------------------------------------------------------------------------
+
+def cells_from(cell: str) -> Iterator[str]:
+    f, r = ord(cell[0]) - 97, int(cell[1:]) - 1
+    for df, dr in ((0, 1), (0, -1), (1, 0), (-1, 0)):
+        if 0 <= f + df < 6 and 0 <= r + dr < 6:
+            yield chr(97 + f + df) + str(r + dr + 1)
+
+
+def path(src: str, dst: str, avoid: str | None = None) -> list[str]:
+    """The shortest way from src to dst around the one wall (WALL) and the cell ``avoid`` (the other
+    pawn's), src excluded; [] when there is none."""
+    came: dict[str, str | None] = {src: None}
+    todo = [src]
+    for c in todo:
+        for n in cells_from(c):
+            if n not in came and n != avoid and {c, n} != set(WALL.split("-")):
+                came[n] = c
+                todo.append(n)
+    out: list[str] = []
+    if dst not in came:
+        return out
+    c: str | None = dst
+    while c is not None and c != src:
+        out.append(c)
+        c = came[c]
+    return out[::-1]
+
+
+def play_to_the_end(page: Any, budget: int = 200) -> None:
+    """Red plays straight for the target (the maze's one wall known) until somebody wins."""
+    for _ in range(budget):
+        try:
+            page.wait_for_function("S.view.instruction && (S.view.instruction.action === 'game_over' || "
+                                   "(S.view.instruction.player === 'red' && S.view.instruction.action === 'roll'))",
+                                   timeout=WAIT_MS)
+        except Exception as e:
+            raise AssertionError(f"stuck: {said(page)}") from e
+        if said(page)["action"] == "game_over":
+            return
+        page.locator("#roll").click()
+        wait_action(page, "move")
+        s = said(page)
+        here = page.evaluate("S.world.pawns.red.cell")
+        target = page.evaluate("S.view.target.cell")
+        blue = page.evaluate("S.world.pawns.blue.cell")
+        roll_ = s["messages"][0]["args"]["roll"]
+        legal = [c for c in s["cells"] if 0 < len(path(here, c, blue)) <= roll_]
+        best = min(legal, key=lambda c: len(path(c, target, blue)) or (0 if c == target else 99)) if legal else here
+        for c in path(here, best, blue):
+            page.locator(f'#board .cell[data-cell="{c}"]').click()
+            page.wait_for_function("c => S.world.pawns.red.cell === c || S.view.instruction.player !== 'red'",
+                                   arg=c, timeout=WAIT_MS)
+        page.wait_for_timeout(200)
+        s = said(page)
+        if s["action"] == "move" and s["player"] == "red":
+            page.locator("#done").click()
+        page.wait_for_function("!(S.view.instruction.player === 'red' && ['move', 'closing'].includes(S.view.instruction.action))",
+                               timeout=WAIT_MS)
+    raise AssertionError("no winner in time")
+
+
+@pytest.mark.parametrize("size", [PHONE, WIDE], ids=["phone", "wide"])
+def test_after_the_game_only_the_win_box_asks_for_anything(browser: Any, size: tuple[int, int]) -> None:
+    from playwright.sync_api import expect
+
+    proc, url = serve(ARGS)
+    try:
+        page = open_page(browser, url, size, tips=True)
+        page.evaluate("NOTICE.tip('move')")  # a tip showing when the game ends (as a newcomer had)
+        play_to_the_end(page)
+        banner = page.locator("#banner")
+        expect(banner).to_be_visible(timeout=WAIT_MS)
+        assert page.locator("#guide").is_hidden(), "a stale tip stays behind the win box"
+        assert page.locator("#countdown").is_hidden()
+        score = page.locator("#banner-text > :last-child")  # the score line
+        look = score.evaluate("""e => { const s = getComputedStyle(e), card = getComputedStyle(e.closest('.banner-card'));
+            const rgb = (v) => v.match(/[\\d.]+/g).slice(0, 3).map(Number);
+            const lum = (v) => { const [r, g, b] = rgb(v).map(x => { x /= 255; return x <= .03928 ? x / 12.92 : ((x + .055) / 1.055) ** 2.4; });
+                                  return .2126 * r + .7152 * g + .0722 * b; };
+            let bg = card.backgroundColor; if (rgb(bg).every(x => x === 0) && bg.includes('0)')) bg = 'rgb(255,255,255)';
+            const [a, b] = [lum(s.color), lum(bg)].sort((x, y) => y - x);
+            return {font: parseFloat(s.fontSize), contrast: (a + .05) / (b + .05), text: e.innerText}; }""")
+        assert look["font"] >= 14 and look["contrast"] >= 4.5, look
+        assert re.search(r"red \d", look["text"]) and re.search(r"blue \d", look["text"]), look
+        page.locator("#banner-close").click()
+        expect(page.locator("#prompt")).to_contain_text("New game")  # the board says what is left to do
+        expect(page.locator("#new-game")).to_have_class(re.compile(r"\bwanted\b"))
+        die = page.locator(".die-box").inner_text()
+        assert "Game over" not in die and "game over" not in die and not re.search(r"(Red|Blue) ", die), die
+        assert page.locator("#die").get_attribute("data-value") == "", "the last roll stands in the die box after the game"
+        pressable = page.evaluate("""() => [...document.querySelectorAll('.controls button, #guide button')]
+            .filter(b => !b.disabled && b.offsetParent !== null).map(b => b.id || b.textContent)""")
+        assert pressable == [], f"after the game these still ask to be pressed: {pressable}"
+        assert "new game" in (page.locator("#lift").get_attribute("title") or "").lower()
+        # 7: "starting a new game..." goes once the new game is there
+        page.locator("#new-game").click()
+        page.locator("#ng-start").click()
+        expect(page.locator("#prompt")).to_have_text(re.compile("press Roll"), timeout=WAIT_MS)
+        expect(page.locator("#error")).not_to_contain_text("starting a new game", timeout=2_000)
+        assert page.locator("#banner").is_hidden()
+        page.close()
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+def test_a_simulated_player_s_ball_drop_is_not_said_as_a_job_for_the_newcomer(browser: Any, url: str) -> None:
+    page = open_page(browser, url, PHONE)
+    text = page.evaluate("""() => {
+        const back = {player: 'blue', action: 'return', text: "Blue's ball fell. Fish the ball out of the tray and put it back under blue's pawn.",
+          messages: [{id: 'magic.return', args: {player: 'blue', returner: 'blue', corner: 'f6'}}],
+          requests: [{piece: 'blue', kind: 'ball', reason: 'ball_dropped', from: 'tray-ne', to: [], by: 'blue'}], buttons: {}, cells: []};
+        S.view = {...S.view, instruction: back, prompt: back.text};
+        return promptText(); }""")
+    assert "Fish the ball out" not in text and "Blue" in text and "wait" in text, text
+    page.close()

@@ -10,7 +10,7 @@ text; ``data-i18n-title``: its tooltip) and the pages' own sentences (each
 :func:`english_sources` collects them;
 ``python -m mazeboard.controller.i18n`` writes them to ``hal/locale/messages.pot`` and
 brings every ``LANG.po`` up to date with it (Babel's ``Catalog.update``: new ids added
-untranslated, changed English marked fuzzy). tests/test_i18n.py fails while the
+untranslated, never a similar sentence's translation guessed; changed English marked fuzzy). tests/test_i18n.py fails while the
 template lags behind the sources.
 
 Saying things in a language at run time: :mod:`.translate`.
@@ -168,7 +168,7 @@ def update(locale: Path) -> list[str]:
         with po.open("rb") as f:
             cat = read_po(f, locale=po.stem)
         created = cat.creation_date
-        cat.update(template, update_header_comment=False)
+        cat.update(template, no_fuzzy_matching=True, update_header_comment=False)
         cat.creation_date = created  # the file changes only when its messages do
         buf = io.BytesIO()
         write_po(buf, cat, width=100, ignore_obsolete=True, sort_output=False, include_previous=False)

@@ -55,6 +55,23 @@ def test_the_page_labels_come_from_the_pages() -> None:
         i18n.page_labels([("a.html", '<b data-i18n="x">one <i>two</i></b>')])
 
 
+def test_a_new_id_is_added_untranslated_never_with_a_guessed_translation(tmp_path: Path,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """Babel's fuzzy matching would give a new sentence the translation of a similar old one
+    (seen: 'Fish your ball out of the tray...' given another sentence's German); and the
+    writer writes the same file when run again."""
+    (tmp_path / "de.po").write_text('msgctxt "a"\nmsgid "Press Roll to roll the die"\nmsgstr "Würfeln"\n',
+                                    encoding="utf-8")
+    monkeypatch.setattr(i18n, "english_sources", lambda: {"a": "Press Roll to roll the die",
+                                                          "b": "Press Roll to roll the dice {n}"})
+    i18n.update(tmp_path)
+    first = (tmp_path / "de.po").read_bytes()
+    text = first.decode()
+    assert "#, fuzzy\nmsgctxt" not in text and 'msgctxt "b"\nmsgid "Press Roll to roll the dice {n}"\nmsgstr ""' in text
+    i18n.update(tmp_path)
+    assert (tmp_path / "de.po").read_bytes() == first
+
+
 def test_the_pages_own_sentences_come_from_their_scripts() -> None:
     found = i18n.page_phrases([("a.js", 'x = I18N.t("js.a", "Move {n} \\"steps\\"", {n: 2});\n'
                                          'y = I18N.t( "js.b" , "Done");')])

@@ -543,8 +543,13 @@ function wire() {
   };
   const fillHumans = () => {
     const n = parseInt($("ng-players").value, 10), h = S.hello;
-    $("ng-humans").innerHTML = (h ? h.colours : ["red", "blue", "green", "yellow"]).slice(0, n).map((c) =>
-      `<label class="${c}"><input type="checkbox" name="humans" value="${c}" ${h && h.humans.includes(c) ? "checked" : ""}> ${c}</label>`).join("");
+    $("ng-humans").replaceChildren(...(h ? h.colours : ["red", "blue", "green", "yellow"]).slice(0, n).map((c) => {
+      const label = document.createElement("label"), box = document.createElement("input");
+      Object.assign(box, { type: "checkbox", name: "humans", value: c, checked: !!(h && h.humans.includes(c)) });
+      label.className = c;
+      label.append(box, ` ${I18N.lang === "en" ? c : I18N.say(`colour.${c}`)}`); // the colour in the page's language
+      return label;
+    }));
   };
   $("ng-players").addEventListener("change", fillHumans);
   $("new-game").addEventListener("click", openNew);

@@ -153,37 +153,35 @@ function drawCard() {
     `<div class="card-row">${h.places.map((place, i) => `<div class="card-place"><span class="where">${place}</span><b>${card[i] === "A" ? "★" : card[i]}</b></div>`).join("")}</div>` +
     `<div class="muted">${I18N.t("page.str.card_points", "10 points for each token that arrives in its place{joker}.", { joker: card.includes("A") ? I18N.t("page.str.card_joker_note", "; ★ counts for any token") : "" })}</div>`;
 }
-// what one way to play does for the card: "brings K to its place A: +10", "no help to your card"
+// what one way to play does for the card, token by token, from where the tokens stand now to where the way
+// leaves them (a token sent back and moved again counts once): "✔ brings K to its place A on your card: +10"
 function forCard(o, card) {
-  const places = S.hello.places, parts = [];
-  const wantWord = (j) => (j <= 1 ? I18N.t("page.str.early", "early") : j >= 3 ? I18N.t("page.str.late", "late") : I18N.t("page.str.middle", "in the middle"));
-  for (const m of o.moves) {
-    const token = m.token, j = card.indexOf(token);
-    if (m.place) {
-      const want = card[places.indexOf(m.place)];
-      if (want === token) parts.push(I18N.t("page.str.card_hit", "✔ brings {token} to its place {place} on your card: +10", { token, place: m.place }));
-      else if (want === "A") parts.push(I18N.t("page.str.card_star", "✔ {token} takes place {place}, your card's ★ (any token): +10", { token, place: m.place }));
-      else parts.push(I18N.t("page.str.card_miss", "✘ {token} takes place {place}, where your card wants {want}", { token, place: m.place, want }));
-    } else if (m.result === "impasse" || m.to === m.from) {
-      parts.push(I18N.t("page.str.card_blocked", "{token} stays where it is", { token }));
-    } else if (j < 0) {
-      parts.push(I18N.t("page.str.card_none", "{token} is not on your card: no help to it", { token }));
-    } else {
-      const key = j <= 1 ? "good" : j >= 3 ? "bad" : "mid";
-      const args = { token, place: places[j], when: wantWord(j) };
-      parts.push(key === "good" ? I18N.t("page.str.card_ahead_good", "✔ {token} moves ahead: your card wants it {when} (place {place})", args)
-        : key === "bad" ? I18N.t("page.str.card_ahead_bad", "✘ {token} moves ahead, but your card wants it {when} (place {place})", args)
-          : I18N.t("page.str.card_ahead_mid", "{token} moves ahead: your card wants it {when} (place {place})", args));
+  const places = S.hello.places, before = S.view.spaces || {}, after = o.spaces || {}, parts = [];
+  const had = S.view.arrived || [], arrived = o.arrived || had;
+  const when = (j) => (j <= 1 ? I18N.t("page.str.early", "early") : j >= 3 ? I18N.t("page.str.late", "late") : I18N.t("page.str.middle", "in the middle"));
+  const tokens = [...new Set([...o.moves.map((m) => m.token), ...o.moves.flatMap((m) => m.displaced || []), ...S.hello.tokens])];
+  for (const token of tokens) {
+    const j = card.indexOf(token), args = { token, place: places[j], when: when(j) };
+    if (arrived.includes(token) && !had.includes(token)) {
+      const place = places[arrived.indexOf(token)], want = card[arrived.indexOf(token)];
+      if (want === token) parts.push(I18N.t("page.str.card_hit", "✔ brings {token} to its place {place} on your card: +10", { token, place }));
+      else if (want === "A") parts.push(I18N.t("page.str.card_star", "✔ {token} takes place {place}, your card's ★ (any token): +10", { token, place }));
+      else parts.push(I18N.t("page.str.card_miss", "✘ {token} takes place {place}, where your card wants {want}", { token, place, want }));
+      continue;
     }
-    for (const d of m.displaced || []) {
-      const k = card.indexOf(d);
-      if (k >= 0) {
-        parts.push(k >= 3 ? I18N.t("page.str.card_back_good", "✔ sends {token} back, which your card wants late (place {place})", { token: d, place: places[k] })
-          : I18N.t("page.str.card_back_bad", "✘ sends {token} back, which your card wants {when} (place {place})", { token: d, place: places[k], when: wantWord(k) }));
-      }
+    const from = before[token], to = after[token];
+    if (typeof from !== "number" || typeof to !== "number" || from === to || j < 0) continue;
+    if (to > from) {
+      parts.push(j <= 1 ? I18N.t("page.str.card_ahead_good", "✔ {token} moves ahead: your card wants it {when} (place {place})", args)
+        : j >= 3 ? I18N.t("page.str.card_ahead_bad", "✘ {token} moves ahead, but your card wants it {when} (place {place})", args)
+          : I18N.t("page.str.card_ahead_mid", "{token} moves ahead: your card wants it {when} (place {place})", args));
+    } else {
+      parts.push(j >= 3 ? I18N.t("page.str.card_back_good", "✔ {token} goes back: your card wants it {when} (place {place})", args)
+        : j <= 1 ? I18N.t("page.str.card_back_bad", "✘ {token} goes back, but your card wants it {when} (place {place})", args)
+          : I18N.t("page.str.card_back_mid", "{token} goes back: your card wants it {when} (place {place})", args));
     }
   }
-  if (!parts.length) parts.push(I18N.t("page.str.card_nothing", "no help to your card"));
+  if (!parts.length) parts.push(I18N.t("page.str.card_nothing", "no help"));
   return I18N.t("page.str.for_card", "For your card: {parts}", { parts: parts.join("; ") });
 }
 function gameInfo() {
@@ -249,11 +247,12 @@ function drawInfo() {
     li.innerHTML = `<span class="n">${o.index + 1}</span><div><ul class="moves"></ul></div>`;
     for (const m of o.moves) li.querySelector(".moves").appendChild(moveLine(m));
     if (!o.moves.length) li.querySelector(".moves").textContent = I18N.t("page.str.no_moves", "no token moves");
-    const note = document.createElement("div");
-    note.className = "for-card";
-    note.textContent = card ? forCard(o, card) + (hint === o.index ? I18N.t("page.str.hint", " ★ the board's pick for your card") : "")
-      : I18N.t("page.str.for_card_hidden", "For your card: take your seat (above) to see what this does for it");
-    li.lastElementChild.appendChild(note);
+    if (card) { // without the card, its box says once how to see it (not under every way)
+      const note = document.createElement("div");
+      note.className = "for-card";
+      note.textContent = forCard(o, card) + (hint === o.index ? I18N.t("page.str.hint", " ★ the board's pick for your card") : "");
+      li.lastElementChild.appendChild(note);
+    }
     if (mine && v.phase === "choosing") li.addEventListener("click", () => MB.send({ type: "pick", index: o.index }));
     list.appendChild(li);
   }

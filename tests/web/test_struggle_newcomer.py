@@ -76,6 +76,8 @@ def test_with_the_seat_taken_each_way_says_what_it_does_for_your_card(browser: A
         assert re.search(r"your card", said), said
     text = page.locator("#outcomes").inner_text()
     assert not SENSOR.search(text) and "START" in text or "space" in text, text
+    page.locator("#stop").click()  # played: the tokens now stand where the way put them, nothing to weigh
+    expect(page.locator("#outcomes .for-card")).to_have_count(0, timeout=WAIT_MS)
     page.close()
 
 

@@ -247,7 +247,9 @@ function drawInfo() {
     li.innerHTML = `<span class="n">${o.index + 1}</span><div><ul class="moves"></ul></div>`;
     for (const m of o.moves) li.querySelector(".moves").appendChild(moveLine(m));
     if (!o.moves.length) li.querySelector(".moves").textContent = I18N.t("page.str.no_moves", "no token moves");
-    if (card) { // without the card, its box says once how to see it (not under every way)
+    // without the card, its box says once how to see it (not under every way); once played, the
+    // tokens stand where the way put them, so "what it does" is only said while choosing
+    if (card && v.phase === "choosing") {
       const note = document.createElement("div");
       note.className = "for-card";
       note.textContent = forCard(o, card) + (hint === o.index ? I18N.t("page.str.hint", " ★ the board's pick for your card") : "");

@@ -168,7 +168,15 @@ def update(locale: Path) -> list[str]:
         with po.open("rb") as f:
             cat = read_po(f, locale=po.stem)
         created = cat.creation_date
+        # by id: a changed English sentence keeps its translation, marked fuzzy; Babel's own fuzzy
+        # matching is off, it gives a new id the translation of whichever sentence looks alike
+        before: dict[str, Any] = {m.context: m.string for m in cat if m.id and m.string and m.context}
         cat.update(template, no_fuzzy_matching=True, update_header_comment=False)
+        for m in cat:
+            old = before.get(m.context or "")
+            if m.id and not m.string and old:
+                m.string = old
+                m.flags.add("fuzzy")
         cat.creation_date = created  # the file changes only when its messages do
         buf = io.BytesIO()
         write_po(buf, cat, width=100, ignore_obsolete=True, sort_output=False, include_previous=False)

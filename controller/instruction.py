@@ -45,7 +45,9 @@ class Request:
     at the table). ``blocking``: play waits until it is done (a stray magnet
     is only pointed at). ``words`` (keyword, required): the prefix of the
     asking game's ids in :data:`MESSAGES` (``magic``, ``lab``, ``str``,
-    ``lobby``): the reason is said in that game's words (:func:`why_id`).
+    ``lobby``): the reason is said in that game's words (:func:`why_id`). ``shown``
+    (keyword, optional): ``frm`` and ``to`` as the board labels them, for the words only
+    (Struggle's ``s0`` reads ``START``); None: the sensor names themselves.
     """
 
     piece: str
@@ -56,6 +58,7 @@ class Request:
     by: str | None = None
     blocking: bool = True
     words: str = field(kw_only=True)
+    shown: tuple[str | None, tuple[str, ...]] | None = field(default=None, kw_only=True)
 
     def to_dict(self) -> dict[str, Any]:
         return {"piece": self.piece, "kind": self.kind, "reason": self.reason, "from": self.frm,
@@ -139,6 +142,7 @@ MESSAGES: dict[str, str] = {
     "request.token.to.lifted": "Put {token_text} back on {to_text} ({why}).",
     "request.token.off": "Take the token off {frm} ({why}).",
     "request.token.to.ambiguous": "{Token_text} belongs on {to_text}.",
+    "request.token.to.unseen": "Move {token_text} from {frm} to {to_text}.",
     "request.ball": "Fish the ball out of the tray and put it back under {owner_text} ({why}).",
     "request.ball.ball_dropped": "Fish the ball out of the tray and put it back under {owner_text}.",
     "request.ball.stray_ball": "Fish the ball out of the tray and put it back under {owner_text}.",
@@ -194,7 +198,7 @@ MESSAGES: dict[str, str] = {
     "lab.why.misplaced": "it is not where the push leaves it",
     "lab.why.set_up": "where it starts",
     # Struggle
-    "str.tokens": "Put all five tokens on the start space {start} for round {round}.",
+    "str.tokens": "Put all five tokens on {start} (the green start space) for round {round}.",
     "str.tokens_ready": "All five tokens stand on the start: round {round} begins in a moment, or press Stop.",
     "str.throw": "{Player}: press Throw.",
     "str.rethrow": "{Player} threw {hand}{held_text}: press a die's button to hold or free it, Throw to throw "
@@ -202,8 +206,8 @@ MESSAGES: dict[str, str] = {
     "str.all_held": "{Player} holds all five dice ({hand}): free a die to throw it again, or press Stop to keep the hand.",
     "str.keep": "{Player}: {hand} is the hand: press Stop to keep it.",
     "str.choose": "{Player}: the LEDs show way {n} of {count} to play {hand} ({play}): press Stop to play it, "
-                  "Throw for the next way, Die 1 for the previous one.{others}",
-    "str.choose_one": "{Player}: {hand} plays one way ({play}), shown on the LEDs: press Stop to play it.{others}",
+                  "Throw for the next way, Die 1 for the previous one.",
+    "str.choose_one": "{Player}: {hand} plays one way ({play}), shown on the LEDs: press Stop to play it.",
     "str.place": "{Player}: move the tokens as the play says, where the LEDs blink:",
     "str.place_which": "{Player}: move the tokens as the play says, where the LEDs blink (the reed switches "
                        "cannot tell which token stands where: read the letters; {which}):",
@@ -214,7 +218,8 @@ MESSAGES: dict[str, str] = {
     "str.confirm_all": "The reed switches cannot tell tokens apart, so the board cannot be sure which token "
                        "stands where: check these (swap any that stands elsewhere), then press Stop:",
     "str.placed": "{Player}'s tokens stand where the play put them: the turn passes in a moment, or press Stop.",
-    "str.placed_unseen": "{Player}: make these moves too; the turn passes in a moment, or press Stop:",
+    "str.placed_unseen": "{Player}: the reed switches cannot see these moves (the tokens share spaces), so make "
+                         "them by hand too; the turn passes in a moment, or press Stop:",
     "str.card": "{Player}: enter your objective card on the dice buttons, place {place} next "
                 "(Die 1-5: K Q J 10 9, Throw: the ace{erase}).",
     "str.card_confirm": "{Player}: your card reads {card}: press Stop to confirm it.",
@@ -299,9 +304,10 @@ def request_message(r: Request) -> str:
 def request_args(r: Request) -> dict[str, Any]:
     """A request's message arguments; ``why`` is said in the asking game's words, ``why_id``
     names them in :data:`MESSAGES` (for a page that translates)."""
-    words = request_fragments({"piece": r.piece, "frm": r.frm, "to": r.to, "why_id": why_id(r.words, r.reason),
+    frm, to = r.shown if r.shown is not None else (r.frm, r.to)
+    words = request_fragments({"piece": r.piece, "frm": frm, "to": to, "why_id": why_id(r.words, r.reason),
                                "reason": r.reason}, say)
-    return {"piece": r.piece, "frm": r.frm, "to": list(r.to), "why": words.pop("why"),
+    return {"piece": r.piece, "frm": frm, "to": list(to), "why": words.pop("why"),
             "why_id": why_id(r.words, r.reason), "reason": r.reason, **words}
 
 

@@ -70,6 +70,13 @@ def test_a_new_id_is_added_untranslated_never_with_a_guessed_translation(tmp_pat
     assert "#, fuzzy\nmsgctxt" not in text and 'msgctxt "b"\nmsgid "Press Roll to roll the dice {n}"\nmsgstr ""' in text
     i18n.update(tmp_path)
     assert (tmp_path / "de.po").read_bytes() == first
+    # a changed English sentence keeps its translation for a translator to check: fuzzy
+    monkeypatch.setattr(i18n, "english_sources", lambda: {"a": "Press Roll to roll the die now"})
+    i18n.update(tmp_path)
+    again = (tmp_path / "de.po").read_bytes()
+    assert '#, fuzzy\nmsgctxt "a"\nmsgid "Press Roll to roll the die now"\nmsgstr "Würfeln"' in again.decode()
+    i18n.update(tmp_path)
+    assert (tmp_path / "de.po").read_bytes() == again
 
 
 def test_the_pages_own_sentences_come_from_their_scripts() -> None:

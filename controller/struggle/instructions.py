@@ -75,6 +75,27 @@ def compare(home: Mapping[str, str], closed: set[str] | frozenset[str]) -> tuple
     return missing, sorted(set(closed) - expected)
 
 
+def board_name(ref: "StruggleReferee", sensor: str) -> str:
+    """A sensor as the board (and the page) labels it, for words: ``s0`` -> ``START``, ``s3`` ->
+    ``space 3``, the last space -> ``FINISH``, ``place-A`` -> ``arrival place A``; anything else
+    as it is."""
+    if sensor.startswith("place-"):
+        return f"arrival place {sensor[len('place-'):]}"
+    if sensor.startswith("s") and sensor[1:].isdigit():
+        i = int(sensor[1:])
+        kinds = ref.track.kinds
+        kind = kinds[i] if i < len(kinds) else ""
+        return "START" if kind == "start" else "FINISH" if kind == "finish" else f"space {i}"
+    return sensor
+
+
+def _req(ref: "StruggleReferee", piece: str, kind: str, reason: str, frm: str | None, to: tuple[str, ...],
+         by: str | None, blocking: bool = True) -> Request:
+    """A Struggle request whose words name the places as the board labels them (:func:`board_name`)."""
+    shown = (board_name(ref, frm) if frm else None, tuple(board_name(ref, s) for s in to))
+    return Request(piece, kind, reason, frm, to, by, blocking, words="str", shown=shown)
+
+
 def _reason(ref: "StruggleReferee", token: str | None, frm: str | None, lifted: bool = False) -> str:
     if ref.setup_check is not None:
         return "resumed"
@@ -124,29 +145,27 @@ def token_requests(ref: "StruggleReferee") -> tuple[Request, ...]:
             frm = known if known is not None and known in closed and known != sensor else None
             if frm is not None:
                 explained.add(frm)
-            out.append(Request(token, "token", _reason(ref, token, frm, where.lifted(token)), frm, (sensor,), by,
-                                   words="str"))
+            out.append(_req(ref, token, "token", _reason(ref, token, frm, where.lifted(token)), frm, (sensor,), by))
     for sensor in free:
         if sensor in explained:
             continue
         here = where.here(sensor)
         if len(here) == 1:  # only this token may stand there: it goes where it belongs
-            out.append(Request(here[0], "token", _reason(ref, here[0], sensor), sensor, (home[here[0]],), by,
-                               words="str"))
+            out.append(_req(ref, here[0], "token", _reason(ref, here[0], sensor), sensor, (home[here[0]],), by))
         elif here:  # one of several: it goes where the one it is belongs (the letters say which)
             homes = tuple(sorted({home[t] for t in here}, key=pos))
-            out.append(Request("", "token", _reason(ref, None, sensor), sensor, homes, by, words="str"))
+            out.append(_req(ref, "", "token", _reason(ref, None, sensor), sensor, homes, by))
         else:  # no token should stand there as far as the reeds told; counting decides
             could = _could_be_token(home, closed, pos)
             if could:  # a token still may (a move no reed saw, left undone): back where it belongs
-                out.append(Request("", "token", _reason(ref, None, sensor), sensor, could, by, words="str"))
+                out.append(_req(ref, "", "token", _reason(ref, None, sensor), sensor, could, by))
             else:  # five tokens on five closed reeds: this one is not a token
-                out.append(Request("", "magnet", "stray", sensor, (), None, words="str"))
+                out.append(_req(ref, "", "magnet", "stray", sensor, (), None))
     if ref.state == "placing" and ref.setup_check is None:  # moves no reed can confirm: shown, not awaited
         asked = {r.piece for r in out}
         for token, (frm, to) in sorted(ref.unseen.items(), key=lambda kv: TOKENS.index(kv[0])):
             if token not in asked:
-                out.append(Request(token, "token", "unseen", frm, (to,), by, blocking=False, words="str"))
+                out.append(_req(ref, token, "token", "unseen", frm, (to,), by, blocking=False))
     return tuple(out)
 
 
@@ -162,8 +181,8 @@ def _belong(ref: "StruggleReferee", tokens: tuple[str, ...]) -> str:
     for t in tokens:
         groups.setdefault(home[t], []).append(t)
     parts = [(" and ".join(ts), s) for s, ts in sorted(groups.items(), key=lambda kv: pos(kv[0]))]
-    first = f"{parts[0][0]} belong{'' if ' and ' in parts[0][0] else 's'} on {parts[0][1]}"
-    return ", ".join([first] + [f"{ts} on {s}" for ts, s in parts[1:]])
+    first = f"{parts[0][0]} belong{'' if ' and ' in parts[0][0] else 's'} on {board_name(ref, parts[0][1])}"
+    return ", ".join([first] + [f"{ts} on {board_name(ref, s)}" for ts, s in parts[1:]])
 
 
 def _which(ref: "StruggleReferee", reqs: tuple[Request, ...]) -> str:
@@ -182,7 +201,7 @@ def check(ref: "StruggleReferee", player: str | None) -> Instruction | None:
         return None
     home = ref.home()
     by = player if ref.state == "placing" else None
-    reqs = tuple(Request(t, "token", "ambiguous", None, (home[t],), by, blocking=False, words="str") for t in tokens)
+    reqs = tuple(_req(ref, t, "token", "ambiguous", None, (home[t],), by, blocking=False) for t in tokens)
     key = "str.confirm" if player is not None else "str.confirm_all"  # between rounds: the whole table
     return Instruction(player, "confirm", key, {"tokens": list(tokens), "belong": _belong(ref, tokens)},
                        reqs, {"stop": "the tokens stand where they belong: play on"})
@@ -206,7 +225,7 @@ def _tokens(ref: "StruggleReferee") -> Instruction:
     if asked is not None:
         return asked
     reqs = token_requests(ref)
-    facts = {"round": ref.round + 1, "start": space_sensor(0)}
+    facts = {"round": ref.round + 1, "start": board_name(ref, space_sensor(0))}
     if blocking(reqs):
         return Instruction(None, "tokens", "str.tokens", facts, reqs)
     return Instruction(None, "tokens", "str.tokens_ready", facts, (), {"stop": "start the round now"},
@@ -268,11 +287,10 @@ def _choose(ref: "StruggleReferee") -> Instruction:
     if count > 1:
         buttons["throw"] = "show the next way"
         buttons["die1"] = "show the previous way"
-    if len(outcome.plays) > 1:
+    if len(outcome.plays) > 1:  # the same result whatever the order: a button, never a choice to explain
         buttons["die2"] = "name another order of the same moves"
     facts = {"hand": " ".join(turn.hand), "n": turn.selected + 1, "count": count, "play": play.words(),
-             "selected": turn.selected, "order": list(play.order),
-             "others": " Die 2 names another order of the same moves." if "die2" in buttons else ""}
+             "selected": turn.selected, "order": list(play.order)}
     order = {s: i for i, s in enumerate(ref.track.sensors())}
     targets = {place_sensor(m.place) if m.place else space_sensor(m.to)
                for m in outcome.result.moves if m.result != "impasse"}

@@ -68,7 +68,7 @@ def test_a_token_knocked_before_the_throw_is_asked_back_and_blocks_the_throw() -
     assert req and req[0]["piece"] == "9" and req[0]["from"] in ("s6", "s7") and req[0]["blocking"]
     assert req[0]["reason"] == "out_of_turn"
     assert any(r["from"] in ("s6", "s7") and "s2" in r["to"] for r in now["requests"] if r is not req[0])
-    assert "9" in now["text"] and "s1" in now["text"]
+    assert "9" in now["text"] and "space 1" in now["text"]
     assert any(e.type == "warning" and e["kind"] == "out_of_turn" for e in events)
     assert colours(session, "s1") >= {TARGET_RGB}  # where a token must go blinks
     assert LEAVE_RGB in colours(session, "s6") | colours(session, "s7")  # where one must leave pulses
@@ -127,7 +127,7 @@ def test_stop_is_offered_while_placing_only_when_the_tokens_stand_right() -> Non
     assert game.referee.state == "placing" and "stop" not in now["buttons"]
     assert {(r["piece"], r["from"], tuple(r["to"]), r["by"]) for r in now["requests"]} == {
         ("K", "s0", ("s2",), "red"), ("Q", "s0", ("s2",), "red"), ("9", "s0", ("s1",), "red")}
-    assert "K on s0 must go to s2" in now["text"]
+    assert "K on START must go to space 2" in now["text"]
 
 
 # -- after a restart ---------------------------------------------------------------------------
@@ -186,7 +186,7 @@ def test_after_a_restart_the_check_names_no_token_where_it_cannot_know_it(tmp_pa
     assert [r["kind"] for r in now["requests"]].count("token") == len(now["requests"]), now["requests"]
     assert [(r["piece"], r["from"]) for r in now["requests"] if r["from"] is not None] == [("", "s0")]
     assert {r["piece"] for r in now["requests"] if r["piece"]} == {"K", "Q", "J", "10", "9"}
-    assert "A token on s0 must go to one of" in now["text"]
+    assert "A token on START must go to one of" in now["text"]
     assert pgame.run() and pgame.referee.winner is not None
     assert "tokens_confirmed" not in [e.type for e in events]  # set by the letters as asked: trusted
 
@@ -234,7 +234,7 @@ def test_a_token_knocked_off_a_shared_space_is_never_named_by_guess_and_the_boar
     now = said(events)
     assert [(r["piece"], r["from"], r["to"]) for r in now["requests"]] == [
         ("9", None, ["s1"]), ("", "s4", ["s0", "s1", "s2"])]
-    assert "9 must go to s1" in now["text"] and "J and 10 belong on s0, 9 on s1, K and Q on s2" in now["text"]
+    assert "9 must go to space 1" in now["text"] and "J and 10 belong on START, 9 on space 1, K and Q on space 2" in now["text"]
     session.world.move("J", "s0")  # a person reads the letters: J goes back to the start ...
     session.clock.advance(1000)
     session.world.move("9", "s1")  # ... and 9 goes where the play sends it

@@ -20,7 +20,7 @@ import pytest
 
 STATIC = Path(__file__).resolve().parents[2] / "hal" / "web" / "static"
 #: the scripts checked (board.js, labyrinth.js and struggle.js to be added once converted)
-SCRIPTS = ("common.js", "notice.js", "player.js", "companion.js", "board.js")
+SCRIPTS = ("common.js", "notice.js", "player.js", "companion.js", "board.js", "struggle.js")
 
 _SINKS = re.compile(
     r"(?:\.(?:textContent|innerText|innerHTML|title|placeholder)|\bdocument\.title)\s*=(?![=>])\s*"

@@ -3,12 +3,16 @@
 // button presses and token moves by hand. The controller decides everything.
 "use strict";
 
-// spaces per row of the serpentine: six on a laptop, four on a phone in portrait (the CSS follows --per-row)
+// spaces per row of the serpentine: six on a laptop, five on a phone in portrait (four rows: prompt, track,
+// dice and score fit its first screen); the CSS follows --per-row
 const NARROW = window.matchMedia("(max-width: 600px)");
-const perRow = () => (NARROW.matches ? 4 : 6);
+const perRow = () => (NARROW.matches ? 5 : 6);
 // the ace reads "A" everywhere (dice, prompt, log, the private card), as on the physical dice
 const FACE = { A: "A", K: "K", Q: "Q", J: "J", 10: "10", 9: "9" };
-const S = { hello: null, view: null, world: null, pixels: [], selected: null, bannerShown: false };
+const S = { hello: null, view: null, world: null, pixels: [], selected: null, bannerShown: false,
+  cards: {}, hints: {}, sockets: {} };
+// how many arrivals end a round (RULES.md §3: when the fourth token arrives, the fifth takes the last place)
+const ARRIVALS_PER_ROUND = 4;
 
 function spacePos(i, n, per) { // serpentine, start bottom left
   const row = Math.floor(i / per), k = i % per;
@@ -28,8 +32,8 @@ function buildTrack() {
     d.dataset.kind = kind;
     d.style.gridRow = String(rows - row);
     d.style.gridColumn = String(col + 1);
-    d.title = `space ${i}: ${kind}`;
-    d.innerHTML = `<div class="led"></div><span class="num">${kind === "start" ? "START" : kind === "finish" ? "FINISH" : i}</span><div class="toks"></div>`;
+    d.title = I18N.t("page.str.space_title", "{name}: {kind} space", { name: spaceName(i), kind });
+    d.innerHTML = `<div class="led"></div><span class="num">${kind === "start" ? I18N.t("page.str.start_label", "START") : kind === "finish" ? I18N.t("page.str.finish_label", "FINISH") : i}</span><div class="toks"></div>`;
     d.addEventListener("click", () => spaceClicked(`s${i}`));
     track.appendChild(d);
   });
@@ -43,7 +47,7 @@ function buildTrack() {
     d.addEventListener("click", () => spaceClicked(`place-${p}`));
     places.appendChild(d);
   }
-  $("game-info").textContent = `seed ${h.seed} · ${h.players.length} players · track ${h.track_name}`;
+  gameInfo();
   MB.privateLinks(h);
 }
 
@@ -56,7 +60,8 @@ function tokenDiv(t) {
   d.className = "token" + (t === S.selected ? " selected" : "");
   d.dataset.token = t;
   d.textContent = t;
-  d.title = `token ${t}` + (S.hello.humans.length ? ": click, then click a space" : "");
+  d.title = S.hello.humans.length ? I18N.t("page.str.token_click", "token {token}: click it, then click a space", { token: t })
+    : I18N.t("page.str.token", "token {token}", { token: t });
   d.addEventListener("click", (e) => { e.stopPropagation(); S.selected = S.selected === t ? null : t; drawTokens(); });
   return d;
 }
@@ -70,13 +75,13 @@ function drawTokens() {
     if (at) document.querySelector(`.space[data-sensor="${at}"] .toks`).appendChild(tokenDiv(t));
     else hand.appendChild(tokenDiv(t));
   }
-  if (!hand.children.length) hand.innerHTML = `<span class="muted">nothing</span>`;
+  if (!hand.children.length) hand.innerHTML = `<span class="muted">${I18N.t("page.str.nothing", "nothing")}</span>`;
 }
 
-// a space of the track in words: "the start", "space 3"
+// a space of the track in words, as the board labels it (and the prompt names it): "START", "space 3", "FINISH"
 function spaceName(i) {
   const kind = S.hello.track[i];
-  return kind === "start" ? "the start" : kind === "finish" ? "the finish" : `space ${i}`;
+  return kind === "start" ? "START" : kind === "finish" ? "FINISH" : I18N.t("page.str.space", "space {n}", { n: i });
 }
 // one token's move in plain words, with a picture of the token; the track's colour rules named
 function moveLine(m) {
@@ -84,24 +89,126 @@ function moveLine(m) {
   li.className = `move result-${m.result}`;
   const tok = document.createElement("span");
   tok.className = "token mini"; tok.dataset.token = m.token; tok.textContent = m.token;
+  const from = spaceName(m.from), to = m.place ? "" : spaceName(m.to), others = m.displaced ? andList(m.displaced) : "";
   let text;
-  if (m.place) text = `${spaceName(m.from)} → arrives, place ${m.place}`;
-  else if (m.result === "impasse") text = `stays on ${spaceName(m.from)}: blocked (a yellow space ahead is taken)`;
-  else if (m.result === "swapped") text = `${spaceName(m.from)} → ${spaceName(m.to)}; ${m.displaced ? m.displaced.join(" and ") : "the token there"} goes back to ${spaceName(m.from)} (red space)`;
-  else if (m.to === m.from) text = `stays on ${spaceName(m.from)}`;
-  else text = `${spaceName(m.from)} → ${spaceName(m.to)}` + (m.displaced ? `, pushes ${m.displaced.join(" and ")} back` : "");
+  if (m.place) text = I18N.t("page.str.move_arrives", "{from} → arrival place {place}", { from, place: m.place });
+  else if (m.result === "impasse") text = I18N.t("page.str.move_blocked", "stays on {from}: blocked (a yellow space ahead is taken)", { from });
+  else if (m.result === "swapped") text = I18N.t("page.str.move_swapped", "{from} → {to}; {others} goes back to {from} (red space)", { from, to, others: others || I18N.t("page.str.the_token_there", "the token there") });
+  else if (m.to === m.from) text = I18N.t("page.str.move_stays", "stays on {from}", { from });
+  else if (others) text = I18N.t("page.str.move_pushes", "{from} → {to}, pushes {others} back", { from, to, others });
+  else text = I18N.t("page.str.move", "{from} → {to}", { from, to });
   li.append(tok, document.createTextNode(" " + text));
   return li;
 }
+function andList(items) { return items.join(I18N.t("page.str.and", " and ")); }
+
+// -- the secret objective card: shown on this page only when this browser holds the seat (the
+// seat's own WebSocket, /ws?seat=COLOUR, brings it, as it does to the private page) -------------
+function heldHumans() {
+  const mine = MB.seats ? MB.seats.mine || [] : [];
+  return S.hello ? S.hello.humans.filter((p) => mine.includes(p)) : [];
+}
+function watchSeats() {
+  for (const p of heldHumans()) {
+    if (S.sockets[p]) continue;
+    const ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws?seat=${encodeURIComponent(p)}`);
+    S.sockets[p] = ws;
+    ws.onmessage = (e) => {
+      let msg;
+      try { msg = JSON.parse(e.data); } catch (err) { return; }
+      if ((msg.type === "hello" || msg.type === "secret") && msg.secret && Array.isArray(msg.secret.card)) {
+        S.cards[p] = msg.secret.card; S.hints[p] = msg.secret.hint;
+        if (S.view) drawInfo();
+      }
+    };
+    ws.onclose = () => { delete S.sockets[p]; setTimeout(() => { if (S.hello) watchSeats(); }, 3000); };
+  }
+}
+// whose card this page says things for: the player whose turn it is when it is held here, else the first held
+function cardOwner() {
+  const held = heldHumans().filter((p) => (S.cards[p] || []).length);
+  return held.includes(S.view && S.view.current) ? S.view.current : held[0] || null;
+}
+function drawCard() {
+  const box = $("my-card"), h = S.hello;
+  if (!h.humans.length) { box.hidden = true; return; }
+  box.hidden = false;
+  const owner = cardOwner();
+  if (!owner) {
+    const free = h.humans.filter((p) => !(MB.seats && (MB.seats.taken || []).includes(p) && !(MB.seats.mine || []).includes(p)));
+    box.innerHTML = `<div class="label">${I18N.t("page.str.card_title", "Your objective card")}</div>` +
+      `<div>${I18N.t("page.str.card_secret", "Your card is secret: take your seat to see it here (only this browser shows it).")}</div>`;
+    for (const p of free) {
+      const b = document.createElement("button");
+      b.type = "button"; b.className = `small show-card ${p}`;
+      b.textContent = heldHumans().includes(p) ? I18N.t("page.str.card_wait", "waiting for the card…")
+        : I18N.t("page.str.card_show", "🃏 Show {colour}'s card", { colour: p });
+      b.addEventListener("click", () => MB.claim(p));
+      box.appendChild(b);
+    }
+    return;
+  }
+  const card = S.cards[owner];
+  box.innerHTML = `<div class="label">${I18N.t("page.str.card_of", "{Colour}'s objective card (secret): the order you want", { colour: owner })}</div>` +
+    `<div class="card-row">${h.places.map((place, i) => `<div class="card-place"><span class="where">${place}</span><b>${card[i] === "A" ? "★" : card[i]}</b></div>`).join("")}</div>` +
+    `<div class="muted">${I18N.t("page.str.card_points", "10 points for each token that arrives in its place{joker}.", { joker: card.includes("A") ? I18N.t("page.str.card_joker_note", "; ★ counts for any token") : "" })}</div>`;
+}
+// what one way to play does for the card, token by token, from where the tokens stand now to where the way
+// leaves them (a token sent back and moved again counts once): "✔ brings K to its place A on your card: +10"
+function forCard(o, card) {
+  const places = S.hello.places, before = S.view.spaces || {}, after = o.spaces || {}, parts = [];
+  const had = S.view.arrived || [], arrived = o.arrived || had;
+  const when = (j) => (j <= 1 ? I18N.t("page.str.early", "early") : j >= 3 ? I18N.t("page.str.late", "late") : I18N.t("page.str.middle", "in the middle"));
+  const tokens = [...new Set([...o.moves.map((m) => m.token), ...o.moves.flatMap((m) => m.displaced || []), ...S.hello.tokens])];
+  for (const token of tokens) {
+    const j = card.indexOf(token), args = { token, place: places[j], when: when(j) };
+    if (arrived.includes(token) && !had.includes(token)) {
+      const place = places[arrived.indexOf(token)], want = card[arrived.indexOf(token)];
+      if (want === token) parts.push(I18N.t("page.str.card_hit", "✔ brings {token} to its place {place} on your card: +10", { token, place }));
+      else if (want === "A") parts.push(I18N.t("page.str.card_star", "✔ {token} takes place {place}, your card's ★ (any token): +10", { token, place }));
+      else parts.push(I18N.t("page.str.card_miss", "✘ {token} takes place {place}, where your card wants {want}", { token, place, want }));
+      continue;
+    }
+    const from = before[token], to = after[token];
+    if (typeof from !== "number" || typeof to !== "number" || from === to || j < 0) continue;
+    if (to > from) {
+      parts.push(j <= 1 ? I18N.t("page.str.card_ahead_good", "✔ {token} moves ahead: your card wants it {when} (place {place})", args)
+        : j >= 3 ? I18N.t("page.str.card_ahead_bad", "✘ {token} moves ahead, but your card wants it {when} (place {place})", args)
+          : I18N.t("page.str.card_ahead_mid", "{token} moves ahead: your card wants it {when} (place {place})", args));
+    } else {
+      parts.push(j >= 3 ? I18N.t("page.str.card_back_good", "✔ {token} goes back: your card wants it {when} (place {place})", args)
+        : j <= 1 ? I18N.t("page.str.card_back_bad", "✘ {token} goes back, but your card wants it {when} (place {place})", args)
+          : I18N.t("page.str.card_back_mid", "{token} goes back: your card wants it {when} (place {place})", args));
+    }
+  }
+  if (!parts.length) parts.push(I18N.t("page.str.card_nothing", "no help"));
+  return I18N.t("page.str.for_card", "For your card: {parts}", { parts: parts.join("; ") });
+}
+function gameInfo() {
+  const h = S.hello, v = S.view;
+  $("game-info").textContent = I18N.t("page.str.game_info", "seed {seed} · {players} players · round {round} of {rounds} · track {track}",
+    { seed: h.seed, players: h.players.length, round: (v && v.round) || 1, rounds: v ? v.rounds : 1, track: h.track_name });
+}
+function drawProgress() {
+  const v = S.view;
+  const arrived = Math.min(v.arrived.length, ARRIVALS_PER_ROUND);
+  $("progress").textContent = v.phase === "over" ? I18N.t("page.str.progress_over", "Game over after {rounds} round{s}", { rounds: v.rounds, s: v.rounds > 1 ? "s" : "" })
+    : I18N.t("page.str.progress", "Round {round} of {rounds} · {arrived} of {needed} arrivals (the round ends at {needed})",
+      { round: v.round || 1, rounds: v.rounds, arrived, needed: ARRIVALS_PER_ROUND });
+}
+
 function drawInfo() {
   const v = S.view, h = S.hello;
   $("prompt").textContent = I18N.prompt(said(), v.prompt);
   guideTip();
+  watchSeats();
+  drawCard();
+  drawProgress();
   document.documentElement.style.setProperty("--turn", v.current ? `var(--${v.current})` : "#888");
   const players = $("players");
   players.innerHTML = "";
   for (const p of v.players.length ? v.players : h.players) {
-    players.appendChild(MB.playersRow(p, v, h, `<b class="score">${v.totals[p] || 0}</b><small> pts</small>`));
+    players.appendChild(MB.playersRow(p, v, h, `<b class="score">${v.totals[p] || 0}</b><small> ${I18N.t("page.str.pts", "pts")}</small>`));
   }
   // dice
   const dice = $("dice");
@@ -114,58 +221,84 @@ function drawInfo() {
     d.dataset.face = face || "";
     d.textContent = face ? FACE[face] : "?";
     const [on, why] = buttonState(`die${i + 1}`);
-    d.title = (face ? `die ${i + 1}: ${face === "A" ? "ace (joker)" : face}` : `die ${i + 1}`) + ` (${i + 1}): ${why}`;
+    d.title = I18N.t("page.str.die_title", "die {n}: {face} (key {n}): {why}",
+      { n: i + 1, face: face === "A" ? I18N.t("page.str.ace", "ace (joker)") : face || "?", why });
     d.disabled = !on;
     d.addEventListener("click", () => press(`die${i + 1}`));
     dice.appendChild(d);
   }
-  $("throws").textContent = v.throws ? `throw ${v.throws} of 3` : "";
-  $("stop").textContent = { choosing: "✋ Stop: play it", placing: "✋ Stop: tokens placed", tokens: "✋ Stop: tokens placed" }[v.phase] || "✋ Stop";
+  $("throws").textContent = v.throws ? I18N.t("page.str.throw_of", "throw {n} of 3", { n: v.throws }) : "";
+  $("stop").textContent = v.phase === "choosing" ? I18N.t("page.str.stop_play", "✋ Stop: play it")
+    : v.phase === "placing" || v.phase === "tokens" ? I18N.t("page.str.stop_placed", "✋ Stop: tokens placed") : I18N.t("page.str.stop", "✋ Stop");
   const mine = h.humans.includes(v.current);
-  for (const id of ["throw", "stop"]) MB.setControl($(id), buttonState(id), id === "throw" ? "Throw (T)" : "Stop (S)");
-  MB.setControl($("follow"), buttonState("follow"), "Place tokens as shown");
-  MB.setControl($("gather"), buttonState("gather"), "Gather tokens on start");
+  MB.setControl($("throw"), buttonState("throw"), I18N.t("page.str.throw_key", "Throw (T)"));
+  MB.setControl($("stop"), buttonState("stop"), I18N.t("page.str.stop_key", "Stop (S)"));
+  MB.setControl($("follow"), buttonState("follow"), I18N.t("page.str.follow", "Place tokens as shown"));
+  MB.setControl($("gather"), buttonState("gather"), I18N.t("page.str.gather", "Gather tokens on start"));
   // outcomes
   const list = $("outcomes");
   list.innerHTML = "";
   $("outcome-count").textContent = v.outcomes.length ? `(${v.outcomes.length})` : "";
+  const owner = cardOwner(), card = owner ? S.cards[owner] : null, hint = owner ? S.hints[owner] : null;
   for (const o of v.outcomes) {
     const li = document.createElement("li");
     li.className = "outcome" + (o.index === v.selected ? " selected" : "");
     li.dataset.index = String(o.index);
-    li.innerHTML = `<span class="n">${o.index + 1}</span><ul class="moves"></ul>`;
+    li.innerHTML = `<span class="n">${o.index + 1}</span><div><ul class="moves"></ul></div>`;
     for (const m of o.moves) li.querySelector(".moves").appendChild(moveLine(m));
-    if (!o.moves.length) li.querySelector(".moves").textContent = "no token moves";
+    if (!o.moves.length) li.querySelector(".moves").textContent = I18N.t("page.str.no_moves", "no token moves");
+    // without the card, its box says once how to see it (not under every way); once played, the
+    // tokens stand where the way put them, so "what it does" is only said while choosing
+    if (card && v.phase === "choosing") {
+      const note = document.createElement("div");
+      note.className = "for-card";
+      note.textContent = forCard(o, card) + (hint === o.index ? I18N.t("page.str.hint", " ★ the board's pick for your card") : "");
+      li.lastElementChild.appendChild(note);
+    }
     if (mine && v.phase === "choosing") li.addEventListener("click", () => MB.send({ type: "pick", index: o.index }));
     list.appendChild(li);
   }
-  if (!v.outcomes.length) list.innerHTML = `<li class="muted">${v.phase === "placing" ? "played" : "throw, then Stop"}</li>`;
+  if (!v.outcomes.length) list.innerHTML = `<li class="muted">${v.phase === "placing" ? I18N.t("page.str.played", "played") : I18N.t("page.str.throw_then_stop", "throw, then Stop")}</li>`;
   // scores
   const rounds = Math.max(v.rounds, v.results.length);
-  let html = `<tr><th></th>${Array.from({ length: rounds }, (_, i) => `<th>R${i + 1}</th>`).join("")}<th>total</th></tr>`;
+  let html = `<tr><th></th>${Array.from({ length: rounds }, (_, i) => `<th>R${i + 1}</th>`).join("")}<th>${I18N.t("page.str.total", "total")}</th></tr>`;
   for (const p of v.players) {
     html += `<tr class="${p}" data-player="${p}"><td><span class="dot-s"></span> ${p}</td>` +
       Array.from({ length: rounds }, (_, i) => `<td>${v.results[i] ? v.results[i].points[p] : "–"}</td>`).join("") +
       `<td class="total">${v.totals[p] || 0}</td></tr>`;
   }
   const last = v.results[v.results.length - 1];
-  if (last) html += `<tr class="order"><td colspan="${rounds + 2}">round ${last.round}: ${last.order.map((t, i) => `${h.places[i]} ${t}`).join(" · ")}</td></tr>`;
+  if (last) {
+    html += `<tr class="order"><td colspan="${rounds + 2}">${I18N.t("page.str.round_order", "round {round}: {order}",
+      { round: last.round, order: last.order.map((t, i) => `${h.places[i]} ${t}`).join(" · ") })}</td></tr>`;
+  }
   $("scores").innerHTML = html;
-  $("game-info").textContent = `seed ${h.seed} · ${h.players.length} players · round ${v.round || 1} of ${v.rounds} · track ${h.track_name}`;
+  gameInfo();
   if (v.phase === "over" && !S.bannerShown) {
     S.bannerShown = true;
-    MB.banner(`🏆 ${v.winners.map(cap).join(" and ")} win${v.winners.length > 1 ? "" : "s"}!<div class="banner-scores">${Object.entries(v.totals).map(([p, s]) => `${p} ${s}`).join(" · ")}</div>`);
+    const winners = andList(v.winners.map(cap));
+    const line = v.winners.length > 1 ? I18N.t("page.str.win_shared", "🏆 {winners} win!", { winners }) : I18N.t("page.str.wins", "🏆 {winners} wins!", { winners });
+    MB.banner(`${line}<div class="banner-scores">${Object.entries(v.totals).map(([p, s]) => `${p} ${s}`).join(" · ")}</div>`);
   }
 }
-// the first-game guide: the tip for what the board asks now, when a person here is asked
-const TIPS = {
-  throw: "Press 🎲 Throw (or T). Then click dice to keep them and throw the others again (three throws at most), or press ✋ Stop to keep the hand.",
-  choose: "Each line under “Ways to play the hand” shows where the tokens would go. Click one to see it on the LEDs, then press ✋ Stop (it plays the way the LEDs show). Your seat's private page shows your secret card: the order you want the tokens to arrive in.",
-  place: "Move the tokens where the LEDs blink: click a token, then its space, or press 🤚 Place tokens as shown.",
-};
+// the first-game guide: the tips for what the board asks now, when a person here is asked, one at a
+// time in this order (the objective and the dice first, then what to press); said in the page's language
+const TIP_ORDER = { throw: ["goal", "dice", "throw"], choose: ["goal", "dice", "choose"], place: ["place"] };
+function tips() {
+  return {
+    goal: I18N.t("page.str.tip_goal", "Your goal: five tokens (K, Q, J, 10, 9) race from START to FINISH; they belong to nobody. Your secret objective card (take your seat to see it here) says in which order you want them to arrive: arrival places A to E. Each token that arrives in its card's place scores 10 points. A round ends when the fourth token arrives; after the last round the highest total wins."),
+    dice: I18N.t("page.str.tip_dice", "The dice: each K, Q, J, 10 or 9 in the hand you keep moves that token one space (two Qs: Q moves two spaces); an A is a joker for a figure among the other dice. Yellow spaces block a token that would land on a taken one, red ones send the token there back, no token stops on black."),
+    throw: I18N.t("page.str.tip_throw", "Press 🎲 Throw (or T). Then click dice to keep them and throw the others again (three throws at most), or press ✋ Stop to keep the hand."),
+    choose: I18N.t("page.str.tip_choose", "Each line under “Ways to play the hand” shows where the tokens would go and what that does for your card. Click one to see it on the LEDs, then press ✋ Stop to play it."),
+    place: I18N.t("page.str.tip_place", "Move the tokens where the LEDs blink: click a token, then its space, or press 🤚 Place tokens as shown."),
+  };
+}
 function guideTip() {
   const s = said();
-  if (s && S.hello && S.hello.humans.includes(s.player)) NOTICE.tip(s.action);
+  if (!s || !S.hello || !S.hello.humans.includes(s.player)) return;
+  const seen = NOTICE.seen(), next = (TIP_ORDER[s.action] || [s.action]).find((id) => !seen.includes(id));
+  NOTICE.tips = tips();
+  if (next) NOTICE.tip(next);
 }
 function drawAll() { drawLeds(); drawTokens(); drawInfo(); }
 
@@ -179,31 +312,45 @@ function press(button, message) {
   MB.send(message || { type: "press", button });
 }
 
+// a sensor of the event log as the board labels it: s0 -> START, s3 -> space 3, place-A -> arrival place A
+function sensorName(sensor) {
+  const m = /^s(\d+)$/.exec(String(sensor));
+  if (m && S.hello && +m[1] < S.hello.track.length) return spaceName(+m[1]);
+  const p = /^place-([A-E])$/.exec(String(sensor));
+  return p ? I18N.t("page.str.arrival_place", "arrival place {place}", { place: p[1] }) : String(sensor);
+}
+const faces = (e) => e.faces.map((f) => FACE[f] || f).join(" ");
+const scoresText = (o) => Object.entries(o).map(([p, s]) => `${p} ${s}`).join(", ");
 const LOG_TEXT = {
-  game_started: (e) => `A new game of Struggle: ${e.players.join(", ")}, ${e.rounds} round${e.rounds > 1 ? "s" : ""}`,
-  round_started: (e) => `Round ${e.round}: objective cards dealt (each on its owner's private page)`,
-  turn_started: (e) => `${cap(e.player)}'s turn`,
-  hand: (e) => `${cap(e.player)} threw ${e.faces.map((f) => FACE[f] || f).join(" ")} (throw ${e.throw})`,
+  game_started: (e) => (e.rounds > 1 ? I18N.t("page.str.log_game_rounds", "A new game of Struggle: {players}, {rounds} rounds", { players: e.players.join(", "), rounds: e.rounds })
+    : I18N.t("page.str.log_game", "A new game of Struggle: {players}, 1 round", { players: e.players.join(", ") })),
+  round_started: (e) => I18N.t("page.str.log_round", "Round {round}: objective cards dealt (each secret to its owner)", { round: e.round }),
+  turn_started: (e) => I18N.t("page.str.log_turn", "{Player}'s turn", { player: e.player }),
+  hand: (e) => I18N.t("page.str.log_hand", "{Player} threw {faces} (throw {n})", { player: e.player, faces: faces(e), n: e.throw }),
   held: null,
-  outcomes: (e) => `${e.outcomes.length} way${e.outcomes.length > 1 ? "s" : ""} to play ${e.faces.map((f) => FACE[f] || f).join(" ")}`,
+  outcomes: (e) => (e.outcomes.length > 1 ? I18N.t("page.str.log_ways", "{n} ways to play {faces}", { n: e.outcomes.length, faces: faces(e) })
+    : I18N.t("page.str.log_way", "1 way to play {faces}", { faces: faces(e) })),
   selected: null,
-  played: (e) => `${cap(e.player)} played ${e.order.join(", then ")}${e.ace.length ? ` (the A counting as ${e.ace.join(" and ")})` : ""}`,
-  arrived: (e) => `🏁 ${e.token} arrives in place ${e.place}`,
-  turn_ended: (e) => `${cap(e.player)}'s turn ends${e.reason === "void" ? ": five aces, void" : ""}`,
-  warning: (e) => (e.kind === "out_of_turn" ? `⚠ a token moved on ${e.cell} while no token should move`
-    : e.kind === "card_refused" ? `⚠ ${cap(e.player)}'s card entry refused: ${e.reason}`
-      : `⚠ a token was put on ${e.cell}, where none belongs`),
-  game_resumed: (e) => `↻ The saved game resumed (round ${e.round}): put the tokens back where the board shows`,
+  played: (e) => I18N.t("page.str.log_played", "{Player} played {order}{ace}", { player: e.player, order: e.order.join(I18N.t("page.str.then", ", then ")),
+    ace: e.ace.length ? I18N.t("page.str.log_ace", " (the A counting as {aces})", { aces: andList(e.ace) }) : "" }),
+  arrived: (e) => I18N.t("page.str.log_arrived", "🏁 {token} arrives in place {place}", { token: e.token, place: e.place }),
+  turn_ended: (e) => (e.reason === "void" ? I18N.t("page.str.log_void", "{Player}'s turn ends: five aces, void", { player: e.player })
+    : I18N.t("page.str.log_turn_ends", "{Player}'s turn ends", { player: e.player })),
+  warning: (e) => (e.kind === "out_of_turn" ? I18N.t("page.str.log_out_of_turn", "⚠ a token moved on {cell} while no token should move", { cell: sensorName(e.cell) })
+    : e.kind === "card_refused" ? I18N.t("page.str.log_card_refused", "⚠ {Player}'s card entry refused: {reason}", { player: e.player, reason: e.reason })
+      : I18N.t("page.str.log_misplaced", "⚠ a token was put on {cell}, where none belongs", { cell: sensorName(e.cell) })),
+  game_resumed: (e) => I18N.t("page.str.log_resumed", "↻ The saved game resumed (round {round}): put the tokens back where the board shows", { round: e.round }),
   setup_check: null,
-  setup_restored: () => "The tokens stand as saved: the game goes on",
+  setup_restored: () => I18N.t("page.str.log_restored", "The tokens stand as saved: the game goes on"),
   instruction: null,
-  round_over: (e) => `⭐ Round ${e.round} over: ${Object.entries(e.points).map(([p, s]) => `${p} ${s}`).join(", ")}`,
-  game_over: (e) => `🏆 ${e.winners.map(cap).join(" and ")} win${e.winners.length > 1 ? "" : "s"} (${Object.entries(e.scores).map(([p, s]) => `${p} ${s}`).join(", ")})`,
+  round_over: (e) => I18N.t("page.str.log_round_over", "⭐ Round {round} over: {points}", { round: e.round, points: scoresText(e.points) }),
+  game_over: (e) => (e.winners.length > 1 ? I18N.t("page.str.log_win_shared", "🏆 {winners} win ({scores})", { winners: andList(e.winners.map(cap)), scores: scoresText(e.scores) })
+    : I18N.t("page.str.log_wins", "🏆 {winners} wins ({scores})", { winners: andList(e.winners.map(cap)), scores: scoresText(e.scores) })),
 };
 const BIG = ["round_over", "game_over", "arrived"];
 
 function spaceClicked(sensor) {
-  if (!S.selected) { MB.showError("click a token first, then the space to put it on"); return; }
+  if (!S.selected) { MB.showError(I18N.t("page.str.click_token_first", "click a token first, then the space to put it on")); return; }
   MB.send({ type: "move", token: S.selected, to: sensor });
   S.selected = null;
   drawTokens();
@@ -239,7 +386,9 @@ function wire() {
 }
 
 wire();
-NOTICE.guide("struggle", TIPS);
+NOTICE.guide("struggle", tips());
+// a tip dismissed: the next one for this moment at once (the board may wait for this person)
+document.querySelector("#guide .guide-ok").addEventListener("click", () => setTimeout(guideTip, 0));
 NARROW.addEventListener("change", () => { if (S.hello) { buildTrack(); drawAll(); } });
 MB.connect(HANDLERS);
 

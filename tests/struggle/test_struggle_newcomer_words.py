@@ -1,0 +1,56 @@
+"""Issue 15, Struggle's prompt for a newcomer: places named as the board labels them (START, 3,
+FINISH, arrival place A -- never the sensor names s0 / place-A), no "Die 2 names another order"
+when the order changes nothing, and moves the reed switches cannot see said as what to do."""
+
+from __future__ import annotations
+
+import re
+
+from test_struggle_referee import run_for, scripted
+
+#: a sensor's name (s0, s12, place-A): the program's word, never the board's label
+SENSOR = re.compile(r"\bs\d+\b|place-[A-E]")
+
+
+def test_the_prompt_names_places_as_the_board_labels_them() -> None:
+    session, game, _ = scripted(["K K Q Q 9"], ["throw", "stop", "play order=K,Q,9"])
+    run_for(session, 2000)
+    text = game.referee.instruction().text()
+    assert game.referee.state == "placing"
+    assert not SENSOR.search(text), text
+    assert "K on START must go to space 2" in text, text  # the start reads as the board shows it
+
+
+def test_the_round_start_names_the_start_space_as_the_board_does() -> None:
+    session, game, _ = scripted(["K K Q Q 9"], ["move K 3"])
+    run_for(session, 1000)
+    text = game.referee.instruction().text()
+    assert game.referee.instruction().requests, text
+    assert not SENSOR.search(text), text
+    assert "START" in text, text
+
+
+def test_a_single_way_to_play_names_no_other_order() -> None:
+    session, game, _ = scripted(["K K Q Q 9"], ["throw", "stop"])
+    run_for(session, 2000)
+    said = game.referee.instruction()
+    assert said.message == "str.choose_one"
+    assert "Die 2" not in said.text() and "order" not in said.text(), said.text()
+
+
+def test_moves_the_reeds_cannot_see_are_said_as_what_to_do_on_the_board() -> None:
+    # red: K to space 2, 9 to space 3; blue: Q onto K's space 2 (10 is blocked on the taken
+    # yellow space 3): a move from a space that stays occupied to one already occupied, no reed sees it
+    session, game, _ = scripted(["K K 9 9 9", "Q Q 10 10 10"],
+                                ["throw", "stop", "play order=K,9", "follow", "stop",
+                                 "throw", "stop", "play order=Q,10"])
+    for _ in range(40):  # until blue has played (the settle countdown then runs)
+        run_for(session, 200)
+        if game.referee.current == "blue" and game.referee.state == "placing":
+            break
+    said = game.referee.instruction()
+    assert said.message == "str.placed_unseen", (game.referee.state, said.text())
+    text = said.text()
+    assert "make these moves too" not in text
+    assert "Move Q from START to space 2" in text, text  # 10 is blocked: space 3 is yellow and taken
+    assert not SENSOR.search(text), text

@@ -1,0 +1,191 @@
+"""Issue 15, Struggle in Debian's headless Chromium, as a newcomer who reads nothing: the first-game
+guide says the objective, how the dice move the tokens and how a round is won, one tip at a time
+(dismissed, remembered); with the seat taken the page shows the secret card and says what each
+way to play does for it; the places are named as the board labels them; the track uses a wide
+screen and a phone keeps prompt, track, dice and score on the first screen; the round's progress
+is shown ("Round 1 of 3"); and every English sentence struggle.js builds goes through I18N.t."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any, Iterator
+
+import pytest
+from test_plain_words_browser import PHONE, WAIT_MS, WIDE, open_page, serve, stop
+
+pytestmark = pytest.mark.browser
+
+ARGS = ("--game", "struggle", "--players", "2", "--seed", "7")
+SENSOR = re.compile(r"\bs\d+\b|place-[A-E]")
+SCRIPT = Path(__file__).resolve().parents[2] / "hal" / "web" / "static" / "struggle.js"
+
+
+@pytest.fixture
+def server(request: Any) -> Iterator[str]:
+    proc, url = serve(getattr(request, "param", ARGS))
+    yield url
+    stop(proc)
+
+
+def thrown_and_kept(page: Any) -> None:
+    from playwright.sync_api import expect
+
+    page.locator("#throw").click()
+    expect(page.locator("#dice .pdie").first).not_to_have_attribute("data-face", "", timeout=WAIT_MS)
+    page.locator("#stop").click()
+    expect(page.locator("#outcomes .outcome").first).to_be_visible(timeout=WAIT_MS)
+
+
+def test_the_guide_says_the_objective_the_dice_and_the_race_one_tip_at_a_time(browser: Any, server: str) -> None:
+    from playwright.sync_api import expect
+
+    context = browser.new_context(viewport={"width": WIDE[0], "height": WIDE[1]})
+    page = context.new_page()
+    page.goto(server)
+    guide = page.locator("#guide")
+    expect(guide).to_be_visible(timeout=WAIT_MS)
+    goal = guide.inner_text()
+    for words in ("objective card", "FINISH", "10 points", "arriv"):
+        assert words in goal, goal
+    page.locator("#guide .guide-ok").click()
+    expect(guide).to_contain_text("moves that token", timeout=WAIT_MS)  # the dice, at once
+    page.locator("#guide .guide-ok").click()
+    expect(guide).to_contain_text("Throw", timeout=WAIT_MS)
+    page.reload()
+    expect(page.locator("#conn")).to_have_text("live", timeout=WAIT_MS)
+    page.wait_for_timeout(800)
+    shown = guide.inner_text() if guide.is_visible() else ""
+    assert "objective card" not in shown and "moves that token" not in shown, shown  # remembered
+    context.close()
+
+
+def test_with_the_seat_taken_each_way_says_what_it_does_for_your_card(browser: Any, server: str) -> None:
+    from playwright.sync_api import expect
+
+    page = open_page(browser, server, WIDE)
+    card = page.locator("#my-card")
+    expect(card).to_be_visible()
+    assert "take your seat" in card.inner_text().lower(), card.inner_text()
+    card.locator("button").first.click()  # take the red seat from the card box
+    expect(card.locator(".card-place")).to_have_count(5, timeout=WAIT_MS)
+    thrown_and_kept(page)
+    ways = page.locator("#outcomes .outcome")
+    for i in range(ways.count()):
+        said = ways.nth(i).locator(".for-card").inner_text()
+        assert re.search(r"your card", said), said
+    text = page.locator("#outcomes").inner_text()
+    assert not SENSOR.search(text) and "START" in text or "space" in text, text
+    page.locator("#stop").click()  # played: the tokens now stand where the way put them, nothing to weigh
+    expect(page.locator("#outcomes .for-card")).to_have_count(0, timeout=WAIT_MS)
+    page.close()
+
+
+def test_the_places_are_named_as_the_board_shows_them(browser: Any, server: str) -> None:
+    page = open_page(browser, server, WIDE)
+    thrown_and_kept(page)
+    text = page.locator("#outcomes").inner_text()
+    assert "the start" not in text and re.search(r"START|space \d+|FINISH|arrival place", text), text
+    assert not SENSOR.search(page.locator("#prompt").inner_text())
+    page.close()
+
+
+@pytest.mark.parametrize("server", [ARGS + ("--rounds", "3")], indirect=True)
+def test_the_round_and_how_many_are_shown_beside_the_scores(browser: Any, server: str) -> None:
+    from playwright.sync_api import expect
+
+    for size in (WIDE, PHONE):
+        page = open_page(browser, server, size)
+        expect(page.locator("#progress")).to_contain_text("Round 1 of 3")
+        r = page.locator("#progress").bounding_box()
+        assert r is not None and r["y"] + r["height"] <= size[1], f"the round's progress is off the first screen: {r}"
+        page.close()
+
+
+def test_a_wide_screen_gives_the_track_most_of_the_width(browser: Any, server: str) -> None:
+    page = open_page(browser, server, WIDE)
+    box = page.evaluate("""() => { const f = document.querySelector('.track-frame').getBoundingClientRect();
+        const s = document.querySelector('.info-side').getBoundingClientRect();
+        const d = document.querySelector('#stop').getBoundingClientRect();
+        return {width: f.width, height: f.height, right: f.right, side: s.left, dice: d.bottom}; }""")
+    assert box["width"] >= 0.6 * WIDE[0], f"the track uses {box['width']:.0f} of {WIDE[0]} px"
+    assert 0 <= box["side"] - box["right"] <= 120, box
+    assert box["dice"] <= WIDE[1], f"the dice are below the window: {box}"
+    page.close()
+
+
+def test_a_phone_keeps_prompt_track_dice_and_score_on_the_first_screen(browser: Any, server: str) -> None:
+    page = open_page(browser, server, PHONE)
+    for sel in ["#prompt", ".track-frame", "#throw", "#stop", '.player[data-player="red"] .score']:
+        r = page.locator(sel).first.bounding_box()
+        assert r is not None and r["y"] >= 0 and r["y"] + r["height"] <= PHONE[1], f"{sel} is below the first screen: {r}"
+    page.close()
+
+
+#: literals in struggle.js that are not words for people (CSS classes, selectors, keys, markup)
+NOT_WORDS = re.compile(r"^[\s/?.#\[\]=\"'a-z0-9_\-:>(),*]*$")
+
+
+def literals(source: str) -> list[str]:
+    """The string and template literals of a script (a template's text without its ${...},
+    whose own literals are listed too), comments skipped."""
+    out: list[str] = []
+
+    def template(i: int) -> int:  # at the char after the opening backtick; returns the index after the closing one
+        text = ""
+        while source[i] != "`":
+            if source[i] == "\\":
+                text += source[i:i + 2]
+                i += 2
+            elif source.startswith("${", i):
+                i = code(i + 2, "}")
+            else:
+                text += source[i]
+                i += 1
+        out.append(text)
+        return i + 1
+
+    def code(i: int, end: str | None) -> int:  # scans code up to the closing ``end`` (a brace), returns after it
+        depth = 0
+        while i < len(source):
+            c = source[i]
+            if source.startswith("//", i):
+                i = source.find("\n", i)
+                i = len(source) if i < 0 else i
+            elif source.startswith("/*", i):
+                i = source.index("*/", i) + 2
+            elif c in "\"'":
+                j = i + 1
+                while source[j] != c:
+                    j += 2 if source[j] == "\\" else 1
+                out.append(source[i + 1:j])
+                i = j + 1
+            elif c == "`":
+                i = template(i + 1)
+            elif c == "{":
+                depth += 1
+                i += 1
+            elif c == "}":
+                if depth == 0 and end == "}":
+                    return i + 1
+                depth -= 1
+                i += 1
+            else:
+                i += 1
+        return i
+
+    code(0, None)
+    return out
+
+
+def test_every_english_sentence_the_script_builds_goes_through_i18n() -> None:
+    source = SCRIPT.read_text(encoding="utf-8")
+    said = set(re.findall(r'I18N\.t\("[^"]*",\s*"((?:[^"\\]|\\.)*)"', source))  # through the catalogue
+    found = []
+    for text in literals(source):
+        if text in said:
+            continue
+        words = re.sub(r"<[^>]*>", " ", text)  # markup
+        if re.search(r"[A-Za-z]{2,}[ ,:!?] ?[A-Za-z]{2,}", words) and not NOT_WORDS.match(words):
+            found.append(text.strip())
+    assert found == [], f"English built outside I18N.t: {found}"

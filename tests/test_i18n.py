@@ -93,7 +93,8 @@ def test_a_wrong_format_field_is_found() -> None:
 def test_each_seed_language_keeps_the_format_fields_and_says_the_main_turns(lang: str) -> None:
     own = cat.translated(lang)
     assert field_problems(cat.english(), own) == []
-    page = {mid for mid in cat.english() if mid.startswith("page.")}
+    # the pages' labels (data-i18n) must be said; their scripts' own sentences (I18N.t) may stay English
+    page = {mid for mid in cat.english() if mid.startswith("page.")} - set(i18n.page_phrases())
     missing = (set(MAIN) | page) - set(own)
     assert not missing, f"{lang} does not say {sorted(missing)}"
 

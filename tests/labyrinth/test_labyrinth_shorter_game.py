@@ -86,3 +86,12 @@ def test_play_a_shorter_game_from_the_cli(tmp_path: Path) -> None:
     assert events[0]["type"] == "game_started" and events[0]["cards_each"] == 2
     over = [e for e in events if e["type"] == "game_over"]
     assert over and max(over[0]["scores"].values()) == 2
+
+
+def test_the_pages_count_the_cards_of_a_shorter_game() -> None:
+    from mazeboard.hal.web.views import LabyrinthView
+
+    _, events = referee(("red", "blue"), cards_each=3)
+    view = LabyrinthView()
+    view.apply(next(e for e in events if e.type == "game_started").to_dict())
+    assert view.remaining == {"red": 3, "blue": 3}

@@ -1,0 +1,162 @@
+"""What the last newcomer stumbled on in the Labyrinth page (issue 15), in Debian's headless
+Chromium: picture names readable on a phone, the Vader tile and the Vader pawn told apart and
+named, the shorter game findable on the page, the claimed seat's link looking like a link to
+open, and every sentence labyrinth.js / tiles.js build going through I18N.t."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any, Iterator
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parents[2]
+STATIC = ROOT / "hal" / "web" / "static"
+WAIT_MS = 30_000
+PHONE = (390, 844)
+DESKTOP = (1920, 1080)
+
+
+@pytest.fixture(scope="module")
+def url() -> Iterator[str]:
+    """A Star Wars game with the Vader variant, red played from the page (blue slowly simulated)."""
+    proc = subprocess.Popen([sys.executable, "-m", "mazeboard.controller.cli", "sim", "--port", "0", "--game", "labyrinth",
+                             "--edition", "star-wars", "--variant", "vader", "--seed", "7", "--humans", "red",
+                             "--speed", "0.1"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert proc.stdout is not None
+        m = re.search(r"(http://127\.0\.0\.1:\d+/)", proc.stdout.readline())
+        assert m, proc.stderr.read() if proc.stderr else ""
+        yield m.group(1)
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+def open_page(browser: Any, url: str, size: tuple[int, int]) -> Any:
+    from playwright.sync_api import expect
+
+    page = browser.new_page(viewport={"width": size[0], "height": size[1]}, has_touch=size == PHONE)
+    problems: list[str] = []
+    page.on("pageerror", lambda e: problems.append(str(e)))
+    page.goto(url)
+    expect(page.locator("#conn")).to_have_text("live", timeout=WAIT_MS)
+    expect(page.locator("#maze .tile .pic").first).to_be_visible(timeout=WAIT_MS)
+    assert not problems, problems
+    return page
+
+
+@pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone-390x844", "desktop-1920x1080"])
+def test_every_picture_name_is_readable_or_shown_whole_on_a_tap(browser: Any, url: str, size: tuple[int, int]) -> None:
+    """Shown under the picture: at least 11 px and not cut short. Not shown (a phone's tiles are
+    too small): the tile's tooltip names it whole, and a tap says it whole under the board."""
+    from playwright.sync_api import expect
+
+    page = open_page(browser, url, size)
+    tiles = page.evaluate("""() => [...document.querySelectorAll('#maze .tile')].filter(t => t.querySelector('.pic'))
+        .map(t => { const n = t.querySelector('.pic-name'), s = n && getComputedStyle(n);
+          return {cell: t.dataset.cell, tile: t.dataset.tile, title: t.title, shown: !!n && n.offsetWidth > 0 && s.visibility !== 'hidden',
+                  font: s ? parseFloat(s.fontSize) : 0, cut: !!n && n.scrollWidth > n.clientWidth, text: n ? n.textContent : ''}; })""")
+    assert len(tiles) >= 24
+    names = page.evaluate("(ids) => ids.map(pictureName)", [t["tile"].split(":")[1] for t in tiles])
+    hidden = []
+    for t, name in zip(tiles, names):
+        assert not re.search(r"[a-z]-[a-z]", name) and name[:1].isupper(), f"{name!r} is not a name a person reads"
+        assert name in t["title"], f"{t['cell']}: the tooltip {t['title']!r} does not name {name!r}"
+        if t["shown"]:
+            assert t["font"] >= 11, f"{t['cell']}: {t['text']!r} is {t['font']} px"
+            assert not t["cut"], f"{t['cell']}: {t['text']!r} is cut short"
+        else:
+            hidden.append((t, name))
+    for t, name in sorted(hidden, key=lambda h: -len(h[1]))[:2]:  # the longest names, tapped
+        page.locator(f'#maze .tile[data-cell="{t["cell"]}"]').tap() if size == PHONE else \
+            page.locator(f'#maze .tile[data-cell="{t["cell"]}"]').click()
+        expect(page.locator("#picked")).to_contain_text(name, timeout=WAIT_MS)
+        assert parseFloat_px(page, "#picked") >= 11
+    page.close()
+
+
+def parseFloat_px(page: Any, sel: str) -> float:
+    return float(page.evaluate("(s) => parseFloat(getComputedStyle(document.querySelector(s)).fontSize)", sel))
+
+
+@pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone-390x844", "desktop-1920x1080"])
+def test_the_vader_tile_and_the_vader_pawn_look_different_and_are_named(browser: Any, url: str, size: tuple[int, int]) -> None:
+    page = open_page(browser, url, size)
+    mark = page.locator("#maze .pic.vader-mark").first
+    pawn = page.locator("#maze .lpawn.vader").first
+    mark.wait_for(timeout=WAIT_MS)
+    pawn.wait_for(timeout=WAIT_MS)
+    look = page.evaluate("""() => { const m = document.querySelector('#maze .pic.vader-mark'),
+        p = document.querySelector('#maze .lpawn.vader'), lum = (el) => { const c = getComputedStyle(el).backgroundImage + ' '
+          + getComputedStyle(el).backgroundColor; const all = [...c.matchAll(/rgba?\\(([^)]+)\\)/g)]
+          .map((m) => m[1].split(',').map(Number)).filter((n) => n.length < 4 || n[3] > 0);
+          return all.reduce((t, n) => t + (n[0] + n[1] + n[2]) / 3, 0) / Math.max(1, all.length); };
+        return {markText: m.textContent.trim(), pawnText: p.textContent.trim(), markLum: lum(m), pawnLum: lum(p),
+                markTitle: m.closest('.tile').title + ' ' + m.title, pawnTitle: p.title}; }""")
+    assert look["markText"] != look["pawnText"], look
+    assert abs(look["markLum"] - look["pawnLum"]) >= 100, f"the tile's mark and the pawn are both dark: {look}"
+    assert "Vader pawn" in look["pawnTitle"], look
+    assert re.search(r"Vader.*start|start.*Vader", look["markTitle"]), look
+    legend = page.locator("#legend")
+    assert legend.is_visible(), "no legend says which is the Vader pawn and which the Vader tile"
+    text = legend.inner_text()
+    assert "Vader pawn" in text and re.search(r"Vader's (start )?tile", text), text
+    page.close()
+
+
+def test_the_help_names_the_shorter_game(browser: Any, url: str) -> None:
+    page = open_page(browser, url, DESKTOP)
+    page.click("#help-button")
+    assert "--cards-each" in page.locator("#help").inner_text()
+    page.close()
+
+
+@pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone-390x844", "desktop-1920x1080"])
+def test_the_claimed_seat_is_a_link_to_open_that_looks_like_one(browser: Any, url: str, size: tuple[int, int]) -> None:
+    from playwright.sync_api import expect
+
+    page = open_page(browser, url, size)
+    colour = "red" if size == PHONE else "blue"  # one seat per browser: each size claims its own
+    page.locator(f"button.seat-claim.{colour}").click(timeout=WAIT_MS)
+    link = page.locator(f"a.seat-link.{colour}")
+    expect(link).to_have_attribute("href", f"/seat/{colour}", timeout=WAIT_MS)
+    assert re.search(r"open your secret card page", link.inner_text(), re.I), link.inner_text()
+    style = page.evaluate("""() => { const s = getComputedStyle(document.querySelector('a.seat-link'));
+        return {bg: s.backgroundImage + s.backgroundColor, border: s.borderTopWidth, underline: s.textDecorationLine}; }""")
+    assert style["underline"] == "underline" or ("gradient" in style["bg"] and style["border"] != "0px"), style
+    box = link.bounding_box()
+    assert box and box["x"] >= 0 and box["x"] + box["width"] <= size[0], "the link is off screen"
+    page.close()
+
+
+# a literal of labyrinth.js / tiles.js a person would read: words with a space, or a capitalised word
+_LITERAL = re.compile(r'"(?:[^"\\\n]|\\.)*"|`(?:[^`\\]|\\.)*`')
+_CODE = re.compile(r'(className\s*=|querySelector(All)?\(|closest\()\s*("(?:[^"\\\n]|\\.)*"|`(?:[^`\\]|\\.)*`)')
+_CALL = re.compile(r'I18N\.t\(\s*"[^"]*"\s*,\s*"(?:[^"\\]|\\.)*"')
+
+
+def _readable(literal: str) -> bool:
+    body = literal[1:-1]
+    body = re.sub(r"\$\{[^{}]*(\{[^{}]*\}[^{}]*)*\}", " ", body)  # interpolations
+    body = re.sub(r"<[^>]*>", " ", body)  # markup and its attributes
+    body = re.sub(r"var\(--[\w-]+\)|#[0-9a-f]{3,6}\b", " ", body)
+    words = re.findall(r"[A-Za-z][a-z']+", body)
+    return bool(words) and (len(words) > 1 and " " in body.strip() or body.strip()[:1].isupper()
+                            or body.strip() in ("nothing", "you"))
+
+
+@pytest.mark.parametrize("script", ["labyrinth.js", "tiles.js"])
+def test_every_sentence_the_script_builds_goes_through_i18n(script: str) -> None:
+    source = (STATIC / script).read_text(encoding="utf-8")
+    source = re.sub(r"^\s*//.*$|\s//\s.*$", "", source, flags=re.M)  # comments
+    source = _CALL.sub("I18N.t(", source)
+    source = re.sub(r'^"use strict";', "", source, flags=re.M)
+    source = _CODE.sub("", source)  # class names and selectors
+    left = [lit for lit in _LITERAL.findall(source) if _readable(lit)]
+    assert not left, f"{script}: said in English only: {left[:8]}"

@@ -160,3 +160,103 @@ def test_every_sentence_the_script_builds_goes_through_i18n(script: str) -> None
     source = _CODE.sub("", source)  # class names and selectors
     left = [lit for lit in _LITERAL.findall(source) if _readable(lit)]
     assert not left, f"{script}: said in English only: {left[:8]}"
+
+
+def test_the_new_game_dialog_offers_a_shorter_game(browser: Any, url: str) -> None:
+    """Last in this module: it starts another game on the shared server."""
+    from playwright.sync_api import expect
+
+    page = open_page(browser, url, DESKTOP)
+    page.click("#new-game")
+    options = page.locator("#ng-cards-each option")
+    expect(options.first).to_have_text(re.compile("all 24"))
+    page.select_option("#ng-cards-each", "3")
+    page.click("#ng-start")
+    expect(page.locator("#players")).to_contain_text("3 left", timeout=WAIT_MS)
+    expect(page.locator("#log")).to_contain_text("3 cards each", timeout=WAIT_MS)
+    page.close()
+
+
+def _play_red_turn(page: Any, priv: Any) -> None:
+    """Red's turn as a newcomer does it by clicking: turn the spare, push it in at a lit arrow, walk to
+    the card's picture if that push opens a way (else stay), Done. The push is chosen with the rules'
+    own shift (controller/labyrinth/rules.py), looking one push ahead."""
+    from mazeboard.controller.labyrinth.rules import apply_shift
+    from mazeboard.hal.labyrinth import SLOTS, Maze
+
+    st = page.evaluate("() => ({view: S.view, world: S.world, hello: S.hello})")
+    v, world = st["view"], st["world"]
+    card = (priv.locator("#secret").get_attribute("data-cards") or "").split(",")[0] or None
+    mover = "vader" if v["movers"] == ["vader"] else "red"
+    pawns = {k: c for k, c in world["pawns"].items() if c}
+    maze = Maze.from_rows(world["layout"], world["spare"])
+    best: tuple[int, int, str, str | None] | None = None
+    for q in range(4):
+        for slot in SLOTS:
+            if slot == v.get("forbidden"):
+                continue
+            out = apply_shift(maze, pawns, slot, q)
+            target = out.maze.cell_of(card) if card else st["hello"]["corners"]["red"]
+            score = 1 if target in out.maze.reachable_cells(out.positions[mover]) else 0
+            if best is None or score > best[0]:
+                best = (score, q, slot, target)
+    assert best is not None
+    _, q, slot, target = best
+    for _ in range(q):
+        before = page.evaluate("() => S.world.spare")
+        page.click("#rotate")
+        page.wait_for_function("(b) => S.world.spare !== b && !S.world.busy", arg=before, timeout=WAIT_MS)
+    page.click(f'.slot[data-slot="{slot}"]')
+    page.wait_for_function("() => S.view.phase !== 'shift'", timeout=WAIT_MS)
+    st = page.evaluate("() => ({view: S.view, world: S.world})")
+    if st["view"]["phase"] != "move":
+        return
+    if mover == "vader":
+        page.locator("#maze .lpawn.vader").click()
+    if target and target != st["world"]["pawns"][mover] and target in (st["view"]["reachable"].get(mover) or []):
+        page.locator(f'#maze .tile[data-cell="{target}"]').click()
+        page.wait_for_function("(a) => S.world.pawns[a[0]] === a[1] && !S.world.busy", arg=[mover, target], timeout=WAIT_MS)
+    page.click("#done")
+    page.wait_for_function("() => S.view.current !== 'red' || S.view.phase !== 'move'", timeout=WAIT_MS)
+
+
+@pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone-390x844", "desktop-1920x1080"])
+def test_a_newcomer_plays_a_short_game_to_the_end(browser: Any, size: tuple[int, int]) -> None:
+    """A whole game by clicking (1 card each): the end says why the winner won, and the first-game
+    tip about a turn is gone."""
+    from playwright.sync_api import expect
+
+    proc = subprocess.Popen([sys.executable, "-m", "mazeboard.controller.cli", "sim", "--port", "0", "--game", "labyrinth",
+                             "--seed", "11", "--humans", "red", "--speed", "20", "--cards-each", "1"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert proc.stdout is not None
+        m = re.search(r"(http://127\.0\.0\.1:\d+/)", proc.stdout.readline())
+        assert m, proc.stderr.read() if proc.stderr else ""
+        ctx = browser.new_context(viewport={"width": size[0], "height": size[1]})
+        page = ctx.new_page()
+        problems: list[str] = []
+        page.on("pageerror", lambda e: problems.append(str(e)))
+        page.goto(m.group(1))
+        expect(page.locator("#conn")).to_have_text("live", timeout=WAIT_MS)
+        page.locator("button.seat-claim.red").click(timeout=WAIT_MS)
+        link = page.locator("a.seat-link.red")
+        expect(link).to_have_attribute("href", "/seat/red", timeout=WAIT_MS)
+        priv = ctx.new_page()
+        priv.goto(m.group(1).rstrip("/") + "/seat/red")
+        expect(priv.locator("#secret")).to_have_attribute("data-cards", re.compile(".+"), timeout=WAIT_MS)
+        expect(page.locator("#players")).to_contain_text("1 left", timeout=WAIT_MS)
+        for _ in range(40):
+            page.wait_for_function("() => S.view.phase === 'over' || (S.view.current === 'red' && S.view.phase === 'shift'"
+                                   " && !S.world.busy)", timeout=WAIT_MS)
+            if page.evaluate("() => S.view.phase") == "over":
+                break
+            _play_red_turn(page, priv)
+        expect(page.locator("#banner")).to_be_visible(timeout=WAIT_MS)
+        assert re.search(r"found all their cards and came back to the start square first", page.locator("#banner").inner_text())
+        assert page.locator("#guide").is_hidden(), "a tip about a turn stays after the game is over"
+        assert not problems, problems
+        ctx.close()
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)

@@ -228,8 +228,12 @@ function drawInfo() {
   if (v.phase === "over" && !S.bannerShown) {
     S.bannerShown = true;
     const scores = Object.entries(v.found).map(([p, c]) => `${esc(player(p))} ${c.length}`).join(" · ");
-    MB.banner(`🏆 ${esc(I18N.t("page.lab.wins", "{Winner} wins!", { winner: v.winner }))}<div class="banner-scores">${scores}</div>`);
+    const why = I18N.t("page.lab.wins_why", "{Winner} found all their cards and came back to the start square first.",
+      { winner: v.winner });
+    MB.banner(`🏆 ${esc(I18N.t("page.lab.wins", "{Winner} wins!", { winner: v.winner }))}<div class="banner-scores">${scores}</div>` +
+      `<div class="banner-why">${esc(why)}</div>`);
   }
+  if (v.phase === "over") $("guide").hidden = true; // no tip about a turn once the game is over
 }
 
 // the first-game guide: the tip for what the board asks now, when a person here is asked
@@ -334,10 +338,16 @@ function wire() {
   MB.wireNewGame(() => S.hello, () => ({
     edition: $("ng-edition").value,
     variants: [...document.querySelectorAll("#ng-variants input:checked")].map((i) => i.value),
+    cards_each: parseInt($("ng-cards-each").value, 10) || 0,
   }));
 }
 function fillNewGame(h) {
   $("ng-edition").innerHTML = Object.entries(h.editions).map(([k, t]) => `<option value="${k}" ${k === h.edition ? "selected" : ""}>${t}</option>`).join("");
+  // a shorter game: fewer cards each (a house rule; 0: all 24 dealt, as the rule book says)
+  const each = h.cards_each || 0, counts = [0, 2, 3, 4, 5, 6, 8, 12];
+  $("ng-cards-each").innerHTML = counts.map((n) => `<option value="${n}" ${n === each ? "selected" : ""}>${n === 0
+    ? esc(I18N.t("page.lab.cards_all", "all 24 shared out (the rules; a long game)"))
+    : esc(I18N.t("page.lab.cards_n", "{n} (a shorter game)", { n }))}</option>`).join("");
   $("ng-variants").innerHTML = h.variant_names.map((n) => `<label><input type="checkbox" value="${n}" ${h.variants.includes(n) ? "checked" : ""}> ${n}</label>`).join("");
 }
 

@@ -245,6 +245,10 @@ def test_a_newcomer_plays_a_short_game_to_the_end(browser: Any, size: tuple[int,
         priv = ctx.new_page()
         priv.goto(m.group(1).rstrip("/") + "/seat/red")
         expect(priv.locator("#secret")).to_have_attribute("data-cards", re.compile(".+"), timeout=WAIT_MS)
+        title = priv.locator("#secret .pic-title").first.inner_text()
+        assert not re.search(r"[a-z]-[a-z]", title) and title[:1].isupper(), f"the card reads {title!r}"
+        game, card = priv.locator("#game").bounding_box(), priv.locator("#secret").bounding_box()
+        assert game and card and game["y"] + game["height"] <= card["y"] + 1, f"the game line {game} beside the card {card}"
         expect(page.locator("#players")).to_contain_text("1 left", timeout=WAIT_MS)
         for _ in range(40):
             page.wait_for_function("() => S.view.phase === 'over' || (S.view.current === 'red' && S.view.phase === 'shift'"

@@ -21,7 +21,7 @@ function drawLabyrinth(s) {
     return;
   }
   const one = (c) => `<div class="card-pic" data-card="${c}"><div class="big-pic">${PICTURES[c] || "🔶"}</div>` +
-    `<div class="pic-title">${c}</div>${s.vader_cards.includes(c) ? "<div>⚫ Vader's mark: move the Vader pawn</div>" : ""}</div>`;
+    `<div class="pic-title">${typeof pictureName === "function" ? pictureName(c) : c}</div>${s.vader_cards.includes(c) ? "<div>⚫ Vader's mark: move the Vader pawn</div>" : ""}</div>`;
   box.innerHTML = `<div class="muted">${s.cards.length > 1 ? "Your open cards" : "Find this picture"}</div>` + s.cards.map(one).join("") +
     `<div class="muted">${s.found} found${s.remaining !== null && s.remaining !== undefined ? ` · ${s.remaining} to go` : ""}</div>`;
   box.dataset.cards = s.cards.join(",");

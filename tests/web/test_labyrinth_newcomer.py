@@ -81,6 +81,22 @@ def test_every_picture_name_is_readable_or_shown_whole_on_a_tap(browser: Any, ur
     page.close()
 
 
+def test_a_tap_to_read_a_name_never_moves_the_pawn_before_the_push(browser: Any, url: str) -> None:
+    """Red's turn, before the push: tapping tiles (to read their names) leaves the pawn on its start
+    square and draws no warning; the line under the board says to push first."""
+    from playwright.sync_api import expect
+
+    page = open_page(browser, url, PHONE)
+    assert page.evaluate("() => S.view.current === 'red' && S.view.phase === 'shift'")
+    for cell in ("b1", "a2"):
+        page.locator(f'#maze .tile[data-cell="{cell}"]').tap()
+        expect(page.locator("#picked")).to_contain_text("push the spare tile in first", timeout=WAIT_MS)
+    page.wait_for_timeout(1500)
+    assert page.evaluate("() => S.world.pawns.red") == "a1"
+    assert "⚠" not in page.locator("#log").inner_text()
+    page.close()
+
+
 def parseFloat_px(page: Any, sel: str) -> float:
     return float(page.evaluate("(s) => parseFloat(getComputedStyle(document.querySelector(s)).fontSize)", sel))
 

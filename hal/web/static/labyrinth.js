@@ -131,11 +131,12 @@ function tileTitle(cell, label) {
   return label ? I18N.t("page.lab.tile_title", "{cell}: {name}", { cell, name: tileName(label) }) : cell;
 }
 // a tap (or click) on a tile says its picture's name whole under the board, for a few seconds
-function pickTile(cell) {
+function pickTile(cell, pushFirst) {
   const t = $("maze").querySelector(`.tile[data-cell="${cell}"]`), label = t ? parseTile(t.dataset.tile || "").label : null;
   const box = $("picked");
-  box.textContent = label ? I18N.t("page.lab.picked", "{cell}: {pic} {name}", { cell, pic: emoji(label), name: tileName(label) })
-    : I18N.t("page.lab.picked_none", "{cell}: no picture", { cell });
+  box.textContent = (label ? I18N.t("page.lab.picked", "{cell}: {pic} {name}", { cell, pic: emoji(label), name: tileName(label) })
+    : I18N.t("page.lab.picked_none", "{cell}: no picture", { cell })) +
+    (pushFirst ? I18N.t("page.lab.push_first", " · push the spare tile in first, then move") : "");
   box.hidden = false;
   clearTimeout(S.pickedTimer);
   S.pickedTimer = setTimeout(() => { box.hidden = true; }, 4000);
@@ -283,11 +284,16 @@ function humansMover() {
 }
 function select(p) { S.selected = p; drawPawns(); drawInfo(); }
 function tileClicked(cell) {
-  const pawn = humansMover();
-  pickTile(cell);
-  if (!pawn) { MB.showError(I18N.t("page.lab.only_watches", "every colour is simulated: this page only watches")); return; }
+  const pawn = humansMover(), v = S.view, s = said();
+  if (!pawn) { pickTile(cell); MB.showError(I18N.t("page.lab.only_watches", "every colour is simulated: this page only watches")); return; }
   const here = S.world.hand[pawn] === undefined ? S.world.pawns[pawn] : S.world.hand[pawn];
   if (here === null) { MB.send({ type: "place", player: pawn, cell }); S.world.hand[pawn] = cell; return; }
+  // a click walks the pawn only when it may move: its move, or the board asking for it. Otherwise
+  // (before the push, another's turn) it only names the tile's picture: a tap to read a name must
+  // never slide the pawn before the shift (the referee would warn, the newcomer would not know why)
+  const walks = (v.phase === "move" && S.hello.humans.includes(v.current)) || (s && (s.requests || []).length > 0);
+  pickTile(cell, !walks && v.phase === "shift" && S.hello.humans.includes(v.current));
+  if (!walks) return;
   if (here === cell) return;
   MB.send({ type: "slide", player: pawn, to: cell });
   S.world.hand[pawn] = cell;

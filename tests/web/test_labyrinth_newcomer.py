@@ -91,6 +91,8 @@ def test_a_tap_to_read_a_name_never_moves_the_pawn_before_the_push(browser: Any,
     for cell in ("b1", "a2"):
         page.locator(f'#maze .tile[data-cell="{cell}"]').tap()
         expect(page.locator("#picked")).to_contain_text("push the spare tile in first", timeout=WAIT_MS)
+        b = page.locator("#picked").bounding_box()
+        assert b and b["x"] >= 0 and b["x"] + b["width"] <= PHONE[0], f"the line under the board leaves the screen: {b}"
     page.wait_for_timeout(1500)
     assert page.evaluate("() => S.world.pawns.red") == "a1"
     assert "⚠" not in page.locator("#log").inner_text()
@@ -186,6 +188,8 @@ def test_the_new_game_dialog_offers_a_shorter_game(browser: Any, url: str) -> No
     page.click("#new-game")
     options = page.locator("#ng-cards-each option")
     expect(options.first).to_have_text(re.compile("all 24"))
+    for label in page.locator("#ng-variants label").all_inner_texts():  # what a variant does, not only its code name
+        assert len(label.split()) >= 5, f"the variant {label!r} is not explained"
     page.select_option("#ng-cards-each", "3")
     page.click("#ng-start")
     expect(page.locator("#players")).to_contain_text("3 left", timeout=WAIT_MS)

@@ -354,7 +354,15 @@ function fillNewGame(h) {
   $("ng-cards-each").innerHTML = counts.map((n) => `<option value="${n}" ${n === each ? "selected" : ""}>${n === 0
     ? esc(I18N.t("page.lab.cards_all", "all 24 shared out (the rules; a long game)"))
     : esc(I18N.t("page.lab.cards_n", "{n} (a shorter game)", { n }))}</option>`).join("");
-  $("ng-variants").innerHTML = h.variant_names.map((n) => `<label><input type="checkbox" value="${n}" ${h.variants.includes(n) ? "checked" : ""}> ${n}</label>`).join("");
+  $("ng-variants").innerHTML = h.variant_names.map((n) => `<label><input type="checkbox" value="${n}" ${h.variants.includes(n) ? "checked" : ""}> ` +
+    `<b>${n}</b> <small>${esc(variantText(n))}</small></label>`).join("");
+}
+// what a variant does, in a few words (RULES.md §2 Variants)
+function variantText(name) {
+  if (name === "younger") return I18N.t("page.lab.variant.younger", "all your cards open, found in any order");
+  if (name === "exit-anywhere") return I18N.t("page.lab.variant.exit", "after your last card, leave the maze at any edge instead of going home");
+  if (name === "vader") return I18N.t("page.lab.variant.vader", "Star Wars edition: cards with Vader's mark move the black Vader pawn");
+  return "";
 }
 
 wire();

@@ -128,6 +128,27 @@ def test_the_vader_tile_and_the_vader_pawn_look_different_and_are_named(browser:
     page.close()
 
 
+def test_a_vader_card_says_before_the_push_that_the_vader_pawn_moves(browser: Any) -> None:
+    """Seed 10 deals red a card with Vader's mark first (Count Dooku): the push is planned for the
+    Vader pawn, so the page says so before it, not only after."""
+    from playwright.sync_api import expect
+
+    proc = subprocess.Popen([sys.executable, "-m", "mazeboard.controller.cli", "sim", "--port", "0", "--game", "labyrinth",
+                             "--edition", "star-wars", "--variant", "vader", "--seed", "10", "--humans", "red"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert proc.stdout is not None
+        m = re.search(r"(http://127\.0\.0\.1:\d+/)", proc.stdout.readline())
+        assert m, proc.stderr.read() if proc.stderr else ""
+        page = open_page(browser, m.group(1), DESKTOP)
+        assert page.evaluate("() => S.view.phase === 'shift' && S.view.movers.join() === 'vader'")
+        expect(page.locator("#mover")).to_contain_text("after the push you move: the Vader pawn", timeout=WAIT_MS)
+        page.close()
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
 def test_the_help_names_the_shorter_game(browser: Any, url: str) -> None:
     page = open_page(browser, url, DESKTOP)
     page.click("#help-button")

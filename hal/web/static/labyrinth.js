@@ -201,8 +201,11 @@ function drawInfo() {
   }
   $("rotation").textContent = v.current && v.rotation ? I18N.t("page.lab.turned", "(turned {deg}° clockwise)", { deg: v.rotation }) : "";
   const movers = v.movers.filter((m) => m === "vader" || h.humans.includes(m));
-  $("mover").textContent = h.humans.includes(v.current) && v.phase === "move"
-    ? I18N.t("page.lab.moving", "moving: {pawn}", { pawn: pawnName(S.selected || movers[0] || v.current) }) : "";
+  // before the push too: a card with Vader's mark means the Vader pawn moves this turn (plan the push for it)
+  $("mover").textContent = !h.humans.includes(v.current) ? ""
+    : v.phase === "move" ? I18N.t("page.lab.moving", "moving: {pawn}", { pawn: pawnName(S.selected || movers[0] || v.current) })
+      : v.phase === "shift" && v.movers.includes("vader")
+        ? I18N.t("page.lab.moves_next", "after the push you move: {pawns}", { pawns: v.movers.map(pawnName).join(" / ") }) : "";
   const open = Object.entries(v.open_cards);
   $("open-cards").hidden = open.length === 0;
   $("open-cards").innerHTML = `<div class="label">${esc(I18N.t("page.lab.open_cards", "Open cards (younger players)"))}</div>` +

@@ -248,7 +248,8 @@ def _play_red_turn(page: Any, priv: Any) -> None:
         page.click("#rotate")
         page.wait_for_function("(b) => S.world.spare !== b && !S.world.busy", arg=before, timeout=WAIT_MS)
     page.click(f'.slot[data-slot="{slot}"]')
-    page.wait_for_function("() => S.view.phase !== 'shift'", timeout=WAIT_MS)
+    # the push settles first (the row pushed all the way in), then the move
+    page.wait_for_function("() => (S.view.phase === 'move' && !S.world.busy) || S.view.phase === 'over'", timeout=WAIT_MS)
     st = page.evaluate("() => ({view: S.view, world: S.world})")
     if st["view"]["phase"] != "move":
         return

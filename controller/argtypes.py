@@ -54,7 +54,7 @@ def maze(text: str) -> str | tuple[str, ...]:
 #: play flags each game uses (given to another game they are an error, not ignored)
 GAME_FLAGS: dict[str, frozenset[str]] = {
     "magic-labyrinth": frozenset({"--maze", "--assist", "--win-tokens"}),
-    "labyrinth": frozenset({"--edition", "--variant", "--cards", "--guided-layout"}),
+    "labyrinth": frozenset({"--edition", "--variant", "--cards", "--cards-each", "--guided-layout"}),
     "struggle": frozenset({"--rounds", "--cards"}),
 }
 
@@ -68,6 +68,7 @@ def check_game_flags(args: argparse.Namespace) -> None:
         "--rounds": getattr(args, "rounds", None) is not None,
         "--cards": getattr(args, "cards", None) is not None,
         "--guided-layout": getattr(args, "guided_layout", False),
+        "--cards-each": getattr(args, "cards_each", None) is not None,
     }
     uses = GAME_FLAGS.get(args.game)
     if uses is None:

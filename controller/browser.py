@@ -62,6 +62,17 @@ def _speed(text: str) -> float:
     return speed
 
 
+def cards_each(text: str) -> int:
+    """``--cards-each``: a shorter Labyrinth, 1-12 cards each (RULES.md deals all 24: 12, 8 or 6 each)."""
+    try:
+        n = int(text[:8])
+    except ValueError:
+        n = -1
+    if len(text) > 8 or not 1 <= n <= 12:
+        raise argparse.ArgumentTypeError(f"give a number of cards each, 1 to 12 (fewer with more players), got {text[:16]!r}")
+    return n
+
+
 def add_arguments(p: argparse.ArgumentParser) -> None:
     """The browser simulator's options (``mazeboard sim`` without ``--scenario``)."""
     from .argtypes import lang as _lang, maze as _maze, players as _players
@@ -72,6 +83,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     g.add_argument("--edition", default=None, help="Labyrinth edition: classic, super-mario, star-wars")
     g.add_argument("--variant", action="append", default=[], metavar="NAME",
                    help="Labyrinth rule variant, repeatable: younger, exit-anywhere, vader")
+    g.add_argument("--cards-each", type=cards_each, default=None, metavar="N",
+                   help="Labyrinth: a shorter game, N picture cards each (1 up to 12, 8 or 6 with 2, 3 or 4 "
+                        "players; default: all 24 dealt, as the rule book says)")
     g.add_argument("--rounds", type=int, default=None, metavar="N", help="rounds to play (Struggle; default 1)")
     g.add_argument("--open", action="store_true", help="open the page in your web browser")
     g.add_argument("--host", default="127.0.0.1",
@@ -104,8 +118,13 @@ def run(args: argparse.Namespace) -> int:
     again: a message never stops the server."""
     warn_if_exposed(args.host)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 100_000)
+    options: dict[str, int] = {}
+    if getattr(args, "cards_each", None) is not None:
+        if args.game != "labyrinth":
+            raise ConfigError(f"--cards-each: not used by {args.game} (only by labyrinth)")
+        options["cards_each"] = args.cards_each
     request: BoardRequest | None = BoardRequest(
-        game=args.game, edition=args.edition, variants=tuple(args.variant), rounds=args.rounds,
+        game=args.game, edition=args.edition, variants=tuple(args.variant), rounds=args.rounds, options=options,
         players=args.players, seed=seed, maze=args.maze, humans=args.humans, speed=args.speed,
         browser=True, web_host=args.host, web_port=args.port, open_browser=args.open, lang=getattr(args, "lang", "en"),
     )

@@ -29,6 +29,8 @@ def play_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--rounds", type=int, default=None, metavar="N", help="rounds to play (Struggle)")
     p.add_argument("--cards", choices=("dealt", "physical"), default=None,
                    help="Labyrinth, Struggle: dealt by the controller (default), or physical (the box's own cards)")
+    p.add_argument("--cards-each", type=browser.cards_each, default=None, metavar="N",
+                   help="Labyrinth: a shorter game, N picture cards each (default: all 24 dealt)")
     p.add_argument("--guided-layout", action="store_true",
                    help="Labyrinth: lay the dealt tiles out one at a time as the board shows, before the first turn")
     p.add_argument("--seed", type=int, default=1, help="seed for the maze, dice, targets and players (default 1)")
@@ -62,6 +64,8 @@ def play(args: argparse.Namespace) -> int:
         options["cards"] = args.cards
     if args.guided_layout:
         options["guided_layout"] = True
+    if args.cards_each is not None:
+        options["cards_each"] = args.cards_each
     request = BoardRequest(game=args.game, players=args.players, seed=args.seed, maze=args.maze or "easy",
                            realtime=args.realtime, options=options, edition=args.edition,
                            variants=tuple(args.variant), rounds=args.rounds)

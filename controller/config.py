@@ -100,13 +100,15 @@ class LabyrinthTable:
     """``[labyrinth]``: ``edition``, ``variants`` (younger, exit-anywhere, vader), ``settle_ms``,
     ``cards`` (``dealt`` by the controller, or ``physical``: the box's own cards) and
     ``guided_layout`` (the board shows where each tile of the deal goes before the first turn;
-    on for a real board)."""
+    on for a real board); ``cards_each`` (a shorter game: that many cards each, 1-12; 0: all 24
+    dealt as the rule book says)."""
 
     edition: str = "classic"
     variants: tuple[str, ...] = ()
     settle_ms: int = 0
     cards: str = "dealt"
     guided_layout: bool = True
+    cards_each: int = 0
 
 
 @dataclass(frozen=True)
@@ -139,7 +141,7 @@ BOUNDS: dict[str, dict[str, tuple[int, int]]] = {
     "lobby": {"lobby_after_ms": (0, 600_000), "abandon_presses": (2, 10), "abandon_window_ms": (300, 10_000),
               "abandon_confirm_ms": (2000, 120_000)},
     "magic-labyrinth": {"settle_ms": (0, 60_000), "win_tokens": (1, 24)},
-    "labyrinth": {"settle_ms": (0, 60_000)},
+    "labyrinth": {"settle_ms": (0, 60_000), "cards_each": (0, 12)},
     "struggle": {"rounds": (1, 20), "players": (2, 4)},
     "web": {"port": (0, 65535)},
 }
@@ -190,7 +192,8 @@ def request_fields(table: GameTable) -> dict[str, Any]:
         return {"options": {"assist": table.assist, "settle_ms": table.settle_ms, "win_tokens": table.win_tokens},
                 "maze": table.maze}
     if isinstance(table, LabyrinthTable):
-        return {"options": {"settle_ms": table.settle_ms, "cards": table.cards, "guided_layout": table.guided_layout},
+        return {"options": {"settle_ms": table.settle_ms, "cards": table.cards, "guided_layout": table.guided_layout,
+                            "cards_each": table.cards_each},
                 "edition": table.edition, "variants": table.variants}
     return {"options": {"cards": table.cards}, "rounds": table.rounds}
 
@@ -291,7 +294,8 @@ def _game_check(name: str, section: Any) -> None:
                                    "win_tokens": section.win_tokens}, name)
     elif isinstance(section, LabyrinthTable):
         opts = LabyrinthOptions.from_mapping({"settle_ms": section.settle_ms, "cards": section.cards,
-                                              "guided_layout": section.guided_layout}, section.variants)
+                                              "guided_layout": section.guided_layout,
+                                              "cards_each": section.cards_each}, section.variants)
         try:
             check_edition_variants(edition(section.edition, f"{name}.edition"), opts)
         except ConfigError as e:
@@ -378,6 +382,7 @@ variants = []               # any of "younger", "exit-anywhere", "vader" (star-w
 settle_ms = 0               # a pawn resting this long ends the move (0: only Done ends it)
 cards = "dealt"             # dealt (on the players' phones) or physical (the box's cards: Done on your picture)
 guided_layout = true        # before the first turn the LEDs show where each tile of the deal goes
+cards_each = 0              # a shorter game: this many cards each (1-12); 0 = all 24 dealt, as the rules say
 
 [struggle]
 rounds = 1                  # rounds per game

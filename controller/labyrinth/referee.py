@@ -204,7 +204,7 @@ class LabyrinthReferee(RefereeCore):
         self.edition.check_maze(self.maze)
         self.physical_cards = self.options.physical_cards
         #: cards each player holds (the win needs them all)
-        self.cards_each = rules.cards_each(self.edition, self.players)
+        self.cards_each = rules.cards_each(self.edition, self.players, self.options.cards_each)
         if self.physical_cards:
             if extra.get("cards"):
                 raise ConfigError('cards: with cards = "physical" nothing is dealt: the players keep the box\'s '
@@ -213,7 +213,7 @@ class LabyrinthReferee(RefereeCore):
         elif extra.get("cards"):
             self.decks = rules.check_decks(self.edition, self.players, extra["cards"])
         else:
-            self.decks = rules.deal_cards(self.edition, self.players, self.rng)
+            self.decks = rules.deal_cards(self.edition, self.players, self.rng, self.options.cards_each)
         self.corners = rules.corners_for(self.players, self.options.start_corners)
         positions: dict[str, Cell] = dict(self.corners)
         if self.options.vader:

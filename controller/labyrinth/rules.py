@@ -24,7 +24,7 @@ Every **Decision** is a named field of :class:`LabyrinthOptions`.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from typing import Any, Iterable, Mapping, Sequence
 
 from mazeboard.hal.boards import PLAYER_COLOURS
@@ -39,6 +39,8 @@ GAME = "labyrinth"
 VARIANTS: tuple[str, ...] = ("younger", "exit-anywhere", "vader")
 #: ``cards``: dealt by the controller (shown privately), or the box's own cards kept by the players
 CARD_MODES: tuple[str, ...] = ("dealt", "physical")
+#: most cards each a shorter game may deal (``cards_each``): the 2-player share of the 24
+MAX_CARDS_EACH = 12
 
 
 @dataclass(frozen=True)
@@ -83,6 +85,11 @@ class LabyrinthOptions:
     was their card); ``guided_layout`` -- before the first turn the board lights one cell at a
     time with the tile to lay there, then the spare, then checks the pawns on their corners
     (the service's config turns it on for a real board; off by default).
+
+    ``cards_each`` -- a shorter game (a house rule, not the rule book's: RULES.md §2 Setup deals
+    all 24 cards, 12, 8 or 6 each): each player gets this many cards, at most the even share
+    (:data:`MAX_CARDS_EACH` with 2 players; more is dealt as the share); 0 (default) deals them
+    all as the rule book says.
     """
 
     younger: bool = False
@@ -99,6 +106,7 @@ class LabyrinthOptions:
     start_corners: tuple[Cell, ...] = ()
     cards: str = "dealt"
     guided_layout: bool = False
+    cards_each: int = field(default=0, metadata={"max": MAX_CARDS_EACH})
 
     def __post_init__(self) -> None:
         if self.exit_anywhere and not self.younger and not self.exit_anywhere_alone:
@@ -158,17 +166,21 @@ def check_edition_variants(ed: Edition, options: LabyrinthOptions) -> None:
         raise ConfigError(f"variant vader: the {ed.name} edition has no Darth Vader tile (use --edition star-wars)")
 
 
-def deal_cards(ed: Edition, players: Sequence[str], rng: random.Random) -> dict[str, list[str]]:
-    """Shuffle the 24 cards and deal them evenly, top first (RULES.md §2 Setup: 12, 8 or 6 each)."""
+def deal_cards(ed: Edition, players: Sequence[str], rng: random.Random, each: int = 0) -> dict[str, list[str]]:
+    """Shuffle the 24 cards and deal them evenly, top first (RULES.md §2 Setup: 12, 8 or 6 each);
+    ``each`` > 0: only that many each (a shorter game, :func:`cards_each`), the rest stay in the box."""
     cards = list(ed.cards)
     rng.shuffle(cards)
-    per = len(cards) // len(players)
+    per = cards_each(ed, players, each)
     return {p: cards[i * per:(i + 1) * per] for i, p in enumerate(players)}
 
 
-def cards_each(ed: Edition, players: Sequence[str]) -> int:
-    """How many cards each player holds: the 24 dealt evenly (RULES.md §2 Setup: 12, 8 or 6)."""
-    return len(ed.cards) // len(players)
+def cards_each(ed: Edition, players: Sequence[str], each: int = 0) -> int:
+    """How many cards each player holds: the 24 dealt evenly (RULES.md §2 Setup: 12, 8 or 6), or
+    ``each`` (a shorter game, option ``cards_each``), at most that even share: a config's
+    ``cards_each = 8`` deals 6 each to 4 players (the players are counted only in the lobby)."""
+    share = len(ed.cards) // len(players)
+    return min(each, share) if each > 0 else share
 
 
 def check_decks(ed: Edition, players: Sequence[str], decks: Mapping[str, Sequence[object]], where: str = "cards") -> dict[str, list[str]]:

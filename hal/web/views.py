@@ -339,6 +339,9 @@ def _lab_started(v: LabyrinthView, e: Mapping[str, Any]) -> None:
     v.vader = e.get("vader") if isinstance(e.get("vader"), str) else None
     v.layout_step, v.laid = None, []
     per = len(edition(v.edition).cards) // max(1, len(v.players))
+    each = e.get("cards_each")  # the cards each player holds (fewer in a shorter game)
+    if isinstance(each, int) and not isinstance(each, bool) and 0 < each < per:
+        per = each
     v.remaining = {p: per for p in v.players}
 
 

@@ -132,6 +132,10 @@ def for_play(request: BoardRequest) -> LabyrinthSession:
             raise ConfigError(f"--variant: {v!r} is not a Labyrinth variant ({', '.join(VARIANT_NAMES)})")
     if "vader" in request.variants and not ed.vader_tile:
         raise ConfigError(f"--variant vader: the {ed.name} edition has no Darth Vader tile (use --edition star-wars)")
+    each = request.options.get("cards_each", 0)
+    share = len(ed.cards) // len(players)
+    if not isinstance(each, int) or isinstance(each, bool) or not 0 <= each <= share:
+        raise ConfigError(f"--cards-each: {len(players)} players get 1 to {share} cards each, not {each!r}")
     maze = dealt_maze(ed, request.seed, "vader" in request.variants)
     pawns = dict(zip(players, LABYRINTH_CORNERS[len(players)]))
     if "vader" in request.variants:

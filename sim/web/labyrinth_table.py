@@ -20,7 +20,8 @@ type           fields                                      physical meaning
 ``place``      ``player``, ``cell``                        set the lifted pawn down (a jump)
 ``press``      ``button``: ``done``                        end the move
 ``new_game``   ``players`` 2-4, ``humans``, ``seed``,      end this game, start another
-               ``edition``, ``variants``
+               ``edition``, ``variants``, ``cards_each``
+               (0-12, optional: a shorter game; 0 all 24)
 =============  ==========================================  ======================================
 
 Secret cards: ``card_shown`` announcements go to the owner's private page
@@ -53,6 +54,8 @@ from .served import ServedSession
 from .table import MAX_QUEUED
 
 PAWNS: tuple[str, ...] = PLAYER_COLOURS + (VADER,)
+#: most cards each a shorter game deals (the 2-player share of the 24; docs/labyrinth.md)
+MAX_CARDS_EACH = 12
 #: think time of a simulated player at speed 1.0 (a person's pace), milliseconds
 THINK_MS = (1200, 3000)
 
@@ -76,6 +79,8 @@ class NewLabyrinth:
     edition: str
     variants: tuple[str, ...]
     msg_id: int | None = None
+    #: a shorter game: this many cards each (0: the rule book's deal); None: as the game being played
+    cards_each: int | None = None
 
 
 def _cell(f: Fields, key: str) -> str:
@@ -86,7 +91,8 @@ def _new_game(f: Fields) -> NewLabyrinth:
     players = f.whole("players", 2, 4)
     assert players is not None
     return NewLabyrinth(players, f.colours("humans"), f.whole("seed", 0, SEED_MAX, optional=True),
-                        f.choice("edition", tuple(EDITIONS)), f.names("variants", VARIANT_NAMES), f.msg_id)
+                        f.choice("edition", tuple(EDITIONS)), f.names("variants", VARIANT_NAMES), f.msg_id,
+                        f.whole("cards_each", 0, MAX_CARDS_EACH, optional=True))
 
 
 #: message type -> parser (:func:`mazeboard.hal.web.protocol.parse_message`)
@@ -156,7 +162,7 @@ class LabyrinthTable(ServedTable):
         return {
             "files": GRID.files, "ranks": GRID.ranks, "edition": self.edition.name, "variants": list(self.variants),
             "colours": list(PLAYER_COLOURS), "editions": {k: e.title for k, e in EDITIONS.items()},
-            "variant_names": list(VARIANT_NAMES),
+            "variant_names": list(VARIANT_NAMES), "cards_each": int(self.sim.setup.options.get("cards_each", 0)),
             "slots": {s: {"edge": SLOTS[s].edge, "entry": SLOTS[s].entry} for s in SLOT_NAMES},
             "corners": dict(zip(self.players, LABYRINTH_CORNERS[len(self.players)])),
         }
@@ -245,8 +251,12 @@ class LabyrinthTable(ServedTable):
         self._do(Action("press", button=cmd.button))
 
     def _new_game(self, client: int, cmd: NewLabyrinth) -> None:
-        self.new_game({"players": cmd.players, "humans": cmd.humans, "seed": cmd.seed,
-                       "edition": cmd.edition, "variants": cmd.variants})
+        changes: dict[str, Any] = {"players": cmd.players, "humans": cmd.humans, "seed": cmd.seed,
+                                   "edition": cmd.edition, "variants": cmd.variants}
+        if cmd.cards_each is not None:
+            options = {k: v for k, v in self.sim.setup.options.items() if k != "cards_each"}
+            changes["options"] = {**options, "cards_each": cmd.cards_each} if cmd.cards_each else options
+        self.new_game(changes)
 
 
 def open_labyrinth(request: BoardRequest, realtime: bool = True) -> ServedSession:

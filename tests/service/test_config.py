@@ -40,7 +40,8 @@ def test_a_file_sets_the_sections(tmp_path: Path) -> None:
     assert c.path == str(p) and c.board.game == "struggle" and c.lobby.lobby_after_ms == 0
     assert c.labyrinth == cfg.LabyrinthTable("star-wars", ("vader", "younger"), 0)
     assert c.struggle == cfg.StruggleTable(3, "physical", 4) and c.web == cfg.WebSettings(host="0.0.0.0", port=9000)
-    assert cfg.request_fields(c.labyrinth) == {"options": {"settle_ms": 0, "cards": "dealt", "guided_layout": True},
+    assert cfg.request_fields(c.labyrinth) == {"options": {"settle_ms": 0, "cards": "dealt", "guided_layout": True,
+                                                                "cards_each": 0},
                                                "edition": "star-wars", "variants": ("vader", "younger")}
     assert cfg.request_fields(c.struggle) == {"options": {"cards": "physical"}, "rounds": 3}
 

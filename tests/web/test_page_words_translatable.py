@@ -20,12 +20,14 @@ import pytest
 
 STATIC = Path(__file__).resolve().parents[2] / "hal" / "web" / "static"
 #: the scripts checked (board.js, labyrinth.js and struggle.js to be added once converted)
-SCRIPTS = ("common.js", "notice.js", "player.js", "companion.js", "board.js", "struggle.js")
+SCRIPTS = ("common.js", "notice.js", "player.js", "companion.js", "board.js", "struggle.js", "labyrinth.js", "tiles.js", "pictures.js")
 
 _SINKS = re.compile(
     r"(?:\.(?:textContent|innerText|innerHTML|title|placeholder)|\bdocument\.title)\s*=(?![=>])\s*"
     r"|\b(?:showError|NOTICE\.say|banner)\(\s*|\bsetConn\([^,()]*,\s*|=>\s*(?=[^\s{])")
 _WORD = re.compile(r"[A-Za-z]{2,}")
+#: not words a person reads: HTML boolean attributes written into a tag, and the product's name
+_NOT_WORDS = re.compile(r"\b(?:checked|selected|disabled|hidden|mazeboard)\b")
 _TAG = re.compile(r"<[^<>]*>")
 _SAID_ATTR = re.compile(r'\b(?:title|alt|aria-label|placeholder)="([^"]*)"')
 _OPERATOR_END = "+-*/?:(|&,=!<>[{"
@@ -126,7 +128,7 @@ def words_outside_i18n(name: str, src: str) -> list[str]:
             text = re.sub(r"^[^<]*?\"?>", " ", text) if re.match(r'^[^<]*">', text) else text  # a tag's tail
             text = re.sub(r"<[a-z][^>]*$", " ", text)  # a tag's head
             text = re.sub(r'^"?\s*([\w-]+="[^"]*"\s*)*[\w-]+="$', " ", text)  # between two ${} of one tag
-            if _WORD.search(text + " " + said):
+            if _WORD.search(_NOT_WORDS.sub(" ", text) + " " + said):
                 found.append(f"{name}:{src.count(chr(10), 0, at) + 1}: {(text + ' ' + said).strip()[:70]!r}")
     return sorted(set(found))
 

@@ -242,12 +242,18 @@ def test_a_pawn_leaves_its_cells_symbol_and_name_readable(browser: Any, name: st
             "return getComputedStyle(e).transform !== 'none' && e.getAnimations().length === 0; }",
             arg=f"{cell} {symbol}", timeout=WAIT_MS)
         on_cell = page.locator(f"{cell} {pawn.split()[-1]}") if name == "labyrinth" else page.locator(pawn)
-        p, name_box, sym = steady_box(on_cell, "the pawn"), box(page, f"{cell} {label}"), box(page, f"{cell} {symbol}")
-        assert _overlap(p, name_box) == 0, f"the pawn {p} covers the name {name_box}"
+        p, sym = steady_box(on_cell, "the pawn"), box(page, f"{cell} {symbol}")
         assert _overlap(p, sym) <= 0.12 * sym["width"] * sym["height"], f"the pawn {p} covers the symbol {sym}"
-        assert 0 <= name_box["x"] and name_box["x"] + name_box["width"] <= size[0], "the name is off screen"
-        assert page.evaluate("(sel) => { const e = document.querySelector(sel); return e.scrollWidth <= e.clientWidth; }",
-                             f"{cell} {label}"), "the name is cut short"
+        if name == "labyrinth" and not page.locator(f"{cell} {label}").is_visible():
+            # a tile too small for a readable name shows none: its tooltip (and a tap) names the picture
+            # (tests/web/test_labyrinth_newcomer.py)
+            assert ": " in (page.locator(cell).get_attribute("title") or "")
+        else:
+            name_box = box(page, f"{cell} {label}")
+            assert _overlap(p, name_box) == 0, f"the pawn {p} covers the name {name_box}"
+            assert 0 <= name_box["x"] and name_box["x"] + name_box["width"] <= size[0], "the name is off screen"
+            assert page.evaluate("(sel) => { const e = document.querySelector(sel); return e.scrollWidth <= e.clientWidth; }",
+                                 f"{cell} {label}"), "the name is cut short"
         screenshot(page, f"responsive-pawn-{name}-{size[0]}x{size[1]}.png")
         page.close()
     finally:

@@ -134,8 +134,10 @@ const MB = {
       let el;
       if (s.mine.includes(p)) {
         el = document.createElement("a");
-        el.className = `plink seat-link ${p}`; el.href = `/seat/${p}`; el.target = "_blank"; el.rel = "noopener";
-        el.textContent = `${p} 🃏`; el.title = I18N.t("page.common.seat_mine", "your seat: open {player}'s private page (your card)", { player: p });
+        // a link that looks like a button and says what it opens (issue 15: it read as a label)
+        el.className = `plink seat-link button small ${p}`; el.href = `/seat/${p}`; el.target = "_blank"; el.rel = "noopener";
+        el.textContent = I18N.t("page.seat_open", "🃏 Open your secret card page ({colour}) ↗", { colour: p });
+        el.title = I18N.t("page.seat_open.title", "your seat: opens {colour}'s private page with your secret card, in a new tab", { colour: p });
       } else if (s.taken.includes(p)) {
         el = document.createElement("span");
         el.className = `plink seat-taken ${p}`; el.textContent = `${p} 🔒`;

@@ -4,14 +4,29 @@
 "use strict";
 
 const ARROW = { S: "▲", N: "▼", W: "▶", E: "◀" };
-const WARNING_TEXT = {
-  forbidden_slot: "tried the forbidden slot", extra_shift: "pushed when no push was due", unreachable: "moved to a tile out of reach",
-  out_of_turn: "moved out of turn", moved_before_shift: "moved before the shift", lifted: "lifted the pawn",
-  not_wrapped: "a pushed-off pawn is not on the new tile", misplaced: "a pawn stands where none should",
-  ambiguous: "the reeds cannot tell where the pawn stopped"
-};
-const pic = (name) => (name ? `${PICTURES[name] || "🔶"} ${name}` : "");
-const pawnName = (p) => (p === "vader" ? "Vader" : cap(p));
+// the log's words for a warning (the controller's warning kinds, controller/labyrinth/referee.py)
+function warningText(kind) {
+  switch (kind) {
+    case "forbidden_slot": return I18N.t("page.lab.warn.forbidden_slot", "tried the forbidden slot");
+    case "extra_shift": return I18N.t("page.lab.warn.extra_shift", "pushed when no push was due");
+    case "unreachable": return I18N.t("page.lab.warn.unreachable", "moved to a tile out of reach");
+    case "out_of_turn": return I18N.t("page.lab.warn.out_of_turn", "moved out of turn");
+    case "moved_before_shift": return I18N.t("page.lab.warn.moved_before_shift", "moved before the shift");
+    case "lifted": return I18N.t("page.lab.warn.lifted", "lifted the pawn");
+    case "not_wrapped": return I18N.t("page.lab.warn.not_wrapped", "a pushed-off pawn is not on the new tile");
+    case "misplaced": return I18N.t("page.lab.warn.misplaced", "a pawn stands where none should");
+    case "ambiguous": return I18N.t("page.lab.warn.ambiguous", "the reeds cannot tell where the pawn stopped");
+    default: return kind;
+  }
+}
+const emoji = (name) => PICTURES[name] || "🔶";
+const pic = (name) => (name ? `${emoji(name)} ${pictureName(name)}` : "");
+// a pawn as people call it: the player's colour (in the page's language), or the Vader pawn
+const pawnName = (p) => (p === "vader" ? I18N.t("page.lab.vader_pawn", "the Vader pawn")
+  : I18N.t("page.lab.colour", "{Player}", { player: p }));
+const player = (p) => I18N.t("page.lab.colour", "{Player}", { player: p });
+// a picture on a tile: its name, or what the Vader tile is (only a picture: the pawn starts there)
+const tileName = (label) => (label === "vader" ? I18N.t("page.lab.vader_tile", "Vader's start tile") : pictureName(label));
 
 const S = { hello: null, view: null, world: null, pixels: [], selected: null, bannerShown: false };
 
@@ -23,11 +38,17 @@ function said() { return S.view ? S.view.instruction : null; }
 function buttonState(id) { return MB.control(S.view, S.hello, id); }
 function press(button, message) {
   const [on, why] = buttonState(button);
-  if (!on) { MB.showError(`${button.startsWith("slot:") ? "slot " + button.slice(5) : cap(button)}: ${why}`); return; }
+  if (!on) { MB.showError(I18N.t("page.lab.not_now", "{what}: {why}", { what: controlName(button), why })); return; }
   MB.send(message);
 }
 
 // -- drawing ---------------------------------------------------------------------
+function controlName(id) {
+  if (id.startsWith("slot:")) return I18N.t("page.lab.slot", "slot {slot}", { slot: id.slice(5) });
+  if (id === "rotate") return I18N.t("page.lab.rotate", "Rotate");
+  if (id === "done") return I18N.t("page.lab.done", "Done");
+  return id;
+}
 function buildMaze() {
   const h = S.hello, maze = $("maze");
   maze.innerHTML = "";
@@ -48,7 +69,7 @@ function buildMaze() {
     d.type = "button";
     d.className = `slot edge-${s.edge}`;
     d.dataset.slot = slot;
-    d.title = `push the spare in at ${slot}`;
+    d.title = I18N.t("page.lab.push_at", "push the spare in at {slot}", { slot });
     d.innerHTML = `<span class="arrow">${ARROW[s.edge]}</span><span class="code">${slot}</span>`; // named as the prompt names it
     const col = s.edge === "W" ? 1 : s.edge === "E" ? h.files + 2 : f + 2;
     const row = s.edge === "N" ? 1 : s.edge === "S" ? h.ranks + 2 : h.ranks + 1 - r;
@@ -64,8 +85,9 @@ function buildMaze() {
   }
   $("title").textContent = h.title;
   document.title = `${h.title} · mazeboard`;
-  const variants = h.variants.length ? ` · variants: ${h.variants.join(", ")}` : "";
-  $("game-info").textContent = `seed ${h.seed} · ${h.players.length} players${variants}`;
+  const variants = h.variants.length ? I18N.t("page.lab.info_variants", " · variants: {names}", { names: h.variants.join(", ") }) : "";
+  $("game-info").textContent = I18N.t("page.lab.info", "seed {seed} · {n} players", { seed: h.seed, n: h.players.length }) + variants;
+  drawLegend();
   MB.privateLinks(h);
 }
 
@@ -80,16 +102,54 @@ function drawTiles() {
       t.dataset.tile = word;
       const { mask, label } = parseTile(word);
       const home = t.dataset.home ? `<span class="home-mark">🏠</span>` : "";
+      t.title = tileTitle(cell, label);
       t.innerHTML = tileSVG(mask) + `<div class="led"></div>` + home + `<span class="coord">${cell}</span>` +
-        (label ? `<div class="pic${label === "vader" ? " vader-mark" : ""}" title="${label}">${PICTURES[label] || "🔶"}</div>` +
-          `<div class="pic-name">${label}</div>` : "") + `<div class="pawns"></div>`;
+        (label ? picHTML(label) : "") + `<div class="pawns"></div>`;
     });
   }
   const spare = parseTile(S.world.spare);
-  $("spare").innerHTML = tileSVG(spare.mask) + (spare.label ? `<div class="pic">${PICTURES[spare.label] || "🔶"}</div><div class="pic-name">${spare.label}</div>` : "");
+  $("spare").innerHTML = tileSVG(spare.mask) + (spare.label ? picHTML(spare.label) : "");
+  $("spare").title = spare.label ? tileName(spare.label) : "";
+  $("spare-name").textContent = spare.label ? `${emoji(spare.label)} ${tileName(spare.label)}` : "";
   $("spare").dataset.tile = S.world.spare;
   drawLeds();
   drawPawns();
+}
+
+// the picture and its name (hidden by labyrinth.css where a tile is too small to read it: then the
+// tile's tooltip and a tap name it, see pickTile)
+function picHTML(label) {
+  const vader = label === "vader";
+  const title = vader ? I18N.t("page.lab.vader_tile_title", "Vader's start tile: only a picture, where the black Vader pawn starts")
+    : pictureName(label);
+  return `<div class="pic${vader ? " vader-mark" : ""}" title="${esc(title)}">${emoji(label)}</div>` +
+    `<div class="pic-name">${esc(tileName(label))}</div>`;
+}
+const cardSpan = (c) => `<span title="${esc(pictureName(c))}">${emoji(c)}</span>`;
+const esc = (t) => String(t).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
+function tileTitle(cell, label) {
+  return label ? I18N.t("page.lab.tile_title", "{cell}: {name}", { cell, name: tileName(label) }) : cell;
+}
+// a tap (or click) on a tile says its picture's name whole under the board, for a few seconds
+function pickTile(cell, pushFirst) {
+  const t = $("maze").querySelector(`.tile[data-cell="${cell}"]`), label = t ? parseTile(t.dataset.tile || "").label : null;
+  const box = $("picked");
+  box.textContent = (label ? I18N.t("page.lab.picked", "{cell}: {pic} {name}", { cell, pic: emoji(label), name: tileName(label) })
+    : I18N.t("page.lab.picked_none", "{cell}: no picture", { cell })) +
+    (pushFirst ? I18N.t("page.lab.push_first", " · push the spare tile in first, then move") : "");
+  box.hidden = false;
+  clearTimeout(S.pickedTimer);
+  S.pickedTimer = setTimeout(() => { box.hidden = true; }, 4000);
+}
+// what the Vader pawn and the Vader tile are (the vader variant only)
+function drawLegend() {
+  const box = $("legend"), on = S.hello && S.hello.variants.includes("vader");
+  box.hidden = !on;
+  if (!on) return;
+  box.innerHTML = `<span class="legend-item"><span class="lpawn vader legend-pawn">V</span> ` +
+    esc(I18N.t("page.lab.legend_pawn", "the Vader pawn: you move it instead of yours when your card bears Vader's mark ⚫")) +
+    `</span> <span class="legend-item"><span class="pic vader-mark legend-pic">${emoji("vader")}</span> ` +
+    esc(I18N.t("page.lab.legend_tile", "Vader's tile: only a picture, where the Vader pawn starts")) + `</span>`;
 }
 
 function drawLeds() {
@@ -107,7 +167,8 @@ function pawnDiv(p) {
   d.className = `lpawn ${p}` + (p === S.selected ? " selected" : "") + (playable ? " mine" : "") +
     (p === S.view.current && S.view.phase !== "over" ? " turn" : "");
   d.dataset.pawn = p;
-  d.title = pawnName(p) + (S.hello.humans.includes(p) ? " (you)" : "");
+  d.title = p === "vader" ? I18N.t("page.lab.vader_pawn_title", "the Vader pawn: move it instead of yours when your card bears Vader's mark ⚫")
+    : S.hello.humans.includes(p) ? I18N.t("page.lab.pawn_you", "{Player} (you)", { player: p }) : player(p);
   d.textContent = p === "vader" ? "V" : "";
   if (playable) d.addEventListener("click", (e) => { e.stopPropagation(); select(p); });
   return d;
@@ -122,7 +183,7 @@ function drawPawns() {
     else hand.appendChild(pawnDiv(p));
   }
   for (const t of $("maze").querySelectorAll(".tile")) t.classList.toggle("occupied", t.querySelector(".pawns").children.length > 0);
-  if (!hand.children.length) hand.innerHTML = `<span class="muted">nothing</span>`;
+  if (!hand.children.length) hand.innerHTML = `<span class="muted">${esc(I18N.t("page.lab.nothing", "nothing"))}</span>`;
 }
 
 function drawInfo() {
@@ -134,47 +195,58 @@ function drawInfo() {
   players.innerHTML = "";
   for (const p of v.players.length ? v.players : h.players) {
     const found = v.found[p] || [], left = v.remaining[p];
-    const extra = `<span class="found">${found.map((c) => PICTURES[c] || "🔶").join("")}</span>` +
-      `<b class="score">${found.length}</b><small class="left">${left === undefined ? "" : `${left} left`}</small>`;
+    const extra = `<span class="found" title="${esc(found.map(pictureName).join(", "))}">${found.map(emoji).join("")}</span>` +
+      `<b class="score">${found.length}</b><small class="left">${left === undefined ? "" : esc(I18N.t("page.lab.left", "{n} left", { n: left }))}</small>`;
     players.appendChild(MB.playersRow(p, v, h, extra));
   }
-  $("rotation").textContent = v.current && v.rotation ? `(turned ${v.rotation}° clockwise)` : "";
+  $("rotation").textContent = v.current && v.rotation ? I18N.t("page.lab.turned", "(turned {deg}° clockwise)", { deg: v.rotation }) : "";
   const movers = v.movers.filter((m) => m === "vader" || h.humans.includes(m));
-  $("mover").textContent = h.humans.includes(v.current) && v.phase === "move"
-    ? `moving: ${pawnName(S.selected || movers[0] || v.current)}` : "";
+  // before the push too: a card with Vader's mark means the Vader pawn moves this turn (plan the push for it)
+  $("mover").textContent = !h.humans.includes(v.current) ? ""
+    : v.phase === "move" ? I18N.t("page.lab.moving", "moving: {pawn}", { pawn: pawnName(S.selected || movers[0] || v.current) })
+      : v.phase === "shift" && v.movers.includes("vader")
+        ? I18N.t("page.lab.moves_next", "after the push you move: {pawns}", { pawns: v.movers.map(pawnName).join(" / ") }) : "";
   const open = Object.entries(v.open_cards);
   $("open-cards").hidden = open.length === 0;
-  $("open-cards").innerHTML = `<div class="label">Open cards (younger players)</div>` +
-    open.map(([p, cards]) => `<div class="${p}"><span class="dot-s"></span> ${cards.map((c) => PICTURES[c] || "🔶").join(" ")}</div>`).join("");
+  $("open-cards").innerHTML = `<div class="label">${esc(I18N.t("page.lab.open_cards", "Open cards (younger players)"))}</div>` +
+    open.map(([p, cards]) => `<div class="${p}"><span class="dot-s"></span> ${cards.map(cardSpan).join(" ")}</div>`).join("");
   const s = said();
   for (const id of ["rotate", "done"]) {
     const [on, why] = buttonState(id);
     $(id).disabled = !on;
-    $(id).title = `${cap(id)} (${id[0].toUpperCase()}): ${why}`;
+    $(id).title = I18N.t("page.lab.button_title", "{name} ({key}): {why}", { name: controlName(id), key: id[0].toUpperCase(), why });
   }
-  $("rotate").textContent = s && s.action === "confirm" ? "⟳ Next guess" : "⟳ Rotate";
+  $("rotate").textContent = s && s.action === "confirm" ? I18N.t("page.lab.next_guess", "⟳ Next guess") : I18N.t("page.lab.rotate_button", "⟳ Rotate");
   for (const el of $("maze").querySelectorAll(".slot")) {
     const [on, why] = buttonState(`slot:${el.dataset.slot}`);
     el.classList.toggle("off", !on);
-    el.title = on ? `push the spare in at ${el.dataset.slot}` : `${el.dataset.slot}: ${why}`;
+    el.title = on ? I18N.t("page.lab.push_at", "push the spare in at {slot}", { slot: el.dataset.slot })
+      : I18N.t("page.lab.not_now", "{what}: {why}", { what: el.dataset.slot, why });
   }
   const pawn = humansMover();
   const inHand = pawn !== null && S.world && S.world.hand[pawn] === null;
   $("lift").disabled = pawn === null || inHand || !buttonState(`hand:${pawn}`)[0];
-  $("lift").title = pawn === null ? `Lift pawn: ${buttonState("done")[1]}` : inHand
-    ? `The ${pawnName(pawn)} pawn is in your hand: click a tile to set it down`
-    : `Lift the ${pawnName(pawn)} pawn: ${buttonState(`hand:${pawn}`)[1]}`;
+  $("lift").title = pawn === null ? I18N.t("page.lab.lift_title", "Lift pawn: {why}", { why: buttonState("done")[1] }) : inHand
+    ? I18N.t("page.lab.in_hand", "{pawn} is in your hand: click a tile to set it down", { pawn: pawnName(pawn) })
+    : I18N.t("page.lab.lift_pawn_title", "Lift {pawn}: {why}", { pawn: pawnName(pawn), why: buttonState(`hand:${pawn}`)[1] });
   if (v.phase === "over" && !S.bannerShown) {
     S.bannerShown = true;
-    MB.banner(`🏆 ${cap(v.winner)} wins!<div class="banner-scores">${Object.entries(v.found).map(([p, c]) => `${p} ${c.length}`).join(" · ")}</div>`);
+    const scores = Object.entries(v.found).map(([p, c]) => `${esc(player(p))} ${c.length}`).join(" · ");
+    const why = I18N.t("page.lab.wins_why", "{Winner} found all their cards and came back to the start square first.",
+      { winner: v.winner });
+    MB.banner(`🏆 ${esc(I18N.t("page.lab.wins", "{Winner} wins!", { winner: v.winner }))}<div class="banner-scores">${scores}</div>` +
+      `<div class="banner-why">${esc(why)}</div>`);
   }
+  if (v.phase === "over") $("guide").hidden = true; // no tip about a turn once the game is over
 }
 
 // the first-game guide: the tip for what the board asks now, when a person here is asked
-const TIPS = {
-  shift: "Turn the spare tile with ⟳ Rotate (or R), then click a lit arrow beside the board to push it in; each arrow carries the name the prompt uses. Take your seat (top right) to see your secret card.",
-  move: "Click a tile your pawn can reach along the paths (the lit ones), or press ✋ Done to stay where you are.",
-};
+function tips() {
+  return {
+    shift: I18N.t("page.lab.tip_shift", "Turn the spare tile with ⟳ Rotate (or R), then click a lit arrow beside the board to push it in; each arrow carries the name the prompt uses. Take your seat (top right) to see your secret card."),
+    move: I18N.t("page.lab.tip_move", "Click a tile your pawn can reach along the paths (the lit ones), or press ✋ Done to stay where you are. Tap any tile to read its picture's name."),
+  };
+}
 function guideTip() {
   const s = said();
   if (s && S.hello && S.hello.humans.includes(s.player)) NOTICE.tip(s.action);
@@ -183,20 +255,27 @@ function drawAll() { drawTiles(); drawLeds(); drawPawns(); drawInfo(); }
 
 // -- the log --------------------------------------------------------------------------
 const LOG_TEXT = {
-  game_started: (e) => `A new game of ${S.hello ? S.hello.title : "Labyrinth"}: ${e.players.join(", ")}`,
-  turn_started: (e) => `${cap(e.player)}'s turn` + (e.pawns.includes("vader") ? " (Vader's card)" : ""),
-  spare_rotated: (e) => `${cap(e.player)} turned the spare to ${e.rotation}°`,
-  shifted: (e) => `${cap(e.player)} pushed the spare in at ${e.slot} (${e.rotation}°); ${e.forbidden_next} is forbidden next`,
-  wrapped: (e) => `${pawnName(e.pawn)} was pushed off ${e.from} onto ${e.to}`,
+  game_started: (e) => I18N.t("page.lab.log.started", "A new game of {title}: {players}",
+    { title: S.hello ? S.hello.title : "", players: e.players.map(player).join(", ") }) +
+    (S.hello && e.cards_each ? I18N.t("page.lab.log.cards_each", ", {n} cards each", { n: e.cards_each }) : ""),
+  turn_started: (e) => (e.pawns.includes("vader") ? I18N.t("page.lab.log.turn_vader", "{Player}'s turn (Vader's card)", { player: e.player })
+    : I18N.t("page.lab.log.turn", "{Player}'s turn", { player: e.player })),
+  spare_rotated: (e) => I18N.t("page.lab.log.rotated", "{Player} turned the spare to {deg}°", { player: e.player, deg: e.rotation }),
+  shifted: (e) => I18N.t("page.lab.log.shifted", "{Player} pushed the spare in at {slot} ({deg}°); {next} is forbidden next",
+    { player: e.player, slot: e.slot, deg: e.rotation, next: e.forbidden_next }),
+  wrapped: (e) => I18N.t("page.lab.log.wrapped", "{pawn} was pushed off {from} onto {to}", { pawn: cap(pawnName(e.pawn)), from: e.from, to: e.to }),
   reachable: null,
   instruction: null, // shown as the prompt, not in the log
-  step: (e) => `${pawnName(e.pawn)} ${e.from} → ${e.to}`,
-  card_found: (e) => `⭐ ${cap(e.player)} found ${pic(e.card)} on ${e.cell} (${e.remaining} left)`,
-  card_shown: (e) => `${cap(e.player)}'s open cards: ${e.cards.join(", ")}`,
-  turn_ended: (e) => `${cap(e.player)}'s turn ends`,
-  guess: (e) => `Is ${pawnName(e.pawn)} on ${e.cell}?`,
-  warning: (e) => `⚠ ${cap(e.player)}: ${WARNING_TEXT[e.kind] || e.kind}${e.cell ? " at " + e.cell : ""}${e.slot ? " " + e.slot : ""}`,
-  game_over: (e) => `🏆 ${cap(e.winner)} wins (${Object.entries(e.scores).map(([p, s]) => `${p} ${s}`).join(", ")})`,
+  step: (e) => `${cap(pawnName(e.pawn))} ${e.from} → ${e.to}`,
+  card_found: (e) => I18N.t("page.lab.log.found", "⭐ {Player} found {pic} on {cell} ({n} left)",
+    { player: e.player, pic: pic(e.card), cell: e.cell, n: e.remaining }),
+  card_shown: (e) => I18N.t("page.lab.log.open_cards", "{Player}'s open cards: {cards}", { player: e.player, cards: e.cards.map(pictureName).join(", ") }),
+  turn_ended: (e) => I18N.t("page.lab.log.turn_ended", "{Player}'s turn ends", { player: e.player }),
+  guess: (e) => I18N.t("page.lab.log.guess", "Is {pawn} on {cell}?", { pawn: pawnName(e.pawn), cell: e.cell }),
+  warning: (e) => `⚠ ${player(e.player)}: ${warningText(e.kind)}` +
+    (e.cell ? I18N.t("page.lab.log.at", " at {cell}", { cell: e.cell }) : "") + (e.slot ? ` ${e.slot}` : ""),
+  game_over: (e) => I18N.t("page.lab.log.over", "🏆 {Winner} wins ({scores})",
+    { winner: e.winner, scores: Object.entries(e.scores).map(([p, n]) => `${player(p)} ${n}`).join(", ") }),
 };
 
 // -- hands ---------------------------------------------------------------------------------
@@ -208,10 +287,16 @@ function humansMover() {
 }
 function select(p) { S.selected = p; drawPawns(); drawInfo(); }
 function tileClicked(cell) {
-  const pawn = humansMover();
-  if (!pawn) { MB.showError("every colour is simulated: this page only watches"); return; }
+  const pawn = humansMover(), v = S.view, s = said();
+  if (!pawn) { pickTile(cell); MB.showError(I18N.t("page.lab.only_watches", "every colour is simulated: this page only watches")); return; }
   const here = S.world.hand[pawn] === undefined ? S.world.pawns[pawn] : S.world.hand[pawn];
   if (here === null) { MB.send({ type: "place", player: pawn, cell }); S.world.hand[pawn] = cell; return; }
+  // a click walks the pawn only when it may move: its move, or the board asking for it. Otherwise
+  // (before the push, another's turn) it only names the tile's picture: a tap to read a name must
+  // never slide the pawn before the shift (the referee would warn, the newcomer would not know why)
+  const walks = (v.phase === "move" && S.hello.humans.includes(v.current)) || (s && (s.requests || []).length > 0);
+  pickTile(cell, !walks && v.phase === "shift" && S.hello.humans.includes(v.current));
+  if (!walks) return;
   if (here === cell) return;
   MB.send({ type: "slide", player: pawn, to: cell });
   S.world.hand[pawn] = cell;
@@ -262,16 +347,33 @@ function wire() {
   MB.wireNewGame(() => S.hello, () => ({
     edition: $("ng-edition").value,
     variants: [...document.querySelectorAll("#ng-variants input:checked")].map((i) => i.value),
+    cards_each: parseInt($("ng-cards-each").value, 10) || 0,
   }));
 }
 function fillNewGame(h) {
   $("ng-edition").innerHTML = Object.entries(h.editions).map(([k, t]) => `<option value="${k}" ${k === h.edition ? "selected" : ""}>${t}</option>`).join("");
-  $("ng-variants").innerHTML = h.variant_names.map((n) => `<label><input type="checkbox" value="${n}" ${h.variants.includes(n) ? "checked" : ""}> ${n}</label>`).join("");
+  // a shorter game: fewer cards each (a house rule; 0: all 24 dealt, as the rule book says)
+  const each = h.cards_each || 0, counts = [0, 2, 3, 4, 5, 6, 8, 12];
+  $("ng-cards-each").innerHTML = counts.map((n) => `<option value="${n}" ${n === each ? "selected" : ""}>${n === 0
+    ? esc(I18N.t("page.lab.cards_all", "all 24 shared out (the rules; a long game)"))
+    : esc(I18N.t("page.lab.cards_n", "{n} (a shorter game)", { n }))}</option>`).join("");
+  $("ng-variants").innerHTML = h.variant_names.map((n) => `<label><input type="checkbox" value="${n}" ${h.variants.includes(n) ? "checked" : ""}> ` +
+    `<b>${n}</b> <small>${esc(variantText(n))}</small></label>`).join("");
+}
+// what a variant does, in a few words (RULES.md §2 Variants)
+function variantText(name) {
+  if (name === "younger") return I18N.t("page.lab.variant.younger", "all your cards open, found in any order");
+  if (name === "exit-anywhere") return I18N.t("page.lab.variant.exit", "after your last card, leave the maze at any edge instead of going home");
+  if (name === "vader") return I18N.t("page.lab.variant.vader", "Star Wars edition: cards with Vader's mark move the black Vader pawn");
+  return "";
 }
 
 wire();
-NOTICE.guide("labyrinth", TIPS);
+NOTICE.guide("labyrinth", tips());
 MB.connect(HANDLERS);
 
 // the page's language arrived (i18n.js): say the prompt in it
-I18N.ready(() => { if (S.view && S.hello) drawInfo(); });
+I18N.ready(() => {
+  NOTICE.tips = tips();
+  if (S.view && S.hello) { drawLegend(); drawInfo(); }
+});

@@ -18,6 +18,17 @@ const PICTURES = {
   "darth-sidious": "🧟", "death-star": "🌑", "general-grievous": "🦿", "han-solo": "🔫", jabba: "🐌", "jar-jar": "🐸",
   lando: "🎩", leia: "👸", luke: "🗡️", "mace-windu": "🟣", "millennium-falcon": "🛸", "obi-wan": "🧔", padme: "👑",
   "qui-gon": "🧙", "r2-d2": "🤖", stormtrooper: "💂", "x-wing": "🛩️", yoda: "🟢",
-  // the Vader mark (Star Wars, variant vader)
-  vader: "⚫",
+  // the Vader tile (Star Wars, variant vader): where the black Vader pawn starts; a figure, never a
+  // black disc like the pawn (the cards bearing Vader's mark show ⚫ on the private page)
+  vader: "🦹",
 };
+
+// A picture's name as a person reads it: "darth-sidious" -> "Darth Sidious", "c-3po" -> "C-3PO",
+// "x-wing" -> "X-Wing" (names with a digit keep their hyphen and are upper case; a one-letter part too).
+function pictureName(id) {
+  if (!id) return "";
+  const parts = String(id).split("-");
+  if (parts.some((w) => /[0-9]/.test(w))) return parts.join("-").toUpperCase();
+  const words = parts.map((w) => w.charAt(0).toUpperCase() + w.slice(1));
+  return words.reduce((out, w, i) => (i === 0 ? w : out + (w.length === 1 || words[i - 1].length === 1 ? "-" : " ") + w), "");
+}

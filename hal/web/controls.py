@@ -41,6 +41,11 @@ CONTROL_REASONS: dict[str, str] = {
     "control.simulated_places": "it is {player}'s turn (a simulated player): {player} places the tokens",
     "control.between_rounds": "the tokens go back to the start only between rounds: {text}",
     "control.on_start": "the tokens stand on the start already: {text}",
+    "control.lift.slide_back": "slide your pawn back where the board shows: lifting it would drop its ball",
+    "control.lift.game_over": "the game is over: start a new game",
+    "control.lift.roll_first": "roll first; you lift your pawn only when the board sends it back (after your ball falls)",
+    "control.lift.slide": "slide your pawn one cell at a time; you lift it only when the board sends it back",
+    "control.lift.only_back": "you lift your pawn only when the board sends it back (after your ball falls)",
 }
 
 
@@ -149,21 +154,21 @@ def lift_refusal(said: Said, humans: Iterable[str], pawn: str, names: Names = _p
     if asked:
         by = asked[0].get("by") or pawn
         if by not in humans:
-            return f"the board asks {names(by)} (a simulated player) to move it"
+            return Reason("control.asks_simulated", names, player=by)
         if asked[0].get("reason") != "ball_dropped":
-            return "slide your pawn back where the board shows: lifting it would drop its ball"
+            return Reason("control.lift.slide_back")
         return None
     action = said.get("action")
     if action == "game_over":
-        return "the game is over: start a new game"
+        return Reason("control.lift.game_over")
     who = said.get("player")
     if who is not None and who != pawn:
-        return f"it is {names(who)}'s turn: your pawn waits"
+        return Reason("control.pawn_waits", names, player=who)
     if said.get("player") == pawn and action == "roll":
-        return "roll first; you lift your pawn only when the board sends it back (after your ball falls)"
+        return Reason("control.lift.roll_first")
     if said.get("player") == pawn and action == "move":
-        return "slide your pawn one cell at a time; you lift it only when the board sends it back"
-    return "you lift your pawn only when the board sends it back (after your ball falls)"
+        return Reason("control.lift.slide")
+    return Reason("control.lift.only_back")
 
 
 def follow_refusal(said: Said, humans: Iterable[str], names: Names = _plain) -> str | None:

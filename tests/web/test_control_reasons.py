@@ -41,6 +41,10 @@ def test_a_control_says_its_reason_in_english_and_as_an_id() -> None:
     (c.follow_refusal(BLUE_ROLLS, ["red"]), "no token needs moving now: Blue: roll the die."),
     (c.gather_refusal(BLUE_ROLLS, ["red"]),
      "the tokens go back to the start only between rounds: Blue: roll the die."),
+    (c.lift_refusal(BLUE_ROLLS, ["red"], "red"), "it is blue's turn: your pawn waits"),
+    (c.lift_refusal({**BLUE_ROLLS, "player": "red"}, ["red"], "red"),
+     "roll first; you lift your pawn only when the board sends it back (after your ball falls)"),
+    (c.lift_refusal({**BLUE_ROLLS, "action": "game_over"}, ["red"], "red"), "the game is over: start a new game"),
 ])
 def test_every_reason_is_its_template_filled_in(reason: Any, english: str) -> None:
     assert reason == english

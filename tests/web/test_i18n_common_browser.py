@@ -67,3 +67,23 @@ def test_labyrinth_says_the_reasons_and_the_new_game_in_german(browser: Any) -> 
         page.close()
     finally:
         stop(proc)
+
+
+def test_a_sentence_left_in_english_keeps_its_words_english(browser: Any) -> None:
+    """Persian has no words yet for the log's "{Player}'s turn": the line stays English whole
+    ("Red's turn"), never the Persian colour in an English sentence ("قرمز's turn", seen)."""
+    from playwright.sync_api import expect
+
+    proc, url = serve(MAGIC, free_port())
+    try:
+        page = browser.new_page(viewport={"width": WIDE[0], "height": WIDE[1]})
+        page.goto(url + "?lang=fa")
+        expect(page.locator("html")).to_have_attribute("dir", "rtl", timeout=WAIT_MS)
+        expect(page.locator("#log")).to_contain_text("'s turn", timeout=WAIT_MS)
+        page.wait_for_timeout(500)
+        lines = [t for t in page.locator("#log").inner_text().splitlines() if "'s turn" in t]
+        assert lines and all(re.search(r"\b(?:Red|Blue)'s turn", t) for t in lines), lines
+        assert not re.search(r"[\u0600-\u06FF]'s turn", page.locator("#log").inner_text())
+        page.close()
+    finally:
+        stop(proc)

@@ -14,24 +14,30 @@ const I18N = (() => {
   const text = (v) => (v === null || v === undefined ? "" : String(v));
 
   // a value that is a player's colour is said in the language (colour.red), as the controller does
-  function word(v) {
-    if (S.lang !== "en" && typeof v === "string" && own(`colour.${v}`)) return S.messages[`colour.${v}`];
+  // (not inside a sentence left in English: `english` -- never half one language, half the other)
+  function word(v, english) {
+    if (!english && S.lang !== "en" && typeof v === "string" && own(`colour.${v}`)) return S.messages[`colour.${v}`];
     return text(v);
   }
   // the template with its {fields} filled in: {Player} takes the argument "player" capitalised,
   // a missing one given as null reads "nobody" (the same rules as mazeboard.hal.i18n.fill)
-  function fill(template, args) {
+  function fill(template, args, english) {
     return template.replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (_, name) => {
-      if (name in args) return word(args[name]);
+      if (name in args) return word(args[name], english);
       const low = name.charAt(0).toLowerCase() + name.slice(1);
       const v = args[low];
-      const t = v === null && low in args ? say("word.nobody", {}) : word(v);
+      const t = v === null && low in args ? (english ? "nobody" : say("word.nobody", {})) : word(v, english);
       return name !== low ? t.charAt(0).toUpperCase() + t.slice(1) : t;
     });
   }
-  function say(id, args) { return fill(S.messages[id] || S.english[id] || id, args || {}); }
+  function say(id, args) {
+    return own(id) && S.messages[id] ? fill(S.messages[id], args || {}) : fill(S.english[id] || id, args || {}, true);
+  }
   // a sentence the page builds: the language's words for `id` once the catalogue is there, else `english`
-  function t(id, english, args) { return fill((S.lang !== "en" && own(id) && S.messages[id]) || english, args || {}); }
+  function t(id, english, args) {
+    const mine = S.lang !== "en" && own(id) && S.messages[id];
+    return mine ? fill(mine, args || {}) : fill(english, args || {}, true);
+  }
 
   // a request's pieces of sentence from its plain arguments (instruction.request_fragments)
   function cellsText(cells) {

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import functools
 import io
+import logging
 import re
 import string
 from dataclasses import dataclass
@@ -30,6 +31,8 @@ from importlib import resources
 from typing import Any, Mapping
 
 from .errors import ConfigError
+
+log = logging.getLogger(__name__)
 
 #: the language every id is written in first, and what an untranslated id falls back to
 ENGLISH = "en"
@@ -76,16 +79,46 @@ def english() -> dict[str, str]:
     return {str(m.context): str(m.id) for m in _read(TEMPLATE) if m.context and m.id}
 
 
+#: a translation's field: a plain name, no conversion, format spec or attribute
+_FIELD = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
+#: what a translation may not hold: markup (the pages put some sentences into HTML) and quotes
+#: that would end an attribute (a translator is trusted with words, not with the page)
+_MARKUP = re.compile(r'[<"]')
+
+
+def translation_problem(english_text: str, text: str) -> str | None:
+    """Why a translation of ``english_text`` cannot be used (None: it can): it holds markup or a
+    double quote (``<`` opens a tag, ``"`` ends an attribute; ``->`` is fine), a brace that is not a plain ``{name}`` field (``{player:>99999}``,
+    ``{a.__class__}``), or a field the English sentence does not have (capitalised or not)."""
+    if _MARKUP.search(text):
+        return "holds markup (a < or a double quote)"
+    if "{" in _FIELD.sub("", text) or "}" in _FIELD.sub("", text):
+        return "has a brace that is not a plain {name} field"
+    own = {f[:1].lower() + f[1:] for f in _FIELD.findall(english_text)}
+    extra = sorted({f for f in _FIELD.findall(text) if f[:1].lower() + f[1:] not in own})
+    return f"has fields the English sentence has not: {', '.join(extra)}" if extra else None
+
+
 @functools.lru_cache(maxsize=None)
 def translated(lang: str) -> dict[str, str]:
     """The ids ``lang`` translates -> their templates (English: every id). An empty or fuzzy
-    translation, or one of an id the English catalogue no longer has, is left out."""
+    translation, one of an id the English catalogue no longer has, and one that
+    :func:`translation_problem` refuses (logged once; that id is said in English) are left out."""
     check_language(lang)
     if lang == ENGLISH:
         return dict(english())
     known = english()
-    return {str(m.context): str(m.string) for m in _read(f"{lang}.po")
-            if m.context in known and isinstance(m.string, str) and m.string and not m.fuzzy}
+    out: dict[str, str] = {}
+    for m in _read(f"{lang}.po"):
+        mid = str(m.context)
+        if m.context not in known or not isinstance(m.string, str) or not m.string or m.fuzzy:
+            continue
+        problem = translation_problem(known[mid], m.string)
+        if problem is not None:
+            log.warning("hal/locale/%s.po: %s %s: said in English", lang, mid[:60], problem)
+            continue
+        out[mid] = m.string
+    return out
 
 
 def direction(lang: str) -> str:

@@ -222,3 +222,45 @@ def test_play_labyrinth_and_struggle_narrate_in_german(game: str, german: str, e
     assert german in r.stdout
     assert english not in r.stdout
     assert "'s turn" not in r.stdout and " wins" not in r.stdout
+
+
+@pytest.mark.parametrize(("text", "why"), [
+    ("du<img src=x onerror=alert(1)>", "markup"),
+    ('Zug von {player}" onmouseover="x', "markup"),
+    ("{player:^999999999} ist dran", "brace"),
+    ("{player.__class__} ist dran", "brace"),
+    ("{player} ist dran {secret}", "fields"),
+])
+def test_a_translation_the_pages_or_the_formatter_would_trip_on_is_said_in_english(
+        text: str, why: str, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    """A translator is trusted with words, not with the page: a translation with markup, a
+    format spec or a field of its own (the attack on issue 15's pages ran script from a
+    translation) is left out, logged, and the sentence said in English."""
+    from babel.messages.catalog import Catalog
+
+    de = Catalog(locale="de")
+    de.add("{Player}'s turn", string=text, context="narrate.turn_started")
+    de.add("Roll", string="Würfeln", context="page.roll")
+    real = cat._read
+    monkeypatch.setattr(cat, "_read", lambda name: de if name == "de.po" else real(name))
+    cat.translated.cache_clear()
+    try:
+        with caplog.at_level("WARNING"):
+            own = cat.translated("de")
+        assert "narrate.turn_started" not in own and own["page.roll"] == "Würfeln"
+        assert why in caplog.text and "narrate.turn_started" in caplog.text
+    finally:
+        cat.translated.cache_clear()
+    assert cat.translation_problem("{Player}'s turn", "Zug: {player}") is None
+
+
+@pytest.mark.parametrize("lang", SEEDS)
+def test_every_shipped_translation_is_usable(lang: str) -> None:
+    from babel.messages.pofile import read_po
+
+    with (ROOT / f"hal/locale/{lang}.po").open("rb") as f:
+        po = read_po(f)
+    english = cat.english()
+    bad = {m.context: cat.translation_problem(english[m.context], m.string) for m in po
+           if m.context in english and m.string and not m.fuzzy}
+    assert {k: v for k, v in bad.items() if v} == {}

@@ -108,7 +108,7 @@ class LabyrinthTable:
     settle_ms: int = 0
     cards: str = "dealt"
     guided_layout: bool = True
-    cards_each: int = 0
+    cards_each: int = field(default=0, metadata={"max": 12})  # the bounds in BOUNDS; named in its refusal
 
 
 @dataclass(frozen=True)

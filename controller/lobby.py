@@ -59,7 +59,7 @@ from mazeboard.hal.boards import MAGIC_CORNERS, PLAYER_COLOURS, SEATS
 from mazeboard.hal.clock import Scheduler, Timer
 from mazeboard.hal.errors import ConfigError
 from mazeboard.hal.events import ButtonPressed, GameEvent, LedFrame, ReedChanged, SensorEvent
-from mazeboard.hal.labyrinth_editions import LABYRINTH_CORNERS
+from mazeboard.hal.labyrinth_editions import LABYRINTH_CORNERS, edition
 
 from . import config as cfg
 from .instruction import Instruction, Request, request_layers
@@ -521,6 +521,9 @@ class Lobby(RefereeCore):
         players = self.players or self.seated()
         fields_ = cfg.request_fields(self.config.table(self.game))
         options = dict(fields_.pop("options"))
+        if options.get("cards_each"):  # the file's shorter game, at most the even share of who sat down
+            share = len(edition(fields_.get("edition", "classic")).cards) // len(players)
+            options["cards_each"] = min(int(options["cards_each"]), share)
         corners = tuple(dict(self.kind.seats)[p] for p in players) if self.kind.seats else ()
         if corners and corners != tuple(self.kind.default_corners.get(len(players), ())):
             options["start_corners"] = corners

@@ -93,13 +93,16 @@ def test_lift_refusal_says_why_and_acts_only_when_the_board_asks_for_the_pawn() 
 
 
 def test_lift_pawn_is_off_before_the_roll_and_while_sliding_and_says_why(browser: Any, url: str) -> None:
+    from playwright.sync_api import expect
+
     page = open_page(browser, url, WIDE)
     lift = page.locator("#lift")
-    assert lift.is_disabled(), "Lift pawn looks pressable before the roll"
-    assert "roll" in (lift.get_attribute("title") or "").lower(), lift.get_attribute("title")
+    # the controls come with the view that follows the instruction: waited for, not read at once
+    expect(lift, "Lift pawn looks pressable before the roll").to_be_disabled(timeout=WAIT_MS)
+    expect(lift).to_have_attribute("title", re.compile("roll", re.I), timeout=WAIT_MS)
     roll(page)
-    assert lift.is_disabled(), "Lift pawn looks pressable while the pawn slides"
-    assert "slide" in (lift.get_attribute("title") or "").lower(), lift.get_attribute("title")
+    expect(lift, "Lift pawn looks pressable while the pawn slides").to_be_disabled(timeout=WAIT_MS)
+    expect(lift).to_have_attribute("title", re.compile("slide", re.I), timeout=WAIT_MS)
     page.close()
 
 

@@ -315,3 +315,62 @@ def test_a_simulated_player_s_ball_drop_is_not_said_as_a_job_for_the_newcomer(br
         return promptText(); }""")
     assert "Fish the ball out" not in text and "Blue" in text and "wait" in text, text
     page.close()
+
+
+# -- the second newcomer (fix15-magic2) --------------------------------------------------------------
+
+def board_y(page: Any) -> float:
+    return float(page.evaluate("document.getElementById('board').getBoundingClientRect().y"))
+
+
+def roll_at_least_two(page: Any) -> int:
+    """Roll (pressing Done on rolls of 1) until red has 2 steps or more; the roll."""
+    for _ in range(12):
+        roll(page)
+        n = int(said(page)["messages"][0]["args"]["roll"])
+        if n >= 2:
+            return n
+        page.locator("#done").click()
+        wait_action(page, "roll")
+    pytest.skip("no roll of 2 in twelve")
+
+
+@pytest.mark.parametrize("size", [PHONE, WIDE], ids=["phone", "wide"])
+def test_the_board_stays_put_through_a_turn_countdown_and_ball_drop(browser: Any, url: str, size: tuple[int, int]) -> None:
+    from playwright.sync_api import expect
+
+    page = open_page(browser, url, size)
+    ys = {"before the roll": board_y(page)}
+    roll_at_least_two(page)
+    ys["after the roll"] = board_y(page)
+    page.locator('#board .cell[data-cell="a2"]').click()
+    expect(page.locator("#countdown")).to_be_visible(timeout=WAIT_MS)
+    ys["countdown showing"] = board_y(page)
+    page.locator('#board .cell[data-cell="a1"]').click()
+    page.wait_for_function("S.world.pawns.red.cell === 'a1' || S.view.instruction.action !== 'move'", timeout=WAIT_MS)
+    if said(page)["action"] == "move":
+        page.locator('#board .cell[data-cell="b1"]').click()  # through the wall a1-b1: the ball drops
+        wait_action(page, "return", None)
+        ys["ball drop"] = board_y(page)
+    assert max(ys.values()) - min(ys.values()) < 1, f"the board moves during a turn: {ys}"
+    page.close()
+
+
+def test_the_die_box_says_the_current_instruction_never_an_older_one(browser: Any, url: str) -> None:
+    from playwright.sync_api import expect
+
+    page = open_page(browser, url, WIDE)
+    steps = page.locator("#steps")
+    expect(steps).to_contain_text("Roll")  # red's own turn: what to press, not "waits for the die"
+    assert "waits" not in steps.inner_text(), steps.inner_text()
+    roll_y = page.locator("#roll").bounding_box()["y"]
+    roll(page)
+    page.locator('#board .cell[data-cell="b1"]').click()  # through the wall: the ball drops
+    wait_action(page, "return", None)
+    page.locator("#lift").click()
+    page.locator('#board .cell[data-cell="a1"]').click()
+    expect(page.locator("#prompt")).to_contain_text("back on a1", timeout=WAIT_MS)
+    expect(steps).not_to_contain_text("go back", timeout=2_000)
+    assert "ball" in steps.inner_text(), steps.inner_text()
+    assert abs(page.locator("#roll").bounding_box()["y"] - roll_y) < 1, "the die box's words move the buttons"
+    page.close()

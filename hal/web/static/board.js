@@ -380,7 +380,24 @@ function stepsText(v) {
     return I18N.t("page.magic.step_of", "step {n} of {roll}", { n: args.roll - args.left, roll: args.roll });
   }
   if (s && s.action === "closing") return I18N.t("page.magic.move_over", "move over");
-  return v.current ? I18N.t("page.magic.phase", "{Player} {phase}", { player: v.current, phase: v.phase_text }) : "";
+  // else the board's current instruction, in a few words (never the phase heard earlier)
+  const who = s && (args.returner || s.player);
+  if (!s || !who) return "";
+  const here = S.hello && S.hello.humans.includes(who);
+  if (s.action === "roll") {
+    return here ? I18N.t("page.magic.die_press_roll", "{Player}: press 🎲 Roll", { player: who })
+                : I18N.t("page.magic.die_rolls", "{Player} rolls next", { player: who });
+  }
+  if (s.action === "return") {
+    const reqs = s.requests || [];
+    if (reqs.some((q) => q.kind === "pawn" && q.piece === who)) {
+      return I18N.t("page.magic.die_pawn_back", "{Player}: pawn back to {corner}", { player: who, corner: args.corner });
+    }
+    if (reqs.some((q) => q.kind === "ball" && q.piece === who)) {
+      return I18N.t("page.magic.die_ball_back", "{Player}: ball back under the pawn", { player: who });
+    }
+  }
+  return "";
 }
 // the first-game guide: the tip for what the board asks now, when a person here is asked
 const TIPS = { // getters: said in the page's language when shown

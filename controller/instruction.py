@@ -241,7 +241,7 @@ MESSAGES: dict[str, str] = {
     "text.or": "{rest} or {last}",
     "text.comma": ", ",
     "text.blinking": "one of the {count} blinking cells",
-    "text.owner": "{piece}'s pawn",
+    "text.owner": "{Piece}'s pawn",
     "text.owner_unknown": "the pawn that lost it",
     "text.a_token": "a token",
     # the lobby (controller/lobby.py)

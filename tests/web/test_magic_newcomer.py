@@ -285,7 +285,7 @@ def test_after_the_game_only_the_win_box_asks_for_anything(browser: Any, size: t
             const [a, b] = [lum(s.color), lum(bg)].sort((x, y) => y - x);
             return {font: parseFloat(s.fontSize), contrast: (a + .05) / (b + .05), text: e.innerText}; }""")
         assert look["font"] >= 14 and look["contrast"] >= 4.5, look
-        assert re.search(r"red \d", look["text"]) and re.search(r"blue \d", look["text"]), look
+        assert re.search(r"Red \d", look["text"]) and re.search(r"Blue \d", look["text"]), look  # capitalised, as everywhere
         page.locator("#banner-close").click()
         expect(page.locator("#prompt")).to_contain_text("New game")  # the board says what is left to do
         expect(page.locator("#new-game")).to_have_class(re.compile(r"\bwanted\b"))
@@ -317,4 +317,109 @@ def test_a_simulated_player_s_ball_drop_is_not_said_as_a_job_for_the_newcomer(br
         S.view = {...S.view, instruction: back, prompt: back.text};
         return promptText(); }""")
     assert "Fish the ball out" not in text and "Blue" in text and "wait" in text, text
+    page.close()
+
+
+# -- the second newcomer (fix15-magic2) --------------------------------------------------------------
+
+def board_y(page: Any) -> float:
+    return float(page.evaluate("document.getElementById('board').getBoundingClientRect().y"))
+
+
+def roll_at_least_two(page: Any) -> int:
+    """Roll (pressing Done on rolls of 1) until red has 2 steps or more; the roll."""
+    for _ in range(12):
+        roll(page)
+        n = int(said(page)["messages"][0]["args"]["roll"])
+        if n >= 2:
+            return n
+        page.locator("#done").click()
+        wait_action(page, "roll")
+    pytest.skip("no roll of 2 in twelve")
+
+
+@pytest.mark.parametrize("size", [PHONE, WIDE], ids=["phone", "wide"])
+def test_the_board_stays_put_through_a_turn_countdown_and_ball_drop(browser: Any, url: str, size: tuple[int, int]) -> None:
+    from playwright.sync_api import expect
+
+    page = open_page(browser, url, size)
+    ys = {"before the roll": board_y(page)}
+    roll_at_least_two(page)
+    ys["after the roll"] = board_y(page)
+    page.locator('#board .cell[data-cell="a2"]').click()
+    expect(page.locator("#countdown")).to_be_visible(timeout=WAIT_MS)
+    ys["countdown showing"] = board_y(page)
+    page.locator('#board .cell[data-cell="a1"]').click()
+    page.wait_for_function("S.world.pawns.red.cell === 'a1' || S.view.instruction.action !== 'move'", timeout=WAIT_MS)
+    if said(page)["action"] == "move":
+        page.locator('#board .cell[data-cell="b1"]').click()  # through the wall a1-b1: the ball drops
+        wait_action(page, "return", None)
+        ys["ball drop"] = board_y(page)
+    assert max(ys.values()) - min(ys.values()) < 1, f"the board moves during a turn: {ys}"
+    page.close()
+
+
+def test_the_die_box_says_the_current_instruction_never_an_older_one(browser: Any, url: str) -> None:
+    from playwright.sync_api import expect
+
+    page = open_page(browser, url, WIDE)
+    steps = page.locator("#steps")
+    expect(steps).to_contain_text("Roll")  # red's own turn: what to press, not "waits for the die"
+    assert "waits" not in steps.inner_text(), steps.inner_text()
+    roll_y = page.locator("#roll").bounding_box()["y"]
+    roll(page)
+    page.locator('#board .cell[data-cell="b1"]').click()  # through the wall: the ball drops
+    wait_action(page, "return", None)
+    page.locator("#lift").click()
+    page.locator('#board .cell[data-cell="a1"]').click()
+    expect(page.locator("#prompt")).to_contain_text("back on a1", timeout=WAIT_MS)
+    expect(steps).not_to_contain_text("go back", timeout=2_000)
+    assert "ball" in steps.inner_text(), steps.inner_text()
+    assert abs(page.locator("#roll").bounding_box()["y"] - roll_y) < 1, "the die box's words move the buttons"
+    page.close()
+
+
+def test_the_lit_cells_are_said_to_count_steps_not_walls(browser: Any, url: str) -> None:
+    """RULES.md: the LEDs light the cells by the roll's reach; walls (hidden, even found ones) may stop you."""
+    from playwright.sync_api import expect
+
+    page = open_page(browser, url, WIDE, tips=True)
+    expect(page.locator("#guide .guide-text")).to_contain_text("as far as", timeout=WAIT_MS)
+    assert "wall" in page.locator("#guide .guide-text").inner_text()
+    assert "as far as your roll reaches" in page.locator("#help").text_content()
+    page.close()
+
+
+def test_a_ball_drop_in_the_log_names_its_step(browser: Any, url: str) -> None:
+    page = open_page(browser, url, WIDE)
+    page.evaluate("""() => { addLog({type: 'step', player: 'blue', from: 'f6', to: 'e6', steps: 1, t: 1});
+        addLog({type: 'step', player: 'blue', from: 'e6', to: 'd6', steps: 2, t: 2});
+        addLog({type: 'ball_dropped', player: 'blue', edge: 'e6-f6', t: 3}); }""")
+    text = page.locator("#log li").first.inner_text()
+    assert "f6 → e6" in text and "moment" in text, text
+    page.close()
+
+
+def test_colour_names_keep_their_capital_in_the_tooltips_and_the_win_box(browser: Any, url: str) -> None:
+    from mazeboard.controller.instruction import MESSAGES
+
+    assert MESSAGES["text.owner"].startswith("{Piece}"), MESSAGES["text.owner"]
+    page = open_page(browser, url, WIDE)
+    page.evaluate("""() => { S.bannerShown = false; S.view = {...S.view, phase: 'over', winner: 'red', scores: {red: 5, blue: 1}}; drawInfo(); }""")
+    assert re.search(r"Red 5\b.*Blue 1", page.locator("#banner-text").inner_text()), page.locator("#banner-text").inner_text()
+    page.close()
+
+
+def test_the_help_footnote_is_readable(browser: Any, url: str) -> None:
+    page = open_page(browser, url, WIDE)
+    page.locator("#help-button").click()
+    look = page.locator("#help p.foot, #help p:last-of-type").first.evaluate("""e => { const s = getComputedStyle(e);
+        const rgb = (v) => v.match(/[\\d.]+/g).slice(0, 3).map(Number);
+        const lum = (v) => { const [r, g, b] = rgb(v).map(x => { x /= 255; return x <= .03928 ? x / 12.92 : ((x + .055) / 1.055) ** 2.4; });
+                              return .2126 * r + .7152 * g + .0722 * b; };
+        let n = e, bg = 'rgba(0, 0, 0, 0)'; while (n && /rgba\\(0, 0, 0, 0\\)|transparent/.test(bg)) { bg = getComputedStyle(n).backgroundColor; n = n.parentElement; }
+        const [a, b] = [lum(s.color), lum(bg)].sort((x, y) => y - x);
+        return {font: parseFloat(s.fontSize), contrast: (a + .05) / (b + .05), text: e.textContent}; }""")
+    assert "Save as scenario" in look["text"], look
+    assert look["font"] >= 13 and look["contrast"] >= 4.5, look
     page.close()

@@ -38,6 +38,7 @@ const sym = (name) => `${SYMBOL_EMOJI[name] || "❔"} ${name}`;
 const S = {
   ws: null, hello: null, view: null, world: null, pixels: [], walls: null,
   selected: null, msgId: 0, answered: 0, errorTimer: null, bannerShown: false,
+  recentSteps: [], // the last few step events, newest first (to say where a ball fell)
   clock: { game: 0, local: 0 }, // the game's clock (ms) as last heard, and when (performance.now())
 };
 function heard(t) { if (typeof t === "number") S.clock = { game: t, local: performance.now() }; }
@@ -363,7 +364,7 @@ function drawInfo() {
   $("steps").textContent = stepsText(v);
   if (v.phase === "over" && !S.bannerShown) {
     S.bannerShown = true;
-    const scores = Object.entries(v.scores).map(([p, s]) => `${p} ${s}`).join(" · ");
+    const scores = Object.entries(v.scores).map(([p, s]) => I18N.t("page.magic.score_of", "{Player} {score}", { player: p, score: s })).join(" · ");
     $("banner-text").innerHTML = `<div></div><div class="banner-scores"></div>`;
     $("banner-text").firstChild.textContent = I18N.t("page.magic.wins", "🏆 {Winner} wins!", { winner: v.winner });
     $("banner-text").lastChild.textContent = scores;
@@ -380,11 +381,28 @@ function stepsText(v) {
     return I18N.t("page.magic.step_of", "step {n} of {roll}", { n: args.roll - args.left, roll: args.roll });
   }
   if (s && s.action === "closing") return I18N.t("page.magic.move_over", "move over");
-  return v.current ? I18N.t("page.magic.phase", "{Player} {phase}", { player: v.current, phase: v.phase_text }) : "";
+  // else the board's current instruction, in a few words (never the phase heard earlier)
+  const who = s && (args.returner || s.player);
+  if (!s || !who) return "";
+  const here = S.hello && S.hello.humans.includes(who);
+  if (s.action === "roll") {
+    return here ? I18N.t("page.magic.die_press_roll", "{Player}: press 🎲 Roll", { player: who })
+                : I18N.t("page.magic.die_rolls", "{Player} rolls next", { player: who });
+  }
+  if (s.action === "return") {
+    const reqs = s.requests || [];
+    if (reqs.some((q) => q.kind === "pawn" && q.piece === who)) {
+      return I18N.t("page.magic.die_pawn_back", "{Player}: pawn back to {corner}", { player: who, corner: args.corner });
+    }
+    if (reqs.some((q) => q.kind === "ball" && q.piece === who)) {
+      return I18N.t("page.magic.die_ball_back", "{Player}: ball back under the pawn", { player: who });
+    }
+  }
+  return "";
 }
 // the first-game guide: the tip for what the board asks now, when a person here is asked
 const TIPS = { // getters: said in the page's language when shown
-  get roll() { return I18N.t("page.magic.tip_roll", "Press 🎲 Roll (or the R key). The cells your pawn may end on light up in your colour; the white one holds the symbol to find."); },
+  get roll() { return I18N.t("page.magic.tip_roll", "Press 🎲 Roll (or the R key). The cells as far as your roll reaches light up in your colour (walls are not counted: hidden walls may stop you); the white one holds the symbol to find."); },
   get move() { return I18N.t("page.magic.tip_move", "Slide your pawn one cell at a time: arrow keys, click a neighbouring cell, or drag it. Hidden walls drop your ball; stop early with ✋ Done."); },
   get return() { return I18N.t("page.magic.tip_return", "Your ball fell at a hidden wall: press ✊ Lift pawn, then click your start corner (🏠) to set the pawn down, then click your ball in the tray: one click puts it back under the pawn."); },
 };
@@ -429,8 +447,14 @@ const LOG_TEXT = {
   step: (e) => I18N.t("page.magic.log_step", "{Player} {from} → {to} (step {steps})", { player: e.player, from: e.from, to: e.to, steps: e.steps }),
   warning: (e) => I18N.t("page.magic.log_warning", "⚠ {Player} {what}{where}", { player: e.player,
     what: WARNING_TEXT[e.kind] ? WARNING_TEXT[e.kind]() : e.kind, where: e.cell ? I18N.t("page.magic.at_cell", " at {cell}", { cell: e.cell }) : "" }),
-  ball_dropped: (e) => I18N.t("page.magic.log_ball_dropped", "💥 {Player}'s ball dropped{where}", { player: e.player,
-    where: e.edge ? I18N.t("page.magic.wall_at", ": a wall at {edge}", { edge: e.edge }) : "" }),
+  ball_dropped: (e) => { // the ball takes a moment to fall: say at which step it left, not just now
+    const edge = e.edge ? e.edge.split("-") : [];
+    const st = S.recentSteps.find((x) => x.player === e.player && edge.includes(x.from) && edge.includes(x.to));
+    return st ? I18N.t("page.magic.log_ball_dropped_at", "💥 {Player}'s ball dropped at the step {from} → {to}: a wall there (the ball takes a moment to fall)",
+                       { player: e.player, from: st.from, to: st.to })
+      : I18N.t("page.magic.log_ball_dropped", "💥 {Player}'s ball dropped{where}", { player: e.player,
+        where: e.edge ? I18N.t("page.magic.wall_at", ": a wall at {edge}", { edge: e.edge }) : "" });
+  },
   wall_learned: (e) => I18N.t("page.magic.log_wall", "🧱 Wall found between {a} and {b}", { a: e.edge.split("-")[0], b: e.edge.split("-")[1] }),
   symbol_collected: (e) => (e.score === 1
     ? I18N.t("page.magic.log_found_one", "⭐ {Player} found {symbol} ({score} token)", { player: e.player, symbol: sym(e.symbol), score: e.score })
@@ -439,10 +463,11 @@ const LOG_TEXT = {
     why: REASON_TEXT[e.reason] ? REASON_TEXT[e.reason]() : e.reason }),
   returned_to_start: (e) => I18N.t("page.magic.log_back", "{Player} is back at the start with the ball", { player: e.player }),
   game_over: (e) => I18N.t("page.magic.log_over", "🏆 {Winner} wins ({scores})", { winner: e.winner,
-    scores: Object.entries(e.scores).map(([p, s]) => `${p} ${s}`).join(", ") }),
+    scores: Object.entries(e.scores).map(([p, s]) => I18N.t("page.magic.score_of", "{Player} {score}", { player: p, score: s })).join(", ") }),
 };
 function addLog(ev) {
   if (ev.type === "instruction") return; // shown as the prompt, not in the log
+  if (ev.type === "step") S.recentSteps = [ev, ...S.recentSteps.slice(0, 5)];
   const text = (LOG_TEXT[ev.type] || ((e) => `${e.type}`))(ev);
   const li = document.createElement("li");
   li.className = ev.type + (["symbol_collected", "game_over", "wall_learned"].includes(ev.type) ? " big" : "");

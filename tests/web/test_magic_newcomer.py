@@ -423,3 +423,23 @@ def test_the_help_footnote_is_readable(browser: Any, url: str) -> None:
     assert "Save as scenario" in look["text"], look
     assert look["font"] >= 13 and look["contrast"] >= 4.5, look
     page.close()
+
+
+def test_a_tip_goes_when_its_moment_is_over(browser: Any, url: str) -> None:
+    """The newcomer saw "Your ball fell..." still up during Blue's turn: a first-game tip is about
+    a moment of this page's player, and goes (not dismissed: it comes back with its moment) when
+    the board asks something else or asks someone else."""
+    from playwright.sync_api import expect
+
+    page = open_page(browser, url, WIDE, tips=True)
+    guide = page.locator("#guide")
+    expect(guide).to_be_visible(timeout=WAIT_MS)
+    expect(guide).to_contain_text("Roll")
+    roll(page)
+    expect(guide).to_contain_text("Slide your pawn", timeout=WAIT_MS)  # the move's tip, the roll's gone
+    page.locator("#done").click()
+    wait_action(page, "roll", "blue")
+    expect(guide).to_be_hidden(timeout=WAIT_MS)  # Blue's turn: no tip of Red's moment
+    wait_action(page, "roll")
+    expect(guide).to_be_visible(timeout=WAIT_MS)  # the roll's tip was never dismissed: back with its moment
+    page.close()

@@ -408,7 +408,8 @@ const TIPS = { // getters: said in the page's language when shown
 };
 function guideTip() {
   const s = said();
-  if (s && S.hello && S.hello.humans.includes(s.player || (s.requests[0] || {}).by)) NOTICE.tip(s.action);
+  const mine = s && S.hello && S.hello.humans.includes(s.player || (s.requests[0] || {}).by);
+  NOTICE.now(mine ? s.action : null); // a tip about an earlier moment goes (the ball's, in Blue's turn)
 }
 // whether a control of this page acts now, and why: [on, why] as the server computed it from the
 // board's instruction and the colours this page plays (the view's controls: the same answer the

@@ -77,6 +77,13 @@ const NOTICE = {
     try { localStorage.setItem(NOTICE.key, JSON.stringify(seen)); } catch (e) { /* private mode: shown again next time */ }
   },
   dismiss(id) { NOTICE.remember(id); const box = NOTICE.el("guide"); if (box) box.hidden = true; },
+  // the moment the board is at (a tip's id, or null: none of this page's): a tip shown for
+  // another moment goes (not remembered: it comes back when its moment does), then now's tip
+  now(id) {
+    const box = NOTICE.el("guide");
+    if (box && !box.hidden && box.dataset.tip && box.dataset.tip !== id) box.hidden = true;
+    if (id) NOTICE.tip(id);
+  },
   tip(id) {
     const box = NOTICE.el("guide"), text = NOTICE.tips[id];
     if (!box || !text || NOTICE.seen().includes(id) || box.dataset.tip === id && !box.hidden) return;

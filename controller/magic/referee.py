@@ -164,7 +164,8 @@ class MagicReferee(RefereeCore):
         self._input(self._start)
 
     def _start(self) -> None:
-        self._emit("game_started", game=rules.GAME, players=list(self.players), corners=dict(self.corners))
+        self._emit("game_started", game=rules.GAME, players=list(self.players), corners=dict(self.corners),
+                   win_tokens=self.options.win_tokens)
         if self._draw_target():
             self._start_turn()
 

@@ -51,6 +51,8 @@ class GameView:
     players: list[str] = field(default_factory=list)
     corners: dict[str, str] = field(default_factory=dict)
     scores: dict[str, int] = field(default_factory=dict)
+    #: symbol tokens that win (``game_started``), None when not told
+    win_tokens: int | None = None
     current: str | None = None
     phase: str = "starting"
     die: int | None = None
@@ -81,6 +83,7 @@ class GameView:
             "players": list(self.players),
             "corners": dict(self.corners),
             "scores": dict(self.scores),
+            "win_tokens": self.win_tokens,
             "current": self.current,
             "phase": self.phase,
             "phase_text": PHASE_TEXT.get(self.phase, self.phase),
@@ -117,6 +120,8 @@ def _name(player: str | None) -> str:
 
 def _game_started(v: GameView, e: Mapping[str, Any]) -> None:
     v.players = list(e.get("players", []))
+    wins = e.get("win_tokens")
+    v.win_tokens = wins if isinstance(wins, int) and not isinstance(wins, bool) and 0 < wins <= 99 else None
     v.corners = dict(e.get("corners", {}))
     v.scores = {p: 0 for p in v.players}
 

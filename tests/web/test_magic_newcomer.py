@@ -443,3 +443,15 @@ def test_a_tip_goes_when_its_moment_is_over(browser: Any, url: str) -> None:
     wait_action(page, "roll")
     expect(guide).to_be_visible(timeout=WAIT_MS)  # the roll's tip was never dismissed: back with its moment
     page.close()
+
+
+def test_the_goal_is_beside_the_score(browser: Any, url: str) -> None:
+    """The newcomer found "five symbols win" only in the help: each score says what it counts to."""
+    from playwright.sync_api import expect
+
+    page = open_page(browser, url, PHONE)
+    red = page.locator('#players .player[data-player="red"]')
+    expect(red.locator(".goal")).to_have_text("/5", timeout=WAIT_MS)
+    expect(red.locator(".tokens")).to_have_attribute("title", "5 symbols win")
+    assert page.evaluate("S.view.win_tokens") == 5
+    page.close()

@@ -347,7 +347,11 @@ function drawInfo() {
     const won = v.winner === p ? I18N.t("page.magic.winner_tag", " · winner 🏆") : "";
     row.innerHTML = `<span class="arrow">▶</span><span class="dot"></span>` +
       `<span class="who">${p}<small>${tag}${won}</small></span>` +
-      `<span class="tokens">${"⭐".repeat(Math.min(score, 8))}<b class="score">${score}</b></span>`;
+      `<span class="tokens">${"⭐".repeat(Math.min(score, 8))}<b class="score">${score}</b><small class="goal"></small></span>`;
+    if (v.win_tokens) { // the goal beside the score: "/5", "5 symbols win" on a hover
+      row.querySelector(".goal").textContent = I18N.t("page.magic.goal", "/{n}", { n: v.win_tokens });
+      row.querySelector(".tokens").title = I18N.t("page.magic.goal_title", "{n} symbols win", { n: v.win_tokens });
+    }
     players.appendChild(row);
   }
   const t = v.target;

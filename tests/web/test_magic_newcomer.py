@@ -292,6 +292,8 @@ def test_after_the_game_only_the_win_box_asks_for_anything(browser: Any, size: t
         die = page.locator(".die-box").inner_text()
         assert "Game over" not in die and "game over" not in die and not re.search(r"(Red|Blue) ", die), die
         assert page.locator("#die").get_attribute("data-value") == "", "the last roll stands in the die box after the game"
+        assert "🏁" in page.locator("#die").inner_text(), "an empty white die square after the game"
+        assert re.search(r"(Red|Blue) won", page.locator("#target").inner_text()), "the target box says only '—'"
         pressable = page.evaluate("""() => [...document.querySelectorAll('.controls button, #guide button')]
             .filter(b => !b.disabled && b.offsetParent !== null).map(b => b.id || b.textContent)""")
         assert pressable == [], f"after the game these still ask to be pressed: {pressable}"

@@ -358,13 +358,17 @@ function drawInfo() {
   $("target").innerHTML = t
     ? `<span class="big-sym">${SYMBOL_EMOJI[t.symbol] || "❔"}</span><span><span class="target-name">${t.symbol}</span><br><span class="muted">${I18N.t("page.magic.on_cell", "on {cell}", { cell: t.cell })}</span></span>`
     : `<span class="muted">—</span>`;
+  if (over && v.winner) { // after the game: who won, not an empty dash
+    $("target").innerHTML = `<span class="big-sym">🏆</span><span class="target-name"></span>`;
+    $("target").lastChild.textContent = I18N.t("page.magic.target_over", "{Winner} won: no more symbols to find", { winner: v.winner });
+  }
   $("target").dataset.symbol = t ? t.symbol : "";
   document.querySelectorAll(".cell.target-cell").forEach((c) => c.classList.remove("target-cell"));
   if (t) { const c = $("board").querySelector(`[data-cell="${t.cell}"]`); if (c) c.classList.add("target-cell"); }
   const die = $("die"), face = over ? null : v.die; // after the game: no last roll left standing
   die.dataset.value = face || "";
   die.innerHTML = face ? PIPS[face].map((i) => `<span class="pip" style="grid-area:${Math.ceil(i / 3)}/${((i - 1) % 3) + 1}"></span>`).join("")
-                        : (over ? "" : `<span class="q">?</span>`);
+                        : (over ? `<span class="q">🏁</span>` : `<span class="q">?</span>`);
   $("steps").textContent = stepsText(v);
   if (v.phase === "over" && !S.bannerShown) {
     S.bannerShown = true;

@@ -173,8 +173,11 @@ MESSAGES: dict[str, str] = {
     "magic.why.moved": "it belongs there",
     # Labyrinth
     "lab.shift": "{Player}: turn the spare with Rotate as you like, then push it in at a lit slot{forbidden_text}. "
-                 "You move after the push.",
-    "lab.settle": "{Player}: push the row at {slot} all the way in; a pawn pushed off the board goes on the new tile.",
+                 "{Player} moves after the push.",
+    "lab.shift_home": "{Player}: all your cards are found: turn the spare with Rotate as you like, push it in at a "
+                      "lit slot{forbidden_text}, then go back to your start square {home}.",
+    "lab.settle": "{Player}: push the column at {slot} all the way in; a pawn pushed off the board goes on the new tile.",
+    "lab.settle_row": "{Player}: push the row at {slot} all the way in; a pawn pushed off the board goes on the new tile.",
     "lab.move": "{Player}: move {movers} along the paths to a lit tile, then press Done (or press Done to stay).",
     "lab.ending": "{Player}'s move ends: keep the pawn still.",
     "lab.confirm": "Which tile did {pawn} stop on? Is it {cell} (blinking)? Press Rotate for the next one, "

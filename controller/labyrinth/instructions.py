@@ -147,10 +147,12 @@ def _shift(ref: "LabyrinthReferee") -> Instruction:
         return blocked
     buttons = {ROTATE_BUTTON: "turn the spare a quarter clockwise"}
     buttons.update({f"slot:{s}": f"push the spare in at {s}" for s in SLOT_NAMES if s != ref.forbidden})
-    return Instruction(ref.current, "shift", "lab.shift",
-                       {"forbidden_text": f" (not {ref.forbidden})" if ref.forbidden else "",
-                        "spare": ref.maze.spare.turned(ref.quarters).notation(), "rotation": 90 * ref.quarters},
-                       reqs, buttons)
+    facts = {"forbidden_text": f" (not {ref.forbidden})" if ref.forbidden else "",
+             "spare": ref.maze.spare.turned(ref.quarters).notation(), "rotation": 90 * ref.quarters}
+    home = ref.current is not None and ref.cards_left(ref.current) == 0  # all found: back to the start square
+    if home:
+        facts["home"] = ref.corners[ref.current]
+    return Instruction(ref.current, "shift", "lab.shift_home" if home else "lab.shift", facts, reqs, buttons)
 
 
 def _settle(ref: "LabyrinthReferee") -> Instruction:
@@ -161,7 +163,9 @@ def _settle(ref: "LabyrinthReferee") -> Instruction:
         until: int | None = push.t_ms + ref.options.wrap_timeout_ms
     else:
         until = settle.due_ms if settle is not None else None
-    return Instruction(ref.current, "settle", "lab.settle", {"slot": push.slot if push else None}, reqs,
+    slot = push.slot if push else None  # N/S slots push a column, W/E slots a row
+    message = "lab.settle_row" if slot is not None and slot[0] in "WE" else "lab.settle"
+    return Instruction(ref.current, "settle", message, {"slot": slot}, reqs,
                        until_ms=until)
 
 

@@ -306,3 +306,136 @@ def test_a_newcomer_plays_a_short_game_to_the_end(browser: Any, size: tuple[int,
     finally:
         proc.terminate()
         proc.wait(timeout=10)
+
+
+# -- the second newcomer (a 1-card game at 1920x1080 and 390x844) -----------------------------------
+
+def _sim(*args: str) -> tuple[subprocess.Popen[str], str]:
+    proc = subprocess.Popen([sys.executable, "-m", "mazeboard.controller.cli", "sim", "--port", "0", *args],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert proc.stdout is not None
+    m = re.search(r"(http://127\.0\.0\.1:\d+/)", proc.stdout.readline())
+    assert m, proc.stderr.read() if proc.stderr else ""
+    return proc, m.group(1)
+
+
+@pytest.fixture(scope="module")
+def short_url() -> Iterator[str]:
+    """The newcomer's game: --cards-each 1, red played from the page, blue simulated slowly."""
+    proc, u = _sim("--game", "labyrinth", "--cards-each", "1", "--humans", "red", "--seed", "11", "--speed", "0.1")
+    try:
+        yield u
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+def _overlap(a: dict[str, float], b: dict[str, float]) -> bool:
+    return a["x"] < b["x"] + b["width"] and b["x"] < a["x"] + a["width"] and \
+        a["y"] < b["y"] + b["height"] and b["y"] < a["y"] + a["height"]
+
+
+#: where a corridor meets a tile's edge (tiles.js: the arms are 32 units wide in a 100-unit tile): the
+#: middle third of the edge, as deep as 18 % of the tile (what shows whether the tile opens there)
+_OPENINGS = {"N": (.34, 0, .32, .18), "S": (.34, .82, .32, .18), "W": (0, .34, .18, .32), "E": (.82, .34, .18, .32)}
+
+
+@pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone-390x844", "desktop-1920x1080"])
+def test_a_picture_never_hides_which_way_its_tile_opens(browser: Any, short_url: str, size: tuple[int, int]) -> None:
+    """The picture's badge and its name leave the four openings of every picture tile (the board's
+    and the spare) in view: measured from the DOM against the middle of each edge."""
+    page = open_page(browser, short_url, size)
+    tiles = page.evaluate("""() => [...document.querySelectorAll('#maze .tile, #spare')].filter(t => t.querySelector('.pic'))
+        .map(t => { const box = (el) => { if (!el || !el.offsetWidth || getComputedStyle(el).visibility === 'hidden') return null;
+            const r = el.getBoundingClientRect(); return {x: r.x, y: r.y, width: r.width, height: r.height}; };
+          return {cell: t.dataset.cell || 'spare', tile: box(t), covers: [box(t.querySelector('.pic')), box(t.querySelector('.pic-name'))]
+            .filter(Boolean)}; })""")
+    assert len(tiles) >= 24
+    hidden = []
+    for t in tiles:
+        r = t["tile"]
+        for side, (fx, fy, fw, fh) in _OPENINGS.items():
+            opening = {"x": r["x"] + fx * r["width"], "y": r["y"] + fy * r["height"],
+                       "width": fw * r["width"], "height": fh * r["height"]}
+            if any(_overlap(c, opening) for c in t["covers"]):
+                hidden.append(f"{t['cell']} {side}")
+    assert not hidden, f"the picture or its name covers the opening of: {hidden}"
+    page.close()
+
+
+@pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone-390x844", "desktop-1920x1080"])
+def test_the_tapped_tiles_name_covers_no_slot_arrow(browser: Any, short_url: str, size: tuple[int, int]) -> None:
+    from playwright.sync_api import expect
+
+    page = open_page(browser, short_url, size)
+    for cell in ("g6", "d4", "a2"):
+        tile = page.locator(f'#maze .tile[data-cell="{cell}"]')
+        tile.tap() if size == PHONE else tile.click()
+        expect(page.locator("#picked")).to_contain_text(cell, timeout=WAIT_MS)
+        picked = page.locator("#picked").bounding_box()
+        assert picked
+        for slot in page.locator("#maze .slot").all():
+            b = slot.bounding_box()
+            assert b and not _overlap(picked, b), f"{cell}: the name line {picked} covers {slot.get_attribute('data-slot')} {b}"
+    page.close()
+
+
+def test_one_card_each_is_said_in_the_singular(browser: Any, short_url: str) -> None:
+    from playwright.sync_api import expect
+
+    page = open_page(browser, short_url, DESKTOP)
+    expect(page.locator("#log")).to_contain_text("1 card each", timeout=WAIT_MS)
+    assert "1 cards" not in page.locator("#log").inner_text()
+    page.close()
+
+
+def test_the_first_game_tip_covers_nothing_of_the_log_at_1920(browser: Any, short_url: str) -> None:
+    from playwright.sync_api import expect
+
+    page = open_page(browser, short_url, DESKTOP)
+    expect(page.locator("#guide")).to_be_visible(timeout=WAIT_MS)
+    guide, log = page.locator("#guide").bounding_box(), page.locator("#log").bounding_box()
+    assert guide and log and not _overlap(guide, log), f"the tip {guide} covers the log {log}"
+    page.close()
+
+
+@pytest.mark.parametrize("game", ["magic-labyrinth", "struggle"])
+def test_the_first_game_tip_covers_nothing_of_the_log_on_the_other_pages(browser: Any, game: str) -> None:
+    """The Magic and Struggle pages share notice.js and board.css's tip: the same at 1920x1080."""
+    from playwright.sync_api import expect
+
+    proc, u = _sim("--game", game, "--humans", "red", "--speed", "0.1")
+    try:
+        page = browser.new_page(viewport={"width": DESKTOP[0], "height": DESKTOP[1]})
+        page.goto(u)
+        expect(page.locator("#conn")).to_have_text("live", timeout=WAIT_MS)
+        expect(page.locator("#guide")).to_be_visible(timeout=WAIT_MS)
+        guide, log = page.locator("#guide").bounding_box(), page.locator("#log").bounding_box()
+        assert guide and log and not _overlap(guide, log), f"{game}: the tip {guide} covers the log {log}"
+        page.close()
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+def test_the_spare_heading_never_claims_a_turn_nobody_made(browser: Any, short_url: str) -> None:
+    """Red turns the spare three times and pushes it in: the new spare (never turned) is not said to
+    be turned; the heading stays on one line at 1920x1080."""
+    page = open_page(browser, short_url, DESKTOP)
+    page.wait_for_function("() => S.view.current === 'red' && S.view.phase === 'shift' && !S.world.busy", timeout=WAIT_MS)
+    for _ in range(3):
+        before = page.evaluate("() => S.world.spare")
+        page.click("#rotate")
+        page.wait_for_function("(b) => S.world.spare !== b && !S.world.busy", arg=before, timeout=WAIT_MS)
+    heading = page.locator(".spare-box .label")
+    one_line = page.evaluate("() => parseFloat(getComputedStyle(document.querySelector('.spare-box .label')).lineHeight) || 20")
+    box = heading.bounding_box()
+    assert box and box["height"] < 1.6 * one_line, f"the heading {heading.inner_text()!r} wraps: {box}"
+    slot = page.evaluate("() => [...document.querySelectorAll('#maze .slot')].map(s => s.dataset.slot)"
+                         ".find(s => s !== S.view.forbidden)")
+    page.click(f'.slot[data-slot="{slot}"]')
+    page.wait_for_function("() => S.view.phase !== 'shift'", timeout=WAIT_MS)
+    assert not re.search(r"turned|°", heading.inner_text(), re.I), heading.inner_text()
+    box = heading.bounding_box()
+    assert box and box["height"] < 1.6 * one_line, f"the heading {heading.inner_text()!r} wraps: {box}"
+    page.close()

@@ -123,7 +123,7 @@ function picHTML(label) {
   const title = vader ? I18N.t("page.lab.vader_tile_title", "Vader's start tile: only a picture, where the black Vader pawn starts")
     : pictureName(label);
   return `<div class="pic${vader ? " vader-mark" : ""}" title="${esc(title)}">${emoji(label)}</div>` +
-    `<div class="pic-name">${esc(tileName(label))}</div>`;
+    `<div class="pic-name${/ /.test(tileName(label)) && tileName(label).length > 11 ? " long" : ""}">${esc(tileName(label))}</div>`;
 }
 const cardSpan = (c) => `<span title="${esc(pictureName(c))}">${emoji(c)}</span>`;
 const esc = (t) => String(t).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
@@ -199,7 +199,7 @@ function drawInfo() {
       `<b class="score">${found.length}</b><small class="left">${left === undefined ? "" : esc(I18N.t("page.lab.left", "{n} left", { n: left }))}</small>`;
     players.appendChild(MB.playersRow(p, v, h, extra));
   }
-  $("rotation").textContent = v.current && v.rotation ? I18N.t("page.lab.turned", "(turned {deg}° clockwise)", { deg: v.rotation }) : "";
+  // no rotation words by the spare: the drawing shows how it lies (a spare a push brought out was never turned)
   const movers = v.movers.filter((m) => m === "vader" || h.humans.includes(m));
   // before the push too: a card with Vader's mark means the Vader pawn moves this turn (plan the push for it)
   $("mover").textContent = !h.humans.includes(v.current) ? ""
@@ -257,7 +257,8 @@ function drawAll() { drawTiles(); drawLeds(); drawPawns(); drawInfo(); }
 const LOG_TEXT = {
   game_started: (e) => I18N.t("page.lab.log.started", "A new game of {title}: {players}",
     { title: S.hello ? S.hello.title : "", players: e.players.map(player).join(", ") }) +
-    (S.hello && e.cards_each ? I18N.t("page.lab.log.cards_each", ", {n} cards each", { n: e.cards_each }) : ""),
+    (S.hello && e.cards_each === 1 ? I18N.t("page.lab.log.one_card_each", ", 1 card each")
+      : S.hello && e.cards_each ? I18N.t("page.lab.log.cards_each", ", {n} cards each", { n: e.cards_each }) : ""),
   turn_started: (e) => (e.pawns.includes("vader") ? I18N.t("page.lab.log.turn_vader", "{Player}'s turn (Vader's card)", { player: e.player })
     : I18N.t("page.lab.log.turn", "{Player}'s turn", { player: e.player })),
   spare_rotated: (e) => I18N.t("page.lab.log.rotated", "{Player} turned the spare to {deg}°", { player: e.player, deg: e.rotation }),

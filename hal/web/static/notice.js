@@ -90,6 +90,8 @@ const NOTICE = {
     box.dataset.tip = id;
     box.querySelector(".guide-text").textContent = text;
     box.hidden = false;
+    // where the tip floats (board.css, a wide screen) the side panel keeps its height free below the log
+    document.body.style.setProperty("--guide-room", `${box.offsetHeight + 24}px`);
   },
 };
 document.addEventListener("DOMContentLoaded", () => NOTICE.wireNotice());

@@ -1,0 +1,55 @@
+"""The board's own words a newcomer read wrong in the Labyrinth (issue 15): the push of a column is
+not called a row, the player who moves after the push is named (not "you": a simulated player's
+turn reads as if addressed to the human), and a player whose cards are all found is told to go back
+to their start square."""
+
+from __future__ import annotations
+
+from mazeboard.controller.instruction import MESSAGES
+from mazeboard.hal.i18n import catalogue
+
+from tests.labyrinth.test_labyrinth_instruction import Table
+
+
+def settle_text(slot: str) -> str:
+    t = Table()
+    t.press(f"slot:{slot}", wait=0)
+    said = t.said()
+    assert said["action"] == "settle", said
+    return str(said["text"])
+
+
+def test_a_push_at_a_north_or_south_slot_is_a_column_and_at_west_or_east_a_row() -> None:
+    for slot in ("N-f", "S-b"):
+        text = settle_text(slot)
+        assert f"column at {slot}" in text and "row" not in text, text
+    for slot in ("W-2", "E-4"):
+        text = settle_text(slot)
+        assert f"row at {slot}" in text and "column" not in text, text
+
+
+def test_the_turn_names_who_moves_after_the_push() -> None:
+    t = Table()
+    text = t.said()["text"]
+    assert t.said()["action"] == "shift"
+    assert "You move" not in text and "Red moves after the push" in text, text
+
+
+def test_a_player_with_every_card_found_is_told_to_go_back_to_their_start_square() -> None:
+    t = Table()
+    t.ref.decks["red"].clear()  # red found them all (the referee's own count: cards_left)
+    assert t.ref.cards_left("red") == 0
+    t.ref._refresh()  # the instruction again, as after any event
+    said = t.said()
+    assert said["player"] == "red" and said["action"] == "shift", said
+    text = said["text"]
+    assert "all your cards are found" in text and "start square a1" in text, text
+    blue = Table().said()["text"]
+    assert "start square" not in blue, blue
+
+
+def test_the_new_words_are_said_in_each_seed_language() -> None:
+    for lang in ("de", "fa", "it", "pt"):
+        own = catalogue(lang)
+        for mid in ("lab.shift", "lab.shift_home", "lab.settle", "lab.settle_row"):
+            assert mid in MESSAGES and own.has(mid), f"{lang}: {mid} untranslated"

@@ -187,7 +187,7 @@ const MB = {
     const open = () => {
       const h = getHello();
       $("ng-players").value = String(h ? h.players.length : 2);
-      MB.fillHumans(h);
+      $("ng-players").dispatchEvent(new Event("change")); // what depends on the players: humans, cards each
       $("new-dialog").showModal();
     };
     $("ng-players").addEventListener("change", () => MB.fillHumans(getHello()));

@@ -249,7 +249,7 @@ function tips() {
 }
 function guideTip() {
   const s = said();
-  if (s && S.hello && S.hello.humans.includes(s.player)) NOTICE.tip(s.action);
+  NOTICE.now(s && S.hello && S.hello.humans.includes(s.player) ? s.action : null); // an earlier moment's tip goes
 }
 function drawAll() { drawTiles(); drawLeds(); drawPawns(); drawInfo(); }
 
@@ -345,6 +345,7 @@ function wire() {
     if (e.key === "r" || e.key === "R") press("rotate", { type: "rotate" });
     else if (e.key === "d" || e.key === "D") press("done", { type: "press", button: "done" });
   });
+  $("ng-players").addEventListener("change", () => fillCardsEach(parseInt($("ng-cards-each").value, 10) || 0));
   MB.wireNewGame(() => S.hello, () => ({
     edition: $("ng-edition").value,
     variants: [...document.querySelectorAll("#ng-variants input:checked")].map((i) => i.value),
@@ -353,13 +354,19 @@ function wire() {
 }
 function fillNewGame(h) {
   $("ng-edition").innerHTML = Object.entries(h.editions).map(([k, t]) => `<option value="${k}" ${k === h.edition ? "selected" : ""}>${t}</option>`).join("");
-  // a shorter game: fewer cards each (a house rule; 0: all 24 dealt, as the rule book says)
-  const each = h.cards_each || 0, counts = [0, 2, 3, 4, 5, 6, 8, 12];
-  $("ng-cards-each").innerHTML = counts.map((n) => `<option value="${n}" ${n === each ? "selected" : ""}>${n === 0
-    ? esc(I18N.t("page.lab.cards_all", "all 24 shared out (the rules; a long game)"))
-    : esc(I18N.t("page.lab.cards_n", "{n} (a shorter game)", { n }))}</option>`).join("");
+  fillCardsEach(h.cards_each || 0);
   $("ng-variants").innerHTML = h.variant_names.map((n) => `<label><input type="checkbox" value="${n}" ${h.variants.includes(n) ? "checked" : ""}> ` +
     `<b>${n}</b> <small>${esc(variantText(n))}</small></label>`).join("");
+}
+// a shorter game: fewer cards each (a house rule; 0: all 24 dealt, as the rule book says), only as
+// many as the players chosen can each hold (24 shared out: 12, 8 or 6), the game's own count kept
+function fillCardsEach(each) {
+  const share = Math.floor(24 / (parseInt($("ng-players").value, 10) || 2));
+  const counts = [...new Set([0, 1, 2, 3, 4, 5, 6, 8, 12, each])].filter((n) => n <= share).sort((a, b) => a - b);
+  const keep = Math.min(each, share);
+  $("ng-cards-each").innerHTML = counts.map((n) => `<option value="${n}" ${n === keep ? "selected" : ""}>${n === 0
+    ? esc(I18N.t("page.lab.cards_all", "all 24 shared out (the rules; a long game)"))
+    : esc(I18N.t("page.lab.cards_n", "{n} (a shorter game)", { n }))}</option>`).join("");
 }
 // what a variant does, in a few words (RULES.md §2 Variants)
 function variantText(name) {

@@ -54,3 +54,22 @@ def test_moves_the_reeds_cannot_see_are_said_as_what_to_do_on_the_board() -> Non
     assert "make these moves too" not in text
     assert "Move Q from START to space 2" in text, text  # 10 is blocked: space 3 is yellow and taken
     assert not SENSOR.search(text), text
+
+
+def test_tokens_leaving_a_shared_space_for_one_space_are_all_asked_for() -> None:
+    # seed 80369's first play: K, J and 9 from START to space 1, 10 to space 2 (Q stays). Once K
+    # closes space 1 the reeds cannot see J and 9 follow: the board must still say to move them
+    session, game, _ = scripted(["K J 9 10 10"], ["throw", "stop", "play order=K,J,9,10"])
+    for _ in range(20):
+        run_for(session, 200)
+        if game.referee.state == "placing":
+            break
+    run_for(session, session.world.move("K", "s1") + 50)  # one hand at a time
+    run_for(session, session.world.move("10", "s2") + 50)
+    said = game.referee.instruction()
+    text = said.text()
+    assert said.message == "str.placed_unseen", (said.message, text)
+    assert "J" in {r.piece for r in said.requests} and "9" in {r.piece for r in said.requests}, text
+    assert "Move J from START to space 1" in text and "Move 9 from START to space 1" in text, text
+    run_for(session, 2500)  # one settle time is not enough for the hands: still red's turn
+    assert game.referee.state == "placing" and game.referee.current == "red"

@@ -189,3 +189,15 @@ def test_every_english_sentence_the_script_builds_goes_through_i18n() -> None:
         if re.search(r"[A-Za-z]{2,}[ ,:!?] ?[A-Za-z]{2,}", words) and not NOT_WORDS.match(words):
             found.append(text.strip())
     assert found == [], f"English built outside I18N.t: {found}"
+
+
+def test_every_event_the_referee_emits_has_a_log_sentence_or_none() -> None:
+    """A newcomer saw a raw ``tokens_confirmed`` line in the log: every event type the Struggle
+    referee emits gets a plain sentence in LOG_TEXT (or null: not worth a line), never its name."""
+    source = "\n".join(p.read_text() for p in (SCRIPT.parents[3] / "controller" / "struggle").glob("*.py"))
+    emitted = set(re.findall(r'_emit\("([a-z_]+)"', source))
+    script = SCRIPT.read_text()
+    body = script[script.index("const LOG_TEXT = {"):script.index("const BIG")]
+    keys = set(re.findall(r"^  ([a-z_]+):", body, re.M))
+    assert "tokens_confirmed" in emitted
+    assert emitted <= keys, sorted(emitted - keys)

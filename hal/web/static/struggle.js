@@ -343,6 +343,12 @@ const LOG_TEXT = {
   setup_check: null,
   setup_restored: () => I18N.t("page.str.log_restored", "The tokens stand as saved: the game goes on"),
   instruction: null,
+  objective: null, // each card is secret to its owner
+  card_entry: null, // each dice press of a card entry: the prompt says it
+  tokens_confirmed: () => I18N.t("page.str.log_tokens_confirmed", "✔ The players checked the tokens: they stand where they belong"),
+  card_wanted: (e) => I18N.t("page.str.log_card_wanted", "{Player}: enter your objective card on the dice buttons", { player: e.player }),
+  card_entered: (e) => I18N.t("page.str.log_card_entered", "{Player}'s card: {card}", { player: e.player, card: e.card.join(" ") }),
+  card_withdrawn: (e) => I18N.t("page.str.log_card_withdrawn", "{By} keeps {card}: {Player}'s entry of it is taken back", { by: e.by, card: e.card.join(" "), player: e.player }),
   round_over: (e) => I18N.t("page.str.log_round_over", "⭐ Round {round} over: {points}", { round: e.round, points: scoresText(e.points) }),
   game_over: (e) => (e.winners.length > 1 ? I18N.t("page.str.log_win_shared", "🏆 {winners} win ({scores})", { winners: andList(e.winners.map(cap)), scores: scoresText(e.scores) })
     : I18N.t("page.str.log_wins", "🏆 {winners} wins ({scores})", { winners: andList(e.winners.map(cap)), scores: scoresText(e.scores) })),

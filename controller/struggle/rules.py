@@ -212,7 +212,9 @@ class Play:
 class Move:
     """One token's move: spaces ``frm`` -> ``to``; ``result`` is ``moved``, ``impasse``
     (``to == frm``) or ``swapped`` (``displaced`` went back to ``frm``); ``place`` is
-    the arrival place when the token reached or passed the finish."""
+    the arrival place when the token reached or passed the finish. An impasse also says the
+    space the move would have ended on (``target``) and the kind of that space that cancels it
+    (``blocked``: ``black`` -- no token stops there --, ``yellow`` or ``plain``: taken)."""
 
     token: str
     frm: int
@@ -220,9 +222,14 @@ class Move:
     result: str
     displaced: tuple[str, ...] = ()
     place: str | None = None
+    target: int | None = field(default=None, compare=False)
+    blocked: str = field(default="", compare=False)
 
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {"token": self.token, "from": self.frm, "to": self.to, "result": self.result}
+        if self.blocked:
+            d["target"] = self.target
+            d["blocked"] = self.blocked
         if self.displaced:
             d["displaced"] = list(self.displaced)
         if self.place:
@@ -349,7 +356,7 @@ def apply(rules: Rules, race: Race, hand: Sequence[str], play: Play) -> Result:
             continue
         result, displaced = _lands(rules, at, token, target)
         if result == "impasse":
-            moves.append(Move(token, frm, frm, "impasse"))
+            moves.append(Move(token, frm, frm, "impasse", target=target, blocked=rules.track.kind(target)))
             continue
         at[token] = target
         for d in displaced:  # sent back to where the mover came from; not judged again

@@ -201,3 +201,19 @@ def test_every_event_the_referee_emits_has_a_log_sentence_or_none() -> None:
     keys = set(re.findall(r"^  ([a-z_]+):", body, re.M))
     assert "tokens_confirmed" in emitted
     assert emitted <= keys, sorted(emitted - keys)
+
+
+def test_a_blocked_move_says_the_true_reason(browser: Any, server: str) -> None:
+    """Seed 80369: "10 stays on space 2: blocked (a yellow space ahead is taken)" for a move onto
+    black space 7. The line names the space the move would end on and why it cannot."""
+    page = open_page(browser, server, WIDE)
+    track = page.evaluate("S.hello.track")
+    black, yellow = track.index("black"), track.index("yellow")
+    line = "(m) => moveLine(m).textContent"
+    onto_black = page.evaluate(line, {"token": "10", "from": 2, "to": 2, "result": "impasse", "target": black,
+                                      "blocked": "black"})
+    assert f"space {black}" in onto_black and "black" in onto_black and "yellow" not in onto_black, onto_black
+    onto_yellow = page.evaluate(line, {"token": "K", "from": 1, "to": 1, "result": "impasse", "target": yellow,
+                                       "blocked": "yellow"})
+    assert f"space {yellow}" in onto_yellow and "taken" in onto_yellow, onto_yellow
+    page.close()

@@ -92,13 +92,22 @@ function moveLine(m) {
   const from = spaceName(m.from), to = m.place ? "" : spaceName(m.to), others = m.displaced ? andList(m.displaced) : "";
   let text;
   if (m.place) text = I18N.t("page.str.move_arrives", "{from} → arrival place {place}", { from, place: m.place });
-  else if (m.result === "impasse") text = I18N.t("page.str.move_blocked", "stays on {from}: blocked (a yellow space ahead is taken)", { from });
+  else if (m.result === "impasse") text = blockedText(m, from);
   else if (m.result === "swapped") text = I18N.t("page.str.move_swapped", "{from} → {to}; {others} goes back to {from} (red space)", { from, to, others: others || I18N.t("page.str.the_token_there", "the token there") });
   else if (m.to === m.from) text = I18N.t("page.str.move_stays", "stays on {from}", { from });
   else if (others) text = I18N.t("page.str.move_pushes", "{from} → {to}, pushes {others} back", { from, to, others });
   else text = I18N.t("page.str.move", "{from} → {to}", { from, to });
   li.append(tok, document.createTextNode(" " + text));
   return li;
+}
+// why a move is cancelled (RULES.md Struggle): it would end on a black space (no token stops there), or
+// on a taken yellow (or plain) space; older logs without the reason say only that it is blocked
+function blockedText(m, from) {
+  const to = typeof m.target === "number" ? spaceName(m.target) : "";
+  if (m.blocked === "black") return I18N.t("page.str.move_blocked_black", "stays on {from}: it would end on black {to}, where no token stops", { from, to });
+  if (m.blocked === "yellow") return I18N.t("page.str.move_blocked_yellow", "stays on {from}: it would end on yellow {to}, which is taken", { from, to });
+  if (m.blocked) return I18N.t("page.str.move_blocked_taken", "stays on {from}: it would end on {to}, which is taken", { from, to });
+  return I18N.t("page.str.move_blocked", "stays on {from}: blocked", { from });
 }
 function andList(items) { return items.join(I18N.t("page.str.and", " and ")); }
 

@@ -194,17 +194,21 @@ class Play:
         return " ".join(parts)
 
     def words(self) -> str:
-        """The play in plain words (what a person reads): ``K moves first, then Q, then 9;
-        the aces count as Q and K``."""
+        """The play in plain words (what a person reads): ``token K moves first, then Q, then 9;
+        the aces count as a Q and a K`` ("token": "10 moves" reads as a count)."""
         if not self.order:
             text = "no token moves"
         elif len(self.order) == 1:
-            text = f"{self.order[0]} moves"
+            text = f"token {self.order[0]} moves"
         else:
-            text = f"{self.order[0]} moves first, then " + ", then ".join(self.order[1:])
-        if self.aces:
-            n = len(self.aces)
-            text += f"; the ace{'s count' if n > 1 else ' counts'} as " + " and ".join(self.aces)
+            text = f"token {self.order[0]} moves first, then " + ", then ".join(self.order[1:])
+        n = len(self.aces)
+        if n == 1:
+            text += f"; the ace counts as a {self.aces[0]}"
+        elif n and len(set(self.aces)) == 1:
+            text += f"; the {n} aces each count as a {self.aces[0]}"
+        elif n:
+            text += "; the aces count as " + " and ".join(f"a {a}" for a in self.aces)
         return text
 
 

@@ -217,3 +217,22 @@ def test_a_blocked_move_says_the_true_reason(browser: Any, server: str) -> None:
                                        "blocked": "yellow"})
     assert f"space {yellow}" in onto_yellow and "taken" in onto_yellow, onto_yellow
     page.close()
+
+
+def test_tokens_are_named_so_10_is_no_count_and_taken_places_give_no_advice(browser: Any, server: str) -> None:
+    """Seed 80369: "(10 moves; the aces count as 10 and 10 ...)" read as "ten moves", the log said
+    "the A counting as 10 and 10" for two aces, and "✔ 10 moves ahead: your card wants it early
+    (place A)" came after Q had taken place A."""
+    page = open_page(browser, server, WIDE)
+    logged = page.evaluate("LOG_TEXT.played({player: 'red', order: ['10', 'K'], ace: ['10', '10']})")
+    assert "token 10, then K" in logged and "the aces counting as 10 and 10" in logged, logged
+    advice = page.evaluate("""() => {
+      const keep = S.view;
+      S.view = Object.assign({}, keep, { arrived: ["Q"], spaces: { K: 1, J: 1, "10": 2, "9": 1 } });
+      try {
+        return forCard({ moves: [{ token: "10", from: 2, to: 3, result: "moved" }],
+                         spaces: { K: 1, J: 1, "10": 3, "9": 1 }, arrived: ["Q"] }, ["10", "K", "Q", "J", "9"]);
+      } finally { S.view = keep; }
+    }""")
+    assert "token 10" in advice and "✔" not in advice and "taken" in advice, advice
+    page.close()

@@ -109,6 +109,11 @@ function blockedText(m, from) {
   if (m.blocked) return I18N.t("page.str.move_blocked_taken", "stays on {from}: it would end on {to}, which is taken", { from, to });
   return I18N.t("page.str.move_blocked", "stays on {from}: blocked", { from });
 }
+// tokens in the order they move, named so that 10 and 9 do not read as counts: "token 10, then K"
+function tokenList(order) {
+  if (!order.length) return I18N.t("page.str.no_token", "no token");
+  return I18N.t("page.str.token_named", "token {token}", { token: order[0] }) + order.slice(1).map((t) => I18N.t("page.str.then", ", then ") + t).join("");
+}
 function andList(items) { return items.join(I18N.t("page.str.and", " and ")); }
 
 // -- the secret objective card: shown on this page only when this browser holds the seat (the
@@ -167,7 +172,9 @@ function drawCard() {
 function forCard(o, card) {
   const places = S.hello.places, before = S.view.spaces || {}, after = o.spaces || {}, parts = [];
   const had = S.view.arrived || [], arrived = o.arrived || had;
-  const when = (j) => (j <= 1 ? I18N.t("page.str.early", "early") : j >= 3 ? I18N.t("page.str.late", "late") : I18N.t("page.str.middle", "in the middle"));
+  // early, in the middle or late among the places still free (the places before them are taken)
+  const free = places.length - had.length, rank = (j) => (free > 1 ? (j - had.length) / (free - 1) : 0);
+  const when = (j) => (rank(j) <= 0.25 ? I18N.t("page.str.early", "early") : rank(j) >= 0.75 ? I18N.t("page.str.late", "late") : I18N.t("page.str.middle", "in the middle"));
   const tokens = [...new Set([...o.moves.map((m) => m.token), ...o.moves.flatMap((m) => m.displaced || []), ...S.hello.tokens])];
   for (const token of tokens) {
     const j = card.indexOf(token), args = { token, place: places[j], when: when(j) };
@@ -180,14 +187,16 @@ function forCard(o, card) {
     }
     const from = before[token], to = after[token];
     if (typeof from !== "number" || typeof to !== "number" || from === to || j < 0) continue;
-    if (to > from) {
-      parts.push(j <= 1 ? I18N.t("page.str.card_ahead_good", "✔ {token} moves ahead: your card wants it {when} (place {place})", args)
-        : j >= 3 ? I18N.t("page.str.card_ahead_bad", "✘ {token} moves ahead, but your card wants it {when} (place {place})", args)
-          : I18N.t("page.str.card_ahead_mid", "{token} moves ahead: your card wants it {when} (place {place})", args));
+    if (j < had.length) { // its place on the card went to another token: moving it wins nothing there
+      parts.push(I18N.t("page.str.card_place_taken", "token {token} moves, but its place {place} on your card is taken", args));
+    } else if (to > from) {
+      parts.push(rank(j) <= 0.25 ? I18N.t("page.str.card_ahead_good", "✔ token {token} moves ahead: your card wants it {when} (place {place})", args)
+        : rank(j) >= 0.75 ? I18N.t("page.str.card_ahead_bad", "✘ token {token} moves ahead, but your card wants it {when} (place {place})", args)
+          : I18N.t("page.str.card_ahead_mid", "token {token} moves ahead: your card wants it {when} (place {place})", args));
     } else {
-      parts.push(j >= 3 ? I18N.t("page.str.card_back_good", "✔ {token} goes back: your card wants it {when} (place {place})", args)
-        : j <= 1 ? I18N.t("page.str.card_back_bad", "✘ {token} goes back, but your card wants it {when} (place {place})", args)
-          : I18N.t("page.str.card_back_mid", "{token} goes back: your card wants it {when} (place {place})", args));
+      parts.push(rank(j) >= 0.75 ? I18N.t("page.str.card_back_good", "✔ token {token} goes back: your card wants it {when} (place {place})", args)
+        : rank(j) <= 0.25 ? I18N.t("page.str.card_back_bad", "✘ token {token} goes back, but your card wants it {when} (place {place})", args)
+          : I18N.t("page.str.card_back_mid", "token {token} goes back: your card wants it {when} (place {place})", args));
     }
   }
   if (!parts.length) parts.push(I18N.t("page.str.card_nothing", "no help"));
@@ -340,8 +349,9 @@ const LOG_TEXT = {
   outcomes: (e) => (e.outcomes.length > 1 ? I18N.t("page.str.log_ways", "{n} ways to play {faces}", { n: e.outcomes.length, faces: faces(e) })
     : I18N.t("page.str.log_way", "1 way to play {faces}", { faces: faces(e) })),
   selected: null,
-  played: (e) => I18N.t("page.str.log_played", "{Player} played {order}{ace}", { player: e.player, order: e.order.join(I18N.t("page.str.then", ", then ")),
-    ace: e.ace.length ? I18N.t("page.str.log_ace", " (the A counting as {aces})", { aces: andList(e.ace) }) : "" }),
+  played: (e) => I18N.t("page.str.log_played", "{Player} played {order}{ace}", { player: e.player, order: tokenList(e.order),
+    ace: e.ace.length > 1 ? I18N.t("page.str.log_aces", " (the aces counting as {aces})", { aces: andList(e.ace) })
+      : e.ace.length ? I18N.t("page.str.log_ace", " (the ace counting as {aces})", { aces: andList(e.ace) }) : "" }),
   arrived: (e) => I18N.t("page.str.log_arrived", "🏁 {token} arrives in place {place}", { token: e.token, place: e.place }),
   turn_ended: (e) => (e.reason === "void" ? I18N.t("page.str.log_void", "{Player}'s turn ends: five aces, void", { player: e.player })
     : I18N.t("page.str.log_turn_ends", "{Player}'s turn ends", { player: e.player })),

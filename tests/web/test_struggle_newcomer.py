@@ -236,3 +236,17 @@ def test_tokens_are_named_so_10_is_no_count_and_taken_places_give_no_advice(brow
     }""")
     assert "token 10" in advice and "✔" not in advice and "taken" in advice, advice
     page.close()
+
+
+def test_after_a_round_every_players_card_is_shown_beside_the_scores(browser: Any, server: str) -> None:
+    """The cards become public at the end of each round (RULES.md): the newcomer could not check the
+    score without them."""
+    page = open_page(browser, server, WIDE)
+    scores = page.evaluate("""() => {
+      S.view = Object.assign({}, S.view, { players: ["red", "blue"], results: [{ round: 1, order: ["Q", "K", "J", "10", "9"],
+        points: { red: 20, blue: 10 }, cards: { red: ["Q", "K", "9", "10", "J"], blue: ["A", "9", "10", "K", "J"] } }] });
+      drawInfo();
+      return document.getElementById("scores").innerText;
+    }""")  # read at once: the next event from the server redraws the page
+    assert "Q K 9 10 J" in scores and "★ 9 10 K J" in scores, scores
+    page.close()

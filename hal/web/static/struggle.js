@@ -289,6 +289,12 @@ function drawInfo() {
   if (last) {
     html += `<tr class="order"><td colspan="${rounds + 2}">${I18N.t("page.str.round_order", "round {round}: {order}",
       { round: last.round, order: last.order.map((t, i) => `${h.places[i]} ${t}`).join(" · ") })}</td></tr>`;
+    // the cards are public once the round is over (RULES.md): each one, to check the points
+    for (const p of v.players) {
+      const c = (last.cards || {})[p];
+      if (c) html += `<tr class="order round-card" data-player="${p}"><td colspan="${rounds + 2}">${I18N.t("page.str.round_card",
+        "{Colour}'s card (places A to E): {card}", { colour: p, card: c.map((t) => (t === "A" ? "★" : t)).join(" ") })}</td></tr>`;
+    }
   }
   $("scores").innerHTML = html;
   gameInfo();

@@ -250,3 +250,27 @@ def test_after_a_round_every_players_card_is_shown_beside_the_scores(browser: An
     }""")  # read at once: the next event from the server redraws the page
     assert "Q K 9 10 J" in scores and "★ 9 10 K J" in scores, scores
     page.close()
+
+
+FAKE_WAYS = """(selected) => {
+  const moves = [{ token: "K", from: 0, to: 1, result: "moved" }, { token: "J", from: 0, to: 2, result: "moved" },
+                 { token: "9", from: 0, to: 3, result: "moved" }];
+  S.view = Object.assign({}, S.view, { phase: "choosing", selected, outcomes: Array.from({ length: 8 }, (_, index) => ({ index, moves, spaces: {}, arrived: [] })) });
+  drawInfo();
+  const list = document.getElementById("outcomes"), sel = list.querySelector(".outcome.selected").getBoundingClientRect();
+  const box = list.getBoundingClientRect();
+  return { scroll: list.scrollHeight, client: list.clientHeight, selTop: sel.top, selBottom: sel.bottom, top: box.top, bottom: box.bottom };
+}"""
+
+
+@pytest.mark.parametrize("size", [PHONE, WIDE])
+def test_every_way_is_readable_the_chosen_one_in_view(browser: Any, server: str, size: tuple[int, int]) -> None:
+    """On the phone the ways scrolled inside their own box with no sign, the way the LEDs showed
+    (3 of 4) out of sight and way 2 cut mid-sentence: on a phone the list grows with the page; on a
+    wide screen the chosen way is scrolled into the list's view."""
+    page = open_page(browser, server, size)
+    got = page.evaluate(FAKE_WAYS, 7)
+    if size == PHONE:
+        assert got["scroll"] <= got["client"] + 1, got  # no box scrolling inside the page
+    assert got["selTop"] >= got["top"] - 1 and got["selBottom"] <= got["bottom"] + 1, got
+    page.close()

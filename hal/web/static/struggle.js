@@ -276,6 +276,13 @@ function drawInfo() {
     if (mine && v.phase === "choosing") li.addEventListener("click", () => MB.send({ type: "pick", index: o.index }));
     list.appendChild(li);
   }
+  // the way the LEDs show, in the list's view (the list scrolls on a wide screen; never the page)
+  const chosen = list.querySelector(".outcome.selected");
+  if (chosen && list.scrollHeight > list.clientHeight) {
+    const top = chosen.offsetTop - list.offsetTop, bottom = top + chosen.offsetHeight;
+    if (top < list.scrollTop) list.scrollTop = top;
+    else if (bottom > list.scrollTop + list.clientHeight) list.scrollTop = bottom - list.clientHeight;
+  }
   if (!v.outcomes.length) list.innerHTML = `<li class="muted">${v.phase === "placing" ? I18N.t("page.str.played", "played") : I18N.t("page.str.throw_then_stop", "throw, then Stop")}</li>`;
   // scores
   const rounds = Math.max(v.rounds, v.results.length);

@@ -274,3 +274,22 @@ def test_every_way_is_readable_the_chosen_one_in_view(browser: Any, server: str,
         assert got["scroll"] <= got["client"] + 1, got  # no box scrolling inside the page
     assert got["selTop"] >= got["top"] - 1 and got["selBottom"] <= got["bottom"] + 1, got
     page.close()
+
+
+def test_the_buttons_and_dice_say_what_they_do_while_choosing(browser: Any, server: str) -> None:
+    """"Throw" stayed lit while choosing, where it shows the next way; the dice turned grey with no
+    word why; a held die had only a yellow outline."""
+    from playwright.sync_api import expect
+
+    page = open_page(browser, server, WIDE)
+    page.locator("#throw").click()
+    expect(page.locator("#dice .pdie").first).not_to_have_attribute("data-face", "", timeout=WAIT_MS)
+    page.locator('.pdie[data-die="1"]').click()
+    expect(page.locator('.pdie[data-die="1"]')).to_have_class(re.compile(r"\bheld\b"), timeout=WAIT_MS)
+    tag = page.evaluate("getComputedStyle(document.querySelector('.pdie[data-die=\"1\"]'), '::after').content")
+    assert "held" in tag, tag
+    page.locator("#stop").click()
+    expect(page.locator("#outcomes .outcome").first).to_be_visible(timeout=WAIT_MS)
+    assert "Next way" in page.locator("#throw").inner_text(), page.locator("#throw").inner_text()
+    assert "kept" in page.locator("#throws").inner_text().lower(), page.locator("#throws").inner_text()
+    page.close()

@@ -237,6 +237,7 @@ function drawInfo() {
     d.className = "pdie" + (v.held.includes(i + 1) ? " held" : "") + (face === "A" ? " ace" : "");
     d.dataset.die = String(i + 1);
     d.dataset.face = face || "";
+    d.dataset.heldLabel = I18N.t("page.str.held", "held"); // shown under a held die (struggle.css)
     d.textContent = face ? FACE[face] : "?";
     const [on, why] = buttonState(`die${i + 1}`);
     d.title = I18N.t("page.str.die_title", "die {n}: {face} (key {n}): {why}",
@@ -245,11 +246,16 @@ function drawInfo() {
     d.addEventListener("click", () => press(`die${i + 1}`));
     dice.appendChild(d);
   }
-  $("throws").textContent = v.throws ? I18N.t("page.str.throw_of", "throw {n} of 3", { n: v.throws }) : "";
+  // why the dice stop answering: the hand is kept (choosing) or played (placing)
+  $("throws").textContent = v.phase === "choosing" ? I18N.t("page.str.dice_kept", "hand kept: choose a way to play it")
+    : v.phase === "placing" ? I18N.t("page.str.dice_played", "hand played: the tokens move")
+      : v.throws ? I18N.t("page.str.throw_of", "throw {n} of 3", { n: v.throws }) : "";
+  // while choosing, Throw shows the next way: its label says so
+  $("throw").innerHTML = `🎲 <span>${v.phase === "choosing" ? I18N.t("page.str.next_way", "Next way") : I18N.t("page.throw", "Throw")}</span>`;
   $("stop").textContent = v.phase === "choosing" ? I18N.t("page.str.stop_play", "✋ Stop: play it")
     : v.phase === "placing" || v.phase === "tokens" ? I18N.t("page.str.stop_placed", "✋ Stop: tokens placed") : I18N.t("page.str.stop", "✋ Stop");
   const mine = h.humans.includes(v.current);
-  MB.setControl($("throw"), buttonState("throw"), I18N.t("page.str.throw_key", "Throw (T)"));
+  MB.setControl($("throw"), buttonState("throw"), v.phase === "choosing" ? I18N.t("page.str.next_way_key", "Next way (T)") : I18N.t("page.str.throw_key", "Throw (T)"));
   MB.setControl($("stop"), buttonState("stop"), I18N.t("page.str.stop_key", "Stop (S)"));
   MB.setControl($("follow"), buttonState("follow"), I18N.t("page.str.follow", "Place tokens as shown"));
   MB.setControl($("gather"), buttonState("gather"), I18N.t("page.str.gather", "Gather tokens on start"));

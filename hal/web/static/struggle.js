@@ -251,7 +251,10 @@ function drawInfo() {
     : v.phase === "placing" ? I18N.t("page.str.dice_played", "hand played: the tokens move")
       : v.throws ? I18N.t("page.str.throw_of", "throw {n} of 3", { n: v.throws }) : "";
   // while choosing, Throw shows the next way: its label says so
-  $("throw").innerHTML = `🎲 <span>${v.phase === "choosing" ? I18N.t("page.str.next_way", "Next way") : I18N.t("page.throw", "Throw")}</span>`;
+  const nextWay = v.phase === "choosing", throwWord = $("throw").querySelector('[data-i18n="page.throw"]');
+  if (throwWord) throwWord.hidden = nextWay;
+  $("next-way").hidden = !nextWay;
+  $("next-way").textContent = I18N.t("page.str.next_way", "Next way");
   $("stop").textContent = v.phase === "choosing" ? I18N.t("page.str.stop_play", "✋ Stop: play it")
     : v.phase === "placing" || v.phase === "tokens" ? I18N.t("page.str.stop_placed", "✋ Stop: tokens placed") : I18N.t("page.str.stop", "✋ Stop");
   const mine = h.humans.includes(v.current);

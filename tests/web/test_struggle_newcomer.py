@@ -293,3 +293,19 @@ def test_the_buttons_and_dice_say_what_they_do_while_choosing(browser: Any, serv
     assert "Next way" in page.locator("#throw").inner_text(), page.locator("#throw").inner_text()
     assert "kept" in page.locator("#throws").inner_text().lower(), page.locator("#throws").inner_text()
     page.close()
+
+
+def test_a_tip_goes_when_its_moment_is_over(browser: Any, server: str) -> None:
+    """"Press Throw... click dice to keep them" stayed after Stop, "Move the tokens where the LEDs
+    blink" after the turn passed: a tip shows only while the board asks what it is about."""
+    from playwright.sync_api import expect
+
+    page = browser.new_page(viewport={"width": WIDE[0], "height": WIDE[1]})
+    page.add_init_script("localStorage.setItem('mazeboard.guide.struggle', JSON.stringify(['goal', 'dice', 'choose']))")
+    page.goto(server)
+    guide = page.locator("#guide")
+    expect(guide).to_contain_text("Throw", timeout=WAIT_MS)
+    thrown_and_kept(page)
+    page.wait_for_timeout(300)
+    assert not guide.is_visible(), guide.inner_text()
+    page.close()

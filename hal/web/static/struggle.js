@@ -334,9 +334,12 @@ function tips() {
   };
 }
 function guideTip() {
-  const s = said();
-  if (!s || !S.hello || !S.hello.humans.includes(s.player)) return;
-  const seen = NOTICE.seen(), next = (TIP_ORDER[s.action] || [s.action]).find((id) => !seen.includes(id));
+  const s = said(), box = $("guide");
+  const moment = s && S.hello && S.hello.humans.includes(s.player) ? TIP_ORDER[s.action] || [s.action] : [];
+  // a tip lasts as long as its moment: one left from a moment that is over goes (not remembered: it comes again)
+  if (box && !box.hidden && !moment.includes(box.dataset.tip)) box.hidden = true;
+  if (!moment.length) return;
+  const seen = NOTICE.seen(), next = moment.find((id) => !seen.includes(id));
   NOTICE.tips = tips();
   if (next) NOTICE.tip(next);
 }

@@ -92,3 +92,19 @@ def test_the_documented_length_of_a_one_round_game_is_what_games_take(tmp_path: 
         turns.append(sum(1 for line in events.read_text().splitlines() if '"turn_ended"' in line))
     mean = sum(turns) / len(turns)
     assert abs(int(m.group(1)) - mean) <= 2, (m.group(0), mean, turns)
+
+
+def test_a_shared_win_and_holding_a_die_read_as_on_the_page() -> None:
+    """"Red and blue share the win" against the page's "Red and Blue win!"; "press a die's button"
+    while on the page a person clicks the die."""
+    actions = ["throw", "stop", "play order=K", "follow", "throw", "stop", "play order=Q", "follow",
+               "throw", "stop", "play order=J", "follow", "throw", "stop", "play order=10", "follow"]
+    session, game, _ = scripted(["K K K K K", "Q Q Q Q Q", "J J J J J", "10 10 10 10 10"], actions,
+                                track=["start", "plain", "yellow", "red", "black", "finish"],
+                                objectives={"red": ["K", "A", "9", "10", "Q"], "blue": ["K", "Q", "A", "J", "10"]})
+    run_for(session, 20_000)
+    assert game.referee.instruction().text() == "Red and Blue win with 30 points each!"
+    session, game, _ = scripted(["K K Q Q 9"], ["throw"])
+    run_for(session, 2000)
+    text = game.referee.instruction().text()
+    assert "die's button" not in text and "press or click a die" in text, text

@@ -309,3 +309,28 @@ def test_a_tip_goes_when_its_moment_is_over(browser: Any, server: str) -> None:
     page.wait_for_timeout(300)
     assert not guide.is_visible(), guide.inner_text()
     page.close()
+
+
+def test_the_progress_fits_the_phone_and_game_over_clears_the_hand(browser: Any, server: str) -> None:
+    """"Round 1 of 1 · 0 of 4 arrivals (the round ends at 4)" wrapped with "4)" alone on the phone;
+    after the game the ways and the dice still showed the last hand; Stop read "tokens placed"
+    before the tokens were placed."""
+    page = open_page(browser, server, PHONE)
+    lines = page.evaluate("""() => { const r = document.createRange();
+      r.selectNodeContents(document.getElementById("progress"));
+      return new Set([...r.getClientRects()].map((b) => Math.round(b.top))).size; }""")
+    assert lines == 1, (lines, page.locator("#progress").inner_text())
+    got = page.evaluate("""() => {
+      const moves = [{ token: "K", from: 0, to: 1, result: "moved" }];
+      S.view = Object.assign({}, S.view, { phase: "placing", outcomes: [{ index: 0, moves, spaces: {}, arrived: [] }] });
+      drawInfo();
+      const placing = document.getElementById("stop").innerText;
+      S.bannerShown = true;
+      S.view = Object.assign({}, S.view, { phase: "over", winners: ["red"], faces: ["K", "Q", "J", "9", "A"] });
+      drawInfo();
+      return { placing, ways: document.querySelectorAll("#outcomes .outcome").length,
+               faces: [...document.querySelectorAll("#dice .pdie")].map((d) => d.dataset.face).join("") };
+    }""")
+    assert "placed" not in got["placing"], got
+    assert got["ways"] == 0 and got["faces"] == "", got
+    page.close()

@@ -211,7 +211,7 @@ function drawProgress() {
   const v = S.view;
   const arrived = Math.min(v.arrived.length, ARRIVALS_PER_ROUND);
   $("progress").textContent = v.phase === "over" ? I18N.t("page.str.progress_over", "Game over after {rounds} round{s}", { rounds: v.rounds, s: v.rounds > 1 ? "s" : "" })
-    : I18N.t("page.str.progress", "Round {round} of {rounds} · {arrived} of {needed} arrivals (the round ends at {needed})",
+    : I18N.t("page.str.progress", "Round {round} of {rounds} · arrived: {arrived} of {needed} ({needed} end the round)",
       { round: v.round || 1, rounds: v.rounds, arrived, needed: ARRIVALS_PER_ROUND });
 }
 
@@ -229,12 +229,12 @@ function drawInfo() {
     players.appendChild(MB.playersRow(p, v, h, `<b class="score">${v.totals[p] || 0}</b><small> ${I18N.t("page.str.pts", "pts")}</small>`));
   }
   // dice
-  const dice = $("dice");
+  const over = v.phase === "over", dice = $("dice");
   dice.innerHTML = "";
   for (let i = 0; i < 5; i++) {
-    const face = v.faces[i], d = document.createElement("button");
+    const face = over ? "" : v.faces[i], d = document.createElement("button"); // the game over: no hand
     d.type = "button";
-    d.className = "pdie" + (v.held.includes(i + 1) ? " held" : "") + (face === "A" ? " ace" : "");
+    d.className = "pdie" + (!over && v.held.includes(i + 1) ? " held" : "") + (face === "A" ? " ace" : "");
     d.dataset.die = String(i + 1);
     d.dataset.face = face || "";
     d.dataset.heldLabel = I18N.t("page.str.held", "held"); // shown under a held die (struggle.css)
@@ -256,7 +256,8 @@ function drawInfo() {
   $("next-way").hidden = !nextWay;
   $("next-way").textContent = I18N.t("page.str.next_way", "Next way");
   $("stop").textContent = v.phase === "choosing" ? I18N.t("page.str.stop_play", "✋ Stop: play it")
-    : v.phase === "placing" || v.phase === "tokens" ? I18N.t("page.str.stop_placed", "✋ Stop: tokens placed") : I18N.t("page.str.stop", "✋ Stop");
+    : v.phase === "placing" ? I18N.t("page.str.stop_turn", "✋ Stop: end the turn")
+      : v.phase === "tokens" ? I18N.t("page.str.stop_round", "✋ Stop: start the round") : I18N.t("page.str.stop", "✋ Stop");
   const mine = h.humans.includes(v.current);
   MB.setControl($("throw"), buttonState("throw"), v.phase === "choosing" ? I18N.t("page.str.next_way_key", "Next way (T)") : I18N.t("page.str.throw_key", "Throw (T)"));
   MB.setControl($("stop"), buttonState("stop"), I18N.t("page.str.stop_key", "Stop (S)"));
@@ -265,9 +266,10 @@ function drawInfo() {
   // outcomes
   const list = $("outcomes");
   list.innerHTML = "";
-  $("outcome-count").textContent = v.outcomes.length ? `(${v.outcomes.length})` : "";
+  const ways = over ? [] : v.outcomes;
+  $("outcome-count").textContent = ways.length ? `(${ways.length})` : "";
   const owner = cardOwner(), card = owner ? S.cards[owner] : null, hint = owner ? S.hints[owner] : null;
-  for (const o of v.outcomes) {
+  for (const o of ways) {
     const li = document.createElement("li");
     li.className = "outcome" + (o.index === v.selected ? " selected" : "");
     li.dataset.index = String(o.index);
@@ -292,7 +294,7 @@ function drawInfo() {
     if (top < list.scrollTop) list.scrollTop = top;
     else if (bottom > list.scrollTop + list.clientHeight) list.scrollTop = bottom - list.clientHeight;
   }
-  if (!v.outcomes.length) list.innerHTML = `<li class="muted">${v.phase === "placing" ? I18N.t("page.str.played", "played") : I18N.t("page.str.throw_then_stop", "throw, then Stop")}</li>`;
+  if (!ways.length) list.innerHTML = `<li class="muted">${over ? I18N.t("page.str.ways_over", "the game is over") : v.phase === "placing" ? I18N.t("page.str.played", "played") : I18N.t("page.str.throw_then_stop", "throw, then Stop")}</li>`;
   // scores
   const rounds = Math.max(v.rounds, v.results.length);
   let html = `<tr><th></th>${Array.from({ length: rounds }, (_, i) => `<th>R${i + 1}</th>`).join("")}<th>${I18N.t("page.str.total", "total")}</th></tr>`;

@@ -204,7 +204,7 @@ MESSAGES: dict[str, str] = {
     "str.tokens": "Put all five tokens on {start} (the green start space) for round {round}.",
     "str.tokens_ready": "All five tokens stand on the start: round {round} begins in a moment, or press Stop.",
     "str.throw": "{Player}: press Throw.",
-    "str.rethrow": "{Player} threw {hand}{held_text}: press a die's button to hold or free it, Throw to throw "
+    "str.rethrow": "{Player} threw {hand}{held_text}: press or click a die to hold or free it, Throw to throw "
                    "the others again ({left} throw{s} left), or Stop to keep the hand.",
     "str.all_held": "{Player} holds all five dice ({hand}): free a die to throw it again, or press Stop to keep the hand.",
     "str.keep": "{Player}: {hand} is the hand: press Stop to keep it.",
@@ -231,7 +231,7 @@ MESSAGES: dict[str, str] = {
                            "is {questioned}, enter that again: you keep it and {holder} checks theirs.",
     "str.card_recheck": "{Player}: {holder} kept the card you entered ({questioned}): check your card and enter "
                         "it again from place A (Die 1-5: K Q J 10 9, Throw: the ace).",
-    "str.shared_win": "{Winners} share the win with {points} points!",
+    "str.shared_win": "{Winners} win with {points} points each!",
     "str.why.misplaced": "it is not where the play leaves it",
     "str.why.ambiguous": "the reed switches cannot tell",
     "str.why.placing": "as the play moves it",

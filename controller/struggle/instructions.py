@@ -352,7 +352,7 @@ def _setup(ref: "StruggleReferee") -> Instruction:
 def _over(ref: "StruggleReferee") -> Instruction:
     winners = ref.winners or ([ref.winner] if ref.winner else [])
     if len(winners) > 1:
-        return Instruction(None, "game_over", "str.shared_win", {"winner": ref.winner, "winners": " and ".join(winners),
+        return Instruction(None, "game_over", "str.shared_win", {"winner": ref.winner, "winners": " and ".join(w.capitalize() for w in winners),
                                                                  "points": ref.totals[winners[0]]})
     return Instruction(None, "game_over", "game_over", {"winner": ref.winner, "again": ""})
 

@@ -46,7 +46,7 @@ from __future__ import annotations
 import logging
 import random
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import AbstractSet, Any, Callable, Mapping
 
 from mazeboard.hal.board import BoardState, GameSetup, LedLayout
 from mazeboard.hal.clock import Scheduler
@@ -398,6 +398,7 @@ class StruggleReferee(RefereeCore):
     def _confirm_tokens(self, player: str | None) -> None:
         """The players say the tokens stand where they belong: the referee is sure again."""
         tokens = list(self.doubt())
+        self.unseen = {}  # the players saw each token where it belongs: the unseen moves are made
         self.where.settle(self._settled_at())
         self._astray = False
         self._emit("tokens_confirmed", player=player, tokens=tokens)
@@ -474,9 +475,7 @@ class StruggleReferee(RefereeCore):
         self.race = result.race
         after = self.home()
         self.moved = frozenset(t for t, s in after.items() if before.get(t) != s)
-        closed_before, closed_after = set(before.values()), set(after.values())
-        self.unseen = {t: (before[t], after[t]) for t in self.moved
-                       if before[t] in closed_after and after[t] in closed_before}
+        self.unseen = unseen_moves(before, after, self.moved)
         self._emit("played", player=turn.player, ace=list(play.aces), order=list(play.order),
                    moves=[m.to_dict() for m in result.moves],
                    spaces=self.race.at(), arrived_order=list(self.race.arrived))
@@ -658,3 +657,27 @@ def referee_for(setup: GameSetup, scheduler: Scheduler, layout: LedLayout, emit:
                 ) -> StruggleReferee:
     """Factory used by the composition root."""
     return StruggleReferee(setup, scheduler, layout, emit, show, board_state)
+
+
+def unseen_moves(before: Mapping[str, str], after: Mapping[str, str],
+                 moved: AbstractSet[str]) -> dict[str, tuple[str, str]]:
+    """The moves of a play no reed can vouch for (token -> (from, to) sensor). Reeds sense
+    occupancy only: a move is seen when its token alone closes the space it goes to (empty
+    before the play) or alone opens the space it leaves (empty after). Several tokens going to
+    one empty space close its reed once: the first set down is seen, the others are not (which
+    one was first the reeds cannot say, so each is listed); likewise several leaving a space.
+    Seed 80369: K, J and 9 from START to space 1 with Q staying: once one closes space 1 the
+    reeds cannot see the other two follow."""
+    closed_before, closed_after = set(before.values()), set(after.values())
+    arriving: dict[str, int] = {}
+    leaving: dict[str, int] = {}
+    for t in moved:
+        arriving[after[t]] = arriving.get(after[t], 0) + 1
+        leaving[before[t]] = leaving.get(before[t], 0) + 1
+    out: dict[str, tuple[str, str]] = {}
+    for t in moved:
+        closes = after[t] not in closed_before and arriving[after[t]] == 1
+        opens = before[t] not in closed_after and leaving[before[t]] == 1
+        if not (closes or opens):
+            out[t] = (before[t], after[t])
+    return out

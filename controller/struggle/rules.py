@@ -194,17 +194,21 @@ class Play:
         return " ".join(parts)
 
     def words(self) -> str:
-        """The play in plain words (what a person reads): ``K moves first, then Q, then 9;
-        the aces count as Q and K``."""
+        """The play in plain words (what a person reads): ``token K moves first, then Q, then 9;
+        the aces count as a Q and a K`` ("token": "10 moves" reads as a count)."""
         if not self.order:
             text = "no token moves"
         elif len(self.order) == 1:
-            text = f"{self.order[0]} moves"
+            text = f"token {self.order[0]} moves"
         else:
-            text = f"{self.order[0]} moves first, then " + ", then ".join(self.order[1:])
-        if self.aces:
-            n = len(self.aces)
-            text += f"; the ace{'s count' if n > 1 else ' counts'} as " + " and ".join(self.aces)
+            text = f"token {self.order[0]} moves first, then " + ", then ".join(self.order[1:])
+        n = len(self.aces)
+        if n == 1:
+            text += f"; the ace counts as a {self.aces[0]}"
+        elif n and len(set(self.aces)) == 1:
+            text += f"; the {n} aces each count as a {self.aces[0]}"
+        elif n:
+            text += "; the aces count as " + " and ".join(f"a {a}" for a in self.aces)
         return text
 
 
@@ -212,7 +216,9 @@ class Play:
 class Move:
     """One token's move: spaces ``frm`` -> ``to``; ``result`` is ``moved``, ``impasse``
     (``to == frm``) or ``swapped`` (``displaced`` went back to ``frm``); ``place`` is
-    the arrival place when the token reached or passed the finish."""
+    the arrival place when the token reached or passed the finish. An impasse also says the
+    space the move would have ended on (``target``) and the kind of that space that cancels it
+    (``blocked``: ``black`` -- no token stops there --, ``yellow`` or ``plain``: taken)."""
 
     token: str
     frm: int
@@ -220,9 +226,14 @@ class Move:
     result: str
     displaced: tuple[str, ...] = ()
     place: str | None = None
+    target: int | None = field(default=None, compare=False)
+    blocked: str = field(default="", compare=False)
 
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {"token": self.token, "from": self.frm, "to": self.to, "result": self.result}
+        if self.blocked:
+            d["target"] = self.target
+            d["blocked"] = self.blocked
         if self.displaced:
             d["displaced"] = list(self.displaced)
         if self.place:
@@ -349,7 +360,7 @@ def apply(rules: Rules, race: Race, hand: Sequence[str], play: Play) -> Result:
             continue
         result, displaced = _lands(rules, at, token, target)
         if result == "impasse":
-            moves.append(Move(token, frm, frm, "impasse"))
+            moves.append(Move(token, frm, frm, "impasse", target=target, blocked=rules.track.kind(target)))
             continue
         at[token] = target
         for d in displaced:  # sent back to where the mover came from; not judged again

@@ -317,3 +317,20 @@ def test_options_are_validated() -> None:
         StruggleOptions.from_mapping({"share_plain": 1})
     with pytest.raises(ConfigError, match="at most 3"):
         StruggleOptions.from_mapping({"throws": 4})
+
+
+def test_a_blocked_move_says_where_it_would_end_and_why() -> None:
+    # the page said "blocked (a yellow space ahead is taken)" for every blocked move, also onto black
+    black = play(race(Q=3), "Q K J 10 9", "Q,K,J,10,9").moves[0].to_dict()
+    assert black["result"] == "impasse" and black["target"] == 4 and black["blocked"] == "black"
+    yellow = play(race(K=1, Q=2), "K Q Q J 9", "K,Q,J,9").moves[0].to_dict()
+    assert yellow["target"] == 2 and yellow["blocked"] == "yellow"
+    assert "blocked" not in play(race(K=1), "K Q Q J 9", "K,Q,J,9").moves[0].to_dict()
+
+
+def test_a_play_in_words_names_tokens_so_10_is_not_a_count() -> None:
+    # seed 80369: "(10 moves; the aces count as 10 and 10 and 10 and 10)" read as "ten moves"
+    four = Play(("10", "10", "10", "10"), ("10",)).words()
+    assert four == "token 10 moves; the 4 aces each count as a 10", four
+    assert Play(("Q",), ("K", "Q", "9")).words() == "token K moves first, then Q, then 9; the ace counts as a Q"
+    assert Play(("Q", "K"), ("K", "Q")).words() == "token K moves first, then Q; the aces count as a Q and a K"

@@ -189,3 +189,148 @@ def test_every_english_sentence_the_script_builds_goes_through_i18n() -> None:
         if re.search(r"[A-Za-z]{2,}[ ,:!?] ?[A-Za-z]{2,}", words) and not NOT_WORDS.match(words):
             found.append(text.strip())
     assert found == [], f"English built outside I18N.t: {found}"
+
+
+def test_every_event_the_referee_emits_has_a_log_sentence_or_none() -> None:
+    """A newcomer saw a raw ``tokens_confirmed`` line in the log: every event type the Struggle
+    referee emits gets a plain sentence in LOG_TEXT (or null: not worth a line), never its name."""
+    source = "\n".join(p.read_text() for p in (SCRIPT.parents[3] / "controller" / "struggle").glob("*.py"))
+    emitted = set(re.findall(r'_emit\("([a-z_]+)"', source))
+    script = SCRIPT.read_text()
+    body = script[script.index("const LOG_TEXT = {"):script.index("const BIG")]
+    keys = set(re.findall(r"^  ([a-z_]+):", body, re.M))
+    assert "tokens_confirmed" in emitted
+    assert emitted <= keys, sorted(emitted - keys)
+
+
+def test_a_blocked_move_says_the_true_reason(browser: Any, server: str) -> None:
+    """Seed 80369: "10 stays on space 2: blocked (a yellow space ahead is taken)" for a move onto
+    black space 7. The line names the space the move would end on and why it cannot."""
+    page = open_page(browser, server, WIDE)
+    track = page.evaluate("S.hello.track")
+    black, yellow = track.index("black"), track.index("yellow")
+    line = "(m) => moveLine(m).textContent"
+    onto_black = page.evaluate(line, {"token": "10", "from": 2, "to": 2, "result": "impasse", "target": black,
+                                      "blocked": "black"})
+    assert f"space {black}" in onto_black and "black" in onto_black and "yellow" not in onto_black, onto_black
+    onto_yellow = page.evaluate(line, {"token": "K", "from": 1, "to": 1, "result": "impasse", "target": yellow,
+                                       "blocked": "yellow"})
+    assert f"space {yellow}" in onto_yellow and "taken" in onto_yellow, onto_yellow
+    page.close()
+
+
+def test_tokens_are_named_so_10_is_no_count_and_taken_places_give_no_advice(browser: Any, server: str) -> None:
+    """Seed 80369: "(10 moves; the aces count as 10 and 10 ...)" read as "ten moves", the log said
+    "the A counting as 10 and 10" for two aces, and "✔ 10 moves ahead: your card wants it early
+    (place A)" came after Q had taken place A."""
+    page = open_page(browser, server, WIDE)
+    logged = page.evaluate("LOG_TEXT.played({player: 'red', order: ['10', 'K'], ace: ['10', '10']})")
+    assert "token 10, then K" in logged and "the aces counting as 10 and 10" in logged, logged
+    advice = page.evaluate("""() => {
+      const keep = S.view;
+      S.view = Object.assign({}, keep, { arrived: ["Q"], spaces: { K: 1, J: 1, "10": 2, "9": 1 } });
+      try {
+        return forCard({ moves: [{ token: "10", from: 2, to: 3, result: "moved" }],
+                         spaces: { K: 1, J: 1, "10": 3, "9": 1 }, arrived: ["Q"] }, ["10", "K", "Q", "J", "9"]);
+      } finally { S.view = keep; }
+    }""")
+    assert "token 10" in advice and "✔" not in advice and "taken" in advice, advice
+    page.close()
+
+
+def test_after_a_round_every_players_card_is_shown_beside_the_scores(browser: Any, server: str) -> None:
+    """The cards become public at the end of each round (RULES.md): the newcomer could not check the
+    score without them."""
+    page = open_page(browser, server, WIDE)
+    scores = page.evaluate("""() => {
+      S.view = Object.assign({}, S.view, { players: ["red", "blue"], results: [{ round: 1, order: ["Q", "K", "J", "10", "9"],
+        points: { red: 20, blue: 10 }, cards: { red: ["Q", "K", "9", "10", "J"], blue: ["A", "9", "10", "K", "J"] } }] });
+      drawInfo();
+      return document.getElementById("scores").innerText;
+    }""")  # read at once: the next event from the server redraws the page
+    assert "Q K 9 10 J" in scores and "★ 9 10 K J" in scores, scores
+    page.close()
+
+
+FAKE_WAYS = """(selected) => {
+  const moves = [{ token: "K", from: 0, to: 1, result: "moved" }, { token: "J", from: 0, to: 2, result: "moved" },
+                 { token: "9", from: 0, to: 3, result: "moved" }];
+  S.view = Object.assign({}, S.view, { phase: "choosing", selected, outcomes: Array.from({ length: 8 }, (_, index) => ({ index, moves, spaces: {}, arrived: [] })) });
+  drawInfo();
+  const list = document.getElementById("outcomes"), sel = list.querySelector(".outcome.selected").getBoundingClientRect();
+  const box = list.getBoundingClientRect();
+  return { scroll: list.scrollHeight, client: list.clientHeight, selTop: sel.top, selBottom: sel.bottom, top: box.top, bottom: box.bottom };
+}"""
+
+
+@pytest.mark.parametrize("size", [PHONE, WIDE])
+def test_every_way_is_readable_the_chosen_one_in_view(browser: Any, server: str, size: tuple[int, int]) -> None:
+    """On the phone the ways scrolled inside their own box with no sign, the way the LEDs showed
+    (3 of 4) out of sight and way 2 cut mid-sentence: on a phone the list grows with the page; on a
+    wide screen the chosen way is scrolled into the list's view."""
+    page = open_page(browser, server, size)
+    got = page.evaluate(FAKE_WAYS, 7)
+    if size == PHONE:
+        assert got["scroll"] <= got["client"] + 1, got  # no box scrolling inside the page
+    assert got["selTop"] >= got["top"] - 1 and got["selBottom"] <= got["bottom"] + 1, got
+    page.close()
+
+
+def test_the_buttons_and_dice_say_what_they_do_while_choosing(browser: Any, server: str) -> None:
+    """"Throw" stayed lit while choosing, where it shows the next way; the dice turned grey with no
+    word why; a held die had only a yellow outline."""
+    from playwright.sync_api import expect
+
+    page = open_page(browser, server, WIDE)
+    page.locator("#throw").click()
+    expect(page.locator("#dice .pdie").first).not_to_have_attribute("data-face", "", timeout=WAIT_MS)
+    page.locator('.pdie[data-die="1"]').click()
+    expect(page.locator('.pdie[data-die="1"]')).to_have_class(re.compile(r"\bheld\b"), timeout=WAIT_MS)
+    tag = page.evaluate("getComputedStyle(document.querySelector('.pdie[data-die=\"1\"]'), '::after').content")
+    assert "held" in tag, tag
+    page.locator("#stop").click()
+    expect(page.locator("#outcomes .outcome").first).to_be_visible(timeout=WAIT_MS)
+    assert "Next way" in page.locator("#throw").inner_text(), page.locator("#throw").inner_text()
+    assert "kept" in page.locator("#throws").inner_text().lower(), page.locator("#throws").inner_text()
+    page.close()
+
+
+def test_a_tip_goes_when_its_moment_is_over(browser: Any, server: str) -> None:
+    """"Press Throw... click dice to keep them" stayed after Stop, "Move the tokens where the LEDs
+    blink" after the turn passed: a tip shows only while the board asks what it is about."""
+    from playwright.sync_api import expect
+
+    page = browser.new_page(viewport={"width": WIDE[0], "height": WIDE[1]})
+    page.add_init_script("localStorage.setItem('mazeboard.guide.struggle', JSON.stringify(['goal', 'dice', 'choose']))")
+    page.goto(server)
+    guide = page.locator("#guide")
+    expect(guide).to_contain_text("Throw", timeout=WAIT_MS)
+    thrown_and_kept(page)
+    page.wait_for_timeout(300)
+    assert not guide.is_visible(), guide.inner_text()
+    page.close()
+
+
+def test_the_progress_fits_the_phone_and_game_over_clears_the_hand(browser: Any, server: str) -> None:
+    """"Round 1 of 1 · 0 of 4 arrivals (the round ends at 4)" wrapped with "4)" alone on the phone;
+    after the game the ways and the dice still showed the last hand; Stop read "tokens placed"
+    before the tokens were placed."""
+    page = open_page(browser, server, PHONE)
+    lines = page.evaluate("""() => { const r = document.createRange();
+      r.selectNodeContents(document.getElementById("progress"));
+      return new Set([...r.getClientRects()].map((b) => Math.round(b.top))).size; }""")
+    assert lines == 1, (lines, page.locator("#progress").inner_text())
+    got = page.evaluate("""() => {
+      const moves = [{ token: "K", from: 0, to: 1, result: "moved" }];
+      S.view = Object.assign({}, S.view, { phase: "placing", outcomes: [{ index: 0, moves, spaces: {}, arrived: [] }] });
+      drawInfo();
+      const placing = document.getElementById("stop").innerText;
+      S.bannerShown = true;
+      S.view = Object.assign({}, S.view, { phase: "over", winners: ["red"], faces: ["K", "Q", "J", "9", "A"] });
+      drawInfo();
+      return { placing, ways: document.querySelectorAll("#outcomes .outcome").length,
+               faces: [...document.querySelectorAll("#dice .pdie")].map((d) => d.dataset.face).join("") };
+    }""")
+    assert "placed" not in got["placing"], got
+    assert got["ways"] == 0 and got["faces"] == "", got
+    page.close()

@@ -92,13 +92,27 @@ function moveLine(m) {
   const from = spaceName(m.from), to = m.place ? "" : spaceName(m.to), others = m.displaced ? andList(m.displaced) : "";
   let text;
   if (m.place) text = I18N.t("page.str.move_arrives", "{from} → arrival place {place}", { from, place: m.place });
-  else if (m.result === "impasse") text = I18N.t("page.str.move_blocked", "stays on {from}: blocked (a yellow space ahead is taken)", { from });
+  else if (m.result === "impasse") text = blockedText(m, from);
   else if (m.result === "swapped") text = I18N.t("page.str.move_swapped", "{from} → {to}; {others} goes back to {from} (red space)", { from, to, others: others || I18N.t("page.str.the_token_there", "the token there") });
   else if (m.to === m.from) text = I18N.t("page.str.move_stays", "stays on {from}", { from });
   else if (others) text = I18N.t("page.str.move_pushes", "{from} → {to}, pushes {others} back", { from, to, others });
   else text = I18N.t("page.str.move", "{from} → {to}", { from, to });
   li.append(tok, document.createTextNode(" " + text));
   return li;
+}
+// why a move is cancelled (RULES.md Struggle): it would end on a black space (no token stops there), or
+// on a taken yellow (or plain) space; older logs without the reason say only that it is blocked
+function blockedText(m, from) {
+  const to = typeof m.target === "number" ? spaceName(m.target) : "";
+  if (m.blocked === "black") return I18N.t("page.str.move_blocked_black", "stays on {from}: it would end on black {to}, where no token stops", { from, to });
+  if (m.blocked === "yellow") return I18N.t("page.str.move_blocked_yellow", "stays on {from}: it would end on yellow {to}, which is taken", { from, to });
+  if (m.blocked) return I18N.t("page.str.move_blocked_taken", "stays on {from}: it would end on {to}, which is taken", { from, to });
+  return I18N.t("page.str.move_blocked", "stays on {from}: blocked", { from });
+}
+// tokens in the order they move, named so that 10 and 9 do not read as counts: "token 10, then K"
+function tokenList(order) {
+  if (!order.length) return I18N.t("page.str.no_token", "no token");
+  return I18N.t("page.str.token_named", "token {token}", { token: order[0] }) + order.slice(1).map((t) => I18N.t("page.str.then", ", then ") + t).join("");
 }
 function andList(items) { return items.join(I18N.t("page.str.and", " and ")); }
 
@@ -158,7 +172,9 @@ function drawCard() {
 function forCard(o, card) {
   const places = S.hello.places, before = S.view.spaces || {}, after = o.spaces || {}, parts = [];
   const had = S.view.arrived || [], arrived = o.arrived || had;
-  const when = (j) => (j <= 1 ? I18N.t("page.str.early", "early") : j >= 3 ? I18N.t("page.str.late", "late") : I18N.t("page.str.middle", "in the middle"));
+  // early, in the middle or late among the places still free (the places before them are taken)
+  const free = places.length - had.length, rank = (j) => (free > 1 ? (j - had.length) / (free - 1) : 0);
+  const when = (j) => (rank(j) <= 0.25 ? I18N.t("page.str.early", "early") : rank(j) >= 0.75 ? I18N.t("page.str.late", "late") : I18N.t("page.str.middle", "in the middle"));
   const tokens = [...new Set([...o.moves.map((m) => m.token), ...o.moves.flatMap((m) => m.displaced || []), ...S.hello.tokens])];
   for (const token of tokens) {
     const j = card.indexOf(token), args = { token, place: places[j], when: when(j) };
@@ -171,14 +187,16 @@ function forCard(o, card) {
     }
     const from = before[token], to = after[token];
     if (typeof from !== "number" || typeof to !== "number" || from === to || j < 0) continue;
-    if (to > from) {
-      parts.push(j <= 1 ? I18N.t("page.str.card_ahead_good", "✔ {token} moves ahead: your card wants it {when} (place {place})", args)
-        : j >= 3 ? I18N.t("page.str.card_ahead_bad", "✘ {token} moves ahead, but your card wants it {when} (place {place})", args)
-          : I18N.t("page.str.card_ahead_mid", "{token} moves ahead: your card wants it {when} (place {place})", args));
+    if (j < had.length) { // its place on the card went to another token: moving it wins nothing there
+      parts.push(I18N.t("page.str.card_place_taken", "token {token} moves, but its place {place} on your card is taken", args));
+    } else if (to > from) {
+      parts.push(rank(j) <= 0.25 ? I18N.t("page.str.card_ahead_good", "✔ token {token} moves ahead: your card wants it {when} (place {place})", args)
+        : rank(j) >= 0.75 ? I18N.t("page.str.card_ahead_bad", "✘ token {token} moves ahead, but your card wants it {when} (place {place})", args)
+          : I18N.t("page.str.card_ahead_mid", "token {token} moves ahead: your card wants it {when} (place {place})", args));
     } else {
-      parts.push(j >= 3 ? I18N.t("page.str.card_back_good", "✔ {token} goes back: your card wants it {when} (place {place})", args)
-        : j <= 1 ? I18N.t("page.str.card_back_bad", "✘ {token} goes back, but your card wants it {when} (place {place})", args)
-          : I18N.t("page.str.card_back_mid", "{token} goes back: your card wants it {when} (place {place})", args));
+      parts.push(rank(j) >= 0.75 ? I18N.t("page.str.card_back_good", "✔ token {token} goes back: your card wants it {when} (place {place})", args)
+        : rank(j) <= 0.25 ? I18N.t("page.str.card_back_bad", "✘ token {token} goes back, but your card wants it {when} (place {place})", args)
+          : I18N.t("page.str.card_back_mid", "token {token} goes back: your card wants it {when} (place {place})", args));
     }
   }
   if (!parts.length) parts.push(I18N.t("page.str.card_nothing", "no help"));
@@ -193,7 +211,7 @@ function drawProgress() {
   const v = S.view;
   const arrived = Math.min(v.arrived.length, ARRIVALS_PER_ROUND);
   $("progress").textContent = v.phase === "over" ? I18N.t("page.str.progress_over", "Game over after {rounds} round{s}", { rounds: v.rounds, s: v.rounds > 1 ? "s" : "" })
-    : I18N.t("page.str.progress", "Round {round} of {rounds} · {arrived} of {needed} arrivals (the round ends at {needed})",
+    : I18N.t("page.str.progress", "Round {round} of {rounds} · arrived: {arrived} of {needed} ({needed} end the round)",
       { round: v.round || 1, rounds: v.rounds, arrived, needed: ARRIVALS_PER_ROUND });
 }
 
@@ -211,14 +229,15 @@ function drawInfo() {
     players.appendChild(MB.playersRow(p, v, h, `<b class="score">${v.totals[p] || 0}</b><small> ${I18N.t("page.str.pts", "pts")}</small>`));
   }
   // dice
-  const dice = $("dice");
+  const over = v.phase === "over", dice = $("dice");
   dice.innerHTML = "";
   for (let i = 0; i < 5; i++) {
-    const face = v.faces[i], d = document.createElement("button");
+    const face = over ? "" : v.faces[i], d = document.createElement("button"); // the game over: no hand
     d.type = "button";
-    d.className = "pdie" + (v.held.includes(i + 1) ? " held" : "") + (face === "A" ? " ace" : "");
+    d.className = "pdie" + (!over && v.held.includes(i + 1) ? " held" : "") + (face === "A" ? " ace" : "");
     d.dataset.die = String(i + 1);
     d.dataset.face = face || "";
+    d.dataset.heldLabel = I18N.t("page.str.held", "held"); // shown under a held die (struggle.css)
     d.textContent = face ? FACE[face] : "?";
     const [on, why] = buttonState(`die${i + 1}`);
     d.title = I18N.t("page.str.die_title", "die {n}: {face} (key {n}): {why}",
@@ -227,20 +246,30 @@ function drawInfo() {
     d.addEventListener("click", () => press(`die${i + 1}`));
     dice.appendChild(d);
   }
-  $("throws").textContent = v.throws ? I18N.t("page.str.throw_of", "throw {n} of 3", { n: v.throws }) : "";
+  // why the dice stop answering: the hand is kept (choosing) or played (placing)
+  $("throws").textContent = v.phase === "choosing" ? I18N.t("page.str.dice_kept", "hand kept: choose a way to play it")
+    : v.phase === "placing" ? I18N.t("page.str.dice_played", "hand played: the tokens move")
+      : v.throws ? I18N.t("page.str.throw_of", "throw {n} of 3", { n: v.throws }) : "";
+  // while choosing, Throw shows the next way: its label says so
+  const nextWay = v.phase === "choosing", throwWord = $("throw").querySelector('[data-i18n="page.throw"]');
+  if (throwWord) throwWord.hidden = nextWay;
+  $("next-way").hidden = !nextWay;
+  $("next-way").textContent = I18N.t("page.str.next_way", "Next way");
   $("stop").textContent = v.phase === "choosing" ? I18N.t("page.str.stop_play", "✋ Stop: play it")
-    : v.phase === "placing" || v.phase === "tokens" ? I18N.t("page.str.stop_placed", "✋ Stop: tokens placed") : I18N.t("page.str.stop", "✋ Stop");
+    : v.phase === "placing" ? I18N.t("page.str.stop_turn", "✋ Stop: end the turn")
+      : v.phase === "tokens" ? I18N.t("page.str.stop_round", "✋ Stop: start the round") : I18N.t("page.str.stop", "✋ Stop");
   const mine = h.humans.includes(v.current);
-  MB.setControl($("throw"), buttonState("throw"), I18N.t("page.str.throw_key", "Throw (T)"));
+  MB.setControl($("throw"), buttonState("throw"), v.phase === "choosing" ? I18N.t("page.str.next_way_key", "Next way (T)") : I18N.t("page.str.throw_key", "Throw (T)"));
   MB.setControl($("stop"), buttonState("stop"), I18N.t("page.str.stop_key", "Stop (S)"));
   MB.setControl($("follow"), buttonState("follow"), I18N.t("page.str.follow", "Place tokens as shown"));
   MB.setControl($("gather"), buttonState("gather"), I18N.t("page.str.gather", "Gather tokens on start"));
   // outcomes
   const list = $("outcomes");
   list.innerHTML = "";
-  $("outcome-count").textContent = v.outcomes.length ? `(${v.outcomes.length})` : "";
+  const ways = over ? [] : v.outcomes;
+  $("outcome-count").textContent = ways.length ? `(${ways.length})` : "";
   const owner = cardOwner(), card = owner ? S.cards[owner] : null, hint = owner ? S.hints[owner] : null;
-  for (const o of v.outcomes) {
+  for (const o of ways) {
     const li = document.createElement("li");
     li.className = "outcome" + (o.index === v.selected ? " selected" : "");
     li.dataset.index = String(o.index);
@@ -258,7 +287,14 @@ function drawInfo() {
     if (mine && v.phase === "choosing") li.addEventListener("click", () => MB.send({ type: "pick", index: o.index }));
     list.appendChild(li);
   }
-  if (!v.outcomes.length) list.innerHTML = `<li class="muted">${v.phase === "placing" ? I18N.t("page.str.played", "played") : I18N.t("page.str.throw_then_stop", "throw, then Stop")}</li>`;
+  // the way the LEDs show, in the list's view (the list scrolls on a wide screen; never the page)
+  const chosen = list.querySelector(".outcome.selected");
+  if (chosen && list.scrollHeight > list.clientHeight) {
+    const top = chosen.offsetTop - list.offsetTop, bottom = top + chosen.offsetHeight;
+    if (top < list.scrollTop) list.scrollTop = top;
+    else if (bottom > list.scrollTop + list.clientHeight) list.scrollTop = bottom - list.clientHeight;
+  }
+  if (!ways.length) list.innerHTML = `<li class="muted">${over ? I18N.t("page.str.ways_over", "the game is over") : v.phase === "placing" ? I18N.t("page.str.played", "played") : I18N.t("page.str.throw_then_stop", "throw, then Stop")}</li>`;
   // scores
   const rounds = Math.max(v.rounds, v.results.length);
   let html = `<tr><th></th>${Array.from({ length: rounds }, (_, i) => `<th>R${i + 1}</th>`).join("")}<th>${I18N.t("page.str.total", "total")}</th></tr>`;
@@ -271,6 +307,12 @@ function drawInfo() {
   if (last) {
     html += `<tr class="order"><td colspan="${rounds + 2}">${I18N.t("page.str.round_order", "round {round}: {order}",
       { round: last.round, order: last.order.map((t, i) => `${h.places[i]} ${t}`).join(" · ") })}</td></tr>`;
+    // the cards are public once the round is over (RULES.md): each one, to check the points
+    for (const p of v.players) {
+      const c = (last.cards || {})[p];
+      if (c) html += `<tr class="order round-card" data-player="${p}"><td colspan="${rounds + 2}">${I18N.t("page.str.round_card",
+        "{Colour}'s card (places A to E): {card}", { colour: p, card: c.map((t) => (t === "A" ? "★" : t)).join(" ") })}</td></tr>`;
+    }
   }
   $("scores").innerHTML = html;
   gameInfo();
@@ -294,9 +336,12 @@ function tips() {
   };
 }
 function guideTip() {
-  const s = said();
-  if (!s || !S.hello || !S.hello.humans.includes(s.player)) return;
-  const seen = NOTICE.seen(), next = (TIP_ORDER[s.action] || [s.action]).find((id) => !seen.includes(id));
+  const s = said(), box = $("guide");
+  const moment = s && S.hello && S.hello.humans.includes(s.player) ? TIP_ORDER[s.action] || [s.action] : [];
+  // a tip lasts as long as its moment: one left from a moment that is over goes (not remembered: it comes again)
+  if (box && !box.hidden && !moment.includes(box.dataset.tip)) box.hidden = true;
+  if (!moment.length) return;
+  const seen = NOTICE.seen(), next = moment.find((id) => !seen.includes(id));
   NOTICE.tips = tips();
   if (next) NOTICE.tip(next);
 }
@@ -331,8 +376,9 @@ const LOG_TEXT = {
   outcomes: (e) => (e.outcomes.length > 1 ? I18N.t("page.str.log_ways", "{n} ways to play {faces}", { n: e.outcomes.length, faces: faces(e) })
     : I18N.t("page.str.log_way", "1 way to play {faces}", { faces: faces(e) })),
   selected: null,
-  played: (e) => I18N.t("page.str.log_played", "{Player} played {order}{ace}", { player: e.player, order: e.order.join(I18N.t("page.str.then", ", then ")),
-    ace: e.ace.length ? I18N.t("page.str.log_ace", " (the A counting as {aces})", { aces: andList(e.ace) }) : "" }),
+  played: (e) => I18N.t("page.str.log_played", "{Player} played {order}{ace}", { player: e.player, order: tokenList(e.order),
+    ace: e.ace.length > 1 ? I18N.t("page.str.log_aces", " (the aces counting as {aces})", { aces: andList(e.ace) })
+      : e.ace.length ? I18N.t("page.str.log_ace", " (the ace counting as {aces})", { aces: andList(e.ace) }) : "" }),
   arrived: (e) => I18N.t("page.str.log_arrived", "🏁 {token} arrives in place {place}", { token: e.token, place: e.place }),
   turn_ended: (e) => (e.reason === "void" ? I18N.t("page.str.log_void", "{Player}'s turn ends: five aces, void", { player: e.player })
     : I18N.t("page.str.log_turn_ends", "{Player}'s turn ends", { player: e.player })),
@@ -343,6 +389,12 @@ const LOG_TEXT = {
   setup_check: null,
   setup_restored: () => I18N.t("page.str.log_restored", "The tokens stand as saved: the game goes on"),
   instruction: null,
+  objective: null, // each card is secret to its owner
+  card_entry: null, // each dice press of a card entry: the prompt says it
+  tokens_confirmed: () => I18N.t("page.str.log_tokens_confirmed", "✔ The players checked the tokens: they stand where they belong"),
+  card_wanted: (e) => I18N.t("page.str.log_card_wanted", "{Player}: enter your objective card on the dice buttons", { player: e.player }),
+  card_entered: (e) => I18N.t("page.str.log_card_entered", "{Player}'s card: {card}", { player: e.player, card: e.card.join(" ") }),
+  card_withdrawn: (e) => I18N.t("page.str.log_card_withdrawn", "{By} keeps {card}: {Player}'s entry of it is taken back", { by: e.by, card: e.card.join(" "), player: e.player }),
   round_over: (e) => I18N.t("page.str.log_round_over", "⭐ Round {round} over: {points}", { round: e.round, points: scoresText(e.points) }),
   game_over: (e) => (e.winners.length > 1 ? I18N.t("page.str.log_win_shared", "🏆 {winners} win ({scores})", { winners: andList(e.winners.map(cap)), scores: scoresText(e.scores) })
     : I18N.t("page.str.log_wins", "🏆 {winners} wins ({scores})", { winners: andList(e.winners.map(cap)), scores: scoresText(e.scores) })),

@@ -81,7 +81,7 @@ def test_a_short_game_played_by_clicking(browser: object, served: tuple[str, int
 
     # a step into the hidden wall a1-b1: the ball drops, the controller learns the wall
     cell("b1").click()
-    expect(page.locator("#log")).to_contain_text("Red's ball dropped: a wall at a1-b1", timeout=WAIT_MS)
+    expect(page.locator("#log")).to_contain_text("Red's ball dropped at the step a1 → b1", timeout=WAIT_MS)
     expect(page.locator('.wall.learned[data-edge="a1-b1"]')).to_have_count(1)
     # said as the page does it: Lift, the corner, then one click on the ball (test_magic_newcomer.py)
     expect(page.locator("#prompt")).to_contain_text("press ✊ Lift pawn, then click the start corner a1")

@@ -6,9 +6,6 @@ catalogues do (mazeboard.controller.translate). Screenshots: ``artifacts/i18n-*.
 
 from __future__ import annotations
 
-import re
-import subprocess
-import sys
 from typing import Any, Iterator
 
 import pytest
@@ -16,6 +13,7 @@ import pytest
 from mazeboard.controller.instruction import Instruction, Request
 from mazeboard.controller.translate import say_messages
 
+from test_plain_words_browser import serve, stop
 from test_responsive import LAPTOP, PHONE, WAIT_MS, screenshot
 
 pytestmark = pytest.mark.browser
@@ -26,16 +24,11 @@ CELL = "#board .cell"
 @pytest.fixture(scope="module")
 def url() -> Iterator[str]:
     """A Magic Labyrinth page whose server says things in German (``sim --lang de``); red plays here."""
-    proc = subprocess.Popen([sys.executable, "-m", "mazeboard.controller.cli", "sim", "--port", "0", "--speed", "20",
-                             "--seed", "7", "--lang", "de"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc, address = serve(("--seed", "7", "--lang", "de"))
     try:
-        assert proc.stdout is not None
-        m = re.search(r"(http://127\.0\.0\.1:\d+/)", proc.stdout.readline())
-        assert m, proc.stderr.read() if proc.stderr else ""
-        yield m.group(1)
+        yield address
     finally:
-        proc.terminate()
-        proc.wait(timeout=10)
+        stop(proc)
 
 
 def open_page(browser: Any, address: str, size: tuple[int, int], lang: str) -> Any:

@@ -6,12 +6,12 @@ open, and every sentence labyrinth.js / tiles.js build going through I18N.t."""
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any, Iterator
 
 import pytest
+
+from test_plain_words_browser import serve, stop
 
 pytestmark = pytest.mark.browser
 
@@ -25,17 +25,12 @@ DESKTOP = (1920, 1080)
 @pytest.fixture(scope="module")
 def url() -> Iterator[str]:
     """A Star Wars game with the Vader variant, red played from the page (blue slowly simulated)."""
-    proc = subprocess.Popen([sys.executable, "-m", "mazeboard.controller.cli", "sim", "--port", "0", "--game", "labyrinth",
-                             "--edition", "star-wars", "--variant", "vader", "--seed", "7", "--humans", "red",
-                             "--speed", "0.1"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc, address = serve(("--game", "labyrinth", "--edition", "star-wars", "--variant", "vader", "--seed", "7",
+                           "--humans", "red", "--speed", "0.1"))
     try:
-        assert proc.stdout is not None
-        m = re.search(r"(http://127\.0\.0\.1:\d+/)", proc.stdout.readline())
-        assert m, proc.stderr.read() if proc.stderr else ""
-        yield m.group(1)
+        yield address
     finally:
-        proc.terminate()
-        proc.wait(timeout=10)
+        stop(proc)
 
 
 def open_page(browser: Any, url: str, size: tuple[int, int]) -> Any:
@@ -133,20 +128,15 @@ def test_a_vader_card_says_before_the_push_that_the_vader_pawn_moves(browser: An
     Vader pawn, so the page says so before it, not only after."""
     from playwright.sync_api import expect
 
-    proc = subprocess.Popen([sys.executable, "-m", "mazeboard.controller.cli", "sim", "--port", "0", "--game", "labyrinth",
-                             "--edition", "star-wars", "--variant", "vader", "--seed", "10", "--humans", "red"],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc, address = serve(("--game", "labyrinth", "--edition", "star-wars", "--variant", "vader", "--seed", "10",
+                           "--humans", "red", "--speed", "1"))
     try:
-        assert proc.stdout is not None
-        m = re.search(r"(http://127\.0\.0\.1:\d+/)", proc.stdout.readline())
-        assert m, proc.stderr.read() if proc.stderr else ""
-        page = open_page(browser, m.group(1), DESKTOP)
+        page = open_page(browser, address, DESKTOP)
         assert page.evaluate("() => S.view.phase === 'shift' && S.view.movers.join() === 'vader'")
         expect(page.locator("#mover")).to_contain_text("after the push you move: the Vader pawn", timeout=WAIT_MS)
         page.close()
     finally:
-        proc.terminate()
-        proc.wait(timeout=10)
+        stop(proc)
 
 
 def test_the_help_names_the_shorter_game(browser: Any, url: str) -> None:
@@ -271,24 +261,19 @@ def test_a_newcomer_plays_a_short_game_to_the_end(browser: Any, size: tuple[int,
     tip about a turn is gone."""
     from playwright.sync_api import expect
 
-    proc = subprocess.Popen([sys.executable, "-m", "mazeboard.controller.cli", "sim", "--port", "0", "--game", "labyrinth",
-                             "--seed", "11", "--humans", "red", "--speed", "20", "--cards-each", "1"],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc, address = serve(("--game", "labyrinth", "--seed", "11", "--humans", "red", "--cards-each", "1"))
     try:
-        assert proc.stdout is not None
-        m = re.search(r"(http://127\.0\.0\.1:\d+/)", proc.stdout.readline())
-        assert m, proc.stderr.read() if proc.stderr else ""
         ctx = browser.new_context(viewport={"width": size[0], "height": size[1]})
         page = ctx.new_page()
         problems: list[str] = []
         page.on("pageerror", lambda e: problems.append(str(e)))
-        page.goto(m.group(1))
+        page.goto(address)
         expect(page.locator("#conn")).to_have_text("live", timeout=WAIT_MS)
         page.locator("button.seat-claim.red").click(timeout=WAIT_MS)
         link = page.locator("a.seat-link.red")
         expect(link).to_have_attribute("href", "/seat/red", timeout=WAIT_MS)
         priv = ctx.new_page()
-        priv.goto(m.group(1).rstrip("/") + "/seat/red")
+        priv.goto(address.rstrip("/") + "/seat/red")
         expect(priv.locator("#secret")).to_have_attribute("data-cards", re.compile(".+"), timeout=WAIT_MS)
         title = priv.locator("#secret .pic-title").first.inner_text()
         assert not re.search(r"[a-z]-[a-z]", title) and title[:1].isupper(), f"the card reads {title!r}"
@@ -307,30 +292,19 @@ def test_a_newcomer_plays_a_short_game_to_the_end(browser: Any, size: tuple[int,
         assert not problems, problems
         ctx.close()
     finally:
-        proc.terminate()
-        proc.wait(timeout=10)
+        stop(proc)
 
 
 # -- the second newcomer (a 1-card game at 1920x1080 and 390x844) -----------------------------------
 
-def _sim(*args: str) -> tuple[subprocess.Popen[str], str]:
-    proc = subprocess.Popen([sys.executable, "-m", "mazeboard.controller.cli", "sim", "--port", "0", *args],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    assert proc.stdout is not None
-    m = re.search(r"(http://127\.0\.0\.1:\d+/)", proc.stdout.readline())
-    assert m, proc.stderr.read() if proc.stderr else ""
-    return proc, m.group(1)
-
-
 @pytest.fixture(scope="module")
 def short_url() -> Iterator[str]:
     """The newcomer's game: --cards-each 1, red played from the page, blue simulated slowly."""
-    proc, u = _sim("--game", "labyrinth", "--cards-each", "1", "--humans", "red", "--seed", "11", "--speed", "0.1")
+    proc, u = serve(("--game", "labyrinth", "--cards-each", "1", "--humans", "red", "--seed", "11", "--speed", "0.1"))
     try:
         yield u
     finally:
-        proc.terminate()
-        proc.wait(timeout=10)
+        stop(proc)
 
 
 def _overlap(a: dict[str, float], b: dict[str, float]) -> bool:
@@ -407,7 +381,7 @@ def test_the_first_game_tip_covers_nothing_of_the_log_on_the_other_pages(browser
     """The Magic and Struggle pages share notice.js and board.css's tip: the same at 1920x1080."""
     from playwright.sync_api import expect
 
-    proc, u = _sim("--game", game, "--humans", "red", "--speed", "0.1")
+    proc, u = serve(("--game", game, "--humans", "red", "--speed", "0.1"))
     try:
         page = browser.new_page(viewport={"width": DESKTOP[0], "height": DESKTOP[1]})
         page.goto(u)
@@ -417,8 +391,7 @@ def test_the_first_game_tip_covers_nothing_of_the_log_on_the_other_pages(browser
         assert guide and log and not _overlap(guide, log), f"{game}: the tip {guide} covers the log {log}"
         page.close()
     finally:
-        proc.terminate()
-        proc.wait(timeout=10)
+        stop(proc)
 
 
 def test_the_spare_heading_never_claims_a_turn_nobody_made(browser: Any, short_url: str) -> None:

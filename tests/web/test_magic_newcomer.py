@@ -9,7 +9,6 @@ after the game, "starting a new game..." goes once the new game is there."""
 from __future__ import annotations
 
 import re
-import socket
 import subprocess
 import sys
 from typing import Any, Iterator

@@ -64,12 +64,11 @@ def _speed(text: str) -> float:
 
 def cards_each(text: str) -> int:
     """``--cards-each``: a shorter Labyrinth, 1-12 cards each (RULES.md deals all 24: 12, 8 or 6 each)."""
-    try:
-        n = int(text[:8])
-    except ValueError:
-        n = -1
-    if len(text) > 8 or not 1 <= n <= 12:
-        raise argparse.ArgumentTypeError(f"give a number of cards each, 1 to 12 (fewer with more players), got {text[:16]!r}")
+    # plain ASCII digits only: int() also takes "٣", "３", "+3", " 3" and "1_0"
+    n = int(text) if 0 < len(text) <= 2 and text.isascii() and text.isdigit() else -1
+    if not 1 <= n <= 12:
+        shown = text if len(text) <= 16 else text[:15] + "…"
+        raise argparse.ArgumentTypeError(f"give a number of cards each, 1 to 12 (fewer with more players), got {shown!r}")
     return n
 
 

@@ -112,3 +112,14 @@ def test_service_run_state_dir_with_a_name_too_long_is_one_line(tmp_path: Path,
 def test_sim_with_an_empty_scenario_name_is_one_line_not_a_server(name: str) -> None:
     """The input fuzz's finding: ``sim --scenario ""`` started the browser simulator (and served for ever)."""
     _one_line_exit_2(["sim", "--scenario", SCENARIO, "--scenario", name], "--scenario")
+
+
+@pytest.mark.parametrize("value", ["٣", "３", "+3", " 3", "1_0", "9" * 40])
+def test_cards_each_takes_plain_digits_only_and_says_a_cut_value_is_cut(value: str) -> None:
+    """An attack found ``--cards-each ٣`` (an Arabic-Indic three) taken as 3, and a long
+    number echoed cut to 16 characters without saying so."""
+    out = run_cli(["play", "--game", "labyrinth", "--quiet", "--cards-each", value], limit_s=20)
+    assert out.code == 2 and not out.internal and len(out.err) == 1, out
+    assert "--cards-each" in out.err[0], out
+    if len(value) > 16:
+        assert "…" in out.err[0], out

@@ -178,13 +178,14 @@ function wallDiv(edge, cls) {
   const d = document.createElement("div");
   d.className = `wall ${cls}`;
   d.dataset.edge = edge;
-  const cw = 100 / S.hello.files, ch = 100 / S.hello.ranks, t = 1.6;
+  // the bar's thickness is the stylesheet's (--wall-t, board.css), which keeps the cells' names clear of it
+  const cw = 100 / S.hello.files, ch = 100 / S.hello.ranks, t = "var(--wall-t)";
   if (ra === rb) { // side by side: a vertical bar
     const [x, y] = pct(Math.max(fa, fb), ra);
-    Object.assign(d.style, { left: `calc(${x}% - ${t / 2}%)`, top: `${y}%`, width: `${t}%`, height: `${ch}%` });
+    Object.assign(d.style, { left: `calc(${x}% - ${t} / 2)`, top: `${y}%`, width: t, height: `${ch}%` });
   } else { // one above the other: a horizontal bar
     const [x, y] = pct(fa, Math.max(ra, rb));
-    Object.assign(d.style, { left: `${x}%`, top: `calc(${y + ch}% - ${t / 2}%)`, width: `${cw}%`, height: `${t}%` });
+    Object.assign(d.style, { left: `${x}%`, top: `calc(${y + ch}% - ${t} / 2)`, width: `${cw}%`, height: t });
   }
   return d;
 }

@@ -502,7 +502,7 @@ def test_the_phone_score_bar_keeps_one_row_and_its_height_whatever_the_scores(br
             looks.append(page.evaluate("""([sc, w]) => { const s = {}; for (const p of S.hello.players) s[p] = sc;
                 S.view = {...S.view, scores: s, winner: w}; drawInfo();
                 const bar = document.getElementById('players'), rows = [...bar.querySelectorAll('.player')];
-                const cut = [...bar.querySelectorAll('.player, .player > *')].filter(e => e.offsetParent !== null && e.scrollWidth > e.clientWidth + .5).map(e => e.textContent);
+                const cut = [...bar.querySelectorAll('.player, .player *')].filter(e => e.offsetParent !== null && e.scrollWidth > e.clientWidth + .5).map(e => e.textContent);
                 return {height: Math.round(bar.getBoundingClientRect().height), tops: new Set(rows.map(r => Math.round(r.getBoundingClientRect().top))).size,
                         right: Math.max(...rows.map(r => r.getBoundingClientRect().right)), cut, scores: rows.map(r => r.querySelector('.score').textContent)}; }""",
                 [score, winner]))

@@ -339,6 +339,7 @@ function drawInfo() {
   document.documentElement.style.setProperty("--turn", v.current ? `var(--${v.current})` : "#888");
   const players = $("players");
   players.innerHTML = "";
+  players.dataset.count = String((v.players.length ? v.players : h.players).length); // a phone's score bar fits its chips to it
   for (const p of v.players.length ? v.players : h.players) {
     const score = v.scores[p] || 0;
     const row = document.createElement("div");
@@ -347,8 +348,8 @@ function drawInfo() {
     const tag = h.humans.includes(p) ? I18N.t("page.magic.you", "you") : I18N.t("page.magic.simulated", "simulated");
     const won = v.winner === p ? I18N.t("page.magic.winner_tag", " · winner 🏆") : "";
     row.innerHTML = `<span class="arrow">▶</span><span class="dot"></span>` +
-      `<span class="who">${p}<small>${tag}${won}</small></span>` +
-      `<span class="tokens">${"⭐".repeat(Math.min(score, 8))}<b class="score">${score}</b><small class="goal"></small></span>`;
+      `<span class="who"><span class="pname">${p}</span><small class="tag${h.humans.includes(p) ? " you" : ""}">${tag}</small><small class="won">${won}</small></span>` +
+      `<span class="tokens"><span class="stars">${"⭐".repeat(Math.min(score, 8))}</span><b class="score">${score}</b><small class="goal"></small></span>`;
     if (v.win_tokens) { // the goal beside the score: "/5", "5 symbols win" on a hover
       row.querySelector(".goal").textContent = I18N.t("page.magic.goal", "/{n}", { n: v.win_tokens });
       row.querySelector(".tokens").title = I18N.t("page.magic.goal_title", "{n} symbols win", { n: v.win_tokens });

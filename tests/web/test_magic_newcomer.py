@@ -464,11 +464,11 @@ ESSENTIALS = ("#prompt", "#board", "#roll", "#done", "#lift", "#fetch", "#player
 
 
 def on_first_screen(page: Any, selector: str) -> bool:
-    """Whether the first element ``selector`` finds that is drawn lies whole within the first screen
-    (the page not scrolled)."""
-    return bool(page.evaluate("""([sel, h]) => { const e = [...document.querySelectorAll(sel)].find(x => x.offsetParent !== null);
-        if (!e) return false; const r = e.getBoundingClientRect();
-        return window.scrollY === 0 && r.height > 0 && r.top >= 0 && r.bottom <= h; }""", [selector, PHONE[1]]))
+    """Whether an element ``selector`` finds is drawn whole within the first screen (the page not scrolled)."""
+    return bool(page.evaluate("""([sel, h]) => window.scrollY === 0 && [...document.querySelectorAll(sel)].some(e => {
+        const r = e.getBoundingClientRect(), s = getComputedStyle(e);
+        return e.offsetParent !== null && s.visibility === 'visible' && r.height > 0 && r.top >= 0 && r.bottom <= h; })""",
+        [selector, PHONE[1]]))
 
 
 @pytest.mark.parametrize("players", ["2", "4"])
@@ -480,10 +480,13 @@ def test_a_ball_out_shows_on_the_phone_s_first_screen_with_the_essentials(browse
         page = open_page(browser, url, PHONE)
         roll(page)
         page.locator('#board .cell[data-cell="b1"]').click()  # through the wall a1-b1: the ball drops
-        page.wait_for_function("Object.values(S.world.tray).some(balls => balls.includes('red'))", timeout=WAIT_MS)
+        try:
+            page.wait_for_function("Object.values(S.world.tray).some(balls => balls.includes('red'))", timeout=WAIT_MS)
+        except Exception as e:
+            raise AssertionError(f"no ball in the tray: {said(page)} {page.evaluate('S.world')}") from e
         off = [s for s in ESSENTIALS if not on_first_screen(page, s)]
         assert off == [], f"off the first screen: {off}"
-        assert on_first_screen(page, ".tray-ball.red:not(.rolling)"), "red's ball in the tray is below the first screen"
+        assert on_first_screen(page, ".tray-ball.red:not(.rolling):not(.falling)"), "red's ball in the tray is below the first screen"
         page.close()
     finally:
         proc.terminate()
@@ -504,12 +507,14 @@ def test_the_phone_score_bar_keeps_one_row_and_its_height_whatever_the_scores(br
                 const bar = document.getElementById('players'), rows = [...bar.querySelectorAll('.player')];
                 const cut = [...bar.querySelectorAll('.player, .player *')].filter(e => e.offsetParent !== null && e.scrollWidth > e.clientWidth + .5).map(e => e.textContent);
                 return {height: Math.round(bar.getBoundingClientRect().height), tops: new Set(rows.map(r => Math.round(r.getBoundingClientRect().top))).size,
-                        right: Math.max(...rows.map(r => r.getBoundingClientRect().right)), cut, scores: rows.map(r => r.querySelector('.score').textContent)}; }""",
+                        right: Math.max(...rows.map(r => r.getBoundingClientRect().right)), cut,
+                        tags: [...bar.querySelectorAll('.tag')].filter(e => e.offsetParent !== null && e.getBoundingClientRect().width > 0).map(e => e.textContent), scores: rows.map(r => r.querySelector('.score').textContent)}; }""",
                 [score, winner]))
         assert {lk["height"] for lk in looks} == {looks[0]["height"]}, f"the score bar changes height: {looks}"
         assert all(lk["tops"] == 1 for lk in looks), f"the scores take more than one row: {looks}"
         assert all(lk["right"] <= PHONE[0] and lk["cut"] == [] for lk in looks), looks
         assert looks[2]["scores"] == ["4"] * int(players), looks
+        assert all("you" in lk["tags"] for lk in looks), f"which colour is the newcomer's is not said: {looks}"
         page.close()
     finally:
         proc.terminate()

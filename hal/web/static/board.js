@@ -279,6 +279,40 @@ function drawTray() {
       tray.appendChild(b);
     }
   }
+  drawTrayStrip();
+}
+// the tray's state in a line beside Fish ball out (shown on a phone, where the tray itself is a screen
+// further down): each ball out with its pocket (click yours to put it back), one still falling, or none
+function drawTrayStrip() {
+  const strip = $("tray-strip"), balls = strip.querySelector(".strip-balls");
+  balls.replaceChildren();
+  const ball = (player, cls, title) => {
+    const b = document.createElement("span");
+    b.className = `tray-ball strip-ball ${cls} ${player}`;
+    b.dataset.player = player;
+    b.title = title;
+    return b;
+  };
+  for (const [sensor, players] of Object.entries(S.world.tray)) {
+    for (const player of players) {
+      const b = ball(player, "", I18N.t("page.magic.ball_title", "{Player}'s ball: click to put it back under the pawn", { player }));
+      b.addEventListener("click", () => fetchBall(player));
+      const where = document.createElement("span");
+      where.className = "where";
+      where.textContent = sensor.replace("tray-", "").toUpperCase();
+      balls.append(b, where);
+    }
+  }
+  for (const [player, p] of Object.entries(S.world.pawns)) {
+    if (p.ball === "rolling") balls.append(ball(player, "falling", I18N.t("page.magic.ball_rolling", "{Player}'s ball is rolling", { player })));
+  }
+  strip.classList.toggle("sensing", balls.children.length > 0);
+  if (!balls.children.length) {
+    const none = document.createElement("span");
+    none.className = "muted";
+    none.textContent = I18N.t("page.magic.tray_none", "no ball out");
+    balls.append(none);
+  }
 }
 
 function drawCountdown() {
@@ -348,8 +382,9 @@ function drawInfo() {
     const tag = h.humans.includes(p) ? I18N.t("page.magic.you", "you") : I18N.t("page.magic.simulated", "simulated");
     const won = v.winner === p ? I18N.t("page.magic.winner_tag", " · winner 🏆") : "";
     row.innerHTML = `<span class="arrow">▶</span><span class="dot"></span>` +
-      `<span class="who"><span class="pname">${p}</span><small class="tag${h.humans.includes(p) ? " you" : ""}">${tag}</small><small class="won">${won}</small></span>` +
+      `<span class="who"><span class="pname">${p}</span><small class="tag">${tag}</small><small class="won">${won}</small></span>` +
       `<span class="tokens"><span class="stars">${"⭐".repeat(Math.min(score, 8))}</span><b class="score">${score}</b><small class="goal"></small></span>`;
+    row.querySelector(".tag").classList.toggle("mine", h.humans.includes(p)); // kept on a crowded phone bar
     if (v.win_tokens) { // the goal beside the score: "/5", "5 symbols win" on a hover
       row.querySelector(".goal").textContent = I18N.t("page.magic.goal", "/{n}", { n: v.win_tokens });
       row.querySelector(".tokens").title = I18N.t("page.magic.goal_title", "{n} symbols win", { n: v.win_tokens });

@@ -641,4 +641,4 @@ NOTICE.guide("magic-labyrinth", TIPS);
 connect();
 
 // the page's language arrived (i18n.js): say the prompt in it
-I18N.ready(() => { if (S.view && S.hello) drawInfo(); });
+I18N.ready(() => { if (S.view && S.hello) drawInfo(); if (S.hello && S.world) drawTray(); });

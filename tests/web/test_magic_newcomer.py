@@ -487,6 +487,13 @@ def test_a_ball_out_shows_on_the_phone_s_first_screen_with_the_essentials(browse
         off = [s for s in ESSENTIALS if not on_first_screen(page, s)]
         assert off == [], f"off the first screen: {off}"
         assert on_first_screen(page, ".tray-ball.red:not(.rolling):not(.falling)"), "red's ball in the tray is below the first screen"
+        # ...and the ball seen there puts it back: Lift, the corner, then a click on the ball on the first screen
+        page.locator("#lift").click()
+        page.locator('#board .cell[data-cell="a1"]').click()
+        wait_action(page, "return", None)
+        page.wait_for_function("S.world.pawns.red.cell === 'a1'", timeout=WAIT_MS)
+        page.locator("#tray-strip .tray-ball.red").click()
+        page.wait_for_function("S.world.pawns.red.ball === 'attached'", timeout=WAIT_MS)
         page.close()
     finally:
         proc.terminate()

@@ -456,3 +456,100 @@ def test_the_goal_is_beside_the_score(browser: Any, url: str) -> None:
     expect(red.locator(".tokens")).to_have_attribute("title", "5 symbols win")
     assert page.evaluate("S.view.win_tokens") == 5
     page.close()
+
+
+# -- the third newcomer (fix15-magic3): the tray's state, a steady score bar, names clear of the walls ----
+
+ESSENTIALS = ("#prompt", "#board", "#roll", "#done", "#lift", "#fetch", "#players")
+
+
+def on_first_screen(page: Any, selector: str) -> bool:
+    """Whether an element ``selector`` finds is drawn whole within the first screen (the page not scrolled)."""
+    return bool(page.evaluate("""([sel, h]) => window.scrollY === 0 && [...document.querySelectorAll(sel)].some(e => {
+        const r = e.getBoundingClientRect(), s = getComputedStyle(e);
+        return e.offsetParent !== null && s.visibility === 'visible' && r.height > 0 && r.top >= 0 && r.bottom <= h; })""",
+        [selector, PHONE[1]]))
+
+
+@pytest.mark.parametrize("players", ["2", "4"])
+def test_a_ball_out_shows_on_the_phone_s_first_screen_with_the_essentials(browser: Any, players: str) -> None:
+    """The newcomer's ball lay in the tray a whole screen below the board: after a drop the tray's
+    state (that red's ball is out) shows on the first screen, and so do the prompt, board, controls, scores."""
+    proc, url = serve((*ARGS, "--players", players))
+    try:
+        page = open_page(browser, url, PHONE)
+        roll(page)
+        page.locator('#board .cell[data-cell="b1"]').click()  # through the wall a1-b1: the ball drops
+        try:
+            page.wait_for_function("Object.values(S.world.tray).some(balls => balls.includes('red'))", timeout=WAIT_MS)
+        except Exception as e:
+            raise AssertionError(f"no ball in the tray: {said(page)} {page.evaluate('S.world')}") from e
+        off = [s for s in ESSENTIALS if not on_first_screen(page, s)]
+        assert off == [], f"off the first screen: {off}"
+        assert on_first_screen(page, ".tray-ball.red:not(.rolling):not(.falling)"), "red's ball in the tray is below the first screen"
+        # ...and the ball seen there puts it back: Lift, the corner, then a click on the ball on the first screen
+        page.locator("#lift").click()
+        page.locator('#board .cell[data-cell="a1"]').click()
+        wait_action(page, "return", None)
+        page.wait_for_function("S.world.pawns.red.cell === 'a1'", timeout=WAIT_MS)
+        page.locator("#tray-strip .tray-ball.red").click()
+        page.wait_for_function("S.world.pawns.red.ball === 'attached'", timeout=WAIT_MS)
+        page.close()
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+@pytest.mark.parametrize("players", ["2", "4"])
+def test_the_phone_score_bar_keeps_one_row_and_its_height_whatever_the_scores(browser: Any, players: str) -> None:
+    """The scores sit in one compact row above the board on a phone, of one height before anybody
+    scored, with every player scoring, and with a winner; no name or score cut."""
+    proc, url = serve((*ARGS, "--players", players))
+    try:
+        page = open_page(browser, url, PHONE)
+        looks = []
+        for score, winner in ((0, None), (1, None), (4, None), (5, "red")):
+            looks.append(page.evaluate("""([sc, w]) => { const s = {}; for (const p of S.hello.players) s[p] = sc;
+                S.view = {...S.view, scores: s, winner: w}; drawInfo();
+                const bar = document.getElementById('players'), rows = [...bar.querySelectorAll('.player')];
+                const cut = [...bar.querySelectorAll('.player, .player *')].filter(e => e.offsetParent !== null && e.scrollWidth > e.clientWidth + .5).map(e => e.textContent);
+                return {height: Math.round(bar.getBoundingClientRect().height), tops: new Set(rows.map(r => Math.round(r.getBoundingClientRect().top))).size,
+                        right: Math.max(...rows.map(r => r.getBoundingClientRect().right)), cut,
+                        tags: [...bar.querySelectorAll('.tag')].filter(e => e.offsetParent !== null && e.getBoundingClientRect().width > 0).map(e => e.textContent), scores: rows.map(r => r.querySelector('.score').textContent)}; }""",
+                [score, winner]))
+        assert {lk["height"] for lk in looks} == {looks[0]["height"]}, f"the score bar changes height: {looks}"
+        assert all(lk["tops"] == 1 for lk in looks), f"the scores take more than one row: {looks}"
+        assert all(lk["right"] <= PHONE[0] and lk["cut"] == [] for lk in looks), looks
+        assert looks[2]["scores"] == ["4"] * int(players), looks
+        assert all("you" in lk["tags"] for lk in looks), f"which colour is the newcomer's is not said: {looks}"
+        page.close()
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+ALL_EDGES_JS = """() => { const E = [];
+    for (let f = 0; f < 6; f++) for (let r = 1; r <= 6; r++) { const c = String.fromCharCode(97 + f) + r;
+      if (f < 5) E.push(c + '-' + String.fromCharCode(98 + f) + r); if (r < 6) E.push(c + '-' + String.fromCharCode(97 + f) + (r + 1)); }
+    return E; }"""
+
+
+@pytest.mark.parametrize("size", [PHONE, (1024, 700), WIDE], ids=["phone", "laptop", "wide"])
+def test_wall_bars_leave_the_cells_names_readable(browser: Any, url: str, size: tuple[int, int]) -> None:
+    """A found wall (and a revealed one) is a bar along the cell's edge: with bars on every edge of
+    every cell, no symbol name and no coordinate under a bar (its outline included), none cut."""
+    page = open_page(browser, url, size)
+    page.evaluate(f"() => {{ const E = ({ALL_EDGES_JS})(); S.walls = E; S.view = {{...S.view, walls_learned: E}}; drawWalls(); }}")
+    found = page.evaluate("""() => {
+        const walls = [...document.querySelectorAll('#board .wall')].map(w => { const r = w.getBoundingClientRect();
+            const ring = Math.max(0, ...[...getComputedStyle(w).boxShadow.matchAll(/0px 0px 0px ([\\d.]+)px/g)].map(m => parseFloat(m[1])));
+            return {l: r.left - ring, t: r.top - ring, r: r.right + ring, b: r.bottom + ring, edge: w.dataset.edge}; });
+        const hit = [];
+        for (const n of document.querySelectorAll('#board .cell .name, #board .cell .coord')) { const r = n.getBoundingClientRect();
+            for (const w of walls) if (r.left < w.r && r.right > w.l && r.top < w.b && r.bottom > w.t) hit.push([n.textContent, w.edge]);
+            const room = r.width; n.style.maxWidth = 'none'; const whole = n.getBoundingClientRect().width; n.style.maxWidth = '';
+            if (whole > room + .25) hit.push([n.textContent, 'cut', whole, room]); }
+        return {walls: walls.length, hit}; }""")
+    assert found["walls"] == 2 * 60, found["walls"]  # every edge, found and revealed
+    assert found["hit"] == [], f"names under a wall bar: {found['hit']}"
+    page.close()

@@ -178,13 +178,14 @@ function wallDiv(edge, cls) {
   const d = document.createElement("div");
   d.className = `wall ${cls}`;
   d.dataset.edge = edge;
-  const cw = 100 / S.hello.files, ch = 100 / S.hello.ranks, t = 1.6;
+  // the bar's thickness is the stylesheet's (--wall-t, board.css), which keeps the cells' names clear of it
+  const cw = 100 / S.hello.files, ch = 100 / S.hello.ranks, t = "var(--wall-t)";
   if (ra === rb) { // side by side: a vertical bar
     const [x, y] = pct(Math.max(fa, fb), ra);
-    Object.assign(d.style, { left: `calc(${x}% - ${t / 2}%)`, top: `${y}%`, width: `${t}%`, height: `${ch}%` });
+    Object.assign(d.style, { left: `calc(${x}% - ${t} / 2)`, top: `${y}%`, width: t, height: `${ch}%` });
   } else { // one above the other: a horizontal bar
     const [x, y] = pct(fa, Math.max(ra, rb));
-    Object.assign(d.style, { left: `${x}%`, top: `calc(${y + ch}% - ${t / 2}%)`, width: `${cw}%`, height: `${t}%` });
+    Object.assign(d.style, { left: `${x}%`, top: `calc(${y + ch}% - ${t} / 2)`, width: `${cw}%`, height: t });
   }
   return d;
 }
@@ -278,6 +279,40 @@ function drawTray() {
       tray.appendChild(b);
     }
   }
+  drawTrayStrip();
+}
+// the tray's state in a line beside Fish ball out (shown on a phone, where the tray itself is a screen
+// further down): each ball out with its pocket (click yours to put it back), one still falling, or none
+function drawTrayStrip() {
+  const strip = $("tray-strip"), balls = strip.querySelector(".strip-balls");
+  balls.replaceChildren();
+  const ball = (player, cls, title) => {
+    const b = document.createElement("span");
+    b.className = `tray-ball strip-ball ${cls} ${player}`;
+    b.dataset.player = player;
+    b.title = title;
+    return b;
+  };
+  for (const [sensor, players] of Object.entries(S.world.tray)) {
+    for (const player of players) {
+      const b = ball(player, "", I18N.t("page.magic.ball_title", "{Player}'s ball: click to put it back under the pawn", { player }));
+      b.addEventListener("click", () => fetchBall(player));
+      const where = document.createElement("span");
+      where.className = "where";
+      where.textContent = sensor.replace("tray-", "").toUpperCase();
+      balls.append(b, where);
+    }
+  }
+  for (const [player, p] of Object.entries(S.world.pawns)) {
+    if (p.ball === "rolling") balls.append(ball(player, "falling", I18N.t("page.magic.ball_rolling", "{Player}'s ball is rolling", { player })));
+  }
+  strip.classList.toggle("sensing", balls.children.length > 0);
+  if (!balls.children.length) {
+    const none = document.createElement("span");
+    none.className = "muted";
+    none.textContent = I18N.t("page.magic.tray_none", "no ball out");
+    balls.append(none);
+  }
 }
 
 function drawCountdown() {
@@ -338,6 +373,7 @@ function drawInfo() {
   document.documentElement.style.setProperty("--turn", v.current ? `var(--${v.current})` : "#888");
   const players = $("players");
   players.innerHTML = "";
+  players.dataset.count = String((v.players.length ? v.players : h.players).length); // a phone's score bar fits its chips to it
   for (const p of v.players.length ? v.players : h.players) {
     const score = v.scores[p] || 0;
     const row = document.createElement("div");
@@ -346,8 +382,9 @@ function drawInfo() {
     const tag = h.humans.includes(p) ? I18N.t("page.magic.you", "you") : I18N.t("page.magic.simulated", "simulated");
     const won = v.winner === p ? I18N.t("page.magic.winner_tag", " · winner 🏆") : "";
     row.innerHTML = `<span class="arrow">▶</span><span class="dot"></span>` +
-      `<span class="who">${p}<small>${tag}${won}</small></span>` +
-      `<span class="tokens">${"⭐".repeat(Math.min(score, 8))}<b class="score">${score}</b><small class="goal"></small></span>`;
+      `<span class="who"><span class="pname">${p}</span><small class="tag">${tag}</small><small class="won">${won}</small></span>` +
+      `<span class="tokens"><span class="stars">${"⭐".repeat(Math.min(score, 8))}</span><b class="score">${score}</b><small class="goal"></small></span>`;
+    row.querySelector(".tag").classList.toggle("mine", h.humans.includes(p)); // kept on a crowded phone bar
     if (v.win_tokens) { // the goal beside the score: "/5", "5 symbols win" on a hover
       row.querySelector(".goal").textContent = I18N.t("page.magic.goal", "/{n}", { n: v.win_tokens });
       row.querySelector(".tokens").title = I18N.t("page.magic.goal_title", "{n} symbols win", { n: v.win_tokens });
@@ -604,4 +641,4 @@ NOTICE.guide("magic-labyrinth", TIPS);
 connect();
 
 // the page's language arrived (i18n.js): say the prompt in it
-I18N.ready(() => { if (S.view && S.hello) drawInfo(); });
+I18N.ready(() => { if (S.view && S.hello) drawInfo(); if (S.hello && S.world) drawTray(); });

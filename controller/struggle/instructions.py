@@ -42,7 +42,7 @@ from typing import TYPE_CHECKING, AbstractSet, Callable, Mapping
 from mazeboard.hal.struggle import DIE_BUTTONS, PLACES, TOKENS, place_sensor, space_sensor
 from mazeboard.hal.wiring_boards import die_face_led
 
-from ..instruction import LEAVE_RGB, Instruction, Request
+from ..instruction import LEAVE_RGB, Instruction, Request, names
 from ..leds import PLAYER_RGB, PROMPT_RGB, TARGET_RGB, WARNING_RGB, RGB, Scene, scale, win_scene
 from .cards import CARD_BUTTONS, ERASE_OR_CONFIRM
 
@@ -289,7 +289,7 @@ def _choose(ref: "StruggleReferee") -> Instruction:
         buttons["die1"] = "show the previous way"
     if len(outcome.plays) > 1:  # the same result whatever the order: a button, never a choice to explain
         buttons["die2"] = "name another order of the same moves"
-    facts = {"hand": " ".join(turn.hand), "n": turn.selected + 1, "count": count, "play": play.words(),
+    facts = {"hand": " ".join(turn.hand), "n": turn.selected + 1, "count": count, "play": play.phrase(),
              "selected": turn.selected, "order": list(play.order)}
     order = {s: i for i, s in enumerate(ref.track.sensors())}
     targets = {place_sensor(m.place) if m.place else space_sensor(m.to)
@@ -349,11 +349,21 @@ def _setup(ref: "StruggleReferee") -> Instruction:
     return Instruction(None, "check", "check", {}, token_requests(ref), until_ms=_until(ref, "setup"))
 
 
+#: a tie's sentence by how many tie (RULES.md §3: the highest total wins; several players with it all win)
+TIE_MESSAGES = {2: "str.tie", 3: "str.tie_three", 4: "str.tie_four"}
+
+
+def tie_message(winners: "list[str] | tuple[str, ...]", points: int) -> tuple[str, dict[str, object]]:
+    """(message id, arguments) of a tie between ``winners`` (2 to 4 colours) with ``points`` each:
+    "Red and Blue tie with 30 points: both win!"."""
+    return TIE_MESSAGES[min(max(len(winners), 2), 4)], {"winners": names(winners), "points": points}
+
+
 def _over(ref: "StruggleReferee") -> Instruction:
     winners = ref.winners or ([ref.winner] if ref.winner else [])
     if len(winners) > 1:
-        return Instruction(None, "game_over", "str.shared_win", {"winner": ref.winner, "winners": " and ".join(w.capitalize() for w in winners),
-                                                                 "points": ref.totals[winners[0]]})
+        mid, args = tie_message(winners, ref.totals[winners[0]])
+        return Instruction(None, "game_over", mid, {"winner": ref.winner, **args})
     return Instruction(None, "game_over", "game_over", {"winner": ref.winner, "again": ""})
 
 

@@ -65,6 +65,20 @@ class Request:
                 "to": list(self.to), "by": self.by, "blocking": self.blocking}
 
 
+class Does(str):
+    """What a button does now, as an :class:`Instruction`'s ``buttons`` value: the English words
+    (the ``str``: "play this way"), with the message id ``mid`` (in :data:`MESSAGES`) and the
+    arguments ``args`` a page says them by in its language (the event's ``button_messages``)."""
+
+    mid: str
+    args: dict[str, Any]
+
+    def __new__(cls, mid: str, **args: Any) -> "Does":
+        self = super().__new__(cls, say(mid, args))
+        self.mid, self.args = mid, args
+        return self
+
+
 @dataclass(frozen=True, slots=True)
 class Instruction:
     """What the board asks now.
@@ -74,7 +88,8 @@ class Instruction:
     a word of the game's table (``roll``, ``move``, ``correct``, ``return``,
     ``check``, ``shift``, ``throw``, ``game_over``...). ``requests``: what must
     be put right first (see :class:`Request`). ``buttons``: the buttons that do
-    something now, each with what it does (a page disables the others).
+    something now, each with what it does (a page disables the others; a :class:`Does` carries
+    the words' message id, for a page in another language).
     ``cells``: where the player may go (lit on the board). ``until_ms``: when
     a running timer ends this wait by itself (the settle countdown), or None.
     ``facts``: the message arguments (roll, steps left, throws left...).
@@ -120,7 +135,9 @@ class Instruction:
             "text": " ".join(say(mid, args) for mid, args in messages),
             "messages": [{"id": mid, "args": args} for mid, args in messages],
             "requests": [r.to_dict() for r in self.requests],
-            "buttons": dict(self.buttons),
+            "buttons": {b: str(d) for b, d in self.buttons.items()},
+            "button_messages": {b: {"id": d.mid, "args": dict(d.args)} for b, d in self.buttons.items()
+                                if isinstance(d, Does)},
             "cells": list(self.cells),
             "until": self.until_ms,
         }
@@ -243,6 +260,23 @@ MESSAGES: dict[str, str] = {
     "str.play.aces_same": "{moves}; the {n} aces each count as a {figure}",
     "str.play.aces": "{moves}; the aces count as {aces}",
     "str.play.a": "a {figure}",
+    # what a Struggle button does now (Does: the instruction's buttons, a control's tooltip)
+    "str.button.throw_all": "throw all five dice",
+    "str.button.throw_rest": "throw the dice not held",
+    "str.button.hold": "hold die {die}",
+    "str.button.free": "free die {die}",
+    "str.button.keep": "keep this hand",
+    "str.button.play": "play this way",
+    "str.button.next": "show the next way",
+    "str.button.previous": "show the previous way",
+    "str.button.order": "name another order of the same moves",
+    "str.button.placed": "the tokens stand right: end the turn",
+    "str.button.start_round": "start the round now",
+    "str.button.confirm": "the tokens stand where they belong: play on",
+    "str.button.enter": "enter {figure} for place {place}",
+    "str.button.enter_ace": "enter the ace for place {place}",
+    "str.button.confirm_card": "confirm the card",
+    "str.button.erase": "erase the last entry",
     "str.why.misplaced": "it is not where the play leaves it",
     "str.why.ambiguous": "the reed switches cannot tell",
     "str.why.placing": "as the play moves it",

@@ -42,7 +42,7 @@ from typing import TYPE_CHECKING, AbstractSet, Callable, Mapping
 from mazeboard.hal.struggle import DIE_BUTTONS, PLACES, TOKENS, place_sensor, space_sensor
 from mazeboard.hal.wiring_boards import die_face_led
 
-from ..instruction import LEAVE_RGB, Does, Instruction, Request, names
+from ..instruction import LEAVE_RGB, Does, Instruction, Request, listing, names, phrase
 from ..leds import PLAYER_RGB, PROMPT_RGB, TARGET_RGB, WARNING_RGB, RGB, Scene, scale, win_scene
 from .cards import CARD_BUTTONS, ERASE_OR_CONFIRM
 
@@ -265,10 +265,11 @@ def _throw(ref: "StruggleReferee") -> Instruction:
     return Instruction(ref.current, "throw", message, facts, (), buttons)
 
 
-def _held_text(held: list[int]) -> str:
+def _held_text(held: list[int]) -> object:
+    """" (holding die 1, 3)" as a phrase (said in the prompt's language), or "" when none is held."""
     if not held:
         return ""
-    return " (holding die " + ", ".join(str(d) for d in held) + ")"
+    return phrase("str.holding", dice=listing([str(d) for d in held], None))
 
 
 def _choose(ref: "StruggleReferee") -> Instruction:

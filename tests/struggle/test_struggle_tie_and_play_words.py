@@ -77,3 +77,12 @@ def test_every_play_is_described_in_german_without_english_words() -> None:
         german = say_in("de", "str.choose_one", {"player": "red", "hand": "K A", "play": play.phrase()})
         assert german and not PLAY_WORDS.search(german), (play, german)
         assert say("str.choose_one", {"player": "red", "hand": "K A", "play": play.phrase()}).count(play.words()) == 1
+
+
+def test_the_dice_held_are_said_in_german_too() -> None:
+    session, game, _ = scripted(["K A Q 9 9"], ["throw", "hold 1 3"])
+    run_for(session, 2000)
+    said = game.referee.instruction()
+    assert "(holding die 1, 3)" in said.text(), said.text()
+    german = say_messages(said.fields()["messages"], "de", "")
+    assert "1, 3" in german and "holding" not in german, german

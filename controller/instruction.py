@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
-from mazeboard.hal.i18n import fill
+from mazeboard.hal.i18n import MAX_PHRASE_DEPTH, fill, is_phrase
 
 from .leds import OFF, PLAYER_RGB, PROMPT_RGB, TARGET_RGB, WARNING_RGB, RGB, scale
 
@@ -65,6 +65,20 @@ class Request:
                 "to": list(self.to), "by": self.by, "blocking": self.blocking}
 
 
+class Does(str):
+    """What a button does now, as an :class:`Instruction`'s ``buttons`` value: the English words
+    (the ``str``: "play this way"), with the message id ``mid`` (in :data:`MESSAGES`) and the
+    arguments ``args`` a page says them by in its language (the event's ``button_messages``)."""
+
+    mid: str
+    args: dict[str, Any]
+
+    def __new__(cls, mid: str, **args: Any) -> "Does":
+        self = super().__new__(cls, say(mid, args))
+        self.mid, self.args = mid, args
+        return self
+
+
 @dataclass(frozen=True, slots=True)
 class Instruction:
     """What the board asks now.
@@ -74,7 +88,8 @@ class Instruction:
     a word of the game's table (``roll``, ``move``, ``correct``, ``return``,
     ``check``, ``shift``, ``throw``, ``game_over``...). ``requests``: what must
     be put right first (see :class:`Request`). ``buttons``: the buttons that do
-    something now, each with what it does (a page disables the others).
+    something now, each with what it does (a page disables the others; a :class:`Does` carries
+    the words' message id, for a page in another language).
     ``cells``: where the player may go (lit on the board). ``until_ms``: when
     a running timer ends this wait by itself (the settle countdown), or None.
     ``facts``: the message arguments (roll, steps left, throws left...).
@@ -120,7 +135,9 @@ class Instruction:
             "text": " ".join(say(mid, args) for mid, args in messages),
             "messages": [{"id": mid, "args": args} for mid, args in messages],
             "requests": [r.to_dict() for r in self.requests],
-            "buttons": dict(self.buttons),
+            "buttons": {b: str(d) for b, d in self.buttons.items()},
+            "button_messages": {b: {"id": d.mid, "args": dict(d.args)} for b, d in self.buttons.items()
+                                if isinstance(d, Does)},
             "cells": list(self.cells),
             "until": self.until_ms,
         }
@@ -206,6 +223,7 @@ MESSAGES: dict[str, str] = {
     "str.throw": "{Player}: press Throw.",
     "str.rethrow": "{Player} threw {hand}{held_text}: press or click a die to hold or free it, Throw to throw "
                    "the others again ({left} throw{s} left), or Stop to keep the hand.",
+    "str.holding": " (holding die {dice})",
     "str.all_held": "{Player} holds all five dice ({hand}): free a die to throw it again, or press Stop to keep the hand.",
     "str.keep": "{Player}: {hand} is the hand: press Stop to keep it.",
     "str.choose": "{Player}: the LEDs show way {n} of {count} to play {hand} ({play}): press Stop to play it, "
@@ -231,7 +249,35 @@ MESSAGES: dict[str, str] = {
                            "is {questioned}, enter that again: you keep it and {holder} checks theirs.",
     "str.card_recheck": "{Player}: {holder} kept the card you entered ({questioned}): check your card and enter "
                         "it again from place A (Die 1-5: K Q J 10 9, Throw: the ace).",
-    "str.shared_win": "{Winners} win with {points} points each!",
+    "str.tie": "{Winners} tie with {points} points: both win!",
+    "str.tie_three": "{Winners} tie with {points} points: all three win!",
+    "str.tie_four": "{Winners} tie with {points} points: all four win!",
+    # a play in words (rules.Play.phrase): "token K moves first, then Q, then 9; the aces count as a Q and a K"
+    "str.play.none": "no token moves",
+    "str.play.one": "token {token} moves",
+    "str.play.first": "token {token} moves first, then {rest}",
+    "str.play.then": "{first}, then {rest}",
+    "str.play.ace": "{moves}; the ace counts as a {figure}",
+    "str.play.aces_same": "{moves}; the {n} aces each count as a {figure}",
+    "str.play.aces": "{moves}; the aces count as {aces}",
+    "str.play.a": "a {figure}",
+    # what a Struggle button does now (Does: the instruction's buttons, a control's tooltip)
+    "str.button.throw_all": "throw all five dice",
+    "str.button.throw_rest": "throw the dice not held",
+    "str.button.hold": "hold die {die}",
+    "str.button.free": "free die {die}",
+    "str.button.keep": "keep this hand",
+    "str.button.play": "play this way",
+    "str.button.next": "show the next way",
+    "str.button.previous": "show the previous way",
+    "str.button.order": "name another order of the same moves",
+    "str.button.placed": "the tokens stand right: end the turn",
+    "str.button.start_round": "start the round now",
+    "str.button.confirm": "the tokens stand where they belong: play on",
+    "str.button.enter": "enter {figure} for place {place}",
+    "str.button.enter_ace": "enter the ace for place {place}",
+    "str.button.confirm_card": "confirm the card",
+    "str.button.erase": "erase the last entry",
     "str.why.misplaced": "it is not where the play leaves it",
     "str.why.ambiguous": "the reed switches cannot tell",
     "str.why.placing": "as the play moves it",
@@ -247,12 +293,21 @@ MESSAGES: dict[str, str] = {
     "text.owner": "{Piece}'s pawn",
     "text.owner_unknown": "the pawn that lost it",
     "text.a_token": "a token",
+    "text.and": "{rest} and {last}",
+    "text.series": "{first}, {rest}",
+    "text.name": "{Name}",
+    "text.score": "{player} {score}",
     # the lobby (controller/lobby.py)
     "lobby.seat": "Put your pawns on your start corners (the pulsing corners are free); with two or more, "
                   "press {start}.",
     "lobby.start": "{players_text} play. More players: put a pawn on a pulsing corner. Press {start} to start.",
     "lobby.clear": "Only pawns on start corners may stand on the board before a game:",
     "lobby.count": "{count} players (Die 2, Die 3 or Die 4 change it): press {start} to start.",
+    "lobby.won": "{Winner} won.",
+    "lobby.won_scores": "{Winner} won ({scores}).",
+    "lobby.tie": "{Winners} tie with {points} points: both win ({scores}).",
+    "lobby.tie_three": "{Winners} tie with {points} points: all three win ({scores}).",
+    "lobby.tie_four": "{Winners} tie with {points} points: all four win ({scores}).",
     "lobby.result": "{result_text} Press {start} for the next game (the lobby opens by itself in a moment).",
     "lobby.playing": "A game is under way. To abandon it, press {gesture} {presses} times quickly while it does "
                      "nothing in the game ({idle}), then {presses} times again when every light flashes red.",
@@ -329,11 +384,43 @@ def request_fragments(args: Mapping[str, Any], say: Say) -> dict[str, str]:
     }
 
 
-def say(message: str, args: Mapping[str, Any]) -> str:
+def say(message: str, args: Mapping[str, Any], depth: int = 0) -> str:
     """The English sentence ``message`` with ``args`` filled in; a capitalised field name
-    (``{Player}``) takes the argument ``player`` capitalised (``None`` reads "Nobody");
-    see :func:`mazeboard.hal.i18n.fill`."""
+    (``{Player}``) takes the argument ``player`` capitalised (``None`` reads "Nobody"), an
+    argument that is a phrase (``{"id", "args"}``, :func:`phrase`) is said from :data:`MESSAGES`
+    first; see :func:`mazeboard.hal.i18n.fill`."""
+    if any(is_phrase(v) for v in args.values()):
+        args = {k: (say(v["id"], v["args"], depth + 1) if depth < MAX_PHRASE_DEPTH else "") if is_phrase(v) else v
+                for k, v in args.items()}
     return fill(MESSAGES.get(message, message), args)
+
+
+def phrase(mid: str, **args: Any) -> dict[str, Any]:
+    """A piece of sentence by message id, as an argument of another sentence (``{"id", "args"}``):
+    said in the language the sentence is said in (the page, the narration, the log's ``messages``)."""
+    return {"id": mid, "args": args}
+
+
+def listing(items: "list[Any] | tuple[Any, ...]", joined: str | None = "text.and",
+            rest: str = "text.series") -> Any:
+    """Items as one phrase: ``a``, ``a and b``, ``a, b and c`` (``joined``, ``{rest} and {last}``,
+    joins the last two; ``rest``, ``{first}, {rest}``, the ones before; ``joined`` None: ``rest``
+    joins them all, ``a, b, c``); an item may be a phrase. Empty: ``""``."""
+    if not items:
+        return ""
+    before = list(items[:-1])
+    tail: Any = items[-1]
+    if joined is not None and before:
+        tail = phrase(joined, rest=before.pop(), last=tail)
+    for item in reversed(before):
+        tail = phrase(rest, first=item, rest=tail)
+    return tail
+
+
+def names(colours: "list[str] | tuple[str, ...]") -> Any:
+    """Players' colours as one phrase, each capitalised: ``Red``, ``Red and Blue``, ``Red, Blue
+    and Green`` (said in the sentence's language, colours too)."""
+    return listing([phrase("text.name", name=c) for c in colours], "text.and", "text.series")
 
 
 # -------------------------------------------------------------------------- LEDs

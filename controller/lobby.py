@@ -62,7 +62,7 @@ from mazeboard.hal.events import ButtonPressed, GameEvent, LedFrame, ReedChanged
 from mazeboard.hal.labyrinth_editions import LABYRINTH_CORNERS, edition
 
 from . import config as cfg
-from .instruction import Instruction, Request, request_layers
+from .instruction import Instruction, Request, listing, names, phrase, request_layers
 from .leds import PLAYER_RGB, WARNING_RGB, LedDriver, Scene, scale, win_scene
 from .referee_core import RefereeCore
 
@@ -547,15 +547,20 @@ class Lobby(RefereeCore):
         players = self.seated()
         if len(players) < 2:
             return Instruction(None, "seat", "lobby.seat", facts, (), {}, free)
-        return Instruction(None, "start", "lobby.start", {**facts, "players_text": _and(players)}, (), start, free)
+        return Instruction(None, "start", "lobby.start", {**facts, "players_text": names(players)}, (), start, free)
 
     def _say_result(self) -> Instruction:
         r = self.result
-        text = ""
+        text: Any = ""
         if r is not None and r.all_winners:
             winners = r.all_winners
-            text = f"{_and(winners)} share the win" if len(winners) > 1 else f"{winners[0].capitalize()} won"
-            text += " (" + ", ".join(f"{p} {s}" for p, s in (r.scores or {}).items()) + ")." if r.scores else "."
+            scores = listing([phrase("text.score", player=p, score=s) for p, s in (r.scores or {}).items()], None)
+            if len(winners) > 1:  # a tie (Struggle): said as the game says it, with the scores
+                text = phrase(_TIES[min(len(winners), 4)], winners=names(winners),
+                              points=(r.scores or {}).get(winners[0], 0), scores=scores)
+            else:
+                text = phrase("lobby.won_scores", winner=winners[0], scores=scores) if r.scores else \
+                    phrase("lobby.won", winner=winners[0])
         return Instruction(None, "result", "lobby.result", {**self._facts(), "result_text": text}, (),
                            {self.kind.start: "open the lobby now"}, until_ms=self._result_until)
 
@@ -595,6 +600,5 @@ class Lobby(RefereeCore):
         return Scene(cells=cells, pulse=pulse, flash=flash, flash_until_ms=self._flash_until)
 
 
-def _and(names: tuple[str, ...]) -> str:
-    words = [n.capitalize() for n in names]
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+#: a tie's words by how many tie
+_TIES = {2: "lobby.tie", 3: "lobby.tie_three", 4: "lobby.tie_four"}

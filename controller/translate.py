@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from mazeboard.hal.i18n import ENGLISH, catalogue, fill
+from mazeboard.hal.i18n import ENGLISH, catalogue, fill, phrase_ids
 
 from .instruction import request_fragments
 
@@ -18,7 +18,7 @@ def say_in(lang: str, mid: str, args: Mapping[str, Any]) -> str | None:
     A request's pieces (where from, where to, why) are said in ``lang`` too (English where
     it has no word for them yet)."""
     words = catalogue(lang)
-    if not words.has(mid):
+    if not words.has(mid) or not all(words.has(p) for p in phrase_ids(args)):
         return None
     if mid.startswith("request."):
         args = {**args, **request_fragments(args, words.say)}

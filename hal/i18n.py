@@ -150,12 +150,12 @@ class Catalogue:
         """Whether ``mid`` is said in this language (not falling back to English)."""
         return mid in self.own
 
-    def say(self, mid: str, args: Mapping[str, Any], default: str | None = None) -> str:
+    def say(self, mid: str, args: Mapping[str, Any], default: str | None = None, depth: int = 0) -> str:
         """The sentence ``mid`` in this language with ``args`` filled in; untranslated, the English
         sentence (``default`` when the English catalogue lacks it) filled in English."""
         if self.has(mid):
-            return fill(self.own[mid], args, self)
-        return fill(english().get(mid) or default or mid, args)
+            return fill(self.own[mid], args, self, depth)
+        return fill(english().get(mid) or default or mid, args, None, depth)
 
 
 @functools.lru_cache(maxsize=None)
@@ -178,23 +178,48 @@ def _text(value: Any) -> str:
     return "" if value is None else str(value)
 
 
-def fill(template: str, args: Mapping[str, Any], words: Catalogue | None = None) -> str:
+#: how deep phrases may nest in a sentence's arguments (a phrase whose argument is a phrase...);
+#: deeper ones read as nothing (a log's messages are input: bounded)
+MAX_PHRASE_DEPTH = 8
+
+
+def is_phrase(value: Any) -> bool:
+    """Whether an argument is a *phrase*: ``{"id": MESSAGE_ID, "args": {...}}``, a piece of
+    sentence said in the sentence's language (a play's words, names joined with "and")."""
+    return isinstance(value, Mapping) and isinstance(value.get("id"), str) and isinstance(value.get("args"), Mapping)
+
+
+def phrase_ids(args: Mapping[str, Any], depth: int = 0) -> list[str]:
+    """The message ids of every phrase among ``args`` (nested ones too, up to
+    :data:`MAX_PHRASE_DEPTH`): what a language must say for the sentence to be said in it whole."""
+    out: list[str] = []
+    if depth >= MAX_PHRASE_DEPTH:
+        return out
+    for value in args.values():
+        if is_phrase(value):
+            out.append(value["id"])
+            out.extend(phrase_ids(value["args"], depth + 1))
+    return out
+
+
+def fill(template: str, args: Mapping[str, Any], words: Catalogue | None = None, depth: int = 0) -> str:
     """``template`` with ``args`` filled in. A capitalised field name (``{Player}``) takes the
     argument ``player`` capitalised; a missing argument whose lower-case name is given as
     None reads ``word.nobody``. With ``words`` (not English), a value that is a colour
-    (``colour.red`` in the catalogue) is said in that language. A template that does not
-    format (a stray brace) is returned as it is."""
+    (``colour.red`` in the catalogue) is said in that language. A value that is a phrase
+    (:func:`is_phrase`) is said first, in the same language (English: the English catalogue).
+    A template that does not format (a stray brace) is returned as it is."""
     filled: dict[str, str] = {}
     for name in fields(template):
         if name in args:
-            filled[name] = _word(args[name], words)
+            filled[name] = _word(args[name], words, depth)
             continue
         low = name[:1].lower() + name[1:]
         value = args.get(low)
         if value is None and low in args:
             text = words.say("word.nobody", {}, "nobody") if words is not None else "nobody"
         else:
-            text = _word(value, words)
+            text = _word(value, words, depth)
         filled[name] = text[:1].upper() + text[1:] if name != low else text
     try:
         return template.format(**filled)
@@ -202,7 +227,11 @@ def fill(template: str, args: Mapping[str, Any], words: Catalogue | None = None)
         return template
 
 
-def _word(value: Any, words: Catalogue | None) -> str:
+def _word(value: Any, words: Catalogue | None, depth: int = 0) -> str:
+    if is_phrase(value):
+        if depth >= MAX_PHRASE_DEPTH:
+            return ""
+        return (words or catalogue(ENGLISH)).say(value["id"], value["args"], None, depth + 1)
     text = _text(value)
     if words is not None and words.lang != ENGLISH and isinstance(value, str) and words.has(f"colour.{value}"):
         return words.own[f"colour.{value}"]

@@ -42,7 +42,7 @@ from typing import TYPE_CHECKING, AbstractSet, Callable, Mapping
 from mazeboard.hal.struggle import DIE_BUTTONS, PLACES, TOKENS, place_sensor, space_sensor
 from mazeboard.hal.wiring_boards import die_face_led
 
-from ..instruction import LEAVE_RGB, Instruction, Request
+from ..instruction import LEAVE_RGB, Does, Instruction, Request, listing, names, phrase
 from ..leds import PLAYER_RGB, PROMPT_RGB, TARGET_RGB, WARNING_RGB, RGB, Scene, scale, win_scene
 from .cards import CARD_BUTTONS, ERASE_OR_CONFIRM
 
@@ -204,7 +204,7 @@ def check(ref: "StruggleReferee", player: str | None) -> Instruction | None:
     reqs = tuple(_req(ref, t, "token", "ambiguous", None, (home[t],), by, blocking=False) for t in tokens)
     key = "str.confirm" if player is not None else "str.confirm_all"  # between rounds: the whole table
     return Instruction(player, "confirm", key, {"tokens": list(tokens), "belong": _belong(ref, tokens)},
-                       reqs, {"stop": "the tokens stand where they belong: play on"})
+                       reqs, {"stop": Does("str.button.confirm")})
 
 
 # -- instructions -----------------------------------------------------------------------------------
@@ -228,7 +228,7 @@ def _tokens(ref: "StruggleReferee") -> Instruction:
     facts = {"round": ref.round + 1, "start": board_name(ref, space_sensor(0))}
     if blocking(reqs):
         return Instruction(None, "tokens", "str.tokens", facts, reqs)
-    return Instruction(None, "tokens", "str.tokens_ready", facts, (), {"stop": "start the round now"},
+    return Instruction(None, "tokens", "str.tokens_ready", facts, (), {"stop": Does("str.button.start_round")},
                        until_ms=_until(ref, "settle"))
 
 
@@ -245,12 +245,12 @@ def _throw(ref: "StruggleReferee") -> Instruction:
     left = ref.options.throws - throws
     buttons: dict[str, str] = {}
     if left > 0 and (throws == 0 or len(held) < len(DIE_BUTTONS)):
-        buttons["throw"] = "throw all five dice" if throws == 0 else "throw the dice not held"
+        buttons["throw"] = Does("str.button.throw_all" if throws == 0 else "str.button.throw_rest")
     if throws and left > 0:
         for i, b in enumerate(DIE_BUTTONS):
-            buttons[b] = f"{'free' if i + 1 in held else 'hold'} die {i + 1}"
+            buttons[b] = Does("str.button.free" if i + 1 in held else "str.button.hold", die=i + 1)
     if throws:
-        buttons["stop"] = "keep this hand"
+        buttons["stop"] = Does("str.button.keep")
     hand = list(turn.hand) if turn else []
     facts = {"throws": throws, "left": left, "s": "" if left == 1 else "s", "faces": hand, "held": held,
              "hand": " ".join(hand), "held_text": _held_text(held)}
@@ -265,10 +265,11 @@ def _throw(ref: "StruggleReferee") -> Instruction:
     return Instruction(ref.current, "throw", message, facts, (), buttons)
 
 
-def _held_text(held: list[int]) -> str:
+def _held_text(held: list[int]) -> object:
+    """" (holding die 1, 3)" as a phrase (said in the prompt's language), or "" when none is held."""
     if not held:
         return ""
-    return " (holding die " + ", ".join(str(d) for d in held) + ")"
+    return phrase("str.holding", dice=listing([str(d) for d in held], None))
 
 
 def _choose(ref: "StruggleReferee") -> Instruction:
@@ -283,13 +284,13 @@ def _choose(ref: "StruggleReferee") -> Instruction:
     count = len(turn.outcomes)
     outcome = turn.outcomes[turn.selected]
     play = outcome.plays[turn.play]
-    buttons = {"stop": "play this way"}
+    buttons = {"stop": Does("str.button.play")}
     if count > 1:
-        buttons["throw"] = "show the next way"
-        buttons["die1"] = "show the previous way"
+        buttons["throw"] = Does("str.button.next")
+        buttons["die1"] = Does("str.button.previous")
     if len(outcome.plays) > 1:  # the same result whatever the order: a button, never a choice to explain
-        buttons["die2"] = "name another order of the same moves"
-    facts = {"hand": " ".join(turn.hand), "n": turn.selected + 1, "count": count, "play": play.words(),
+        buttons["die2"] = Does("str.button.order")
+    facts = {"hand": " ".join(turn.hand), "n": turn.selected + 1, "count": count, "play": play.phrase(),
              "selected": turn.selected, "order": list(play.order)}
     order = {s: i for i, s in enumerate(ref.track.sensors())}
     targets = {place_sensor(m.place) if m.place else space_sensor(m.to)
@@ -309,7 +310,7 @@ def _place(ref: "StruggleReferee") -> Instruction:
             return Instruction(ref.current, "place", "str.place_which", {"which": which}, reqs)
         return Instruction(ref.current, "place", "str.place", {}, reqs)
     return Instruction(ref.current, "place", "str.placed_unseen" if reqs else "str.placed", {}, reqs,
-                       {"stop": "the tokens stand right: end the turn"}, until_ms=_until(ref, "settle"))
+                       {"stop": Does("str.button.placed")}, until_ms=_until(ref, "settle"))
 
 
 def _card(ref: "StruggleReferee") -> Instruction:
@@ -325,9 +326,10 @@ def _card(ref: "StruggleReferee") -> Instruction:
     buttons: dict[str, str] = {}
     for b, v in CARD_BUTTONS.items():
         if entry.offers(v):
-            buttons[b] = f"enter {'the ace' if b == 'throw' else v} for place {entry.next_place}"
+            buttons[b] = Does("str.button.enter_ace", place=entry.next_place) if b == "throw" else \
+                Does("str.button.enter", figure=v, place=entry.next_place)
     if entry.entered:
-        buttons[ERASE_OR_CONFIRM] = "confirm the card" if entry.complete else "erase the last entry"
+        buttons[ERASE_OR_CONFIRM] = Does("str.button.confirm_card" if entry.complete else "str.button.erase")
     facts = {"place": entry.next_place or "-", "entered": list(entry.entered), "card": " ".join(entry.entered),
              "erase": ", Stop erases the last one" if entry.entered else "",
              "questioned": " ".join(entry.questioned or ()), "holder": _holder(ref, entry.questioned)}
@@ -349,11 +351,21 @@ def _setup(ref: "StruggleReferee") -> Instruction:
     return Instruction(None, "check", "check", {}, token_requests(ref), until_ms=_until(ref, "setup"))
 
 
+#: a tie's sentence by how many tie (RULES.md §3: the highest total wins; several players with it all win)
+TIE_MESSAGES = {2: "str.tie", 3: "str.tie_three", 4: "str.tie_four"}
+
+
+def tie_message(winners: "list[str] | tuple[str, ...]", points: int) -> tuple[str, dict[str, object]]:
+    """(message id, arguments) of a tie between ``winners`` (2 to 4 colours) with ``points`` each:
+    "Red and Blue tie with 30 points: both win!"."""
+    return TIE_MESSAGES[min(max(len(winners), 2), 4)], {"winners": names(winners), "points": points}
+
+
 def _over(ref: "StruggleReferee") -> Instruction:
     winners = ref.winners or ([ref.winner] if ref.winner else [])
     if len(winners) > 1:
-        return Instruction(None, "game_over", "str.shared_win", {"winner": ref.winner, "winners": " and ".join(w.capitalize() for w in winners),
-                                                                 "points": ref.totals[winners[0]]})
+        mid, args = tie_message(winners, ref.totals[winners[0]])
+        return Instruction(None, "game_over", mid, {"winner": ref.winner, **args})
     return Instruction(None, "game_over", "game_over", {"winner": ref.winner, "again": ""})
 
 

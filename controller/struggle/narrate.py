@@ -14,8 +14,10 @@ from typing import IO, Callable
 from mazeboard.hal.events import GameEvent
 from mazeboard.hal.struggle import TOKENS
 
+from ..instruction import names
 from ..narrate import NARRATION
 from ..translate import Words, say_messages
+from .instructions import TIE_MESSAGES
 
 #: kind -> letter drawn under a space on the track line
 KIND_LETTER = {"start": "S", "plain": ".", "yellow": "y", "red": "r", "black": "b", "finish": "F"}
@@ -50,8 +52,9 @@ STR_NARRATION: dict[str, str] = {
     "narrate.str.resumed": "Resumed the saved game (round {round}, {player} to play): the board checks the tokens",
     "narrate.str.restored": "The tokens stand as saved: play goes on",
     "narrate.str.board": "BOARD: {text}",
-    "narrate.str.shared_win": "*** {winners} share the win with {points} points ({scores})",
-    "narrate.str.and": " and ",
+    "narrate.str.tie": "*** {Winners} tie with {points} points: both win ({scores})",
+    "narrate.str.tie_three": "*** {Winners} tie with {points} points: all three win ({scores})",
+    "narrate.str.tie_four": "*** {Winners} tie with {points} points: all four win ({scores})",
     "narrate.str.wins": "*** {winner} wins with {points} points ({scores})",
 }
 
@@ -161,7 +164,8 @@ class StruggleNarrator:
     def _game_over(self, e: GameEvent) -> str:
         say = self.say
         scores = say("narrate.list").join(say("narrate.score", player=p, score=s) for p, s in e["scores"].items())
-        if len(e["winners"]) > 1:
-            return say("narrate.str.shared_win", winners=say("narrate.str.and").join(e["winners"]),
+        winners = list(e["winners"])
+        if len(winners) > 1:  # a tie: the words of the board's own sentence (instructions.tie_message)
+            return say(f"narrate.{TIE_MESSAGES[min(len(winners), 4)]}", winners=names(winners),
                        points=e["scores"][e["winner"]], scores=scores)
         return say("narrate.str.wins", winner=e["winner"], points=e["scores"][e["winner"]], scores=scores)

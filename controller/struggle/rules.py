@@ -37,6 +37,8 @@ from mazeboard.hal.errors import ConfigError, MazeboardError
 from mazeboard.hal.inputfile import load_toml
 from mazeboard.hal.struggle import ACE, DICE, FACES, PLACES, TOKENS, Track, load_track
 
+from ..instruction import listing, phrase, say
+
 GAME = "struggle"
 Hand = tuple[str, ...]
 #: An objective card: the wanted token for places A-E; ``"A"`` is a joker.
@@ -193,23 +195,32 @@ class Play:
         parts.append("order=" + ",".join(self.order))
         return " ".join(parts)
 
-    def words(self) -> str:
-        """The play in plain words (what a person reads): ``token K moves first, then Q, then 9;
-        the aces count as a Q and a K`` ("token": "10 moves" reads as a count)."""
+    def phrase(self) -> Any:
+        """The play in plain words as a phrase of catalogue messages (``str.play.*``), said in any
+        language: ``token K moves first, then Q, then 9; the aces count as a Q and a K`` ("token":
+        "10 moves" reads as a count)."""
         if not self.order:
-            text = "no token moves"
+            moves: Any = phrase("str.play.none")
         elif len(self.order) == 1:
-            text = f"token {self.order[0]} moves"
+            moves = phrase("str.play.one", token=self.order[0])
         else:
-            text = f"token {self.order[0]} moves first, then " + ", then ".join(self.order[1:])
+            rest: Any = self.order[-1]
+            for token in reversed(self.order[1:-1]):
+                rest = phrase("str.play.then", first=token, rest=rest)
+            moves = phrase("str.play.first", token=self.order[0], rest=rest)
         n = len(self.aces)
         if n == 1:
-            text += f"; the ace counts as a {self.aces[0]}"
-        elif n and len(set(self.aces)) == 1:
-            text += f"; the {n} aces each count as a {self.aces[0]}"
-        elif n:
-            text += "; the aces count as " + " and ".join(f"a {a}" for a in self.aces)
-        return text
+            return phrase("str.play.ace", moves=moves, figure=self.aces[0])
+        if n and len(set(self.aces)) == 1:
+            return phrase("str.play.aces_same", moves=moves, n=n, figure=self.aces[0])
+        if n:
+            return phrase("str.play.aces", moves=moves, aces=listing([phrase("str.play.a", figure=a) for a in self.aces]))
+        return moves
+
+    def words(self) -> str:
+        """:meth:`phrase` in English."""
+        p = self.phrase()
+        return say(p["id"], p["args"])
 
 
 @dataclass(frozen=True)

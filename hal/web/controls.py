@@ -10,7 +10,8 @@ here answer that once for both sides:
 
 * the view sends the answers to the page (``controls`` of the view:
   ``{control: [on, why]}``), which enables a button only when ``on`` and puts
-  ``why`` in its title;
+  ``why`` in its title (what it does, or why it does not act: said in the page's language by
+  its message id);
 * the table refuses a command whose answer is off with the same reason (an
   ``error`` reply at once: nothing is queued for later).
 
@@ -205,11 +206,21 @@ def gather_refusal(said: Said, humans: Iterable[str]) -> str | None:
     return None
 
 
-def pair(reason: str | None, does: str = "") -> list[Any]:
-    """``[on, why]`` as a page receives it: ``why`` is what the control does when on; off, with a
-    :class:`Reason`: ``[False, why, {id, args[, messages]}]`` (the page says ``why`` in its language)."""
+def _words(said: Any) -> dict[str, Any] | None:
+    """``{id, args}`` of what a button does (an instruction's ``button_messages`` entry), or None
+    when it is not one (a page then shows the English)."""
+    if isinstance(said, Mapping) and isinstance(said.get("id"), str) and isinstance(said.get("args"), Mapping):
+        return {"id": said["id"], "args": dict(said["args"])}
+    return None
+
+
+def pair(reason: str | None, does: str = "", words: Any = None) -> list[Any]:
+    """``[on, why]`` as a page receives it: ``why`` is what the control does when on (with
+    ``words``, its ``{id, args}``: ``[True, why, {id, args}]``); off, with a :class:`Reason`:
+    ``[False, why, {id, args[, messages]}]`` (the page says ``why`` in its language)."""
     if reason is None:
-        return [True, does]
+        said = _words(words)
+        return [True, does, said] if said is not None else [True, does]
     return [False, str(reason), reason.said()] if isinstance(reason, Reason) else [False, reason]
 
 
@@ -222,7 +233,9 @@ def press_controls(said: Said, humans: Iterable[str], buttons: Iterable[str]) ->
     """``{button: [on, why]}`` for the page's board ``buttons`` (colours written as the page does)."""
     humans = tuple(humans)
     does = dict((said or {}).get("buttons", {}))
-    return {b: pair(press_refusal(said, humans, b, page_name), str(does.get(b, ""))) for b in buttons}
+    words = (said or {}).get("button_messages")
+    words = words if isinstance(words, Mapping) else {}
+    return {b: pair(press_refusal(said, humans, b, page_name), str(does.get(b, "")), words.get(b)) for b in buttons}
 
 
 def refused_line(label: str, reason: str) -> str:

@@ -195,7 +195,8 @@ def test_a_shared_win_names_and_shows_every_winner() -> None:
     t.lobby.leave_game(GameResult("red", {"red": 30, "blue": 30}, winners=("red", "blue")))
     t.lobby.enter_lobby(t.clock, t.board.layout, t.board.show, t._emit, t.board.state().closed_reeds)
     said = t.said()
-    assert "Red and Blue share the win (red 30, blue 30)." in said["text"] and "won" not in said["text"]
+    assert "Red and Blue tie with 30 points: both win (red 30, blue 30)." in said["text"], said["text"]
+    assert "won" not in said["text"] and "share" not in said["text"]
     assert t.last("lobby")["result"]["winners"] == ["red", "blue"]
     t.wait(4500)
     shown = {t.led(f"{f}{r}") for f in "abcdef" for r in range(1, 7)}

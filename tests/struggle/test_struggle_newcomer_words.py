@@ -95,7 +95,7 @@ def test_the_documented_length_of_a_one_round_game_is_what_games_take(tmp_path: 
 
 
 def test_a_shared_win_and_holding_a_die_read_as_on_the_page() -> None:
-    """"Red and blue share the win" against the page's "Red and Blue win!"; "press a die's button"
+    """"Red and blue share the win" against the page's "Red and Blue win!" (now a tie said alike: test_struggle_tie_and_play_words); "press a die's button"
     while on the page a person clicks the die."""
     actions = ["throw", "stop", "play order=K", "follow", "throw", "stop", "play order=Q", "follow",
                "throw", "stop", "play order=J", "follow", "throw", "stop", "play order=10", "follow"]
@@ -103,7 +103,7 @@ def test_a_shared_win_and_holding_a_die_read_as_on_the_page() -> None:
                                 track=["start", "plain", "yellow", "red", "black", "finish"],
                                 objectives={"red": ["K", "A", "9", "10", "Q"], "blue": ["K", "Q", "A", "J", "10"]})
     run_for(session, 20_000)
-    assert game.referee.instruction().text() == "Red and Blue win with 30 points each!"
+    assert game.referee.instruction().text() == "Red and Blue tie with 30 points: both win!"
     session, game, _ = scripted(["K K Q Q 9"], ["throw"])
     run_for(session, 2000)
     text = game.referee.instruction().text()

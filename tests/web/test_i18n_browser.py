@@ -6,11 +6,14 @@ catalogues do (mazeboard.controller.translate). Screenshots: ``artifacts/i18n-*.
 
 from __future__ import annotations
 
+import re
 from typing import Any, Iterator
 
 import pytest
 
 from mazeboard.controller.instruction import Instruction, Request
+from mazeboard.controller.struggle.instructions import tie_message
+from mazeboard.controller.struggle.rules import Play
 from mazeboard.controller.translate import say_messages
 
 from test_plain_words_browser import serve, stop
@@ -116,6 +119,30 @@ SAMPLES = [
                 (Request("green", "pawn", "lifted", None, tuple(f"a{i}" for i in range(1, 7)), words="magic"),)),
     Instruction("yellow", "roll", "magic.roll_again", {"why": "the die fell"}),
 ]
+
+#: Struggle's sentences whose fields hold phrases (a play's words, names joined, a tie)
+PHRASED = [
+    Instruction("red", "choose", "str.choose", {"hand": "K A Q A 9", "n": 2, "count": 3,
+                                                "play": Play(("Q", "K"), ("K", "Q", "9")).phrase()}),
+    Instruction("blue", "choose", "str.choose_one", {"hand": "K K K K A", "play": Play(("K",), ("K",)).phrase()}),
+    Instruction(None, "game_over", *tie_message(["red", "blue", "green"], 20)),
+]
+
+
+@pytest.mark.parametrize("lang", ["fa", "de", "pt", "it"])
+def test_the_page_says_phrases_as_the_controller_does(browser: Any, url: str, lang: str) -> None:
+    """A field that is a phrase ({id, args}) is said in the sentence's language, never "[object Object]"."""
+    page = open_page(browser, url + f"?lang={lang}", LAPTOP, lang)
+    try:
+        for sample in PHRASED:
+            fields = sample.fields()
+            expected = say_messages(fields["messages"], lang, fields["text"])
+            said = page.evaluate("(i) => I18N.prompt(i, i.text)", fields)
+            assert said == expected and "object" not in said, (said, expected)
+            if lang == "de":  # German says every Struggle phrase: none of the play's English words
+                assert said != fields["text"] and not re.search(r"\b(token|moves|then|ace|counts|tie|win)\b", said), said
+    finally:
+        page.close()
 
 
 @pytest.mark.parametrize("lang", ["fa", "de", "pt", "it"])

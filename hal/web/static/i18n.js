@@ -13,20 +13,34 @@ const I18N = (() => {
   const own = (id) => Object.prototype.hasOwnProperty.call(S.messages, id);
   const text = (v) => (v === null || v === undefined ? "" : String(v));
 
+  // a phrase: {id, args}, a piece of sentence said in the sentence's language (mazeboard.hal.i18n.is_phrase)
+  const MAX_PHRASE_DEPTH = 8;
+  const isPhrase = (v) => !!v && typeof v === "object" && typeof v.id === "string" && !!v.args && typeof v.args === "object";
+  // every phrase's id among `args`, nested ones too (what the language must say for the sentence to be whole)
+  function phraseIds(args, depth = 0) {
+    if (depth >= MAX_PHRASE_DEPTH) return [];
+    return Object.values(args).filter(isPhrase).flatMap((p) => [p.id, ...phraseIds(p.args, depth + 1)]);
+  }
   // a value that is a player's colour is said in the language (colour.red), as the controller does
-  // (not inside a sentence left in English: `english` -- never half one language, half the other)
-  function word(v, english) {
+  // (not inside a sentence left in English: `english` -- never half one language, half the other);
+  // a phrase is said first, in the same language
+  function word(v, english, depth) {
+    if (isPhrase(v)) {
+      if (depth >= MAX_PHRASE_DEPTH) return "";
+      const mine = !english && own(v.id) && S.messages[v.id];
+      return mine ? fill(mine, v.args, false, depth + 1) : fill(S.english[v.id] || v.id, v.args, true, depth + 1);
+    }
     if (!english && S.lang !== "en" && typeof v === "string" && own(`colour.${v}`)) return S.messages[`colour.${v}`];
     return text(v);
   }
   // the template with its {fields} filled in: {Player} takes the argument "player" capitalised,
   // a missing one given as null reads "nobody" (the same rules as mazeboard.hal.i18n.fill)
-  function fill(template, args, english) {
+  function fill(template, args, english, depth = 0) {
     return template.replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (_, name) => {
-      if (name in args) return word(args[name], english);
+      if (name in args) return word(args[name], english, depth);
       const low = name.charAt(0).toLowerCase() + name.slice(1);
       const v = args[low];
-      const t = v === null && low in args ? (english ? "nobody" : say("word.nobody", {})) : word(v, english);
+      const t = v === null && low in args ? (english ? "nobody" : say("word.nobody", {})) : word(v, english, depth);
       return name !== low ? t.charAt(0).toUpperCase() + t.slice(1) : t;
     });
   }
@@ -67,6 +81,7 @@ const I18N = (() => {
     const out = [];
     for (const m of ms) {
       if (!m || !own(m.id) || typeof m.args !== "object" || m.args === null) return english;
+      if (!phraseIds(m.args).every(own)) return english; // a piece of it not said in the language: all in English
       out.push(fill(S.messages[m.id], m.id.startsWith("request.") ? { ...m.args, ...fragments(m.args) } : m.args));
     }
     return out.join(" ");

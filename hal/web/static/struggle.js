@@ -114,6 +114,12 @@ function tokenList(order) {
   if (!order.length) return I18N.t("page.str.no_token", "no token");
   return I18N.t("page.str.token_named", "token {token}", { token: order[0] }) + order.slice(1).map((t) => I18N.t("page.str.then", ", then ") + t).join("");
 }
+// a tie (RULES.md §3: the highest total wins; all who have it win), as the board says it (str.tie)
+function tieLine(winners, points, n) {
+  return n === 2 ? I18N.t("page.str.tie", "{winners} tie with {points} points: both win", { winners, points })
+    : n === 3 ? I18N.t("page.str.tie_three", "{winners} tie with {points} points: all three win", { winners, points })
+      : I18N.t("page.str.tie_four", "{winners} tie with {points} points: all four win", { winners, points });
+}
 function andList(items) { return items.join(I18N.t("page.str.and", " and ")); }
 
 // -- the secret objective card: shown on this page only when this browser holds the seat (the
@@ -319,7 +325,7 @@ function drawInfo() {
   if (v.phase === "over" && !S.bannerShown) {
     S.bannerShown = true;
     const winners = andList(v.winners.map(cap));
-    const line = v.winners.length > 1 ? I18N.t("page.str.win_shared", "🏆 {winners} win!", { winners }) : I18N.t("page.str.wins", "🏆 {winners} wins!", { winners });
+    const line = v.winners.length > 1 ? `🏆 ${tieLine(winners, v.totals[v.winners[0]], v.winners.length)}!` : I18N.t("page.str.wins", "🏆 {winners} wins!", { winners });
     MB.banner(`${line}<div class="banner-scores">${Object.entries(v.totals).map(([p, s]) => `${p} ${s}`).join(" · ")}</div>`);
   }
 }
@@ -396,7 +402,7 @@ const LOG_TEXT = {
   card_entered: (e) => I18N.t("page.str.log_card_entered", "{Player}'s card: {card}", { player: e.player, card: e.card.join(" ") }),
   card_withdrawn: (e) => I18N.t("page.str.log_card_withdrawn", "{By} keeps {card}: {Player}'s entry of it is taken back", { by: e.by, card: e.card.join(" "), player: e.player }),
   round_over: (e) => I18N.t("page.str.log_round_over", "⭐ Round {round} over: {points}", { round: e.round, points: scoresText(e.points) }),
-  game_over: (e) => (e.winners.length > 1 ? I18N.t("page.str.log_win_shared", "🏆 {winners} win ({scores})", { winners: andList(e.winners.map(cap)), scores: scoresText(e.scores) })
+  game_over: (e) => (e.winners.length > 1 ? `🏆 ${tieLine(andList(e.winners.map(cap)), e.scores[e.winners[0]], e.winners.length)} (${scoresText(e.scores)})`
     : I18N.t("page.str.log_wins", "🏆 {winners} wins ({scores})", { winners: andList(e.winners.map(cap)), scores: scoresText(e.scores) })),
 };
 const BIG = ["round_over", "game_over", "arrived"];

@@ -360,6 +360,29 @@ def test_the_board_stays_put_through_a_turn_countdown_and_ball_drop(browser: Any
     page.close()
 
 
+def test_on_a_phone_the_countdown_has_no_empty_band_above_the_prompt_and_shows_under_the_controls(
+        browser: Any, url: str) -> None:
+    """A newcomer saw an empty band between the header and the prompt on a phone: the room kept all
+    turn for the move's countdown. Under the controls it needs no room kept (nothing a finger aims
+    at lies below it on the first screen) and is seen beside Done, which it names."""
+    from playwright.sync_api import expect
+
+    page = open_page(browser, url, PHONE)
+    gap = page.evaluate("document.getElementById('prompt').getBoundingClientRect().top"
+                        " - document.querySelector('header').getBoundingClientRect().bottom")
+    assert gap < 20, f"{gap:.0f} px of empty band between the header and the prompt"
+    done_y = page.locator("#done").bounding_box()["y"]
+    roll_at_least_two(page)
+    page.locator('#board .cell[data-cell="a2"]').click()
+    countdown = page.locator("#countdown")
+    expect(countdown).to_be_visible(timeout=WAIT_MS)
+    box, done = countdown.bounding_box(), page.locator("#done").bounding_box()
+    assert abs(done["y"] - done_y) < 1, "Done moved when the countdown appeared"
+    assert box["y"] >= done["y"] + done["height"] - 1, f"the countdown {box} is not under the controls {done}"
+    assert box["y"] + box["height"] <= PHONE[1], f"the countdown {box} is off the first screen"
+    page.close()
+
+
 def test_the_die_box_says_the_current_instruction_never_an_older_one(browser: Any, url: str) -> None:
     from playwright.sync_api import expect
 

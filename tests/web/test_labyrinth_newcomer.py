@@ -394,6 +394,28 @@ def test_the_first_game_tip_covers_nothing_of_the_log_on_the_other_pages(browser
         stop(proc)
 
 
+@pytest.mark.parametrize("game", ["magic-labyrinth", "labyrinth"])
+def test_the_first_game_tip_covers_nothing_of_the_log_after_a_phone_turns_into_a_wide_window(
+        browser: Any, game: str) -> None:
+    """A newcomer who went from 390x844 to 1920x1080 saw the tip over the log's foot: the room under
+    the log was measured for the tip as it was on the phone (full width, lower)."""
+    from playwright.sync_api import expect
+
+    proc, u = serve(("--game", game, "--humans", "red", "--speed", "0.1"))
+    try:
+        page = browser.new_page(viewport={"width": PHONE[0], "height": PHONE[1]})
+        page.goto(u)
+        expect(page.locator("#conn")).to_have_text("live", timeout=WAIT_MS)
+        expect(page.locator("#guide")).to_be_visible(timeout=WAIT_MS)
+        page.set_viewport_size({"width": DESKTOP[0], "height": DESKTOP[1]})
+        page.wait_for_timeout(500)
+        guide, log = page.locator("#guide").bounding_box(), page.locator("#log").bounding_box()
+        assert guide and log and not _overlap(guide, log), f"{game}: the tip {guide} covers the log {log}"
+        page.close()
+    finally:
+        stop(proc)
+
+
 def test_the_spare_heading_never_claims_a_turn_nobody_made(browser: Any, short_url: str) -> None:
     """Red turns the spare three times and pushes it in: the new spare (never turned) is not said to
     be turned; the heading stays on one line at 1920x1080."""

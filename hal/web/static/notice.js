@@ -90,8 +90,17 @@ const NOTICE = {
     box.dataset.tip = id;
     box.querySelector(".guide-text").textContent = text;
     box.hidden = false;
-    // where the tip floats (board.css, a wide screen) the side panel keeps its height free below the log
+    NOTICE.room(box);
+  },
+  // where the tip floats (board.css, a wide screen) the side panel keeps its height free below the
+  // log: measured again whenever the tip's size changes (a phone turned into a wide window, a longer
+  // tip, the page's language arriving), not only when it is shown
+  room(box) {
     document.body.style.setProperty("--guide-room", `${box.offsetHeight + 24}px`);
+    if (!NOTICE.watch && window.ResizeObserver) {
+      NOTICE.watch = new ResizeObserver(() => { if (!box.hidden) NOTICE.room(box); });
+      NOTICE.watch.observe(box);
+    }
   },
 };
 document.addEventListener("DOMContentLoaded", () => NOTICE.wireNotice());

@@ -576,3 +576,12 @@ def test_wall_bars_leave_the_cells_names_readable(browser: Any, url: str, size: 
     assert found["walls"] == 2 * 60, found["walls"]  # every edge, found and revealed
     assert found["hit"] == [], f"names under a wall bar: {found['hit']}"
     page.close()
+
+
+def test_the_tray_says_why_a_ball_lands_in_one_corner_or_another(browser: Any, url: str) -> None:
+    """A newcomer saw the ball land in SE, NE, then SW, unrelated to the start corner, and nothing
+    said what the tray's corners are."""
+    page = open_page(browser, url, WIDE)
+    label = page.locator(".tray-box .label").inner_text().lower()
+    assert "any of its four corners" in label, label
+    page.close()

@@ -575,6 +575,12 @@ def test_wall_bars_leave_the_cells_names_readable(browser: Any, url: str, size: 
         return {walls: walls.length, hit}; }""")
     assert found["walls"] == 2 * 60, found["walls"]  # every edge, found and revealed
     assert found["hit"] == [], f"names under a wall bar: {found['hit']}"
+    # ...and big enough to read: the names 11 px at every size (8 px was seen at 1024x700), the
+    # coordinates 11 px where the cells are large (a newcomer found them tiny at 1920x1080)
+    px = page.evaluate("""() => ({name: Math.min(...[...document.querySelectorAll('#board .cell .name')].map(n => parseFloat(getComputedStyle(n).fontSize))),
+        coord: Math.min(...[...document.querySelectorAll('#board .cell .coord')].map(n => parseFloat(getComputedStyle(n).fontSize)))})""")
+    assert px["name"] >= 11, px
+    assert px["coord"] >= (11 if size == WIDE else 9), px
     page.close()
 
 

@@ -63,6 +63,9 @@ def test_the_moth_is_drawn_as_a_moth_not_as_the_butterfly(browser: Any, url: str
     # the open cards (the younger players' variant) show no butterfly either
     cards = page.locator("#open-cards")
     assert BUTTERFLY not in cards.inner_text() and cards.locator('svg[aria-label="Moth"]').count() == 1
+    # and the log's line when the moth is found names it without the butterfly
+    assert page.evaluate("LOG_TEXT.card_found({player: 'red', card: 'moth', cell: 'e6', remaining: 3})") == \
+        "⭐ Red found Moth on e6 (3 left)"
     page.close()
 
 

@@ -21,7 +21,8 @@ function warningText(kind) {
 }
 const emoji = (name) => PICTURES[name] || "🔶";
 const drawn = (name) => pictureHTML(name); // markup: the moth is drawn, the butterfly emoji is not it (pictures.js)
-const pic = (name) => (name ? `${emoji(name)} ${pictureName(name)}` : "");
+// a picture in a line of text: its emoji and name (a drawn one, the moth: its name only, no butterfly)
+const pic = (name) => (!name ? "" : name in PICTURE_DRAWINGS ? pictureName(name) : `${emoji(name)} ${pictureName(name)}`);
 // a pawn as people call it: the player's colour (in the page's language), or the Vader pawn
 const pawnName = (p) => (p === "vader" ? I18N.t("page.lab.vader_pawn", "the Vader pawn")
   : I18N.t("page.lab.colour", "{Player}", { player: p }));

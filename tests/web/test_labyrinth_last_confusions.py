@@ -153,3 +153,21 @@ def test_each_slot_arrow_carries_the_name_the_prompt_says_whole(browser: Any, ur
     for c in codes:
         assert c["text"] == c["slot"] and not c["wide"] and c["lines"] == 1, c
     page.close()
+
+
+@SIZES
+def test_the_forbidden_slot_shows_the_name_the_prompt_says(browser: Any, url: str, size: tuple[int, int]) -> None:
+    """After a push the prompt says "not N-b": the crossed-out arrow still shows "N-b" (the cross
+    covered it). Runs last: it pushes the spare in (red's turn, played from the page)."""
+    from playwright.sync_api import expect
+
+    page = open_page(browser, url, size)
+    if not page.locator("#maze .slot.forbidden").count():
+        page.locator('#maze .slot[data-slot="S-b"]').click()
+    forbidden = page.locator("#maze .slot.forbidden")
+    expect(forbidden).to_have_count(1, timeout=WAIT_MS)
+    seen = forbidden.evaluate("""(s) => { const c = s.querySelector('.code'), r = c.getBoundingClientRect();
+        const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        return {slot: s.dataset.slot, text: c.textContent, on_top: c.contains(hit), hit: hit && hit.className}; }""")
+    assert seen["text"] == seen["slot"] and seen["on_top"], seen
+    page.close()

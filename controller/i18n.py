@@ -40,7 +40,7 @@ from .struggle.narrate import STR_NARRATION
 #: translation may leave them out (it says the fact otherwise, or not at all); every other
 #: field of the English sentence must be in a translation, and no other field may be
 ENGLISH_FRAGMENTS = frozenset({
-    "s", "settle", "forbidden_text", "again", "held_text", "others", "movers", "mover_text", "card_text",
+    "s", "settle", "again", "held_text", "others", "movers", "mover_text", "card_text",
     "vader_text", "back_text", "erase", "which", "players_text", "result_text", "tile_text", "reason",
 })
 

@@ -189,10 +189,16 @@ MESSAGES: dict[str, str] = {
     "magic.why.displaced": "its move ended there",
     "magic.why.moved": "it belongs there",
     # Labyrinth
-    "lab.shift": "{Player}: turn the spare with Rotate as you like, then push it in at a lit slot{forbidden_text}. "
+    "lab.shift": "{Player}: turn the spare with Rotate as you like, then push it in at a lit slot. "
                  "{Player} moves after the push.",
+    # the same while the last push forbids a slot (named as its arrow is: "S-f")
+    "lab.shift_not": "{Player}: turn the spare with Rotate as you like, then push it in at a lit slot (not "
+                     "{forbidden}: that would undo the last push). {Player} moves after the push.",
     "lab.shift_home": "{Player}: all your cards are found: turn the spare with Rotate as you like, push it in at a "
-                      "lit slot{forbidden_text}, then go back to your start square {home}.",
+                      "lit slot, then go back to your start square {home}.",
+    "lab.shift_home_not": "{Player}: all your cards are found: turn the spare with Rotate as you like, push it in at "
+                          "a lit slot (not {forbidden}: that would undo the last push), then go back to your start "
+                          "square {home}.",
     "lab.settle": "{Player}: push the column at {slot} all the way in; a pawn pushed off the board goes on the new tile.",
     "lab.settle_row": "{Player}: push the row at {slot} all the way in; a pawn pushed off the board goes on the new tile.",
     "lab.move": "{Player}: move {movers} along the paths to a lit tile, then press Done (or press Done to stay).",

@@ -28,7 +28,7 @@ the mover's own correction) into :class:`~..instruction.Request`\\ s;
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from mazeboard.hal.labyrinth import DONE_BUTTON, ROTATE_BUTTON, SLOT_NAMES
 from mazeboard.hal.labyrinth_editions import VADER
@@ -147,12 +147,15 @@ def _shift(ref: "LabyrinthReferee") -> Instruction:
         return blocked
     buttons = {ROTATE_BUTTON: "turn the spare a quarter clockwise"}
     buttons.update({f"slot:{s}": f"push the spare in at {s}" for s in SLOT_NAMES if s != ref.forbidden})
-    facts = {"forbidden_text": f" (not {ref.forbidden})" if ref.forbidden else "",
-             "spare": ref.maze.spare.turned(ref.quarters).notation(), "rotation": 90 * ref.quarters}
+    facts: dict[str, Any] = {"spare": ref.maze.spare.turned(ref.quarters).notation(), "rotation": 90 * ref.quarters}
     home = ref.current is not None and ref.cards_left(ref.current) == 0  # all found: back to the start square
     if home:
         facts["home"] = ref.corners[ref.current]
-    return Instruction(ref.current, "shift", "lab.shift_home" if home else "lab.shift", facts, reqs, buttons)
+    message = "lab.shift_home" if home else "lab.shift"
+    if ref.forbidden:  # the slot the last push forbids, named in the sentence (each language says it its way)
+        facts["forbidden"] = ref.forbidden
+        message += "_not"
+    return Instruction(ref.current, "shift", message, facts, reqs, buttons)
 
 
 def _settle(ref: "LabyrinthReferee") -> Instruction:

@@ -51,5 +51,25 @@ def test_a_player_with_every_card_found_is_told_to_go_back_to_their_start_square
 def test_the_new_words_are_said_in_each_seed_language() -> None:
     for lang in ("de", "fa", "it", "pt"):
         own = catalogue(lang)
-        for mid in ("lab.shift", "lab.shift_home", "lab.settle", "lab.settle_row"):
+        for mid in ("lab.shift", "lab.shift_home", "lab.shift_not", "lab.shift_home_not", "lab.settle", "lab.settle_row"):
             assert mid in MESSAGES and own.has(mid), f"{lang}: {mid} untranslated"
+
+
+def test_the_forbidden_slot_is_said_in_the_language_of_the_prompt() -> None:
+    """The slot the last push forbids is named in the sentence's own words in every seed language
+    (it was an English fragment, " (not S-f)", which a translation could only drop)."""
+    from mazeboard.controller.translate import say_messages
+
+    for home in (False, True):
+        t = Table()
+        t.ref.forbidden = "S-f"
+        if home:
+            t.ref.decks["red"].clear()
+        t.ref._refresh()
+        said = t.said()
+        assert said["action"] == "shift" and "(not S-f" in said["text"], said["text"]
+        for lang in ("de", "fa", "it", "pt"):
+            text = say_messages(said["messages"], lang, said["text"])
+            assert text != said["text"] and "S-f" in text and "(not" not in text, f"{lang}: {text}"
+    t = Table()  # the first push: no slot is forbidden, none named
+    assert "(not" not in t.said()["text"] and "S-f" not in say_messages(t.said()["messages"], "de", "")

@@ -94,7 +94,7 @@ function drawTiles() {
       if (t.dataset.tile !== word) {
         const { mask, label } = parseTile(word);
         t.dataset.tile = word;
-        t.innerHTML = tileSVG(mask) + (label ? `<span class="cpic" title="${label}">${PICTURES[label] || "🔶"}</span>` : "");
+        t.innerHTML = tileSVG(mask) + (label ? `<span class="cpic" title="${label}">${pictureHTML(label)}</span>` : "");
       }
       el.classList.toggle("lay-now", !!(step && step.cell === cell));
       el.classList.toggle("unlaid", !!step && !step.spare && step.cell !== cell && !laid.has(cell) && !isFixed(f, ranks - k));
@@ -110,7 +110,7 @@ function drawTiles() {
       : I18N.t("page.common.tile_lay", "Tile {n} of {steps}: lay it on {cell}, turned as drawn (the top is rank {rank}'s side)", n))
     : I18N.t("page.common.spare_turned", "The spare tile, as turned");
   $("tilecard-tile").innerHTML = (step || v.spare) ? tileSVG(show.mask) +
-    (label ? `<span class="cpic">${PICTURES[label] || "🔶"}</span>` : "") : "";
+    (label ? `<span class="cpic">${pictureHTML(label)}</span>` : "") : "";
   $("tilecard-tile").dataset.tile = step ? step.tile : (v.spare || "");
   $("tilecard-name").textContent = label ? (label === "vader" ? I18N.t("page.common.vader_name", "Vader's mark") : label)
     : I18N.t("page.common.no_picture", "no picture");

@@ -20,7 +20,9 @@ function warningText(kind) {
   }
 }
 const emoji = (name) => PICTURES[name] || "🔶";
-const pic = (name) => (name ? `${emoji(name)} ${pictureName(name)}` : "");
+const drawn = (name) => pictureHTML(name); // markup: the moth is drawn, the butterfly emoji is not it (pictures.js)
+// a picture in a line of text: its emoji and name (a drawn one, the moth: its name only, no butterfly)
+const pic = (name) => (!name ? "" : name in PICTURE_DRAWINGS ? pictureName(name) : `${emoji(name)} ${pictureName(name)}`);
 // a pawn as people call it: the player's colour (in the page's language), or the Vader pawn
 const pawnName = (p) => (p === "vader" ? I18N.t("page.lab.vader_pawn", "the Vader pawn")
   : I18N.t("page.lab.colour", "{Player}", { player: p }));
@@ -110,7 +112,7 @@ function drawTiles() {
   const spare = parseTile(S.world.spare);
   $("spare").innerHTML = tileSVG(spare.mask) + (spare.label ? picHTML(spare.label) : "");
   $("spare").title = spare.label ? tileName(spare.label) : "";
-  $("spare-name").textContent = spare.label ? `${emoji(spare.label)} ${tileName(spare.label)}` : "";
+  $("spare-name").innerHTML = spare.label ? `${drawn(spare.label)} ${esc(tileName(spare.label))}` : "";
   $("spare").dataset.tile = S.world.spare;
   drawLeds();
   drawPawns();
@@ -122,10 +124,10 @@ function picHTML(label) {
   const vader = label === "vader";
   const title = vader ? I18N.t("page.lab.vader_tile_title", "Vader's start tile: only a picture, where the black Vader pawn starts")
     : pictureName(label);
-  return `<div class="pic${vader ? " vader-mark" : ""}" title="${esc(title)}">${emoji(label)}</div>` +
+  return `<div class="pic${vader ? " vader-mark" : ""}" title="${esc(title)}">${drawn(label)}</div>` +
     `<div class="pic-name${/ /.test(tileName(label)) && tileName(label).length > 11 ? " long" : ""}">${esc(tileName(label))}</div>`;
 }
-const cardSpan = (c) => `<span title="${esc(pictureName(c))}">${emoji(c)}</span>`;
+const cardSpan = (c) => `<span title="${esc(pictureName(c))}">${drawn(c)}</span>`;
 const esc = (t) => String(t).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
 function tileTitle(cell, label) {
   return label ? I18N.t("page.lab.tile_title", "{cell}: {name}", { cell, name: tileName(label) }) : cell;
@@ -134,9 +136,11 @@ function tileTitle(cell, label) {
 function pickTile(cell, pushFirst) {
   const t = $("maze").querySelector(`.tile[data-cell="${cell}"]`), label = t ? parseTile(t.dataset.tile || "").label : null;
   const box = $("picked");
-  box.textContent = (label ? I18N.t("page.lab.picked", "{cell}: {pic} {name}", { cell, pic: emoji(label), name: tileName(label) })
+  const mark = "\uE000"; // where the picture goes: said as text, then drawn (a drawing is markup, pictures.js)
+  const text = (label ? I18N.t("page.lab.picked", "{cell}: {pic} {name}", { cell, pic: mark, name: tileName(label) })
     : I18N.t("page.lab.picked_none", "{cell}: no picture", { cell })) +
     (pushFirst ? I18N.t("page.lab.push_first", " · push the spare tile in first, then move") : "");
+  box.innerHTML = esc(text).replace(mark, label ? drawn(label) : "");
   box.hidden = false;
   clearTimeout(S.pickedTimer);
   S.pickedTimer = setTimeout(() => { box.hidden = true; }, 4000);
@@ -195,7 +199,7 @@ function drawInfo() {
   players.innerHTML = "";
   for (const p of v.players.length ? v.players : h.players) {
     const found = v.found[p] || [], left = v.remaining[p];
-    const extra = `<span class="found" title="${esc(found.map(pictureName).join(", "))}">${found.map(emoji).join("")}</span>` +
+    const extra = `<span class="found" title="${esc(found.map(pictureName).join(", "))}">${found.map(drawn).join("")}</span>` +
       `<b class="score">${found.length}</b><small class="left">${left === undefined ? "" : esc(I18N.t("page.lab.left", "{n} left", { n: left }))}</small>`;
     players.appendChild(MB.playersRow(p, v, h, extra));
   }

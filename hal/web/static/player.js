@@ -22,7 +22,7 @@ function drawLabyrinth(s) {
     box.dataset.cards = "";
     return;
   }
-  const one = (c) => `<div class="card-pic" data-card="${c}"><div class="big-pic">${PICTURES[c] || "🔶"}</div>` +
+  const one = (c) => `<div class="card-pic" data-card="${c}"><div class="big-pic">${pictureHTML(c)}</div>` +
     `<div class="pic-title">${typeof pictureName === "function" ? pictureName(c) : c}</div>${s.vader_cards.includes(c) ? vader : ""}</div>`;
   const vader = `<div>${escHTML(I18N.t("page.common.vader_mark", "⚫ Vader's mark: move the Vader pawn"))}</div>`;
   const heading = s.cards.length > 1 ? I18N.t("page.common.open_cards", "Your open cards") : I18N.t("page.common.find_this", "Find this picture");

@@ -170,3 +170,26 @@ def test_a_drag_to_the_start_corner_after_a_ball_drop_lifts_the_pawn_there(brows
     finally:
         proc.terminate()
         proc.wait(timeout=10)
+
+
+@pytest.mark.browser
+def test_the_prompt_asks_only_for_the_lift_while_the_ball_is_under_the_pawn_again(browser: Any) -> None:
+    """Seen: the ball fished out before the lift (the real board's order, or a page of old), and the
+    prompt still said "...then click the ball in the tray" with the tray empty."""
+    from test_magic_newcomer import ARGS, PHONE, open_page, serve
+
+    proc, url = serve(ARGS)
+    try:
+        page = open_page(browser, url, PHONE)
+        text = page.evaluate("""() => {
+            const back = {player: 'red', action: 'return', text: "Red's ball fell. Red's pawn on b1 goes back to its start corner a1.",
+              messages: [{id: 'magic.return', args: {player: 'red', returner: 'red', corner: 'a1'}}],
+              requests: [{piece: 'red', kind: 'pawn', reason: 'ball_dropped', from: 'b1', to: ['a1'], by: 'red'}],
+              buttons: {}, cells: []};
+            S.view = {...S.view, instruction: back, prompt: back.text};
+            return promptText(); }""")
+        assert "Lift pawn" in text and "a1" in text and "tray" not in text, text
+        page.close()
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)

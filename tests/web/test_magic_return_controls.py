@@ -121,11 +121,13 @@ def test_the_page_refuses_to_move_the_pawn_on_or_fish_the_ball_before_the_lift(b
         page.wait_for_function("S.world.pawns.red.ball !== 'attached' && S.view.instruction.requests.length === 2",
                                timeout=WAIT_MS)
         error = page.locator("#error")
-        for move in ("key", "click", "drag"):
+        for move in ("key", "click", "far", "drag"):
             if move == "key":
                 page.keyboard.press("ArrowRight")
             elif move == "click":
                 page.locator('#board .cell[data-cell="c1"]').click()
+            elif move == "far":  # not "d1 is not next to b1": why the pawn stays
+                page.locator('#board .cell[data-cell="d1"]').click()
             else:
                 page.evaluate("dropped('red', 'c1')")
             expect(error, move).to_contain_text("Lift pawn", timeout=2_000)

@@ -538,6 +538,7 @@ function cellClicked(cell) {
   if (cell === here) return;
   const other = Object.entries(S.world.pawns).find(([p, v]) => v.cell === cell && S.hello.humans.includes(p));
   if (other && !adjacent(here, cell)) { pawnClicked(other[0]); return; }
+  if (handRefused(player)) return; // why the pawn stays, before "not next to"
   if (adjacent(here, cell)) slideTo(player, cell);
   else showError(I18N.t("page.magic.not_next", "{cell} is not next to {here}: slide one cell at a time", { cell, here }));
 }

@@ -174,10 +174,11 @@ MESSAGES: dict[str, str] = {
     # The Magic Labyrinth
     "magic.roll": "{Player}: press Roll.",
     "magic.roll_again": "{Player}: roll again ({why}).",
-    "magic.move": "{Player} rolled {roll}: slide the pawn on {here} up to {left} more step{s} to a lit cell, "
-                  "then press Done{settle}.",
-    "magic.move_start": "{Player} rolled {roll}: slide the pawn on {here} up to {left} step{s} to a lit cell, "
-                        "then press Done.",
+    # the move ends by itself after the last step (or on the target); Done ends it sooner
+    "magic.move": "{Player} rolled {roll}: slide the pawn on {here} up to {left} more step{s} to a lit cell "
+                  "(press Done to stop here{settle}).",
+    "magic.move_start": "{Player} rolled {roll}: slide the pawn on {here} up to {left} step{s} to a lit cell "
+                        "(press Done to stop sooner).",
     "magic.closing": "{Player}'s move is over ({reason}): keep the pawn still.",
     "magic.return": "{Returner}'s ball fell.",
     "magic.why.overstep": "more steps than the roll",

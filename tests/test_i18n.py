@@ -79,6 +79,19 @@ def test_a_new_id_is_added_untranslated_never_with_a_guessed_translation(tmp_pat
     assert (tmp_path / "de.po").read_bytes() == again
 
 
+def test_a_changed_sentence_keeps_each_language_s_own_translation(tmp_path: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """Seen: changing magic.move gave Italian, Portuguese and Persian the German translation (the
+    template's message, added to the first catalogue, was given its old translation and shared)."""
+    for lang, word in (("de", "Würfeln"), ("it", "Tira"), ("pt", "Lança")):
+        (tmp_path / f"{lang}.po").write_text(f'msgctxt "a"\nmsgid "Press Roll"\nmsgstr "{word}"\n', encoding="utf-8")
+    monkeypatch.setattr(i18n, "english_sources", lambda: {"a": "Press Roll now"})
+    i18n.update(tmp_path)
+    for lang, word in (("de", "Würfeln"), ("it", "Tira"), ("pt", "Lança")):
+        text = (tmp_path / f"{lang}.po").read_text(encoding="utf-8")
+        assert f'#, fuzzy\nmsgctxt "a"\nmsgid "Press Roll now"\nmsgstr "{word}"' in text, (lang, text)
+
+
 def test_the_pages_own_sentences_come_from_their_scripts() -> None:
     found = i18n.page_phrases([("a.js", 'x = I18N.t("js.a", "Move {n} \\"steps\\"", {n: 2});\n'
                                          'y = I18N.t( "js.b" , "Done");')])

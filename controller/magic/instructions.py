@@ -16,9 +16,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable
 
+from mazeboard.hal.grid import Cell
+
 from ..belief import source_cell
 from ..instruction import Instruction, Request, request_layers
 from ..leds import LEGAL_LEVEL, PLAYER_RGB, TARGET_RGB, WARNING_RGB, Scene, scale
+from .rules import GRID
 
 if TYPE_CHECKING:  # pragma: no cover
     from .referee import MagicReferee
@@ -107,8 +110,19 @@ def _moving(ref: "MagicReferee") -> Instruction:
     facts = {"roll": move.roll, "left": left, "s": "" if left == 1 else "s", "here": here,
              "settle": " or let it rest" if ref.settle_ms(player) > 0 else ""}
     return Instruction(player, "move", "magic.move" if steps else "magic.move_start", facts, reqs,
-                       {"done": "end the move here"}, tuple(move.legal),
+                       {"done": "end the move here"}, lit_cells(ref, here, left),
                        until_ms=settle.due_ms if settle is not None else None)
+
+
+def lit_cells(ref: "MagicReferee", here: Cell, left: int) -> tuple[Cell, ...]:
+    """The cells lit for the mover standing on ``here`` with ``left`` steps left: the end cells it
+    can still reach from there (RULES.md §1 A turn, 2-3: free, or its own start cell), not across a
+    wall the players found this game (legal, but sure to drop the ball). Sorted cells."""
+    move = ref.move
+    assert move is not None
+    dist = GRID.distances(here, ref.known_walls)
+    taken = set(ref.tracker.occupied(exclude=move.player)) - {move.start}
+    return tuple(sorted(c for c, d in dist.items() if d <= left and c not in taken))
 
 
 def _correct(ref: "MagicReferee") -> Instruction:

@@ -37,8 +37,10 @@ class MagicOptions:
       move (reason ``settled``); 0 turns it off. The timer starts at the first
       step, so a player may think before moving.
     * ``start_corners`` -- start cells in turn order; empty for RULES.md's defaults.
-    * ``assist`` -- young players' assist mode: the legal-move display stops at
-      walls learned so far (**Decision**, RULES.md §1 Ball drop).
+    * ``assist`` -- young players' assist mode: the ``die_rolled`` event's legal
+      cells stop at walls learned so far (**Decision**, RULES.md §1 Ball drop). The
+      lit cells always do (issue 15: legal, but sure to drop the ball;
+      :func:`.instructions.lit_cells`).
     * ``remember_walls`` -- keep every inferred wall for the whole game (**Decision**).
     * ``wait_for_return`` -- after a ball drop, the next turn starts only when
       the pawn stands on its start corner (which it may share) and the tray

@@ -47,6 +47,11 @@ CONTROL_REASONS: dict[str, str] = {
     "control.lift.roll_first": "roll first; you lift your pawn only when the board sends it back (after your ball falls)",
     "control.lift.slide": "slide your pawn one cell at a time; you lift it only when the board sends it back",
     "control.lift.only_back": "you lift your pawn only when the board sends it back (after your ball falls)",
+    "control.hand.ball_fell": "your ball fell: the pawn goes back to its start corner, not on; "
+                              "press ✊ Lift pawn, then click {corner}",
+    "control.fetch.pawn_first": "first press ✊ Lift pawn and set it down on {corner}: lifting it lets the ball "
+                                "fall again",
+    "control.fetch.no_ball": "no ball of yours is in the tray",
 }
 
 
@@ -128,6 +133,10 @@ def hand_refusal(said: Said, humans: Iterable[str], piece: str, owner: str | Non
         by = asked[0].get("by") or owner
         if by is not None and by not in humans:
             return Reason("control.asks_simulated", names, player=by)
+        if asked[0].get("reason") == "ball_dropped" and asked[0].get("kind", "pawn") == "pawn":
+            # back to the start corner by lifting it (:func:`lift_refusal`), never slid on: a
+            # slide or a jump elsewhere is refused (The Magic Labyrinth, RULES.md §1 Ball drop)
+            return Reason("control.hand.ball_fell", corner=_corner(asked[0]))
         return None
     if after_game and said.get("action") == "game_over":
         return None
@@ -170,6 +179,36 @@ def lift_refusal(said: Said, humans: Iterable[str], pawn: str, names: Names = _p
     if said.get("player") == pawn and action == "move":
         return Reason("control.lift.slide")
     return Reason("control.lift.only_back")
+
+
+def _corner(request: Mapping[str, Any]) -> str:
+    return " / ".join(str(c) for c in request.get("to") or ()) or "?"
+
+
+def fetch_refusal(said: Said, humans: Iterable[str], player: str, names: Names = _plain) -> str | None:
+    """Whether the page's hand may fish ``player``'s ball out of the tray (The Magic Labyrinth): the
+    instruction asks for a ball out of the tray (``player``'s, or nobody's asked of ``player``), and
+    ``player``'s pawn is not asked back first (the order the board asks for: lift the pawn, set it
+    on its start corner, then the ball; a ball put back under a pawn still at the wall falls again
+    when it is lifted)."""
+    humans = tuple(humans)
+    if not humans:
+        return WATCHING
+    if said is None:
+        return WAITING
+    reqs = said.get("requests", [])
+    back = [r for r in reqs if r.get("piece") == player and r.get("kind", "pawn") == "pawn"
+            and r.get("reason") == "ball_dropped"]
+    if back:
+        return Reason("control.fetch.pawn_first", corner=_corner(back[0]))
+    balls = [r for r in reqs if r.get("kind") == "ball" and (r.get("piece") == player or (not r.get("piece")
+                                                                                         and r.get("by") == player))]
+    if not balls:
+        return Reason("control.fetch.no_ball")
+    by = balls[0].get("by") or player
+    if by not in humans:
+        return Reason("control.asks_simulated", names, player=by)
+    return None
 
 
 def follow_refusal(said: Said, humans: Iterable[str], names: Names = _plain) -> str | None:

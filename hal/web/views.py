@@ -20,7 +20,7 @@ from mazeboard.hal.labyrinth import BUTTONS as LABYRINTH_BUTTONS
 from mazeboard.hal.labyrinth_editions import VADER, edition
 from mazeboard.hal.struggle import BUTTONS as STRUGGLE_BUTTONS, TOKENS
 
-from .controls import follow_refusal, gather_refusal, hand_refusal, lift_refusal, page_name, pair, press_controls
+from .controls import fetch_refusal, follow_refusal, gather_refusal, hand_refusal, lift_refusal, page_name, pair, press_controls
 
 #: the Magic Labyrinth's board buttons a page shows
 MAGIC_BUTTONS = ("roll", "done")
@@ -104,13 +104,16 @@ class GameView:
     def controls(self) -> dict[str, list[Any]]:
         """``{control: [on, why]}`` of the page's controls (:mod:`.controls`): the board buttons
         and ``hand:COLOUR``, the page's hand on that human's pawn (slide, place, a drag's jump), and
-        ``lift:COLOUR``, its Lift button (on only when the board asks for the pawn)."""
+        ``lift:COLOUR``, its Lift button (on only when the board asks for the pawn), and ``fetch:COLOUR``,
+        its Fish ball out (on only when the board asks for that ball, the pawn back on its corner first)."""
         said, humans = self.instruction, self.humans
         out = press_controls(said, humans, MAGIC_BUTTONS)
         for h in humans:
             out[f"hand:{h}"] = pair(hand_refusal(said, humans, h, h, after_game=True, names=page_name), "move your pawn")
             out[f"lift:{h}"] = pair(lift_refusal(said, humans, h, names=page_name),
                                     "lift your pawn, then click the cell the board asks for")
+            out[f"fetch:{h}"] = pair(fetch_refusal(said, humans, h, names=page_name),
+                                     "fish your ball out of the tray: it goes back under your pawn")
         return out
 
 

@@ -20,7 +20,7 @@ from mazeboard.hal.boards import MAGIC, MAGIC_SYMBOLS, PLAYER_COLOURS
 from mazeboard.hal.events import TRAY_SENSORS, GameEvent, LedFrame
 from mazeboard.hal.grid import format_edge
 
-from mazeboard.hal.web.controls import hand_refusal, press_refusal, refused_line
+from mazeboard.hal.web.controls import fetch_refusal, hand_refusal, lift_refusal, press_refusal, refused_line
 from mazeboard.hal.web.protocol import Refused, error_reply, ok_reply
 from mazeboard.hal.web.served import LOG_KEEP
 from mazeboard.hal.web.views import GameView
@@ -239,7 +239,8 @@ class BrowserTable:
 
     def _lift(self, client: int, cmd: Lift) -> None:
         hand = self._hand(cmd.player)
-        self._may_move(cmd.player)
+        if lift_refusal(self.view.instruction, self.hands, cmd.player) is not None:
+            self._may_move(cmd.player)  # not the Lift button's moment: a drag's jump, when the hand may move it
         if hand.planned is None:
             raise Refused(f"{cmd.player}'s pawn is already in your hand")
         hand.do(Action("lift", player=cmd.player))
@@ -258,6 +259,10 @@ class BrowserTable:
         hand = self._hand(cmd.player)
         if self.world.pawns[cmd.player].ball == "attached":
             raise Refused(f"{cmd.player}'s ball is on the pawn, not in the tray")
+        # in the order the board asks for (``fetch:PLAYER`` of the view's controls)
+        reason = fetch_refusal(self.view.instruction, self.hands, cmd.player)
+        if reason is not None:
+            raise Refused(reason)
         hand.do(Action("fetch-ball", player=cmd.player))
 
     def _reveal(self, client: int, cmd: Reveal) -> None:

@@ -140,7 +140,7 @@ def test_the_board_does_not_move_when_the_prompt_grows(browser: Any, url: str, s
     page = open_page(browser, url, size)
     ys = []
     for text in ["Red: press Roll.",
-                 "Red rolled 2: slide the pawn on a1 up to 2 more steps to a lit cell, then press Done or let it rest.",
+                 "Red rolled 2: slide the pawn on a1 up to 2 more steps to a lit cell (press Done to stop here or let it rest).",
                  "Red's ball fell at a hidden wall: press ✊ Lift pawn, then click your start corner a1 (it blinks)."]:
         page.evaluate("t => { document.getElementById('prompt').textContent = t; }", text)
         ys.append(page.evaluate("document.getElementById('board').getBoundingClientRect().y"))
@@ -403,14 +403,31 @@ def test_the_die_box_says_the_current_instruction_never_an_older_one(browser: An
     page.close()
 
 
-def test_the_lit_cells_are_said_to_count_steps_not_walls(browser: Any, url: str) -> None:
-    """RULES.md: the LEDs light the cells by the roll's reach; walls (hidden, even found ones) may stop you."""
+def test_the_lit_cells_are_said_as_the_board_lights_them(browser: Any, url: str) -> None:
+    """The LEDs light the cells the pawn can still reach, never across a wall found already (other hidden
+    walls may stop it); the guide and the help say so, and what the ring on the start corner is."""
     from playwright.sync_api import expect
 
     page = open_page(browser, url, WIDE, tips=True)
-    expect(page.locator("#guide .guide-text")).to_contain_text("as far as", timeout=WAIT_MS)
-    assert "wall" in page.locator("#guide .guide-text").inner_text()
-    assert "as far as your roll reaches" in page.locator("#help").text_content()
+    guide = page.locator("#guide .guide-text")
+    expect(guide).to_contain_text("found already", timeout=WAIT_MS)
+    assert "not counted" not in guide.inner_text() and "start corner" in guide.inner_text(), guide.inner_text()
+    help_text = page.locator("#help").text_content()
+    assert "never across a wall found already" in help_text and "as far as your roll" not in help_text
+    assert "whose turn" in help_text
+    page.close()
+
+
+def test_the_start_corner_of_the_player_on_turn_is_a_ring_not_a_lit_cell(browser: Any, url: str) -> None:
+    """Seen: a1 bright red (whose turn) looked like a cell to go to. It is drawn as a ring round the 🏠."""
+    from playwright.sync_api import expect
+
+    page = open_page(browser, url, PHONE)
+    a1 = page.locator('#board .cell[data-cell="a1"]')
+    expect(a1).to_have_class(re.compile(r"\bturn-home\b"), timeout=WAIT_MS)
+    assert a1.locator(".led").evaluate("e => getComputedStyle(e).opacity") == "0"
+    assert a1.evaluate("e => getComputedStyle(e).boxShadow") != "none"
+    assert "turn-home" not in (page.locator('#board .cell[data-cell="f6"]').get_attribute("class") or "")
     page.close()
 
 

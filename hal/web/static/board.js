@@ -160,12 +160,22 @@ function glow(hex) { // LEDs look brighter than their RGB value on a dark board:
   const [r, g, b] = v.map((x) => Math.round(255 * Math.sqrt(x)));
   return `rgb(${r}, ${g}, ${b})`;
 }
+// the start corner of the player on turn glows in their colour: whose turn it is, not a cell to go to,
+// so it is drawn as a ring round the 🏠 (while nothing asks for a pawn there and it is not a lit cell)
+function turnHome() {
+  const s = said(), v = S.view;
+  if (!s || !v || !v.current || !["roll", "move", "closing"].includes(s.action) || (s.requests || []).length) return null;
+  const home = S.hello.corners[v.current];
+  return (s.action === "move" ? s.cells || [] : []).includes(home) ? null : home;
+}
 function drawLeds() {
   if (!S.hello) return;
+  const home = turnHome();
   for (const div of $("board").querySelectorAll(".cell")) {
     const cell = div.dataset.cell, hex = S.pixels[S.hello.layout[cell]] || "#000000";
     div.dataset.led = hex;
     div.classList.toggle("lit", hex !== "#000000");
+    div.classList.toggle("turn-home", cell === home && hex !== "#000000");
     div.style.setProperty("--glow", glow(hex));
     div.title = I18N.t("page.magic.cell_title", "{cell}{name} · LED {hex}",
                        { cell, name: S.hello.symbols[cell] ? " " + S.hello.symbols[cell] : "", hex });
@@ -342,6 +352,10 @@ function promptText() {
   const args = s.messages && s.messages[0] ? s.messages[0].args : {};
   const who = args.returner;
   if (s.action === "return" && who && S.hello.humans.includes(who)) {
+    if (reqs.some((q) => q.kind === "pawn" && q.piece === who) && !reqs.some((q) => q.kind === "ball")) { // the ball under it again
+      return I18N.t("page.magic.return_lift_only", "{Returner}'s pawn goes back to its start corner: press ✊ Lift pawn, then click {corner} (🏠).",
+                    { returner: who, corner: args.corner });
+    }
     if (reqs.some((q) => q.kind === "pawn" && q.piece === who)) {
       return I18N.t("page.magic.return_lift", "{Returner}'s ball fell at a hidden wall: press ✊ Lift pawn, then click the start corner {corner} (🏠); then click the ball in the tray.",
                     { returner: who, corner: args.corner });
@@ -447,7 +461,7 @@ function stepsText(v) {
 }
 // the first-game guide: the tip for what the board asks now, when a person here is asked
 const TIPS = { // getters: said in the page's language when shown
-  get roll() { return I18N.t("page.magic.tip_roll", "Press 🎲 Roll (or the R key). The cells as far as your roll reaches light up in your colour (walls are not counted: hidden walls may stop you); the white one holds the symbol to find."); },
+  get roll() { return I18N.t("page.magic.tip_roll", "Press 🎲 Roll (or the R key). The cells your pawn can reach light up in your colour, never across a wall found already (other hidden walls may still stop you); the white one holds the symbol to find. The ring on your start corner (🏠) only says it is your turn."); },
   get move() { return I18N.t("page.magic.tip_move", "Slide your pawn one cell at a time: arrow keys, click a neighbouring cell, or drag it. Hidden walls drop your ball; stop early with ✋ Done."); },
   get return() { return I18N.t("page.magic.tip_return", "Your ball fell at a hidden wall: press ✊ Lift pawn, then click your start corner (🏠) to set the pawn down, then click your ball in the tray: one click puts it back under the pawn."); },
 };
@@ -461,6 +475,7 @@ function guideTip() {
 // server gives when it refuses a command); "roll", "done", "hand:red"...
 function control(id) {
   const c = S.view && S.view.controls ? S.view.controls[id] : null;
+  if (c && c[2]) return [c[0], I18N.said(c[2], c[1])]; // why not, in the page's language
   return c || [false, S.hello && S.hello.humans.length === 0 ? WATCH() : I18N.t("page.magic.waiting", "waiting for the board")];
 }
 function drawControls() {
@@ -477,10 +492,11 @@ function drawControls() {
   $("lift").disabled = !on || inHand;
   $("lift").title = inHand ? I18N.t("page.magic.lift_in_hand", "Your pawn is in your hand: click a cell to set it down")
                            : I18N.t("page.magic.lift_title", "Lift pawn: {why}", { why });
-  const over = S.view && S.view.phase === "over";
-  $("fetch").disabled = !me || me.ball === "attached" || over;
+  const over = S.view && S.view.phase === "over", [fetchOn, fetchWhy] = control(`fetch:${player}`);
+  $("fetch").disabled = !me || me.ball === "attached" || over || !fetchOn; // in the order the board asks for
   $("fetch").title = !me ? control("roll")[1]
     : me.ball === "attached" ? I18N.t("page.magic.fetch_attached", "Fish ball out: your ball is on your pawn")
+    : !fetchOn ? I18N.t("page.magic.fetch_refused", "Fish ball out: {why}", { why: fetchWhy })
     : I18N.t("page.magic.fetch_title", "Fish your ball out of the tray: it goes back under your pawn");
 }
 
@@ -541,7 +557,13 @@ function activeHuman() {
   return S.hello.humans.includes(S.selected) ? S.selected : S.hello.humans[0];
 }
 function planned(player) { const h = S.world.hands[player]; return h ? h.cell : null; }
+function handRefused(player) { // the page's hand may not move the pawn now: say why (the view's hand:COLOUR)
+  const [on, why] = control(`hand:${player}`);
+  if (!on) showError(I18N.t("page.magic.pawn_stays", "Your pawn stays: {why}", { why }));
+  return !on;
+}
 function slideTo(player, cell) {
+  if (handRefused(player)) return;
   send({ type: "slide", player, to: cell });
   S.world.hands[player] = { cell, busy: true }; // where the hand is heading; the server confirms
 }
@@ -553,6 +575,7 @@ function cellClicked(cell) {
   if (cell === here) return;
   const other = Object.entries(S.world.pawns).find(([p, v]) => v.cell === cell && S.hello.humans.includes(p));
   if (other && !adjacent(here, cell)) { pawnClicked(other[0]); return; }
+  if (handRefused(player)) return; // why the pawn stays, before "not next to"
   if (adjacent(here, cell)) slideTo(player, cell);
   else showError(I18N.t("page.magic.not_next", "{cell} is not next to {here}: slide one cell at a time", { cell, here }));
 }
@@ -563,13 +586,18 @@ function dropped(player, cell) {
   const here = planned(player);
   if (here === null) { send({ type: "place", player, cell }); return; }
   if (here === cell) return;
-  if (adjacent(here, cell)) { slideTo(player, cell); return; }
+  const asked = ((said() || {}).requests || []).find((q) => q.kind === "pawn" && q.piece === player);
+  const back = asked && control(`lift:${player}`)[0] && asked.to.includes(cell); // Lift and a click in one
+  if (!back && adjacent(here, cell)) { slideTo(player, cell); return; }
+  if (!back && handRefused(player)) return;
   send({ type: "lift", player }); // a jump: the pawn leaves the board and lands elsewhere
   send({ type: "place", player, cell });
   S.world.hands[player] = { cell, busy: true };
 }
 function fetchBall(player) {
   if (!S.hello.humans.includes(player)) { showError(I18N.t("page.magic.not_your_ball", "that is {player}'s ball: a simulated player fetches it", { player })); return; }
+  const [on, why] = control(`fetch:${player}`);
+  if (!on) { showError(I18N.t("page.magic.fetch_refused", "Fish ball out: {why}", { why })); return; }
   send({ type: "fetch-ball", player });
 }
 function arrow(dir) {

@@ -1,0 +1,77 @@
+"""Issue 15 (a newcomer in the browser): the lit cells are where the pawn can still go, and the
+move's words say what happens.
+
+* The cells lit for a move shrink as the pawn moves: from where it stands, with the steps left.
+* A wall the players have found this game is not lit across (legal, but sure to drop the ball).
+* The instruction says the move ends by itself after the last step; Done stops it sooner.
+* The LEDs and the instruction are one thing: the dim cells are exactly the instruction's cells.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from mazeboard.controller.leds import LEGAL_LEVEL, PLAYER_RGB, scale  # noqa: E402
+from mazeboard.hal.events import ReedChanged  # noqa: E402
+
+from test_referee import Table  # noqa: E402
+
+
+def said(t: Table) -> dict[str, Any]:
+    return [e for e in t.events if e.type == "instruction"][-1].to_dict()
+
+
+def dim_red(t: Table) -> set[str]:
+    """Cells lit as a legal end cell (red at the legal level)."""
+    from mazeboard.hal.boards import MAGIC
+    return {c for c in MAGIC.cells if t.led(c) == scale(PLAYER_RGB["red"], LEGAL_LEVEL)}
+
+
+def test_the_lit_cells_shrink_as_the_pawn_moves() -> None:
+    t = Table(dice=(3,), targets=("owl",))
+    t.press("roll")
+    assert {"a4", "d1", "b3", "c2"} <= set(said(t)["cells"])
+    t.slide("a2", frm="a1")
+    cells = set(said(t)["cells"])
+    # two steps left from a2: a4, b3, c2 stay; d1 (4 steps from a2) and the like go
+    assert {"a4", "b3", "c2", "a3", "b2", "a2", "a1", "b1"} <= cells, cells
+    assert "d1" not in cells and "c1" not in cells and "a5" not in cells  # 3 and 4 steps from a2
+    t.slide("a3", frm="a2")
+    cells = set(said(t)["cells"])
+    assert cells == {"a2", "a3", "a4", "b3"}, cells
+    assert dim_red(t) == cells - {"a3"}, dim_red(t)  # the LEDs show the same (a3: the settle countdown)
+
+
+def test_a_wall_found_this_game_is_not_lit_across() -> None:
+    t = Table(dice=(1, 1, 2), targets=("owl",))
+    t.press("roll")
+    t.slide("b1", frm="a1")
+    t.wait(50)
+    t.ball(True)  # the wall a1-b1 found
+    t.send(ReedChanged(t.clock.now_ms(), "b1", False))
+    t.send(ReedChanged(t.clock.now_ms(), "a1", True))
+    t.wait(50)
+    t.ball(False)
+    t.press("roll")  # blue
+    t.press("done")
+    t.wait(600)
+    t.press("roll")  # red rolls 2: b1 only through the found wall, or round by a2-b2 (3 steps)
+    cells = set(said(t)["cells"])
+    assert "b1" not in cells and "c1" not in cells and {"a2", "a3", "b2"} <= cells, cells
+    assert "b1" in t.of("die_rolled")[-1]["legal"]  # still legal by the rules (memory game)
+    assert "b1" not in dim_red(t)
+
+
+def test_the_move_s_words_say_it_ends_by_itself_and_done_stops_it_sooner() -> None:
+    t = Table(dice=(3,), targets=("owl",))
+    t.press("roll")
+    text = said(t)["text"]
+    assert "up to 3 steps" in text and "then press Done" not in text, text
+    assert "Done to stop sooner" in text, text
+    t.slide("a2", frm="a1")
+    text = said(t)["text"]
+    assert "up to 2 more steps" in text and "then press Done" not in text and "Done to stop" in text, text

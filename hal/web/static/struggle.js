@@ -245,9 +245,10 @@ function forCard(o, card) {
   }
   if (!parts.length) parts.push(I18N.t("page.str.card_nothing", "= no change for your card"));
   const sure = cardPoints(card.slice(0, arrived.length), arrived), total = cardPoints(card, will);
-  const score = sure ? I18N.t("page.str.card_score_sure", "if the race stopped here: {points} points for your card ({sure} of them sure)", { points: total, sure })
-    : I18N.t("page.str.card_score", "if the race stopped here: {points} points for your card", { points: total });
-  return I18N.t("page.str.for_card", "For your card: {parts}", { parts: parts.join("; ") }) + "; " + score;
+  const score = sure ? I18N.t("page.str.card_score_sure", "If the race stopped here: {points} points for your card ({sure} of them sure)", { points: total, sure })
+    : I18N.t("page.str.card_score", "If the race stopped here: {points} points for your card", { points: total });
+  // one line each (struggle.css: pre-line), the points last
+  return I18N.t("page.str.for_card", "For your card: {parts}", { parts: "\n" + [...parts, score].join("\n") });
 }
 function gameInfo() {
   const h = S.hello, v = S.view;
@@ -280,11 +281,15 @@ function drawInfo() {
   }
   // dice
   const over = v.phase === "over", dice = $("dice");
+  // the hand kept (choosing a way) or played: no die is held any more, all look alike, and the ones that
+  // still act say what they do in words beside them (die 1: the previous way; die 2: another order)
+  const kept = v.phase === "choosing" || v.phase === "placing";
+  dice.classList.toggle("kept", kept);
   dice.innerHTML = "";
   for (let i = 0; i < 5; i++) {
     const face = over ? "" : v.faces[i], d = document.createElement("button"); // the game over: no hand
     d.type = "button";
-    d.className = "pdie" + (!over && v.held.includes(i + 1) ? " held" : "") + (face === "A" ? " ace" : "");
+    d.className = "pdie" + (!over && !kept && v.held.includes(i + 1) ? " held" : "") + (face === "A" ? " ace" : "");
     d.dataset.die = String(i + 1);
     d.dataset.face = face || "";
     d.dataset.heldLabel = I18N.t("page.str.held", "held"); // shown under a held die (struggle.css)
@@ -296,6 +301,12 @@ function drawInfo() {
     d.addEventListener("click", () => press(`die${i + 1}`));
     dice.appendChild(d);
   }
+  const keys = [];
+  if (v.phase === "choosing" && buttonState("die1")[0]) keys.push(I18N.t("page.str.key_die1", "die 1: the previous way"));
+  if (v.phase === "choosing" && buttonState("die2")[0]) keys.push(I18N.t("page.str.key_die2", "die 2: the same moves in another order"));
+  $("dice-keys").hidden = !keys.length;
+  $("dice-keys").textContent = keys.join(" · ");
+  for (const n of [1, 2]) dice.children[n - 1].classList.toggle("key", v.phase === "choosing" && buttonState(`die${n}`)[0]);
   // why the dice stop answering: the hand is kept (choosing) or played (placing)
   $("throws").textContent = v.phase === "choosing" ? I18N.t("page.str.dice_kept", "hand kept: choose a way to play it")
     : v.phase === "placing" ? I18N.t("page.str.dice_played", "hand played: the tokens move")
@@ -309,6 +320,9 @@ function drawInfo() {
     : v.phase === "placing" ? I18N.t("page.str.stop_turn", "✋ Stop: end the turn")
       : v.phase === "tokens" ? I18N.t("page.str.stop_round", "✋ Stop: start the round") : I18N.t("page.str.stop", "✋ Stop");
   const mine = h.humans.includes(v.current);
+  // what this page's person is asked to do now, for the layout (struggle.css: on a phone, Stop stays on
+  // screen while choosing a way far down the list)
+  document.body.dataset.phase = mine ? v.phase : "watching";
   MB.setControl($("throw"), buttonState("throw"), v.phase === "choosing" ? I18N.t("page.str.next_way_key", "Next way (T)") : I18N.t("page.str.throw_key", "Throw (T)"));
   MB.setControl($("stop"), buttonState("stop"), I18N.t("page.str.stop_key", "Stop (S)"));
   MB.setControl($("follow"), buttonState("follow"), I18N.t("page.str.follow", "Place tokens as shown"));
@@ -331,7 +345,7 @@ function drawInfo() {
     if (card && v.phase === "choosing") {
       const note = document.createElement("div");
       note.className = "for-card";
-      note.textContent = forCard(o, card) + (hint === o.index ? I18N.t("page.str.hint", ". ★ the board's pick for your card: the most points, the sure ones counted twice") : "");
+      note.textContent = forCard(o, card) + (hint === o.index ? "\n" + I18N.t("page.str.hint", "★ the board's pick for your card: the most points, the sure ones counted twice") : "");
       li.lastElementChild.appendChild(note);
     }
     if (mine && v.phase === "choosing") li.addEventListener("click", () => MB.send({ type: "pick", index: o.index }));

@@ -185,3 +185,25 @@ def test_a_way_tapped_far_down_on_a_phone_keeps_stop_on_screen(browser: Any, ser
     r = page.locator("#stop").bounding_box()
     assert r is not None and r["y"] >= 0 and r["y"] + r["height"] <= PHONE[1], f"Stop is off screen: {r}"
     page.close()
+
+
+def test_after_the_game_the_dice_say_no_throw_and_the_round_cards_read_as_written(browser: Any, server: str) -> None:
+    """Cosmetic: "THROW 1 OF 3" with "?" dice after the game; "Red's Card (Places A To E)" in odd
+    capitals; a held die's outline touched the dice's heading."""
+    page = open_page(browser, server, WIDE)
+    got = page.evaluate("""() => {
+      S.bannerShown = true;
+      S.view = Object.assign({}, S.view, { phase: "over", winners: ["red"], throws: 1, totals: { red: 30, blue: 20 },
+        results: [{ round: 1, order: ["9", "10", "K", "J", "Q"], points: { red: 30, blue: 20 },
+                    cards: { red: ["9", "A", "J", "K", "Q"], blue: ["Q", "10", "A", "9", "K"] } }] });
+      drawInfo();
+      return { throws: document.getElementById("throws").innerText,
+               card: document.querySelector(".round-card td").innerText };
+    }""")
+    assert "throw" not in got["throws"].lower(), got
+    assert "(places A to E)" in got["card"] and got["card"].startswith("Red's card"), got
+    page.evaluate("""() => { S.view = Object.assign({}, S.view, { phase: "throwing", held: [3], faces: ["J", "Q", "10", "10", "10"] }); drawInfo(); }""")
+    gap = page.evaluate("""() => document.querySelector('.pdie.held').getBoundingClientRect().top
+        - document.querySelector('.dice-box .label').getBoundingClientRect().bottom""")
+    assert gap >= 4, f"a held die touches the dice's heading ({gap:.0f} px apart)"
+    page.close()

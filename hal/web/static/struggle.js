@@ -310,7 +310,7 @@ function drawInfo() {
   // why the dice stop answering: the hand is kept (choosing) or played (placing)
   $("throws").textContent = v.phase === "choosing" ? I18N.t("page.str.dice_kept", "hand kept: choose a way to play it")
     : v.phase === "placing" ? I18N.t("page.str.dice_played", "hand played: the tokens move")
-      : v.throws ? I18N.t("page.str.throw_of", "throw {n} of 3", { n: v.throws }) : "";
+      : v.throws && !over ? I18N.t("page.str.throw_of", "throw {n} of 3", { n: v.throws }) : "";
   // while choosing, Throw shows the next way: its label says so
   const nextWay = v.phase === "choosing", throwWord = $("throw").querySelector('[data-i18n="page.throw"]');
   if (throwWord) throwWord.hidden = nextWay;

@@ -73,10 +73,11 @@ function tokenDiv(t) {
   });
   return d;
 }
-// the tokens in a hand (lifted, not yet set down) once the hands here are done: said in the prompt, the
-// first one chosen, so that a click on a space puts it down
+// the tokens in a hand (lifted, not yet set down) once the hands here are done, in a turn played here: said
+// in the prompt, the first one chosen, so that a click on a space puts it down
 function inHand() {
-  if (!S.world || S.world.busy) return [];
+  // a simulated player's hand lifts tokens in its own turn: only a turn played here is this page's to say
+  if (!S.world || S.world.busy || !S.view || !S.hello.humans.includes(S.view.current)) return [];
   return S.hello.tokens.filter((t) => !S.world.tokens[t]);
 }
 // the prompt's two parts (the connection's notice, notice.js, writes over the whole prompt: made again)
@@ -88,8 +89,12 @@ function drawInHand() {
   promptParts();
   const box = $("in-hand"), held = inHand();
   box.hidden = !held.length || !S.hello.humans.length;
-  if (box.hidden) return;
-  if (!held.includes(S.selected)) S.selected = held[0];
+  if (box.hidden) { // set down meanwhile: the choice made for it goes too
+    if (S.autoSelected && S.selected === S.autoSelected) S.selected = null;
+    S.autoSelected = null;
+    return;
+  }
+  if (!held.includes(S.selected)) S.selected = S.autoSelected = held[0];
   box.textContent = held.length > 1
     ? I18N.t("page.str.in_hand_many", "✋ Tokens {tokens} are in a hand, off the board: click a space to put {token} down there.", { tokens: andList(held), token: S.selected })
     : I18N.t("page.str.in_hand", "✋ Token {token} is in a hand, off the board: click a space to put it down there.", { token: S.selected });

@@ -66,6 +66,13 @@ class StruggleWorld:
     def _reed(self, sensor: str) -> None:
         self._set(("reed", sensor), self.magnets[sensor] > 0 or self.glitches[sensor] > 0)
 
+    def _token_moved(self, sensor: str) -> None:
+        """A token lifted from or set on ``sensor``: its reed, then the views -- told even when the
+        reed keeps its level (another token still stands there), or a page would keep the token in
+        a hand (the reed's change tells them too: views coalesce, ServedTable.world_changed)."""
+        self._reed(sensor)
+        self._changed()
+
     # -- hands -----------------------------------------------------------------
     def press(self, button: str) -> int:
         """Press and release ``button``; returns the time the press takes (ms)."""
@@ -81,7 +88,7 @@ class StruggleWorld:
             raise ValueError(f"token {token} is already in a hand")
         self.tokens[token] = None
         self.magnets[at] -= 1
-        self._reed(at)
+        self._token_moved(at)
         return self.physics.hand_ms
 
     def place(self, token: str, sensor: str) -> int:
@@ -89,7 +96,7 @@ class StruggleWorld:
             raise ValueError(f"token {token} stands on {self.tokens[token]}; lift it first")
         self.tokens[token] = sensor
         self.magnets[sensor] += 1
-        self._reed(sensor)
+        self._token_moved(sensor)
         return self.physics.hand_ms
 
     def move(self, token: str, sensor: str) -> int:

@@ -54,17 +54,23 @@ def screenshot(page: Any, name: str) -> None:
 
 def private_pages(browser: Any, url: str, players: tuple[str, ...]) -> dict[str, Any]:
     """Each player's phone (a browser context of its own) opens the shared page, claims its colour
-    there and follows the link to its private page."""
+    there and follows the link to its private page. The Struggle page offers only the seats people
+    play (never a simulated player's, whose card is no one's to see): such a seat is claimed as the
+    page's button would, through /seat/COLOUR/claim."""
     from playwright.sync_api import expect
 
     pages = {}
     for p in players:
         page = browser.new_page(viewport={"width": 420, "height": 720})
         page.goto(url)
-        page.locator(f"button.seat-claim.{p}").click(timeout=WAIT_MS)
-        link = page.locator(f"a.seat-link.{p}")
-        expect(link).to_have_attribute("href", f"/seat/{p}", timeout=WAIT_MS)
-        page.goto(url.rstrip("/") + (link.get_attribute("href") or ""))
+        expect(page.locator("#conn")).to_have_text("live", timeout=WAIT_MS)
+        if page.locator(f"button.seat-claim.{p}").count() or "struggle" not in page.url + page.title().lower():
+            page.locator(f"button.seat-claim.{p}").click(timeout=WAIT_MS)
+            link = page.locator(f"a.seat-link.{p}")
+            expect(link).to_have_attribute("href", f"/seat/{p}", timeout=WAIT_MS)
+        else:
+            assert page.evaluate(f"fetch('/seat/{p}/claim', {{method: 'POST'}}).then((r) => r.ok)"), p
+        page.goto(url.rstrip("/") + f"/seat/{p}")
         expect(page.locator("#conn")).to_have_text("live", timeout=WAIT_MS)
         pages[p] = page
     return pages

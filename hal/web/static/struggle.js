@@ -48,7 +48,8 @@ function buildTrack() {
     places.appendChild(d);
   }
   gameInfo();
-  MB.privateLinks(h);
+  // the seats people play here, never a simulated player's (its card is no one's to see)
+  MB.privateLinks(h.humans.length ? { ...h, players: h.players.filter((p) => h.humans.includes(p)) } : h);
 }
 
 function drawLeds() {
@@ -62,8 +63,41 @@ function tokenDiv(t) {
   d.textContent = t;
   d.title = S.hello.humans.length ? I18N.t("page.str.token_click", "token {token}: click it, then click a space", { token: t })
     : I18N.t("page.str.token", "token {token}", { token: t });
-  d.addEventListener("click", (e) => { e.stopPropagation(); S.selected = S.selected === t ? null : t; drawTokens(); });
+  d.addEventListener("click", (e) => {
+    e.stopPropagation();
+    // another token chosen first: the click means this token's space (several tokens share one), not this token
+    const space = d.closest(".space");
+    if (S.selected && S.selected !== t && space) { spaceClicked(space.dataset.sensor); return; }
+    S.selected = S.selected === t ? null : t;
+    drawTokens();
+  });
   return d;
+}
+// the tokens in a hand (lifted, not yet set down) once the hands here are done, in a turn played here: said
+// in the prompt, the first one chosen, so that a click on a space puts it down
+function inHand() {
+  // a simulated player's hand lifts tokens in its own turn: only a turn played here is this page's to say
+  if (!S.world || S.world.busy || !S.view || !S.hello.humans.includes(S.view.current)) return [];
+  return S.hello.tokens.filter((t) => !S.world.tokens[t]);
+}
+// the prompt's two parts (the connection's notice, notice.js, writes over the whole prompt: made again)
+function promptParts() {
+  if (!$("prompt-text")) $("prompt").innerHTML = '<span id="in-hand" class="in-hand" hidden></span><span id="prompt-text"></span>';
+}
+function drawInHand() {
+  if (!S.hello || $("prompt").dataset.offline) return;
+  promptParts();
+  const box = $("in-hand"), held = inHand();
+  box.hidden = !held.length || !S.hello.humans.length;
+  if (box.hidden) { // set down meanwhile: the choice made for it goes too
+    if (S.autoSelected && S.selected === S.autoSelected) S.selected = null;
+    S.autoSelected = null;
+    return;
+  }
+  if (!held.includes(S.selected)) S.selected = S.autoSelected = held[0];
+  box.textContent = held.length > 1
+    ? I18N.t("page.str.in_hand_many", "✋ Tokens {tokens} are in a hand, off the board: click a space to put {token} down there.", { tokens: andList(held), token: S.selected })
+    : I18N.t("page.str.in_hand", "✋ Token {token} is in a hand, off the board: click a space to put it down there.", { token: S.selected });
 }
 function drawTokens() {
   if (!S.hello || !S.world) return;
@@ -76,6 +110,10 @@ function drawTokens() {
     else hand.appendChild(tokenDiv(t));
   }
   if (!hand.children.length) hand.innerHTML = `<span class="muted">${I18N.t("page.str.nothing", "nothing")}</span>`;
+  const was = S.selected;
+  drawInHand();
+  fitPrompt();
+  if (S.selected !== was) drawTokens();
 }
 
 // a space of the track in words, as the board labels it (and the prompt names it): "START", "space 3", "FINISH"
@@ -93,7 +131,7 @@ function moveLine(m) {
   let text;
   if (m.place) text = I18N.t("page.str.move_arrives", "{from} → arrival place {place}", { from, place: m.place });
   else if (m.result === "impasse") text = blockedText(m, from);
-  else if (m.result === "swapped") text = I18N.t("page.str.move_swapped", "{from} → {to}; {others} goes back to {from} (red space)", { from, to, others: others || I18N.t("page.str.the_token_there", "the token there") });
+  else if (m.result === "swapped") text = I18N.t("page.str.move_swapped", "{from} → {to} (red space); {others} goes back to {from}", { from, to, others: others || I18N.t("page.str.the_token_there", "the token there") });
   else if (m.to === m.from) text = I18N.t("page.str.move_stays", "stays on {from}", { from });
   else if (others) text = I18N.t("page.str.move_pushes", "{from} → {to}, pushes {others} back", { from, to, others });
   else text = I18N.t("page.str.move", "{from} → {to}", { from, to });
@@ -173,17 +211,30 @@ function drawCard() {
     `<div class="card-row">${h.places.map((place, i) => `<div class="card-place"><span class="where">${place}</span><b>${card[i] === "A" ? "★" : card[i]}</b></div>`).join("")}</div>` +
     `<div class="muted">${I18N.t("page.str.card_points", "10 points for each token that arrives in its place{joker}.", { joker: card.includes("A") ? I18N.t("page.str.card_joker_note", "; ★ counts for any token") : "" })}</div>`;
 }
-// what one way to play does for the card, token by token, from where the tokens stand now to where the way
-// leaves them (a token sent back and moved again counts once): "✔ brings K to its place A on your card: +10"
+// the arrival order if the race stopped now: the arrived tokens, then the others furthest first (ties in
+// token order) -- the order the board's pick weighs (controller/struggle/rules.py projected_order, evaluate)
+function projected(spaces, arrived) {
+  const order = S.hello.tokens;
+  const rest = order.filter((t) => !arrived.includes(t))
+    .sort((a, b) => (spaces[b] || 0) - (spaces[a] || 0) || order.indexOf(a) - order.indexOf(b));
+  return [...arrived, ...rest];
+}
+// 10 points per token in its card's place, the card's ★ (ace) taking any token (rules.py points)
+function cardPoints(card, order) { return order.reduce((n, t, i) => n + (card[i] === "A" || card[i] === t ? 10 : 0), 0); }
+function nth(i) {
+  return [I18N.t("page.str.nth1", "1st"), I18N.t("page.str.nth2", "2nd"), I18N.t("page.str.nth3", "3rd"),
+    I18N.t("page.str.nth4", "4th"), I18N.t("page.str.nth5", "5th")][i] || String(i + 1);
+}
+// what one way to play does for the card, in the terms the board's pick uses: each token it moves, good
+// (✔), bad (✘) or no change (=) for the card if the race stopped there, and the points it would score then
+// (those of arrived tokens sure): "✔ token J moves ahead, 3. in the race: its place C on your card"
 function forCard(o, card) {
   const places = S.hello.places, before = S.view.spaces || {}, after = o.spaces || {}, parts = [];
   const had = S.view.arrived || [], arrived = o.arrived || had;
-  // early, in the middle or late among the places still free (the places before them are taken)
-  const free = places.length - had.length, rank = (j) => (free > 1 ? (j - had.length) / (free - 1) : 0);
-  const when = (j) => (rank(j) <= 0.25 ? I18N.t("page.str.early", "early") : rank(j) >= 0.75 ? I18N.t("page.str.late", "late") : I18N.t("page.str.middle", "in the middle"));
+  const was = projected(before, had), will = projected(after, arrived);
   const tokens = [...new Set([...o.moves.map((m) => m.token), ...o.moves.flatMap((m) => m.displaced || []), ...S.hello.tokens])];
   for (const token of tokens) {
-    const j = card.indexOf(token), args = { token, place: places[j], when: when(j) };
+    const j = card.indexOf(token);
     if (arrived.includes(token) && !had.includes(token)) {
       const place = places[arrived.indexOf(token)], want = card[arrived.indexOf(token)];
       if (want === token) parts.push(I18N.t("page.str.card_hit", "✔ brings {token} to its place {place} on your card: +10", { token, place }));
@@ -192,21 +243,23 @@ function forCard(o, card) {
       continue;
     }
     const from = before[token], to = after[token];
-    if (typeof from !== "number" || typeof to !== "number" || from === to || j < 0) continue;
-    if (j < had.length) { // its place on the card went to another token: moving it wins nothing there
-      parts.push(I18N.t("page.str.card_place_taken", "token {token} moves, but its place {place} on your card is taken", args));
-    } else if (to > from) {
-      parts.push(rank(j) <= 0.25 ? I18N.t("page.str.card_ahead_good", "✔ token {token} moves ahead: your card wants it {when} (place {place})", args)
-        : rank(j) >= 0.75 ? I18N.t("page.str.card_ahead_bad", "✘ token {token} moves ahead, but your card wants it {when} (place {place})", args)
-          : I18N.t("page.str.card_ahead_mid", "token {token} moves ahead: your card wants it {when} (place {place})", args));
-    } else {
-      parts.push(rank(j) >= 0.75 ? I18N.t("page.str.card_back_good", "✔ token {token} goes back: your card wants it {when} (place {place})", args)
-        : rank(j) <= 0.25 ? I18N.t("page.str.card_back_bad", "✘ token {token} goes back, but your card wants it {when} (place {place})", args)
-          : I18N.t("page.str.card_back_mid", "token {token} goes back: your card wants it {when} (place {place})", args));
-    }
+    if (typeof from !== "number" || typeof to !== "number" || from === to) continue;
+    const pb = was.indexOf(token), pa = will.indexOf(token);
+    const args = { token, place: places[j], rank: nth(pa), moves: to > from ? I18N.t("page.str.moves_ahead", "moves ahead") : I18N.t("page.str.goes_back", "goes back") };
+    if (j < 0) parts.push(I18N.t("page.str.card_not_on", "= token {token} {moves}: it is not on your card (its ★ takes any token): no change", args));
+    else if (j < had.length) parts.push(I18N.t("page.str.card_place_taken", "= token {token} {moves}, but its place {place} on your card is taken: no change", args));
+    else if (pa === j && pb !== j) parts.push(I18N.t("page.str.card_in_place", "✔ token {token} {moves}, {rank} in the race: its place {place} on your card", args));
+    else if (pb === j && pa !== j) parts.push(I18N.t("page.str.card_out_of_place", "✘ token {token} {moves}, {rank} in the race: out of its place {place} on your card", args));
+    else if (Math.abs(pa - j) < Math.abs(pb - j)) parts.push(I18N.t("page.str.card_closer", "✔ token {token} {moves}, {rank} in the race: closer to its place {place} on your card", args));
+    else if (Math.abs(pa - j) > Math.abs(pb - j)) parts.push(I18N.t("page.str.card_farther", "✘ token {token} {moves}, {rank} in the race: farther from its place {place} on your card", args));
+    else parts.push(I18N.t("page.str.card_same", "= token {token} {moves}, still {rank} in the race: no change for your card", args));
   }
-  if (!parts.length) parts.push(I18N.t("page.str.card_nothing", "no help"));
-  return I18N.t("page.str.for_card", "For your card: {parts}", { parts: parts.join("; ") });
+  if (!parts.length) parts.push(I18N.t("page.str.card_nothing", "= no change for your card"));
+  const sure = cardPoints(card.slice(0, arrived.length), arrived), total = cardPoints(card, will);
+  const score = sure ? I18N.t("page.str.card_score_sure", "If the race stopped here: {points} points for your card ({sure} of them sure)", { points: total, sure })
+    : I18N.t("page.str.card_score", "If the race stopped here: {points} points for your card", { points: total });
+  // one line each (struggle.css: pre-line), the points last
+  return I18N.t("page.str.for_card", "For your card: {parts}", { parts: "\n" + [...parts, score].join("\n") });
 }
 function gameInfo() {
   const h = S.hello, v = S.view;
@@ -223,7 +276,10 @@ function drawProgress() {
 
 function drawInfo() {
   const v = S.view, h = S.hello;
-  $("prompt").textContent = I18N.prompt(said(), v.prompt);
+  promptParts();
+  $("prompt-text").textContent = I18N.prompt(said(), v.prompt);
+  drawInHand();
+  fitPrompt();
   guideTip();
   watchSeats();
   drawCard();
@@ -236,11 +292,15 @@ function drawInfo() {
   }
   // dice
   const over = v.phase === "over", dice = $("dice");
+  // the hand kept (choosing a way) or played: no die is held any more, all look alike, and the ones that
+  // still act say what they do in words beside them (die 1: the previous way; die 2: another order)
+  const kept = v.phase === "choosing" || v.phase === "placing";
+  dice.classList.toggle("kept", kept);
   dice.innerHTML = "";
   for (let i = 0; i < 5; i++) {
     const face = over ? "" : v.faces[i], d = document.createElement("button"); // the game over: no hand
     d.type = "button";
-    d.className = "pdie" + (!over && v.held.includes(i + 1) ? " held" : "") + (face === "A" ? " ace" : "");
+    d.className = "pdie" + (!over && !kept && v.held.includes(i + 1) ? " held" : "") + (face === "A" ? " ace" : "");
     d.dataset.die = String(i + 1);
     d.dataset.face = face || "";
     d.dataset.heldLabel = I18N.t("page.str.held", "held"); // shown under a held die (struggle.css)
@@ -252,10 +312,16 @@ function drawInfo() {
     d.addEventListener("click", () => press(`die${i + 1}`));
     dice.appendChild(d);
   }
+  const keys = [];
+  if (v.phase === "choosing" && buttonState("die1")[0]) keys.push(I18N.t("page.str.key_die1", "die 1: the previous way"));
+  if (v.phase === "choosing" && buttonState("die2")[0]) keys.push(I18N.t("page.str.key_die2", "die 2: the same moves in another order"));
+  $("dice-keys").hidden = !keys.length;
+  $("dice-keys").textContent = keys.join(" · ");
+  for (const n of [1, 2]) dice.children[n - 1].classList.toggle("key", v.phase === "choosing" && buttonState(`die${n}`)[0]);
   // why the dice stop answering: the hand is kept (choosing) or played (placing)
   $("throws").textContent = v.phase === "choosing" ? I18N.t("page.str.dice_kept", "hand kept: choose a way to play it")
     : v.phase === "placing" ? I18N.t("page.str.dice_played", "hand played: the tokens move")
-      : v.throws ? I18N.t("page.str.throw_of", "throw {n} of 3", { n: v.throws }) : "";
+      : v.throws && !over ? I18N.t("page.str.throw_of", "throw {n} of 3", { n: v.throws }) : "";
   // while choosing, Throw shows the next way: its label says so
   const nextWay = v.phase === "choosing", throwWord = $("throw").querySelector('[data-i18n="page.throw"]');
   if (throwWord) throwWord.hidden = nextWay;
@@ -265,6 +331,9 @@ function drawInfo() {
     : v.phase === "placing" ? I18N.t("page.str.stop_turn", "✋ Stop: end the turn")
       : v.phase === "tokens" ? I18N.t("page.str.stop_round", "✋ Stop: start the round") : I18N.t("page.str.stop", "✋ Stop");
   const mine = h.humans.includes(v.current);
+  // what this page's person is asked to do now, for the layout (struggle.css: on a phone, Stop stays on
+  // screen while choosing a way far down the list)
+  document.body.dataset.phase = mine ? v.phase : "watching";
   MB.setControl($("throw"), buttonState("throw"), v.phase === "choosing" ? I18N.t("page.str.next_way_key", "Next way (T)") : I18N.t("page.str.throw_key", "Throw (T)"));
   MB.setControl($("stop"), buttonState("stop"), I18N.t("page.str.stop_key", "Stop (S)"));
   MB.setControl($("follow"), buttonState("follow"), I18N.t("page.str.follow", "Place tokens as shown"));
@@ -287,7 +356,7 @@ function drawInfo() {
     if (card && v.phase === "choosing") {
       const note = document.createElement("div");
       note.className = "for-card";
-      note.textContent = forCard(o, card) + (hint === o.index ? I18N.t("page.str.hint", " ★ the board's pick for your card") : "");
+      note.textContent = forCard(o, card) + (hint === o.index ? "\n" + I18N.t("page.str.hint", "★ the board's pick for your card: the most points, the sure ones counted twice") : "");
       li.lastElementChild.appendChild(note);
     }
     if (mine && v.phase === "choosing") li.addEventListener("click", () => MB.send({ type: "pick", index: o.index }));
@@ -335,7 +404,7 @@ const TIP_ORDER = { throw: ["goal", "dice", "throw"], choose: ["goal", "dice", "
 function tips() {
   return {
     goal: I18N.t("page.str.tip_goal", "Your goal: five tokens (K, Q, J, 10, 9) race from START to FINISH; they belong to nobody. Your secret objective card (take your seat to see it here) says in which order you want them to arrive: arrival places A to E. Each token that arrives in its card's place scores 10 points. A round ends when the fourth token arrives; after the last round the highest total wins."),
-    dice: I18N.t("page.str.tip_dice", "The dice: each K, Q, J, 10 or 9 in the hand you keep moves that token one space (two Qs: Q moves two spaces); an A is a joker for a figure among the other dice. Yellow spaces block a token that would land on a taken one, red ones send the token there back, no token stops on black."),
+    dice: I18N.t("page.str.tip_dice", "The dice: each K, Q, J, 10 or 9 in the hand you keep moves that token one space (two Qs: Q moves two spaces); an A is a joker for a figure among the other dice. A token cannot land on a yellow space another token holds (it stays where it was); a token landing on a red space another holds stays there, and the token already there goes back to the space the mover came from; no token stops on black."),
     throw: I18N.t("page.str.tip_throw", "Press 🎲 Throw (or T). Then click dice to keep them and throw the others again (three throws at most), or press ✋ Stop to keep the hand."),
     choose: I18N.t("page.str.tip_choose", "Each line under “Ways to play the hand” shows where the tokens would go and what that does for your card. Click one to see it on the LEDs, then press ✋ Stop to play it."),
     place: I18N.t("page.str.tip_place", "Move the tokens where the LEDs blink: click a token, then its space, or press 🤚 Place tokens as shown."),
@@ -350,6 +419,13 @@ function guideTip() {
   const seen = NOTICE.seen(), next = moment.find((id) => !seen.includes(id));
   NOTICE.tips = tips();
   if (next) NOTICE.tip(next);
+}
+// the prompt keeps its room (struggle.css) so that the board never moves under a finger: a long one is
+// said in smaller letters, and scrolls inside its box only if even those do not fit
+function fitPrompt() {
+  const box = $("prompt");
+  box.classList.remove("long");
+  if (box.scrollHeight > box.clientHeight + 1) box.classList.add("long");
 }
 function drawAll() { drawLeds(); drawTokens(); drawInfo(); }
 

@@ -35,7 +35,7 @@ LAB_NARRATION: dict[str, str] = {
     "narrate.lab.turn_started": "-- {player}'s turn{moves} --",
     "narrate.lab.moves": " (moves {pawns})",
     "narrate.lab.or": " or ",
-    "narrate.lab.spare_rotated": "{player} turns the spare to {rotation}°: {spare}",
+    "narrate.lab.spare_quarter": "{player} turns the spare a quarter turn clockwise: {spare}",
     "narrate.lab.shifted": "{player} pushes {inserted} in at {slot}; {ejected} comes out"
                            " (next turn {forbidden} is forbidden)",
     "narrate.lab.wrapped": "{pawn} is pushed off {frm} and set on {to}",
@@ -90,8 +90,8 @@ class LabyrinthNarrator:
             "game_started": self._started,
             "turn_started": lambda e: say("narrate.lab.turn_started", player=e["player"], moves=(
                 "" if e["pawns"] == [e["player"]] else say("narrate.lab.moves", pawns=either(e["pawns"])))),
-            "spare_rotated": lambda e: say("narrate.lab.spare_rotated", player=e["player"], rotation=e["rotation"],
-                                           spare=e["spare"]),
+            # one press of rotate: one quarter turn clockwise (referee.py), said without an angle
+            "spare_rotated": lambda e: say("narrate.lab.spare_quarter", player=e["player"], spare=e["spare"]),
             "shifted": lambda e: say("narrate.lab.shifted", player=e["player"], inserted=e["inserted"],
                                      slot=e["slot"], ejected=e["ejected"], forbidden=e["forbidden_next"]),
             "wrapped": lambda e: say("narrate.lab.wrapped", pawn=e["pawn"], frm=e["from"], to=e["to"]),

@@ -104,7 +104,7 @@ def test_labyrinth_by_clicking(browser: Any, tmp_path: Path) -> None:
 
         spare = page.locator("#spare").get_attribute("data-tile")
         page.click("#rotate")
-        expect(page.locator("#log")).to_contain_text("Red turned the spare to 90°", timeout=WAIT_MS)
+        expect(page.locator("#log")).to_contain_text("Red turned the spare a quarter turn clockwise", timeout=WAIT_MS)
         expect(page.locator("#spare")).not_to_have_attribute("data-tile", spare or "", timeout=WAIT_MS)
         assert last(events(), "spare_rotated", player="red")["spare"] == page.locator("#spare").get_attribute("data-tile")
 

@@ -103,7 +103,7 @@ def test_labyrinth_slots_carry_the_names_the_prompt_uses_and_no_internal_words(b
         el = slots.nth(i)
         assert el.get_attribute("data-slot") in el.inner_text(), el.inner_text()
     page.locator("#rotate").click()
-    expect(page.locator("#log")).to_contain_text("turned the spare to 90°", timeout=WAIT_MS)  # (the drawing shows it)
+    expect(page.locator("#log")).to_contain_text("turned the spare a quarter turn clockwise", timeout=WAIT_MS)  # (the drawing shows it)
     assert internal_terms(page) == [], internal_terms(page)
     page.close()
 

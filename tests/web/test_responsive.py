@@ -146,7 +146,7 @@ FIRST_PROMPT = {"struggle": "Red: press Throw", "labyrinth": "Red: turn the spar
 #: the first control does what it says on both sizes: (button, the page's answer)
 FIRST_PRESS = {
     "magic-labyrinth": ("#roll", "#die", "data-value", re.compile(r"^[1-4]$")),
-    "labyrinth": ("#rotate", "#log", None, re.compile(r"turned the spare to 90°")),
+    "labyrinth": ("#rotate", "#log", None, re.compile(r"turned the spare a quarter turn clockwise")),
     "struggle": ("#throw", "#dice .pdie", "data-face", re.compile(r"^(A|K|Q|J|10|9)$")),
 }
 

@@ -661,7 +661,8 @@ function wire() {
     send({ type: "new_game", players: parseInt($("ng-players").value, 10), maze: $("ng-maze").value,
            humans, seed: seedText === "" ? null : parseInt(seedText, 10) });
   });
-  $("help-button").addEventListener("click", () => $("help").showModal());
+  // opened at its top: showModal focuses the first control, "Got it" at the bottom, and scrolls there
+  $("help-button").addEventListener("click", () => { $("help").showModal(); $("help").scrollTop = 0; });
 }
 
 wire();

@@ -194,7 +194,8 @@ const MB = {
     $("new-game").addEventListener("click", open);
     $("banner-new").addEventListener("click", () => { $("banner").hidden = true; open(); });
     $("banner-close").addEventListener("click", () => { $("banner").hidden = true; });
-    $("help-button").addEventListener("click", () => $("help").showModal());
+    // opened at its top: showModal focuses the first control, "Got it" at the bottom, and scrolls there
+    $("help-button").addEventListener("click", () => { $("help").showModal(); $("help").scrollTop = 0; });
     $("new-dialog").addEventListener("close", () => {
       if ($("new-dialog").returnValue !== "start") return;
       const humans = [...document.querySelectorAll("#ng-humans input:checked")].map((i) => i.value);

@@ -149,6 +149,7 @@ function pickTile(cell, pushFirst) {
 function drawLegend() {
   const box = $("legend"), on = S.hello && S.hello.variants.includes("vader");
   box.hidden = !on;
+  $("help-vader").hidden = !on; // the help speaks of the Vader pawn only in a game that has it
   if (!on) return;
   box.innerHTML = `<span class="legend-item"><span class="lpawn vader legend-pawn">V</span> ` +
     esc(I18N.t("page.lab.legend_pawn", "the Vader pawn: you move it instead of yours when your card bears Vader's mark ⚫")) +
@@ -158,13 +159,28 @@ function drawLegend() {
 
 function drawLeds() {
   if (!S.hello) return;
-  for (const el of $("maze").querySelectorAll(".tile")) MB.light(el, S.pixels[S.hello.layout[el.dataset.cell]]);
+  for (const el of $("maze").querySelectorAll(".tile")) {
+    MB.light(el, S.pixels[S.hello.layout[el.dataset.cell]]);
+    // the LED under the current player's start square says whose turn it is (instructions.py:
+    // scene): drawn as that corner's 🏠 marker glowing, never as the frame of a tile to walk to
+    const turnLight = el.classList.contains("lit") && homeSignal(el.dataset.cell);
+    el.classList.toggle("home-lit", turnLight);
+    if (turnLight) el.classList.remove("lit");
+  }
   for (const el of $("maze").querySelectorAll(".slot")) {
     MB.light(el, S.pixels[S.hello.layout[`slot:${el.dataset.slot}`]]);
     el.classList.toggle("forbidden", S.view && S.view.forbidden === el.dataset.slot);
   }
 }
 
+// the start corner's LED shows only whose turn it is: the current player's corner, in a shift or a
+// move with nothing asked of the board, and no pawn able to walk there
+function homeSignal(cell) {
+  const v = S.view, s = said();
+  if (!v || !S.hello || S.hello.corners[v.current] !== cell) return false;
+  if (!s || !["shift", "move"].includes(s.action) || (s.requests || []).length) return false;
+  return !Object.values(v.reachable || {}).some((cells) => (cells || []).includes(cell));
+}
 function pawnDiv(p) {
   const d = document.createElement("div");
   const playable = p === "vader" ? S.hello.humans.includes(S.view.current) : S.hello.humans.includes(p);
@@ -187,7 +203,15 @@ function drawPawns() {
     else hand.appendChild(pawnDiv(p));
   }
   for (const t of $("maze").querySelectorAll(".tile")) t.classList.toggle("occupied", t.querySelector(".pawns").children.length > 0);
-  if (!hand.children.length) hand.innerHTML = `<span class="muted">${esc(I18N.t("page.lab.nothing", "nothing"))}</span>`;
+  // the box shows only while a pawn is lifted (never an empty "nothing"), saying what to do with it
+  const lifted = [...hand.children].map((d) => d.dataset.pawn);
+  hand.closest(".hand-box").hidden = lifted.length === 0;
+  for (const p of lifted) {
+    const say = document.createElement("span");
+    say.className = "hand-note";
+    say.textContent = I18N.t("page.lab.in_hand", "{pawn} is in your hand: click a tile to set it down", { pawn: cap(pawnName(p)) });
+    hand.appendChild(say);
+  }
 }
 
 function drawInfo() {
@@ -206,8 +230,11 @@ function drawInfo() {
   // no rotation words by the spare: the drawing shows how it lies (a spare a push brought out was never turned)
   const movers = v.movers.filter((m) => m === "vader" || h.humans.includes(m));
   // before the push too: a card with Vader's mark means the Vader pawn moves this turn (plan the push for it)
+  // said only when the pawn to move is not the player's own (a Vader card): the own pawn needs no word
+  const moving = S.selected || movers[0] || v.current;
   $("mover").textContent = !h.humans.includes(v.current) ? ""
-    : v.phase === "move" ? I18N.t("page.lab.moving", "moving: {pawn}", { pawn: pawnName(S.selected || movers[0] || v.current) })
+    : v.phase === "move" ? (moving === v.current ? ""
+      : I18N.t("page.lab.you_move", "This turn you move {pawn}", { pawn: pawnName(moving) }))
       : v.phase === "shift" && v.movers.includes("vader")
         ? I18N.t("page.lab.moves_next", "after the push you move: {pawns}", { pawns: v.movers.map(pawnName).join(" / ") }) : "";
   const open = Object.entries(v.open_cards);
@@ -248,7 +275,7 @@ function drawInfo() {
 function tips() {
   return {
     shift: I18N.t("page.lab.tip_shift", "Turn the spare tile with ⟳ Rotate (or R), then click a lit arrow beside the board to push it in; each arrow carries the name the prompt uses. Take your seat (top right) to see your secret card."),
-    move: I18N.t("page.lab.tip_move", "Click a tile your pawn can reach along the paths (the lit ones), or press ✋ Done to stay where you are. Tap any tile to read its picture's name."),
+    move: I18N.t("page.lab.tip_move_home", "Click a tile your pawn can reach along the paths (the ones framed in your colour), or press ✋ Done to stay where you are. A 🏠 marks a start square: it glows on its player's turn, and is framed only when you can reach it. Tap any tile to read its picture's name."),
   };
 }
 function guideTip() {
@@ -265,9 +292,10 @@ const LOG_TEXT = {
       : S.hello && e.cards_each ? I18N.t("page.lab.log.cards_each", ", {n} cards each", { n: e.cards_each }) : ""),
   turn_started: (e) => (e.pawns.includes("vader") ? I18N.t("page.lab.log.turn_vader", "{Player}'s turn (Vader's card)", { player: e.player })
     : I18N.t("page.lab.log.turn", "{Player}'s turn", { player: e.player })),
-  spare_rotated: (e) => I18N.t("page.lab.log.rotated", "{Player} turned the spare to {deg}°", { player: e.player, deg: e.rotation }),
-  shifted: (e) => I18N.t("page.lab.log.shifted", "{Player} pushed the spare in at {slot} ({deg}°); {next} is forbidden next",
-    { player: e.player, slot: e.slot, deg: e.rotation, next: e.forbidden_next }),
+  // each press of Rotate turns the spare one quarter clockwise (referee.py: quarters + 1); no angle
+  spare_rotated: (e) => I18N.t("page.lab.log.rotated_quarter", "{Player} turned the spare a quarter turn clockwise", { player: e.player }),
+  shifted: (e) => I18N.t("page.lab.log.pushed", "{Player} pushed the spare in at {slot}; {next} is forbidden next",
+    { player: e.player, slot: e.slot, next: e.forbidden_next }),
   wrapped: (e) => I18N.t("page.lab.log.wrapped", "{pawn} was pushed off {from} onto {to}", { pawn: cap(pawnName(e.pawn)), from: e.from, to: e.to }),
   reachable: null,
   instruction: null, // shown as the prompt, not in the log

@@ -4,10 +4,16 @@
 "use strict";
 
 const PLAYER = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
-const P = { hello: null };
+const P = { hello: null, note: $("note").textContent };
+// the line under the card: keep it to yourself while it is a secret; after the game it is none
+function sayNote(over) {
+  $("note").textContent = over ? I18N.t("page.common.note_over",
+    "The game is over: nothing here is secret any more. A new game starts from the board's page (✨ New game).") : P.note;
+}
 
 function drawLabyrinth(s) {
   const box = $("secret");
+  sayNote(!!s.winner);
   if (s.winner) {
     box.innerHTML = `<div class="big-pic">🏆</div><div class="pic-title">${escHTML(I18N.t("page.common.card_over", "The game is over"))}</div>` +
       `<div>${escHTML(I18N.t("page.common.card_over_found", "{Winner} wins. {found} found by you.", { winner: s.winner, found: s.found }))}</div>`;
@@ -33,6 +39,7 @@ function drawLabyrinth(s) {
 }
 function drawStruggle(s) {
   const box = $("secret");
+  sayNote(false);
   if (!s.card.length) {
     box.innerHTML = `<span class="muted">${escHTML(I18N.t("page.common.no_objective", "No card yet: the round has not started."))}</span>`;
     box.dataset.cards = ""; return;

@@ -18,6 +18,7 @@ Saying things in a language at run time: :mod:`.translate`.
 
 from __future__ import annotations
 
+import copy
 import io
 import json
 import re
@@ -171,7 +172,9 @@ def update(locale: Path) -> list[str]:
         # by id: a changed English sentence keeps its translation, marked fuzzy; Babel's own fuzzy
         # matching is off, it gives a new id the translation of whichever sentence looks alike
         before: dict[str, Any] = {m.context: m.string for m in cat if m.id and m.string and m.context}
-        cat.update(template, no_fuzzy_matching=True, update_header_comment=False)
+        # a copy each: Babel's update puts the template's own new messages into the catalogue, so the
+        # translation kept for one language would show up in the next languages' files
+        cat.update(copy.deepcopy(template), no_fuzzy_matching=True, update_header_comment=False)
         for m in cat:
             old = before.get(m.context or "")
             if m.id and not m.string and old:

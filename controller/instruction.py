@@ -243,8 +243,8 @@ MESSAGES: dict[str, str] = {
     "str.placed": "{Player}'s tokens stand where the play put them: the turn passes in a moment, or press Stop.",
     "str.place_unseen": "{Player}: move the tokens as the play says, where the LEDs blink. The reed switches "
                         "cannot see every move of this play (a token joins or leaves a space another token "
-                        "keeps): the board keeps asking for those even once made; when every token stands "
-                        "right, press Stop (or wait):",
+                        "keeps): the board keeps asking for those even once made; once every token stands "
+                        "right, press Stop or wait a moment:",
     "str.placed_unseen": "{Player}: the reed switches cannot see these moves (a token joins or leaves a space "
                          "another token keeps), so the board keeps asking for them even once made: when every "
                          "token stands right, press Stop, or wait: the turn passes in a moment:",
@@ -307,7 +307,7 @@ MESSAGES: dict[str, str] = {
     "str.why.ambiguous": "the reed switches cannot tell",
     "str.why.placing": "as the play moves it",
     "str.why.start": "every token starts there",
-    "str.why.unseen": "the play moves it; the reed switches cannot see this move",
+    "str.why.unseen": "the reed switches cannot see this move",
     # pieces of sentences: the requests' arguments (request_fragments), said in each language
     "text.from": " on {frm}",
     "text.nowhere": "nowhere",

@@ -204,17 +204,8 @@ class Play:
         language: ``token K moves first, then Q, then 9; the aces count as a Q and a K`` ("token":
         "10 moves" reads as a count). ``moves``: what happens to the tokens, as a phrase, when
         known from the race (:func:`.words.play_said`); else the order the tokens move in."""
-        if moves is not None:
-            pass
-        elif not self.order:
-            moves = phrase("str.play.none")
-        elif len(self.order) == 1:
-            moves = phrase("str.play.one", token=self.order[0])
-        else:
-            rest: Any = self.order[-1]
-            for token in reversed(self.order[1:-1]):
-                rest = phrase("str.play.then", first=token, rest=rest)
-            moves = phrase("str.play.first", token=self.order[0], rest=rest)
+        if moves is None:
+            moves = self._order_phrase()
         n = len(self.aces)
         if n == 1:
             return phrase("str.play.ace", moves=moves, figure=self.aces[0])
@@ -223,6 +214,17 @@ class Play:
         if n:
             return phrase("str.play.aces", moves=moves, aces=listing([phrase("str.play.a", figure=a) for a in self.aces]))
         return moves
+
+    def _order_phrase(self) -> Any:
+        """The tokens in the order they move: "token K moves first, then Q, then 9"."""
+        if not self.order:
+            return phrase("str.play.none")
+        if len(self.order) == 1:
+            return phrase("str.play.one", token=self.order[0])
+        rest: Any = self.order[-1]
+        for token in reversed(self.order[1:-1]):
+            rest = phrase("str.play.then", first=token, rest=rest)
+        return phrase("str.play.first", token=self.order[0], rest=rest)
 
     def words(self) -> str:
         """:meth:`phrase` in English."""

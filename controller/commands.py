@@ -14,6 +14,7 @@ from .argtypes import (check_game_flags, check_rounds, lang as _lang, line_noise
                        players as _players)
 from .app import build_game, narrator_for
 from .eventlog import JsonLinesLog
+from .servicecmd import result_line
 
 
 class RuntimeFailure(MazeboardError):
@@ -89,9 +90,8 @@ def play(args: argparse.Namespace) -> int:
         raise RuntimeFailure("the game did not reach a winner within 8 hours of simulated play "
                              "(too many rounds, or the simulated players got stuck)")
     t_s = session.scheduler.now_ms() / 1000
-    scores = ", ".join(f"{p} {s}" for p, s in ref.scores.items())
     out = sys.stderr if args.events == "-" else sys.stdout
-    print(f"Winner: {ref.winner} ({scores}) after {t_s / 60:.1f} minutes of play, {game.events} events.", file=out)
+    print(f"{result_line(ref)} after {t_s / 60:.1f} minutes of play, {game.events} events.", file=out)
     return 0
 
 

@@ -47,7 +47,7 @@ class Request:
     asking game's ids in :data:`MESSAGES` (``magic``, ``lab``, ``str``,
     ``lobby``): the reason is said in that game's words (:func:`why_id`). ``shown``
     (keyword, optional): ``frm`` and ``to`` as the board labels them, for the words only
-    (Struggle's ``s0`` reads ``START``); None: the sensor names themselves.
+    (Struggle's ``s0`` reads ``START``; each a string or a phrase, :func:`phrase`); None: the sensor names themselves.
     """
 
     piece: str
@@ -58,7 +58,7 @@ class Request:
     by: str | None = None
     blocking: bool = True
     words: str = field(kw_only=True)
-    shown: tuple[str | None, tuple[str, ...]] | None = field(default=None, kw_only=True)
+    shown: tuple[Any, tuple[Any, ...]] | None = field(default=None, kw_only=True)
 
     def to_dict(self) -> dict[str, Any]:
         return {"piece": self.piece, "kind": self.kind, "reason": self.reason, "from": self.frm,
@@ -159,7 +159,7 @@ MESSAGES: dict[str, str] = {
     "request.token.to.lifted": "Put {token_text} back on {to_text} ({why}).",
     "request.token.off": "Take the token off {frm} ({why}).",
     "request.token.to.ambiguous": "{Token_text} belongs on {to_text}.",
-    "request.token.to.unseen": "Move {token_text} from {frm} to {to_text}.",
+    "request.token.to.unseen": "Move {token_text} from {frm} to {to_text} too ({why}).",
     "request.ball": "Fish the ball out of the tray and put it back under {owner_text} ({why}).",
     "request.ball.ball_dropped": "Fish the ball out of the tray and put it back under {owner_text}.",
     "request.ball.stray_ball": "Fish the ball out of the tray and put it back under {owner_text}.",
@@ -228,6 +228,8 @@ MESSAGES: dict[str, str] = {
     "str.tokens": "Put all five tokens on {start} (the green start space) for round {round}.",
     "str.tokens_ready": "All five tokens stand on the start: round {round} begins in a moment, or press Stop.",
     "str.throw": "{Player}: press Throw.",
+    "str.throw_arrived": "{Player}: press Throw. Points are counted when the round ends (10 for each token on "
+                         "its place on your card): until then the scores show the rounds already over.",
     "str.rethrow": "{Player} threw {hand}{held_text}: press or click a die to hold or free it, Throw to throw "
                    "the others again ({left} throw{s} left), or Stop to keep the hand.",
     "str.holding": " (holding die {dice})",
@@ -246,10 +248,16 @@ MESSAGES: dict[str, str] = {
     "str.confirm_all": "The reed switches cannot tell tokens apart, so the board cannot be sure which token "
                        "stands where: check these (swap any that stands elsewhere), then press Stop:",
     "str.placed": "{Player}'s tokens stand where the play put them: the turn passes in a moment, or press Stop.",
-    "str.placed_unseen": "{Player}: the reed switches cannot see these moves (the tokens share spaces), so make "
-                         "them by hand too; the turn passes in a moment, or press Stop:",
+    "str.place_unseen": "{Player}: move the tokens as the play says, where the LEDs blink. The reed switches "
+                        "cannot see every move of this play (a token joins or leaves a space another token "
+                        "keeps): the board keeps asking for those even once made; once every token stands "
+                        "right, press Stop or wait a moment:",
+    "str.placed_unseen": "{Player}: the reed switches cannot see these moves (a token joins or leaves a space "
+                         "another token keeps), so the board keeps asking for them even once made: when every "
+                         "token stands right, press Stop, or wait: the turn passes in a moment:",
     "str.card": "{Player}: enter your objective card on the dice buttons, place {place} next "
                 "(Die 1-5: K Q J 10 9, Throw: the ace{erase}).",
+    "str.card_erase": ", Stop erases the last one",
     "str.card_confirm": "{Player}: your card reads {card}: press Stop to confirm it.",
     "str.card_questioned": "{Player}: {holder} already entered {questioned}, and each card exists once. Check "
                            "your card and enter it from place A (Die 1-5: K Q J 10 9, Throw: the ace); if it "
@@ -265,9 +273,26 @@ MESSAGES: dict[str, str] = {
     "str.play.first": "token {token} moves first, then {rest}",
     "str.play.then": "{first}, then {rest}",
     "str.play.ace": "{moves}; the ace counts as a {figure}",
-    "str.play.aces_same": "{moves}; the {n} aces each count as a {figure}",
+    "str.play.aces_two": "{moves}; two aces counted as {figure}",
+    "str.play.aces_three": "{moves}; three aces counted as {figure}",
+    "str.play.aces_four": "{moves}; four aces counted as {figure}",
     "str.play.aces": "{moves}; the aces count as {aces}",
     "str.play.a": "a {figure}",
+    # what a play does to each token (words.play_said): said when one does not simply move
+    "str.play.moves": "token {token} moves",
+    "str.play.arrives": "token {token} reaches arrival place {place}",
+    "str.play.swaps": "token {token} moves and sends {displaced} back to {space}",
+    "str.play.last": "token {token} takes the last place, {place}",
+    "str.play.stays_black": "token {token} stays on {space}, since no token may stop on black space {target}",
+    "str.play.stays_yellow": "token {token} stays on {space}, since yellow space {target} is taken",
+    "str.play.stays_plain": "token {token} stays on {space}, since space {target} is taken",
+    # where, as the board labels it (words.where); START and FINISH are printed on the board
+    "str.where.space": "space {n}",
+    "str.where.place": "arrival place {place}",
+    # where tokens belong (instructions._belong): "K and Q belong on space 2, 9 on space 1"
+    "str.belong.one": "{tokens} belongs on {where}",
+    "str.belong.many": "{tokens} belong on {where}",
+    "str.belong.more": "{tokens} on {where}",
     # what a Struggle button does now (Does: the instruction's buttons, a control's tooltip)
     "str.button.throw_all": "throw all five dice",
     "str.button.throw_rest": "throw the dice not held",
@@ -289,7 +314,7 @@ MESSAGES: dict[str, str] = {
     "str.why.ambiguous": "the reed switches cannot tell",
     "str.why.placing": "as the play moves it",
     "str.why.start": "every token starts there",
-    "str.why.unseen": "the play moves it; the reed switches cannot see this move",
+    "str.why.unseen": "the reed switches cannot see this move",
     # pieces of sentences: the requests' arguments (request_fragments), said in each language
     "text.from": " on {frm}",
     "text.nowhere": "nowhere",
@@ -340,16 +365,17 @@ def why(words: str, reason: str) -> str:
 Say = Callable[[str, Mapping[str, Any]], str]
 
 
-def cells_text(cells: "tuple[str, ...] | list[str]", say: Say) -> str:
+def cells_text(cells: "tuple[Any, ...] | list[Any]", say: Say) -> str:
     """Where a piece may go, in words: ``nowhere``, ``c3``, ``one of a1, b2 or c3``, or (five and
     more) ``one of the 6 blinking cells``; ``say`` gives the language's words."""
     if not cells:
         return say("text.nowhere", {})
+    named = [say(c["id"], c["args"]) if is_phrase(c) else str(c) for c in cells]  # a cell may be a phrase
     if len(cells) == 1:
-        return str(cells[0])
+        return named[0]
     if len(cells) <= 4:
-        rest = say("text.comma", {}).join(str(c) for c in cells[:-1])
-        return say("text.one_of", {"cells": say("text.or", {"rest": rest, "last": cells[-1]})})
+        rest = say("text.comma", {}).join(named[:-1])
+        return say("text.one_of", {"cells": say("text.or", {"rest": rest, "last": named[-1]})})
     return say("text.blinking", {"count": len(cells)})
 
 

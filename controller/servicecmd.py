@@ -24,7 +24,7 @@ import signal
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Mapping
+from typing import Any, Callable, Mapping
 
 from mazeboard.hal.board import BoardRequest
 from mazeboard.hal.errors import ConfigError, MazeboardError
@@ -37,10 +37,12 @@ from mazeboard.hal.wiring import WIRING_ENV, load_wiring
 from . import config as cfg
 from .app import Game, narrator_for
 from .eventlog import JsonLinesLog
+from .instruction import say
 from .lobby import Lobby
 from .notify import Notifier
 from .persist import open_game
 from .service import Service
+from .struggle.instructions import tie_message
 
 __all__ = ["Service", "play_saved", "service", "service_arguments", "service_run"]
 
@@ -82,10 +84,19 @@ def play_saved(args: argparse.Namespace, request: BoardRequest) -> int:
     if not finished or ref.winner is None:
         raise RuntimeFailure("the game did not reach a winner (the simulated players got stuck); it stays saved")
     t_s = pgame.clock.now_ms() / 1000
-    scores = ", ".join(f"{p} {s}" for p, s in ref.scores.items())
-    print(f"Winner: {ref.winner} ({scores}) after {t_s / 60:.1f} minutes of play, {pgame.game.events} events.",
-          file=out)
+    print(f"{result_line(ref)} after {t_s / 60:.1f} minutes of play, {pgame.game.events} events.", file=out)
     return 0
+
+
+def result_line(ref: Any) -> str:
+    """How a finished game ended, for the end of ``play``: ``Winner: red (red 30, blue 20)``; a tie
+    (a referee's ``winners``, Struggle: several players with the highest total all win) as the board
+    says it: ``Winners: Red and Blue tie with 30 points: both win! (red 30, blue 30)``."""
+    scores = ", ".join(f"{p} {s}" for p, s in ref.scores.items())
+    winners = list(getattr(ref, "winners", None) or [])
+    if len(winners) > 1:
+        return f"Winners: {say(*tie_message(winners, ref.scores[winners[0]]))} ({scores})"
+    return f"Winner: {ref.winner} ({scores})"
 
 
 # -- service run --------------------------------------------------------------------

@@ -37,14 +37,16 @@ leave), warnings flash, the settle countdown dims the spaces just played.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, AbstractSet, Callable, Mapping
+from typing import TYPE_CHECKING, AbstractSet, Any, Callable, Mapping
 
 from mazeboard.hal.struggle import DIE_BUTTONS, PLACES, TOKENS, place_sensor, space_sensor
 from mazeboard.hal.wiring_boards import die_face_led
 
 from ..instruction import LEAVE_RGB, Does, Instruction, Request, listing, names, phrase
 from ..leds import PLAYER_RGB, PROMPT_RGB, TARGET_RGB, WARNING_RGB, RGB, Scene, scale, win_scene
+from . import rules
 from .cards import CARD_BUTTONS, ERASE_OR_CONFIRM
+from .words import play_said, where as where_said
 
 if TYPE_CHECKING:  # pragma: no cover
     from .referee import StruggleReferee
@@ -75,18 +77,11 @@ def compare(home: Mapping[str, str], closed: set[str] | frozenset[str]) -> tuple
     return missing, sorted(set(closed) - expected)
 
 
-def board_name(ref: "StruggleReferee", sensor: str) -> str:
-    """A sensor as the board (and the page) labels it, for words: ``s0`` -> ``START``, ``s3`` ->
-    ``space 3``, the last space -> ``FINISH``, ``place-A`` -> ``arrival place A``; anything else
-    as it is."""
-    if sensor.startswith("place-"):
-        return f"arrival place {sensor[len('place-'):]}"
-    if sensor.startswith("s") and sensor[1:].isdigit():
-        i = int(sensor[1:])
-        kinds = ref.track.kinds
-        kind = kinds[i] if i < len(kinds) else ""
-        return "START" if kind == "start" else "FINISH" if kind == "finish" else f"space {i}"
-    return sensor
+def board_name(ref: "StruggleReferee", sensor: str) -> Any:
+    """A sensor as the board (and the page) labels it, for words (a phrase said in the sentence's
+    language, :func:`.words.where`): ``s0`` -> ``START``, ``s3`` -> ``space 3``, the last space ->
+    ``FINISH``, ``place-A`` -> ``arrival place A``; anything else as it is."""
+    return where_said(ref.track, sensor)
 
 
 def _req(ref: "StruggleReferee", piece: str, kind: str, reason: str, frm: str | None, to: tuple[str, ...],
@@ -164,7 +159,7 @@ def token_requests(ref: "StruggleReferee") -> tuple[Request, ...]:
     if ref.state == "placing" and ref.setup_check is None:  # moves no reed can confirm: shown, not awaited
         asked = {r.piece for r in out}
         for token, (frm, to) in sorted(ref.unseen.items(), key=lambda kv: TOKENS.index(kv[0])):
-            if token not in asked:
+            if token not in asked and where.known(token) != to:  # the reeds saw it arrive after all
                 out.append(_req(ref, token, "token", "unseen", frm, (to,), by, blocking=False))
     return tuple(out)
 
@@ -173,19 +168,22 @@ def blocking(reqs: tuple[Request, ...]) -> bool:
     return any(r.blocking for r in reqs)
 
 
-def _belong(ref: "StruggleReferee", tokens: tuple[str, ...]) -> str:
-    """Where ``tokens`` belong, in words: "K and Q belong on s2, 9 on s1"."""
+def _belong(ref: "StruggleReferee", tokens: tuple[str, ...]) -> Any:
+    """Where ``tokens`` belong, as a phrase: "K and Q belong on space 2, 9 on space 1"."""
     home = ref.home()
     pos = _order(ref)
     groups: dict[str, list[str]] = {}
     for t in tokens:
         groups.setdefault(home[t], []).append(t)
-    parts = [(" and ".join(ts), s) for s, ts in sorted(groups.items(), key=lambda kv: pos(kv[0]))]
-    first = f"{parts[0][0]} belong{'' if ' and ' in parts[0][0] else 's'} on {board_name(ref, parts[0][1])}"
-    return ", ".join([first] + [f"{ts} on {board_name(ref, s)}" for ts, s in parts[1:]])
+    parts = sorted(groups.items(), key=lambda kv: pos(kv[0]))
+    (s0, ts0), rest = parts[0], parts[1:]
+    first = phrase("str.belong.many" if len(ts0) > 1 else "str.belong.one", tokens=listing(ts0),
+                   where=board_name(ref, s0))
+    return listing([first] + [phrase("str.belong.more", tokens=listing(ts), where=board_name(ref, s))
+                              for s, ts in rest], None)
 
 
-def _which(ref: "StruggleReferee", reqs: tuple[Request, ...]) -> str:
+def _which(ref: "StruggleReferee", reqs: tuple[Request, ...]) -> Any:
     """For requests about a token the reeds cannot name ("a token on s4"): which token belongs
     where, among those that may stand there (people read the letters); "" when none."""
     tokens = {t for r in reqs if r.kind == "token" and not r.piece and r.frm for t in ref.where.here(r.frm)}
@@ -254,8 +252,8 @@ def _throw(ref: "StruggleReferee") -> Instruction:
     hand = list(turn.hand) if turn else []
     facts = {"throws": throws, "left": left, "s": "" if left == 1 else "s", "faces": hand, "held": held,
              "hand": " ".join(hand), "held_text": _held_text(held)}
-    if throws == 0:
-        message = "str.throw"
+    if throws == 0:  # once a token arrived: its points come at the round's end (cards are secret till then)
+        message = "str.throw_arrived" if ref.race.arrived else "str.throw"
     elif "throw" in buttons:
         message = "str.rethrow"
     elif left > 0:
@@ -290,7 +288,8 @@ def _choose(ref: "StruggleReferee") -> Instruction:
         buttons["die1"] = Does("str.button.previous")
     if len(outcome.plays) > 1:  # the same result whatever the order: a button, never a choice to explain
         buttons["die2"] = Does("str.button.order")
-    facts = {"hand": " ".join(turn.hand), "n": turn.selected + 1, "count": count, "play": play.phrase(),
+    said = play_said(play, rules.apply(ref.rules, ref.race, turn.hand, play), ref.track)  # what it does
+    facts = {"hand": " ".join(turn.hand), "n": turn.selected + 1, "count": count, "play": said,
              "selected": turn.selected, "order": list(play.order)}
     order = {s: i for i, s in enumerate(ref.track.sensors())}
     targets = {place_sensor(m.place) if m.place else space_sensor(m.to)
@@ -308,7 +307,8 @@ def _place(ref: "StruggleReferee") -> Instruction:
         which = _which(ref, reqs)
         if which:
             return Instruction(ref.current, "place", "str.place_which", {"which": which}, reqs)
-        return Instruction(ref.current, "place", "str.place", {}, reqs)
+        unseen = any(not r.blocking for r in reqs)  # said from the start: the reeds cannot see those moves
+        return Instruction(ref.current, "place", "str.place_unseen" if unseen else "str.place", {}, reqs)
     return Instruction(ref.current, "place", "str.placed_unseen" if reqs else "str.placed", {}, reqs,
                        {"stop": Does("str.button.placed")}, until_ms=_until(ref, "settle"))
 
@@ -331,7 +331,7 @@ def _card(ref: "StruggleReferee") -> Instruction:
     if entry.entered:
         buttons[ERASE_OR_CONFIRM] = Does("str.button.confirm_card" if entry.complete else "str.button.erase")
     facts = {"place": entry.next_place or "-", "entered": list(entry.entered), "card": " ".join(entry.entered),
-             "erase": ", Stop erases the last one" if entry.entered else "",
+             "erase": phrase("str.card_erase") if entry.entered else "",
              "questioned": " ".join(entry.questioned or ()), "holder": _holder(ref, entry.questioned)}
     if entry.complete:
         message = "str.card_confirm"

@@ -179,6 +179,10 @@ class Race:
         return {"spaces": self.at(), "arrived": list(self.arrived)}
 
 
+#: a play's aces all counted as one figure, by how many
+ACES_SAME = {2: "str.play.aces_two", 3: "str.play.aces_three", 4: "str.play.aces_four"}
+
+
 @dataclass(frozen=True)
 class Play:
     """An interpretation: ``aces`` the figure of each ace in dice order, ``order`` the
@@ -195,27 +199,32 @@ class Play:
         parts.append("order=" + ",".join(self.order))
         return " ".join(parts)
 
-    def phrase(self) -> Any:
+    def phrase(self, moves: Any = None) -> Any:
         """The play in plain words as a phrase of catalogue messages (``str.play.*``), said in any
         language: ``token K moves first, then Q, then 9; the aces count as a Q and a K`` ("token":
-        "10 moves" reads as a count)."""
-        if not self.order:
-            moves: Any = phrase("str.play.none")
-        elif len(self.order) == 1:
-            moves = phrase("str.play.one", token=self.order[0])
-        else:
-            rest: Any = self.order[-1]
-            for token in reversed(self.order[1:-1]):
-                rest = phrase("str.play.then", first=token, rest=rest)
-            moves = phrase("str.play.first", token=self.order[0], rest=rest)
+        "10 moves" reads as a count). ``moves``: what happens to the tokens, as a phrase, when
+        known from the race (:func:`.words.play_said`); else the order the tokens move in."""
+        if moves is None:
+            moves = self._order_phrase()
         n = len(self.aces)
         if n == 1:
             return phrase("str.play.ace", moves=moves, figure=self.aces[0])
-        if n and len(set(self.aces)) == 1:
-            return phrase("str.play.aces_same", moves=moves, n=n, figure=self.aces[0])
+        if n and len(set(self.aces)) == 1:  # "three aces counted as Q" (at most four: five aces are void)
+            return phrase(ACES_SAME.get(n, "str.play.aces_four"), moves=moves, figure=self.aces[0])
         if n:
             return phrase("str.play.aces", moves=moves, aces=listing([phrase("str.play.a", figure=a) for a in self.aces]))
         return moves
+
+    def _order_phrase(self) -> Any:
+        """The tokens in the order they move: "token K moves first, then Q, then 9"."""
+        if not self.order:
+            return phrase("str.play.none")
+        if len(self.order) == 1:
+            return phrase("str.play.one", token=self.order[0])
+        rest: Any = self.order[-1]
+        for token in reversed(self.order[1:-1]):
+            rest = phrase("str.play.then", first=token, rest=rest)
+        return phrase("str.play.first", token=self.order[0], rest=rest)
 
     def words(self) -> str:
         """:meth:`phrase` in English."""

@@ -56,10 +56,11 @@ const I18N = (() => {
   // a request's pieces of sentence from its plain arguments (instruction.request_fragments)
   function cellsText(cells) {
     if (!cells.length) return say("text.nowhere");
-    if (cells.length === 1) return text(cells[0]);
+    const named = cells.map((c) => word(c, false, 0)); // a cell may be a phrase (Struggle's "space 3")
+    if (cells.length === 1) return named[0];
     if (cells.length <= 4) {
-      const rest = cells.slice(0, -1).join(say("text.comma"));
-      return say("text.one_of", { cells: say("text.or", { rest, last: cells[cells.length - 1] }) });
+      const rest = named.slice(0, -1).join(say("text.comma"));
+      return say("text.one_of", { cells: say("text.or", { rest, last: named[named.length - 1] }) });
     }
     return say("text.blinking", { count: cells.length });
   }

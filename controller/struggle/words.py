@@ -1,0 +1,73 @@
+"""Struggle's pieces of sentence as phrases (``{"id", "args"}``, :func:`..instruction.phrase`):
+said in the language of the sentence that holds them (the page's, the narration's).
+
+* :func:`where` -- a sensor as the board labels it: ``START``, ``space 3``, ``FINISH``,
+  ``arrival place A`` (START and FINISH are printed on the board: never translated).
+* :func:`play_said` -- a play as it actually happens on the race: each token in the order
+  named moves, reaches a place, sends tokens back, or stays where it is (its move would end on
+  a black space or a taken one), and the token that takes the last place when the fourth
+  arrived (RULES.md §3 Yellow, Red, Black, Arrival); the aces as they counted.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mazeboard.hal.struggle import Track
+
+from ..instruction import listing, phrase
+from .rules import Play, Result
+
+
+def space(track: Track, i: int) -> Any:
+    """Track space ``i`` as the board labels it: ``START``, ``FINISH`` or the phrase ``space {n}``."""
+    kind = track.kinds[i] if 0 <= i < len(track.kinds) else ""
+    return "START" if kind == "start" else "FINISH" if kind == "finish" else phrase("str.where.space", n=i)
+
+
+def where(track: Track, sensor: str) -> Any:
+    """A sensor as the board labels it (``s0`` -> ``START``, ``s3`` -> ``space 3``, ``place-A`` ->
+    ``arrival place A``); anything else as it is."""
+    if sensor.startswith("place-"):
+        return phrase("str.where.place", place=sensor[len("place-"):])
+    if sensor.startswith("s") and sensor[1:].isdigit():
+        return space(track, int(sensor[1:]))
+    return sensor
+
+
+#: why a move ends where it started, by the kind of the space it would have ended on
+STAYS = {"black": "str.play.stays_black", "yellow": "str.play.stays_yellow", "plain": "str.play.stays_plain"}
+
+
+def play_said(play: Play, result: Result, track: Track) -> Any:
+    """``play`` as ``result`` says it went, as a phrase: "token J stays on START, since no token may
+    stop on black space 7, then token 10 moves". When every token simply moves, the short form of
+    :meth:`Play.phrase` ("token K moves first, then Q")."""
+    steps: list[Any] = []
+    plain = True
+    done: set[str] = set()
+    for m in result.moves:
+        done.add(m.token)
+        if m.result == "impasse":
+            steps.append(phrase(STAYS.get(m.blocked, "str.play.stays_plain"), token=m.token,
+                                space=space(track, m.frm), target=m.target if m.target is not None else m.to))
+            plain = False
+        elif m.place:
+            steps.append(phrase("str.play.arrives", token=m.token, place=m.place))
+            plain = False
+        elif m.displaced:
+            steps.append(phrase("str.play.swaps", token=m.token, displaced=listing(list(m.displaced)),
+                                space=space(track, m.frm)))
+            plain = False
+        else:
+            steps.append(phrase("str.play.moves", token=m.token))
+    for token, place in result.arrivals:  # the fifth token, put on the last place when the fourth arrived
+        if token not in done:
+            steps.append(phrase("str.play.last", token=token, place=place))
+            plain = False
+    if plain:
+        return play.phrase()
+    moves: Any = steps[-1]
+    for step in reversed(steps[:-1]):
+        moves = phrase("str.play.then", first=step, rest=moves)
+    return play.phrase(moves)

@@ -334,3 +334,15 @@ def test_the_progress_fits_the_phone_and_game_over_clears_the_hand(browser: Any,
     assert "placed" not in got["placing"], got
     assert got["ways"] == 0 and got["faces"] == "", got
     page.close()
+
+
+def test_the_log_says_the_play_as_it_went(browser: Any, server: str) -> None:
+    """A newcomer read "Red played token 9 (the aces counting as 9 and 9 and 9 and 9)" while 9 stayed
+    on space 8 (its move blocked): the log says the `played` event's `said`, the play as it went."""
+    page = open_page(browser, server, WIDE)
+    said = {"id": "str.play.aces_four", "args": {"figure": "9", "moves": {
+        "id": "str.play.stays_yellow", "args": {"token": "9", "space": {"id": "str.where.space", "args": {"n": 8}}, "target": 13}}}}
+    logged = page.evaluate("(e) => LOG_TEXT.played(e)", {"player": "red", "order": ["9"], "ace": ["9"] * 4, "said": said})
+    assert "stays on" in logged and "yellow space 13 is taken" in logged and "four aces counted as 9" in logged, logged
+    assert "9 and 9" not in logged and "played token" not in logged, logged
+    page.close()

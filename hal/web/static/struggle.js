@@ -458,7 +458,10 @@ const LOG_TEXT = {
   outcomes: (e) => (e.outcomes.length > 1 ? I18N.t("page.str.log_ways", "{n} ways to play {faces}", { n: e.outcomes.length, faces: faces(e) })
     : I18N.t("page.str.log_way", "1 way to play {faces}", { faces: faces(e) })),
   selected: null,
-  played: (e) => I18N.t("page.str.log_played", "{Player} played {order}{ace}", { player: e.player, order: tokenList(e.order),
+  // the play as it went (the event's `said`: each token moves, stays, arrives; the aces), else its order
+  played: (e) => (e.said ? I18N.t("page.str.log_played_said", "{Player}: {said}", { player: e.player, said: e.said })
+    : LOG_TEXT.played_order(e)),
+  played_order: (e) => I18N.t("page.str.log_played", "{Player} played {order}{ace}", { player: e.player, order: tokenList(e.order),
     ace: e.ace.length > 1 ? I18N.t("page.str.log_aces", " (the aces counting as {aces})", { aces: andList(e.ace) })
       : e.ace.length ? I18N.t("page.str.log_ace", " (the ace counting as {aces})", { aces: andList(e.ace) }) : "" }),
   arrived: (e) => I18N.t("page.str.log_arrived", "🏁 {token} arrives in place {place}", { token: e.token, place: e.place }),

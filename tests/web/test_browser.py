@@ -61,7 +61,7 @@ def test_a_short_game_played_by_clicking(browser: object, served: tuple[str, int
     problems: list[str] = []
     page.on("pageerror", lambda e: problems.append(str(e)))
     page.goto(url)
-    expect(page.locator("#conn")).to_have_text("live", timeout=WAIT_MS)
+    expect(page.locator("#conn")).to_have_text("connected", timeout=WAIT_MS)
     expect(page.locator("#game-info")).to_contain_text(f"seed {seed}")
     expect(page.locator("#prompt")).to_contain_text("Red: press Roll", timeout=WAIT_MS)
     expect(page.locator(".player.red")).to_have_class(re.compile(r"\bturn\b"))

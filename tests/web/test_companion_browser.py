@@ -78,7 +78,7 @@ def phone(browser: Any, url: str) -> Any:
 
     page = browser.new_page(viewport=PHONE)
     page.goto(url)
-    expect(page.locator("#conn")).to_have_text("live", timeout=WAIT_MS)
+    expect(page.locator("#conn")).to_have_text("connected", timeout=WAIT_MS)
     return page
 
 
@@ -147,7 +147,7 @@ def test_phones_on_a_real_boards_companion_page(browser: Any, tmp_path: Path) ->
 
         # the page follows the board live: the instruction and the LEDs change as the people play
         spectator.goto(url)
-        expect(spectator.locator("#conn")).to_have_text("live", timeout=WAIT_MS)
+        expect(spectator.locator("#conn")).to_have_text("connected", timeout=WAIT_MS)
         seen_prompts: set[str] = set()
         seen_leds: set[str] = set()
         end = time.monotonic() + 60

@@ -63,7 +63,7 @@ def private_pages(browser: Any, url: str, players: tuple[str, ...]) -> dict[str,
     for p in players:
         page = browser.new_page(viewport={"width": 420, "height": 720})
         page.goto(url)
-        expect(page.locator("#conn")).to_have_text("live", timeout=WAIT_MS)
+        expect(page.locator("#conn")).to_have_text("connected", timeout=WAIT_MS)
         if page.locator(f"button.seat-claim.{p}").count() or "struggle" not in page.url + page.title().lower():
             page.locator(f"button.seat-claim.{p}").click(timeout=WAIT_MS)
             link = page.locator(f"a.seat-link.{p}")
@@ -71,7 +71,7 @@ def private_pages(browser: Any, url: str, players: tuple[str, ...]) -> dict[str,
         else:
             assert page.evaluate(f"fetch('/seat/{p}/claim', {{method: 'POST'}}).then((r) => r.ok)"), p
         page.goto(url.rstrip("/") + f"/seat/{p}")
-        expect(page.locator("#conn")).to_have_text("live", timeout=WAIT_MS)
+        expect(page.locator("#conn")).to_have_text("connected", timeout=WAIT_MS)
         pages[p] = page
     return pages
 
@@ -85,7 +85,7 @@ def test_labyrinth_by_clicking(browser: Any, tmp_path: Path) -> None:
         problems: list[str] = []
         page.on("pageerror", lambda e: problems.append(str(e)))
         page.goto(url)
-        expect(page.locator("#conn")).to_have_text("live", timeout=WAIT_MS)
+        expect(page.locator("#conn")).to_have_text("connected", timeout=WAIT_MS)
         expect(page.locator("#prompt")).to_contain_text("Red: turn the spare with Rotate", timeout=WAIT_MS)
         expect(page.locator("#done")).to_be_disabled()  # no Done before the push (the instruction does not list it)
         assert "does nothing now" in (page.locator("#done").get_attribute("title") or "")
@@ -153,7 +153,7 @@ def test_struggle_by_clicking(browser: Any, tmp_path: Path) -> None:
         problems: list[str] = []
         page.on("pageerror", lambda e: problems.append(str(e)))
         page.goto(url)
-        expect(page.locator("#conn")).to_have_text("live", timeout=WAIT_MS)
+        expect(page.locator("#conn")).to_have_text("connected", timeout=WAIT_MS)
         expect(page.locator("#prompt")).to_contain_text("Red: press Throw", timeout=WAIT_MS)
         expect(page.locator("#stop")).to_be_disabled()  # nothing thrown yet: Stop does nothing
         assert "does nothing now" in (page.locator("#stop").get_attribute("title") or "")

@@ -21,7 +21,7 @@ def open_labyrinth(browser: Any, url: str) -> Any:
     page = browser.new_page(viewport={"width": 1400, "height": 1000})
     page.add_init_script("localStorage.setItem('mazeboard.guide.labyrinth', JSON.stringify(['shift','move']))")
     page.goto(url)
-    expect(page.locator("#conn")).to_have_text("live", timeout=WAIT_MS)
+    expect(page.locator("#conn")).to_have_text("connected", timeout=WAIT_MS)
     page.wait_for_function("document.querySelectorAll('#ng-cards-each option').length > 0", timeout=WAIT_MS)
     return page
 

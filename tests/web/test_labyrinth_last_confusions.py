@@ -40,7 +40,7 @@ def open_page(browser: Any, url: str, size: tuple[int, int], context: Any = None
     problems: list[str] = []
     page.on("pageerror", lambda e: problems.append(str(e)))
     page.goto(url)
-    expect(page.locator("#conn")).to_have_text("live", timeout=WAIT_MS)
+    expect(page.locator("#conn")).to_have_text("connected", timeout=WAIT_MS)
     expect(page.locator("#maze .lpawn").first).to_be_visible(timeout=WAIT_MS)
     assert not problems, problems
     return page

@@ -40,7 +40,7 @@ def open_page(browser: Any, url: str, size: tuple[int, int]) -> Any:
     problems: list[str] = []
     page.on("pageerror", lambda e: problems.append(str(e)))
     page.goto(url)
-    expect(page.locator("#conn")).to_have_text("live", timeout=WAIT_MS)
+    expect(page.locator("#conn")).to_have_text("connected", timeout=WAIT_MS)
     expect(page.locator("#maze .tile .pic").first).to_be_visible(timeout=WAIT_MS)
     assert not problems, problems
     return page
@@ -269,7 +269,7 @@ def test_a_newcomer_plays_a_short_game_to_the_end(browser: Any, size: tuple[int,
         problems: list[str] = []
         page.on("pageerror", lambda e: problems.append(str(e)))
         page.goto(address)
-        expect(page.locator("#conn")).to_have_text("live", timeout=WAIT_MS)
+        expect(page.locator("#conn")).to_have_text("connected", timeout=WAIT_MS)
         page.locator("button.seat-claim.red").click(timeout=WAIT_MS)
         link = page.locator("a.seat-link.red")
         expect(link).to_have_attribute("href", "/seat/red", timeout=WAIT_MS)
@@ -386,7 +386,7 @@ def test_the_first_game_tip_covers_nothing_of_the_log_on_the_other_pages(browser
     try:
         page = browser.new_page(viewport={"width": DESKTOP[0], "height": DESKTOP[1]})
         page.goto(u)
-        expect(page.locator("#conn")).to_have_text("live", timeout=WAIT_MS)
+        expect(page.locator("#conn")).to_have_text("connected", timeout=WAIT_MS)
         expect(page.locator("#guide")).to_be_visible(timeout=WAIT_MS)
         guide, log = page.locator("#guide").bounding_box(), page.locator("#log").bounding_box()
         assert guide and log and not _overlap(guide, log), f"{game}: the tip {guide} covers the log {log}"
@@ -406,7 +406,7 @@ def test_the_first_game_tip_covers_nothing_of_the_log_after_a_phone_turns_into_a
     try:
         page = browser.new_page(viewport={"width": PHONE[0], "height": PHONE[1]})
         page.goto(u)
-        expect(page.locator("#conn")).to_have_text("live", timeout=WAIT_MS)
+        expect(page.locator("#conn")).to_have_text("connected", timeout=WAIT_MS)
         expect(page.locator("#guide")).to_be_visible(timeout=WAIT_MS)
         page.set_viewport_size({"width": DESKTOP[0], "height": DESKTOP[1]})
         page.wait_for_timeout(500)

@@ -42,7 +42,7 @@ def open_page(browser: Any, url: str, size: tuple[int, int], guide: bool = True)
     if not guide:
         page.add_init_script("localStorage.setItem('mazeboard.guide.labyrinth', JSON.stringify(['shift', 'move']))")
     page.goto(url)
-    expect(page.locator("#conn")).to_have_text("live", timeout=WAIT_MS)
+    expect(page.locator("#conn")).to_have_text("connected", timeout=WAIT_MS)
     page.wait_for_function("() => S.view && S.view.current === 'red' && !S.world.busy", timeout=WAIT_MS)
     return page
 
@@ -194,7 +194,7 @@ def test_the_help_opens_at_its_top_covering_the_page(browser: Any, game: str) ->
     try:
         page = browser.new_page(viewport={"width": PHONE[0], "height": PHONE[1]}, has_touch=True)
         page.goto(address)
-        expect(page.locator("#conn")).to_have_text("live", timeout=WAIT_MS)
+        expect(page.locator("#conn")).to_have_text("connected", timeout=WAIT_MS)
         page.click("#help-button")
         expect(page.locator("#help")).to_be_visible()
         page.wait_for_timeout(300)
@@ -260,7 +260,7 @@ def test_the_help_of_a_vader_game_speaks_of_vader(browser: Any) -> None:
     try:
         page = browser.new_page(viewport={"width": DESKTOP[0], "height": DESKTOP[1]})
         page.goto(address)
-        expect(page.locator("#conn")).to_have_text("live", timeout=WAIT_MS)
+        expect(page.locator("#conn")).to_have_text("connected", timeout=WAIT_MS)
         page.click("#help-button")
         expect(page.locator("#help")).to_contain_text("Vader pawn", timeout=WAIT_MS)
         page.close()
@@ -278,7 +278,7 @@ def test_the_private_page_after_the_game_says_no_more_secret(browser: Any) -> No
         ctx = browser.new_context(viewport={"width": PHONE[0], "height": PHONE[1]})
         page = ctx.new_page()
         page.goto(address)
-        expect(page.locator("#conn")).to_have_text("live", timeout=WAIT_MS)
+        expect(page.locator("#conn")).to_have_text("connected", timeout=WAIT_MS)
         page.locator("button.seat-claim.red").click(timeout=WAIT_MS)
         expect(page.locator("a.seat-link.red")).to_have_attribute("href", "/seat/red", timeout=WAIT_MS)
         priv = ctx.new_page()

@@ -50,7 +50,7 @@ def open_page(browser: Any, url: str, size: tuple[int, int], tips: bool = False)
     if not tips:
         page.add_init_script("localStorage.setItem('mazeboard.guide.magic-labyrinth', JSON.stringify(['roll', 'move', 'return']))")
     page.goto(url)
-    expect(page.locator("#conn")).to_have_text("live", timeout=WAIT_MS)
+    expect(page.locator("#conn")).to_have_text("connected", timeout=WAIT_MS)
     expect(page.locator("#prompt")).to_have_text(re.compile("Red: press Roll"), timeout=WAIT_MS)
     return page
 

@@ -63,7 +63,7 @@ def open_page(browser: Any, url: str, size: tuple[int, int], guide: bool = False
         page.add_init_script("for (const g of ['magic-labyrinth', 'labyrinth', 'struggle']) "
                              "localStorage.setItem(`mazeboard.guide.${g}`, JSON.stringify(['roll', 'move', 'return', 'shift', 'throw', 'choose', 'place']))")
     page.goto(url)
-    expect(page.locator("#conn")).to_have_text("live", timeout=WAIT_MS)
+    expect(page.locator("#conn")).to_have_text("connected", timeout=WAIT_MS)
     expect(page.locator("#prompt")).not_to_have_text(re.compile("Connecting|Waiting"), timeout=WAIT_MS)
     return page
 
@@ -151,7 +151,7 @@ def test_a_stopped_server_is_said_in_the_prompt_and_a_restart_joins_a_new_game(b
     assert page.evaluate("document.querySelector('#roll').closest('[inert]') !== null || document.querySelector('#roll').disabled")
     proc, _ = serve(MAGIC, port)
     try:
-        expect(page.locator("#conn")).to_have_text("live", timeout=WAIT_MS)
+        expect(page.locator("#conn")).to_have_text("connected", timeout=WAIT_MS)
         expect(page.locator("#notice")).to_be_visible(timeout=WAIT_MS)
         assert "joined a new game" in page.locator("#notice").inner_text()
         expect(page.locator("#prompt")).to_contain_text("press Roll", timeout=WAIT_MS)
@@ -174,7 +174,7 @@ def test_the_first_game_guide_shows_when_it_applies_and_stays_dismissed(browser:
     page.locator("#roll").click()  # the next moment: the move's tip
     expect(page.locator("#guide")).to_contain_text("Slide your pawn", timeout=WAIT_MS)
     page.reload()
-    expect(page.locator("#conn")).to_have_text("live", timeout=WAIT_MS)
+    expect(page.locator("#conn")).to_have_text("connected", timeout=WAIT_MS)
     page.wait_for_timeout(500)
     assert "press Roll" not in (page.locator("#guide .guide-text").inner_text() if page.locator("#guide").is_visible() else "")
     context.close()

@@ -53,7 +53,7 @@ def test_the_guide_says_the_objective_the_dice_and_the_race_one_tip_at_a_time(br
     page.locator("#guide .guide-ok").click()
     expect(guide).to_contain_text("Throw", timeout=WAIT_MS)
     page.reload()
-    expect(page.locator("#conn")).to_have_text("live", timeout=WAIT_MS)
+    expect(page.locator("#conn")).to_have_text("connected", timeout=WAIT_MS)
     page.wait_for_timeout(800)
     shown = guide.inner_text() if guide.is_visible() else ""
     assert "objective card" not in shown and "moves that token" not in shown, shown  # remembered

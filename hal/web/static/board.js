@@ -65,7 +65,7 @@ function connect() {
   const ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`);
   S.ws = ws;
   setConn("connecting", I18N.t("page.magic.connecting", "connecting…"));
-  ws.onopen = () => setConn("open", I18N.t("page.magic.live", "live"));
+  ws.onopen = () => setConn("open", I18N.t("page.magic.live", "connected"));
   ws.onclose = () => {
     setConn("closed", I18N.t("page.magic.disconnected", "disconnected: retrying…"));
     NOTICE.closed();

@@ -23,7 +23,7 @@ const MB = {
     const ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws${MB.query}`);
     MB.ws = ws;
     MB.setConn("connecting", I18N.t("page.common.connecting", "connecting…"));
-    ws.onopen = () => MB.setConn("open", I18N.t("page.common.live", "live"));
+    ws.onopen = () => MB.setConn("open", I18N.t("page.common.live", "connected"));
     ws.onclose = () => {
       if (ws !== MB.ws) return;
       const wait = MB.quick ? 0 : 1000;

@@ -608,3 +608,21 @@ def test_the_tray_says_why_a_ball_lands_in_one_corner_or_another(browser: Any, u
     label = page.locator(".tray-box .label").inner_text().lower()
     assert "any of its four corners" in label, label
     page.close()
+
+
+def test_the_hand_shows_only_while_a_pawn_is_in_it(browser: Any, url: str) -> None:
+    """The Labyrinth newcomer read "IN YOUR HAND — nothing" as a box that should hold something; the
+    Magic page had the same box under the board: it shows only while a pawn is lifted."""
+    from playwright.sync_api import expect
+
+    page = open_page(browser, url, WIDE)
+    assert page.locator(".hand-box").is_hidden(), page.locator(".hand-box").inner_text()
+    roll(page)
+    page.locator('#board .cell[data-cell="b1"]').click()  # through the wall a1-b1: the ball drops
+    wait_action(page, "return", None)
+    page.locator("#lift").click()
+    expect(page.locator(".hand-box")).to_be_visible(timeout=WAIT_MS)
+    expect(page.locator("#hand .pawn")).to_have_count(1)
+    page.locator('#board .cell[data-cell="a1"]').click()
+    expect(page.locator(".hand-box")).to_be_hidden(timeout=WAIT_MS)
+    page.close()

@@ -250,7 +250,8 @@ function drawPawns() {
       hand.appendChild(d);
     }
   }
-  if (!hand.children.length) { hand.innerHTML = `<span class="muted"></span>`; hand.firstChild.textContent = I18N.t("page.magic.nothing", "nothing"); }
+  // the hand's box only while a pawn is in it ("In your hand: nothing" read as a box meant to hold something)
+  hand.closest(".hand-box").hidden = !hand.children.length;
 }
 
 function buildTray() {

@@ -548,7 +548,7 @@ def test_the_phone_score_bar_keeps_one_row_and_its_height_whatever_the_scores(br
     try:
         page = open_page(browser, url, PHONE)
         looks = []
-        for score, winner in ((0, None), (1, None), (4, None), (5, "red")):
+        for score, winner in ((0, None), (1, None), (4, None), (5, "red"), (5, "blue")):  # blue: simulated
             looks.append(page.evaluate("""([sc, w]) => { const s = {}; for (const p of S.hello.players) s[p] = sc;
                 S.view = {...S.view, scores: s, winner: w}; drawInfo();
                 const bar = document.getElementById('players'), rows = [...bar.querySelectorAll('.player')];
@@ -625,4 +625,30 @@ def test_the_hand_shows_only_while_a_pawn_is_in_it(browser: Any, url: str) -> No
     expect(page.locator("#hand .pawn")).to_have_count(1)
     page.locator('#board .cell[data-cell="a1"]').click()
     expect(page.locator(".hand-box")).to_be_hidden(timeout=WAIT_MS)
+    page.close()
+
+
+def test_a_phone_shows_one_tray_and_no_text_under_11_px_on_the_board(browser: Any, url: str) -> None:
+    """The second newcomer at 390x844: the cells' coordinates about 7 px, and the tray twice (the
+    strip beside Fish ball out and the whole tray further down), unsure which to click."""
+    page = open_page(browser, url, PHONE)
+    small = page.evaluate("""() => [...document.querySelectorAll('#board *')].filter(e => e.offsetParent !== null
+        && e.getBoundingClientRect().width > 0 && [...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim())
+        && parseFloat(getComputedStyle(e).fontSize) < 11).map(e => e.className + ' ' + e.textContent)""")
+    assert small == [], f"text under 11 px on the phone's board: {small}"
+    trays = [s for s in ("#tray-strip", ".tray-box") if page.locator(s).is_visible()]
+    assert trays == ["#tray-strip"], trays
+    page.close()
+
+
+def test_after_the_game_the_phone_s_target_card_says_who_won_in_two_short_lines(browser: Any, url: str) -> None:
+    """"Blue won: no more symbols to find" in the card's big bold letters took five lines on a phone;
+    and "crystal-ball" read like a code name."""
+    page = open_page(browser, url, PHONE)
+    assert "crystal ball" in page.locator("#board").inner_text() and "crystal-ball" not in page.locator("#board").inner_text()
+    card = page.evaluate("""() => { S.view = {...S.view, phase: 'over', winner: 'blue'}; drawInfo();
+        const t = document.getElementById('target');
+        return {name: t.querySelector('.target-name').textContent, height: t.getBoundingClientRect().height, text: t.innerText}; }""")
+    assert card["name"] == "Blue won" and "no more symbols" in card["text"], card
+    assert card["height"] <= 90, card
     page.close()

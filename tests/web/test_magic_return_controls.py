@@ -138,7 +138,7 @@ def test_the_page_refuses_to_move_the_pawn_on_or_fish_the_ball_before_the_lift(b
         fetch = page.locator("#fetch")
         expect(fetch).to_be_disabled()
         expect(fetch).to_have_attribute("title", re.compile("Lift pawn"))
-        page.locator("#tray .tray-ball.red").click()
+        page.locator("#tray-strip .tray-ball.red").click()
         expect(error).to_contain_text("Lift pawn", timeout=2_000)
         assert page.evaluate("S.world.pawns.red.ball") != "attached"
         page.locator("#lift").click()

@@ -33,7 +33,9 @@ const KEY_DIR = { ArrowUp: [0, 1], ArrowDown: [0, -1], ArrowLeft: [-1, 0], Arrow
 const $ = (id) => document.getElementById(id);
 const cap = (s) => (s ? s[0].toUpperCase() + s.slice(1) : "");
 const WATCH = () => I18N.t("page.magic.watching", "every colour is simulated: this page only watches");
-const sym = (name) => `${SYMBOL_EMOJI[name] || "❔"} ${name}`;
+// a symbol as a person reads it: "crystal ball", not the id "crystal-ball" (it looked like a code name)
+const symLabel = (name) => String(name).replace(/-/g, " ");
+const sym = (name) => `${SYMBOL_EMOJI[name] || "❔"} ${symLabel(name)}`;
 
 const S = {
   ws: null, hello: null, view: null, world: null, pixels: [], walls: null,
@@ -135,7 +137,7 @@ function buildBoard() {
       div.className = "cell" + (corners.has(cell) ? " corner" : "");
       div.dataset.cell = cell;
       div.innerHTML = `<div class="led"></div><span class="coord">${cell}</span>` +
-        (name ? `<div class="sym">${SYMBOL_EMOJI[name] || "❔"}</div><div class="name">${name}</div>`
+        (name ? `<div class="sym">${SYMBOL_EMOJI[name] || "❔"}</div><div class="name">${symLabel(name)}</div>`
               : (corners.has(cell) ? `<div class="sym">🏠</div>` : ""));
       div.addEventListener("click", () => cellClicked(cell));
       div.addEventListener("dragover", (e) => { e.preventDefault(); div.classList.add("drop-ok"); });
@@ -178,7 +180,7 @@ function drawLeds() {
     div.classList.toggle("turn-home", cell === home && hex !== "#000000");
     div.style.setProperty("--glow", glow(hex));
     div.title = I18N.t("page.magic.cell_title", "{cell}{name} · LED {hex}",
-                       { cell, name: S.hello.symbols[cell] ? " " + S.hello.symbols[cell] : "", hex });
+                       { cell, name: S.hello.symbols[cell] ? " " + symLabel(S.hello.symbols[cell]) : "", hex });
   }
 }
 
@@ -408,12 +410,15 @@ function drawInfo() {
   }
   const t = v.target;
   $("target").innerHTML = t
-    ? `<span class="big-sym">${SYMBOL_EMOJI[t.symbol] || "❔"}</span><span><span class="target-name">${t.symbol}</span><br><span class="muted">${I18N.t("page.magic.on_cell", "on {cell}", { cell: t.cell })}</span></span>`
+    ? `<span class="big-sym">${SYMBOL_EMOJI[t.symbol] || "❔"}</span><span><span class="target-name">${symLabel(t.symbol)}</span><br><span class="muted">${I18N.t("page.magic.on_cell", "on {cell}", { cell: t.cell })}</span></span>`
     : `<span class="muted">—</span>`;
   if (over && v.winner) { // after the game: who won, not an empty dash
-    $("target").innerHTML = `<span class="big-sym">🏆</span><span class="target-name"></span>`;
-    $("target").lastChild.textContent = I18N.t("page.magic.target_over", "{Winner} won: no more symbols to find", { winner: v.winner });
+    // who won in the card's big letters, the rest small (one long bold sentence took five lines on a phone)
+    $("target").innerHTML = `<span class="big-sym">🏆</span><span><span class="target-name"></span><br><span class="muted"></span></span>`;
+    $("target").querySelector(".target-name").textContent = I18N.t("page.magic.target_won", "{Winner} won", { winner: v.winner });
+    $("target").querySelector(".muted").textContent = I18N.t("page.magic.target_none", "no more symbols to find");
   }
+  $("target").classList.toggle("over", Boolean(over && v.winner));
   $("target").dataset.symbol = t ? t.symbol : "";
   document.querySelectorAll(".cell.target-cell").forEach((c) => c.classList.remove("target-cell"));
   if (t) { const c = $("board").querySelector(`[data-cell="${t.cell}"]`); if (c) c.classList.add("target-cell"); }

@@ -652,3 +652,29 @@ def test_after_the_game_the_phone_s_target_card_says_who_won_in_two_short_lines(
     assert card["name"] == "Blue won" and "no more symbols" in card["text"], card
     assert card["height"] <= 90, card
     page.close()
+
+
+@pytest.mark.parametrize("game", ["magic-labyrinth", "labyrinth", "struggle"])
+def test_a_simulated_player_s_instruction_says_it_plays_by_itself(browser: Any, game: str) -> None:
+    """Both second newcomers (Magic, Labyrinth) read "Blue: press Roll." in the big prompt during the
+    simulated Blue's turn and wondered whether they should press something for Blue."""
+    proc, u = serve(("--game", game, "--seed", "7"), speed="0.1")
+    try:
+        page = open_page(browser, u, WIDE, tips=True) if game == "magic-labyrinth" else browser.new_page(
+            viewport={"width": WIDE[0], "height": WIDE[1]})
+        if game != "magic-labyrinth":
+            page.goto(u)
+            page.wait_for_function("S.view && S.view.instruction", timeout=WAIT_MS)
+        blue = page.evaluate("""() => NOTICE.prompt({player: 'blue', action: 'roll', messages: []}, 'Blue: press Roll.', S.hello.humans)""")
+        assert blue.startswith("🤖 Blue plays by itself (simulated): wait.") and blue.endswith("Blue: press Roll."), blue
+        red = page.evaluate("""() => NOTICE.prompt({player: 'red', action: 'roll', messages: []}, 'Red: press Roll.', S.hello.humans)""")
+        assert red == "Red: press Roll.", red
+        if game == "magic-labyrinth":  # the page's own prompt in Blue's turn
+            shown = page.evaluate("""() => { S.view = {...S.view, current: 'blue', prompt: 'Blue: press Roll.',
+                instruction: {...S.view.instruction, player: 'blue', action: 'roll', text: 'Blue: press Roll.', requests: []}};
+                drawPrompt(); return document.getElementById('prompt').textContent; }""")
+            assert shown.startswith("🤖 Blue plays by itself"), shown
+        page.close()
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)

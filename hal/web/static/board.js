@@ -372,7 +372,7 @@ function promptText() {
     return I18N.t("page.magic.return_other", "{Returner}'s ball fell at a hidden wall: {returner} (simulated) goes back to {corner} and fishes the ball out; wait.",
                   { returner: who, corner: args.corner });
   }
-  return I18N.prompt(s, v.prompt);
+  return NOTICE.prompt(s, v.prompt, S.hello.humans);
 }
 function drawPrompt() { $("prompt").textContent = promptText(); }
 

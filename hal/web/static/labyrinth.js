@@ -216,7 +216,7 @@ function drawPawns() {
 
 function drawInfo() {
   const v = S.view, h = S.hello;
-  $("prompt").textContent = I18N.prompt(said(), v.prompt);
+  $("prompt").textContent = NOTICE.prompt(said(), v.prompt, S.hello && S.hello.humans);
   guideTip();
   document.documentElement.style.setProperty("--turn", v.current ? `var(--${v.current})` : "#888");
   const players = $("players");

@@ -79,6 +79,16 @@ const NOTICE = {
   dismiss(id) { NOTICE.remember(id); const box = NOTICE.el("guide"); if (box) box.hidden = true; },
   // the moment the board is at (a tip's id, or null: none of this page's): a tip shown for
   // another moment goes (not remembered: it comes back when its moment does), then now's tip
+  // the board's instruction as a page shows it to its people (`humans`, the colours played here): one
+  // for a simulated player says first that it plays by itself ("Blue: press Roll." was read as an
+  // order to the newcomer watching), then the instruction as it is
+  prompt(instruction, english, humans) {
+    const text = I18N.prompt(instruction, english);
+    const p = instruction && instruction.player;
+    if (typeof p !== "string" || !Array.isArray(humans) || !humans.length || humans.includes(p)
+        || instruction.action === "game_over") return text;
+    return `${I18N.t("page.common.simulated_turn", "🤖 {Player} plays by itself (simulated): wait.", { player: p })} ${text}`;
+  },
   now(id) {
     const box = NOTICE.el("guide");
     if (box && !box.hidden && box.dataset.tip && box.dataset.tip !== id) box.hidden = true;

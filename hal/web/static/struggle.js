@@ -277,7 +277,7 @@ function drawProgress() {
 function drawInfo() {
   const v = S.view, h = S.hello;
   promptParts();
-  $("prompt-text").textContent = I18N.prompt(said(), v.prompt);
+  $("prompt-text").textContent = NOTICE.prompt(said(), v.prompt, S.hello && S.hello.humans);
   drawInHand();
   fitPrompt();
   guideTip();
@@ -459,7 +459,7 @@ const LOG_TEXT = {
     : I18N.t("page.str.log_way", "1 way to play {faces}", { faces: faces(e) })),
   selected: null,
   // the play as it went (the event's `said`: each token moves, stays, arrives; the aces), else its order
-  played: (e) => (e.said ? I18N.t("page.str.log_played_said", "{Player}: {said}", { player: e.player, said: e.said })
+  played: (e) => (e.said ? I18N.t("page.str.log_played_said", "{Player} played: {said}", { player: e.player, said: e.said })
     : LOG_TEXT.played_order(e)),
   played_order: (e) => I18N.t("page.str.log_played", "{Player} played {order}{ace}", { player: e.player, order: tokenList(e.order),
     ace: e.ace.length > 1 ? I18N.t("page.str.log_aces", " (the aces counting as {aces})", { aces: andList(e.ace) })

@@ -678,3 +678,18 @@ def test_a_simulated_player_s_instruction_says_it_plays_by_itself(browser: Any, 
     finally:
         proc.terminate()
         proc.wait(timeout=10)
+
+
+def test_the_help_on_a_phone_speaks_of_taps_not_keys_and_the_log_says_what_its_times_count(browser: Any, url: str) -> None:
+    """The second newcomer: the help said "arrow keys", "(or R)", "(or D)" at phone size, and the
+    log's "33.2s" were never explained."""
+    page = open_page(browser, url, PHONE)
+    page.locator("#help-button").click()
+    text = page.locator("#help").inner_text()
+    assert "arrow keys" not in text and "(or R)" not in text and "(or D)" not in text and "tap" in text, text
+    page.close()
+    page = open_page(browser, url, WIDE)
+    page.locator("#help-button").click()
+    assert "arrow keys" in page.locator("#help").inner_text()
+    assert "seconds since the game began" in page.locator("h2:has(.log-time)").inner_text().lower()
+    page.close()

@@ -569,8 +569,13 @@ class LabyrinthReferee(RefereeCore):
         self.maze = out.maze
         self.forbidden = out.forbidden_next
         self.push = _Push(slot, self._now(), dict(out.positions), out.wrapped)
+        # the pawns that rode with their tiles (a pawn pushed off is said by ``wrapped`` once settled)
+        off = {pawn for pawn, _, _ in out.wrapped}
+        carried = [{"pawn": p, "from": self.positions[p], "to": to} for p, to in sorted(out.positions.items())
+                   if p not in off and to != self.positions.get(p)]
         self._emit("shifted", player=player, slot=slot, rotation=90 * self.quarters, inserted=inserted.notation(),
-                   ejected=out.ejected.notation(), forbidden_next=out.forbidden_next, layout=self.maze.rows())
+                   ejected=out.ejected.notation(), forbidden_next=out.forbidden_next, layout=self.maze.rows(),
+                   carried=carried)
         self._go("pushed")
         self._after("settle", self.options.shift_settle_ms, self._check_push)
         self._after("wrap", self.options.wrap_timeout_ms, self._push_overdue)

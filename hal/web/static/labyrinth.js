@@ -224,7 +224,9 @@ function drawInfo() {
   for (const p of v.players.length ? v.players : h.players) {
     const found = v.found[p] || [], left = v.remaining[p];
     const extra = `<span class="found" title="${esc(found.map(pictureName).join(", "))}">${found.map(drawn).join("")}</span>` +
-      `<b class="score">${found.length}</b><small class="left">${left === undefined ? "" : esc(I18N.t("page.lab.left", "{n} left", { n: left }))}</small>`;
+      `<b class="score">${found.length}</b><small class="left">${left === undefined ? "" : left === 0
+        ? esc(I18N.t("page.lab.left_home", "0 left: back to 🏠")) // every card found: home to win
+        : esc(I18N.t("page.lab.left", "{n} left", { n: left }))}</small>`;
     players.appendChild(MB.playersRow(p, v, h, extra));
   }
   // no rotation words by the spare: the drawing shows how it lies (a spare a push brought out was never turned)
@@ -274,11 +276,21 @@ function drawInfo() {
 // the first-game guide: the tip for what the board asks now, when a person here is asked
 function tips() {
   return {
-    shift: I18N.t("page.lab.tip_shift", "Turn the spare tile with ⟳ Rotate (or R), then click a lit arrow beside the board to push it in; each arrow carries the name the prompt uses. Take your seat (top right) to see your secret card."),
+    shift: I18N.t("page.lab.tip_shift", "Turn the spare tile with ⟳ Rotate (or R), then click a lit arrow beside the board to push it in; each arrow carries the name the prompt uses.") + seatTip(),
     move: I18N.t("page.lab.tip_move_home", "Click a tile your pawn can reach along the paths (the ones framed in your colour), or press ✋ Done to stay where you are. A 🏠 marks a start square: it glows on its player's turn, and is framed only when you can reach it. Tap any tile to read its picture's name."),
   };
 }
+// the way to the secret card, while this page holds no seat (said where it is: by "Your seat", wherever
+// the layout puts it; never once a seat is this page's, nor in a new window with the seat cookie)
+function seatTip() {
+  const s = typeof MB !== "undefined" ? MB.seats : null;
+  if (!s || (s.mine || []).length || !S.hello || !S.hello.humans.length) return "";
+  return I18N.t("page.lab.tip_seat", " Press your colour beside “Your seat” to see your secret card.");
+}
 function guideTip() {
+  NOTICE.tips = tips();
+  const box = $("guide"); // a tip showing now: its words as they are now (a seat just taken)
+  if (box && !box.hidden && NOTICE.tips[box.dataset.tip]) box.querySelector(".guide-text").textContent = NOTICE.tips[box.dataset.tip];
   const s = said();
   NOTICE.now(s && S.hello && S.hello.humans.includes(s.player) ? s.action : null); // an earlier moment's tip goes
 }
@@ -295,7 +307,10 @@ const LOG_TEXT = {
   // each press of Rotate turns the spare one quarter clockwise (referee.py: quarters + 1); no angle
   spare_rotated: (e) => I18N.t("page.lab.log.rotated_quarter", "{Player} turned the spare a quarter turn clockwise", { player: e.player }),
   shifted: (e) => I18N.t("page.lab.log.pushed", "{Player} pushed the spare in at {slot}; {next} is forbidden next",
-    { player: e.player, slot: e.slot, next: e.forbidden_next }),
+    { player: e.player, slot: e.slot, next: e.forbidden_next }) +
+    // a pawn on the pushed line rides with its tile (the event's carried; a pawn pushed off: wrapped)
+    (e.carried || []).map((c) => I18N.t("page.lab.log.carried", "; {pawn} rode along with its tile {from} → {to}",
+      { pawn: pawnName(c.pawn), from: c.from, to: c.to })).join(""),
   wrapped: (e) => I18N.t("page.lab.log.wrapped", "{pawn} was pushed off {from} onto {to}", { pawn: cap(pawnName(e.pawn)), from: e.from, to: e.to }),
   reachable: null,
   instruction: null, // shown as the prompt, not in the log
@@ -357,6 +372,7 @@ const HANDLERS = {
     drawInfo(); drawLeds(); drawPawns();
   },
   frame(msg) { S.pixels = msg.pixels; drawLeds(); },
+  seats() { if (S.view && S.hello) guideTip(); },
   world(msg) {
     if (!MB.settled() && S.world) msg.world.hand = S.world.hand; // not yet seen by the server: keep the plan
     S.world = msg.world; drawTiles(); drawInfo();

@@ -131,3 +131,52 @@ def test_struggle_a_tap_on_greyed_stop_or_die_says_why(phone: Any) -> None:
     finally:
         proc.terminate()
         proc.wait(timeout=10)
+
+
+def hold_the_board(page: Any) -> Any:
+    """Route the page's WebSocket through the test, holding back everything the board says until
+    the returned function is called (the page then gets it all, in order)."""
+    held: list[Any] = []
+    state: dict[str, Any] = {"holding": True, "page_side": None}
+
+    def route(ws: Any) -> None:
+        server = ws.connect_to_server()
+        state["page_side"] = ws
+
+        def from_board(message: Any) -> None:
+            if state["holding"]:
+                held.append(message)
+            else:
+                ws.send(message)
+        server.on_message(from_board)
+    page.route_web_socket(re.compile(r"/ws"), route)
+
+    def release() -> None:
+        state["holding"] = False
+        for message in held:
+            state["page_side"].send(message)
+    return release
+
+
+@pytest.mark.parametrize("game", ["magic-labyrinth", "labyrinth", "struggle"])
+def test_connected_only_once_the_board_has_spoken(browser: Any, game: str) -> None:
+    from playwright.sync_api import expect
+
+    proc, url = serve("--game", game, "--speed", "20")
+    try:
+        page = browser.new_page(viewport=PHONE)
+        release = hold_the_board(page)
+        page.goto(url)
+        page.wait_for_timeout(1500)  # the socket is open; the board's hello is held back
+        assert "Connecting to the board" in page.locator("#prompt").inner_text()
+        conn = page.locator("#conn")
+        assert conn.get_attribute("data-state") != "open" and conn.inner_text() != "connected", \
+            f"the badge says {conn.inner_text()!r} while the prompt still says 'Connecting to the board…'"
+        release()
+        expect(conn).to_have_text("connected", timeout=WAIT_MS)
+        expect(conn).to_have_attribute("data-state", "open")
+        expect(page.locator("#prompt")).not_to_contain_text("Connecting to the board", timeout=WAIT_MS)
+        page.close()
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)

@@ -65,7 +65,8 @@ function connect() {
   const ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`);
   S.ws = ws;
   setConn("connecting", I18N.t("page.magic.connecting", "connecting…"));
-  ws.onopen = () => setConn("open", I18N.t("page.magic.live", "connected"));
+  // open is not yet connected: the badge says so once the board's first view (its hello) is here,
+  // never over a prompt still saying "Connecting to the board…" (issue 15)
   ws.onclose = () => {
     setConn("closed", I18N.t("page.magic.disconnected", "disconnected: retrying…"));
     NOTICE.closed();
@@ -91,6 +92,7 @@ function settled() { return S.answered >= S.msgId; }
 
 const HANDLERS = {
   hello(msg) {
+    setConn("open", I18N.t("page.magic.live", "connected"));
     NOTICE.hello(msg);
     if (S.restarting) { S.restarting = false; clearTimeout(S.errorTimer); $("error").textContent = ""; }
     S.hello = msg; S.view = msg.view; S.world = msg.world; S.pixels = msg.frame.pixels; S.walls = msg.walls;

@@ -23,7 +23,8 @@ const MB = {
     const ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws${MB.query}`);
     MB.ws = ws;
     MB.setConn("connecting", I18N.t("page.common.connecting", "connecting…"));
-    ws.onopen = () => MB.setConn("open", I18N.t("page.common.live", "connected"));
+    // open is not yet connected: the badge says so once the board's first view (its hello) is here,
+    // never over a prompt still saying "Connecting to the board…" (issue 15)
     ws.onclose = () => {
       if (ws !== MB.ws) return;
       const wait = MB.quick ? 0 : 1000;
@@ -41,6 +42,7 @@ const MB = {
       if (msg.type === "error") { MB.showError(msg.message); return; }
       if (msg.type === "restarting") { MB.restartText = I18N.t("page.common.restarting", "starting a new game…"); MB.showError(MB.restartText); const b = $("banner"); if (b) b.hidden = true; return; }
       if (msg.type === "hello") {
+        MB.setConn("open", I18N.t("page.common.live", "connected"));
         if (MB.notice()) NOTICE.hello(msg);
         const e = $("error");
         if (e && MB.restartText && e.textContent === MB.restartText) { clearTimeout(MB.errorTimer); e.textContent = ""; }

@@ -41,7 +41,8 @@ def open_page(browser: Any, address: str, size: tuple[int, int], lang: str) -> A
     problems: list[str] = []
     page.on("pageerror", lambda e: problems.append(str(e)))
     page.goto(address)
-    expect(page.locator("#conn")).to_have_attribute("data-state", "open", timeout=WAIT_MS)  # said in the page's language
+    # connected once the board's first view is here (by then the badge is in the page's language)
+    expect(page.locator("#conn")).to_have_attribute("data-state", "open", timeout=WAIT_MS)
     expect(page.locator(CELL).first).to_be_visible(timeout=WAIT_MS)
     expect(page.locator("html")).to_have_attribute("lang", lang, timeout=WAIT_MS)
     assert not problems, problems

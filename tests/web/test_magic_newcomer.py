@@ -294,7 +294,7 @@ def test_after_the_game_only_the_win_box_asks_for_anything(browser: Any, size: t
         assert "🏁" in page.locator("#die").inner_text(), "an empty white die square after the game"
         assert re.search(r"(Red|Blue) won", page.locator("#target").inner_text()), "the target box says only '—'"
         pressable = page.evaluate("""() => [...document.querySelectorAll('.controls button, #guide button')]
-            .filter(b => !b.disabled && b.offsetParent !== null).map(b => b.id || b.textContent)""")
+            .filter(b => !b.matches(':disabled, [aria-disabled="true"]') && b.offsetParent !== null).map(b => b.id || b.textContent)""")
         assert pressable == [], f"after the game these still ask to be pressed: {pressable}"
         assert "new game" in (page.locator("#lift").get_attribute("title") or "").lower()
         # 7: "starting a new game..." goes once the new game is there

@@ -148,7 +148,8 @@ def test_a_stopped_server_is_said_in_the_prompt_and_a_restart_joins_a_new_game(b
         stop(proc)
     expect(page.locator("#prompt")).to_contain_text("server stopped", timeout=WAIT_MS)
     assert "./run play" in page.locator("#prompt").inner_text()  # the way back
-    assert page.evaluate("document.querySelector('#roll').closest('[inert]') !== null || document.querySelector('#roll').disabled")
+    assert page.evaluate("document.querySelector('#roll').closest('[inert]') !== null"
+                         " || document.querySelector('#roll').matches(':disabled, [aria-disabled=\"true\"]')")
     proc, _ = serve(MAGIC, port)
     try:
         expect(page.locator("#conn")).to_have_text("connected", timeout=WAIT_MS)

@@ -67,7 +67,8 @@ function connect() {
   const ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`);
   S.ws = ws;
   setConn("connecting", I18N.t("page.magic.connecting", "connecting…"));
-  ws.onopen = () => setConn("open", I18N.t("page.magic.live", "connected"));
+  // open is not yet connected: the badge says so once the board's first view (its hello) is here,
+  // never over a prompt still saying "Connecting to the board…" (issue 15)
   ws.onclose = () => {
     setConn("closed", I18N.t("page.magic.disconnected", "disconnected: retrying…"));
     NOTICE.closed();
@@ -93,6 +94,7 @@ function settled() { return S.answered >= S.msgId; }
 
 const HANDLERS = {
   hello(msg) {
+    setConn("open", I18N.t("page.magic.live", "connected"));
     NOTICE.hello(msg);
     if (S.restarting) { S.restarting = false; clearTimeout(S.errorTimer); $("error").textContent = ""; }
     S.hello = msg; S.view = msg.view; S.world = msg.world; S.pixels = msg.frame.pixels; S.walls = msg.walls;
@@ -484,22 +486,33 @@ function control(id) {
   if (c && c[2]) return [c[0], I18N.said(c[2], c[1])]; // why not, in the page's language
   return c || [false, S.hello && S.hello.humans.length === 0 ? WATCH() : I18N.t("page.magic.waiting", "waiting for the board")];
 }
+// a control off is greyed and announced unavailable (aria-disabled, board.css) but not given the
+// disabled attribute: a disabled button gets no click, and a tap on it must say why (tapOff)
+function enable(el, on) { el.disabled = false; if (on) el.removeAttribute("aria-disabled"); else el.setAttribute("aria-disabled", "true"); }
+// a tap or click on a control that is off: nothing acts, its reason (its title: a phone has no hover
+// to read it with) is said on the message line. Keys refuse the same way (press()).
+function tapOff(e) {
+  const el = e.target && e.target.closest ? e.target.closest('button[aria-disabled="true"]') : null;
+  if (!el) return;
+  e.preventDefault(); e.stopImmediatePropagation();
+  showError(el.title);
+}
 function drawControls() {
   if (!S.hello || !S.world) return;
   const [rollOn, rollWhy] = control("roll"), [doneOn, doneWhy] = control("done");
-  $("roll").disabled = !rollOn;
+  enable($("roll"), rollOn);
   $("roll").title = I18N.t("page.magic.roll_title", "Roll (R): {why}", { why: rollWhy });
-  $("done").disabled = !doneOn;
+  enable($("done"), doneOn);
   $("done").title = I18N.t("page.magic.done_title", "Done (D): {why}", { why: doneWhy });
   const player = activeHuman(), me = player && S.world.pawns[player];
   const [on, why] = control(`lift:${player}`); // the Lift button: on only when the board asks for the pawn
   const inHand = player !== null && planned(player) === null;
   $("lift").textContent = inHand ? I18N.t("page.magic.lift_placing", "👇 Click a cell to place") : I18N.t("page.magic.lift", "✊ Lift pawn");
-  $("lift").disabled = !on || inHand;
+  enable($("lift"), on && !inHand);
   $("lift").title = inHand ? I18N.t("page.magic.lift_in_hand", "Your pawn is in your hand: click a cell to set it down")
                            : I18N.t("page.magic.lift_title", "Lift pawn: {why}", { why });
   const over = S.view && S.view.phase === "over", [fetchOn, fetchWhy] = control(`fetch:${player}`);
-  $("fetch").disabled = !me || me.ball === "attached" || over || !fetchOn; // in the order the board asks for
+  enable($("fetch"), !(!me || me.ball === "attached" || over || !fetchOn)); // in the order the board asks for
   $("fetch").title = !me ? control("roll")[1]
     : me.ball === "attached" ? I18N.t("page.magic.fetch_attached", "Fish ball out: your ball is on your pawn")
     : !fetchOn ? I18N.t("page.magic.fetch_refused", "Fish ball out: {why}", { why: fetchWhy })
@@ -622,6 +635,7 @@ function press(button) {
 }
 
 function wire() {
+  document.addEventListener("click", tapOff, true); // before any other listener: a control off never acts
   $("roll").addEventListener("click", () => press("roll"));
   $("done").addEventListener("click", () => press("done"));
   $("lift").addEventListener("click", () => {

@@ -23,7 +23,8 @@ const MB = {
     const ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws${MB.query}`);
     MB.ws = ws;
     MB.setConn("connecting", I18N.t("page.common.connecting", "connecting…"));
-    ws.onopen = () => MB.setConn("open", I18N.t("page.common.live", "connected"));
+    // open is not yet connected: the badge says so once the board's first view (its hello) is here,
+    // never over a prompt still saying "Connecting to the board…" (issue 15)
     ws.onclose = () => {
       if (ws !== MB.ws) return;
       const wait = MB.quick ? 0 : 1000;
@@ -41,6 +42,7 @@ const MB = {
       if (msg.type === "error") { MB.showError(msg.message); return; }
       if (msg.type === "restarting") { MB.restartText = I18N.t("page.common.restarting", "starting a new game…"); MB.showError(MB.restartText); const b = $("banner"); if (b) b.hidden = true; return; }
       if (msg.type === "hello") {
+        MB.setConn("open", I18N.t("page.common.live", "connected"));
         if (MB.notice()) NOTICE.hello(msg);
         const e = $("error");
         if (e && MB.restartText && e.textContent === MB.restartText) { clearTimeout(MB.errorTimer); e.textContent = ""; }
@@ -67,8 +69,19 @@ const MB = {
       ? I18N.t("page.common.watching", "every colour is simulated: this page only watches")
       : I18N.t("page.common.waiting", "waiting for the board")];
   },
-  // draw one control: enabled only when it acts, its title saying what it does or why not
-  setControl(el, [on, why], label) { el.disabled = !on; el.title = `${label}: ${why}`; },
+  // draw one control: it acts only when on, its title saying what it does or why not
+  setControl(el, [on, why], label) { MB.enable(el, on); el.title = `${label}: ${why}`; },
+  // a control off is greyed and announced unavailable (aria-disabled, board.css) but not given the
+  // disabled attribute: a disabled button gets no click, and a tap on it must say why (MB.tapOff)
+  enable(el, on) { el.disabled = false; if (on) el.removeAttribute("aria-disabled"); else el.setAttribute("aria-disabled", "true"); },
+  // a tap or click on a control that is off: nothing acts, its reason (its title: a phone has no
+  // hover to read it with) is said on the page's message line. Keys refuse the same way (press()).
+  tapOff(e) {
+    const el = e.target && e.target.closest ? e.target.closest('button[aria-disabled="true"]') : null;
+    if (!el) return;
+    e.preventDefault(); e.stopImmediatePropagation();
+    MB.showError(el.title);
+  },
   setConn(state, text) { const c = $("conn"); if (c) { c.dataset.state = state; c.textContent = text; } },
   send(msg) {
     if (!MB.ws || MB.ws.readyState !== WebSocket.OPEN) { MB.showError(I18N.t("page.common.not_connected", "not connected to the board")); return; }
@@ -206,3 +219,5 @@ const MB = {
   },
   banner(html) { $("banner-text").innerHTML = html; $("banner").hidden = false; },
 };
+// before any page listener (capture): a control that is off never acts
+document.addEventListener("click", MB.tapOff, true);

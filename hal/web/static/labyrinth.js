@@ -246,7 +246,7 @@ function drawInfo() {
   const s = said();
   for (const id of ["rotate", "done"]) {
     const [on, why] = buttonState(id);
-    $(id).disabled = !on;
+    MB.enable($(id), on);
     $(id).title = I18N.t("page.lab.button_title", "{name} ({key}): {why}", { name: controlName(id), key: id[0].toUpperCase(), why });
   }
   $("rotate").textContent = s && s.action === "confirm" ? I18N.t("page.lab.next_guess", "⟳ Next guess") : I18N.t("page.lab.rotate_button", "⟳ Rotate");
@@ -258,7 +258,7 @@ function drawInfo() {
   }
   const pawn = humansMover();
   const inHand = pawn !== null && S.world && S.world.hand[pawn] === null;
-  $("lift").disabled = pawn === null || inHand || !buttonState(`hand:${pawn}`)[0];
+  MB.enable($("lift"), !(pawn === null || inHand || !buttonState(`hand:${pawn}`)[0]));
   $("lift").title = pawn === null ? I18N.t("page.lab.lift_title", "Lift pawn: {why}", { why: buttonState("done")[1] }) : inHand
     ? I18N.t("page.lab.in_hand", "{pawn} is in your hand: click a tile to set it down", { pawn: pawnName(pawn) })
     : I18N.t("page.lab.lift_pawn_title", "Lift {pawn}: {why}", { pawn: pawnName(pawn), why: buttonState(`hand:${pawn}`)[1] });

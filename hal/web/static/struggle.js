@@ -308,7 +308,7 @@ function drawInfo() {
     const [on, why] = buttonState(`die${i + 1}`);
     d.title = I18N.t("page.str.die_title", "die {n}: {face} (key {n}): {why}",
       { n: i + 1, face: face === "A" ? I18N.t("page.str.ace", "ace (joker)") : face || "?", why });
-    d.disabled = !on;
+    MB.enable(d, on);
     d.addEventListener("click", () => press(`die${i + 1}`));
     dice.appendChild(d);
   }

@@ -58,7 +58,7 @@ def test_persian_reads_right_to_left(browser: Any, url: str, size: tuple[int, in
         assert page.locator("html").get_attribute("dir") == "rtl"
         expect(page.locator("#prompt")).to_have_text("قرمز: «تاس» را بزنید.", timeout=WAIT_MS)
         expect(page.locator("#roll")).to_have_text("🎲 تاس")
-        expect(page.locator("h2[data-i18n=page\\.log]")).to_have_text("چه شد")
+        expect(page.locator("h2 [data-i18n=page\\.log]")).to_have_text("چه شد")
         assert page.locator("#help-button").get_attribute("title") == "طرز بازی"
         # the prompt's words stand against the right edge of its box (less padding and border), not the left
         text_box, prompt_box, pad = page.evaluate("""() => {

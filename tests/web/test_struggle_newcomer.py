@@ -346,3 +346,14 @@ def test_the_log_says_the_play_as_it_went(browser: Any, server: str) -> None:
     assert "stays on" in logged and "yellow space 13 is taken" in logged and "four aces counted as 9" in logged, logged
     assert "9 and 9" not in logged and "played token" not in logged, logged
     page.close()
+
+
+def test_the_round_s_end_is_explained_and_no_token_looks_like_a_player_s(browser: Any, server: str) -> None:
+    """The second newcomer: how a round ends (the fifth token takes E) was not said, the help read
+    "Round 1 of N", and the red K and Q looked like Red's tokens."""
+    page = open_page(browser, server, WIDE)
+    help_text = page.locator("#help").inner_text()
+    assert "fifth then takes the last place" in help_text and "of N" not in help_text, help_text
+    inks = page.evaluate("""() => [...new Set([...document.querySelectorAll('#track .token')].map(t => getComputedStyle(t).color))]""")
+    assert len(inks) == 1, inks
+    page.close()

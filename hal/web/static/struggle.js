@@ -326,7 +326,8 @@ function drawInfo() {
   const nextWay = v.phase === "choosing", throwWord = $("throw").querySelector('[data-i18n="page.throw"]');
   if (throwWord) throwWord.hidden = nextWay;
   $("next-way").hidden = !nextWay;
-  $("next-way").textContent = I18N.t("page.str.next_way", "Next way");
+  // named as the board's words name it ("Throw for the next way"): the button is Throw
+  $("next-way").textContent = I18N.t("page.str.throw_next_way", "Throw: next way");
   $("stop").textContent = v.phase === "choosing" ? I18N.t("page.str.stop_play", "✋ Stop: play it")
     : v.phase === "placing" ? I18N.t("page.str.stop_turn", "✋ Stop: end the turn")
       : v.phase === "tokens" ? I18N.t("page.str.stop_round", "✋ Stop: start the round") : I18N.t("page.str.stop", "✋ Stop");

@@ -358,3 +358,15 @@ def test_the_round_s_end_is_explained_and_no_token_looks_like_a_player_s(browser
     inks = page.evaluate("""() => [...new Set([...document.querySelectorAll('#track .token')].map(t => getComputedStyle(t).color))]""")
     assert len(inks) == 1, inks
     page.close()
+
+
+def test_the_goal_tip_asks_for_the_seat_only_while_no_card_is_shown(browser: Any, server: str) -> None:
+    """The second newcomer's tip still said "(take your seat to see it here)" beside the card shown."""
+    page = open_page(browser, server, WIDE)
+    before = page.evaluate("tips().goal")
+    assert "take your seat" in before, before
+    after = page.evaluate("""() => { const p = S.hello.humans[0], keep = S.cards[p], seats = MB.seats;
+        S.cards[p] = ['K', 'Q', 'J', '10', '9']; MB.seats = {...(seats || {}), mine: [p]};
+        try { return tips().goal; } finally { S.cards[p] = keep; MB.seats = seats; } }""")
+    assert "take your seat" not in after and "shown here" in after, after
+    page.close()

@@ -73,8 +73,10 @@ def test_greyed_rotate_looks_like_greyed_done(browser: Any, url: str) -> None:
     page = open_page(browser, url, DESKTOP, guide=False)
     push(page)  # red's move: Rotate greyed, Done usable; then blue's turn: both greyed
     page.click("#done")
-    page.wait_for_function("() => S.view.current === 'blue' && document.getElementById('rotate').disabled"
-                           " && document.getElementById('done').disabled", timeout=WAIT_MS)
+    # a control that is off: aria-disabled (a tap on it says why), not the disabled attribute
+    off = "(id) => document.getElementById(id).getAttribute('aria-disabled') === 'true'"
+    page.wait_for_function(f"() => {{ const off = {off}; return S.view.current === 'blue' && off('rotate') && off('done'); }}",
+                           timeout=WAIT_MS)
     look = page.evaluate("""() => ['rotate', 'done', 'lift'].map((id) => {
         const s = getComputedStyle(document.getElementById(id));
         return [s.opacity, s.backgroundColor, s.color]; })""")

@@ -26,7 +26,7 @@ pytestmark = pytest.mark.browser
 def served() -> Iterator[str]:
     proc = subprocess.Popen(
         [sys.executable, "-m", "mazeboard.controller.cli", "sim", "--port", "0", "--seed", "3",
-         "--maze", "e6-f6", "--humans", "red", "--speed", "4"],
+         "--maze", "e6-f6", "--humans", "red", "--speed", "1"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     assert proc.stdout is not None
     m = re.search(r"(http://127\.0\.0\.1:\d+/)", proc.stdout.readline())

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
+from pathlib import Path
 from typing import Iterator
 
 import pytest
@@ -23,10 +24,16 @@ pytestmark = pytest.mark.browser
 
 
 @pytest.fixture
-def served() -> Iterator[str]:
+def events(tmp_path) -> Path:
+    """The sim's event log: shown when the test fails (a full run once missed Blue's turn)."""
+    return tmp_path / "events.jsonl"
+
+
+@pytest.fixture
+def served(events: Path) -> Iterator[str]:
     proc = subprocess.Popen(
         [sys.executable, "-m", "mazeboard.controller.cli", "sim", "--port", "0", "--seed", "3",
-         "--maze", "e6-f6", "--humans", "red", "--speed", "1"],
+         "--maze", "e6-f6", "--humans", "red", "--speed", "1", "--events", str(events)],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     assert proc.stdout is not None
     m = re.search(r"(http://127\.0\.0\.1:\d+/)", proc.stdout.readline())
@@ -36,7 +43,7 @@ def served() -> Iterator[str]:
     proc.wait(timeout=10)
 
 
-def test_overstep_disabled_buttons_and_the_countdown(browser, served: str) -> None:
+def test_overstep_disabled_buttons_and_the_countdown(browser, served: str, events: Path) -> None:
     from playwright.sync_api import expect
 
     page = browser.new_page(viewport={"width": 1280, "height": 860})  # type: ignore[attr-defined]
@@ -73,7 +80,12 @@ def test_overstep_disabled_buttons_and_the_countdown(browser, served: str) -> No
         page.keyboard.press("ArrowLeft")
         expect(page.locator("#prompt")).to_contain_text(f"on {'abcdef'[steps - k - 1]}1 must go", timeout=WAIT_MS)
     page.keyboard.press("ArrowLeft")
-    expect(page.locator(".player.blue")).to_have_class(re.compile(r"\bturn\b"), timeout=WAIT_MS)
+    try:
+        expect(page.locator(".player.blue")).to_have_class(re.compile(r"\bturn\b"), timeout=WAIT_MS)
+    except AssertionError as e:
+        tail = events.read_text(encoding="utf-8").splitlines()[-25:] if events.exists() else []
+        raise AssertionError(f"{e}\nroll {roll}, steps {steps}; prompt: {page.locator('#prompt').inner_text()!r}\n"
+                             "events:\n" + "\n".join(tail)) from None
 
     # blue's turn: red's controls are off, with the reason on hover; R does nothing
     expect(page.locator("#roll")).to_be_disabled()

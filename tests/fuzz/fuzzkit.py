@@ -222,6 +222,11 @@ def do_request(rig: Rig, r: Mapping[str, Any]) -> None:
     rig.wait(300)
 
 
+PRESS_ACTS_MS = 500
+"""How soon a press of an offered button must show (a Labyrinth Done waits out the tracker's
+150 ms overlap window first)."""
+
+
 def follow_instruction(rig: Rig, goal: str, press: tuple[str, ...], acts: int = 40,
                        answer: Callable[[Rig, Mapping[str, Any]], bool] | None = None) -> str:
     """Do only what the board's ``instruction`` events ask until one of ``press`` (buttons,
@@ -231,7 +236,8 @@ def follow_instruction(rig: Rig, goal: str, press: tuple[str, ...], acts: int = 
     actionable (a request, a button, a countdown) and its LEDs must show its requests;
     do every blocking request, else let ``answer(rig, instruction)`` act on it (a game's own
     answer, e.g. entering a Struggle card; True: it did), else press the first of ``press``
-    it lists, else wait. Returns ``"game_over"``, the goal, ``"silent"`` or ``"stuck"``
+    it lists (something must follow within ``PRESS_ACTS_MS``: an offered button never does
+    nothing), else wait. Returns ``"game_over"``, the goal, ``"silent"`` or ``"stuck"``
     (problems noted on the rig)."""
     for _ in range(acts):
         rig.wait(3000)
@@ -253,6 +259,12 @@ def follow_instruction(rig: Rig, goal: str, press: tuple[str, ...], acts: int = 
         if button is not None:
             mark = len(rig.log.events)
             rig.press(button)
+            if goal in rig.log.types(mark):
+                return goal
+            rig.wait(PRESS_ACTS_MS)
+            if len(rig.log.events) == mark:  # a button the board offers always acts, visibly
+                rig.problems.append(f"{button} offered by {said['text']!r} did nothing")
+                return "silent"
             if goal in rig.log.types(mark):
                 return goal
             continue

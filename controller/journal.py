@@ -402,6 +402,30 @@ def request_record(request: BoardRequest) -> dict[str, Any]:
     return {name: _plain(getattr(request, name)) for name in GAME_FIELDS}
 
 
+def unapplied(saved: Mapping[str, Any], asked: BoardRequest) -> list[str]:
+    """The settings of ``asked`` that a resumed game (its header's ``request``, ``saved``) does not
+    use, as the CLI flags that give them (``["--cards-each 3", "--players 2"]``): the fields that
+    differ from both the saved game's and :class:`BoardRequest`'s defaults (a flag left alone is
+    not named), and each rule option given that the saved game has otherwise."""
+    default = request_record(BoardRequest())
+    now = request_record(asked)
+    out: list[str] = []
+    for name in GAME_FIELDS:
+        if name == "options":
+            had = saved.get("options") if isinstance(saved.get("options"), Mapping) else {}
+            out += [_flag(key, value) for key, value in sorted(now["options"].items()) if had.get(key) != value]
+        elif now[name] != default[name] and now[name] != saved.get(name):
+            out.append(_flag("variant" if name == "variants" else name, now[name]))
+    return out
+
+
+def _flag(name: str, value: Any) -> str:
+    flag = "--" + name.replace("_", "-")
+    if value is True:
+        return flag
+    return f"{flag} {','.join(map(str, value)) if isinstance(value, list) else value}"
+
+
 def request_from(data: Mapping[str, Any], current: BoardRequest) -> BoardRequest:
     """``current`` with the saved game's fields; raises :class:`CorruptRecord` when they do not fit."""
     kwargs: dict[str, Any] = {}

@@ -315,6 +315,8 @@ class PersistentGame:
     problems: list[str] = field(default_factory=list)
     on_record: list[Callable[[int], None]] = field(default_factory=list)
     archived: Path | None = None
+    #: the settings asked for that the resumed game does not use (:func:`journal.unapplied`)
+    unapplied: list[str] = field(default_factory=list)
     #: the resumed game's :func:`fingerprint` right after the replay (None for a new game)
     restored: dict[str, Any] | None = None
     #: sees every sensor event before the journal and the referee; False keeps it from both
@@ -544,6 +546,7 @@ def _resume_saved(path: Path, loaded: jr.Loaded, backend: str, request: BoardReq
         journal = jr.Journal(path, fsync).open(len(records), version=header["version"])
     pgame = _assemble(inner, journal, attach)
     pgame.problems = problems
+    pgame.unapplied = jr.unapplied(header["request"], request)
     game = pgame.game
     live_sinks, live_frames = game.sinks, game.frame_sinks
     game.sinks, game.frame_sinks = [], []

@@ -72,6 +72,9 @@ def play_saved(args: argparse.Namespace, request: BoardRequest) -> int:
 
     try:
         pgame = open_game(request, args.state_dir, args.board, new=args.new, attach=attach)
+        if pgame.unapplied:
+            print(f"play: not applied to the saved game, which goes on as it was: {' '.join(pgame.unapplied)} "
+                  "(add --new to put it aside and start a new game with them)", file=sys.stderr)
         if pgame.resumed and not args.quiet:
             snap = pgame.referee.snapshot()
             print(f"Resumed the saved game: {snap['current']} to play, scores "

@@ -155,3 +155,22 @@ def test_a_game_killed_during_the_guided_layout_resumes_with_the_same_tile_and_p
     assert resumed["state"] == "waiting_for_layout" and resumed["step"] == 11 and len(resumed["laid"]) == 11
     assert [e["index"] for e in evs if e["type"] == "layout_step"][:2] == [11, 12]
     assert "Winner:" in cli.stdout
+
+
+def test_play_says_which_settings_it_did_not_apply_to_the_resumed_game(tmp_path: Path) -> None:
+    """A maker resumes with other settings (``--cards-each 3 --players 4``): the saved game goes on
+    as it was, and ``play`` says in one line which settings it did not use and how to use them
+    (``--new``); settings left at their defaults are not named (before: silently ignored)."""
+    import subprocess
+    import sys
+
+    state = _killed(tmp_path, 60)
+    cli = subprocess.run([sys.executable, "-m", "mazeboard.controller.cli", "play", "--game", "labyrinth",
+                          "--state-dir", str(state), "--cards-each", "3", "--players", "4", "--quiet"],
+                         capture_output=True, text=True, timeout=300)
+    assert cli.returncode == 0, cli.stderr[-800:]
+    lines = [ln for ln in cli.stderr.splitlines() if "not applied" in ln]
+    assert len(lines) == 1, cli.stderr[-800:]
+    assert "--cards-each 3" in lines[0] and "--players 4" in lines[0] and "--new" in lines[0], lines[0]
+    assert "--seed" not in lines[0] and "--game" not in lines[0], lines[0]
+    assert "(red " in cli.stdout and "blue " in cli.stdout and "green " in cli.stdout  # three players played on

@@ -412,7 +412,8 @@ def unapplied(saved: Mapping[str, Any], asked: BoardRequest) -> list[str]:
     out: list[str] = []
     for name in GAME_FIELDS:
         if name == "options":
-            had = saved.get("options") if isinstance(saved.get("options"), Mapping) else {}
+            kept = saved.get("options")
+            had: Mapping[str, Any] = kept if isinstance(kept, Mapping) else {}
             out += [_flag(key, value) for key, value in sorted(now["options"].items()) if had.get(key) != value]
         elif now[name] != default[name] and now[name] != saved.get(name):
             out.append(_flag("variant" if name == "variants" else name, now[name]))

@@ -212,6 +212,7 @@ class LabyrinthReferee(RefereeCore):
             self.decks: dict[str, list[str]] = {p: [] for p in self.players}  # unknown to the controller
         elif extra.get("cards"):
             self.decks = rules.check_decks(self.edition, self.players, extra["cards"])
+            self.cards_each = max(len(d) for d in self.decks.values())  # a scenario's own decks
         else:
             self.decks = rules.deal_cards(self.edition, self.players, self.rng, self.options.cards_each)
         self.corners = rules.corners_for(self.players, self.options.start_corners)

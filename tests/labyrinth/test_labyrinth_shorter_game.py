@@ -38,6 +38,17 @@ def test_cards_each_deals_that_many_cards_and_the_log_says_so() -> None:
     assert started.fields["cards_each"] == 3
 
 
+def test_forced_decks_give_the_log_their_own_size() -> None:
+    """A scenario's own decks (``extra.cards``): ``game_started.cards_each`` is the cards each
+    really holds, the largest deck when they differ (before: the even deal, 12, with 1 card each)."""
+    for decks, each in (({"red": ["owl"], "blue": ["bat"]}, 1), ({"red": ["owl", "map"], "blue": ["bat"]}, 2)):
+        events: list[GameEvent] = []
+        setup = GameSetup("labyrinth", ("red", "blue"), 5, extra={"cards": decks})
+        LabyrinthReferee(setup, VirtualClock(), led_layout(), events.append, lambda f: None).start()
+        started = next(e for e in events if e.type == "game_started")
+        assert started.fields["cards_each"] == each
+
+
 def test_without_it_the_rule_books_even_deal() -> None:
     for players, each in ((("red", "blue"), 12), (("red", "blue", "green"), 8), (("red", "blue", "green", "yellow"), 6)):
         ref, _ = referee(players)

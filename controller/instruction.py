@@ -284,6 +284,9 @@ MESSAGES: dict[str, str] = {
     "str.play.arrives": "token {token} reaches arrival place {place}",
     "str.play.swaps": "token {token} moves and sends {displaced} back to {space}",
     "str.play.last": "token {token} takes the last place, {place}",
+    # the dice of tokens already arrived (words.idle_said): they move nothing
+    "str.play.idle_one": "{play}; token {token} has already arrived (place {place}): its dice move nothing",
+    "str.play.idle_many": "{play}; tokens {tokens} have already arrived (places {places}): their dice move nothing",
     "str.play.stays_black": "token {token} stays on {space}, since no token may stop on black space {target}",
     "str.play.stays_yellow": "token {token} stays on {space}, since yellow space {target} is taken",
     "str.play.stays_plain": "token {token} stays on {space}, since space {target} is taken",

@@ -34,3 +34,37 @@ def test_once_the_tokens_stand_as_shown_the_prompt_goes_on_to_what_is_next() -> 
     first = text.split(". ")[0]
     assert "turn passes" in first and "press Stop" in first, text  # what is next, said first
     assert "Q goes from START to space 2" in text, text  # the move the reeds cannot see, to check by eye
+
+
+def test_dice_of_a_token_already_arrived_are_said_to_move_nothing() -> None:
+    # round 22: "9 9 9 J Q" with 9 home read "token J moves first, then Q": three dice unexplained
+    from mazeboard.controller.instruction import say
+    from mazeboard.controller.struggle import rules
+    from mazeboard.controller.struggle.rules import Play, Race
+    from mazeboard.controller.struggle.words import play_said
+
+    r = rules.Rules(rules.Track(("start",) + ("plain",) * 8 + ("finish",)))
+    race = Race.of({"J": 2, "Q": 1, "K": 1, "10": 1}, ["9"])
+    hand = ("9", "9", "9", "J", "Q")
+    play = Play((), ("J", "Q"))
+    p = play_said(play, rules.apply(r, race, hand, play), r.track, hand)
+    assert say(p["id"], p["args"]) == ("token J moves first, then Q; token 9 has already arrived "
+                                       "(place A): its dice move nothing")
+    both = Race.of({"J": 2, "Q": 1, "K": 1}, ["9", "10"])
+    hand = ("9", "10", "A", "9", "10")
+    play = Play(("9",), ())
+    p = play_said(play, rules.apply(r, both, hand, play), r.track, hand)
+    assert say(p["id"], p["args"]) == ("no token moves; the ace counts as a 9; tokens 9 and 10 have already "
+                                       "arrived (places A and B): their dice move nothing")
+
+
+def test_the_prompt_and_the_played_event_say_the_dice_of_arrived_tokens_move_nothing() -> None:
+    track = ["start", "plain", "plain", "finish"]
+    session, game, events = scripted(["K K K 9 9", "K 9 9 9 Q"], ["throw", "stop", "play order=K,9", "follow",
+                                                                  "stop", "throw", "stop"], track=track)
+    for _ in range(60):
+        run_for(session, 200)
+        if game.referee.current == "blue" and game.referee.state == "choosing":
+            break
+    said = game.referee.instruction()
+    assert "K has already arrived (place A): its dice move nothing" in said.text(), said.text()

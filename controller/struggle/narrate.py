@@ -14,7 +14,7 @@ from typing import IO, Callable
 from mazeboard.hal.events import GameEvent
 from mazeboard.hal.struggle import TOKENS
 
-from ..instruction import names
+from ..instruction import listing, names
 from ..narrate import NARRATION
 from ..translate import Words, say_messages
 from .instructions import TIE_MESSAGES
@@ -43,7 +43,10 @@ STR_NARRATION: dict[str, str] = {
     "narrate.str.void": "{player}: five aces, no value",
     "narrate.str.round_over": "Round {round} over. Arrival order: {order}",
     "narrate.str.place": "{place} {token}",
-    "narrate.str.card_points": "{player}: card {card} -> {points} points, total {total}",
+    "narrate.str.card_points": "{player}: card {card} -> {points} points ({scored}), total {total}",
+    "narrate.str.scored": "scored at {places}",
+    "narrate.str.scored_none": "no token in its place",
+    "narrate.str.scored_place": "{place}: {token}",
     "narrate.str.card_wanted": "{player}: enter your objective card on the dice buttons, place A first "
                                "(die1-5 = K Q J 10 9, throw = ace, stop = erase / confirm)",
     "narrate.str.card_entered": "{player}'s card: {card}",
@@ -156,8 +159,11 @@ class StruggleNarrator:
         say = self.say
         lines = [say("narrate.str.round_over", round=e["round"], order=say("narrate.list").join(
             say("narrate.str.place", place=p, token=t) for p, t in zip("ABCDE", e["order"])))]
+        order = dict(zip("ABCDE", e["order"]))
         for p, card in e["cards"].items():
-            lines.append(" " * 10 + say("narrate.str.card_points", player=p, card=" ".join(card),
+            places = [say("narrate.str.scored_place", place=c, token=order.get(c, "")) for c in e.get("scored", {}).get(p, [])]
+            scored = say("narrate.str.scored", places=listing(places)) if places else say("narrate.str.scored_none")
+            lines.append(" " * 10 + say("narrate.str.card_points", player=p, card=" ".join(card), scored=scored,
                                         points=e["points"][p], total=e["totals"][p]))
         return "\n".join(lines)
 

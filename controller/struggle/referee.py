@@ -632,7 +632,8 @@ class StruggleReferee(RefereeCore):
             self.totals[p] += v
         self.round_scores.append(pts)
         self._emit("round_over", round=self.round, order=list(order), points=pts, totals=dict(self.totals),
-                   cards={p: list(c) for p, c in self.cards.items()})
+                   cards={p: list(c) for p, c in self.cards.items()},
+                   scored={p: rules.scoring(c, order) for p, c in self.cards.items()})
         if self.round >= self.options.rounds:
             self.winners = rules.leaders(self.totals)
             self.winner = self.winners[0]

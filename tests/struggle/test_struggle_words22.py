@@ -68,3 +68,21 @@ def test_the_prompt_and_the_played_event_say_the_dice_of_arrived_tokens_move_not
             break
     said = game.referee.instruction()
     assert "K has already arrived (place A): its dice move nothing" in said.text(), said.text()
+
+
+def test_the_round_end_names_the_places_that_scored() -> None:
+    # round 22: the end summary gave each card and its points, not which places scored
+    from test_struggle_physical_cards import _physical
+
+    from mazeboard.controller.struggle.narrate import StruggleNarrator
+
+    session, game, events = _physical(["card 10 9 A Q J", "card K Q J 10 9"])
+    run_for(session, 90_000)
+    over = next(e for e in events if e.type == "round_over")
+    assert over["order"] == ["K", "Q", "J", "10", "9"], over
+    assert over["scored"] == {"red": ["C"], "blue": ["A", "B", "C", "D", "E"]}, over
+    out = io.StringIO()
+    StruggleNarrator(out)(over)
+    text = out.getvalue()
+    assert "red: card 10 9 A Q J -> 10 points (scored at C: J), total 10" in text, text
+    assert "blue: card K Q J 10 9 -> 50 points (scored at A: K, B: Q, C: J, D: 10 and E: 9)" in text, text

@@ -67,3 +67,30 @@ def test_the_boards_pick_says_plainly_what_it_counts() -> None:
     hint = page_phrases()["page.str.hint"]
     assert "counted twice" not in hint and "sure ones" not in hint, hint
     assert "if the race stopped here" in hint and "already arrived" in hint, hint
+
+
+def test_the_view_keeps_the_places_that_scored() -> None:
+    from mazeboard.hal.web.views import StruggleView
+
+    v = StruggleView(humans=["red"])
+    v.apply({"type": "round_over", "round": 1, "order": ["K", "Q", "J", "10", "9"], "points": {"red": 10},
+             "totals": {"red": 10}, "cards": {"red": ["10", "9", "A", "Q", "J"]},
+             "scored": {"red": ["C"]}})
+    assert v.to_dict()["results"][-1]["scored"] == {"red": ["C"]}
+
+
+@pytest.mark.browser
+def test_each_revealed_card_says_which_places_scored(browser: Any, server: str) -> None:
+    page = _page(browser, server)
+    try:
+        rows = page.evaluate("""() => {
+          S.view.results = [{ round: 1, order: ["K", "Q", "J", "10", "9"], points: { red: 20, blue: 0 },
+            cards: { red: ["K", "9", "A", "Q", "J"], blue: ["9", "K", "Q", "J", "10"] },
+            scored: { red: ["A", "C"], blue: [] } }];
+          drawInfo();
+          return [...document.querySelectorAll("#scores .round-card")].map((r) => r.textContent);
+        }""")
+        assert any(r.startswith("Red's card") and r.endswith("scored at A (K) and C (J)") for r in rows), rows
+        assert any(r.endswith("no token in its place") for r in rows), rows
+    finally:
+        page.close()

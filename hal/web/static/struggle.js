@@ -386,8 +386,12 @@ function drawInfo() {
     // the cards are public once the round is over (RULES.md): each one, to check the points
     for (const p of v.players) {
       const c = (last.cards || {})[p];
+      // and the places that scored for it (the round_over event's `scored`), each with its token
+      const hits = ((last.scored || {})[p] || []).map((x) => `${x} (${last.order[h.places.indexOf(x)]})`);
+      const scored = hits.length ? I18N.t("page.str.round_scored", "scored at {places}", { places: andList(hits) })
+        : I18N.t("page.str.round_scored_none", "no token in its place");
       if (c) html += `<tr class="order round-card" data-player="${p}"><td colspan="${rounds + 2}">${I18N.t("page.str.round_card",
-        "{Colour}'s card (places A to E): {card}", { colour: p, card: c.map((t) => (t === "A" ? "★" : t)).join(" ") })}</td></tr>`;
+        "{Colour}'s card (places A to E): {card}", { colour: p, card: c.map((t) => (t === "A" ? "★" : t)).join(" ") })} · ${scored}</td></tr>`;
     }
   }
   $("scores").innerHTML = html;

@@ -86,3 +86,18 @@ def test_the_round_end_names_the_places_that_scored() -> None:
     text = out.getvalue()
     assert "red: card 10 9 A Q J -> 10 points (scored at C: J), total 10" in text, text
     assert "blue: card K Q J 10 9 -> 50 points (scored at A: K, B: Q, C: J, D: 10 and E: 9)" in text, text
+
+
+def test_the_narration_says_the_dice_of_arrived_tokens_move_nothing() -> None:
+    from mazeboard.controller.struggle.narrate import StruggleNarrator
+    from mazeboard.hal.events import GameEvent
+
+    out = io.StringIO()
+    narrate = StruggleNarrator(out)
+    narrate.track = ["start"] + ["plain"] * 8 + ["finish"]
+    narrate(GameEvent(0, "hand", {"player": "red", "faces": ["9", "9", "A", "J", "Q"], "throw": 1}))
+    narrate(GameEvent(1, "played", {"player": "red", "ace": ["9"], "order": ["J", "Q"],
+                                    "moves": [{"token": "J", "from": 2, "to": 3, "result": "moved"},
+                                              {"token": "Q", "from": 1, "to": 2, "result": "moved"}],
+                                    "spaces": {"J": 3, "Q": 2, "K": 1, "10": 1}, "arrived_order": ["9"]}))
+    assert "red plays J 2->3, Q 1->2 (9 has already arrived: its dice move nothing)" in out.getvalue(), out.getvalue()

@@ -159,7 +159,7 @@ MESSAGES: dict[str, str] = {
     "request.token.to.lifted": "Put {token_text} back on {to_text} ({why}).",
     "request.token.off": "Take the token off {frm} ({why}).",
     "request.token.to.ambiguous": "{Token_text} belongs on {to_text}.",
-    "request.token.to.unseen": "Move {token_text} from {frm} to {to_text} too ({why}).",
+    "request.token.to.unseen": "{Token_text} goes from {frm} to {to_text} ({why}).",
     "request.ball": "Fish the ball out of the tray and put it back under {owner_text} ({why}).",
     "request.ball.ball_dropped": "Fish the ball out of the tray and put it back under {owner_text}.",
     "request.ball.stray_ball": "Fish the ball out of the tray and put it back under {owner_text}.",
@@ -250,11 +250,12 @@ MESSAGES: dict[str, str] = {
     "str.placed": "{Player}'s tokens stand where the play put them: the turn passes in a moment, or press Stop.",
     "str.place_unseen": "{Player}: move the tokens as the play says, where the LEDs blink. The reed switches "
                         "cannot see every move of this play (a token joins or leaves a space another token "
-                        "keeps): the board keeps asking for those even once made; once every token stands "
-                        "right, press Stop or wait a moment:",
-    "str.placed_unseen": "{Player}: the reed switches cannot see these moves (a token joins or leaves a space "
-                         "another token keeps), so the board keeps asking for them even once made: when every "
-                         "token stands right, press Stop, or wait: the turn passes in a moment:",
+                        "keeps), so the board cannot tell when those are made: once every token stands right, "
+                        "press Stop or wait a moment:",
+    "str.placed_unseen": "{Player}'s tokens stand where the play put them, as far as the reed switches can "
+                         "tell: the turn passes in a moment, or press Stop. The reed switches cannot see the "
+                         "moves below (a token joins or leaves a space another token keeps): if a token is not "
+                         "there yet, put it there now:",
     "str.card": "{Player}: enter your objective card on the dice buttons, place {place} next "
                 "(Die 1-5: K Q J 10 9, Throw: the ace{erase}).",
     "str.card_erase": ", Stop erases the last one",
@@ -283,6 +284,9 @@ MESSAGES: dict[str, str] = {
     "str.play.arrives": "token {token} reaches arrival place {place}",
     "str.play.swaps": "token {token} moves and sends {displaced} back to {space}",
     "str.play.last": "token {token} takes the last place, {place}",
+    # the dice of tokens already arrived (words.idle_said): they move nothing
+    "str.play.idle_one": "{play}; token {token} has already arrived (place {place}): its dice move nothing",
+    "str.play.idle_many": "{play}; tokens {tokens} have already arrived (places {places}): their dice move nothing",
     "str.play.stays_black": "token {token} stays on {space}, since no token may stop on black space {target}",
     "str.play.stays_yellow": "token {token} stays on {space}, since yellow space {target} is taken",
     "str.play.stays_plain": "token {token} stays on {space}, since space {target} is taken",
@@ -314,7 +318,7 @@ MESSAGES: dict[str, str] = {
     "str.why.ambiguous": "the reed switches cannot tell",
     "str.why.placing": "as the play moves it",
     "str.why.start": "every token starts there",
-    "str.why.unseen": "the reed switches cannot see this move",
+    "str.why.unseen": "the reed switches cannot see this move: check it by eye",
     # pieces of sentences: the requests' arguments (request_fragments), said in each language
     "text.from": " on {frm}",
     "text.nowhere": "nowhere",

@@ -288,7 +288,7 @@ def _choose(ref: "StruggleReferee") -> Instruction:
         buttons["die1"] = Does("str.button.previous")
     if len(outcome.plays) > 1:  # the same result whatever the order: a button, never a choice to explain
         buttons["die2"] = Does("str.button.order")
-    said = play_said(play, rules.apply(ref.rules, ref.race, turn.hand, play), ref.track)  # what it does
+    said = play_said(play, rules.apply(ref.rules, ref.race, turn.hand, play), ref.track, turn.hand)  # what it does
     facts = {"hand": " ".join(turn.hand), "n": turn.selected + 1, "count": count, "play": said,
              "selected": turn.selected, "order": list(play.order)}
     order = {s: i for i, s in enumerate(ref.track.sensors())}

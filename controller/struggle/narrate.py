@@ -14,7 +14,7 @@ from typing import IO, Callable
 from mazeboard.hal.events import GameEvent
 from mazeboard.hal.struggle import TOKENS
 
-from ..instruction import names
+from ..instruction import listing, names
 from ..narrate import NARRATION
 from ..translate import Words, say_messages
 from .instructions import TIE_MESSAGES
@@ -36,6 +36,8 @@ STR_NARRATION: dict[str, str] = {
     "narrate.str.swapped": " (sends {displaced} back to {frm})",
     "narrate.str.arrives": " arrives {place}",
     "narrate.str.no_moves": "no token moves",
+    "narrate.str.idle_one": " ({token} has already arrived: its dice move nothing)",
+    "narrate.str.idle_many": " ({tokens} have already arrived: their dice move nothing)",
     "narrate.str.track": "{track}  | arrived: {arrived}",
     "narrate.str.arrived": "{token} arrives at place {place}",
     "narrate.str.warning": "WARNING {kind}: {cell}{detail}",
@@ -43,7 +45,10 @@ STR_NARRATION: dict[str, str] = {
     "narrate.str.void": "{player}: five aces, no value",
     "narrate.str.round_over": "Round {round} over. Arrival order: {order}",
     "narrate.str.place": "{place} {token}",
-    "narrate.str.card_points": "{player}: card {card} -> {points} points, total {total}",
+    "narrate.str.card_points": "{player}: card {card} -> {points} points ({scored}), total {total}",
+    "narrate.str.scored": "scored at {places}",
+    "narrate.str.scored_none": "no token in its place",
+    "narrate.str.scored_place": "{place}: {token}",
     "narrate.str.card_wanted": "{player}: enter your objective card on the dice buttons, place A first "
                                "(die1-5 = K Q J 10 9, throw = ace, stop = erase / confirm)",
     "narrate.str.card_entered": "{player}'s card: {card}",
@@ -91,12 +96,11 @@ class StruggleNarrator:
             "game_started": self._game_started,
             "round_started": lambda e: say("narrate.str.round_started", round=e["round"]),
             "turn_started": lambda e: say("narrate.turn_started", player=e["player"]) if self.verbose else None,
-            "hand": lambda e: say("narrate.str.hand", player=e["player"], faces=" ".join(e["faces"]), throw=e["throw"])
-            if self.verbose else None,
+            "hand": self._hand_line,
             "outcomes": lambda e: say("narrate.str.outcomes", count=len(e["outcomes"]),
                                       hint=" ".join(e["outcomes"][e["hint"]]["plays"][0].split()))
             if self.verbose else None,
-            "played": lambda e: say("narrate.str.played", player=e["player"], moves=_moves(e, say))
+            "played": lambda e: say("narrate.str.played", player=e["player"], moves=_moves(e, say)) + self._idle(e)
             + f"\n{' ' * 10}{self.draw(e['spaces'], e['arrived_order'])}",
             "arrived": lambda e: say("narrate.str.arrived", token=e["token"], place=e["place"]),
             "warning": lambda e: say("narrate.str.warning", kind=e["kind"], cell=e["cell"], detail=say(
@@ -113,6 +117,7 @@ class StruggleNarrator:
             "instruction": self._instruction,
         }
         self._asked = ""
+        self._faces: list[str] = []  # the last hand thrown: its dice of arrived tokens move nothing
 
     def __call__(self, event: GameEvent) -> None:
         make = self._lines.get(event.type)
@@ -120,6 +125,22 @@ class StruggleNarrator:
         if text:
             self.out.write(f"{_t(event.t_ms)}  {text}\n")
             self.out.flush()
+
+    def _hand_line(self, e: GameEvent) -> str | None:
+        self._faces = [str(f) for f in e["faces"]]
+        return self.say("narrate.str.hand", player=e["player"], faces=" ".join(self._faces), throw=e["throw"]) \
+            if self.verbose else None
+
+    def _idle(self, e: GameEvent) -> str:
+        """" (9 has already arrived: its dice move nothing)" for the last hand's dice (an ace counted as
+        one too) showing a token that had arrived before the play (RULES.md §3); "" when none."""
+        figures = set(self._faces) | {str(a) for a in e.get("ace", [])}
+        idle = [t for t in e["arrived_order"] if t in figures and t not in e["order"]]
+        if not idle:
+            return ""
+        if len(idle) == 1:
+            return self.say("narrate.str.idle_one", token=idle[0])
+        return self.say("narrate.str.idle_many", tokens=listing(idle))
 
     def _instruction(self, e: GameEvent) -> str | None:
         """What the board asks, when something must be put right (a request that blocks play):
@@ -156,8 +177,11 @@ class StruggleNarrator:
         say = self.say
         lines = [say("narrate.str.round_over", round=e["round"], order=say("narrate.list").join(
             say("narrate.str.place", place=p, token=t) for p, t in zip("ABCDE", e["order"])))]
+        order = dict(zip("ABCDE", e["order"]))
         for p, card in e["cards"].items():
-            lines.append(" " * 10 + say("narrate.str.card_points", player=p, card=" ".join(card),
+            places = [say("narrate.str.scored_place", place=c, token=order.get(c, "")) for c in e.get("scored", {}).get(p, [])]
+            scored = say("narrate.str.scored", places=listing(places)) if places else say("narrate.str.scored_none")
+            lines.append(" " * 10 + say("narrate.str.card_points", player=p, card=" ".join(card), scored=scored,
                                         points=e["points"][p], total=e["totals"][p]))
         return "\n".join(lines)
 

@@ -478,7 +478,7 @@ class StruggleReferee(RefereeCore):
         self.moved = frozenset(t for t, s in after.items() if before.get(t) != s)
         self.unseen = unseen_moves(before, after, self.moved)
         self._emit("played", player=turn.player, ace=list(play.aces), order=list(play.order),
-                   moves=[m.to_dict() for m in result.moves], said=play_said(play, result, self.track),
+                   moves=[m.to_dict() for m in result.moves], said=play_said(play, result, self.track, turn.hand),
                    spaces=self.race.at(), arrived_order=list(self.race.arrived))
         for token, place in result.arrivals:
             self._emit("arrived", token=token, place=place)
@@ -632,7 +632,8 @@ class StruggleReferee(RefereeCore):
             self.totals[p] += v
         self.round_scores.append(pts)
         self._emit("round_over", round=self.round, order=list(order), points=pts, totals=dict(self.totals),
-                   cards={p: list(c) for p, c in self.cards.items()})
+                   cards={p: list(c) for p, c in self.cards.items()},
+                   scored={p: rules.scoring(c, order) for p, c in self.cards.items()})
         if self.round >= self.options.rounds:
             self.winners = rules.leaders(self.totals)
             self.winner = self.winners[0]

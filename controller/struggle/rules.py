@@ -443,9 +443,15 @@ def deal(rng: random.Random, players: Sequence[str], deck: Sequence[Card],
     return {p: forced[p] if p in forced else next(it) for p in players}
 
 
+def scoring(card: Card, order: Sequence[str]) -> list[str]:
+    """The arrival places (``A``-``E``) where ``order`` puts a token ``card`` wants there (the ace
+    on a card matches any token): each scores 10 points."""
+    return [PLACES[i] for i, (want, got) in enumerate(zip(card, order)) if want == ACE or want == got]
+
+
 def points(card: Card, order: Sequence[str]) -> int:
     """10 points per token in its card's place; the ace on a card matches any token."""
-    return 10 * sum(1 for want, got in zip(card, order) if want == ACE or want == got)
+    return 10 * len(scoring(card, order))
 
 
 def round_points(cards: Mapping[str, Card], order: Sequence[str]) -> dict[str, int]:

@@ -11,9 +11,9 @@ said in the language of the sentence that holds them (the page's, the narration'
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Sequence
 
-from mazeboard.hal.struggle import Track
+from mazeboard.hal.struggle import ACE, Track
 
 from ..instruction import listing, phrase
 from .rules import Play, Result
@@ -39,10 +39,29 @@ def where(track: Track, sensor: str) -> Any:
 STAYS = {"black": "str.play.stays_black", "yellow": "str.play.stays_yellow", "plain": "str.play.stays_plain"}
 
 
-def play_said(play: Play, result: Result, track: Track) -> Any:
+def play_said(play: Play, result: Result, track: Track, hand: Sequence[str] = ()) -> Any:
     """``play`` as ``result`` says it went, as a phrase: "token J stays on START, since no token may
     stop on black space 7, then token 10 moves". When every token simply moves, the short form of
-    :meth:`Play.phrase` ("token K moves first, then Q")."""
+    :meth:`Play.phrase` ("token K moves first, then Q"). ``hand``: the dice played; those showing a
+    token already arrived (an ace counted as one too) are said to move nothing: "...; token 9 has
+    already arrived (place A): its dice move nothing"."""
+    return idle_said(_moves_said(play, result, track), play, result, hand)
+
+
+def idle_said(said: Any, play: Play, result: Result, hand: Sequence[str]) -> Any:
+    """``said`` followed by the tokens of ``hand`` already arrived before the play, which it does not
+    move (their places from ``result``'s race); ``said`` itself when there are none."""
+    figures = [f for f in hand if f != ACE] + list(play.aces)
+    idle = [t for t in result.race.arrived if t in figures and t not in play.order]
+    if not idle:
+        return said
+    places = [result.race.place_of(t) or "" for t in idle]
+    if len(idle) == 1:
+        return phrase("str.play.idle_one", play=said, token=idle[0], place=places[0])
+    return phrase("str.play.idle_many", play=said, tokens=listing(idle), places=listing(places))
+
+
+def _moves_said(play: Play, result: Result, track: Track) -> Any:
     steps: list[Any] = []
     plain = True
     done: set[str] = set()

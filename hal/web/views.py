@@ -528,7 +528,8 @@ def _stg_played(v: StruggleView, e: Mapping[str, Any]) -> None:
 
 def _stg_round_over(v: StruggleView, e: Mapping[str, Any]) -> None:
     v.results.append({"round": e.get("round"), "order": list(e.get("order", [])),
-                      "points": dict(e.get("points", {})), "cards": dict(e.get("cards", {}))})
+                      "points": dict(e.get("points", {})), "cards": dict(e.get("cards", {})),
+                      "scored": dict(e.get("scored", {}))})
     v.totals = dict(e.get("totals", v.totals))
     v.phase = "tokens"
 

@@ -131,7 +131,7 @@ def test_play_three_rounds_prints_orders_points_totals_and_the_winner(capsys: py
     out = capsys.readouterr().out
     for r in (1, 2, 3):
         assert f"Round {r} over. Arrival order: A " in out
-    assert out.count("points, total") == 6
+    assert out.count("), total") == 6 and out.count(" -> ") == 6  # each card: its points, the places that scored, the total
     assert ("Winner: " in out or "Winners: " in out) and (" wins with " in out or " tie with " in out)
 
 

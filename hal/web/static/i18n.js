@@ -75,6 +75,17 @@ const I18N = (() => {
     };
   }
 
+  // items as one list, "Red, Blue and Green", by the controller's rule (instruction.listing: text.and
+  // joins the last two, text.series the ones before), in the page's language: every list the page says
+  function list(items) {
+    const xs = items.map(text), one = (id, english, args) => (own(id) && S.messages[id] ? fill(S.messages[id], args)
+      : fill(S.english[id] || english, args, true));
+    if (xs.length < 2) return xs.join("");
+    let tail = one("text.and", "{rest} and {last}", { rest: xs[xs.length - 2], last: xs[xs.length - 1] });
+    for (let i = xs.length - 3; i >= 0; i--) tail = one("text.series", "{first}, {rest}", { first: xs[i], rest: tail });
+    return tail;
+  }
+
   // the board's instruction in the page's language, else `english` (the event's text) whole
   function prompt(instruction, english) {
     const ms = instruction && instruction.messages;
@@ -128,5 +139,5 @@ const I18N = (() => {
   // call `f` once the catalogue is there (at once if it is): a page redraws its prompt in the language
   function ready(f) { if (S.ready) f(); else S.waiting.push(f); }
 
-  return { prompt, say, said, t, ready, get lang() { return S.lang; }, get dir() { return S.dir; } };
+  return { prompt, say, said, t, list, ready, get lang() { return S.lang; }, get dir() { return S.dir; } };
 })();

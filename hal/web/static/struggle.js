@@ -158,7 +158,7 @@ function tieLine(winners, points, n) {
     : n === 3 ? I18N.t("page.str.tie_three", "{winners} tie with {points} points: all three win", { winners, points })
       : I18N.t("page.str.tie_four", "{winners} tie with {points} points: all four win", { winners, points });
 }
-function andList(items) { return items.join(I18N.t("page.str.and", " and ")); }
+function andList(items) { return I18N.list(items); }
 
 // -- the secret objective card: shown on this page only when this browser holds the seat (the
 // seat's own WebSocket, /ws?seat=COLOUR, brings it, as it does to the private page) -------------
@@ -237,22 +237,22 @@ function forCard(o, card) {
     const j = card.indexOf(token);
     if (arrived.includes(token) && !had.includes(token)) {
       const place = places[arrived.indexOf(token)], want = card[arrived.indexOf(token)];
-      if (want === token) parts.push(I18N.t("page.str.card_hit", "✔ brings {token} to its place {place} on your card: +10", { token, place }));
-      else if (want === "A") parts.push(I18N.t("page.str.card_star", "✔ {token} takes place {place}, your card's ★ (any token): +10", { token, place }));
-      else parts.push(I18N.t("page.str.card_miss", "✘ {token} takes place {place}, where your card wants {want}", { token, place, want }));
+      if (want === token) parts.push(I18N.t("page.str.card_hit", "✔ good for your card: token {token} arrives at its place {place}: +10", { token, place }));
+      else if (want === "A") parts.push(I18N.t("page.str.card_star", "✔ good for your card: token {token} takes place {place}, your card's ★ (any token): +10", { token, place }));
+      else parts.push(I18N.t("page.str.card_miss", "✘ bad for your card: token {token} takes place {place}, where your card wants {want}", { token, place, want }));
       continue;
     }
     const from = before[token], to = after[token];
     if (typeof from !== "number" || typeof to !== "number" || from === to) continue;
     const pb = was.indexOf(token), pa = will.indexOf(token);
-    const args = { token, place: places[j], rank: nth(pa), moves: to > from ? I18N.t("page.str.moves_ahead", "moves ahead") : I18N.t("page.str.goes_back", "goes back") };
-    if (j < 0) parts.push(I18N.t("page.str.card_not_on", "= token {token} {moves}: it is not on your card (its ★ takes any token): no change", args));
-    else if (j < had.length) parts.push(I18N.t("page.str.card_place_taken", "= token {token} {moves}, but its place {place} on your card is taken: no change", args));
-    else if (pa === j && pb !== j) parts.push(I18N.t("page.str.card_in_place", "✔ token {token} {moves}, {rank} in the race: its place {place} on your card", args));
-    else if (pb === j && pa !== j) parts.push(I18N.t("page.str.card_out_of_place", "✘ token {token} {moves}, {rank} in the race: out of its place {place} on your card", args));
-    else if (Math.abs(pa - j) < Math.abs(pb - j)) parts.push(I18N.t("page.str.card_closer", "✔ token {token} {moves}, {rank} in the race: closer to its place {place} on your card", args));
-    else if (Math.abs(pa - j) > Math.abs(pb - j)) parts.push(I18N.t("page.str.card_farther", "✘ token {token} {moves}, {rank} in the race: farther from its place {place} on your card", args));
-    else parts.push(I18N.t("page.str.card_same", "= token {token} {moves}, still {rank} in the race: no change for your card", args));
+    const args = { token, place: places[j], rank: nth(pa), want: nth(j), moves: to > from ? I18N.t("page.str.moves_ahead", "moves ahead") : I18N.t("page.str.goes_back", "goes back") };
+    if (j < 0) parts.push(I18N.t("page.str.card_not_on", "= no change for your card: token {token} {moves}, and your card does not name it (its ★ takes any token)", args));
+    else if (j < had.length) parts.push(I18N.t("page.str.card_place_taken", "= no change for your card: token {token} {moves}, but the place your card wants for it ({place}) is taken already", args));
+    else if (pa === j && pb !== j) parts.push(I18N.t("page.str.card_in_place", "✔ good for your card: token {token} {moves} to {rank} in the race, the place your card wants for it ({place})", args));
+    else if (pb === j && pa !== j) parts.push(I18N.t("page.str.card_out_of_place", "✘ bad for your card: token {token} {moves} to {rank} in the race, out of the {want} place your card wants for it ({place})", args));
+    else if (Math.abs(pa - j) < Math.abs(pb - j)) parts.push(I18N.t("page.str.card_closer", "✔ good for your card: token {token} {moves} to {rank} in the race, nearer the {want} place your card wants for it ({place})", args));
+    else if (Math.abs(pa - j) > Math.abs(pb - j)) parts.push(I18N.t("page.str.card_farther", "✘ bad for your card: token {token} {moves} to {rank} in the race, farther from the {want} place your card wants for it ({place})", args));
+    else parts.push(I18N.t("page.str.card_same", "= no change for your card: token {token} {moves}, still {rank} in the race", args));
   }
   if (!parts.length) parts.push(I18N.t("page.str.card_nothing", "= no change for your card"));
   const sure = cardPoints(card.slice(0, arrived.length), arrived), total = cardPoints(card, will);
@@ -357,7 +357,7 @@ function drawInfo() {
     if (card && v.phase === "choosing") {
       const note = document.createElement("div");
       note.className = "for-card";
-      note.textContent = forCard(o, card) + (hint === o.index ? "\n" + I18N.t("page.str.hint", "★ the board's pick for your card: the most points, the sure ones counted twice") : "");
+      note.textContent = forCard(o, card) + (hint === o.index ? "\n" + I18N.t("page.str.hint", "★ the board's pick for your card: the most points if the race stopped here, with the points of tokens already arrived counting double (no play can take those away)") : "");
       li.lastElementChild.appendChild(note);
     }
     if (mine && v.phase === "choosing") li.addEventListener("click", () => MB.send({ type: "pick", index: o.index }));
@@ -386,8 +386,12 @@ function drawInfo() {
     // the cards are public once the round is over (RULES.md): each one, to check the points
     for (const p of v.players) {
       const c = (last.cards || {})[p];
+      // and the places that scored for it (the round_over event's `scored`), each with its token
+      const hits = ((last.scored || {})[p] || []).map((x) => `${x} (${last.order[h.places.indexOf(x)]})`);
+      const scored = hits.length ? I18N.t("page.str.round_scored", "scored at {places}", { places: andList(hits) })
+        : I18N.t("page.str.round_scored_none", "no token in its place");
       if (c) html += `<tr class="order round-card" data-player="${p}"><td colspan="${rounds + 2}">${I18N.t("page.str.round_card",
-        "{Colour}'s card (places A to E): {card}", { colour: p, card: c.map((t) => (t === "A" ? "★" : t)).join(" ") })}</td></tr>`;
+        "{Colour}'s card (places A to E): {card}", { colour: p, card: c.map((t) => (t === "A" ? "★" : t)).join(" ") })} · ${scored}</td></tr>`;
     }
   }
   $("scores").innerHTML = html;

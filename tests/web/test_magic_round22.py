@@ -1,0 +1,71 @@
+"""Issue 15, the Magic Labyrinth page after the second newcomer round (stop 22), in Debian's headless
+Chromium:
+
+1. On a phone the prompt's room is the prompt shown: no empty band kept under a one-line prompt for
+   lines it does not have; when the prompt's length changes the board moves once, to its new place,
+   never back and forth.
+2. A pawn never covers its cell's name (the symbol's name above it, the coordinate where the cell
+   shows one), also while two pawns share a cell (a pawn passes over another: RULES.md), on a phone
+   and at 1920x1080.
+3. A tap on a greyed control on a phone says its reason without the keyboard hint "(D)": a phone
+   has no keyboard (the help hides its key hints there by the same rule).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from test_magic_newcomer import PHONE, WAIT_MS, WIDE, open_page, roll, url  # noqa: F401  (url: the fixture)
+
+pytestmark = pytest.mark.browser
+
+#: the prompt's text and the room it takes, as the page draws it: the text's own height (its lines'
+#: rectangles) and the box's height without its padding
+PROMPT_ROOM = """() => { const p = document.getElementById('prompt'), s = getComputedStyle(p);
+    const range = document.createRange(); range.selectNodeContents(p);
+    const rects = [...range.getClientRects()], text = rects.length ?
+      Math.max(...rects.map(r => r.bottom)) - Math.min(...rects.map(r => r.top)) : 0;
+    const inner = p.clientHeight - parseFloat(s.paddingTop) - parseFloat(s.paddingBottom);
+    return {text, inner, line: parseFloat(s.lineHeight) || parseFloat(s.fontSize) * 1.3,
+            board: document.getElementById('board').getBoundingClientRect().top, words: p.textContent}; }"""
+
+TEXTS = ["Red: press Roll.",
+         "Red rolled 2: slide the pawn on a1 up to 2 more steps to a lit cell.",
+         "Red rolled 2: slide the pawn on a1 up to 2 more steps to a lit cell (press Done to stop here or let it rest).",
+         "Red: press Roll."]
+
+
+def test_on_a_phone_the_prompt_s_room_is_the_prompt_shown(browser: Any, url: str) -> None:  # noqa: F811
+    page = open_page(browser, url, PHONE)
+    seen = []
+    for text in TEXTS:
+        page.evaluate("t => { document.getElementById('prompt').textContent = t; }", text)
+        seen.append(page.evaluate(PROMPT_ROOM))
+    for s in seen:
+        assert s["inner"] - s["text"] < s["line"] / 2, \
+            f"an empty band under the prompt: {s['inner'] - s['text']:.0f} px kept beyond its text ({s['words']!r})"
+    # the board follows the prompt: its place is the prompt's height, the same for the same prompt
+    gaps = {round(s["board"] - s["inner"]) for s in seen}
+    assert len(gaps) == 1, f"the board is not where the prompt's height puts it: {seen}"
+    assert abs(seen[0]["board"] - seen[-1]["board"]) < 1, "the board did not come back with the one-line prompt"
+    page.close()
+
+
+def test_on_a_phone_the_board_moves_at_most_once_when_the_prompt_changes(browser: Any, url: str) -> None:  # noqa: F811
+    """From Red's one-line 'press Roll' to the roll's longer prompt: every frame's board place noted,
+    the board goes to its new place in one move (no jump to an in-between place, none back)."""
+    page = open_page(browser, url, PHONE)
+    page.evaluate("""() => { window.ys = []; const note = () => { ys.push(document.getElementById('board').getBoundingClientRect().top);
+        requestAnimationFrame(note); }; note(); }""")
+    roll(page)
+    page.wait_for_timeout(1_000)
+    ys = page.evaluate("ys")
+    places = [y for i, y in enumerate(ys) if i == 0 or abs(y - ys[i - 1]) >= .5]
+    lines = page.evaluate(PROMPT_ROOM)
+    assert len(places) <= 2, f"the board moved more than once for one change of the prompt: {places} ({lines['words']!r})"
+    page.close()
+
+

@@ -69,3 +69,42 @@ def test_on_a_phone_the_board_moves_at_most_once_when_the_prompt_changes(browser
     page.close()
 
 
+# -- 2. a pawn never covers a cell's name ---------------------------------------------------------------
+
+#: every cell with a name (the symbol's, the coordinate shown), a pawn on it alone and then with the
+#: other pawn passing over it: the parts of a pawn's box (body, ball, the selected ring, the bob's
+#: 3 px up) that lie over a name, in px^2; [] when none
+COVERED = """() => { const bad = [];
+  const inter = (a, b) => Math.max(0, Math.min(a.right, b.right) - Math.max(a.left, b.left)) *
+                          Math.max(0, Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top));
+  for (const cell of document.querySelectorAll('#board .cell')) {
+    for (const two of [false, true]) {
+      S.world.pawns.red.cell = cell.dataset.cell; S.world.pawns.blue.cell = two ? cell.dataset.cell : null;
+      S.selected = 'red'; drawPawns();
+      for (const p of document.querySelectorAll('#board .pawn')) {
+        p.style.transition = 'none'; p.querySelector('.body').style.animation = 'none';
+        const body = p.querySelector('.body'), bs = getComputedStyle(body);
+        const ring = bs.outlineStyle === 'none' ? 0 : parseFloat(bs.outlineWidth) + parseFloat(bs.outlineOffset);
+        const rs = [p, ...p.querySelectorAll('*')].map(e => e.getBoundingClientRect()), b = body.getBoundingClientRect();
+        const box = {left: Math.min(b.left - ring, ...rs.map(r => r.left)), right: Math.max(b.right + ring, ...rs.map(r => r.right)),
+                     top: Math.min(b.top - ring, ...rs.map(r => r.top)) - 3, bottom: Math.max(b.bottom + ring, ...rs.map(r => r.bottom))};
+        for (const sel of ['.name', '.coord']) {
+          const l = cell.querySelector(sel);
+          if (!l || getComputedStyle(l).display === 'none') continue;
+          const a = inter(box, l.getBoundingClientRect());
+          if (a > 0) bad.push([cell.dataset.cell, two ? 'two pawns' : 'one pawn', p.dataset.player, sel, Math.round(a)]);
+        }
+      }
+    }
+  }
+  return bad; }"""
+
+
+@pytest.mark.parametrize("size", [PHONE, WIDE], ids=["phone", "wide"])
+def test_a_pawn_never_covers_its_cell_s_name(browser: Any, url: str, size: tuple[int, int]) -> None:  # noqa: F811
+    page = open_page(browser, url, size)
+    bad = page.evaluate(COVERED)
+    assert bad == [], f"a pawn covers the cell's name (cell, pawns, pawn, label, px²): {bad}"
+    page.close()
+
+

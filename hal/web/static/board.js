@@ -27,7 +27,9 @@ const REASON_TEXT = {
   symbol_collected: () => I18N.t("page.magic.end_symbol", "the symbol was found"),
 };
 // where a pawn's centre stands in its cell (fractions of the cell from the top left)
-const PAWN_AT = [0.74, 0.68];
+const PAWN_AT = [0.74, 0.70];
+// pawns sharing a cell: the first one's centre across, and how far the last one stands right of it
+const PAWN_SHARED = [0.58, 0.24];
 const KEY_DIR = { ArrowUp: [0, 1], ArrowDown: [0, -1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
 
 const $ = (id) => document.getElementById(id);
@@ -239,11 +241,16 @@ function drawPawns() {
   for (const div of board.querySelectorAll(".cell")) div.classList.toggle("occupied", div.dataset.cell in byCell);
   for (const [cell, players] of Object.entries(byCell)) {
     const [f, r] = coords(cell), [x, y] = pct(f, r);
+    const n = players.length;
     players.forEach((player, i) => {
-      // lower right of the cell (PAWN_AT), clear of the symbol's name above and the symbol stepping left
-      const d = pawnDiv(player), off = players.length > 1 ? (i - (players.length - 1) / 2) * 5 : 0;
-      d.style.left = `calc(${x + (100 / S.hello.files) * PAWN_AT[0] + off}% - var(--cell) * .2)`;
-      d.style.top = `calc(${y + (100 / S.hello.ranks) * PAWN_AT[1] + off}% - var(--cell) * .2)`;
+      // lower right of the cell (PAWN_AT), clear of the symbol's name above and the symbol stepping left;
+      // pawns sharing a cell (one passing over another) stand smaller side by side at the same height,
+      // never stepping up over the name (board.css .pawn.shared)
+      const d = pawnDiv(player), [fx, fy] = n > 1 ? [PAWN_SHARED[0] + PAWN_SHARED[1] * i / (n - 1), PAWN_AT[1]] : PAWN_AT;
+      const half = n > 1 ? ".17" : ".2";
+      d.classList.toggle("shared", n > 1);
+      d.style.left = `calc(${x + (100 / S.hello.files) * fx}% - var(--cell) * ${half})`;
+      d.style.top = `calc(${y + (100 / S.hello.ranks) * fy}% - var(--cell) * ${half})`;
       board.appendChild(d);
     });
   }

@@ -108,3 +108,36 @@ def test_a_pawn_never_covers_its_cell_s_name(browser: Any, url: str, size: tuple
     page.close()
 
 
+# -- 3. no keyboard hint in a phone's tap reason ----------------------------------------------------------
+
+def test_a_tap_on_greyed_done_on_a_phone_says_why_without_a_key_hint(browser: Any, url: str) -> None:  # noqa: F811
+    from playwright.sync_api import expect
+
+    context = browser.new_context(viewport={"width": PHONE[0], "height": PHONE[1]}, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    page.add_init_script("localStorage.setItem('mazeboard.guide.magic-labyrinth', JSON.stringify(['roll', 'move', 'return']))")
+    page.goto(url)
+    expect(page.locator("#prompt")).to_have_text(re.compile("Red: press Roll"), timeout=WAIT_MS)
+    done = page.locator("#done")
+    expect(done).to_have_attribute("aria-disabled", "true", timeout=WAIT_MS)
+    box = done.bounding_box()
+    page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    error = page.locator("#error")
+    expect(error).to_contain_text("Done", timeout=3_000)
+    said = error.inner_text()
+    assert "(D)" not in said and not re.search(r"\([A-Z]\)", said), f"a phone's tap reason names a key: {said!r}"
+    assert ": " in said and said.split(": ", 1)[1], said  # the reason itself is still there
+    # the help hides its key hints by the same rule
+    assert page.evaluate("getComputedStyle(document.querySelector('#help .keys')).display") == "none"
+    context.close()
+
+
+def test_a_click_on_greyed_done_with_a_keyboard_still_names_the_key(browser: Any, url: str) -> None:  # noqa: F811
+    from playwright.sync_api import expect
+
+    page = open_page(browser, url, WIDE)
+    done = page.locator("#done")
+    expect(done).to_have_attribute("aria-disabled", "true", timeout=WAIT_MS)
+    done.click(force=True)
+    expect(page.locator("#error")).to_contain_text("Done (D)", timeout=3_000)
+    page.close()

@@ -496,21 +496,27 @@ function control(id) {
 // a control off is greyed and announced unavailable (aria-disabled, board.css) but not given the
 // disabled attribute: a disabled button gets no click, and a tap on it must say why (tapOff)
 function enable(el, on) { el.disabled = false; if (on) el.removeAttribute("aria-disabled"); else el.setAttribute("aria-disabled", "true"); }
+// whether this page names keyboard keys: the help's key hints ("or R") show, by the one rule in
+// board.css that hides them on a phone or a touch screen (no keyboard there)
+function keysShown() { const k = document.querySelector("#help .keys"); return !k || getComputedStyle(k).display !== "none"; }
 // a tap or click on a control that is off: nothing acts, its reason (its title: a phone has no hover
-// to read it with) is said on the message line. Keys refuse the same way (press()).
+// to read it with) is said on the message line, without the title's key ("Done (D): ...") where the
+// page names no keys (data-tap). Keys refuse the same way (press()).
 function tapOff(e) {
   const el = e.target && e.target.closest ? e.target.closest('button[aria-disabled="true"]') : null;
   if (!el) return;
   e.preventDefault(); e.stopImmediatePropagation();
-  showError(el.title);
+  showError(!keysShown() && el.dataset.tap ? el.dataset.tap : el.title);
 }
 function drawControls() {
   if (!S.hello || !S.world) return;
   const [rollOn, rollWhy] = control("roll"), [doneOn, doneWhy] = control("done");
   enable($("roll"), rollOn);
   $("roll").title = I18N.t("page.magic.roll_title", "Roll (R): {why}", { why: rollWhy });
+  $("roll").dataset.tap = I18N.t("page.magic.roll_tap", "Roll: {why}", { why: rollWhy });
   enable($("done"), doneOn);
   $("done").title = I18N.t("page.magic.done_title", "Done (D): {why}", { why: doneWhy });
+  $("done").dataset.tap = I18N.t("page.magic.done_tap", "Done: {why}", { why: doneWhy });
   const player = activeHuman(), me = player && S.world.pawns[player];
   const [on, why] = control(`lift:${player}`); // the Lift button: on only when the board asks for the pawn
   const inHand = player !== null && planned(player) === null;

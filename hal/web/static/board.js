@@ -27,7 +27,9 @@ const REASON_TEXT = {
   symbol_collected: () => I18N.t("page.magic.end_symbol", "the symbol was found"),
 };
 // where a pawn's centre stands in its cell (fractions of the cell from the top left)
-const PAWN_AT = [0.74, 0.68];
+const PAWN_AT = [0.74, 0.70];
+// pawns sharing a cell: the first one's centre across, and how far the last one stands right of it
+const PAWN_SHARED = [0.58, 0.24];
 const KEY_DIR = { ArrowUp: [0, 1], ArrowDown: [0, -1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
 
 const $ = (id) => document.getElementById(id);
@@ -239,11 +241,16 @@ function drawPawns() {
   for (const div of board.querySelectorAll(".cell")) div.classList.toggle("occupied", div.dataset.cell in byCell);
   for (const [cell, players] of Object.entries(byCell)) {
     const [f, r] = coords(cell), [x, y] = pct(f, r);
+    const n = players.length;
     players.forEach((player, i) => {
-      // lower right of the cell (PAWN_AT), clear of the symbol's name above and the symbol stepping left
-      const d = pawnDiv(player), off = players.length > 1 ? (i - (players.length - 1) / 2) * 5 : 0;
-      d.style.left = `calc(${x + (100 / S.hello.files) * PAWN_AT[0] + off}% - var(--cell) * .2)`;
-      d.style.top = `calc(${y + (100 / S.hello.ranks) * PAWN_AT[1] + off}% - var(--cell) * .2)`;
+      // lower right of the cell (PAWN_AT), clear of the symbol's name above and the symbol stepping left;
+      // pawns sharing a cell (one passing over another) stand smaller side by side at the same height,
+      // never stepping up over the name (board.css .pawn.shared)
+      const d = pawnDiv(player), [fx, fy] = n > 1 ? [PAWN_SHARED[0] + PAWN_SHARED[1] * i / (n - 1), PAWN_AT[1]] : PAWN_AT;
+      const half = n > 1 ? ".17" : ".2";
+      d.classList.toggle("shared", n > 1);
+      d.style.left = `calc(${x + (100 / S.hello.files) * fx}% - var(--cell) * ${half})`;
+      d.style.top = `calc(${y + (100 / S.hello.ranks) * fy}% - var(--cell) * ${half})`;
       board.appendChild(d);
     });
   }
@@ -489,21 +496,27 @@ function control(id) {
 // a control off is greyed and announced unavailable (aria-disabled, board.css) but not given the
 // disabled attribute: a disabled button gets no click, and a tap on it must say why (tapOff)
 function enable(el, on) { el.disabled = false; if (on) el.removeAttribute("aria-disabled"); else el.setAttribute("aria-disabled", "true"); }
+// whether this page names keyboard keys: the help's key hints ("or R") show, by the one rule in
+// board.css that hides them on a phone or a touch screen (no keyboard there)
+function keysShown() { const k = document.querySelector("#help .keys"); return !k || getComputedStyle(k).display !== "none"; }
 // a tap or click on a control that is off: nothing acts, its reason (its title: a phone has no hover
-// to read it with) is said on the message line. Keys refuse the same way (press()).
+// to read it with) is said on the message line, without the title's key ("Done (D): ...") where the
+// page names no keys (data-tap). Keys refuse the same way (press()).
 function tapOff(e) {
   const el = e.target && e.target.closest ? e.target.closest('button[aria-disabled="true"]') : null;
   if (!el) return;
   e.preventDefault(); e.stopImmediatePropagation();
-  showError(el.title);
+  showError(!keysShown() && el.dataset.tap ? el.dataset.tap : el.title);
 }
 function drawControls() {
   if (!S.hello || !S.world) return;
   const [rollOn, rollWhy] = control("roll"), [doneOn, doneWhy] = control("done");
   enable($("roll"), rollOn);
   $("roll").title = I18N.t("page.magic.roll_title", "Roll (R): {why}", { why: rollWhy });
+  $("roll").dataset.tap = I18N.t("page.magic.roll_tap", "Roll: {why}", { why: rollWhy });
   enable($("done"), doneOn);
   $("done").title = I18N.t("page.magic.done_title", "Done (D): {why}", { why: doneWhy });
+  $("done").dataset.tap = I18N.t("page.magic.done_tap", "Done: {why}", { why: doneWhy });
   const player = activeHuman(), me = player && S.world.pawns[player];
   const [on, why] = control(`lift:${player}`); // the Lift button: on only when the board asks for the pawn
   const inHand = player !== null && planned(player) === null;

@@ -1,0 +1,143 @@
+"""Issue 15, the Magic Labyrinth page after the second newcomer round (stop 22), in Debian's headless
+Chromium:
+
+1. On a phone the prompt's room is the prompt shown: no empty band kept under a one-line prompt for
+   lines it does not have; when the prompt's length changes the board moves once, to its new place,
+   never back and forth.
+2. A pawn never covers its cell's name (the symbol's name above it, the coordinate where the cell
+   shows one), also while two pawns share a cell (a pawn passes over another: RULES.md), on a phone
+   and at 1920x1080.
+3. A tap on a greyed control on a phone says its reason without the keyboard hint "(D)": a phone
+   has no keyboard (the help hides its key hints there by the same rule).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from test_magic_newcomer import PHONE, WAIT_MS, WIDE, open_page, roll, url  # noqa: F401  (url: the fixture)
+
+pytestmark = pytest.mark.browser
+
+#: the prompt's text and the room it takes, as the page draws it: the text's own height (its lines'
+#: rectangles) and the box's height without its padding
+PROMPT_ROOM = """() => { const p = document.getElementById('prompt'), s = getComputedStyle(p);
+    const range = document.createRange(); range.selectNodeContents(p);
+    const rects = [...range.getClientRects()], text = rects.length ?
+      Math.max(...rects.map(r => r.bottom)) - Math.min(...rects.map(r => r.top)) : 0;
+    const inner = p.clientHeight - parseFloat(s.paddingTop) - parseFloat(s.paddingBottom);
+    return {text, inner, line: parseFloat(s.lineHeight) || parseFloat(s.fontSize) * 1.3,
+            board: document.getElementById('board').getBoundingClientRect().top, words: p.textContent}; }"""
+
+TEXTS = ["Red: press Roll.",
+         "Red rolled 2: slide the pawn on a1 up to 2 more steps to a lit cell.",
+         "Red rolled 2: slide the pawn on a1 up to 2 more steps to a lit cell (press Done to stop here or let it rest).",
+         "Red: press Roll."]
+
+
+def test_on_a_phone_the_prompt_s_room_is_the_prompt_shown(browser: Any, url: str) -> None:  # noqa: F811
+    page = open_page(browser, url, PHONE)
+    seen = []
+    for text in TEXTS:
+        page.evaluate("t => { document.getElementById('prompt').textContent = t; }", text)
+        seen.append(page.evaluate(PROMPT_ROOM))
+    for s in seen:
+        assert s["inner"] - s["text"] < s["line"] / 2, \
+            f"an empty band under the prompt: {s['inner'] - s['text']:.0f} px kept beyond its text ({s['words']!r})"
+    # the board follows the prompt: its place is the prompt's height, the same for the same prompt
+    gaps = {round(s["board"] - s["inner"]) for s in seen}
+    assert len(gaps) == 1, f"the board is not where the prompt's height puts it: {seen}"
+    assert abs(seen[0]["board"] - seen[-1]["board"]) < 1, "the board did not come back with the one-line prompt"
+    page.close()
+
+
+def test_on_a_phone_the_board_moves_at_most_once_when_the_prompt_changes(browser: Any, url: str) -> None:  # noqa: F811
+    """From Red's one-line 'press Roll' to the roll's longer prompt: every frame's board place noted,
+    the board goes to its new place in one move (no jump to an in-between place, none back)."""
+    page = open_page(browser, url, PHONE)
+    page.evaluate("""() => { window.ys = []; const note = () => { ys.push(document.getElementById('board').getBoundingClientRect().top);
+        requestAnimationFrame(note); }; note(); }""")
+    roll(page)
+    page.wait_for_timeout(1_000)
+    ys = page.evaluate("ys")
+    places = [y for i, y in enumerate(ys) if i == 0 or abs(y - ys[i - 1]) >= .5]
+    lines = page.evaluate(PROMPT_ROOM)
+    assert len(places) <= 2, f"the board moved more than once for one change of the prompt: {places} ({lines['words']!r})"
+    page.close()
+
+
+# -- 2. a pawn never covers a cell's name ---------------------------------------------------------------
+
+#: every cell with a name (the symbol's, the coordinate shown), a pawn on it alone and then with the
+#: other pawn passing over it: the parts of a pawn's box (body, ball, the selected ring, the bob's
+#: 3 px up) that lie over a name, in px^2; [] when none
+COVERED = """() => { const bad = [];
+  const inter = (a, b) => Math.max(0, Math.min(a.right, b.right) - Math.max(a.left, b.left)) *
+                          Math.max(0, Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top));
+  for (const cell of document.querySelectorAll('#board .cell')) {
+    for (const two of [false, true]) {
+      S.world.pawns.red.cell = cell.dataset.cell; S.world.pawns.blue.cell = two ? cell.dataset.cell : null;
+      S.selected = 'red'; drawPawns();
+      for (const p of document.querySelectorAll('#board .pawn')) {
+        p.style.transition = 'none'; p.querySelector('.body').style.animation = 'none';
+        const body = p.querySelector('.body'), bs = getComputedStyle(body);
+        const ring = bs.outlineStyle === 'none' ? 0 : parseFloat(bs.outlineWidth) + parseFloat(bs.outlineOffset);
+        const rs = [p, ...p.querySelectorAll('*')].map(e => e.getBoundingClientRect()), b = body.getBoundingClientRect();
+        const box = {left: Math.min(b.left - ring, ...rs.map(r => r.left)), right: Math.max(b.right + ring, ...rs.map(r => r.right)),
+                     top: Math.min(b.top - ring, ...rs.map(r => r.top)) - 3, bottom: Math.max(b.bottom + ring, ...rs.map(r => r.bottom))};
+        for (const sel of ['.name', '.coord']) {
+          const l = cell.querySelector(sel);
+          if (!l || getComputedStyle(l).display === 'none') continue;
+          const a = inter(box, l.getBoundingClientRect());
+          if (a > 0) bad.push([cell.dataset.cell, two ? 'two pawns' : 'one pawn', p.dataset.player, sel, Math.round(a)]);
+        }
+      }
+    }
+  }
+  return bad; }"""
+
+
+@pytest.mark.parametrize("size", [PHONE, WIDE], ids=["phone", "wide"])
+def test_a_pawn_never_covers_its_cell_s_name(browser: Any, url: str, size: tuple[int, int]) -> None:  # noqa: F811
+    page = open_page(browser, url, size)
+    bad = page.evaluate(COVERED)
+    assert bad == [], f"a pawn covers the cell's name (cell, pawns, pawn, label, px²): {bad}"
+    page.close()
+
+
+# -- 3. no keyboard hint in a phone's tap reason ----------------------------------------------------------
+
+def test_a_tap_on_greyed_done_on_a_phone_says_why_without_a_key_hint(browser: Any, url: str) -> None:  # noqa: F811
+    from playwright.sync_api import expect
+
+    context = browser.new_context(viewport={"width": PHONE[0], "height": PHONE[1]}, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    page.add_init_script("localStorage.setItem('mazeboard.guide.magic-labyrinth', JSON.stringify(['roll', 'move', 'return']))")
+    page.goto(url)
+    expect(page.locator("#prompt")).to_have_text(re.compile("Red: press Roll"), timeout=WAIT_MS)
+    done = page.locator("#done")
+    expect(done).to_have_attribute("aria-disabled", "true", timeout=WAIT_MS)
+    box = done.bounding_box()
+    page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    error = page.locator("#error")
+    expect(error).to_contain_text("Done", timeout=3_000)
+    said = error.inner_text()
+    assert "(D)" not in said and not re.search(r"\([A-Z]\)", said), f"a phone's tap reason names a key: {said!r}"
+    assert ": " in said and said.split(": ", 1)[1], said  # the reason itself is still there
+    # the help hides its key hints by the same rule
+    assert page.evaluate("getComputedStyle(document.querySelector('#help .keys')).display") == "none"
+    context.close()
+
+
+def test_a_click_on_greyed_done_with_a_keyboard_still_names_the_key(browser: Any, url: str) -> None:  # noqa: F811
+    from playwright.sync_api import expect
+
+    page = open_page(browser, url, WIDE)
+    done = page.locator("#done")
+    expect(done).to_have_attribute("aria-disabled", "true", timeout=WAIT_MS)
+    done.click(force=True)
+    expect(page.locator("#error")).to_contain_text("Done (D)", timeout=3_000)
+    page.close()

@@ -1,0 +1,65 @@
+"""What the Labyrinth newcomers of round 2 (issue 15) still met, in Debian's headless Chromium at a
+phone's 390x844 and at 1920x1080: "Open your secret card page" said once per screen however many
+seats this browser holds, and a phone's board using the screen's width (tiles of at least 46 px,
+nothing wider than the screen)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Iterator
+
+import pytest
+
+from test_labyrinth_newcomer_third import DESKTOP, PHONE, WAIT_MS, open_page
+from test_plain_words_browser import serve, stop
+
+pytestmark = pytest.mark.browser
+
+SIZES = pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone-390x844", "desktop-1920x1080"])
+
+
+@pytest.fixture
+def url() -> Iterator[str]:
+    """Red and Blue both played from this browser (a hot seat: both seats claimed here), a short game;
+    one server a test, as the seats claimed stay with the server."""
+    proc, address = serve(("--game", "labyrinth", "--cards-each", "2", "--humans", "red,blue", "--seed", "9135",
+                           "--speed", "3"))
+    try:
+        yield address
+    finally:
+        stop(proc)
+
+
+def claim(page: Any, colour: str) -> None:
+    from playwright.sync_api import expect
+
+    page.locator(f"button.seat-claim.{colour}").click(timeout=WAIT_MS)
+    expect(page.locator(f"a.seat-link.{colour}")).to_be_visible(timeout=WAIT_MS)
+
+
+#: what a person reads on the page now (visible text only; closed dialogs and hidden boxes left out)
+VISIBLE = "() => document.body.innerText"
+
+
+@SIZES
+def test_the_secret_card_page_is_said_once_for_two_seats(browser: Any, url: str, size: tuple[int, int]) -> None:
+    page = open_page(browser, url, size)
+    claim(page, "red")
+    claim(page, "blue")
+    page.wait_for_timeout(300)
+    said = re.findall(r"secret card page", page.evaluate(VISIBLE), re.I)
+    assert len(said) == 1, f"said {len(said)} times: {page.locator('#private-links').inner_text()!r}"
+    for colour in ("red", "blue"):  # each seat still opens its own page, named by its colour
+        link = page.locator(f"a.seat-link.{colour}")
+        assert link.get_attribute("href") == f"/seat/{colour}"
+        assert colour in link.inner_text().lower(), link.inner_text()
+        box = link.bounding_box()
+        assert box and box["x"] >= 0 and box["x"] + box["width"] <= size[0], box
+    page.close()
+
+
+def test_one_seat_still_says_what_its_link_opens(browser: Any, url: str) -> None:
+    page = open_page(browser, url, PHONE)
+    claim(page, "red")
+    assert re.search(r"open your secret card page", page.locator("a.seat-link.red").inner_text(), re.I)
+    page.close()

@@ -10,7 +10,7 @@ from typing import Any, Iterator
 
 import pytest
 
-from test_labyrinth_newcomer_third import DESKTOP, PHONE, WAIT_MS, open_page
+from test_labyrinth_newcomer_third import DESKTOP, PHONE, WAIT_MS, open_page, push, to_shift
 from test_plain_words_browser import serve, stop
 
 pytestmark = pytest.mark.browser
@@ -62,4 +62,25 @@ def test_one_seat_still_says_what_its_link_opens(browser: Any, url: str) -> None
     page = open_page(browser, url, PHONE)
     claim(page, "red")
     assert re.search(r"open your secret card page", page.locator("a.seat-link.red").inner_text(), re.I)
+    page.close()
+
+
+#: the tiles' width, the board's frame and how wide the page scrolls (px)
+BOARD = """() => { const t = [...document.querySelectorAll('#maze .tile')].map(e => e.getBoundingClientRect().width),
+    f = document.querySelector('.maze-frame').getBoundingClientRect();
+    return {tile: Math.min(...t), left: f.left, right: f.right, scroll: document.documentElement.scrollWidth}; }"""
+
+
+def test_a_phones_board_uses_the_width(browser: Any, url: str) -> None:
+    page = open_page(browser, url, PHONE)
+    claim(page, "red")  # as the newcomer did: a taller header
+    for phase in ("shift", "move"):
+        if phase == "move":
+            push(page)
+        else:
+            to_shift(page)
+        board = page.evaluate(BOARD)
+        assert board["tile"] >= 46, f"{phase}: tiles of {board['tile']:.1f} px on a 390 px phone"
+        assert board["left"] >= 0 and board["right"] <= PHONE[0], f"{phase}: the board overflows: {board}"
+        assert board["scroll"] <= PHONE[0], f"{phase}: the page scrolls sideways: {board}"
     page.close()

@@ -84,3 +84,23 @@ def test_a_phones_board_uses_the_width(browser: Any, url: str) -> None:
         assert board["left"] >= 0 and board["right"] <= PHONE[0], f"{phase}: the board overflows: {board}"
         assert board["scroll"] <= PHONE[0], f"{phase}: the page scrolls sideways: {board}"
     page.close()
+
+
+def test_the_seat_tip_goes_when_every_seat_is_taken_elsewhere(browser: Any, url: str) -> None:
+    """The tip "Press your colour beside Your seat" points to a seat this page can take: once each seat
+    played here is another browser's (🔒), it points nowhere and is not said."""
+    other = browser.new_context(viewport={"width": PHONE[0], "height": PHONE[1]})
+    try:
+        phone = other.new_page()
+        phone.goto(url)
+        for colour in ("red", "blue"):
+            claim(phone, colour)
+        page = open_page(browser, url, DESKTOP)
+        page.wait_for_function("() => MB.seats && MB.seats.taken.length === 2 && !document.getElementById('guide').hidden",
+                               timeout=WAIT_MS)
+        page.wait_for_timeout(300)
+        tip = page.locator("#guide .guide-text").inner_text()
+        assert "your seat" not in tip.lower(), tip
+        page.close()
+    finally:
+        other.close()

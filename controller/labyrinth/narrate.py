@@ -38,6 +38,7 @@ LAB_NARRATION: dict[str, str] = {
     "narrate.lab.spare_quarter": "{player} turns the spare a quarter turn clockwise: {spare}",
     "narrate.lab.shifted": "{player} pushes {inserted} in at {slot}; {ejected} comes out"
                            " (next turn {forbidden} is forbidden)",
+    "narrate.lab.carried": "; {Pawn}'s pawn rides along with its tile {frm} -> {to}",
     "narrate.lab.wrapped": "{pawn} is pushed off {frm} and set on {to}",
     "narrate.lab.reachable": "{pawn} can reach {count} cell(s)",
     "narrate.lab.step": "{pawn} moves {frm} -> {to}",
@@ -92,8 +93,7 @@ class LabyrinthNarrator:
                 "" if e["pawns"] == [e["player"]] else say("narrate.lab.moves", pawns=either(e["pawns"])))),
             # one press of rotate: one quarter turn clockwise (referee.py), said without an angle
             "spare_rotated": lambda e: say("narrate.lab.spare_quarter", player=e["player"], spare=e["spare"]),
-            "shifted": lambda e: say("narrate.lab.shifted", player=e["player"], inserted=e["inserted"],
-                                     slot=e["slot"], ejected=e["ejected"], forbidden=e["forbidden_next"]),
+            "shifted": self._shifted,
             "wrapped": lambda e: say("narrate.lab.wrapped", pawn=e["pawn"], frm=e["from"], to=e["to"]),
             "reachable": lambda e: say("narrate.lab.reachable", pawn=e["pawn"], count=len(e["cells"])),
             "step": lambda e: say("narrate.lab.step", pawn=e["pawn"], frm=e["from"], to=e["to"]),
@@ -134,6 +134,16 @@ class LabyrinthNarrator:
                    starts=say("narrate.list").join(say("narrate.starts_on", player=p, cell=e["corners"][p])
                                                    for p in e["players"]),
                    vader=say("narrate.lab.vader_starts", cell=e["vader"]) if e.get("vader") else "")
+
+    def _shifted(self, e: GameEvent) -> str:
+        # the pawns on the pushed line ride with their tiles (``carried``, docs/event-log.md; absent in
+        # older logs); a pawn pushed off the edge is said by its own ``wrapped`` line once settled
+        say = self.say
+        riders = e.get("carried") or []
+        carried = "".join(say("narrate.lab.carried", pawn=c["pawn"], frm=c["from"], to=c["to"])
+                          for c in riders if isinstance(c, Mapping))
+        return say("narrate.lab.shifted", player=e["player"], inserted=e["inserted"], slot=e["slot"],
+                   ejected=e["ejected"], forbidden=e["forbidden_next"]) + carried
 
     def _resumed(self, e: GameEvent) -> str:
         self._resuming = True

@@ -143,13 +143,23 @@ const MB = {
     if (!box || !MB.seats) return;
     const s = MB.seats, colours = MB.seatColours || s.seats;
     box.innerHTML = "";
+    // several seats here (a hot seat): "Open your secret card page" said once, then a link per colour
+    const several = colours.filter((p) => s.mine.includes(p)).length > 1;
+    let led = false;
     for (const p of colours) {
       let el;
       if (s.mine.includes(p)) {
+        if (several && !led) {
+          const lead = document.createElement("span");
+          lead.className = "seat-lead"; led = true;
+          lead.textContent = I18N.t("page.seat_open_many", "🃏 Open your secret card page:");
+          box.appendChild(lead); box.appendChild(document.createTextNode(" "));
+        }
         el = document.createElement("a");
         // a link that looks like a button and says what it opens (issue 15: it read as a label)
         el.className = `plink seat-link button small ${p}`; el.href = `/seat/${p}`; el.target = "_blank"; el.rel = "noopener";
-        el.textContent = I18N.t("page.seat_open", "🃏 Open your secret card page ({colour}) ↗", { colour: p });
+        el.textContent = several ? I18N.t("page.seat_open_colour", "{Colour} ↗", { colour: p })
+          : I18N.t("page.seat_open", "🃏 Open your secret card page ({colour}) ↗", { colour: p });
         el.title = I18N.t("page.seat_open.title", "your seat: opens {colour}'s private page with your secret card, in a new tab", { colour: p });
       } else if (s.taken.includes(p)) {
         el = document.createElement("span");

@@ -281,10 +281,12 @@ function tips() {
   };
 }
 // the way to the secret card, while this page holds no seat (said where it is: by "Your seat", wherever
-// the layout puts it; never once a seat is this page's, nor in a new window with the seat cookie)
+// the layout puts it; never once a seat is this page's, nor in a new window with the seat cookie, nor
+// when every seat played here is another browser's: there is no colour left to press)
 function seatTip() {
   const s = typeof MB !== "undefined" ? MB.seats : null;
   if (!s || (s.mine || []).length || !S.hello || !S.hello.humans.length) return "";
+  if (S.hello.humans.every((p) => (s.taken || []).includes(p))) return "";
   return I18N.t("page.lab.tip_seat", " Press your colour beside “Your seat” to see your secret card.");
 }
 function guideTip() {

@@ -3,10 +3,11 @@ there (mouse and touch, as click-token-then-click-space does); the token picked 
 strongly; on a phone the hand and Place/Gather come up under the track when tokens are to be
 placed, and choosing a way has its Play button in the tapped way (no Stop floating over the text);
 cosmetics: a thick LED outline, the blue outline of the dice that still act explained, way 1 whole
-at 1920x1080."""
+at 1920x1080, a space between a log line's time and its words."""
 
 from __future__ import annotations
 
+import re
 from typing import Any, Iterator
 
 import pytest
@@ -158,4 +159,16 @@ def test_way_1_is_whole_in_the_list_at_1920x1080(browser: Any, server: str) -> N
     gap = page.evaluate("""() => { const l = document.querySelector('#outcomes'), w = l.querySelector('.outcome.selected');
         return w.getBoundingClientRect().top - l.getBoundingClientRect().top; }""")
     assert gap >= 2, f"way 1 starts {gap}px into the list: its outline is cut"
+    page.close()
+
+
+def test_the_log_lines_keep_a_space_between_the_time_and_the_words(browser: Any, server: str) -> None:
+    """The page's text read as text (copied, read aloud) said "5.7s3 ways to play ...": the time glued
+    to the words."""
+    page = open_page(browser, server, WIDE)
+    kept(page)
+    lines = page.evaluate("() => [...document.querySelectorAll('#log li')].map((li) => li.textContent)")
+    assert lines, "no log line"
+    for line in lines:
+        assert re.match(r"\d+\.\ds\s+\S", line), f"no space after the time: {line!r}"
     page.close()

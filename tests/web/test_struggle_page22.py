@@ -87,13 +87,15 @@ def test_a_token_dragged_with_a_finger_onto_a_space_goes_there(browser: Any, ser
 def test_the_token_picked_up_is_marked_strongly(browser: Any, server: str) -> None:
     page = open_page(browser, server, PHONE)
     played(page)
-    plain = page.locator('.space[data-sensor="s0"] .token[data-token="Q"]')
     page.locator('.space[data-sensor="s0"] .token[data-token="K"]').click()
-    held = page.locator('.space[data-sensor="s0"] .token[data-token="K"]')
-    look = lambda t: t.evaluate("(e) => { const s = getComputedStyle(e); return [s.backgroundColor, s.boxShadow]; }")  # noqa: E731
-    assert look(held)[0] != look(plain)[0], f"the picked-up K has the others' colour: {look(held)} vs {look(plain)}"
-    a, b = held.bounding_box(), plain.bounding_box()
-    assert a and b and a["width"] >= 1.15 * b["width"], f"the picked-up K is no bigger than Q: {a} vs {b}"
+    # one look in the page (the tokens are drawn again at each world message)
+    held, plain = page.wait_for_function("""() => {
+        const k = document.querySelector('.space .token.selected[data-token="K"]'), q = document.querySelector('.space .token[data-token="Q"]');
+        if (!k || !q) return null;
+        return [k, q].map((e) => ({ colour: getComputedStyle(e).backgroundColor, width: e.getBoundingClientRect().width })); }""",
+                                         timeout=WAIT_MS).json_value()
+    assert held["colour"] != plain["colour"], f"the picked-up K has the others' colour: {held} vs {plain}"
+    assert held["width"] >= 1.15 * plain["width"], f"the picked-up K is no bigger than Q: {held} vs {plain}"
     page.close()
 
 

@@ -118,7 +118,9 @@ const MB = {
     li.dataset.type = ev.type;
     const who = ev.player || ev.winner;
     if (COLOURS.includes(who)) li.style.setProperty("--pc", `var(--${who})`);
-    li.innerHTML = `<span class="t">${(ev.t / 1000).toFixed(1)}s</span><span class="pdot"></span><span class="text"></span>`;
+    // spaces between the parts: the line read as text (copied, read aloud) is "5.7s 3 ways...", not "5.7s3 ways"
+    // (a flex container draws no space-only text between its items: the look is unchanged)
+    li.innerHTML = `<span class="t">${(ev.t / 1000).toFixed(1)}s</span> <span class="pdot"></span> <span class="text"></span>`;
     li.querySelector(".text").textContent = text;
     const log = $("log");
     log.prepend(li);

@@ -63,6 +63,7 @@ function tokenDiv(t) {
   d.textContent = t;
   d.title = S.hello.humans.length ? I18N.t("page.str.token_click", "token {token}: click it, then click a space", { token: t })
     : I18N.t("page.str.token", "token {token}", { token: t });
+  d.addEventListener("pointerdown", (e) => dragStart(e, t));
   d.addEventListener("click", (e) => {
     e.stopPropagation();
     // another token chosen first: the click means this token's space (several tokens share one), not this token
@@ -73,6 +74,57 @@ function tokenDiv(t) {
   });
   return d;
 }
+// drag and drop: a token pressed, moved a few pixels and let go on a space goes there, as a click on the
+// token then on the space does (pointer events: mouse, pen and finger alike; struggle.css gives the tokens
+// touch-action: none, so that a finger drags the token rather than the page)
+const DRAG_PX = 6;
+const D = { token: null, id: null, x: 0, y: 0, ghost: null, quietUntil: 0 };
+function dragStart(e, t) {
+  if (e.button !== 0 || !S.hello.humans.length) return;
+  Object.assign(D, { token: t, id: e.pointerId, x: e.clientX, y: e.clientY, ghost: null });
+}
+function dropSpace(e) {
+  const under = document.elementFromPoint(e.clientX, e.clientY);
+  return under && under.closest ? under.closest(".space") : null;
+}
+function dragMove(e) {
+  if (D.token === null || e.pointerId !== D.id) return;
+  if (!D.ghost) {
+    if (Math.hypot(e.clientX - D.x, e.clientY - D.y) < DRAG_PX) return;
+    D.ghost = document.createElement("div");
+    D.ghost.className = "token selected drag-ghost";
+    D.ghost.textContent = D.token;
+    // as large as the tokens on the track (its space size, struggle.css --sp)
+    D.ghost.style.setProperty("--sp", getComputedStyle(document.querySelector(".track-frame")).getPropertyValue("--sp"));
+    document.body.appendChild(D.ghost);
+    S.selected = D.token;
+    drawTokens();
+  }
+  e.preventDefault();
+  D.ghost.style.left = `${e.clientX}px`;
+  D.ghost.style.top = `${e.clientY}px`;
+  const over = dropSpace(e);
+  document.querySelectorAll(".space.drop").forEach((el) => { if (el !== over) el.classList.remove("drop"); });
+  if (over) over.classList.add("drop");
+}
+function dragEnd(e) {
+  if (D.token === null || e.pointerId !== D.id) return;
+  const { token, ghost } = D;
+  D.token = null;
+  if (!ghost) return; // not moved: a click, which the click handlers take
+  ghost.remove();
+  document.querySelectorAll(".space.drop").forEach((el) => el.classList.remove("drop"));
+  D.quietUntil = Date.now() + 400; // the click the browser sends after the release is not a second choice
+  const space = e.type === "pointerup" ? dropSpace(e) : null;
+  if (space && space.dataset.sensor !== S.world.tokens[token]) { S.selected = token; spaceClicked(space.dataset.sensor); return; }
+  S.selected = null; // let go where it was, or off the spaces: nothing moves, nothing stays picked up
+  drawTokens();
+}
+document.addEventListener("pointermove", dragMove, { passive: false });
+document.addEventListener("pointerup", dragEnd);
+document.addEventListener("pointercancel", dragEnd);
+document.addEventListener("click", (e) => { if (Date.now() < D.quietUntil) { e.stopPropagation(); e.preventDefault(); } }, true);
+
 // the tokens in a hand (lifted, not yet set down) once the hands here are done, in a turn played here: said
 // in the prompt, the first one chosen, so that a click on a space puts it down
 function inHand() {
@@ -83,6 +135,13 @@ function inHand() {
 // the prompt's two parts (the connection's notice, notice.js, writes over the whole prompt: made again)
 function promptParts() {
   if (!$("prompt-text")) $("prompt").innerHTML = '<span id="in-hand" class="in-hand" hidden></span><span id="prompt-text"></span>';
+}
+// tokens to be put down by a hand here (Place or Gather acts, or a token is in a hand): on a phone the hand
+// box and those buttons come up under the track (struggle.css [data-hands])
+function handsUp() {
+  if (!S.view) return;
+  const up = buttonState("follow")[0] || buttonState("gather")[0] || inHand().length > 0;
+  if (up) document.body.dataset.hands = ""; else delete document.body.dataset.hands;
 }
 function drawInHand() {
   if (!S.hello || $("prompt").dataset.offline) return;
@@ -109,6 +168,7 @@ function drawTokens() {
     if (at) document.querySelector(`.space[data-sensor="${at}"] .toks`).appendChild(tokenDiv(t));
     else hand.appendChild(tokenDiv(t));
   }
+  handsUp();
   if (!hand.children.length) hand.innerHTML = `<span class="muted">${I18N.t("page.str.nothing", "nothing")}</span>`;
   const was = S.selected;
   drawInHand();
@@ -316,7 +376,9 @@ function drawInfo() {
   if (v.phase === "choosing" && buttonState("die1")[0]) keys.push(I18N.t("page.str.key_die1", "die 1: the previous way"));
   if (v.phase === "choosing" && buttonState("die2")[0]) keys.push(I18N.t("page.str.key_die2", "die 2: the same moves in another order"));
   $("dice-keys").hidden = !keys.length;
-  $("dice-keys").textContent = keys.join(" · ");
+  $("dice-keys").innerHTML = '<span class="key-swatch"></span>';
+  $("dice-keys").title = I18N.t("page.str.keys_title", "the dice outlined in blue still act");
+  $("dice-keys").append(keys.join(" · ")); // after a little die outlined in blue: the legend of the dice's outline
   for (const n of [1, 2]) dice.children[n - 1].classList.toggle("key", v.phase === "choosing" && buttonState(`die${n}`)[0]);
   // why the dice stop answering: the hand is kept (choosing) or played (placing)
   $("throws").textContent = v.phase === "choosing" ? I18N.t("page.str.dice_kept", "hand kept: choose a way to play it")
@@ -335,6 +397,7 @@ function drawInfo() {
   // what this page's person is asked to do now, for the layout (struggle.css: on a phone, Stop stays on
   // screen while choosing a way far down the list)
   document.body.dataset.phase = mine ? v.phase : "watching";
+  handsUp();
   MB.setControl($("throw"), buttonState("throw"), v.phase === "choosing" ? I18N.t("page.str.next_way_key", "Next way (T)") : I18N.t("page.str.throw_key", "Throw (T)"));
   MB.setControl($("stop"), buttonState("stop"), I18N.t("page.str.stop_key", "Stop (S)"));
   MB.setControl($("follow"), buttonState("follow"), I18N.t("page.str.follow", "Place tokens as shown"));
@@ -361,14 +424,24 @@ function drawInfo() {
       li.lastElementChild.appendChild(note);
     }
     if (mine && v.phase === "choosing") li.addEventListener("click", () => MB.send({ type: "pick", index: o.index }));
+    // on a phone the way tapped has Stop's control in it (struggle.css shows it there only): Stop is far above
+    if (mine && v.phase === "choosing" && o.index === v.selected) {
+      const play = document.createElement("button");
+      play.type = "button"; play.className = "play-way big";
+      play.textContent = I18N.t("page.str.play_way", "✋ Play this way (Stop)");
+      MB.setControl(play, buttonState("stop"), I18N.t("page.str.stop", "✋ Stop"));
+      play.addEventListener("click", (e) => { e.stopPropagation(); press("stop"); });
+      li.lastElementChild.appendChild(play);
+    }
     list.appendChild(li);
   }
   // the way the LEDs show, in the list's view (the list scrolls on a wide screen; never the page)
   const chosen = list.querySelector(".outcome.selected");
   if (chosen && list.scrollHeight > list.clientHeight) {
     const top = chosen.offsetTop - list.offsetTop, bottom = top + chosen.offsetHeight;
-    if (top < list.scrollTop) list.scrollTop = top;
-    else if (bottom > list.scrollTop + list.clientHeight) list.scrollTop = bottom - list.clientHeight;
+    // (3 px of room for its outline, struggle.css)
+    if (top - 3 < list.scrollTop) list.scrollTop = Math.max(0, top - 3);
+    else if (bottom + 3 > list.scrollTop + list.clientHeight) list.scrollTop = bottom + 3 - list.clientHeight;
   }
   if (!ways.length) list.innerHTML = `<li class="muted">${over ? I18N.t("page.str.ways_over", "the game is over") : v.phase === "placing" ? I18N.t("page.str.played", "played") : I18N.t("page.str.throw_then_stop", "throw, then Stop")}</li>`;
   // scores

@@ -14,7 +14,7 @@ from __future__ import annotations
 import builtins
 import tomllib
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Callable, Iterator
 
 import pytest
 from gpiozero.pins.mock import MockFactory

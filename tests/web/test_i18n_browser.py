@@ -16,7 +16,7 @@ from mazeboard.controller.struggle.instructions import tie_message
 from mazeboard.controller.struggle.rules import Play
 from mazeboard.controller.translate import say_messages
 
-from test_plain_words_browser import serve, stop
+from test_plain_words_browser import serving
 from test_responsive import LAPTOP, PHONE, WAIT_MS, screenshot
 
 pytestmark = pytest.mark.browser
@@ -27,11 +27,8 @@ CELL = "#board .cell"
 @pytest.fixture(scope="module")
 def url() -> Iterator[str]:
     """A Magic Labyrinth page whose server says things in German (``sim --lang de``); red plays here."""
-    proc, address = serve(("--seed", "7", "--lang", "de"))
-    try:
+    with serving(("--seed", "7", "--lang", "de")) as address:
         yield address
-    finally:
-        stop(proc)
 
 
 def open_page(browser: Any, address: str, size: tuple[int, int], lang: str) -> Any:

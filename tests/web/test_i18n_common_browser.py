@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from test_plain_words_browser import LABYRINTH, MAGIC, WAIT_MS, WIDE, free_port, serve, stop
+from test_plain_words_browser import LABYRINTH, MAGIC, WAIT_MS, WIDE, free_port, serving
 
 pytestmark = pytest.mark.browser
 
@@ -32,11 +32,8 @@ def open_german(browser: Any, url: str) -> Any:
 def test_a_stopped_server_is_said_in_german(browser: Any) -> None:
     from playwright.sync_api import expect
 
-    proc, url = serve(MAGIC, free_port())
-    try:
+    with serving(MAGIC, free_port()) as url:
         page = open_german(browser, url)
-    finally:
-        stop(proc)
     expect(page.locator("#prompt")).to_contain_text("Der Server des Spiels ist angehalten", timeout=WAIT_MS)
     text = page.locator("#prompt").inner_text()
     assert "./run play" in text and "server stopped" not in text
@@ -47,8 +44,7 @@ def test_a_stopped_server_is_said_in_german(browser: Any) -> None:
 def test_labyrinth_says_the_reasons_and_the_new_game_in_german(browser: Any) -> None:
     from playwright.sync_api import expect
 
-    proc, url = serve(LABYRINTH)
-    try:
+    with serving(LABYRINTH) as url:
         page = open_german(browser, url)
         # red (this page) shifts first: Done does nothing now, the instruction quoted in German too
         expect(page.locator("#done")).to_have_attribute("title", re.compile(r"^Done \(D\): tut jetzt nichts: Rot: "),
@@ -65,8 +61,6 @@ def test_labyrinth_says_the_reasons_and_the_new_game_in_german(browser: Any) -> 
         expect(page.locator("html")).to_have_attribute("lang", "de")
         assert not page.problems, page.problems
         page.close()
-    finally:
-        stop(proc)
 
 
 def test_a_sentence_left_in_english_keeps_its_words_english(browser: Any) -> None:
@@ -74,8 +68,7 @@ def test_a_sentence_left_in_english_keeps_its_words_english(browser: Any) -> Non
     ("Red's turn"), never the Persian colour in an English sentence ("قرمز's turn", seen)."""
     from playwright.sync_api import expect
 
-    proc, url = serve(MAGIC, free_port())
-    try:
+    with serving(MAGIC, free_port()) as url:
         page = browser.new_page(viewport={"width": WIDE[0], "height": WIDE[1]})
         page.goto(url + "?lang=fa")
         expect(page.locator("html")).to_have_attribute("dir", "rtl", timeout=WAIT_MS)
@@ -85,5 +78,3 @@ def test_a_sentence_left_in_english_keeps_its_words_english(browser: Any) -> Non
         assert lines and all(re.search(r"\b(?:Red|Blue)'s turn", t) for t in lines), lines
         assert not re.search(r"[\u0600-\u06FF]'s turn", page.locator("#log").inner_text())
         page.close()
-    finally:
-        stop(proc)

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from test_plain_words_browser import LABYRINTH, serve, stop
+from test_plain_words_browser import LABYRINTH, serving
 
 pytestmark = pytest.mark.browser
 WAIT_MS = 30_000
@@ -27,8 +27,7 @@ def open_labyrinth(browser: Any, url: str) -> Any:
 
 
 def test_every_cards_each_the_dialog_offers_for_four_players_starts_a_game(browser: Any) -> None:
-    proc, url = serve(LABYRINTH)
-    try:
+    with serving(LABYRINTH) as url:
         page = open_labyrinth(browser, url)
         page.evaluate("""() => { window.errors = [];
             new MutationObserver(() => window.errors.push(document.getElementById('error').textContent))
@@ -46,19 +45,14 @@ def test_every_cards_each_the_dialog_offers_for_four_players_starts_a_game(brows
         errors = [e for e in page.evaluate("window.errors") if e]
         players = page.locator("#players .player").count()
         page.close()
-    finally:
-        stop(proc)
     assert not [e for e in errors if "cannot be played" in e or "--cards-each" in e], (biggest, errors)
     assert players == 4
 
 
 def test_the_dialog_opens_on_the_games_own_cards_each(browser: Any) -> None:
-    proc, url = serve((*LABYRINTH, "--cards-each", "7"))
-    try:
+    with serving((*LABYRINTH, "--cards-each", "7")) as url:
         page = open_labyrinth(browser, url)
         page.locator("#new-game").click()
         value = page.locator("#ng-cards-each").input_value()
         page.close()
-    finally:
-        stop(proc)
     assert value == "7", f"the dialog would start a game with cards_each {value!r}, not the game's 7"

@@ -9,7 +9,7 @@ from typing import Any, Iterator
 
 import pytest
 
-from test_plain_words_browser import serve, stop
+from test_plain_words_browser import serving
 
 pytestmark = pytest.mark.browser
 
@@ -24,12 +24,9 @@ BUTTERFLY = "\N{BUTTERFLY}"
 def url() -> Iterator[str]:
     """A classic game, the younger players' variant (every card open: the moth's card is on a
     page), red played from the page, blue simulated slowly."""
-    proc, address = serve(("--game", "labyrinth", "--seed", "7", "--variant", "younger", "--humans", "red,blue",
-                           "--speed", "0.1"))
-    try:
+    with serving(("--game", "labyrinth", "--seed", "7", "--variant", "younger", "--humans", "red,blue",
+                           "--speed", "0.1")) as address:
         yield address
-    finally:
-        stop(proc)
 
 
 def open_page(browser: Any, url: str, size: tuple[int, int], context: Any = None) -> Any:

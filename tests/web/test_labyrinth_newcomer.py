@@ -11,7 +11,7 @@ from typing import Any, Iterator
 
 import pytest
 
-from test_plain_words_browser import serve, stop
+from test_plain_words_browser import serve, serving, stop
 
 pytestmark = pytest.mark.browser
 
@@ -25,12 +25,9 @@ DESKTOP = (1920, 1080)
 @pytest.fixture(scope="module")
 def url() -> Iterator[str]:
     """A Star Wars game with the Vader variant, red played from the page (blue slowly simulated)."""
-    proc, address = serve(("--game", "labyrinth", "--edition", "star-wars", "--variant", "vader", "--seed", "7",
-                           "--humans", "red", "--speed", "0.1"))
-    try:
+    with serving(("--game", "labyrinth", "--edition", "star-wars", "--variant", "vader", "--seed", "7",
+                           "--humans", "red", "--speed", "0.1")) as address:
         yield address
-    finally:
-        stop(proc)
 
 
 def open_page(browser: Any, url: str, size: tuple[int, int]) -> Any:
@@ -262,8 +259,7 @@ def test_a_newcomer_plays_a_short_game_to_the_end(browser: Any, size: tuple[int,
     tip about a turn is gone."""
     from playwright.sync_api import expect
 
-    proc, address = serve(("--game", "labyrinth", "--seed", "11", "--humans", "red", "--cards-each", "1"))
-    try:
+    with serving(("--game", "labyrinth", "--seed", "11", "--humans", "red", "--cards-each", "1")) as address:
         ctx = browser.new_context(viewport={"width": size[0], "height": size[1]})
         page = ctx.new_page()
         problems: list[str] = []
@@ -292,8 +288,6 @@ def test_a_newcomer_plays_a_short_game_to_the_end(browser: Any, size: tuple[int,
         assert page.locator("#guide").is_hidden(), "a tip about a turn stays after the game is over"
         assert not problems, problems
         ctx.close()
-    finally:
-        stop(proc)
 
 
 # -- the second newcomer (a 1-card game at 1920x1080 and 390x844) -----------------------------------
@@ -301,11 +295,8 @@ def test_a_newcomer_plays_a_short_game_to_the_end(browser: Any, size: tuple[int,
 @pytest.fixture(scope="module")
 def short_url() -> Iterator[str]:
     """The newcomer's game: --cards-each 1, red played from the page, blue simulated slowly."""
-    proc, u = serve(("--game", "labyrinth", "--cards-each", "1", "--humans", "red", "--seed", "11", "--speed", "0.1"))
-    try:
+    with serving(("--game", "labyrinth", "--cards-each", "1", "--humans", "red", "--seed", "11", "--speed", "0.1")) as u:
         yield u
-    finally:
-        stop(proc)
 
 
 def _overlap(a: dict[str, float], b: dict[str, float]) -> bool:
@@ -382,8 +373,7 @@ def test_the_first_game_tip_covers_nothing_of_the_log_on_the_other_pages(browser
     """The Magic and Struggle pages share notice.js and board.css's tip: the same at 1920x1080."""
     from playwright.sync_api import expect
 
-    proc, u = serve(("--game", game, "--humans", "red", "--speed", "0.1"))
-    try:
+    with serving(("--game", game, "--humans", "red", "--speed", "0.1")) as u:
         page = browser.new_page(viewport={"width": DESKTOP[0], "height": DESKTOP[1]})
         page.goto(u)
         expect(page.locator("#conn")).to_have_text("connected", timeout=WAIT_MS)
@@ -391,8 +381,6 @@ def test_the_first_game_tip_covers_nothing_of_the_log_on_the_other_pages(browser
         guide, log = page.locator("#guide").bounding_box(), page.locator("#log").bounding_box()
         assert guide and log and not _overlap(guide, log), f"{game}: the tip {guide} covers the log {log}"
         page.close()
-    finally:
-        stop(proc)
 
 
 @pytest.mark.parametrize("game", ["magic-labyrinth", "labyrinth"])
@@ -402,8 +390,7 @@ def test_the_first_game_tip_covers_nothing_of_the_log_after_a_phone_turns_into_a
     the log was measured for the tip as it was on the phone (full width, lower)."""
     from playwright.sync_api import expect
 
-    proc, u = serve(("--game", game, "--humans", "red", "--speed", "0.1"))
-    try:
+    with serving(("--game", game, "--humans", "red", "--speed", "0.1")) as u:
         page = browser.new_page(viewport={"width": PHONE[0], "height": PHONE[1]})
         page.goto(u)
         expect(page.locator("#conn")).to_have_text("connected", timeout=WAIT_MS)
@@ -413,8 +400,6 @@ def test_the_first_game_tip_covers_nothing_of_the_log_after_a_phone_turns_into_a
         guide, log = page.locator("#guide").bounding_box(), page.locator("#log").bounding_box()
         assert guide and log and not _overlap(guide, log), f"{game}: the tip {guide} covers the log {log}"
         page.close()
-    finally:
-        stop(proc)
 
 
 def test_the_spare_heading_never_claims_a_turn_nobody_made(browser: Any, short_url: str) -> None:

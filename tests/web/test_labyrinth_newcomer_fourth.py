@@ -10,20 +10,17 @@ from typing import Any, Iterator
 
 import pytest
 
-from test_labyrinth_newcomer_third import DESKTOP, PHONE, WAIT_MS, open_page, push
-from test_plain_words_browser import serve, stop
+from test_labyrinth_newcomer_third import DESKTOP, NEWCOMER_GAME, PHONE, WAIT_MS, open_page, push
+from test_plain_words_browser import serving
+
 
 pytestmark = pytest.mark.browser
 
 
 @pytest.fixture
 def url() -> Iterator[str]:
-    proc, address = serve(("--game", "labyrinth", "--cards-each", "2", "--humans", "red", "--seed", "9135",
-                           "--speed", "3"))
-    try:
+    with serving(NEWCOMER_GAME) as address:
         yield address
-    finally:
-        stop(proc)
 
 
 def test_the_log_says_a_pawn_carried_by_the_push(browser: Any, url: str) -> None:

@@ -12,7 +12,7 @@ from typing import Any, Iterator
 
 import pytest
 
-from test_plain_words_browser import serve, stop
+from test_plain_words_browser import serving
 
 pytestmark = pytest.mark.browser
 
@@ -22,16 +22,16 @@ PHONE = (390, 844)
 DESKTOP = (1920, 1080)
 
 
+#: the newcomer's game: 2 cards each, red played from the page, blue simulated
+NEWCOMER_GAME = ("--game", "labyrinth", "--cards-each", "2", "--humans", "red", "--seed", "9135", "--speed", "3")
+
+
 @pytest.fixture
 def url() -> Iterator[str]:
     """The newcomer's game, fresh for each test (red's first turn): 2 cards each, red played from the
     page, blue simulated."""
-    proc, address = serve(("--game", "labyrinth", "--cards-each", "2", "--humans", "red", "--seed", "9135",
-                           "--speed", "3"))
-    try:
+    with serving(NEWCOMER_GAME) as address:
         yield address
-    finally:
-        stop(proc)
 
 
 def open_page(browser: Any, url: str, size: tuple[int, int], guide: bool = True) -> Any:
@@ -190,8 +190,7 @@ def test_slot_names_on_one_line_readable_and_beside_their_arrow(browser: Any, ur
 def test_the_help_opens_at_its_top_covering_the_page(browser: Any, game: str) -> None:
     from playwright.sync_api import expect
 
-    proc, address = serve(("--game", game, "--seed", "3"))
-    try:
+    with serving(("--game", game, "--seed", "3")) as address:
         page = browser.new_page(viewport={"width": PHONE[0], "height": PHONE[1]}, has_touch=True)
         page.goto(address)
         expect(page.locator("#conn")).to_have_text("connected", timeout=WAIT_MS)
@@ -205,8 +204,6 @@ def test_the_help_opens_at_its_top_covering_the_page(browser: Any, game: str) ->
         left, top, right, bottom = st["box"]
         assert left <= 1 and top <= 1 and right >= PHONE[0] - 1 and bottom >= PHONE[1] - 1, f"{game}: the page shows around the help {st}"
         page.close()
-    finally:
-        stop(proc)
 
 
 # -- 7. the LEDs of another turn -------------------------------------------------------------------
@@ -214,8 +211,7 @@ def test_the_help_opens_at_its_top_covering_the_page(browser: Any, game: str) ->
 def test_no_tile_keeps_a_highlight_nothing_explains(browser: Any) -> None:
     """Red's turns after blue's (blue finding cards): once the board is still, no tile is drawn lit
     but red's home marker; what can flash (a card just found, a warning) is said in the help."""
-    proc, address = serve(("--game", "labyrinth", "--cards-each", "2", "--humans", "red", "--seed", "9135", "--speed", "3"))
-    try:
+    with serving(NEWCOMER_GAME) as address:
         page = open_page(browser, address, DESKTOP)
         seen = 0
         for _ in range(6):
@@ -237,8 +233,6 @@ def test_no_tile_keeps_a_highlight_nothing_explains(browser: Any) -> None:
         help_text = page.locator("#help").inner_text()
         assert re.search(r"flash[^.]*found a card", help_text), "the help does not say what a flashing tile means"
         page.close()
-    finally:
-        stop(proc)
 
 
 # -- 8. the help speaks of this game only ---------------------------------------------------------
@@ -256,16 +250,13 @@ def test_the_help_speaks_of_this_edition_and_no_config_file(browser: Any, url: s
 def test_the_help_of_a_vader_game_speaks_of_vader(browser: Any) -> None:
     from playwright.sync_api import expect
 
-    proc, address = serve(("--game", "labyrinth", "--edition", "star-wars", "--variant", "vader", "--seed", "7"))
-    try:
+    with serving(("--game", "labyrinth", "--edition", "star-wars", "--variant", "vader", "--seed", "7")) as address:
         page = browser.new_page(viewport={"width": DESKTOP[0], "height": DESKTOP[1]})
         page.goto(address)
         expect(page.locator("#conn")).to_have_text("connected", timeout=WAIT_MS)
         page.click("#help-button")
         expect(page.locator("#help")).to_contain_text("Vader pawn", timeout=WAIT_MS)
         page.close()
-    finally:
-        stop(proc)
 
 
 # -- 9. the private page after the game ------------------------------------------------------------
@@ -273,8 +264,7 @@ def test_the_help_of_a_vader_game_speaks_of_vader(browser: Any) -> None:
 def test_the_private_page_after_the_game_says_no_more_secret(browser: Any) -> None:
     from playwright.sync_api import expect
 
-    proc, address = serve(("--game", "labyrinth", "--seed", "11", "--humans", "red", "--cards-each", "1"))
-    try:
+    with serving(("--game", "labyrinth", "--seed", "11", "--humans", "red", "--cards-each", "1")) as address:
         ctx = browser.new_context(viewport={"width": PHONE[0], "height": PHONE[1]})
         page = ctx.new_page()
         page.goto(address)
@@ -297,5 +287,3 @@ def test_the_private_page_after_the_game_says_no_more_secret(browser: Any) -> No
         assert "Keep this page to yourself" not in note and "only you see" not in note, note
         assert re.search(r"game is over", note, re.I), note
         ctx.close()
-    finally:
-        stop(proc)

@@ -11,7 +11,7 @@ from typing import Any, Iterator
 import pytest
 
 from test_labyrinth_newcomer_third import DESKTOP, PHONE, WAIT_MS, open_page, push, to_shift
-from test_plain_words_browser import serve, stop
+from test_plain_words_browser import serving
 
 pytestmark = pytest.mark.browser
 
@@ -22,12 +22,9 @@ SIZES = pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone-390x844", 
 def url() -> Iterator[str]:
     """Red and Blue both played from this browser (a hot seat: both seats claimed here), a short game;
     one server a test, as the seats claimed stay with the server."""
-    proc, address = serve(("--game", "labyrinth", "--cards-each", "2", "--humans", "red,blue", "--seed", "9135",
-                           "--speed", "3"))
-    try:
+    with serving(("--game", "labyrinth", "--cards-each", "2", "--humans", "red,blue", "--seed", "9135",
+                           "--speed", "3")) as address:
         yield address
-    finally:
-        stop(proc)
 
 
 def claim(page: Any, colour: str) -> None:

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import re
 import sys
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 import pytest
 
@@ -105,19 +106,32 @@ def test_the_real_board_s_other_order_fish_first_then_lift_then_corner() -> None
 
 
 # -- in the browser -------------------------------------------------------------------------------
+@contextmanager
+def ball_dropped(browser: Any, size: tuple[int, int]) -> Iterator[Any]:
+    """Red's page (test_magic_newcomer's game) right after red rolled and clicked b1, through the
+    wall a1-b1: the ball fell, the board asks for the return. The sim is stopped after."""
+    from test_magic_newcomer import ARGS, open_page, roll, serve, wait_action
+
+    proc, url = serve(ARGS)
+    try:
+        page = open_page(browser, url, size)
+        roll(page)
+        page.locator('#board .cell[data-cell="b1"]').click()
+        wait_action(page, "return", None)
+        yield page
+        page.close()
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
 
 @pytest.mark.browser
 def test_the_page_refuses_to_move_the_pawn_on_or_fish_the_ball_before_the_lift(browser: Any) -> None:
     from playwright.sync_api import expect
 
-    from test_magic_newcomer import ARGS, PHONE, WAIT_MS, open_page, roll, serve, wait_action
+    from test_magic_newcomer import PHONE, WAIT_MS, wait_action
 
-    proc, url = serve(ARGS)
-    try:
-        page = open_page(browser, url, PHONE)
-        roll(page)
-        page.locator('#board .cell[data-cell="b1"]').click()  # through the wall a1-b1: the ball drops
-        wait_action(page, "return", None)
+    with ball_dropped(browser, PHONE) as page:
         page.wait_for_function("S.world.pawns.red.ball !== 'attached' && S.view.instruction.requests.length === 2",
                                timeout=WAIT_MS)
         error = page.locator("#error")
@@ -147,31 +161,18 @@ def test_the_page_refuses_to_move_the_pawn_on_or_fish_the_ball_before_the_lift(b
         expect(fetch).to_be_enabled(timeout=WAIT_MS)
         fetch.click()
         wait_action(page, "roll", "blue")
-        page.close()
-    finally:
-        proc.terminate()
-        proc.wait(timeout=10)
 
 
 @pytest.mark.browser
 def test_a_drag_to_the_start_corner_after_a_ball_drop_lifts_the_pawn_there(browser: Any) -> None:
     from playwright.sync_api import expect
 
-    from test_magic_newcomer import ARGS, WAIT_MS, WIDE, open_page, roll, serve, wait_action
+    from test_magic_newcomer import WAIT_MS, WIDE
 
-    proc, url = serve(ARGS)
-    try:
-        page = open_page(browser, url, WIDE)
-        roll(page)
-        page.locator('#board .cell[data-cell="b1"]').click()
-        wait_action(page, "return", None)
+    with ball_dropped(browser, WIDE) as page:
         page.wait_for_function("S.view.controls['lift:red'][0] === true", timeout=WAIT_MS)
         page.evaluate("dropped('red', 'a1')")  # what a drag onto a1 does
         expect(page.locator("#prompt")).to_contain_text("back on a1", timeout=WAIT_MS)
-        page.close()
-    finally:
-        proc.terminate()
-        proc.wait(timeout=10)
 
 
 @pytest.mark.browser

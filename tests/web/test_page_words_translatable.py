@@ -40,7 +40,7 @@ def _literals(src: str, start: int) -> tuple[list[tuple[int, str]], int]:
     and where the expression ends."""
     out: list[tuple[int, str]] = []
     stack: list[str] = []  # "call", "group", "index", "array", "block", "tmpl" (a template's ${ })
-    i, n = start, len(src)
+    n = len(src)
 
     def read_string(i: int, q: str) -> tuple[int, str]:
         j = i + 1

@@ -11,6 +11,7 @@ import re
 import socket
 import subprocess
 import sys
+from contextlib import contextmanager
 from typing import Any, Iterator
 
 import pytest
@@ -46,6 +47,16 @@ def serve(args: tuple[str, ...], port: int = 0) -> tuple[subprocess.Popen[str], 
 def stop(proc: subprocess.Popen[str]) -> None:
     proc.terminate()
     proc.wait(timeout=10)
+
+
+@contextmanager
+def serving(args: tuple[str, ...], port: int = 0) -> Iterator[str]:
+    """A simulator serving its page (:func:`serve`) for the ``with`` block: its address; stopped after."""
+    proc, address = serve(args, port)
+    try:
+        yield address
+    finally:
+        stop(proc)
 
 
 @pytest.fixture
@@ -137,28 +148,22 @@ def test_a_stopped_server_is_said_in_the_prompt_and_a_restart_joins_a_new_game(b
     from playwright.sync_api import expect
 
     port = free_port()
-    proc, url = serve(MAGIC, port)
-    try:
+    with serving(MAGIC, port) as url:
         page = open_page(browser, url, WIDE)
         expect(page.locator("#prompt")).to_contain_text("press Roll", timeout=WAIT_MS)
         page.locator("#roll").click()
         expect(page.locator("#die")).not_to_have_attribute("data-value", "", timeout=WAIT_MS)
         page.wait_for_timeout(1500)  # the game's clock runs on: the new game's starts again near 0
-    finally:
-        stop(proc)
     expect(page.locator("#prompt")).to_contain_text("server stopped", timeout=WAIT_MS)
     assert "./run play" in page.locator("#prompt").inner_text()  # the way back
     assert page.evaluate("document.querySelector('#roll').closest('[inert]') !== null"
                          " || document.querySelector('#roll').matches(':disabled, [aria-disabled=\"true\"]')")
-    proc, _ = serve(MAGIC, port)
-    try:
+    with serving(MAGIC, port):
         expect(page.locator("#conn")).to_have_text("connected", timeout=WAIT_MS)
         expect(page.locator("#notice")).to_be_visible(timeout=WAIT_MS)
         assert "joined a new game" in page.locator("#notice").inner_text()
         expect(page.locator("#prompt")).to_contain_text("press Roll", timeout=WAIT_MS)
         page.close()
-    finally:
-        stop(proc)
 
 
 @pytest.mark.parametrize("server", [MAGIC], indirect=True)

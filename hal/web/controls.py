@@ -47,8 +47,8 @@ CONTROL_REASONS: dict[str, str] = {
     "control.lift.roll_first": "roll first; you lift your pawn only when the board sends it back (after your ball falls)",
     "control.lift.slide": "slide your pawn one cell at a time; you lift it only when the board sends it back",
     "control.lift.only_back": "you lift your pawn only when the board sends it back (after your ball falls)",
-    "control.hand.ball_fell": "your ball fell: the pawn goes back to its start corner, not on; "
-                              "press ✊ Lift pawn, then click {corner}",
+    "control.hand.ball_fell": "its ball fell, so it cannot go on: press ✊ Lift pawn, then click its start "
+                              "corner {corner}",
     "control.fetch.pawn_first": "first press ✊ Lift pawn and set it down on {corner}: lifting it lets the ball "
                                 "fall again",
     "control.fetch.no_ball": "no ball of yours is in the tray",

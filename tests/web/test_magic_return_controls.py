@@ -37,6 +37,14 @@ def test_after_a_ball_drop_the_hand_does_not_slide_the_pawn_on_but_lifts_it_back
     assert c.hand_refusal(asked, ["red"], "red", "red") is None
 
 
+def test_the_reason_the_pawn_stays_reads_as_one_plain_sentence() -> None:
+    """Seen (newcomer, round 3): "Your pawn stays: your ball fell: the pawn goes back to its start
+    corner, not on; press ✊ Lift pawn, then click a1": three phrases and a bare "not on"."""
+    why = str(c.hand_refusal(RETURN, ["red"], "red", "red"))
+    assert ";" not in why and "not on" not in why and why.count(":") <= 1, why
+    assert "cannot go on" in why and "start corner a1" in why and "Lift pawn" in why, why
+
+
 def test_the_ball_is_fished_out_only_once_the_pawn_is_off_the_wall() -> None:
     why = c.fetch_refusal(RETURN, ["red"], "red")
     assert why is not None and "Lift pawn" in why and "a1" in why, why

@@ -141,3 +141,29 @@ def test_a_click_on_greyed_done_with_a_keyboard_still_names_the_key(browser: Any
     done.click(force=True)
     expect(page.locator("#error")).to_contain_text("Done (D)", timeout=3_000)
     page.close()
+
+
+def test_the_log_counts_symbols_found_as_the_score_does(browser: Any, url: str) -> None:
+    """Seen (newcomer, round 3): the log said "Red found 🧪 potion (2 tokens)" while the score card
+    shows "2/5" and the help "Five symbols win": "tokens" was never explained."""
+    page = open_page(browser, url, WIDE)
+    line = page.evaluate("LOG_TEXT.symbol_collected({player: 'red', symbol: 'potion', score: 2})")
+    one = page.evaluate("LOG_TEXT.symbol_collected({player: 'red', symbol: 'potion', score: 1})")
+    assert "token" not in line + one, (line, one)
+    assert "2 of 5 symbols" in line and "1 of 5 symbols" in one, (line, one)
+    page.close()
+
+
+def test_a_ball_dropped_on_the_step_into_the_target_says_the_symbol_is_not_taken(browser: Any, url: str) -> None:
+    """Seen (newcomer, round 3): the pawn sat on the glowing target (the wand on c1) after its ball
+    fell at the wall c2-c1, and no point came: "why didn't I get it?"."""
+    page = open_page(browser, url, WIDE)
+    line = page.evaluate("""() => {
+        S.view = {...S.view, target: {symbol: 'wand', cell: 'c1'}};
+        S.recentSteps.push({player: 'red', from: 'c2', to: 'c1'});
+        return LOG_TEXT.ball_dropped({player: 'red', edge: 'c1-c2'}); }""")
+    assert "not taken" in line and "c1" in line, line
+    other = page.evaluate("""() => { S.recentSteps.push({player: 'red', from: 'b2', to: 'b1'});
+        return LOG_TEXT.ball_dropped({player: 'red', edge: 'b1-b2'}); }""")
+    assert "not taken" not in other, other
+    page.close()

@@ -544,15 +544,18 @@ const LOG_TEXT = {
   ball_dropped: (e) => { // the ball takes a moment to fall: say at which step it left, not just now
     const edge = e.edge ? e.edge.split("-") : [];
     const st = S.recentSteps.find((x) => x.player === e.player && edge.includes(x.from) && edge.includes(x.to));
+    const target = S.view && S.view.target; // a step into the target: the wall came first, no symbol
+    const lost = st && target && st.to === target.cell
+      ? I18N.t("page.magic.log_not_taken", "; the {symbol} on {cell} is not taken", { symbol: sym(target.symbol), cell: target.cell }) : "";
     return st ? I18N.t("page.magic.log_ball_dropped_at", "💥 {Player}'s ball dropped at the step {from} → {to}: a wall there (the ball takes a moment to fall)",
-                       { player: e.player, from: st.from, to: st.to })
+                       { player: e.player, from: st.from, to: st.to }) + lost
       : I18N.t("page.magic.log_ball_dropped", "💥 {Player}'s ball dropped{where}", { player: e.player,
         where: e.edge ? I18N.t("page.magic.wall_at", ": a wall at {edge}", { edge: e.edge }) : "" });
   },
   wall_learned: (e) => I18N.t("page.magic.log_wall", "🧱 Wall found between {a} and {b}", { a: e.edge.split("-")[0], b: e.edge.split("-")[1] }),
-  symbol_collected: (e) => (e.score === 1
-    ? I18N.t("page.magic.log_found_one", "⭐ {Player} found {symbol} ({score} token)", { player: e.player, symbol: sym(e.symbol), score: e.score })
-    : I18N.t("page.magic.log_found", "⭐ {Player} found {symbol} ({score} tokens)", { player: e.player, symbol: sym(e.symbol), score: e.score })),
+  // counted as the score card does ("2/5") and the help says it ("Five symbols win")
+  symbol_collected: (e) => I18N.t("page.magic.log_found_of", "⭐ {Player} found {symbol}: {score} of {goal} symbols",
+    { player: e.player, symbol: sym(e.symbol), score: e.score, goal: (S.view && S.view.win_tokens) || "?" }),
   turn_ended: (e) => I18N.t("page.magic.log_turn_ended", "{Player}'s turn ends: {why}", { player: e.player,
     why: REASON_TEXT[e.reason] ? REASON_TEXT[e.reason]() : e.reason }),
   returned_to_start: (e) => I18N.t("page.magic.log_back", "{Player} is back at the start with the ball", { player: e.player }),

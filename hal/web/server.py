@@ -92,6 +92,9 @@ class WebServer:
         self._table: Any = None
         self._call_soon: Callable[[Callable[[], None]], Any] | None = None
         self._lock = threading.Lock()
+        #: commands handed to a table's clock and not yet run: key -> (table, page id, message id)
+        self._waiting: dict[int, tuple[Any, int, int | None]] = {}
+        self._keys = itertools.count(1)
         self._pages: dict[int, _Page] = {}
         self._ids = itertools.count(1)
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -191,21 +194,41 @@ class WebServer:
 
     # -- the game side -----------------------------------------------------------------
     def attach(self, table: Any, clock: Any) -> None:
-        """Serve ``table`` (whose thread runs ``clock``); pages already open are greeted by it."""
+        """Serve ``table`` (whose thread runs ``clock``); pages already open are greeted by it.
+        Commands still waiting for the table it replaces (whose clock has stopped) are answered
+        with an ``error``: every command gets its one answer."""
         with self._lock:
             self._table = table
             self._call_soon = clock.call_soon
             table.outbox = self.deliver
             pages = list(self._pages)
+            stale = [(k, pid, mid) for k, (t, pid, mid) in self._waiting.items() if t is not table]
+            for k, _, _ in stale:
+                del self._waiting[k]
+        for _, pid, mid in stale:
+            self.deliver(error_reply("a new game began before this was done: nothing changed, send it again", mid),
+                         [pid])
         for pid in pages:
             clock.call_soon(lambda pid=pid: table.greet(pid))
 
-    def _to_table(self, fn: Callable[[Any], None]) -> bool:
+    def _to_table(self, fn: Callable[[Any], None], pid: int | None = None, msg_id: int | None = None) -> bool:
+        """Run ``fn(table)`` on the table's clock; a page's command (``pid``) is kept until it runs,
+        so that :meth:`attach` can answer it should its game be replaced first."""
         with self._lock:
             table, call_soon = self._table, self._call_soon
-        if table is None or call_soon is None:
-            return False
-        call_soon(lambda: fn(table))
+            if table is None or call_soon is None:
+                return False
+            key = next(self._keys)
+            if pid is not None:
+                self._waiting[key] = (table, pid, msg_id)
+
+        def run() -> None:
+            if pid is not None:
+                with self._lock:
+                    if self._waiting.pop(key, None) is None:
+                        return  # answered already: its game was replaced
+            fn(table)
+        call_soon(run)
         return True
 
     def deliver(self, message: dict[str, Any], to: Iterable[int]) -> None:
@@ -383,9 +406,9 @@ class WebServer:
                 self._reply(page, error_reply("claim a seat first: only players at the table may do that",
                                               getattr(command, "msg_id", None)))
                 return
-            sent = self._to_table(lambda t: t.handle(pid, command, held=held))
+            sent = self._to_table(lambda t: t.handle(pid, command, held=held), pid, getattr(command, "msg_id", None))
         else:
-            sent = self._to_table(lambda t: t.handle(pid, command))
+            sent = self._to_table(lambda t: t.handle(pid, command), pid, getattr(command, "msg_id", None))
         if not sent:
             self._reply(page, error_reply("no game is being served right now", command.msg_id))
 

@@ -80,3 +80,30 @@ def test_a_next_game_that_cannot_be_opened_serves_the_previous_kind_again(
         assert browser.run(args) == 0
     assert [r.edition for r in opened] == ["star-wars", "broken", "star-wars"]
     assert any("cannot be opened" in r.getMessage() and "broken" in r.getMessage() for r in caplog.records)
+
+
+@pytest.mark.parametrize("game,press,more", [("struggle", "throw", {"rounds": 1}), ("magic-labyrinth", "roll", {"maze": "easy"}),
+                                             ("labyrinth", "rotate", {"edition": "classic", "variants": []})])
+def test_every_command_sent_right_after_a_new_game_gets_its_answer(game: str, press: str, more: dict[str, Any]) -> None:
+    """Found by the attack of stop 22: commands sent at once after ``new_game`` were queued on the
+    game being replaced, whose clock stopped: no ``ok`` or ``error`` ever came for them
+    (docs/browser-sim.md promises one for every command with an ``id``)."""
+    p, url = start("--game", game, "--seed", "3", "--speed", "20")
+    try:
+        async def go() -> dict[int, dict[str, Any]]:
+            async with aiohttp.ClientSession() as s, s.ws_connect(url + "ws") as ws:
+                await _recv(ws, lambda m: m["type"] == "hello")
+                await ws.send_str(json.dumps({"type": "new_game", "players": 2, "humans": ["red"], "seed": 3, "id": 1,
+                                              **more}))
+                for i in (2, 3):
+                    await ws.send_str(json.dumps({"type": "press", "button": press, "id": i}))
+                answers: dict[int, dict[str, Any]] = {}
+                while len(answers) < 3:
+                    m = await _recv(ws, lambda m: m["type"] in ("ok", "error") and m.get("id") in (1, 2, 3))
+                    answers[m["id"]] = m
+                return answers
+        answers = run(go())
+        assert answers[1]["type"] == "ok", answers
+    finally:
+        p.terminate()
+        p.wait(timeout=10)

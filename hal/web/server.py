@@ -4,6 +4,12 @@ Routes: ``/`` the shared page, ``/static/...`` its CSS and JavaScript
 (package data, no build step, nothing from the network), ``/ws`` the
 WebSocket (:mod:`.protocol`), ``/seats`` which seats are taken and which
 this browser holds, ``POST /seat/COLOUR/claim`` and ``.../leave`` (:mod:`.seats`),
+``POST /seat/COLOUR/release`` frees a seat whichever browser holds it -- only in
+the browser simulator (``simulator=True``, as ``mazeboard sim`` builds it: the
+page is the board there, the person at it the adult at the board); any other
+server (the real board's service) answers 403, seats are freed on the board
+(the lobby's release gesture, ``[web] release``); the ``seats`` message's
+``release`` says which (the page offers the release only when true),
 ``/seat/COLOUR`` a player's private page (their secret card, only for the
 browser holding that seat; its WebSocket is ``/ws?seat=COLOUR``, checked the
 same way, and sends no commands), ``/join.svg`` the QR code of the board's
@@ -78,11 +84,14 @@ class WebServer:
     """Serves the page on ``host``:``port`` (0: a free port) for whichever table is attached.
 
     ``seats``: the board's seats (default: in memory); ``site``: what the pages
-    say about reaching the board (``join_url``, ``reachable``; :attr:`site`)."""
+    say about reaching the board (``join_url``, ``reachable``; :attr:`site`); ``simulator``: served by
+    the browser simulator, whose page is the board (a seat may then be released from the page)."""
 
     def __init__(self, host: str = "127.0.0.1", port: int = 8765, seats: Seats | None = None,
-                 join_url: str | None = None, lang: str = ENGLISH) -> None:
+                 join_url: str | None = None, lang: str = ENGLISH, simulator: bool = False) -> None:
         self.host = host
+        #: the browser simulator: no board to release a seat on, the shared page may (``/seat/C/release``)
+        self.simulator = simulator
         #: the pages' language unless a page asks for another (``/i18n.json?lang=``)
         self.lang = check_language(lang)
         self.port = port
@@ -164,6 +173,7 @@ class WebServer:
         app.router.add_get("/seat/{player}", self._private_page)
         app.router.add_post("/seat/{player}/claim", self._claim)
         app.router.add_post("/seat/{player}/leave", self._leave)
+        app.router.add_post("/seat/{player}/release", self._release)
         app.router.add_get("/seats", self._seats)
         app.router.add_get("/join.svg", self._join_svg)
         app.router.add_get("/player/{player}", self._old_private_page)
@@ -315,13 +325,27 @@ class WebServer:
         response.del_cookie(cookie_name(player), path="/")
         return response
 
+    async def _release(self, request: web.Request) -> web.StreamResponse:
+        """``POST /seat/red/release``: free the seat whoever holds it (``{"released": ["red"]}``, or
+        ``[]`` when it was free) -- the simulator only; 403 on a real board or from another site, 404
+        for a colour that is no seat."""
+        player = request.match_info["player"]
+        if not self._same_site(request):
+            return web.json_response({"error": "cross-site request refused"}, status=403)
+        if not self.simulator:
+            return web.json_response({"error": "seats are released on the board (the lobby's release gesture, "
+                                               "or [web] release in the config file), not from a page"}, status=403)
+        if player not in self.seats.colours:
+            return web.json_response({"error": f"no such seat (one of {', '.join(self.seats.colours)})"}, status=404)
+        return web.json_response({"released": self.seats.release([player])}, headers={"Cache-Control": "no-store"})
+
     async def _seats(self, request: web.Request) -> web.StreamResponse:
         return web.json_response(self._seats_message(_seat_cookies(request.cookies)),
                                  headers={"Cache-Control": "no-store"})
 
     def _seats_message(self, cookies: dict[str, str]) -> dict[str, Any]:
         return {"type": "seats", "seats": list(self.seats.colours), "taken": self.seats.taken(),
-                "mine": self.seats.held(cookies)}
+                "mine": self.seats.held(cookies), "release": self.simulator}
 
     async def _join_svg(self, request: web.Request) -> web.StreamResponse:
         from .join import qr_svg

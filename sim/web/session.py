@@ -182,7 +182,8 @@ def open_browser_session(request: BoardRequest, out: IO[str] | None = None) -> A
     server = request.handover if isinstance(request.handover, WebServer) else None
     first = server is None
     if server is None:
-        server = WebServer(request.web_host, request.web_port, lang=request.lang)
+        # the simulator's page is the board: a seat held by a lost browser is released from it
+        server = WebServer(request.web_host, request.web_port, lang=request.lang, simulator=True)
         server.start()
         if server.reachable:  # phones join at HOSTNAME.local (the page shows it with its QR code)
             from mazeboard.hal.web.join import join_url

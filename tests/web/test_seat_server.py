@@ -133,3 +133,58 @@ def test_the_join_code_and_site_are_served(url: str) -> None:
                 err = await _recv(ws, lambda m: m["type"] == "error")
                 assert "unknown message type" in err["message"]
     asyncio.run(go())
+
+
+def test_the_simulator_releases_a_seat_another_browser_holds(url: str) -> None:
+    """The browser simulator has no board to make the release gesture on: the person at the page is the
+    adult at the board, so a seat a dead browser holds is freed from the shared page (issue 15)."""
+    async def go() -> None:
+        async with phone() as a, phone() as b:
+            async with a.post(url + "seat/red/claim") as r:
+                assert r.status == 200
+            assert (await _seats(b, url))["release"] is True
+            async with b.post(url + "seat/red/release", headers={"Origin": "http://evil.example"}) as r:
+                assert r.status == 403  # cross-site, as the other POSTs
+            assert "red" in (await _seats(b, url))["taken"]
+            async with b.get(url + "seat/red/release") as r:  # POST only
+                assert r.status == 405
+            async with b.post(url + "seat/purple/release") as r:
+                assert r.status == 404
+            async with b.post(url + "seat/red/release") as r:
+                assert r.status == 200 and await r.json() == {"released": ["red"]}
+            assert "red" not in (await _seats(b, url))["taken"]
+            async with a.get(url + "seat/red") as r:  # the old browser's cookie no longer opens it
+                assert r.status == 403
+            async with b.post(url + "seat/red/claim") as r:
+                assert r.status == 200
+            async with b.get(url + "seat/red") as r:
+                assert r.status == 200 and "player.js" in await r.text()
+            async with b.post(url + "seat/red/release") as r:  # frees it again, whoever holds it
+                assert r.status == 200
+            async with b.post(url + "seat/red/release") as r:  # a free seat: nothing to release
+                assert r.status == 200 and await r.json() == {"released": []}
+    asyncio.run(go())
+
+
+def test_a_real_board_refuses_to_release_a_seat_from_a_page() -> None:
+    """A server not built by ``sim`` (the service on the real board): seats are freed on the board."""
+    from mazeboard.hal.web.server import WebServer
+
+    server = WebServer("127.0.0.1", 0)
+    server.start()
+    try:
+        async def go() -> None:
+            async with phone() as a, phone() as b:
+                async with a.post(server.url + "seat/red/claim") as r:
+                    assert r.status == 200
+                assert (await _seats(b, server.url))["release"] is False
+                async with b.post(server.url + "seat/red/release") as r:
+                    assert r.status == 403 and "on the board" in (await r.json())["error"]
+                async with a.post(server.url + "seat/red/release") as r:  # not even the holder's browser
+                    assert r.status == 403
+                assert (await _seats(b, server.url))["taken"] == ["red"]
+                async with a.get(server.url + "seat/red") as r:
+                    assert r.status == 200
+        asyncio.run(go())
+    finally:
+        server.close()

@@ -163,6 +163,13 @@ const MB = {
         el.textContent = several ? I18N.t("page.seat_open_colour", "{Colour} ↗", { colour: p })
           : I18N.t("page.seat_open", "🃏 Open your secret card page ({colour}) ↗", { colour: p });
         el.title = I18N.t("page.seat_open.title", "your seat: opens {colour}'s private page with your secret card, in a new tab", { colour: p });
+      } else if (s.taken.includes(p) && s.release) {
+        // the browser simulator: the page is the board, whoever is at it the adult who frees a lost seat
+        el = document.createElement("button");
+        el.type = "button"; el.className = `plink seat-taken seat-release small ${p}`;
+        el.textContent = I18N.t("page.common.seat_release", "{player} 🔒 release", { player: p });
+        el.title = I18N.t("page.common.seat_release.title", "another browser holds this seat: press to release it (its browser loses the secret card page), then claim it", { player: p });
+        el.addEventListener("click", () => MB.release(p));
       } else if (s.taken.includes(p)) {
         el = document.createElement("span");
         el.className = `plink seat-taken ${p}`; el.textContent = `${p} 🔒`;
@@ -187,6 +194,16 @@ const MB = {
     if (s) { MB.seats = s; MB.drawSeats(); }
     // the WebSocket learnt this browser's seats when it opened: open it again with the new cookie
     if (MB.ws) { MB.quick = true; MB.ws.close(); }
+  },
+  // the simulator only (the seats message's release): free a seat another browser holds, once confirmed
+  async release(colour) {
+    if (!confirm(I18N.t("page.common.seat_release.confirm", "Release the {player} seat? The browser holding it loses its secret card page; then anyone can claim {player}.", { player: colour }))) return;
+    let r;
+    try { r = await fetch(`/seat/${colour}/release`, { method: "POST" }); } catch (e) { MB.showError(I18N.t("page.common.not_connected", "not connected to the board")); return; }
+    const body = await r.json().catch(() => ({}));
+    if (!r.ok) { MB.showError(body.error || I18N.t("page.common.release_failed", "could not release {player}", { player: colour })); return; }
+    const s = await (await fetch("/seats")).json().catch(() => null);
+    if (s) { MB.seats = s; MB.drawSeats(); }
   },
   drawSite() {
     const box = $("join");

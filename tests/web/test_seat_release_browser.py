@@ -1,0 +1,90 @@
+"""A seat held by a browser that is gone, in Debian's headless Chromium (Playwright): in the browser
+simulator the page is the board, so a fresh browser sees the seat locked, releases it (after a
+confirm), claims it and sees its secret card; the real board's companion page (``mazeboard service
+run``) offers no release: an adult frees a seat on the board (issue 15)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from test_companion_browser import Service
+from test_plain_words_browser import serving
+
+pytestmark = pytest.mark.browser
+
+WAIT_MS = 30_000
+STRUGGLE = ("--game", "struggle", "--humans", "red", "--seed", "7")
+
+
+def _claim(page: Any, colour: str) -> None:
+    from playwright.sync_api import expect
+
+    page.locator(f"button.seat-claim.{colour}").click(timeout=WAIT_MS)
+    expect(page.locator(f"a.seat-link.{colour}")).to_have_attribute("href", f"/seat/{colour}", timeout=WAIT_MS)
+
+
+def test_a_fresh_browser_releases_a_lost_browsers_seat_in_the_simulator(browser: Any) -> None:
+    from playwright.sync_api import expect
+
+    with serving(STRUGGLE) as url:
+        lost = browser.new_context()
+        first = lost.new_page()
+        first.goto(url)
+        _claim(first, "red")
+        lost.close()  # that browser died, its cookie with it
+
+        fresh = browser.new_context()
+        page = fresh.new_page()
+        page.goto(url)
+        locked = page.locator(".seat-taken.red")
+        expect(locked).to_contain_text("🔒", timeout=WAIT_MS)
+        expect(page.locator("#my-card")).to_contain_text("take your seat", timeout=WAIT_MS)
+        release = page.locator("button.seat-release.red")
+        expect(release).to_be_visible()
+        assert "release" in (release.get_attribute("title") or "")
+        assert "on the board" not in (release.get_attribute("title") or "")
+
+        asked: list[str] = []
+
+        def answer(dialog: Any) -> None:
+            asked.append(dialog.message)
+            dialog.dismiss() if len(asked) == 1 else dialog.accept()
+
+        page.on("dialog", answer)
+        release.click()  # the first time: "Cancel"
+        expect(page.locator(".seat-taken.red")).to_have_count(1)
+        page.wait_for_timeout(300)
+        expect(page.locator(".seat-taken.red")).to_have_count(1)  # cancelled: still held
+        release.click()  # then OK
+        _claim(page, "red")
+        assert len(asked) == 2 and "red" in asked[0]
+        expect(page.locator("#my-card")).to_contain_text("Red's objective card", timeout=WAIT_MS)
+        private = fresh.new_page()
+        response = private.goto(url + "seat/red")
+        assert response is not None and response.status == 200
+        fresh.close()
+
+
+def test_the_real_boards_page_offers_no_release(browser: Any, tmp_path: Path) -> None:
+    from playwright.sync_api import expect
+
+    service = Service(tmp_path, "struggle")
+    try:
+        holder = browser.new_context()
+        first = holder.new_page()
+        first.goto(service.url)
+        _claim(first, "red")
+        other = browser.new_context()
+        page = other.new_page()
+        page.goto(service.url)
+        locked = page.locator(".seat-taken.red")
+        expect(locked).to_contain_text("🔒", timeout=WAIT_MS)
+        assert "an adult can release it on the board" in (locked.get_attribute("title") or "")
+        expect(page.locator(".seat-release")).to_have_count(0)
+        holder.close()
+        other.close()
+    finally:
+        service.stop()

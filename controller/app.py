@@ -147,6 +147,16 @@ def build_game(session: BoardSession, sinks: list[Callable[[GameEvent], None]] |
     return game
 
 
+def check_game(session: BoardSession) -> None:
+    """Raise :class:`ConfigError` when ``session``'s game cannot be set up (an unknown game, an
+    option its referee refuses), as :func:`build_game` would; builds a referee that is thrown away
+    (nothing subscribed, nothing emitted)."""
+    spec = GAMES.get(session.setup.game)
+    if spec is None:
+        raise ConfigError(f"game: {session.setup.game!r} is not available (choose from {', '.join(GAMES)})")
+    spec.referee(session, lambda event: None, lambda frame: None)
+
+
 def narrator_for(game: Game, out: IO[str] = sys.stdout, lang: str = "en") -> Emit:
     """A terminal narrator following ``game``, saying the board's words in ``lang`` (docs/i18n.md)."""
     return GAMES[game.session.setup.game].narrator(game, out, lang)

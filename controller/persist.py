@@ -42,7 +42,7 @@ from mazeboard.hal.errors import MazeboardError
 from mazeboard.hal.events import GameEvent, LedFrame, SensorEvent
 
 from . import journal as jr
-from .app import Game, build_game
+from .app import Game, build_game, check_game
 
 log = logging.getLogger(__name__)
 
@@ -445,10 +445,9 @@ def _open(request: BoardRequest, state_dir: str | Path, backend: str | None, new
     path = jr.prepare_dir(state_dir)
     name = backends.backend_name(backend)
     opener = opener or backends.open_board
-    if new and (path / jr.CURRENT).exists():
-        dest = jr.archive(path, "abandoned")
-        log.warning("--new: the unfinished game was put aside as %s", dest)
     problems: list[str] = []
+    if new:  # the unfinished game goes aside only once the new one is set up (a refused value keeps it)
+        return _start_new(path, request, name, attach, fsync, problems, opener, _put_aside_for_new)
     for _ in range(4):  # a saved game that ends over is archived (or cut back, once), then a new one starts
         loaded = jr.load(path)
         problems += loaded.problems
@@ -468,10 +467,25 @@ def _open(request: BoardRequest, state_dir: str | Path, backend: str | None, new
     return _start_new(path, request, name, attach, fsync, problems, opener)
 
 
+def _put_aside_for_new(path: Path) -> None:
+    if (path / jr.CURRENT).exists():
+        log.warning("--new: the unfinished game was put aside as %s", jr.archive(path, "abandoned"))
+
+
 def _start_new(path: Path, request: BoardRequest, backend: str, attach: Callable[[Game], None] | None,
                fsync: bool, problems: list[str],
-               opener: Callable[[str, BoardRequest], BoardSession] = backends.open_board) -> PersistentGame:
+               opener: Callable[[str, BoardRequest], BoardSession] = backends.open_board,
+               before: Callable[[Path], None] | None = None) -> PersistentGame:
+    """Start ``request`` as the state directory's game; ``before(path)`` runs once the board and the
+    referee accept it, right before its journal is written (nothing is written for a refused game)."""
     inner = opener(backend, request)
+    try:
+        check_game(inner)
+    except BaseException:
+        inner.board.close()
+        raise
+    if before is not None:
+        before(path)
     header = {"version": jr.VERSION, "backend": backend, "request": jr.request_record(request),
               "setup": jr.setup_record(inner.setup)}
     journal = jr.Journal.create(path, header, fsync)

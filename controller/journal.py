@@ -424,7 +424,8 @@ def _flag(name: str, value: Any) -> str:
     flag = "--" + name.replace("_", "-")
     if value is True:
         return flag
-    return f"{flag} {','.join(map(str, value)) if isinstance(value, list) else value}"
+    text = ",".join(map(str, value)) if isinstance(value, list) else str(value)
+    return f"{flag} {text if text.isprintable() and ' ' not in text else repr(text)}"  # one line, as typed
 
 
 def request_from(data: Mapping[str, Any], current: BoardRequest) -> BoardRequest:

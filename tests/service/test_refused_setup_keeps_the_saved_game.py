@@ -46,3 +46,13 @@ def test_a_refused_new_game_leaves_no_saved_game_behind(tmp_path: Path) -> None:
     assert again.returncode == 0, again.stderr[-600:]
     kept_aside = [p.name for p in state.rglob("*") if p.name.startswith(("unreplayable", "unusable", "corrupt"))]
     assert "saved game" not in again.stderr and kept_aside == [], (again.stderr, kept_aside)
+
+
+def test_the_not_applied_line_stays_one_line_whatever_the_value() -> None:
+    from mazeboard.controller import journal as jr
+    from mazeboard.hal.board import BoardRequest
+
+    saved = jr.request_record(BoardRequest(game="labyrinth", players=3, seed=7))
+    flags = jr.unapplied(saved, BoardRequest(game="labyrinth", seed=7, maze="a1-a2\nb1", options={"cards_each": 3}))
+    assert flags == ["--maze 'a1-a2\\nb1'", "--cards-each 3"], flags
+    assert all("\n" not in f for f in flags)

@@ -10,7 +10,7 @@ const perRow = () => (NARROW.matches ? 5 : 6);
 // the ace reads "A" everywhere (dice, prompt, log, the private card), as on the physical dice
 const FACE = { A: "A", K: "K", Q: "Q", J: "J", 10: "10", 9: "9" };
 const S = { hello: null, view: null, world: null, pixels: [], selected: null, bannerShown: false,
-  cards: {}, hints: {}, sockets: {} };
+  cards: {}, hints: {}, sockets: {}, counted: null };
 // how many arrivals end a round (RULES.md §3: when the fourth token arrives, the fifth takes the last place)
 const ARRIVALS_PER_ROUND = 4;
 
@@ -337,7 +337,7 @@ function drawProgress() {
 function drawInfo() {
   const v = S.view, h = S.hello;
   promptParts();
-  $("prompt-text").textContent = NOTICE.prompt(said(), v.prompt, S.hello && S.hello.humans);
+  $("prompt-text").textContent = promptNow();
   drawInHand();
   fitPrompt();
   guideTip();
@@ -501,14 +501,37 @@ function guideTip() {
   NOTICE.tips = tips();
   if (next) NOTICE.tip(next);
 }
-// the prompt keeps its room (struggle.css) so that the board never moves under a finger: a long one is
-// said in smaller letters, and scrolls inside its box only if even those do not fit
+// the prompt keeps its room (struggle.css) so that the board seldom moves under a finger: a longer one is
+// said in smaller letters, and the box grows only if even those do not fit (always seen whole)
 function fitPrompt() {
   const box = $("prompt");
   box.classList.remove("long");
-  if (box.scrollHeight > box.clientHeight + 1) box.classList.add("long");
+  if (box.scrollHeight > box.offsetHeight + 1 || box.offsetHeight > parseFloat(getComputedStyle(box).minHeight) + 1) {
+    box.classList.add("long");
+  }
 }
 function drawAll() { drawLeds(); drawTokens(); drawInfo(); }
+// the prompt, its settle countdown ("the turn passes in {left} s": seconds left when the board said it)
+// counted down here from when it arrived, so that it is never stale
+const COUNTED = ["str.placed", "str.placed_unseen"];
+function promptNow() {
+  const s = said(), v = S.view, m = s && Array.isArray(s.messages) && s.messages[0];
+  if (!m || !COUNTED.includes(m.id) || s.until === null || typeof m.args.left !== "number") {
+    S.counted = null;
+    return NOTICE.prompt(s, v.prompt, S.hello && S.hello.humans);
+  }
+  if (!S.counted || S.counted.until !== s.until) S.counted = { until: s.until, at: performance.now() };
+  const left = m.args.left, now = Math.max(0, left - Math.floor((performance.now() - S.counted.at) / 1000));
+  const counted = { ...s, messages: [{ id: m.id, args: { ...m.args, left: now } }, ...s.messages.slice(1)] };
+  // the English text is the board's own: only its number changes
+  const english = String(v.prompt).replace(`passes in ${left} s`, `passes in ${now} s`);
+  return NOTICE.prompt(counted, english, S.hello && S.hello.humans);
+}
+setInterval(() => {
+  if (!S.counted || !S.view || !$("prompt-text") || $("prompt").dataset.offline) return;
+  const text = promptNow();
+  if ($("prompt-text").textContent !== text) { $("prompt-text").textContent = text; fitPrompt(); }
+}, 250);
 
 // what the board asks now (the controller's instruction event), or null before the first
 function said() { return S.view ? S.view.instruction : null; }

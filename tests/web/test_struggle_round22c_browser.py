@@ -1,0 +1,67 @@
+"""Issue 15, round 22 (third Struggle newcomer) on the page: the settle countdown of "the turn passes in
+N s" counts down; the whole prompt is visible on a phone and at 1920x1080, the longest ones too (no box
+of fixed height that scrolls without a hint)."""
+
+from __future__ import annotations
+
+from typing import Any, Iterator
+
+import pytest
+from test_plain_words_browser import PHONE, WIDE, open_page, serve, stop
+
+pytestmark = pytest.mark.browser
+
+# the longest prompts a game says: placing with moves no reed can see (seed 80369's first play, as the
+# board said it before round 22's words), and choosing among ways with a play that says the aces
+PLACING = ("Red: move the tokens as the play says, where the LEDs blink. The reed switches cannot see every move "
+           "of this play (a token joins or leaves a space another token keeps), so the board cannot tell when "
+           "those are made: once every token stands right, press Stop or wait a moment: K goes from START to "
+           "space 1 (as the play moves it). J goes from START to space 1 (the reed switches cannot see this "
+           "move: check it by eye). 9 goes from START to space 1 (the reed switches cannot see this move: check "
+           "it by eye). 10 goes from START to space 2 (as the play moves it).")
+CHOOSING = ("Red: the LEDs show way 3 of 12 to play K A A 9 10 (token K moves first, then 9, then 10, then Q; the "
+            "aces count as a Q and a K; token J has already arrived (place A): its dice move nothing): press "
+            "Stop to play it, Throw for the next way, Die 1 for the previous one.")
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[str]:
+    proc, url = serve(("--game", "struggle", "--players", "2", "--seed", "7", "--humans", "red"), 8790)
+    yield url
+    stop(proc)
+
+
+def _say(page: Any, text: str, message: dict[str, Any] | None = None, until: int | None = None) -> None:
+    page.evaluate("""([text, message, until]) => {
+      S.view.instruction = { ...S.view.instruction, player: "red", messages: message ? [message] : [],
+                             until, text };
+      S.view.prompt = text;
+      drawInfo();
+    }""", [text, message, until])
+
+
+@pytest.mark.parametrize("size", [PHONE, WIDE], ids=["phone", "wide"])
+def test_the_longest_prompts_are_seen_whole(browser: Any, server: str, size: tuple[int, int]) -> None:
+    page = open_page(browser, server, size)
+    try:
+        for text in (PLACING, CHOOSING):
+            _say(page, text)
+            box = page.evaluate("() => { const p = document.getElementById('prompt'); "
+                                "return { scroll: p.scrollHeight, client: p.clientHeight, text: p.textContent }; }")
+            assert text in box["text"]
+            assert box["scroll"] <= box["client"] + 1, (size, box["scroll"], box["client"], text[:40])
+    finally:
+        page.close()
+
+
+def test_the_turn_passes_in_counts_down(browser: Any, server: str) -> None:
+    page = open_page(browser, server, WIDE)
+    try:
+        text = "Red's tokens stand where the play put them: the turn passes in 5 s, or press Stop."
+        _say(page, text, {"id": "str.placed", "args": {"player": "red", "left": 5}}, 99999)
+        page.wait_for_function("() => document.getElementById('prompt-text').textContent.includes('passes in 3 s')",
+                               timeout=4000)
+        page.wait_for_function("() => document.getElementById('prompt-text').textContent.includes('passes in 0 s')",
+                               timeout=7000)
+    finally:
+        page.close()

@@ -65,3 +65,18 @@ def test_the_turn_passes_in_counts_down(browser: Any, server: str) -> None:
                                timeout=7000)
     finally:
         page.close()
+
+
+def test_while_the_tokens_are_placed_for_the_player_the_prompt_says_so(browser: Any, server: str) -> None:
+    page = open_page(browser, server, WIDE)
+    try:
+        asking = "Red: move the tokens as the play says, where the LEDs blink: K goes from START to space 2."
+        _say(page, asking, None)
+        page.evaluate("() => { S.view.instruction.action = 'place'; drawInfo(); }")
+        page.evaluate("() => HANDLERS.world({ world: { ...S.world, busy: true, placing: true } })")
+        text = page.locator("#prompt-text").text_content() or ""
+        assert "Placing the tokens" in text and "goes from" not in text, text
+        page.evaluate("() => HANDLERS.world({ world: { ...S.world, busy: false, placing: false } })")
+        assert page.locator("#prompt-text").text_content() == asking
+    finally:
+        page.close()

@@ -334,12 +334,16 @@ function drawProgress() {
       { round: v.round || 1, rounds: v.rounds, arrived, needed: ARRIVALS_PER_ROUND });
 }
 
-function drawInfo() {
-  const v = S.view, h = S.hello;
+function drawPrompt() {
+  if (!S.view) return;
   promptParts();
   $("prompt-text").textContent = promptNow();
   drawInHand();
   fitPrompt();
+}
+function drawInfo() {
+  const v = S.view, h = S.hello;
+  drawPrompt();
   guideTip();
   watchSeats();
   drawCard();
@@ -516,6 +520,11 @@ function drawAll() { drawLeds(); drawTokens(); drawInfo(); }
 const COUNTED = ["str.placed", "str.placed_unseen"];
 function promptNow() {
   const s = said(), v = S.view, m = s && Array.isArray(s.messages) && s.messages[0];
+  // "Place tokens as shown" moves them one at a time: said, so that it does not look stuck half-way
+  if (S.world && S.world.placing && s && s.action === "place" && S.hello.humans.includes(s.player)) {
+    S.counted = null;
+    return I18N.t("page.str.placing", "⏳ Placing the tokens as the play says, one at a time: wait…");
+  }
   if (!m || !COUNTED.includes(m.id) || s.until === null || typeof m.args.left !== "number") {
     S.counted = null;
     return NOTICE.prompt(s, v.prompt, S.hello && S.hello.humans);
@@ -609,7 +618,11 @@ const HANDLERS = {
   },
   event(msg) { S.view = msg.view; MB.addLog(msg.event, LOG_TEXT, BIG); drawInfo(); },
   frame(msg) { S.pixels = msg.pixels; drawLeds(); },
-  world(msg) { S.world = msg.world; drawTokens(); },
+  world(msg) {
+    const was = S.world && S.world.placing;
+    S.world = msg.world; drawTokens();
+    if (was !== S.world.placing) drawPrompt();
+  },
 };
 
 function wire() {

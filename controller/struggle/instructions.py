@@ -294,6 +294,7 @@ def _choose(ref: "StruggleReferee") -> Instruction:
     order = {s: i for i, s in enumerate(ref.track.sensors())}
     targets = {place_sensor(m.place) if m.place else space_sensor(m.to)
                for m in outcome.result.moves if m.result != "impasse"}
+    targets |= {place_sensor(p) for _, p in outcome.result.arrivals}  # the fifth token's last place too
     return Instruction(ref.current, "choose", "str.choose" if count > 1 else "str.choose_one", facts, (), buttons,
                        tuple(sorted(targets, key=lambda s: order.get(s, len(order)))))
 

@@ -80,3 +80,23 @@ def test_while_the_tokens_are_placed_for_the_player_the_prompt_says_so(browser: 
         assert page.locator("#prompt-text").text_content() == asking
     finally:
         page.close()
+
+
+def test_a_way_that_ends_the_round_shows_the_last_token_on_its_place(browser: Any, server: str) -> None:
+    # round 22: "J space 10 → space 11", then the board asked for J on arrival place E
+    from mazeboard.controller.struggle import rules
+    from mazeboard.controller.struggle.referee import outcome_summary
+    from mazeboard.controller.struggle.rules import Race
+
+    r = rules.Rules(rules.Track(("start",) + ("plain",) * 8 + ("finish",)))
+    race = Race.of({"J": 2, "Q": 6}, ["9", "10", "K"])
+    ways = [outcome_summary(i, o, race) for i, o in enumerate(rules.outcomes(r, race, ("J", "J", "Q", "Q", "Q")))]
+    page = open_page(browser, server, WIDE)
+    try:
+        lines = page.evaluate("""(ways) => {
+          S.view.phase = "choosing"; S.view.outcomes = ways; S.view.selected = 0; drawInfo();
+          return [...document.querySelectorAll("#outcomes .outcome .moves li")].map((li) => li.textContent);
+        }""", ways)
+        assert any(line.startswith("J") and "arrival place E" in line for line in lines), lines
+    finally:
+        page.close()

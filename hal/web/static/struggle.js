@@ -198,6 +198,18 @@ function moveLine(m) {
   li.append(tok, document.createTextNode(" " + text));
   return li;
 }
+// the fifth token put on the last place when the fourth arrives (RULES.md Struggle: the round ends)
+function roundEndLine(e) {
+  const li = document.createElement("li");
+  li.className = "move result-round-end";
+  const tok = document.createElement("span");
+  tok.className = "token mini"; tok.dataset.token = e.token; tok.textContent = e.token;
+  const args = { from: typeof e.from === "number" ? spaceName(e.from) : "", place: e.place };
+  li.append(tok, document.createTextNode(" " + (args.from
+    ? I18N.t("page.str.move_round_end", "{from} → arrival place {place}: the fourth arrival ends the round, the last token takes the last place", args)
+    : I18N.t("page.str.move_round_end_any", "→ arrival place {place}: the fourth arrival ends the round, the last token takes the last place", args))));
+  return li;
+}
 // why a move is cancelled (RULES.md Struggle): it would end on a black space (no token stops there), or
 // on a taken yellow (or plain) space; older logs without the reason say only that it is blocked
 function blockedText(m, from) {
@@ -418,7 +430,9 @@ function drawInfo() {
     li.dataset.index = String(o.index);
     li.innerHTML = `<span class="n">${o.index + 1}</span><div><ul class="moves"></ul></div>`;
     for (const m of o.moves) li.querySelector(".moves").appendChild(moveLine(m));
-    if (!o.moves.length) li.querySelector(".moves").textContent = I18N.t("page.str.no_moves", "no token moves");
+    // the fourth arrival ends the round: the fifth token takes the last place (where it really ends)
+    for (const e of o.round_end || []) li.querySelector(".moves").appendChild(roundEndLine(e));
+    if (!o.moves.length && !(o.round_end || []).length) li.querySelector(".moves").textContent = I18N.t("page.str.no_moves", "no token moves");
     // without the card, its box says once how to see it (not under every way); once played, the
     // tokens stand where the way put them, so "what it does" is only said while choosing
     if (card && v.phase === "choosing") {

@@ -100,3 +100,20 @@ def test_a_way_that_ends_the_round_shows_the_last_token_on_its_place(browser: An
         assert any(line.startswith("J") and "arrival place E" in line for line in lines), lines
     finally:
         page.close()
+
+
+def test_no_change_says_what_it_compares_with_and_the_points_say_now(browser: Any, server: str) -> None:
+    # round 22: a way marked "= no change for your card" showed 30 points while the race now scores 20
+    page = open_page(browser, server, WIDE)
+    try:
+        lines = page.evaluate("""() => {
+          S.view.spaces = { K: 3, Q: 2, J: 1, "10": 5, "9": 4 }; S.view.arrived = [];
+          const o = { moves: [{ token: "Q", from: 2, to: 7, result: "moved" }],
+                      spaces: { K: 3, Q: 7, J: 1, "10": 5, "9": 4 }, arrived: [] };
+          return forCard(o, ["9", "A", "10", "K", "J"]).split("\\n");
+        }""")
+        same = [line for line in lines if line.startswith("=")]
+        assert same and all("compared with now" in line for line in same), lines
+        assert lines[-1] == "If the race stopped here: 30 points for your card (now 20)", lines
+    finally:
+        page.close()

@@ -318,18 +318,24 @@ function forCard(o, card) {
     if (typeof from !== "number" || typeof to !== "number" || from === to) continue;
     const pb = was.indexOf(token), pa = will.indexOf(token);
     const args = { token, place: places[j], rank: nth(pa), want: nth(j), moves: to > from ? I18N.t("page.str.moves_ahead", "moves ahead") : I18N.t("page.str.goes_back", "goes back") };
-    if (j < 0) parts.push(I18N.t("page.str.card_not_on", "= no change for your card: token {token} {moves}, and your card does not name it (its ★ takes any token)", args));
-    else if (j < had.length) parts.push(I18N.t("page.str.card_place_taken", "= no change for your card: token {token} {moves}, but the place your card wants for it ({place}) is taken already", args));
+    if (j < 0) parts.push(I18N.t("page.str.card_not_on", "= no change for your card (compared with now): token {token} {moves}, and your card does not name it (its ★ takes any token)", args));
+    else if (j < had.length) parts.push(I18N.t("page.str.card_place_taken", "= no change for your card (compared with now): token {token} {moves}, but the place your card wants for it ({place}) is taken already", args));
     else if (pa === j && pb !== j) parts.push(I18N.t("page.str.card_in_place", "✔ good for your card: token {token} {moves} to {rank} in the race, the place your card wants for it ({place})", args));
     else if (pb === j && pa !== j) parts.push(I18N.t("page.str.card_out_of_place", "✘ bad for your card: token {token} {moves} to {rank} in the race, out of the {want} place your card wants for it ({place})", args));
     else if (Math.abs(pa - j) < Math.abs(pb - j)) parts.push(I18N.t("page.str.card_closer", "✔ good for your card: token {token} {moves} to {rank} in the race, nearer the {want} place your card wants for it ({place})", args));
     else if (Math.abs(pa - j) > Math.abs(pb - j)) parts.push(I18N.t("page.str.card_farther", "✘ bad for your card: token {token} {moves} to {rank} in the race, farther from the {want} place your card wants for it ({place})", args));
-    else parts.push(I18N.t("page.str.card_same", "= no change for your card: token {token} {moves}, still {rank} in the race", args));
+    else parts.push(I18N.t("page.str.card_same", "= no change for your card (compared with now): token {token} {moves}, still {rank} in the race", args));
   }
-  if (!parts.length) parts.push(I18N.t("page.str.card_nothing", "= no change for your card"));
   const sure = cardPoints(card.slice(0, arrived.length), arrived), total = cardPoints(card, will);
-  const score = sure ? I18N.t("page.str.card_score_sure", "If the race stopped here: {points} points for your card ({sure} of them sure)", { points: total, sure })
-    : I18N.t("page.str.card_score", "If the race stopped here: {points} points for your card", { points: total });
+  // "no change" compares with now: the points now said beside those of the way when they differ (a way
+  // marked "=" showed 20 points while others showed 10 or 30, and nothing said 20 was what now scores)
+  const now = cardPoints(card, was);
+  if (!parts.length && total === now) parts.push(I18N.t("page.str.card_nothing", "= no change for your card (compared with now)"));
+  const score = total !== now
+    ? (sure ? I18N.t("page.str.card_score_sure_now", "If the race stopped here: {points} points for your card ({sure} of them sure; now {now})", { points: total, sure, now })
+      : I18N.t("page.str.card_score_now", "If the race stopped here: {points} points for your card (now {now})", { points: total, now }))
+    : sure ? I18N.t("page.str.card_score_sure", "If the race stopped here: {points} points for your card ({sure} of them sure)", { points: total, sure })
+      : I18N.t("page.str.card_score", "If the race stopped here: {points} points for your card", { points: total });
   // one line each (struggle.css: pre-line), the points last
   return I18N.t("page.str.for_card", "For your card: {parts}", { parts: "\n" + [...parts, score].join("\n") });
 }

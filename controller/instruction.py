@@ -104,6 +104,8 @@ class Instruction:
     buttons: Mapping[str, str] = field(default_factory=dict)
     cells: tuple[str, ...] = ()
     until_ms: int | None = None
+    #: False: the main sentence says the requests itself (its facts), none gets a sentence of its own
+    requests_said: bool = True
 
     @property
     def blocked(self) -> bool:
@@ -118,7 +120,7 @@ class Instruction:
     def messages(self) -> list[tuple[str, dict[str, Any]]]:
         """The sentences, in order: the main one, then one per request (id, arguments)."""
         out = [(self.message, {"player": self.player, **self.facts})]
-        for r in self.requests:
+        for r in self.requests if self.requests_said else ():
             out.append((request_message(r), request_args(r)))
         return out
 
@@ -247,15 +249,16 @@ MESSAGES: dict[str, str] = {
                    "token stands where: check these (swap any that stands elsewhere), then press Stop:",
     "str.confirm_all": "The reed switches cannot tell tokens apart, so the board cannot be sure which token "
                        "stands where: check these (swap any that stands elsewhere), then press Stop:",
-    "str.placed": "{Player}'s tokens stand where the play put them: the turn passes in a moment, or press Stop.",
+    # the settle countdown: {left} s when said (a page counts it down from the instruction's ``until``)
+    "str.placed": "{Player}'s tokens stand where the play put them: the turn passes in {left} s, or press Stop.",
     "str.place_unseen": "{Player}: move the tokens as the play says, where the LEDs blink. The reed switches "
                         "cannot see every move of this play (a token joins or leaves a space another token "
                         "keeps), so the board cannot tell when those are made: once every token stands right, "
                         "press Stop or wait a moment:",
-    "str.placed_unseen": "{Player}'s tokens stand where the play put them, as far as the reed switches can "
-                         "tell: the turn passes in a moment, or press Stop. The reed switches cannot see the "
-                         "moves below (a token joins or leaves a space another token keeps): if a token is not "
-                         "there yet, put it there now:",
+    # the reeds saw what they can: what is next, then the moves no reed sees as one list to look at
+    "str.placed_unseen": "{Player}'s tokens stand as the play says: the turn passes in {left} s, or press Stop. "
+                         "Check by eye: {unseen}.",
+    "str.check_on": "{token} on {place}",
     "str.card": "{Player}: enter your objective card on the dice buttons, place {place} next "
                 "(Die 1-5: K Q J 10 9, Throw: the ace{erase}).",
     "str.card_erase": ", Stop erases the last one",

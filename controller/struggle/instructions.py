@@ -294,6 +294,7 @@ def _choose(ref: "StruggleReferee") -> Instruction:
     order = {s: i for i, s in enumerate(ref.track.sensors())}
     targets = {place_sensor(m.place) if m.place else space_sensor(m.to)
                for m in outcome.result.moves if m.result != "impasse"}
+    targets |= {place_sensor(p) for _, p in outcome.result.arrivals}  # the fifth token's last place too
     return Instruction(ref.current, "choose", "str.choose" if count > 1 else "str.choose_one", facts, (), buttons,
                        tuple(sorted(targets, key=lambda s: order.get(s, len(order)))))
 
@@ -309,8 +310,13 @@ def _place(ref: "StruggleReferee") -> Instruction:
             return Instruction(ref.current, "place", "str.place_which", {"which": which}, reqs)
         unseen = any(not r.blocking for r in reqs)  # said from the start: the reeds cannot see those moves
         return Instruction(ref.current, "place", "str.place_unseen" if unseen else "str.place", {}, reqs)
-    return Instruction(ref.current, "place", "str.placed_unseen" if reqs else "str.placed", {}, reqs,
-                       {"stop": Does("str.button.placed")}, until_ms=_until(ref, "settle"))
+    until = _until(ref, "settle")
+    facts: dict[str, Any] = {"left": max(0, -(-(until - ref._now()) // 1000)) if until is not None else 0}
+    if reqs:  # the moves no reed can see, made or not: one list to look at, never orders again
+        facts["unseen"] = listing([phrase("str.check_on", token=r.piece, place=(r.shown or (r.frm, r.to))[1][0])
+                                   for r in reqs if r.to], "text.and")
+    return Instruction(ref.current, "place", "str.placed_unseen" if reqs else "str.placed", facts, reqs,
+                       {"stop": Does("str.button.placed")}, until_ms=until, requests_said=not reqs)
 
 
 def _card(ref: "StruggleReferee") -> Instruction:

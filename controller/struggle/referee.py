@@ -101,9 +101,17 @@ class _Turn:
     play: int = 0  # which of the selected outcome's plays (the order the player names)
 
 
-def outcome_summary(index: int, outcome: Outcome) -> dict[str, Any]:
-    """An outcome as event data: its index, first play, every play, the race it leads to."""
+def outcome_summary(index: int, outcome: Outcome, race: Race | None) -> dict[str, Any]:
+    """An outcome of a hand played on ``race`` as event data: its index, first play, every play, the
+    race it leads to, and ``round_end``: the tokens put on an arrival place by no move of their own
+    (the fourth arrival ends the round, the fifth token takes the last place: RULES.md §3, as
+    :func:`rules.apply` leaves them), each ``{"token", "from": the space it stood on, "place"}``
+    (``from`` None when ``race``, the race before the play, is not known and the token did not move)."""
     play = outcome.result
+    moved = {m.token for m in play.moves if m.place}
+    stood: dict[str, int | None] = dict(race.at()) if race is not None else {}
+    for m in play.moves:
+        stood[m.token] = m.to
     return {
         "index": index,
         "ace": list(outcome.plays[0].aces),
@@ -112,6 +120,7 @@ def outcome_summary(index: int, outcome: Outcome) -> dict[str, Any]:
         "spaces": play.race.at(),
         "arrived": list(play.race.arrived),
         "moves": [m.to_dict() for m in play.moves],
+        "round_end": [{"token": t, "from": stood.get(t), "place": p} for t, p in play.arrivals if t not in moved],
     }
 
 
@@ -276,7 +285,9 @@ class StruggleReferee(RefereeCore):
             "hand": list(turn.hand) if turn else [],
             "throws": turn.throws if turn else 0,
             "held": sorted(i + 1 for i in turn.held) if turn else [],
-            "outcomes": [outcome_summary(i, o) for i, o in enumerate(turn.outcomes)] if turn else [],
+            # the race before the play is the race only while choosing
+            "outcomes": [outcome_summary(i, o, self.race if self.state == "choosing" else None)
+                         for i, o in enumerate(turn.outcomes)] if turn else [],
             "selected": turn.selected if turn else None,
             "play": turn.play if turn else None,
             "hint": turn.hint if turn else None,
@@ -450,7 +461,7 @@ class StruggleReferee(RefereeCore):
         turn.selected = turn.hint
         turn.play = 0
         self._emit("outcomes", player=turn.player, faces=list(turn.hand),
-                   outcomes=[outcome_summary(i, o) for i, o in enumerate(turn.outcomes)],
+                   outcomes=[outcome_summary(i, o, self.race) for i, o in enumerate(turn.outcomes)],
                    hint=turn.hint, selected=turn.selected)
         self._go("hand_accepted")
 

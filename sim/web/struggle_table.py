@@ -115,6 +115,19 @@ class PeopleHands(StruggleHands):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._run["pick"] = lambda a: self._first(self._presses_to(a.number))
+        #: True from a ``follow`` (the page's "Place tokens as shown") until the hands are done: the
+        #: pages say "placing the tokens..." meanwhile (the tokens move one at a time)
+        self.placing = False
+        self._then_idle, self.on_idle = self.on_idle, self._done
+
+    def _follow(self, act: Act) -> int:
+        self.placing = True
+        return super()._follow(act)
+
+    def _done(self) -> None:
+        self.placing = False
+        if self._then_idle is not None:
+            self._then_idle()
 
 
 class StruggleTable(ServedTable):
@@ -133,7 +146,8 @@ class StruggleTable(ServedTable):
         self.hint: dict[str, int] = {}
         self.table_view = TableView()
         sim.board.watchers.insert(0, self.table_view.watch)
-        self.hands = PeopleHands(sim.world, sim.clock, self.table_view, where="people")
+        # once the hands are done the pages hear it (the world's ``placing`` ends)
+        self.hands = PeopleHands(sim.world, sim.clock, self.table_view, where="people", on_idle=self.world_changed)
         sim.world.on_change = self.world_changed
         self._commands = {Press: self._press, Pick: self._pick, MoveToken: self._move, Follow: self._follow,
                           Gather: self._gather, NewStruggle: self._new_game}
@@ -173,6 +187,7 @@ class StruggleTable(ServedTable):
     def world_state(self) -> dict[str, Any]:
         snap = self.sim.world.snapshot()
         snap["busy"] = not self.hands.idle
+        snap["placing"] = self.hands.placing and not self.hands.idle
         return snap
 
     # -- the people's hands ----------------------------------------------------------

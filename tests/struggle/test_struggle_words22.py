@@ -33,7 +33,7 @@ def test_once_the_tokens_stand_as_shown_the_prompt_goes_on_to_what_is_next() -> 
     assert not re.search(r"\bMove\b|keeps asking", text), text  # the move is made: never asked for again
     first = text.split(". ")[0]
     assert "turn passes" in first and "press Stop" in first, text  # what is next, said first
-    assert "Q goes from START to space 2" in text, text  # the move the reeds cannot see, to check by eye
+    assert "Check by eye: Q on space 2" in text, text  # the move the reeds cannot see, to check by eye
 
 
 def test_dice_of_a_token_already_arrived_are_said_to_move_nothing() -> None:

@@ -10,7 +10,7 @@ const perRow = () => (NARROW.matches ? 5 : 6);
 // the ace reads "A" everywhere (dice, prompt, log, the private card), as on the physical dice
 const FACE = { A: "A", K: "K", Q: "Q", J: "J", 10: "10", 9: "9" };
 const S = { hello: null, view: null, world: null, pixels: [], selected: null, bannerShown: false,
-  cards: {}, hints: {}, sockets: {} };
+  cards: {}, hints: {}, sockets: {}, counted: null };
 // how many arrivals end a round (RULES.md §3: when the fourth token arrives, the fifth takes the last place)
 const ARRIVALS_PER_ROUND = 4;
 
@@ -198,6 +198,18 @@ function moveLine(m) {
   li.append(tok, document.createTextNode(" " + text));
   return li;
 }
+// the fifth token put on the last place when the fourth arrives (RULES.md Struggle: the round ends)
+function roundEndLine(e) {
+  const li = document.createElement("li");
+  li.className = "move result-round-end";
+  const tok = document.createElement("span");
+  tok.className = "token mini"; tok.dataset.token = e.token; tok.textContent = e.token;
+  const args = { from: typeof e.from === "number" ? spaceName(e.from) : "", place: e.place };
+  li.append(tok, document.createTextNode(" " + (args.from
+    ? I18N.t("page.str.move_round_end", "{from} → arrival place {place}: the fourth arrival ends the round, the last token takes the last place", args)
+    : I18N.t("page.str.move_round_end_any", "→ arrival place {place}: the fourth arrival ends the round, the last token takes the last place", args))));
+  return li;
+}
 // why a move is cancelled (RULES.md Struggle): it would end on a black space (no token stops there), or
 // on a taken yellow (or plain) space; older logs without the reason say only that it is blocked
 function blockedText(m, from) {
@@ -306,18 +318,24 @@ function forCard(o, card) {
     if (typeof from !== "number" || typeof to !== "number" || from === to) continue;
     const pb = was.indexOf(token), pa = will.indexOf(token);
     const args = { token, place: places[j], rank: nth(pa), want: nth(j), moves: to > from ? I18N.t("page.str.moves_ahead", "moves ahead") : I18N.t("page.str.goes_back", "goes back") };
-    if (j < 0) parts.push(I18N.t("page.str.card_not_on", "= no change for your card: token {token} {moves}, and your card does not name it (its ★ takes any token)", args));
-    else if (j < had.length) parts.push(I18N.t("page.str.card_place_taken", "= no change for your card: token {token} {moves}, but the place your card wants for it ({place}) is taken already", args));
+    if (j < 0) parts.push(I18N.t("page.str.card_not_on", "= no change for your card (compared with now): token {token} {moves}, and your card does not name it (its ★ takes any token)", args));
+    else if (j < had.length) parts.push(I18N.t("page.str.card_place_taken", "= no change for your card (compared with now): token {token} {moves}, but the place your card wants for it ({place}) is taken already", args));
     else if (pa === j && pb !== j) parts.push(I18N.t("page.str.card_in_place", "✔ good for your card: token {token} {moves} to {rank} in the race, the place your card wants for it ({place})", args));
     else if (pb === j && pa !== j) parts.push(I18N.t("page.str.card_out_of_place", "✘ bad for your card: token {token} {moves} to {rank} in the race, out of the {want} place your card wants for it ({place})", args));
     else if (Math.abs(pa - j) < Math.abs(pb - j)) parts.push(I18N.t("page.str.card_closer", "✔ good for your card: token {token} {moves} to {rank} in the race, nearer the {want} place your card wants for it ({place})", args));
     else if (Math.abs(pa - j) > Math.abs(pb - j)) parts.push(I18N.t("page.str.card_farther", "✘ bad for your card: token {token} {moves} to {rank} in the race, farther from the {want} place your card wants for it ({place})", args));
-    else parts.push(I18N.t("page.str.card_same", "= no change for your card: token {token} {moves}, still {rank} in the race", args));
+    else parts.push(I18N.t("page.str.card_same", "= no change for your card (compared with now): token {token} {moves}, still {rank} in the race", args));
   }
-  if (!parts.length) parts.push(I18N.t("page.str.card_nothing", "= no change for your card"));
   const sure = cardPoints(card.slice(0, arrived.length), arrived), total = cardPoints(card, will);
-  const score = sure ? I18N.t("page.str.card_score_sure", "If the race stopped here: {points} points for your card ({sure} of them sure)", { points: total, sure })
-    : I18N.t("page.str.card_score", "If the race stopped here: {points} points for your card", { points: total });
+  // "no change" compares with now: the points now said beside those of the way when they differ (a way
+  // marked "=" showed 20 points while others showed 10 or 30, and nothing said 20 was what now scores)
+  const now = cardPoints(card, was);
+  if (!parts.length && total === now) parts.push(I18N.t("page.str.card_nothing", "= no change for your card (compared with now)"));
+  const score = total !== now
+    ? (sure ? I18N.t("page.str.card_score_sure_now", "If the race stopped here: {points} points for your card ({sure} of them sure; now {now})", { points: total, sure, now })
+      : I18N.t("page.str.card_score_now", "If the race stopped here: {points} points for your card (now {now})", { points: total, now }))
+    : sure ? I18N.t("page.str.card_score_sure", "If the race stopped here: {points} points for your card ({sure} of them sure)", { points: total, sure })
+      : I18N.t("page.str.card_score", "If the race stopped here: {points} points for your card", { points: total });
   // one line each (struggle.css: pre-line), the points last
   return I18N.t("page.str.for_card", "For your card: {parts}", { parts: "\n" + [...parts, score].join("\n") });
 }
@@ -334,12 +352,16 @@ function drawProgress() {
       { round: v.round || 1, rounds: v.rounds, arrived, needed: ARRIVALS_PER_ROUND });
 }
 
-function drawInfo() {
-  const v = S.view, h = S.hello;
+function drawPrompt() {
+  if (!S.view) return;
   promptParts();
-  $("prompt-text").textContent = NOTICE.prompt(said(), v.prompt, S.hello && S.hello.humans);
+  $("prompt-text").textContent = promptNow();
   drawInHand();
   fitPrompt();
+}
+function drawInfo() {
+  const v = S.view, h = S.hello;
+  drawPrompt();
   guideTip();
   watchSeats();
   drawCard();
@@ -414,7 +436,9 @@ function drawInfo() {
     li.dataset.index = String(o.index);
     li.innerHTML = `<span class="n">${o.index + 1}</span><div><ul class="moves"></ul></div>`;
     for (const m of o.moves) li.querySelector(".moves").appendChild(moveLine(m));
-    if (!o.moves.length) li.querySelector(".moves").textContent = I18N.t("page.str.no_moves", "no token moves");
+    // the fourth arrival ends the round: the fifth token takes the last place (where it really ends)
+    for (const e of o.round_end || []) li.querySelector(".moves").appendChild(roundEndLine(e));
+    if (!o.moves.length && !(o.round_end || []).length) li.querySelector(".moves").textContent = I18N.t("page.str.no_moves", "no token moves");
     // without the card, its box says once how to see it (not under every way); once played, the
     // tokens stand where the way put them, so "what it does" is only said while choosing
     if (card && v.phase === "choosing") {
@@ -501,14 +525,42 @@ function guideTip() {
   NOTICE.tips = tips();
   if (next) NOTICE.tip(next);
 }
-// the prompt keeps its room (struggle.css) so that the board never moves under a finger: a long one is
-// said in smaller letters, and scrolls inside its box only if even those do not fit
+// the prompt keeps its room (struggle.css) so that the board seldom moves under a finger: a longer one is
+// said in smaller letters, and the box grows only if even those do not fit (always seen whole)
 function fitPrompt() {
   const box = $("prompt");
   box.classList.remove("long");
-  if (box.scrollHeight > box.clientHeight + 1) box.classList.add("long");
+  if (box.scrollHeight > box.offsetHeight + 1 || box.offsetHeight > parseFloat(getComputedStyle(box).minHeight) + 1) {
+    box.classList.add("long");
+  }
 }
 function drawAll() { drawLeds(); drawTokens(); drawInfo(); }
+// the prompt, its settle countdown ("the turn passes in {left} s": seconds left when the board said it)
+// counted down here from when it arrived, so that it is never stale
+const COUNTED = ["str.placed", "str.placed_unseen"];
+function promptNow() {
+  const s = said(), v = S.view, m = s && Array.isArray(s.messages) && s.messages[0];
+  // "Place tokens as shown" moves them one at a time: said, so that it does not look stuck half-way
+  if (S.world && S.world.placing && s && s.action === "place" && S.hello.humans.includes(s.player)) {
+    S.counted = null;
+    return I18N.t("page.str.placing", "⏳ Placing the tokens as the play says, one at a time: wait…");
+  }
+  if (!m || !COUNTED.includes(m.id) || s.until === null || typeof m.args.left !== "number") {
+    S.counted = null;
+    return NOTICE.prompt(s, v.prompt, S.hello && S.hello.humans);
+  }
+  if (!S.counted || S.counted.until !== s.until) S.counted = { until: s.until, at: performance.now() };
+  const left = m.args.left, now = Math.max(0, left - Math.floor((performance.now() - S.counted.at) / 1000));
+  const counted = { ...s, messages: [{ id: m.id, args: { ...m.args, left: now } }, ...s.messages.slice(1)] };
+  // the English text is the board's own: only its number changes
+  const english = String(v.prompt).replace(`passes in ${left} s`, `passes in ${now} s`);
+  return NOTICE.prompt(counted, english, S.hello && S.hello.humans);
+}
+setInterval(() => {
+  if (!S.counted || !S.view || !$("prompt-text") || $("prompt").dataset.offline) return;
+  const text = promptNow();
+  if ($("prompt-text").textContent !== text) { $("prompt-text").textContent = text; fitPrompt(); }
+}, 250);
 
 // what the board asks now (the controller's instruction event), or null before the first
 function said() { return S.view ? S.view.instruction : null; }
@@ -586,7 +638,11 @@ const HANDLERS = {
   },
   event(msg) { S.view = msg.view; MB.addLog(msg.event, LOG_TEXT, BIG); drawInfo(); },
   frame(msg) { S.pixels = msg.pixels; drawLeds(); },
-  world(msg) { S.world = msg.world; drawTokens(); },
+  world(msg) {
+    const was = S.world && S.world.placing;
+    S.world = msg.world; drawTokens();
+    if (was !== S.world.placing) drawPrompt();
+  },
 };
 
 function wire() {

@@ -64,7 +64,7 @@ const NOTICE = {
     if (!box) return;
     box.querySelector(".guide-ok").addEventListener("click", () => NOTICE.dismiss(box.dataset.tip));
     box.querySelector(".guide-off").addEventListener("click", () => {
-      for (const id of Object.keys(NOTICE.tips)) NOTICE.remember(id);
+      for (const id of Object.keys(NOTICE.tips)) NOTICE.remember(id.split(".")[0]); // "return.ball": the tip "return"
       box.hidden = true;
     });
   },
@@ -89,14 +89,17 @@ const NOTICE = {
         || instruction.action === "game_over") return text;
     return `${I18N.t("page.common.simulated_turn", "🤖 {Player} plays by itself (simulated): wait.", { player: p })} ${text}`;
   },
-  now(id) {
+  // step: where the moment is at, when a tip says it in steps (tips["return.ball"]: the ball drop's
+  // tip once the pawn is back): the tip's text follows the step; it is one tip (dismissed once)
+  now(id, step) {
     const box = NOTICE.el("guide");
     if (box && !box.hidden && box.dataset.tip && box.dataset.tip !== id) box.hidden = true;
-    if (id) NOTICE.tip(id);
+    if (id) NOTICE.tip(id, step);
   },
-  tip(id) {
-    const box = NOTICE.el("guide"), text = NOTICE.tips[id];
-    if (!box || !text || NOTICE.seen().includes(id) || box.dataset.tip === id && !box.hidden) return;
+  tip(id, step) {
+    const box = NOTICE.el("guide"), text = (step && NOTICE.tips[`${id}.${step}`]) || NOTICE.tips[id];
+    if (!box || !text || NOTICE.seen().includes(id)) return;
+    if (box.dataset.tip === id && !box.hidden && box.querySelector(".guide-text").textContent === text) return;
     box.dataset.tip = id;
     box.querySelector(".guide-text").textContent = text;
     box.hidden = false;

@@ -19,6 +19,9 @@ The third newcomer:
 5. The first-game tip says the step the board is at: with the pawn back on its corner, the ball.
 6. A greyed control pressed with the mouse shows no focus ring afterwards, even after a key press.
 7. At 1920x1080 the winner's score card keeps "simulated · winner 🏆" on one line.
+8. On a phone pressing the controls leaves the page at its top, also the tip's "Got it" (its foot
+   below the first screen: reaching it scrolled the page, and the title stayed cut off).
+9. A dismissed tip stays dismissed, also where the browser refuses localStorage.
 """
 
 from __future__ import annotations
@@ -243,3 +246,44 @@ def test_the_winner_s_score_card_keeps_one_line_on_a_wide_screen(browser: Any, u
     assert all(gap >= 4 for _, _, _, gap in lines), f"the name line runs into the score: {lines}"
     page.close()
 
+
+
+# -- 8. pressing a control leaves a phone's page at its top ---------------------------------------------------
+
+def test_on_a_phone_pressing_the_controls_and_the_tip_s_got_it_leaves_the_page_at_its_top(browser: Any, url: str) -> None:  # noqa: F811
+    """The newcomer pressed Roll, moved, pressed the tip's "Got it" (its foot below the first screen: the
+    page scrolled to reach it) and was left with the title cut off once the tip went."""
+    from playwright.sync_api import expect
+
+    page = open_page(browser, url, PHONE, tips=True)
+    page.evaluate("() => { window.sy = []; const f = () => { sy.push(scrollY); requestAnimationFrame(f); }; f(); }")
+    roll(page)
+    page.locator('#board .cell[data-cell="a2"]').click()
+    page.wait_for_timeout(400)
+    assert max(page.evaluate("sy")) == 0, "the page scrolled through a roll and a move"
+    guide = page.locator("#guide")
+    expect(guide).to_be_visible(timeout=WAIT_MS)
+    page.locator("#guide .guide-ok").click()  # reached as a person reaches it: scrolled into view if needed
+    expect(guide).to_be_hidden()
+    page.wait_for_timeout(300)
+    assert page.evaluate("scrollY") == 0, "the tip went and left the page scrolled: the title is cut off"
+    assert page.locator("h1").bounding_box()["y"] >= 0
+    page.close()
+
+
+def test_a_dismissed_tip_stays_dismissed_where_the_browser_refuses_storage(browser: Any, url: str) -> None:  # noqa: F811
+    """The newcomer pressed "Got it" at 1920x1080 and the tip came back at the next update: a browser
+    that refuses localStorage (a private window, storage blocked) must not undo a dismissal."""
+    from playwright.sync_api import expect
+
+    page = browser.new_page(viewport={"width": WIDE[0], "height": WIDE[1]})
+    page.add_init_script("Storage.prototype.setItem = function () { throw new DOMException('refused', 'QuotaExceededError'); }")
+    page.goto(url)
+    guide = page.locator("#guide")
+    expect(guide).to_contain_text("Roll", timeout=WAIT_MS)
+    page.locator("#guide .guide-ok").click()
+    expect(guide).to_be_hidden()
+    page.evaluate("drawInfo()")  # the next update from the board
+    page.wait_for_timeout(300)
+    assert guide.is_hidden(), f"the dismissed tip came back: {page.locator('#guide .guide-text').inner_text()!r}"
+    page.close()

@@ -65,18 +65,34 @@ const NOTICE = {
     box.querySelector(".guide-ok").addEventListener("click", () => NOTICE.dismiss(box.dataset.tip));
     box.querySelector(".guide-off").addEventListener("click", () => {
       for (const id of Object.keys(NOTICE.tips)) NOTICE.remember(id.split(".")[0]); // "return.ball": the tip "return"
-      box.hidden = true;
+      NOTICE.hide();
     });
   },
+  // the tips dismissed: remembered in localStorage, and for this page's life in `gone` as well, so a
+  // dismissed tip stays dismissed where storage is refused (a private window, storage blocked)
+  gone: new Set(),
   seen() {
-    try { return JSON.parse(localStorage.getItem(NOTICE.key) || "[]"); } catch (e) { return []; }
+    let kept = [];
+    try { kept = JSON.parse(localStorage.getItem(NOTICE.key) || "[]"); } catch (e) { kept = []; }
+    return [...new Set([...(Array.isArray(kept) ? kept : []), ...NOTICE.gone])];
   },
   remember(id) {
+    NOTICE.gone.add(id);
     const seen = NOTICE.seen();
     if (!seen.includes(id)) seen.push(id);
     try { localStorage.setItem(NOTICE.key, JSON.stringify(seen)); } catch (e) { /* private mode: shown again next time */ }
   },
-  dismiss(id) { NOTICE.remember(id); const box = NOTICE.el("guide"); if (box) box.hidden = true; },
+  dismiss(id) { NOTICE.remember(id); NOTICE.hide(); },
+  // the tip goes; where it begins on the first screen (a phone: under the controls, its foot below the
+  // window, so a person scrolled down to press "Got it"), the page goes back to its top with it: the
+  // title and the board as they were, not left scrolled (a newcomer saw the title cut off)
+  hide() {
+    const box = NOTICE.el("guide");
+    if (!box) return;
+    const top = box.hidden ? Infinity : box.getBoundingClientRect().top + window.scrollY;
+    box.hidden = true;
+    if (window.scrollY > 0 && top < window.innerHeight && getComputedStyle(box).position !== "fixed") window.scrollTo(0, 0);
+  },
   // the moment the board is at (a tip's id, or null: none of this page's): a tip shown for
   // another moment goes (not remembered: it comes back when its moment does), then now's tip
   // the board's instruction as a page shows it to its people (`humans`, the colours played here): one

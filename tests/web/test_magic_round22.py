@@ -9,6 +9,19 @@ Chromium:
    and at 1920x1080.
 3. A tap on a greyed control on a phone says its reason without the keyboard hint "(D)": a phone
    has no keyboard (the help hides its key hints there by the same rule).
+
+The third newcomer:
+
+4. On a phone nothing moves through a ball drop's recovery (Lift pawn, click the corner, fish the
+   ball): the control row keeps its buttons' places and sizes whatever their labels ("✊ Lift pawn",
+   "👇 Click a cell to place"), and the board stays put (the prompt keeps the room of the longest
+   prompt of the recovery).
+5. The first-game tip says the step the board is at: with the pawn back on its corner, the ball.
+6. A greyed control pressed with the mouse shows no focus ring afterwards, even after a key press.
+7. At 1920x1080 the winner's score card keeps "simulated · winner 🏆" on one line.
+8. On a phone pressing the controls leaves the page at its top, also the tip's "Got it" (its foot
+   below the first screen: reaching it scrolled the page, and the title stayed cut off).
+9. A dismissed tip stays dismissed, also where the browser refuses localStorage.
 """
 
 from __future__ import annotations
@@ -18,7 +31,7 @@ from typing import Any
 
 import pytest
 
-from test_magic_newcomer import PHONE, WAIT_MS, WIDE, open_page, roll, url  # noqa: F401  (url: the fixture)
+from test_magic_newcomer import PHONE, WAIT_MS, WIDE, open_page, roll, url, wait_action  # noqa: F401  (url: the fixture)
 
 pytestmark = pytest.mark.browser
 
@@ -166,4 +179,137 @@ def test_a_ball_dropped_on_the_step_into_the_target_says_the_symbol_is_not_taken
     other = page.evaluate("""() => { S.recentSteps.push({player: 'red', from: 'b2', to: 'b1'});
         return LOG_TEXT.ball_dropped({player: 'red', edge: 'b1-b2'}); }""")
     assert "not taken" not in other, other
+    page.close()
+
+
+# -- 4. nothing moves on a phone through a ball drop's recovery ------------------------------------------
+
+#: every frame while the board asks red for its pawn and ball: the board's top and the controls' boxes
+RECORD = """() => { window.frames22 = []; const ids = ['board', 'roll', 'done', 'lift', 'fetch', 'tray-strip'];
+  const note = () => { const s = S.view && S.view.instruction;
+    if (s && s.action === 'return') frames22.push(ids.map(id => { const r = document.getElementById(id).getBoundingClientRect();
+      return [id, Math.round(r.x), Math.round(r.y), Math.round(r.width), Math.round(r.height)]; }));
+    requestAnimationFrame(note); }; note(); }"""
+
+
+def test_on_a_phone_nothing_moves_through_a_ball_drop_s_recovery(browser: Any, url: str) -> None:  # noqa: F811
+    from playwright.sync_api import expect
+
+    page = open_page(browser, url, PHONE)
+    roll(page)
+    page.locator('#board .cell[data-cell="b1"]').click()  # through the wall a1-b1: the ball drops
+    wait_action(page, "return", None)
+    expect(page.locator("#prompt")).to_contain_text("Lift pawn", timeout=WAIT_MS)
+    page.evaluate(RECORD)
+    page.locator("#lift").click()
+    expect(page.locator("#lift")).to_contain_text("place", timeout=2_000)
+    page.wait_for_timeout(300)
+    page.locator('#board .cell[data-cell="a1"]').click()
+    expect(page.locator("#prompt")).to_contain_text("back on a1", timeout=WAIT_MS)
+    page.wait_for_timeout(300)
+    page.locator("#tray-strip .tray-ball.red").click()
+    wait_action(page, "roll", "blue")
+    frames = page.evaluate("frames22")
+    assert len(frames) > 5, frames
+    moved = {}
+    for frame in frames[1:]:
+        for now, first in zip(frame, frames[0]):
+            if now != first:
+                moved.setdefault(now[0], (first, now))
+    assert moved == {}, f"moved or resized during the recovery (first, then): {moved}"
+    page.close()
+
+
+# -- 5. the tip says the step the board is at -------------------------------------------------------------
+
+def test_the_first_game_tip_follows_the_recovery_s_steps(browser: Any, url: str) -> None:  # noqa: F811
+    from playwright.sync_api import expect
+
+    page = open_page(browser, url, PHONE, tips=True)
+    roll(page)
+    page.locator('#board .cell[data-cell="b1"]').click()
+    wait_action(page, "return", None)
+    tip = page.locator("#guide .guide-text")
+    expect(tip).to_contain_text("Lift pawn", timeout=WAIT_MS)
+    page.locator("#lift").click()
+    page.locator('#board .cell[data-cell="a1"]').click()
+    expect(page.locator("#prompt")).to_contain_text("back on a1", timeout=WAIT_MS)
+    page.wait_for_timeout(300)
+    shown = page.locator("#guide").is_visible()
+    text = tip.inner_text() if shown else ""
+    assert not shown or ("Lift pawn" not in text and "ball" in text), f"the tip is a step behind the board: {text!r}"
+    page.close()
+
+
+# -- 6. no focus ring on a greyed control after a mouse press ----------------------------------------------
+
+def test_a_greyed_control_pressed_with_the_mouse_shows_no_focus_ring(browser: Any, url: str) -> None:  # noqa: F811
+    page = open_page(browser, url, WIDE)
+    roll(page)  # a mouse click on Roll; Roll greys while the pawn slides
+    page.keyboard.press("ArrowUp")  # a key press: Chromium then draws the focus ring of a focused button
+    page.wait_for_function("document.getElementById('roll').getAttribute('aria-disabled') === 'true'")
+    ring = page.evaluate("(() => { const s = getComputedStyle(document.getElementById('roll')); return [s.outlineStyle, s.outlineWidth]; })()")
+    assert ring[0] == "none", f"the greyed Roll keeps a focus ring after a mouse press: {ring}"
+    # a keyboard user still sees where the focus is
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.matches(':focus-visible')"), page.evaluate("document.activeElement.outerHTML")
+    page.close()
+
+
+# -- 7. the winner's card on one line at 1920x1080 ---------------------------------------------------------
+
+def test_the_winner_s_score_card_keeps_one_line_on_a_wide_screen(browser: Any, url: str) -> None:  # noqa: F811
+    page = open_page(browser, url, WIDE)
+    page.evaluate("""() => { S.view = {...S.view, phase: 'over', winner: 'blue', scores: {red: 4, blue: 5},
+        instruction: {...S.view.instruction, action: 'game_over', player: null, requests: []}}; drawInfo(); }""")
+    lines = page.evaluate("""() => [...document.querySelectorAll('#players .player')].map(row => {
+        const range = document.createRange(); range.selectNodeContents(row.querySelector('.who'));
+        const rs = [...range.getClientRects()].filter(r => r.width > 0), top = Math.min(...rs.map(r => r.top));
+        const below = rs.filter(r => r.top > top + 8).length;  // a rectangle a line lower: the line wrapped
+        const who = Math.max(...rs.map(r => r.right)), score = row.querySelector('.tokens').getBoundingClientRect().left;
+        return [row.dataset.player, 1 + Math.sign(below), row.querySelector('.who').textContent, Math.round(score - who)]; })""")
+    assert all(n == 1 for _, n, _, _ in lines), f"a score card's name line wraps: {lines}"
+    assert all(gap >= 4 for _, _, _, gap in lines), f"the name line runs into the score: {lines}"
+    page.close()
+
+
+
+# -- 8. pressing a control leaves a phone's page at its top ---------------------------------------------------
+
+def test_on_a_phone_pressing_the_controls_and_the_tip_s_got_it_leaves_the_page_at_its_top(browser: Any, url: str) -> None:  # noqa: F811
+    """The newcomer pressed Roll, moved, pressed the tip's "Got it" (its foot below the first screen: the
+    page scrolled to reach it) and was left with the title cut off once the tip went."""
+    from playwright.sync_api import expect
+
+    page = open_page(browser, url, PHONE, tips=True)
+    page.evaluate("() => { window.sy = []; const f = () => { sy.push(scrollY); requestAnimationFrame(f); }; f(); }")
+    roll(page)
+    page.locator('#board .cell[data-cell="a2"]').click()
+    page.wait_for_timeout(400)
+    assert max(page.evaluate("sy")) == 0, "the page scrolled through a roll and a move"
+    guide = page.locator("#guide")
+    expect(guide).to_be_visible(timeout=WAIT_MS)
+    page.locator("#guide .guide-ok").click()  # reached as a person reaches it: scrolled into view if needed
+    expect(guide).to_be_hidden()
+    page.wait_for_timeout(300)
+    assert page.evaluate("scrollY") == 0, "the tip went and left the page scrolled: the title is cut off"
+    assert page.locator("h1").bounding_box()["y"] >= 0
+    page.close()
+
+
+def test_a_dismissed_tip_stays_dismissed_where_the_browser_refuses_storage(browser: Any, url: str) -> None:  # noqa: F811
+    """The newcomer pressed "Got it" at 1920x1080 and the tip came back at the next update: a browser
+    that refuses localStorage (a private window, storage blocked) must not undo a dismissal."""
+    from playwright.sync_api import expect
+
+    page = browser.new_page(viewport={"width": WIDE[0], "height": WIDE[1]})
+    page.add_init_script("Storage.prototype.setItem = function () { throw new DOMException('refused', 'QuotaExceededError'); }")
+    page.goto(url)
+    guide = page.locator("#guide")
+    expect(guide).to_contain_text("Roll", timeout=WAIT_MS)
+    page.locator("#guide .guide-ok").click()
+    expect(guide).to_be_hidden()
+    page.evaluate("drawInfo()")  # the next update from the board
+    page.wait_for_timeout(300)
+    assert guide.is_hidden(), f"the dismissed tip came back: {page.locator('#guide .guide-text').inner_text()!r}"
     page.close()

@@ -364,18 +364,10 @@ function promptText() {
   const args = s.messages && s.messages[0] ? s.messages[0].args : {};
   const who = args.returner;
   if (s.action === "return" && who && S.hello.humans.includes(who)) {
-    if (reqs.some((q) => q.kind === "pawn" && q.piece === who) && !reqs.some((q) => q.kind === "ball")) { // the ball under it again
-      return I18N.t("page.magic.return_lift_only", "{Returner}'s pawn goes back to its start corner: press ✊ Lift pawn, then click {corner} (🏠).",
-                    { returner: who, corner: args.corner });
-    }
-    if (reqs.some((q) => q.kind === "pawn" && q.piece === who)) {
-      return I18N.t("page.magic.return_lift", "{Returner}'s ball fell at a hidden wall: press ✊ Lift pawn, then click the start corner {corner} (🏠); then click the ball in the tray.",
-                    { returner: who, corner: args.corner });
-    }
-    if (reqs.some((q) => q.kind === "ball" && q.piece === who)) {
-      return I18N.t("page.magic.return_ball", "{Returner}'s pawn is back on {corner}: now click the ball in the tray (or 🎣 Fish ball out); it goes back under the pawn.",
-                    { returner: who, corner: args.corner });
-    }
+    const say = returnPrompts(who, args.corner);
+    if (reqs.some((q) => q.kind === "pawn" && q.piece === who) && !reqs.some((q) => q.kind === "ball")) return say.liftOnly; // the ball under it again
+    if (reqs.some((q) => q.kind === "pawn" && q.piece === who)) return say.lift;
+    if (reqs.some((q) => q.kind === "ball" && q.piece === who)) return say.ball;
   }
   if (s.action === "return" && who && S.hello.humans.length && !S.hello.humans.includes(who)) {
     return I18N.t("page.magic.return_other", "{Returner}'s ball fell at a hidden wall: {returner} (simulated) goes back to {corner} and fishes the ball out; wait.",
@@ -383,7 +375,36 @@ function promptText() {
   }
   return NOTICE.prompt(s, v.prompt, S.hello.humans);
 }
-function drawPrompt() { $("prompt").textContent = promptText(); }
+// what a ball drop's recovery says to a person here, step by step: Lift and the corner (with the ball
+// still in the tray, or under the pawn already), the pawn in the hand, the ball
+function returnPrompts(who, corner) {
+  return {
+    liftOnly: I18N.t("page.magic.return_lift_only", "{Returner}'s pawn goes back to its start corner: press ✊ Lift pawn, then click {corner} (🏠).",
+                     { returner: who, corner }),
+    lift: I18N.t("page.magic.return_lift", "{Returner}'s ball fell at a hidden wall: press ✊ Lift pawn, then click the start corner {corner} (🏠); then click the ball in the tray.",
+                 { returner: who, corner }),
+    hand: I18N.t("page.magic.in_hand_to", "Your pawn is in your hand: click {to} to set it down.", { to: corner }),
+    ball: I18N.t("page.magic.return_ball", "{Returner}'s pawn is back on {corner}: now click the ball in the tray (or 🎣 Fish ball out); it goes back under the pawn.",
+                 { returner: who, corner }),
+  };
+}
+// the prompt, and on a phone (where its room is the prompt shown: no empty band kept) the room of the
+// longest prompt of the step the board is at: through a ball drop's recovery (Lift, the corner, the
+// ball) the prompt changes at each step and the board under it stays put (a newcomer saw it jump)
+function drawPrompt() {
+  const p = $("prompt"), text = promptText(), s = said();
+  const args = s && s.messages && s.messages[0] ? s.messages[0].args : {};
+  const phone = window.matchMedia("(max-width: 899.98px)").matches;
+  const steps = phone && s && s.action === "return" && args.returner && S.hello.humans.includes(args.returner)
+    ? Object.values(returnPrompts(args.returner, args.corner)) : [];
+  p.style.minHeight = "";
+  let room = 0;
+  const height = () => p.getBoundingClientRect().height; // fractional: a rounded height moved what follows by a pixel
+  for (const t of steps) { p.textContent = t; room = Math.max(room, height()); } // measured in the page's font and width
+  p.textContent = text;
+  if (room > height()) p.style.minHeight = `${room}px`;
+}
+window.addEventListener("resize", () => { if (S.view && S.hello) drawPrompt(); });
 
 function drawInfo() {
   const v = S.view, h = S.hello;
@@ -479,11 +500,15 @@ const TIPS = { // getters: said in the page's language when shown
   get roll() { return I18N.t("page.magic.tip_roll", "Press 🎲 Roll (or the R key). The cells your pawn can reach light up in your colour, never across a wall found already (other hidden walls may still stop you); the white one holds the symbol to find. The ring on your start corner (🏠) only says it is your turn."); },
   get move() { return I18N.t("page.magic.tip_move", "Slide your pawn one cell at a time: arrow keys, click a neighbouring cell, or drag it. Hidden walls drop your ball; stop early with ✋ Done."); },
   get return() { return I18N.t("page.magic.tip_return", "Your ball fell at a hidden wall: press ✊ Lift pawn, then click your start corner (🏠) to set the pawn down, then click your ball in the tray: one click puts it back under the pawn."); },
+  // the same tip at its last step (the pawn back on its corner): what is left, not the steps done
+  get "return.ball"() { return I18N.t("page.magic.tip_return_ball", "Your pawn is back on its start corner: now click your ball in the tray (or 🎣 Fish ball out): one click puts it back under the pawn."); },
 };
 function guideTip() {
   const s = said();
   const mine = s && S.hello && S.hello.humans.includes(s.player || (s.requests[0] || {}).by);
-  NOTICE.now(mine ? s.action : null); // a tip about an earlier moment goes (the ball's, in Blue's turn)
+  const reqs = (s && s.requests) || [];
+  const step = mine && s.action === "return" && !reqs.some((q) => q.kind === "pawn") && reqs.some((q) => q.kind === "ball") ? "ball" : null;
+  NOTICE.now(mine ? s.action : null, step); // a tip about an earlier moment goes (the ball's, in Blue's turn)
 }
 // whether a control of this page acts now, and why: [on, why] as the server computed it from the
 // board's instruction and the colours this page plays (the view's controls: the same answer the
@@ -651,6 +676,12 @@ function press(button) {
 }
 
 function wire() {
+  // a control pressed with the mouse or a finger keeps no focus (Chromium draws a focused button's ring
+  // after any key press, and a greyed Roll with a ring looked selected); a keyboard's press (detail 0) keeps it
+  document.addEventListener("click", (e) => {
+    const b = e.detail > 0 && e.target.closest ? e.target.closest(".controls button") : null;
+    if (b) b.blur();
+  }, true);
   document.addEventListener("click", tapOff, true); // before any other listener: a control off never acts
   $("roll").addEventListener("click", () => press("roll"));
   $("done").addEventListener("click", () => press("done"));

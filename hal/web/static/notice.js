@@ -64,19 +64,35 @@ const NOTICE = {
     if (!box) return;
     box.querySelector(".guide-ok").addEventListener("click", () => NOTICE.dismiss(box.dataset.tip));
     box.querySelector(".guide-off").addEventListener("click", () => {
-      for (const id of Object.keys(NOTICE.tips)) NOTICE.remember(id);
-      box.hidden = true;
+      for (const id of Object.keys(NOTICE.tips)) NOTICE.remember(id.split(".")[0]); // "return.ball": the tip "return"
+      NOTICE.hide();
     });
   },
+  // the tips dismissed: remembered in localStorage, and for this page's life in `gone` as well, so a
+  // dismissed tip stays dismissed where storage is refused (a private window, storage blocked)
+  gone: new Set(),
   seen() {
-    try { return JSON.parse(localStorage.getItem(NOTICE.key) || "[]"); } catch (e) { return []; }
+    let kept = [];
+    try { kept = JSON.parse(localStorage.getItem(NOTICE.key) || "[]"); } catch (e) { kept = []; }
+    return [...new Set([...(Array.isArray(kept) ? kept : []), ...NOTICE.gone])];
   },
   remember(id) {
+    NOTICE.gone.add(id);
     const seen = NOTICE.seen();
     if (!seen.includes(id)) seen.push(id);
     try { localStorage.setItem(NOTICE.key, JSON.stringify(seen)); } catch (e) { /* private mode: shown again next time */ }
   },
-  dismiss(id) { NOTICE.remember(id); const box = NOTICE.el("guide"); if (box) box.hidden = true; },
+  dismiss(id) { NOTICE.remember(id); NOTICE.hide(); },
+  // the tip goes; where it begins on the first screen (a phone: under the controls, its foot below the
+  // window, so a person scrolled down to press "Got it"), the page goes back to its top with it: the
+  // title and the board as they were, not left scrolled (a newcomer saw the title cut off)
+  hide() {
+    const box = NOTICE.el("guide");
+    if (!box) return;
+    const top = box.hidden ? Infinity : box.getBoundingClientRect().top + window.scrollY;
+    box.hidden = true;
+    if (window.scrollY > 0 && top < window.innerHeight && getComputedStyle(box).position !== "fixed") window.scrollTo(0, 0);
+  },
   // the moment the board is at (a tip's id, or null: none of this page's): a tip shown for
   // another moment goes (not remembered: it comes back when its moment does), then now's tip
   // the board's instruction as a page shows it to its people (`humans`, the colours played here): one
@@ -89,14 +105,17 @@ const NOTICE = {
         || instruction.action === "game_over") return text;
     return `${I18N.t("page.common.simulated_turn", "🤖 {Player} plays by itself (simulated): wait.", { player: p })} ${text}`;
   },
-  now(id) {
+  // step: where the moment is at, when a tip says it in steps (tips["return.ball"]: the ball drop's
+  // tip once the pawn is back): the tip's text follows the step; it is one tip (dismissed once)
+  now(id, step) {
     const box = NOTICE.el("guide");
     if (box && !box.hidden && box.dataset.tip && box.dataset.tip !== id) box.hidden = true;
-    if (id) NOTICE.tip(id);
+    if (id) NOTICE.tip(id, step);
   },
-  tip(id) {
-    const box = NOTICE.el("guide"), text = NOTICE.tips[id];
-    if (!box || !text || NOTICE.seen().includes(id) || box.dataset.tip === id && !box.hidden) return;
+  tip(id, step) {
+    const box = NOTICE.el("guide"), text = (step && NOTICE.tips[`${id}.${step}`]) || NOTICE.tips[id];
+    if (!box || !text || NOTICE.seen().includes(id)) return;
+    if (box.dataset.tip === id && !box.hidden && box.querySelector(".guide-text").textContent === text) return;
     box.dataset.tip = id;
     box.querySelector(".guide-text").textContent = text;
     box.hidden = false;

@@ -106,11 +106,11 @@ function drawTiles() {
       const home = t.dataset.home ? `<span class="home-mark">🏠</span>` : "";
       t.title = tileTitle(cell, label);
       t.innerHTML = tileSVG(mask) + `<div class="led"></div>` + home + `<span class="coord">${cell}</span>` +
-        (label ? picHTML(label) : "") + `<div class="pawns"></div>`;
+        (label ? picHTML(label, mask) : "") + `<div class="pawns"></div>`;
     });
   }
   const spare = parseTile(S.world.spare);
-  $("spare").innerHTML = tileSVG(spare.mask) + (spare.label ? picHTML(spare.label) : "");
+  $("spare").innerHTML = tileSVG(spare.mask) + (spare.label ? picHTML(spare.label, spare.mask) : "");
   $("spare").title = spare.label ? tileName(spare.label) : "";
   $("spare-name").innerHTML = spare.label ? `${drawn(spare.label)} ${esc(tileName(spare.label))}` : "";
   $("spare").dataset.tile = S.world.spare;
@@ -120,12 +120,13 @@ function drawTiles() {
 
 // the picture and its name (hidden by labyrinth.css where a tile is too small to read it: then the
 // tile's tooltip and a tap name it, see pickTile)
-function picHTML(label) {
+function picHTML(label, mask) {
   const vader = label === "vader";
   const title = vader ? I18N.t("page.lab.vader_tile_title", "Vader's start tile: only a picture, where the black Vader pawn starts")
     : pictureName(label);
   return `<div class="pic${vader ? " vader-mark" : ""}" title="${esc(title)}">${drawn(label)}</div>` +
-    `<div class="pic-name${/ /.test(tileName(label)) && tileName(label).length > 11 ? " long" : ""}">${esc(tileName(label))}</div>`;
+    `<div class="pic-name${/ /.test(tileName(label)) && tileName(label).length > 11 ? " long" : ""}${mask & 4 ? " south-open" : ""}">` +
+    `${esc(tileName(label))}</div>`;
 }
 const cardSpan = (c) => `<span title="${esc(pictureName(c))}">${drawn(c)}</span>`;
 const esc = (t) => String(t).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);

@@ -224,10 +224,15 @@ function drawInfo() {
   players.innerHTML = "";
   for (const p of v.players.length ? v.players : h.players) {
     const found = v.found[p] || [], left = v.remaining[p];
+    // the score and the cards left told apart in words ("found 1 · 1 left", never "1 1 left"); once every
+    // card is found: back home to win, and once the game is over the winner's row just says home
+    const over = v.phase === "over" || v.winner === p;
+    const rest = left === undefined ? "" : left === 0
+      ? (over ? I18N.t("page.lab.left_home_over", "home 🏠") : I18N.t("page.lab.left_home", "0 left: back to 🏠"))
+      : I18N.t("page.lab.left", "{n} left", { n: left });
     const extra = `<span class="found" title="${esc(found.map(pictureName).join(", "))}">${found.map(drawn).join("")}</span>` +
-      `<b class="score">${found.length}</b><small class="left">${left === undefined ? "" : left === 0
-        ? esc(I18N.t("page.lab.left_home", "0 left: back to 🏠")) // every card found: home to win
-        : esc(I18N.t("page.lab.left", "{n} left", { n: left }))}</small>`;
+      `<b class="score">${esc(I18N.t("page.lab.found_n", "found {n}", { n: found.length }))}</b>` +
+      (rest ? `<small class="left"> · ${esc(rest)}</small>` : "");
     players.appendChild(MB.playersRow(p, v, h, extra));
   }
   // no rotation words by the spare: the drawing shows how it lies (a spare a push brought out was never turned)
@@ -290,7 +295,17 @@ function seatTip() {
   if (S.hello.humans.every((p) => (s.taken || []).includes(p))) return "";
   return I18N.t("page.lab.tip_seat", " Press your colour beside “Your seat” to see your secret card.");
 }
+// the same way said on a phone's first screen, under "Your seat" (labyrinth.css: .seat-hint)
+function seatHint() {
+  const box = $("seat-hint");
+  if (!box) return;
+  const say = seatTip() && !(S.view && S.view.phase === "over")
+    ? I18N.t("page.lab.seat_hint", "🔒 Your secret card: press your colour above to see it") : "";
+  box.textContent = say;
+  box.hidden = !say;
+}
 function guideTip() {
+  seatHint();
   NOTICE.tips = tips();
   const box = $("guide"); // a tip showing now: its words as they are now (a seat just taken)
   if (box && !box.hidden && NOTICE.tips[box.dataset.tip]) box.querySelector(".guide-text").textContent = NOTICE.tips[box.dataset.tip];

@@ -204,6 +204,9 @@ def test_the_winners_row_says_no_stale_cards_left(browser: Any, over_url: str) -
     row = page.locator(f'#players .player[data-player="{winner}"]')
     assert "back to" not in row.inner_text(), row.inner_text()
     assert "home" in row.locator(".tokens").inner_text(), row.inner_text()
+    for other in page.evaluate("() => S.view.players.filter(p => p !== S.view.winner)"):  # only the winner is home
+        said = page.locator(f'#players .player[data-player="{other}"] .tokens').inner_text()
+        assert "home" not in said and "back to" not in said, said
     box = row.bounding_box()
     assert box and box["height"] <= 60, f"the winner's row wraps: {box}"
     page.close()
@@ -215,7 +218,7 @@ def test_game_over_says_what_the_tinted_board_means(browser: Any, over_url: str)
     page.wait_for_timeout(500)
     winner = page.evaluate("() => S.view.winner")
     said = page.evaluate(VISIBLE)
-    assert re.search(rf"board shows {winner}'s colour", said, re.I), said[-400:]
+    assert re.search(rf"board lights up for the winner: {winner} won", said, re.I), said[-400:]
     page.close()
 
 
@@ -237,15 +240,15 @@ def test_the_phones_first_screen_tells_of_the_secret_card(browser: Any, red_url:
     page.close()
 
 
-def test_the_logs_last_entry_is_whole(browser: Any, red_url: str) -> None:
-    page = open_page(browser, red_url, DESKTOP)
-    push(page)
-    page.click("#done")
-    page.wait_for_function("() => S.view.current === 'red' && S.view.phase === 'shift' && !S.world.busy", timeout=90_000)
-    page.wait_for_timeout(800)
-    fit = page.evaluate("""() => { const l = document.getElementById('log'), e = l.lastElementChild;
-        return {box: l.getBoundingClientRect().bottom, last: e.getBoundingClientRect().bottom,
-                over: l.scrollHeight > l.clientHeight}; }""")
+def test_the_logs_last_entry_is_whole(browser: Any, over_url: str) -> None:
+    """Wide: the log's scrolling box ends at a whole entry, never mid-line (a game's worth of entries)."""
+    page = open_page_watch(browser, over_url, DESKTOP)
+    page.wait_for_function("() => S.view && S.view.phase === 'over'", timeout=120_000)
+    page.wait_for_timeout(500)
+    fit = page.evaluate("""() => { const l = document.getElementById('log'), r = l.getBoundingClientRect(),
+        bottom = r.top + l.clientTop + l.clientHeight;
+        const cut = [...l.children].map(e => e.getBoundingClientRect()).filter(e => e.top < bottom - 0.5 && e.bottom > bottom + 0.5);
+        return {over: l.scrollHeight > l.clientHeight, cut: cut.length, bottom}; }""")
     assert fit["over"], "the log does not scroll yet: no test"
-    assert fit["last"] <= fit["box"] + 0.5, f"the last entry is cut: {fit}"
+    assert fit["cut"] == 0, f"an entry is cut at the bottom of the log: {fit}"
     page.close()

@@ -226,13 +226,14 @@ function drawInfo() {
     const found = v.found[p] || [], left = v.remaining[p];
     // the score and the cards left told apart in words ("found 1 · 1 left", never "1 1 left"); once every
     // card is found: back home to win, and once the game is over the winner's row just says home
-    const over = v.phase === "over" || v.winner === p;
+    // (another player with every card found but not home when the game ends: nothing more to say)
     const rest = left === undefined ? "" : left === 0
-      ? (over ? I18N.t("page.lab.left_home_over", "home 🏠") : I18N.t("page.lab.left_home", "0 left: back to 🏠"))
+      ? (v.winner === p ? I18N.t("page.lab.left_home_over", "home 🏠") : v.phase === "over" ? ""
+        : I18N.t("page.lab.left_home", "0 left: back to 🏠"))
       : I18N.t("page.lab.left", "{n} left", { n: left });
     const extra = `<span class="found" title="${esc(found.map(pictureName).join(", "))}">${found.map(drawn).join("")}</span>` +
       `<b class="score">${esc(I18N.t("page.lab.found_n", "found {n}", { n: found.length }))}</b>` +
-      (rest ? `<small class="left"> · ${esc(rest)}</small>` : "");
+      (rest ? `<small class="left"> ·\u00a0${esc(rest)}</small>` : ""); // the dot stays with what it separates
     players.appendChild(MB.playersRow(p, v, h, extra));
   }
   // no rotation words by the spare: the drawing shows how it lies (a spare a push brought out was never turned)
@@ -245,6 +246,11 @@ function drawInfo() {
       : I18N.t("page.lab.you_move", "This turn you move {pawn}", { pawn: pawnName(moving) }))
       : v.phase === "shift" && v.movers.includes("vader")
         ? I18N.t("page.lab.moves_next", "after the push you move: {pawns}", { pawns: v.movers.map(pawnName).join(" / ") }) : "";
+  // game over: the tiles lit in colours (the LEDs' celebration, then the winner's colour) said in words (round 22)
+  if (v.phase === "over" && v.winner) {
+    $("mover").textContent = I18N.t("page.lab.over_lights", "The board lights up for the winner: {Winner} won. The colours mean nothing more.",
+      { winner: v.winner });
+  }
   const open = Object.entries(v.open_cards);
   $("open-cards").hidden = open.length === 0;
   $("open-cards").innerHTML = `<div class="label">${esc(I18N.t("page.lab.open_cards", "Open cards (younger players)"))}</div>` +
@@ -312,7 +318,25 @@ function guideTip() {
   const s = said();
   NOTICE.now(s && S.hello && S.hello.humans.includes(s.player) ? s.action : null); // an earlier moment's tip goes
 }
-function drawAll() { drawTiles(); drawLeds(); drawPawns(); drawInfo(); }
+function drawAll() { drawTiles(); drawLeds(); drawPawns(); drawInfo(); fitLog(); }
+
+// the log's scrolling box ends at a whole entry (round 22: the last one was cut mid-line at its bottom):
+// read at rest (newest on top, common.js: addLog), it is made no taller than the entries that fit whole
+function fitLog() {
+  const log = $("log");
+  if (!log || log.scrollTop > 0) return; // someone is reading further down: left as it is
+  log.style.maxHeight = "";
+  if (log.scrollHeight <= log.clientHeight) return;
+  const top = log.getBoundingClientRect().top + log.clientTop;
+  let whole = 0;
+  for (const li of log.children) {
+    const bottom = li.getBoundingClientRect().bottom - top;
+    if (bottom > log.clientHeight + 0.5) break;
+    whole = bottom;
+  }
+  if (whole > 0) log.style.maxHeight = `${Math.floor(whole)}px`;
+}
+window.addEventListener("resize", () => fitLog());
 
 // -- the log --------------------------------------------------------------------------
 const LOG_TEXT = {
@@ -383,6 +407,7 @@ const HANDLERS = {
   event(msg) {
     S.view = msg.view;
     MB.addLog(msg.event, LOG_TEXT, BIG);
+    fitLog();
     if (msg.event.type === "turn_started") {
       const movers = msg.event.pawns;
       S.selected = S.hello.humans.includes(msg.event.player) ? (movers.includes(msg.event.player) ? msg.event.player : movers[0]) : null;

@@ -101,3 +101,154 @@ def test_the_seat_tip_goes_when_every_seat_is_taken_elsewhere(browser: Any, url:
         page.close()
     finally:
         other.close()
+
+
+# -- round 22b: what the newcomer of --humans red met ----------------------------------------------
+
+@pytest.fixture
+def red_url() -> Iterator[str]:
+    """Red played here, Blue simulated, two cards each (the newcomer's game)."""
+    with serving(("--game", "labyrinth", "--cards-each", "2", "--humans", "red", "--seed", "9135", "--speed", "3")) as address:
+        yield address
+
+
+@pytest.fixture
+def over_url() -> Iterator[str]:
+    """Both colours simulated, one card each, brisk: a game that ends while watched."""
+    with serving(("--game", "labyrinth", "--cards-each", "1", "--humans", "none", "--seed", "9135", "--speed", "20")) as address:
+        yield address
+
+
+#: each picture tile: its box, its disc's box and its open sides (page pixels)
+PICTURE_TILES = """() => [...document.querySelectorAll('#maze .tile')].filter(t => t.querySelector('.pic') && !t.querySelector('.lpawn'))
+    .map(t => { const b = (e) => { const r = e.getBoundingClientRect(); return {x: r.x, y: r.y, w: r.width, h: r.height}; };
+      return {cell: t.dataset.cell, tile: b(t), disc: b(t.querySelector('.pic')), open: t.dataset.tile.split(':')[0]}; })"""
+PATH = (241, 223, 180)  # labyrinth.css: .tile .path rect
+
+
+@SIZES
+def test_a_picture_tiles_paths_stay_readable_under_its_picture(browser: Any, red_url: str, size: tuple[int, int]) -> None:
+    """Each open side's path shows from the tile's edge up to the picture's disc, in the page's pixels
+    (no name or badge across it), and the disc is narrower than the corridor (32 % of the tile), so
+    the path shows on both sides of it where the ways meet."""
+    from io import BytesIO
+
+    from PIL import Image
+
+    page = open_page(browser, red_url, size)
+    to_shift(page)
+    page.wait_for_timeout(500)
+    shot = Image.open(BytesIO(page.screenshot())).convert("RGB")
+    tiles = page.evaluate(PICTURE_TILES)
+    assert len(tiles) >= 12
+    wrong = []
+    for t in tiles:
+        tile, disc = t["tile"], t["disc"]
+        if disc["w"] > 0.30 * tile["w"]:
+            wrong.append(f"{t['cell']}: disc {disc['w']:.0f} px of a {tile['w']:.0f} px tile")
+        cx, cy = disc["x"] + disc["w"] / 2, disc["y"] + disc["h"] / 2
+        # from 3 px inside the edge (the tile's rounded corner) to 3 px off the rim (the disc's own ring)
+        ends = {"N": (tile["y"] + 3, disc["y"] - 3), "S": (tile["y"] + tile["h"] - 3, disc["y"] + disc["h"] + 3),
+                "W": (tile["x"] + 3, disc["x"] - 3), "E": (tile["x"] + tile["w"] - 3, disc["x"] + disc["w"] + 3)}
+        for side in t["open"]:
+            a, b = ends[side]
+            for k in range(9):
+                v = a + (b - a) * k / 8
+                x, y = (cx, v) if side in "NS" else (v, cy)
+                px = shot.getpixel((int(x), int(y)))
+                if sum(abs(p - q) for p, q in zip(px, PATH)) > 90:
+                    wrong.append(f"{t['cell']} {side}: {px} at {int(x)},{int(y)}")
+                    break
+    assert not wrong, f"paths hidden under a picture: {wrong}"
+    page.close()
+
+
+@SIZES
+def test_a_pawn_stands_wholly_inside_its_tile(browser: Any, red_url: str, size: tuple[int, int]) -> None:
+    """Each pawn on the board, its bob at the highest and its shadow counted, lies within its tile."""
+    page = open_page(browser, red_url, size)
+    page.wait_for_timeout(300)
+    boxes = page.evaluate("""() => [...document.querySelectorAll('#maze .tile .lpawn')].map(p => {
+        p.getAnimations().forEach(a => { a.pause(); a.currentTime = 600; });  // the bob at its highest (board.css)
+        const r = p.getBoundingClientRect(), t = p.closest('.tile').getBoundingClientRect();
+        const sh = /(-?[\d.]+)px (-?[\d.]+)px ([\d.]+)px/.exec(getComputedStyle(p).boxShadow) || [0, 0, 0, 0],
+          dy = +sh[2], blur = +sh[3];
+        return {pawn: [r.left - blur, r.top + dy - blur, r.right + blur, r.bottom + dy + blur], tile: [t.left, t.top, t.right, t.bottom]}; })""")
+    assert len(boxes) >= 2
+    for b in boxes:
+        (l, t, r, bo), (tl, tt, tr, tb) = b["pawn"], b["tile"]
+        assert l >= tl and t >= tt and r <= tr and bo <= tb, f"the pawn {b['pawn']} spills out of its tile {b['tile']}"
+    page.close()
+
+
+def test_the_docs_say_where_a_labyrinth_pawn_stands() -> None:
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[2] / "docs" / "browser-sim.md").read_text(encoding="utf-8")
+    assert not re.search(r"Labyrinth tile's picture\) steps aside", text), "a Labyrinth pawn is no longer said to be lower right"
+    assert re.search(r"Labyrinth[^.]*pawn[^.]*(top|upper)[- ]right corner", text), "where a Labyrinth pawn stands"
+
+
+def test_score_and_cards_left_are_told_apart(browser: Any, red_url: str) -> None:
+    page = open_page(browser, red_url, PHONE)
+    row = page.locator('#players .player[data-player="red"] .tokens').inner_text()
+    assert re.search(r"found 0\s*·\s*2 left", row), row
+    page.close()
+
+
+def test_the_winners_row_says_no_stale_cards_left(browser: Any, over_url: str) -> None:
+    page = open_page_watch(browser, over_url, PHONE)
+    page.wait_for_function("() => S.view && S.view.phase === 'over'", timeout=120_000)
+    page.wait_for_timeout(300)
+    winner = page.evaluate("() => S.view.winner")
+    row = page.locator(f'#players .player[data-player="{winner}"]')
+    assert "back to" not in row.inner_text(), row.inner_text()
+    assert "home" in row.locator(".tokens").inner_text(), row.inner_text()
+    for other in page.evaluate("() => S.view.players.filter(p => p !== S.view.winner)"):  # only the winner is home
+        said = page.locator(f'#players .player[data-player="{other}"] .tokens').inner_text()
+        assert "home" not in said and "back to" not in said, said
+    box = row.bounding_box()
+    assert box and box["height"] <= 60, f"the winner's row wraps: {box}"
+    page.close()
+
+
+def test_game_over_says_what_the_tinted_board_means(browser: Any, over_url: str) -> None:
+    page = open_page_watch(browser, over_url, DESKTOP)
+    page.wait_for_function("() => S.view && S.view.phase === 'over'", timeout=120_000)
+    page.wait_for_timeout(500)
+    winner = page.evaluate("() => S.view.winner")
+    said = page.evaluate(VISIBLE)
+    assert re.search(rf"board lights up for the winner: {winner} won", said, re.I), said[-400:]
+    page.close()
+
+
+def open_page_watch(browser: Any, url: str, size: tuple[int, int]) -> Any:
+    from playwright.sync_api import expect
+
+    page = browser.new_page(viewport={"width": size[0], "height": size[1]}, has_touch=size == PHONE)
+    page.goto(url)
+    expect(page.locator("#conn")).to_have_text("connected", timeout=WAIT_MS)
+    return page
+
+
+def test_the_phones_first_screen_tells_of_the_secret_card(browser: Any, red_url: str) -> None:
+    page = open_page(browser, red_url, PHONE)
+    page.wait_for_timeout(300)
+    hints = page.evaluate("""() => [...document.querySelectorAll('body *')].filter(e => e.children.length === 0
+        && /secret card/i.test(e.textContent) && e.offsetWidth > 0).map(e => e.getBoundingClientRect().bottom)""")
+    assert hints and min(hints) <= 844, f"no word of the secret card on the first screen: {hints}"
+    page.close()
+
+
+def test_the_logs_last_entry_is_whole(browser: Any, over_url: str) -> None:
+    """Wide: the log's scrolling box ends at a whole entry, never mid-line (a game's worth of entries)."""
+    page = open_page_watch(browser, over_url, DESKTOP)
+    page.wait_for_function("() => S.view && S.view.phase === 'over'", timeout=120_000)
+    page.wait_for_timeout(500)
+    fit = page.evaluate("""() => { const l = document.getElementById('log'), r = l.getBoundingClientRect(),
+        bottom = r.top + l.clientTop + l.clientHeight;
+        const cut = [...l.children].map(e => e.getBoundingClientRect()).filter(e => e.top < bottom - 0.5 && e.bottom > bottom + 0.5);
+        return {over: l.scrollHeight > l.clientHeight, cut: cut.length, bottom}; }""")
+    assert fit["over"], "the log does not scroll yet: no test"
+    assert fit["cut"] == 0, f"an entry is cut at the bottom of the log: {fit}"
+    page.close()

@@ -106,11 +106,11 @@ function drawTiles() {
       const home = t.dataset.home ? `<span class="home-mark">🏠</span>` : "";
       t.title = tileTitle(cell, label);
       t.innerHTML = tileSVG(mask) + `<div class="led"></div>` + home + `<span class="coord">${cell}</span>` +
-        (label ? picHTML(label) : "") + `<div class="pawns"></div>`;
+        (label ? picHTML(label, mask) : "") + `<div class="pawns"></div>`;
     });
   }
   const spare = parseTile(S.world.spare);
-  $("spare").innerHTML = tileSVG(spare.mask) + (spare.label ? picHTML(spare.label) : "");
+  $("spare").innerHTML = tileSVG(spare.mask) + (spare.label ? picHTML(spare.label, spare.mask) : "");
   $("spare").title = spare.label ? tileName(spare.label) : "";
   $("spare-name").innerHTML = spare.label ? `${drawn(spare.label)} ${esc(tileName(spare.label))}` : "";
   $("spare").dataset.tile = S.world.spare;
@@ -120,12 +120,13 @@ function drawTiles() {
 
 // the picture and its name (hidden by labyrinth.css where a tile is too small to read it: then the
 // tile's tooltip and a tap name it, see pickTile)
-function picHTML(label) {
+function picHTML(label, mask) {
   const vader = label === "vader";
   const title = vader ? I18N.t("page.lab.vader_tile_title", "Vader's start tile: only a picture, where the black Vader pawn starts")
     : pictureName(label);
   return `<div class="pic${vader ? " vader-mark" : ""}" title="${esc(title)}">${drawn(label)}</div>` +
-    `<div class="pic-name${/ /.test(tileName(label)) && tileName(label).length > 11 ? " long" : ""}">${esc(tileName(label))}</div>`;
+    `<div class="pic-name${/ /.test(tileName(label)) && tileName(label).length > 11 ? " long" : ""}${mask & 4 ? " south-open" : ""}">` +
+    `${esc(tileName(label))}</div>`;
 }
 const cardSpan = (c) => `<span title="${esc(pictureName(c))}">${drawn(c)}</span>`;
 const esc = (t) => String(t).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
@@ -223,10 +224,16 @@ function drawInfo() {
   players.innerHTML = "";
   for (const p of v.players.length ? v.players : h.players) {
     const found = v.found[p] || [], left = v.remaining[p];
+    // the score and the cards left told apart in words ("found 1 · 1 left", never "1 1 left"); once every
+    // card is found: back home to win, and once the game is over the winner's row just says home
+    // (another player with every card found but not home when the game ends: nothing more to say)
+    const rest = left === undefined ? "" : left === 0
+      ? (v.winner === p ? I18N.t("page.lab.left_home_over", "home 🏠") : v.phase === "over" ? ""
+        : I18N.t("page.lab.left_home", "0 left: back to 🏠"))
+      : I18N.t("page.lab.left", "{n} left", { n: left });
     const extra = `<span class="found" title="${esc(found.map(pictureName).join(", "))}">${found.map(drawn).join("")}</span>` +
-      `<b class="score">${found.length}</b><small class="left">${left === undefined ? "" : left === 0
-        ? esc(I18N.t("page.lab.left_home", "0 left: back to 🏠")) // every card found: home to win
-        : esc(I18N.t("page.lab.left", "{n} left", { n: left }))}</small>`;
+      `<b class="score">${esc(I18N.t("page.lab.found_n", "found {n}", { n: found.length }))}</b>` +
+      (rest ? `<small class="left"> ·\u00a0${esc(rest)}</small>` : ""); // the dot stays with what it separates
     players.appendChild(MB.playersRow(p, v, h, extra));
   }
   // no rotation words by the spare: the drawing shows how it lies (a spare a push brought out was never turned)
@@ -239,6 +246,11 @@ function drawInfo() {
       : I18N.t("page.lab.you_move", "This turn you move {pawn}", { pawn: pawnName(moving) }))
       : v.phase === "shift" && v.movers.includes("vader")
         ? I18N.t("page.lab.moves_next", "after the push you move: {pawns}", { pawns: v.movers.map(pawnName).join(" / ") }) : "";
+  // game over: the tiles lit in colours (the LEDs' celebration, then the winner's colour) said in words (round 22)
+  if (v.phase === "over" && v.winner) {
+    $("mover").textContent = I18N.t("page.lab.over_lights", "The board lights up for the winner: {Winner} won. The colours mean nothing more.",
+      { winner: v.winner });
+  }
   const open = Object.entries(v.open_cards);
   $("open-cards").hidden = open.length === 0;
   $("open-cards").innerHTML = `<div class="label">${esc(I18N.t("page.lab.open_cards", "Open cards (younger players)"))}</div>` +
@@ -289,14 +301,42 @@ function seatTip() {
   if (S.hello.humans.every((p) => (s.taken || []).includes(p))) return "";
   return I18N.t("page.lab.tip_seat", " Press your colour beside “Your seat” to see your secret card.");
 }
+// the same way said on a phone's first screen, under "Your seat" (labyrinth.css: .seat-hint)
+function seatHint() {
+  const box = $("seat-hint");
+  if (!box) return;
+  const say = seatTip() && !(S.view && S.view.phase === "over")
+    ? I18N.t("page.lab.seat_hint", "🔒 Your secret card: press your colour above to see it") : "";
+  box.textContent = say;
+  box.hidden = !say;
+}
 function guideTip() {
+  seatHint();
   NOTICE.tips = tips();
   const box = $("guide"); // a tip showing now: its words as they are now (a seat just taken)
   if (box && !box.hidden && NOTICE.tips[box.dataset.tip]) box.querySelector(".guide-text").textContent = NOTICE.tips[box.dataset.tip];
   const s = said();
   NOTICE.now(s && S.hello && S.hello.humans.includes(s.player) ? s.action : null); // an earlier moment's tip goes
 }
-function drawAll() { drawTiles(); drawLeds(); drawPawns(); drawInfo(); }
+function drawAll() { drawTiles(); drawLeds(); drawPawns(); drawInfo(); fitLog(); }
+
+// the log's scrolling box ends at a whole entry (round 22: the last one was cut mid-line at its bottom):
+// read at rest (newest on top, common.js: addLog), it is made no taller than the entries that fit whole
+function fitLog() {
+  const log = $("log");
+  if (!log || log.scrollTop > 0) return; // someone is reading further down: left as it is
+  log.style.maxHeight = "";
+  if (log.scrollHeight <= log.clientHeight) return;
+  const top = log.getBoundingClientRect().top + log.clientTop;
+  let whole = 0;
+  for (const li of log.children) {
+    const bottom = li.getBoundingClientRect().bottom - top;
+    if (bottom > log.clientHeight + 0.5) break;
+    whole = bottom;
+  }
+  if (whole > 0) log.style.maxHeight = `${Math.floor(whole)}px`;
+}
+window.addEventListener("resize", () => fitLog());
 
 // -- the log --------------------------------------------------------------------------
 const LOG_TEXT = {
@@ -367,6 +407,7 @@ const HANDLERS = {
   event(msg) {
     S.view = msg.view;
     MB.addLog(msg.event, LOG_TEXT, BIG);
+    fitLog();
     if (msg.event.type === "turn_started") {
       const movers = msg.event.pawns;
       S.selected = S.hello.humans.includes(msg.event.player) ? (movers.includes(msg.event.player) ? msg.event.player : movers[0]) : null;

@@ -211,15 +211,18 @@ class WebServer:
             self._table = table
             self._call_soon = clock.call_soon
             table.outbox = self.deliver
-            pages = list(self._pages)
+            pages = [(pid, page.player) for pid, page in self._pages.items()]
             stale = [(k, pid, mid) for k, (t, pid, mid) in self._waiting.items() if t is not table]
             for k, _, _ in stale:
                 del self._waiting[k]
         for _, pid, mid in stale:
             self.deliver(error_reply("a new game began before this was done: nothing changed, send it again", mid),
                          [pid])
-        for pid in pages:
-            clock.call_soon(lambda pid=pid: table.greet(pid))
+        for pid, player in pages:  # a private page is greeted as one: its player's new secret
+            if player is None:
+                clock.call_soon(lambda pid=pid: table.greet(pid))
+            else:
+                clock.call_soon(lambda pid=pid, player=player: _greet_private(table, pid, player))
 
     def _to_table(self, fn: Callable[[Any], None], pid: int | None = None, msg_id: int | None = None) -> bool:
         """Run ``fn(table)`` on the table's clock; a page's command (``pid``) is kept until it runs,

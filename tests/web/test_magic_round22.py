@@ -313,3 +313,27 @@ def test_a_dismissed_tip_stays_dismissed_where_the_browser_refuses_storage(brows
     page.wait_for_timeout(300)
     assert guide.is_hidden(), f"the dismissed tip came back: {page.locator('#guide .guide-text').inner_text()!r}"
     page.close()
+
+
+@pytest.mark.parametrize("size", [PHONE, WIDE], ids=["phone", "wide"])
+def test_a_lit_cell_with_a_symbol_shows_its_light_around_the_symbol(browser: Any, url: str,
+                                                                     size: tuple[int, int]) -> None:
+    """Seen (newcomer, round 4): after rolling 3 on a1, b2 (moon) and c1 (wand) "did not look lit",
+    though the board lit them: the symbol's disc hid the glow's core, only a faint fade was left.
+    A lit cell now also shows a frame of its LED's colour, outside the symbol, as wide as ~6 % of the cell."""
+    page = open_page(browser, url, size)
+    roll(page)
+    page.wait_for_timeout(400)  # the LEDs fade in (.08 s)
+    lit = page.evaluate("""() => S.view.instruction.cells.filter(c => S.hello.symbols[c])
+        .map(c => { const cell = document.querySelector(`#board .cell[data-cell="${c}"]`);
+                    const led = getComputedStyle(cell.querySelector('.led')), r = cell.getBoundingClientRect();
+                    return {c, lit: cell.classList.contains('lit'), shadow: led.boxShadow, opacity: led.opacity,
+                            glow: cell.style.getPropertyValue('--glow'), w: r.width}; })""")
+    assert lit, "no lit cell with a symbol"
+    for cell in lit:
+        assert cell["lit"] and cell["opacity"] == "1", cell
+        m = re.search(r"rgb\((\d+), (\d+), (\d+)\) 0px 0px 0px (\d+(?:\.\d+)?)px inset", cell["shadow"])
+        assert m, cell
+        assert int(m.group(1)) > 100 and int(m.group(2)) < 40, cell  # red's LED colour
+        assert float(m.group(4)) >= 0.05 * cell["w"], cell
+    page.close()

@@ -188,3 +188,29 @@ def test_a_real_board_refuses_to_release_a_seat_from_a_page() -> None:
         asyncio.run(go())
     finally:
         server.close()
+
+
+def test_a_private_page_open_through_a_new_game_gets_its_own_new_hello() -> None:
+    """Seen (newcomer, round 4): after ✨ New game the open card page said "'S Card" and showed the
+    last game's card: the new game greeted it as a shared page (no player, no card)."""
+    p, address = start("--game", "labyrinth", "--seed", "3", "--humans", "red", "--speed", "20")
+    try:
+        async def go() -> dict[str, Any]:
+            async with phone() as a:
+                async with a.post(address + "seat/red/claim") as r:
+                    assert r.status == 200
+                async with a.ws_connect(address + "ws?seat=red") as private, a.ws_connect(address + "ws") as shared:
+                    first = await _recv(private, lambda m: m["type"] == "hello")
+                    assert first["player"] == "red" and first["private"] is True
+                    await _recv(shared, lambda m: m["type"] == "hello")
+                    await shared.send_str(json.dumps({"type": "new_game", "players": 2, "humans": ["red"], "seed": 11,
+                                                      "edition": "classic", "variants": [], "id": 1}))
+                    again = await _recv(private, lambda m: m["type"] == "hello")
+                    return {"first": first, "again": again}
+        got = asyncio.run(go())
+        again = got["again"]
+        assert again.get("player") == "red" and again.get("private") is True, again
+        assert again != got["first"], "the new game's card page is the old one's"
+    finally:
+        p.terminate()
+        p.wait(timeout=10)

@@ -36,7 +36,10 @@ CONTROL_REASONS: dict[str, str] = {
     "control.does_nothing": "does nothing now: {text}",
     "control.simulated_turn": "it is {player}'s turn (a simulated player): wait",
     "control.asks_simulated": "the board asks {player} (a simulated player) to move it",
-    "control.pawn_waits": "it is {player}'s turn: your pawn waits",
+    "control.pawn_waits": "it is {player}'s turn",
+    # the page's hand waits for the phase before the move (the board would warn "moved before ...")
+    "control.hand.roll_first": "press Roll first, then slide it",
+    "control.hand.push_first": "push the spare in first, then move it",
     "control.not_now": "not now: {text}",
     "control.no_token": "no token needs moving now: {text}",
     "control.simulated_places": "it is {player}'s turn (a simulated player): {player} places the tokens",
@@ -145,7 +148,12 @@ def hand_refusal(said: Said, humans: Iterable[str], piece: str, owner: str | Non
         return Reason("control.pawn_waits", names, player=who) if who else Reason("control.not_now", said=said)
     if owner not in humans:
         return Reason("control.simulated_turn", names, player=owner)
-    return None
+    first = BEFORE_THE_MOVE.get(str(said.get("action")))
+    return Reason(first) if first is not None else None
+
+
+#: the instruction's actions before a turn's move, and why the page's hand waits through them
+BEFORE_THE_MOVE = {"roll": "control.hand.roll_first", "shift": "control.hand.push_first"}
 
 
 def lift_refusal(said: Said, humans: Iterable[str], pawn: str, names: Names = _plain) -> str | None:

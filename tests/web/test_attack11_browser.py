@@ -2,7 +2,7 @@
 
 * During the simulated player's turn the page's Roll and Done are disabled with the reason
   on hover, but "Lift pawn" stays enabled: clicking it does nothing but an error line
-  ("it is blue's turn: your pawn waits"). Issue 11: controls that do nothing in the current
+  ("it is blue's turn"). Issue 11: controls that do nothing in the current
   state do nothing visibly (disabled, with the reason on hover).
 """
 
@@ -45,6 +45,6 @@ def test_lift_is_disabled_with_a_reason_during_the_simulated_players_turn(browse
     page.click("#done")  # red stays: blue (simulated) plays next
     expect(page.locator(".player.blue")).to_have_class(re.compile(r"\bturn\b"), timeout=WAIT_MS)
     expect(page.locator("#roll")).to_be_disabled()
-    # the lift button: clicking it now is refused by the server ("it is blue's turn: your pawn waits")
+    # the lift button: clicking it now is refused by the server ("it is blue's turn")
     expect(page.locator("#lift")).to_be_disabled()
     assert "turn" in (page.locator("#lift").get_attribute("title") or "")

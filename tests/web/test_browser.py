@@ -114,7 +114,7 @@ def test_a_short_game_played_by_clicking(browser: object, served: tuple[str, int
         if remaining == 0:
             break
     expect(page.locator(".player.red .score")).to_have_text("1", timeout=WAIT_MS)
-    expect(page.locator("#log")).to_contain_text("Red found 💍 ring (1 token)")
+    expect(page.locator("#log")).to_contain_text("Red found 💍 ring: 1 of 5 symbols")
 
     # reveal walls shows the hidden maze; off again hides it
     page.check("#reveal")

@@ -37,11 +37,11 @@ def test_a_control_says_its_reason_in_english_and_as_an_id() -> None:
 @pytest.mark.parametrize(("reason", "english"), [
     (c.press_refusal(BLUE_ROLLS, ["red"], "roll"), "it is blue's turn (a simulated player): wait"),
     (c.press_refusal(None, ["red"], "roll"), c.WAITING),
-    (c.hand_refusal(BLUE_ROLLS, ["red"], "red", "red"), "it is blue's turn: your pawn waits"),
+    (c.hand_refusal(BLUE_ROLLS, ["red"], "red", "red"), "it is blue's turn"),
     (c.follow_refusal(BLUE_ROLLS, ["red"]), "no token needs moving now: Blue: roll the die."),
     (c.gather_refusal(BLUE_ROLLS, ["red"]),
      "the tokens go back to the start only between rounds: Blue: roll the die."),
-    (c.lift_refusal(BLUE_ROLLS, ["red"], "red"), "it is blue's turn: your pawn waits"),
+    (c.lift_refusal(BLUE_ROLLS, ["red"], "red"), "it is blue's turn"),
     (c.lift_refusal({**BLUE_ROLLS, "player": "red"}, ["red"], "red"),
      "roll first; you lift your pawn only when the board sends it back (after your ball falls)"),
     (c.lift_refusal({**BLUE_ROLLS, "action": "game_over"}, ["red"], "red"), "the game is over: start a new game"),
@@ -55,3 +55,18 @@ def test_the_reason_is_said_in_german() -> None:
     said = c.press_controls(BLUE_ROLLS, ["red"], ["roll"])["roll"][2]
     german = cat.catalogue("de").say(said["id"], said["args"])
     assert "Blau" in german and "turn" not in german
+
+
+def test_a_pawn_waits_for_the_roll_or_the_push_before_the_page_moves_it() -> None:
+    """Seen (newcomers, round 4): "✊ Lift pawn" looked usable in Labyrinth's push phase (pressing it
+    lifted the pawn and the board warned "moved before the shift"), and in the Magic Labyrinth an
+    arrow key before Roll did the same; and the reason read "it is Blue's turn: your pawn waits" after
+    the page's "Your pawn stays:" (stays and waits, two colons). The page's hand now waits for the
+    roll or the push, and says so in one short phrase."""
+    red_rolls = {**BLUE_ROLLS, "player": "red", "text": "Red: roll the die."}
+    red_pushes = {"player": "red", "action": "shift", "text": "Red: push the spare in.", "requests": [],
+                  "buttons": {"rotate": "turn the spare"}}
+    assert str(c.hand_refusal(red_rolls, ["red"], "red", "red")) == "press Roll first, then slide it"
+    assert str(c.hand_refusal(red_pushes, ["red"], "red", "red")) == "push the spare in first, then move it"
+    assert c.hand_refusal({**red_rolls, "action": "move"}, ["red"], "red", "red") is None
+    assert str(c.hand_refusal(BLUE_ROLLS, ["red"], "red", "red")) == "it is blue's turn"

@@ -3,7 +3,7 @@ answer from the board's instruction and the colours the page plays), in headless
 during a simulated player's turn they are disabled, the reason on hover.
 
 * Labyrinth: "Lift pawn" was enabled whenever the page played a colour; clicked during blue's
-  turn the server refused it ("your pawn waits").
+  turn the server refused it ("it is blue's turn").
 * Struggle: "Gather tokens on start" and "Place tokens as shown" were always enabled.
 """
 
@@ -50,9 +50,11 @@ def test_labyrinth_lift_follows_the_turn(browser: Any, labyrinth: str) -> None:
     page = browser.new_page(viewport=VIEWPORT)
     page.goto(labyrinth)
     expect(page.locator("#prompt")).to_contain_text("Red: turn the spare with Rotate", timeout=WAIT_MS)
-    expect(page.locator("#lift")).to_be_enabled()  # red's own pawn on red's turn (the board warns if too early)
+    expect(page.locator("#lift")).to_be_disabled()  # red's own pawn waits for the push (newcomer round 4)
+    assert "push the spare in first" in (page.locator("#lift").get_attribute("title") or "")
     page.locator('.slot[data-slot="S-b"]').click()
     expect(page.locator("#done")).to_be_enabled(timeout=WAIT_MS)
+    expect(page.locator("#lift")).to_be_enabled()  # red's move: the page's hand may lift red's pawn
     page.click("#done")  # red stays: blue (simulated) plays next
     expect(page.locator(".player.blue")).to_have_class(re.compile(r"\bturn\b"), timeout=WAIT_MS)
     expect(page.locator("#lift")).to_be_disabled()

@@ -256,8 +256,9 @@ MESSAGES: dict[str, str] = {
                         "keeps), so the board cannot tell when those are made: once every token stands right, "
                         "press Stop or wait a moment:",
     # the reeds saw what they can: what is next, then the moves no reed sees as one list to look at
-    "str.placed_unseen": "{Player}'s tokens stand as the play says: the turn passes in {left} s, or press Stop. "
-                         "Check by eye: {unseen}.",
+    # the board cannot tell whether these moves are made: it never says the tokens stand right
+    "str.placed_unseen": "{Player}: the reed switches cannot see all these moves, so check by eye: "
+                         "{unseen}. Then the turn passes in {left} s, or press Stop.",
     "str.check_on": "{token} on {place}",
     "str.card": "{Player}: enter your objective card on the dice buttons, place {place} next "
                 "(Die 1-5: K Q J 10 9, Throw: the ace{erase}).",

@@ -53,7 +53,7 @@ def test_moves_the_reeds_cannot_see_are_said_as_what_to_do_on_the_board() -> Non
     assert said.message == "str.placed_unseen", (game.referee.state, said.text())
     text = said.text()
     assert "make these moves too" not in text
-    assert "Check by eye: Q on space 2" in text, text  # 10 is blocked: space 3 is yellow and taken
+    assert "check by eye: Q on space 2" in text, text  # 10 is blocked: space 3 is yellow and taken
     assert not SENSOR.search(text), text
 
 

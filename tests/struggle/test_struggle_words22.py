@@ -32,8 +32,9 @@ def test_once_the_tokens_stand_as_shown_the_prompt_goes_on_to_what_is_next() -> 
     assert said.message == "str.placed_unseen" and not said.blocked, text
     assert not re.search(r"\bMove\b|keeps asking", text), text  # the move is made: never asked for again
     first = text.split(". ")[0]
-    assert "turn passes" in first and "press Stop" in first, text  # what is next, said first
-    assert "Check by eye: Q on space 2" in text, text  # the move the reeds cannot see, to check by eye
+    assert "check by eye" in first and "turn passes" in text and "press Stop" in text, text  # what is next
+    assert "check by eye: Q on space 2" in text, text  # the move the reeds cannot see, to check by eye
+    assert "stand" not in text, text  # the reeds cannot tell it is made: never claimed (newcomer round 4)
 
 
 def test_dice_of_a_token_already_arrived_are_said_to_move_nothing() -> None:

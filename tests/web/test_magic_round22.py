@@ -337,3 +337,21 @@ def test_a_lit_cell_with_a_symbol_shows_its_light_around_the_symbol(browser: Any
         assert int(m.group(1)) > 100 and int(m.group(2)) < 40, cell  # red's LED colour
         assert float(m.group(4)) >= 0.05 * cell["w"], cell
     page.close()
+
+
+def test_a_symbol_drawn_under_a_pawn_says_why_it_was_found(browser: Any, url: str) -> None:
+    """Seen (newcomer, round 4): during Blue's turn the new target (💀 skull on d4) was drawn where
+    Red's pawn stood and the log said at once "Red found 💀 skull": a point out of nowhere. The chain
+    rule (the new target under a pawn is that pawn's) is now said on the line."""
+    page = open_page(browser, url, WIDE)
+    lines = page.evaluate("""() => {
+        const said = (evs) => { evs.forEach((e, i) => addLog({t: 90000 + i, ...e}));
+            return document.querySelector('#log li[data-type=symbol_collected] .text').textContent; };
+        return [said([{type: 'target', symbol: 'skull', cell: 'd4'},
+                      {type: 'symbol_collected', player: 'red', symbol: 'skull', cell: 'd4', score: 4}]),
+                said([{type: 'target', symbol: 'owl', cell: 'c6'}, {type: 'step', player: 'blue', from: 'c5', to: 'c6', steps: 1},
+                      {type: 'symbol_collected', player: 'blue', symbol: 'owl', cell: 'c6', score: 2}])]; }""")
+    under, walked = lines
+    assert "appeared under" in under and "Red" in under, lines
+    assert "appeared under" not in walked, lines  # walked onto it: nothing to explain
+    page.close()

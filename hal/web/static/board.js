@@ -43,6 +43,7 @@ const S = {
   ws: null, hello: null, view: null, world: null, pixels: [], walls: null,
   selected: null, msgId: 0, answered: 0, errorTimer: null, bannerShown: false,
   recentSteps: [], // the last few step events, newest first (to say where a ball fell)
+  drawnAt: null, // the cell of the target just drawn, until a step: a symbol found there was drawn under a pawn
   clock: { game: 0, local: 0 }, // the game's clock (ms) as last heard, and when (performance.now())
 };
 function heard(t) { if (typeof t === "number") S.clock = { game: t, local: performance.now() }; }
@@ -580,7 +581,8 @@ const LOG_TEXT = {
   wall_learned: (e) => I18N.t("page.magic.log_wall", "🧱 Wall found between {a} and {b}", { a: e.edge.split("-")[0], b: e.edge.split("-")[1] }),
   // counted as the score card does ("2/5") and the help says it ("Five symbols win")
   symbol_collected: (e) => I18N.t("page.magic.log_found_of", "⭐ {Player} found {symbol}: {score} of {goal} symbols",
-    { player: e.player, symbol: sym(e.symbol), score: e.score, goal: (S.view && S.view.win_tokens) || "?" }),
+    { player: e.player, symbol: sym(e.symbol), score: e.score, goal: (S.view && S.view.win_tokens) || "?" })
+    + (e.drawn ? I18N.t("page.magic.log_drawn_under", " (it appeared under {Player}'s pawn: found at once)", { player: e.player }) : ""),
   turn_ended: (e) => I18N.t("page.magic.log_turn_ended", "{Player}'s turn ends: {why}", { player: e.player,
     why: REASON_TEXT[e.reason] ? REASON_TEXT[e.reason]() : e.reason }),
   returned_to_start: (e) => I18N.t("page.magic.log_back", "{Player} is back at the start with the ball", { player: e.player }),
@@ -590,6 +592,10 @@ const LOG_TEXT = {
 function addLog(ev) {
   if (ev.type === "instruction") return; // shown as the prompt, not in the log
   if (ev.type === "step") S.recentSteps = [ev, ...S.recentSteps.slice(0, 5)];
+  // a target drawn under a pawn is found at once (the chain rule): no step comes between
+  const drawnAt = S.drawnAt;
+  S.drawnAt = ev.type === "target" ? ev.cell : ev.type === "step" ? null : S.drawnAt;
+  if (ev.type === "symbol_collected") ev = { ...ev, drawn: drawnAt === ev.cell };
   const text = (LOG_TEXT[ev.type] || ((e) => `${e.type}`))(ev);
   const li = document.createElement("li");
   li.className = ev.type + (["symbol_collected", "game_over", "wall_learned"].includes(ev.type) ? " big" : "");

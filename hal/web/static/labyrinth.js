@@ -248,7 +248,7 @@ function drawInfo() {
         ? I18N.t("page.lab.moves_next", "after the push you move: {pawns}", { pawns: v.movers.map(pawnName).join(" / ") }) : "";
   // game over: the tiles lit in colours (the LEDs' celebration, then the winner's colour) said in words (round 22)
   if (v.phase === "over" && v.winner) {
-    $("mover").textContent = I18N.t("page.lab.over_lights", "The board lights up for the winner: {Winner} won. The colours mean nothing more.",
+    $("mover").textContent = I18N.t("page.lab.over_lights", "The board lights up for the winner: {Winner} won. The game is over: ✨ New game starts another.",
       { winner: v.winner });
   }
   const open = Object.entries(v.open_cards);

@@ -162,6 +162,7 @@ class LabyrinthTable(ServedTable):
         return {
             "files": GRID.files, "ranks": GRID.ranks, "edition": self.edition.name, "variants": list(self.variants),
             "colours": list(PLAYER_COLOURS), "editions": {k: e.title for k, e in EDITIONS.items()},
+            "vader_editions": [k for k, e in EDITIONS.items() if e.vader_tile],
             "variant_names": list(VARIANT_NAMES), "cards_each": int(self.sim.setup.options.get("cards_each", 0)),
             "slots": {s: {"edge": SLOTS[s].edge, "entry": SLOTS[s].entry} for s in SLOT_NAMES},
             "corners": dict(zip(self.players, LABYRINTH_CORNERS[len(self.players)])),

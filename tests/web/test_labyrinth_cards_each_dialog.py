@@ -56,3 +56,22 @@ def test_the_dialog_opens_on_the_games_own_cards_each(browser: Any) -> None:
         value = page.locator("#ng-cards-each").input_value()
         page.close()
     assert value == "7", f"the dialog would start a game with cards_each {value!r}, not the game's 7"
+
+
+def test_the_vader_variant_is_offered_only_with_an_edition_that_has_the_vader_tile(browser: Any) -> None:
+    """Seen (newcomer, round 4): the dialog offered "vader" with the classic edition, and Start said
+    command-line words on the page ("--variant vader: ... (use --edition star-wars)")."""
+    with serving(LABYRINTH) as url:
+        page = open_labyrinth(browser, url)
+        page.locator("#new-game").click()
+        vader = page.locator('#ng-variants input[value="vader"]')
+        editions = page.evaluate("[...document.querySelectorAll('#ng-edition option')].map(o => o.value)")
+        assert "star-wars" in editions and "classic" in editions
+        for edition in editions:
+            page.locator("#ng-edition").select_option(edition)
+            assert vader.is_disabled() == (edition != "star-wars"), edition
+            if edition != "star-wars":
+                assert not vader.is_checked(), edition
+                title = vader.evaluate("i => i.closest('label').title")
+                assert "Star Wars" in title and "--" not in title, title
+        page.close()

@@ -437,6 +437,7 @@ function wire() {
     else if (e.key === "d" || e.key === "D") press("done", { type: "press", button: "done" });
   });
   $("ng-players").addEventListener("change", () => fillCardsEach(parseInt($("ng-cards-each").value, 10) || 0));
+  $("ng-edition").addEventListener("change", () => S.hello && fitVariants(S.hello));
   MB.wireNewGame(() => S.hello, () => ({
     edition: $("ng-edition").value,
     variants: [...document.querySelectorAll("#ng-variants input:checked")].map((i) => i.value),
@@ -448,6 +449,17 @@ function fillNewGame(h) {
   fillCardsEach(h.cards_each || 0);
   $("ng-variants").innerHTML = h.variant_names.map((n) => `<label><input type="checkbox" value="${n}" ${h.variants.includes(n) ? "checked" : ""}> ` +
     `<b>${n}</b> <small>${esc(variantText(n))}</small></label>`).join("");
+  fitVariants(h);
+}
+// the vader variant needs an edition with the Vader tile (the hello's vader_editions): offered only then
+function fitVariants(h) {
+  const box = document.querySelector('#ng-variants input[value="vader"]');
+  if (!box || !Array.isArray(h.vader_editions)) return;
+  const fits = h.vader_editions.includes($("ng-edition").value);
+  box.disabled = !fits;
+  if (!fits) box.checked = false;
+  box.closest("label").title = fits ? "" : I18N.t("page.lab.vader_needs_edition",
+    "only with the Star Wars edition: the others have no Vader tile");
 }
 // a shorter game: fewer cards each (a house rule; 0: all 24 dealt, as the rule book says), only as
 // many as the players chosen can each hold (24 shared out: 12, 8 or 6), the game's own count kept

@@ -70,3 +70,18 @@ def test_the_pages_view_keeps_a_ways_round_end() -> None:
              "outcomes": [{"index": 0, "plays": ["order=J,Q"], "spaces": {}, "arrived": ["9", "10", "K", "Q", "J"],
                            "moves": [], "round_end": end}]})
     assert v.to_dict()["outcomes"][0]["round_end"] == end
+
+
+def test_the_help_says_how_tokens_on_one_space_are_ranked_as_the_hints_rank_them() -> None:
+    """Seen (newcomer, round 4): "token Q moves ahead, still 1st in the race" with 10 and Q on one
+    space: how tokens sharing a space are ranked was said nowhere. The help says it, in the order
+    the hints use (rules.projected_order: furthest first, ties in token order)."""
+    from pathlib import Path
+
+    from mazeboard.controller.struggle import rules
+    from mazeboard.hal.struggle import TOKENS
+
+    html = (Path(rules.__file__).resolve().parents[2] / "hal" / "web" / "static" / "struggle.html").read_text("utf-8")
+    assert "on one space" in html and " before ".join(TOKENS) in html
+    race = rules.Race.of({"Q": 6, "10": 6, "K": 2, "J": 1, "9": 0})
+    assert rules.projected_order(rules.Rules.default(), race)[:2] == ("Q", "10")  # the order the help says

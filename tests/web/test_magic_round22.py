@@ -355,3 +355,13 @@ def test_a_symbol_drawn_under_a_pawn_says_why_it_was_found(browser: Any, url: st
     assert "appeared under" in under and "Red" in under, lines
     assert "appeared under" not in walked, lines  # walked onto it: nothing to explain
     page.close()
+
+
+def test_the_phone_tray_strip_says_the_corner_in_words(browser: Any, url: str) -> None:
+    """Seen (newcomer, round 4): the phone's tray strip read "TRAY ⚪ SW", never explained there
+    (the wide tray names its four corners)."""
+    page = open_page(browser, url, PHONE)
+    text = page.evaluate("""() => { S.world = {...S.world, tray: {'tray-sw': ['red']}}; drawTrayStrip();
+        return document.getElementById('tray-strip').innerText; }""")
+    assert "bottom-left corner" in text and "SW" not in text, text
+    page.close()

@@ -304,6 +304,13 @@ function drawTray() {
   }
   drawTrayStrip();
 }
+// the tray's corners in words (the phone's strip has no picture of the tray to name NW..SE on)
+const TRAY_CORNER = {
+  "tray-nw": () => I18N.t("page.magic.tray_nw", "in the top-left corner"),
+  "tray-ne": () => I18N.t("page.magic.tray_ne", "in the top-right corner"),
+  "tray-sw": () => I18N.t("page.magic.tray_sw", "in the bottom-left corner"),
+  "tray-se": () => I18N.t("page.magic.tray_se", "in the bottom-right corner"),
+};
 // the tray's state in a line beside Fish ball out (shown on a phone, where the tray itself is a screen
 // further down): each ball out with its pocket (click yours to put it back), one still falling, or none
 function drawTrayStrip() {
@@ -322,7 +329,7 @@ function drawTrayStrip() {
       b.addEventListener("click", () => fetchBall(player));
       const where = document.createElement("span");
       where.className = "where";
-      where.textContent = sensor.replace("tray-", "").toUpperCase();
+      where.textContent = TRAY_CORNER[sensor] ? TRAY_CORNER[sensor]() : sensor.replace("tray-", "").toUpperCase();
       balls.append(b, where);
     }
   }

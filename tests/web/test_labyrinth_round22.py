@@ -168,7 +168,7 @@ def test_a_pawn_stands_wholly_inside_its_tile(browser: Any, red_url: str, size: 
     """Each pawn on the board, its bob at the highest and its shadow counted, lies within its tile."""
     page = open_page(browser, red_url, size)
     page.wait_for_timeout(300)
-    boxes = page.evaluate("""() => [...document.querySelectorAll('#maze .tile .lpawn')].map(p => {
+    boxes = page.evaluate(r"""() => [...document.querySelectorAll('#maze .tile .lpawn')].map(p => {
         p.getAnimations().forEach(a => { a.pause(); a.currentTime = 600; });  // the bob at its highest (board.css)
         const r = p.getBoundingClientRect(), t = p.closest('.tile').getBoundingClientRect();
         const sh = /(-?[\d.]+)px (-?[\d.]+)px ([\d.]+)px/.exec(getComputedStyle(p).boxShadow) || [0, 0, 0, 0],

@@ -225,6 +225,12 @@ def test_a_pawn_leaves_its_cells_symbol_and_name_readable(browser: Any, name: st
         url = re.search(r"(http://127\.0\.0\.1:\d+/)", proc.stdout.readline())
         assert url, proc.stderr.read() if proc.stderr else ""
         page = open_page(browser, url.group(1), size, game.cell)
+        # the page's hand moves a pawn only once the turn's move may start (after the roll / the push)
+        if name == "magic-labyrinth":
+            page.click("#roll")
+        else:
+            page.locator('.slot[data-slot="S-b"]').click()
+        expect(page.locator("#done")).to_be_enabled(timeout=WAIT_MS)
         if cell is None:  # a tile with a picture, away from the corners
             found = page.evaluate("""() => [...document.querySelectorAll('#maze .tile')]
                 .find(t => t.querySelector('.pic-name') && !t.dataset.home && !t.querySelector('.lpawn')).dataset.cell""")

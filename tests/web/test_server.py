@@ -84,7 +84,7 @@ def test_malformed_and_hostile_messages_get_errors_and_change_nothing(server: st
         "not json", "[]", '{"type": "explode", "id": 1}', '{"type": "slide", "player": "red", "to": "z9", "id": 2}',
         '{"type": "press", "button": "roll", "sneaky": 1, "id": 3}', "[" * 5000, '{"type": "press", "button": NaN}',
         '{"type": "slide", "player": "blue", "to": "f5", "id": 4}',  # well-formed, but blue is simulated
-        '{"type": "slide", "player": "red", "to": "c4", "id": 5}',  # well-formed, but not a neighbour
+        '{"type": "slide", "player": "red", "to": "c4", "id": 5}',  # well-formed, but before the roll
     ]
 
     async def go() -> None:
@@ -98,7 +98,7 @@ def test_malformed_and_hostile_messages_get_errors_and_change_nothing(server: st
             by_id = {e["id"]: e["message"] for e in errors if "id" in e}
             assert sorted(by_id) == [1, 2, 3, 4, 5]
             assert "unknown message type" in by_id[1] and "z9" in by_id[2] and "sneaky" in by_id[3]
-            assert "blue is a simulated player" in by_id[4] and "not next to" in by_id[5]
+            assert "blue is a simulated player" in by_id[4] and "press Roll first" in by_id[5]
             anonymous = " | ".join(e["message"] for e in errors if "id" not in e)
             assert anonymous.count("not JSON") == 2 and "too long" in anonymous and "binary" in anonymous
             # nothing moved, and the server still plays: a reconnecting page sees the same pawns

@@ -59,7 +59,7 @@ def test_refusals_change_nothing_and_name_the_reason() -> None:
     t.do(FetchBall("red"), 600)
     t.do(Slide("green", "a2"), 600)
     errors = t.errors()
-    assert "c3 is not next to a1" in errors[0]
+    assert "press Roll first" in errors[0]  # before the roll the hand waits (the neighbour check: below)
     assert "blue is a simulated player" in errors[1]
     assert "lift it first" in errors[2]
     assert "not in the tray" in errors[3]
@@ -105,6 +105,8 @@ def test_a_new_game_with_a_human_colour_not_playing_is_refused() -> None:
 def test_the_hand_queues_steps_but_not_without_limit() -> None:
     t = open_table(maze=())
     t.advance_until(lambda: t.session.table.view.phase == "roll")
+    t.do(Press("roll"), 600)  # the hand moves the pawn once the die is rolled
+    t.advance_until(lambda: t.session.table.view.phase == "move")
     path = ["a2", "a3", "a4", "a5", "a6", "b6", "c6", "d6"]
     for cell in path:
         t.do(Slide("red", cell))

@@ -196,11 +196,16 @@ def test_score_and_cards_left_are_told_apart(browser: Any, red_url: str) -> None
     page.close()
 
 
-def test_the_winners_row_says_no_stale_cards_left(browser: Any, over_url: str) -> None:
-    page = open_page_watch(browser, over_url, PHONE)
+def at_game_over(browser: Any, url: str, size: tuple[int, int]) -> tuple[Any, str]:
+    """A watching page of ``url``'s game once it is over (and drawn): the page and the winner."""
+    page = open_page_watch(browser, url, size)
     page.wait_for_function("() => S.view && S.view.phase === 'over'", timeout=120_000)
-    page.wait_for_timeout(300)
-    winner = page.evaluate("() => S.view.winner")
+    page.wait_for_timeout(500)
+    return page, page.evaluate("() => S.view.winner")
+
+
+def test_the_winners_row_says_no_stale_cards_left(browser: Any, over_url: str) -> None:
+    page, winner = at_game_over(browser, over_url, PHONE)
     row = page.locator(f'#players .player[data-player="{winner}"]')
     assert "back to" not in row.inner_text(), row.inner_text()
     assert "home" in row.locator(".tokens").inner_text(), row.inner_text()
@@ -213,10 +218,7 @@ def test_the_winners_row_says_no_stale_cards_left(browser: Any, over_url: str) -
 
 
 def test_game_over_says_what_the_tinted_board_means(browser: Any, over_url: str) -> None:
-    page = open_page_watch(browser, over_url, DESKTOP)
-    page.wait_for_function("() => S.view && S.view.phase === 'over'", timeout=120_000)
-    page.wait_for_timeout(500)
-    winner = page.evaluate("() => S.view.winner")
+    page, winner = at_game_over(browser, over_url, DESKTOP)
     said = page.evaluate(VISIBLE)
     assert re.search(rf"board lights up for the winner: {winner} won", said, re.I), said[-400:]
     page.close()

@@ -110,31 +110,21 @@ def test_magic_a_tap_on_greyed_done_says_why(phone: Any) -> None:
         proc.wait(timeout=10)
 
 
-def test_labyrinth_a_tap_on_greyed_done_says_why(phone: Any) -> None:
+@pytest.mark.parametrize(("game", "prompt", "greyed"), [
+    ("labyrinth", "Red: turn the spare with Rotate", ("#done",)),  # no Done before the push
+    ("struggle", "Red: press Throw", ("#stop", '.pdie[data-die="1"]')),  # nothing thrown yet: no Stop, no die to hold
+], ids=["labyrinth", "struggle"])
+def test_a_tap_on_a_greyed_control_says_why(phone: Any, game: str, prompt: str, greyed: tuple[str, ...]) -> None:
     from playwright.sync_api import expect
 
-    proc, url = serve("--game", "labyrinth", "--speed", "20")
+    proc, url = serve("--game", game, "--speed", "20")
     try:
         phone.goto(url)
-        expect(phone.locator("#prompt")).to_contain_text("Red: turn the spare with Rotate", timeout=WAIT_MS)
-        check_tap_says_why(phone, "#done")  # no Done before the push
-        expect(phone.locator("#prompt")).to_contain_text("Red: turn the spare with Rotate")
-    finally:
-        proc.terminate()
-        proc.wait(timeout=10)
-
-
-def test_struggle_a_tap_on_greyed_stop_or_die_says_why(phone: Any) -> None:
-    from playwright.sync_api import expect
-
-    proc, url = serve("--game", "struggle", "--speed", "20")
-    try:
-        phone.goto(url)
-        expect(phone.locator("#prompt")).to_contain_text("Red: press Throw", timeout=WAIT_MS)
-        check_tap_says_why(phone, "#stop")  # nothing thrown yet
-        phone.locator("#error").evaluate("e => e.textContent = ''")
-        check_tap_says_why(phone, '.pdie[data-die="1"]')  # no die to hold before the throw
-        expect(phone.locator("#prompt")).to_contain_text("Red: press Throw")
+        expect(phone.locator("#prompt")).to_contain_text(prompt, timeout=WAIT_MS)
+        for selector in greyed:
+            phone.locator("#error").evaluate("e => e.textContent = ''")
+            check_tap_says_why(phone, selector)
+        expect(phone.locator("#prompt")).to_contain_text(prompt)  # the board heard nothing
     finally:
         proc.terminate()
         proc.wait(timeout=10)

@@ -676,7 +676,7 @@ def test_a_simulated_player_s_instruction_says_it_plays_by_itself(browser: Any, 
             page.goto(u)
             page.wait_for_function("S.view && S.view.instruction", timeout=WAIT_MS)
         blue = page.evaluate("""() => NOTICE.prompt({player: 'blue', action: 'roll', messages: []}, 'Blue: press Roll.', S.hello.humans)""")
-        assert blue.startswith("🤖 Blue plays by itself (simulated): wait.") and blue.endswith("Blue: press Roll."), blue
+        assert blue == "🤖 Blue plays by itself (simulated): wait.", blue  # not its orders (test_magic_round23)
         red = page.evaluate("""() => NOTICE.prompt({player: 'red', action: 'roll', messages: []}, 'Red: press Roll.', S.hello.humans)""")
         assert red == "Red: press Roll.", red
         if game == "magic-labyrinth":  # the page's own prompt in Blue's turn

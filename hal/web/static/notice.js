@@ -96,14 +96,14 @@ const NOTICE = {
   // the moment the board is at (a tip's id, or null: none of this page's): a tip shown for
   // another moment goes (not remembered: it comes back when its moment does), then now's tip
   // the board's instruction as a page shows it to its people (`humans`, the colours played here): one
-  // for a simulated player says first that it plays by itself ("Blue: press Roll." was read as an
-  // order to the newcomer watching), then the instruction as it is
+  // for a simulated player is said as the wait it is for them, and nothing more -- its orders ("Blue:
+  // press Roll.", "push the spare tile…", "…or press Stop") were read as orders to the newcomer
+  // watching; what the simulated player does shows on the board and in the log
   prompt(instruction, english, humans) {
-    const text = I18N.prompt(instruction, english);
     const p = instruction && instruction.player;
     if (typeof p !== "string" || !Array.isArray(humans) || !humans.length || humans.includes(p)
-        || instruction.action === "game_over") return text;
-    return `${I18N.t("page.common.simulated_turn", "🤖 {Player} plays by itself (simulated): wait.", { player: p })} ${text}`;
+        || instruction.action === "game_over") return I18N.prompt(instruction, english);
+    return I18N.t("page.common.simulated_turn", "🤖 {Player} plays by itself (simulated): wait.", { player: p });
   },
   // step: where the moment is at, when a tip says it in steps (tips["return.ball"]: the ball drop's
   // tip once the pawn is back): the tip's text follows the step; it is one tip (dismissed once)

@@ -38,10 +38,12 @@ from .table import BrowserTable
 #: think time of a simulated player at speed 1.0 (a person's pace), milliseconds
 THINK_MS = (900, 2400)
 #: how long a person's pawn may rest in the browser before the move ends by itself (ms). A
-#: first-time player reads the lit cells and the prompt, looks for the next symbol and picks a
-#: step: the 3 s the simulated players keep (``settle_ms``) cut such moves short. 10 s covers
-#: a pause to think; the countdown shows on the mover's cell and the page, and Done ends at once.
-HUMAN_SETTLE_MS = 10_000
+#: first-time player reads the prompt (the move's two lines and the countdown's: some 40 words,
+#: 10-12 s at a slow reader's 200-250 words a minute), looks at the lit cells and picks a step:
+#: the 3 s the simulated players keep (``settle_ms``) cut such moves short, and 10 s lost a slow
+#: reader the rest of the roll (newcomer round 4). 20 s covers the reading and a choice; waiting
+#: costs nothing else, as Done (named in the countdown) ends the move at once.
+HUMAN_SETTLE_MS = 20_000
 SPEED_RANGE = (0.1, 20.0)
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 

@@ -358,7 +358,7 @@ def test_the_board_stays_put_through_a_turn_countdown_and_ball_drop(browser: Any
     roll_at_least_two(page)
     ys["after the roll"] = where(page)
     page.locator('#board .cell[data-cell="a2"]').click()
-    expect(page.locator("#countdown")).to_be_visible(timeout=WAIT_MS)
+    expect(page.locator("#countdown")).to_contain_text(re.compile(r"\d+ s"), timeout=WAIT_MS)  # counting
     ys["countdown showing"] = where(page)
     page.locator('#board .cell[data-cell="a1"]').click()
     page.wait_for_function("S.world.pawns.red.cell === 'a1' || S.view.instruction.action !== 'move'", timeout=WAIT_MS)
@@ -370,11 +370,11 @@ def test_the_board_stays_put_through_a_turn_countdown_and_ball_drop(browser: Any
     page.close()
 
 
-def test_on_a_phone_the_countdown_has_no_empty_band_above_the_prompt_and_shows_under_the_controls(
+def test_on_a_phone_the_countdown_has_no_empty_band_above_the_prompt_and_is_said_in_it(
         browser: Any, url: str) -> None:
     """A newcomer saw an empty band between the header and the prompt on a phone: the room kept all
-    turn for the move's countdown. Under the controls it needs no room kept (nothing a finger aims
-    at lies below it on the first screen) and is seen beside Done, which it names."""
+    turn for the move's countdown. It is the prompt's last line now (test_magic_round23: a slow reader
+    missed it under the buttons), and Done does not move when it starts counting."""
     from playwright.sync_api import expect
 
     page = open_page(browser, url, PHONE)
@@ -384,11 +384,10 @@ def test_on_a_phone_the_countdown_has_no_empty_band_above_the_prompt_and_shows_u
     roll_at_least_two(page)
     done_y = page.locator("#done").bounding_box()["y"]  # after the roll: the prompt's lines are the roll's
     page.locator('#board .cell[data-cell="a2"]').click()
-    countdown = page.locator("#countdown")
-    expect(countdown).to_be_visible(timeout=WAIT_MS)
+    countdown = page.locator("#prompt #countdown")
+    expect(countdown).to_contain_text(re.compile(r"\d+ s"), timeout=WAIT_MS)
     box, done = countdown.bounding_box(), page.locator("#done").bounding_box()
-    assert abs(done["y"] - done_y) < 1, "Done moved when the countdown appeared"
-    assert box["y"] >= done["y"] + done["height"] - 1, f"the countdown {box} is not under the controls {done}"
+    assert abs(done["y"] - done_y) < 1, "Done moved when the countdown started"
     assert box["y"] + box["height"] <= PHONE[1], f"the countdown {box} is off the first screen"
     page.close()
 

@@ -345,11 +345,38 @@ function drawTrayStrip() {
   }
 }
 
+// the move's countdown, said in the prompt itself (under the buttons a slow reader missed it and lost
+// the rest of the roll): for a person's move on this page, from the roll on -- before the first step
+// what the clock will do, after it the seconds left (the settle timer: the instruction's `until`)
+function countdownText(left) {
+  return I18N.t("page.magic.countdown", "⏳ Your move ends by itself in {left} s: click a lit cell to go on, or press Done to end it now.", { left });
+}
+function countdownFirst() {
+  return I18N.t("page.magic.countdown_first", "⏳ After each step a countdown runs here: go on before it ends, or the move ends where the pawn stands.");
+}
+function countdownSaid() {
+  const s = said();
+  if (!s || s.action !== "move" || !S.hello || !S.hello.humans.includes(s.player)) return null;
+  if (s.until === null || s.until === undefined) {
+    return countdownFirst();
+  }
+  return countdownText(Math.max(0, Math.ceil((s.until - gameNow()) / 1000)));
+}
+// the countdown's line at the prompt's foot (made again when the prompt's text is replaced); its
+// every second is not read out by a screen reader (the prompt's aria-live: its words once, not a tick)
 function drawCountdown() {
-  const s = said(), box = $("countdown");
-  const left = s && s.until !== null && s.action === "move" ? Math.ceil((s.until - gameNow()) / 1000) : null;
-  box.hidden = left === null || left < 0;
-  if (!box.hidden) box.textContent = I18N.t("page.magic.countdown", "⏳ the move ends by itself in {left} s unless the pawn moves on (or press Done)", { left });
+  const p = $("prompt"), text = p.dataset.offline ? null : countdownSaid();
+  let box = $("countdown");
+  if (text === null) { if (box) box.hidden = true; return; }
+  if (!box || box.parentNode !== p) {
+    box = document.createElement("span");
+    box.id = "countdown";
+    box.className = "countdown";
+    box.setAttribute("aria-live", "off");
+    p.appendChild(box);
+  }
+  box.hidden = false;
+  if (box.textContent !== text) box.textContent = text;
 }
 setInterval(() => { if (S.view) drawCountdown(); }, 250);
 
@@ -404,12 +431,32 @@ function drawPrompt() {
   const args = s && s.messages && s.messages[0] ? s.messages[0].args : {};
   const phone = window.matchMedia("(max-width: 899.98px)").matches;
   const steps = phone && s && s.action === "return" && args.returner && S.hello.humans.includes(args.returner)
-    ? Object.values(returnPrompts(args.returner, args.corner)) : [];
+    ? Object.values(returnPrompts(args.returner, args.corner)).map((t) => [t, null]) : [];
+  // a person's move: the countdown's line before the first step and while it counts (its widest
+  // number), so the board does not move under the finger when the countdown starts after a step
+  const counting = phone && countdownSaid();
+  if (counting) {
+    const texts = [text], m = s.messages && s.messages[0];
+    if (m && m.id === "magic.move_start" && typeof args.roll === "number") { // and the first step's longer words
+      const left = Math.max(1, args.roll - 1);
+      texts.push(I18N.say("magic.move", { ...args, left, s: left === 1 ? "" : "s" }));
+    }
+    for (const t of texts) steps.push([t, countdownFirst()], [t, countdownText(20)]);
+  }
   p.style.minHeight = "";
   let room = 0;
   const height = () => p.getBoundingClientRect().height; // fractional: a rounded height moved what follows by a pixel
-  for (const t of steps) { p.textContent = t; room = Math.max(room, height()); } // measured in the page's font and width
+  const fill = (t, line) => { // measured in the page's font and width
+    p.textContent = t;
+    if (line === null) return;
+    const c = document.createElement("span");
+    c.className = "countdown";
+    c.textContent = line;
+    p.appendChild(c);
+  };
+  for (const [t, line] of steps) { fill(t, line); room = Math.max(room, height()); }
   p.textContent = text;
+  drawCountdown();
   if (room > height()) p.style.minHeight = `${room}px`;
 }
 window.addEventListener("resize", () => { if (S.view && S.hello) drawPrompt(); });
@@ -422,7 +469,7 @@ function drawInfo() {
   const over = v.phase === "over" || (said() && said().action === "game_over");
   $("new-game").classList.toggle("wanted", over); // the one thing left to press
   if (over) { // only the win box and what it offers: no tip, countdown or old error behind it
-    $("guide").hidden = true; $("countdown").hidden = true;
+    $("guide").hidden = true; if ($("countdown")) $("countdown").hidden = true;
     if (!S.restarting) { clearTimeout(S.errorTimer); $("error").textContent = ""; }
   }
   document.documentElement.style.setProperty("--turn", v.current ? `var(--${v.current})` : "#888");

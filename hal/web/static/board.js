@@ -43,6 +43,7 @@ const S = {
   ws: null, hello: null, view: null, world: null, pixels: [], walls: null,
   selected: null, msgId: 0, answered: 0, errorTimer: null, bannerShown: false,
   recentSteps: [], // the last few step events, newest first (to say where a ball fell)
+  crossed: {}, // player -> the hidden wall its last ball drop crossed ("a1-b1", the ball_dropped event's edge)
   drawnAt: null, // the cell of the target just drawn, until a step: a symbol found there was drawn under a pawn
   clock: { game: 0, local: 0 }, // the game's clock (ms) as last heard, and when (performance.now())
 };
@@ -107,6 +108,7 @@ const HANDLERS = {
     $("reveal").checked = msg.walls !== null;
     buildBoard();
     $("log").innerHTML = "";
+    S.crossed = {};
     for (const ev of msg.log) addLog(ev);
     drawAll();
   },
@@ -122,7 +124,7 @@ const HANDLERS = {
   frame(msg) { S.pixels = msg.pixels; heard(msg.t); drawLeds(); },
   world(msg) {
     if (!settled() && S.world) msg.world.hands = S.world.hands; // not yet seen by the server: keep the plan
-    S.world = msg.world; drawPawns(); drawTray(); drawControls(); if (S.view) drawPrompt();
+    S.world = msg.world; drawPawns(); drawTray(); drawControls(); if (S.view) { drawPrompt(); drawRecoveryMarks(); }
   },
   walls(msg) { S.walls = msg.walls; drawWalls(); },
   ok(msg) { answered(msg.id); },
@@ -212,6 +214,35 @@ function drawWalls() {
   board.querySelectorAll(".wall").forEach((w) => w.remove());
   for (const e of S.walls || []) board.appendChild(wallDiv(e, "revealed"));
   for (const e of S.view.walls_learned) board.appendChild(wallDiv(e, "learned"));
+  drawRecoveryMarks();
+}
+// through a ball drop's recovery the pawn is drawn where the hand put it (past the wall: the reed
+// switches' truth); the picture says why: the wall crossed, a red bar on the edge between the two
+// cells, and the cell the pawn goes back to, a dashed ring "↩ back here" (until the pawn is on it);
+// both go when the recovery ends (the instruction no longer "return")
+function drawRecoveryMarks() {
+  const board = $("board"), s = said();
+  board.querySelectorAll(".back-here, .wall.crossed").forEach((m) => m.remove());
+  const args = s && s.action === "return" && s.messages && s.messages[0] ? s.messages[0].args : null;
+  const who = args && args.returner, edge = who && S.crossed[who];
+  if (!who) return;
+  if (edge && /^[a-z]\d+-[a-z]\d+$/.test(edge)) {
+    const bar = wallDiv(edge, "crossed");
+    bar.title = I18N.t("page.magic.wall_crossed", "the hidden wall {Player}'s pawn crossed: the ball fell here", { player: who });
+    board.appendChild(bar);
+  }
+  const corner = args.corner, pawn = S.world && S.world.pawns[who];
+  if (typeof corner !== "string" || !/^[a-z]\d+$/.test(corner) || (pawn && pawn.cell === corner)) return;
+  const [f, r] = coords(corner), [x, y] = pct(f, r);
+  const ring = document.createElement("div");
+  ring.className = `back-here ${who}`;
+  ring.dataset.cell = corner;
+  Object.assign(ring.style, { left: `${x}%`, top: `${y}%`, width: `${100 / S.hello.files}%`, height: `${100 / S.hello.ranks}%` });
+  const label = document.createElement("span");
+  label.textContent = I18N.t("page.magic.back_here", "↩ back here");
+  ring.title = I18N.t("page.magic.back_here_title", "{Player}'s pawn goes back here, its start corner", { player: who });
+  ring.appendChild(label);
+  board.appendChild(ring);
 }
 
 function pawnDiv(player) {
@@ -646,6 +677,7 @@ const LOG_TEXT = {
 function addLog(ev) {
   if (ev.type === "instruction") return; // shown as the prompt, not in the log
   if (ev.type === "step") S.recentSteps = [ev, ...S.recentSteps.slice(0, 5)];
+  if (ev.type === "ball_dropped" && typeof ev.player === "string" && typeof ev.edge === "string") S.crossed[ev.player] = ev.edge;
   // a target drawn under a pawn is found at once (the chain rule): no step comes between
   const drawnAt = S.drawnAt;
   S.drawnAt = ev.type === "target" ? ev.cell : ev.type === "step" ? null : S.drawnAt;

@@ -158,3 +158,20 @@ def test_after_the_win_no_slot_is_crossed_out_and_the_winners_row_is_one_line(
     score, left = rects["score"][0], rects["left"][0]
     assert left["top"] < score["bottom"] - 2, f"the winner's row wraps: 'home' under the score: {rects}"
     page.close()
+
+
+def test_the_preview_goes_once_the_push_is_made(browser: Any) -> None:
+    """A push made with the pointer still on its arrow: the line shown before is no longer marked
+    (the slot takes nothing now, the tiles have moved)."""
+    with serving(("--game", "labyrinth", "--cards-each", "2", "--humans", "red", "--seed", "9135", "--speed", "3")) as url:
+        page = open_page(browser, url, DESKTOP, guide=False)
+        to_shift(page)
+        slot = page.evaluate("() => [...document.querySelectorAll('#maze .slot:not(.off)')][0].dataset.slot")
+        page.locator(f'#maze .slot[data-slot="{slot}"]').hover()
+        assert len(page.evaluate(PREVIEW)["line"]) == 7
+        page.mouse.down()
+        page.mouse.up()
+        page.wait_for_function("() => S.view.phase === 'move' && !S.world.busy", timeout=WAIT_MS)
+        page.wait_for_timeout(300)
+        assert page.evaluate(PREVIEW) == {"line": [], "out": []}, "the push's line stays marked after the push"
+        page.close()

@@ -30,7 +30,7 @@ const player = (p) => I18N.t("page.lab.colour", "{Player}", { player: p });
 // a picture on a tile: its name, or what the Vader tile is (only a picture: the pawn starts there)
 const tileName = (label) => (label === "vader" ? I18N.t("page.lab.vader_tile", "Vader's start tile") : pictureName(label));
 
-const S = { hello: null, view: null, world: null, pixels: [], selected: null, bannerShown: false };
+const S = { hello: null, view: null, world: null, pixels: [], selected: null, bannerShown: false, preview: null };
 
 function cellName(f, r) { return String.fromCharCode(97 + f) + (r + 1); }
 
@@ -113,6 +113,7 @@ function pushLine(slot) {
 // marks the line a push at ``slot`` would move and the tile it would push out (null: no marks); only for
 // a slot that takes the spare now (never the forbidden one, nor on another's turn)
 function previewPush(slot) {
+  S.preview = slot;
   const el = slot && $("maze").querySelector(`.slot[data-slot="${slot}"]`);
   const cells = el && !el.classList.contains("off") ? pushLine(slot) : [];
   for (const t of $("maze").querySelectorAll(".tile")) {
@@ -312,6 +313,7 @@ function drawInfo() {
     el.title = on ? I18N.t("page.lab.push_at", "push the spare in at {slot}", { slot: el.dataset.slot })
       : I18N.t("page.lab.not_now", "{what}: {why}", { what: el.dataset.slot, why });
   }
+  previewPush(S.preview || null); // a slot pointed at that no longer takes the spare (just pushed): its marks go
   const pawn = humansMover();
   const inHand = pawn !== null && S.world && S.world.hand[pawn] === null;
   MB.enable($("lift"), !(pawn === null || inHand || !buttonState(`hand:${pawn}`)[0]));

@@ -233,7 +233,7 @@ def test_a_pawn_leaves_its_cells_symbol_and_name_readable(browser: Any, name: st
         expect(page.locator("#done")).to_be_enabled(timeout=WAIT_MS)
         if cell is None:  # a tile with a picture, away from the corners
             found = page.evaluate("""() => [...document.querySelectorAll('#maze .tile')]
-                .find(t => t.querySelector('.pic-name') && !t.dataset.home && !t.querySelector('.lpawn')).dataset.cell""")
+                .find(t => t.querySelector('.pic') && !t.dataset.home && !t.querySelector('.lpawn')).dataset.cell""")
             cell = f'#maze .tile[data-cell="{found}"]'
         if name == "magic-labyrinth":  # Lift pawn acts only when the board sends the pawn back: a drag jumps
             page.locator(pawn).drag_to(page.locator(cell), target_position={"x": 4, "y": 4})

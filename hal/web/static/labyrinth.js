@@ -30,7 +30,7 @@ const player = (p) => I18N.t("page.lab.colour", "{Player}", { player: p });
 // a picture on a tile: its name, or what the Vader tile is (only a picture: the pawn starts there)
 const tileName = (label) => (label === "vader" ? I18N.t("page.lab.vader_tile", "Vader's start tile") : pictureName(label));
 
-const S = { hello: null, view: null, world: null, pixels: [], selected: null, bannerShown: false };
+const S = { hello: null, view: null, world: null, pixels: [], selected: null, bannerShown: false, preview: null };
 
 function cellName(f, r) { return String.fromCharCode(97 + f) + (r + 1); }
 
@@ -62,6 +62,8 @@ function buildMaze() {
       d.style.gridColumn = String(f + 2);
       d.style.gridRow = String(h.ranks + 1 - r);
       d.addEventListener("click", () => tileClicked(cell));
+      // a mouse pointing at a tile names its picture under the board, as a tap does (round 23)
+      d.addEventListener("pointerenter", (e) => { if (e.pointerType === "mouse") pickTile(cell); });
       maze.appendChild(d);
     }
   }
@@ -78,6 +80,11 @@ function buildMaze() {
     d.style.gridColumn = String(col);
     d.style.gridRow = String(row);
     d.addEventListener("click", () => press(`slot:${slot}`, { type: "insert", slot }));
+    // where the push leads, while the arrow is pointed at, focused or pressed (a finger: from touch to lift;
+    // the tap still pushes at once): the line of 7 tiles it moves and the tile pushed out (previewPush)
+    for (const [type, on] of [["pointerenter", true], ["pointerleave", false], ["pointercancel", false], ["focus", true], ["blur", false]]) {
+      d.addEventListener(type, () => previewPush(on ? slot : null));
+    }
     maze.appendChild(d);
   }
   const corners = Object.entries(h.corners);
@@ -93,6 +100,29 @@ function buildMaze() {
   MB.privateLinks(h);
 }
 
+// the cells a push at ``slot`` moves (entry first) and the one it pushes out (the last): a column for a
+// slot on the N or S edge, a row for W or E (the hello's slots: {edge, entry})
+function pushLine(slot) {
+  const h = S.hello, s = h && h.slots[slot];
+  if (!s) return [];
+  const f = s.entry.charCodeAt(0) - 97, r = parseInt(s.entry.slice(1), 10) - 1, cells = [];
+  if (s.edge === "N" || s.edge === "S") for (let k = 0; k < h.ranks; k++) cells.push(cellName(f, s.edge === "N" ? h.ranks - 1 - k : k));
+  else for (let k = 0; k < h.files; k++) cells.push(cellName(s.edge === "W" ? k : h.files - 1 - k, r));
+  return cells;
+}
+// marks the line a push at ``slot`` would move and the tile it would push out (null: no marks); only for
+// a slot that takes the spare now (never the forbidden one, nor on another's turn)
+function previewPush(slot) {
+  S.preview = slot;
+  const el = slot && $("maze").querySelector(`.slot[data-slot="${slot}"]`);
+  const cells = el && !el.classList.contains("off") ? pushLine(slot) : [];
+  for (const t of $("maze").querySelectorAll(".tile")) {
+    const k = cells.indexOf(t.dataset.cell);
+    t.classList.toggle("push-line", k >= 0);
+    t.classList.toggle("push-out", k >= 0 && k === cells.length - 1);
+  }
+}
+
 function drawTiles() {
   if (!S.hello || !S.world) return;
   const rows = S.world.layout; // rank 7 first
@@ -105,12 +135,13 @@ function drawTiles() {
       const { mask, label } = parseTile(word);
       const home = t.dataset.home ? `<span class="home-mark">🏠</span>` : "";
       t.title = tileTitle(cell, label);
+      t.setAttribute("aria-label", t.title);
       t.innerHTML = tileSVG(mask) + `<div class="led"></div>` + home + `<span class="coord">${cell}</span>` +
-        (label ? picHTML(label, mask) : "") + `<div class="pawns"></div>`;
+        (label ? picHTML(label) : "") + `<div class="pawns"></div>`;
     });
   }
   const spare = parseTile(S.world.spare);
-  $("spare").innerHTML = tileSVG(spare.mask) + (spare.label ? picHTML(spare.label, spare.mask) : "");
+  $("spare").innerHTML = tileSVG(spare.mask) + (spare.label ? picHTML(spare.label) : "");
   $("spare").title = spare.label ? tileName(spare.label) : "";
   $("spare-name").innerHTML = spare.label ? `${drawn(spare.label)} ${esc(tileName(spare.label))}` : "";
   $("spare").dataset.tile = S.world.spare;
@@ -118,15 +149,14 @@ function drawTiles() {
   drawPawns();
 }
 
-// the picture and its name (hidden by labyrinth.css where a tile is too small to read it: then the
-// tile's tooltip and a tap name it, see pickTile)
-function picHTML(label, mask) {
+// the picture on its tile. Its name is never drawn on the tile (round 23: a name fits only between the
+// openings of some tiles, and names on some tiles only looked random): every picture tile names it the
+// same way, in its tooltip and accessible name, and under the board when pointed at or tapped (pickTile)
+function picHTML(label) {
   const vader = label === "vader";
   const title = vader ? I18N.t("page.lab.vader_tile_title", "Vader's start tile: only a picture, where the black Vader pawn starts")
     : pictureName(label);
-  return `<div class="pic${vader ? " vader-mark" : ""}" title="${esc(title)}">${drawn(label)}</div>` +
-    `<div class="pic-name${/ /.test(tileName(label)) && tileName(label).length > 11 ? " long" : ""}${mask & 4 ? " south-open" : ""}">` +
-    `${esc(tileName(label))}</div>`;
+  return `<div class="pic${vader ? " vader-mark" : ""}" title="${esc(title)}">${drawn(label)}</div>`;
 }
 const cardSpan = (c) => `<span title="${esc(pictureName(c))}">${drawn(c)}</span>`;
 const esc = (t) => String(t).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
@@ -155,7 +185,9 @@ function drawLegend() {
   box.innerHTML = `<span class="legend-item"><span class="lpawn vader legend-pawn">V</span> ` +
     esc(I18N.t("page.lab.legend_pawn", "the Vader pawn: you move it instead of yours when your card bears Vader's mark ⚫")) +
     `</span> <span class="legend-item"><span class="pic vader-mark legend-pic">${emoji("vader")}</span> ` +
-    esc(I18N.t("page.lab.legend_tile", "Vader's tile: only a picture, where the Vader pawn starts")) + `</span>`;
+    esc(I18N.t("page.lab.legend_tile", "Vader's tile: only a picture, where the Vader pawn starts")) + `</span>` +
+    ` <span class="legend-item"><span class="lpawn legend-pawn selected red"></span> ` +
+    esc(I18N.t("page.lab.legend_ring", "a white ring: the pawn your clicks move, when you may move either")) + `</span>`;
 }
 
 function drawLeds() {
@@ -170,7 +202,8 @@ function drawLeds() {
   }
   for (const el of $("maze").querySelectorAll(".slot")) {
     MB.light(el, S.pixels[S.hello.layout[`slot:${el.dataset.slot}`]]);
-    el.classList.toggle("forbidden", S.view && S.view.forbidden === el.dataset.slot);
+    // the forbidden slot is crossed out while the game goes on (no push is forbidden once it is over)
+    el.classList.toggle("forbidden", !!S.view && S.view.phase !== "over" && S.view.forbidden === el.dataset.slot);
   }
 }
 
@@ -185,14 +218,23 @@ function homeSignal(cell) {
 function pawnDiv(p) {
   const d = document.createElement("div");
   const playable = p === "vader" ? S.hello.humans.includes(S.view.current) : S.hello.humans.includes(p);
-  d.className = `lpawn ${p}` + (p === S.selected ? " selected" : "") + (playable ? " mine" : "") +
+  // the white ring marks the pawn a click on a tile moves, drawn only when there is a choice (the Vader
+  // variant: the own pawn or the Vader pawn); with one pawn to move it would mean nothing (round 23)
+  const ringed = p === S.selected && pawnChoice();
+  d.className = `lpawn ${p}` + (ringed ? " selected" : "") + (playable ? " mine" : "") +
     (p === S.view.current && S.view.phase !== "over" ? " turn" : "");
   d.dataset.pawn = p;
   d.title = p === "vader" ? I18N.t("page.lab.vader_pawn_title", "the Vader pawn: move it instead of yours when your card bears Vader's mark ⚫")
     : S.hello.humans.includes(p) ? I18N.t("page.lab.pawn_you", "{Player} (you)", { player: p }) : player(p);
+  if (ringed) d.title += I18N.t("page.lab.pawn_ringed", " · ringed in white: the tiles you click move this pawn");
   d.textContent = p === "vader" ? "V" : "";
   if (playable) d.addEventListener("click", (e) => { e.stopPropagation(); select(p); });
   return d;
+}
+// whether the person whose turn it is chooses which pawn to move (theirs or the Vader pawn)
+function pawnChoice() {
+  const v = S.view;
+  return !!(v && S.hello && S.hello.humans.includes(v.current) && v.phase !== "over" && (v.movers || []).length > 1);
 }
 function drawPawns() {
   if (!S.hello || !S.world) return;
@@ -242,8 +284,11 @@ function drawInfo() {
   // said only when the pawn to move is not the player's own (a Vader card): the own pawn needs no word
   const moving = S.selected || movers[0] || v.current;
   $("mover").textContent = !h.humans.includes(v.current) ? ""
-    : v.phase === "move" ? (moving === v.current ? ""
-      : I18N.t("page.lab.you_move", "This turn you move {pawn}", { pawn: pawnName(moving) }))
+    : v.phase === "move" ? (pawnChoice()
+      ? I18N.t("page.lab.you_move_ringed", "This turn you move {pawn} (ringed in white); click the other pawn to move it instead",
+        { pawn: pawnName(moving) })
+      : moving === v.current ? ""
+        : I18N.t("page.lab.you_move", "This turn you move {pawn}", { pawn: pawnName(moving) }))
       : v.phase === "shift" && v.movers.includes("vader")
         ? I18N.t("page.lab.moves_next", "after the push you move: {pawns}", { pawns: v.movers.map(pawnName).join(" / ") }) : "";
   // game over: the tiles lit in colours (the LEDs' celebration, then the winner's colour) said in words (round 22)
@@ -268,6 +313,7 @@ function drawInfo() {
     el.title = on ? I18N.t("page.lab.push_at", "push the spare in at {slot}", { slot: el.dataset.slot })
       : I18N.t("page.lab.not_now", "{what}: {why}", { what: el.dataset.slot, why });
   }
+  previewPush(S.preview || null); // a slot pointed at that no longer takes the spare (just pushed): its marks go
   const pawn = humansMover();
   const inHand = pawn !== null && S.world && S.world.hand[pawn] === null;
   MB.enable($("lift"), !(pawn === null || inHand || !buttonState(`hand:${pawn}`)[0]));
@@ -401,12 +447,12 @@ const HANDLERS = {
     buildMaze();
     fillNewGame(msg);
     $("log").innerHTML = "";
-    for (const ev of msg.log) MB.addLog(ev, LOG_TEXT, BIG);
+    for (const ev of msg.log) addLog(ev);
     drawAll();
   },
   event(msg) {
     S.view = msg.view;
-    MB.addLog(msg.event, LOG_TEXT, BIG);
+    addLog(msg.event);
     fitLog();
     if (msg.event.type === "turn_started") {
       const movers = msg.event.pawns;
@@ -422,6 +468,8 @@ const HANDLERS = {
   },
 };
 const BIG = ["card_found", "game_over"];
+// a log line with its colour dot: the player's, or for a line about a pawn (pushed off, a step) the pawn's
+function addLog(ev) { MB.addLog(ev.player || !ev.pawn ? ev : { ...ev, player: ev.pawn }, LOG_TEXT, BIG); }
 
 function wire() {
   $("rotate").addEventListener("click", () => press("rotate", { type: "rotate" }));

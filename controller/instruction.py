@@ -251,6 +251,8 @@ MESSAGES: dict[str, str] = {
                        "stands where: check these (swap any that stands elsewhere), then press Stop:",
     # the settle countdown: {left} s when said (a page counts it down from the instruction's ``until``)
     "str.placed": "{Player}'s tokens stand where the play put them: the turn passes in {left} s, or press Stop.",
+    # the same said where Stop does not act (a page on a simulated player's turn: hal/web/controls.py)
+    "str.placed_wait": "{Player}'s tokens stand where the play put them: the turn passes in {left} s.",
     "str.place_unseen": "{Player}: move the tokens as the play says, where the LEDs blink. The reed switches "
                         "cannot see every move of this play (a token joins or leaves a space another token "
                         "keeps), so the board cannot tell when those are made: once every token stands right, "
@@ -259,6 +261,8 @@ MESSAGES: dict[str, str] = {
     # the board cannot tell whether these moves are made: it never says the tokens stand right
     "str.placed_unseen": "{Player}: the reed switches cannot see all these moves, so check by eye: "
                          "{unseen}. Then the turn passes in {left} s, or press Stop.",
+    "str.placed_unseen_wait": "{Player}: the reed switches cannot see all these moves, so check by eye: "
+                              "{unseen}. Then the turn passes in {left} s.",
     "str.check_on": "{token} on {place}",
     "str.card": "{Player}: enter your objective card on the dice buttons, place {place} next "
                 "(Die 1-5: K Q J 10 9, Throw: the ace{erase}).",

@@ -538,6 +538,9 @@ function drawAll() { drawLeds(); drawTokens(); drawInfo(); }
 // the prompt, its settle countdown ("the turn passes in {left} s": seconds left when the board said it)
 // counted down here from when it arrived, so that it is never stale
 const COUNTED = ["str.placed", "str.placed_unseen"];
+// the same without "or press Stop", where Stop does not act for this page (a simulated player's turn,
+// or a page that only watches: hal/web/controls.py says so)
+const COUNTED_WAIT = { "str.placed": "str.placed_wait", "str.placed_unseen": "str.placed_unseen_wait" };
 function promptNow() {
   const s = said(), v = S.view, m = s && Array.isArray(s.messages) && s.messages[0];
   // "Place tokens as shown" moves them one at a time: said, so that it does not look stuck half-way
@@ -551,9 +554,11 @@ function promptNow() {
   }
   if (!S.counted || S.counted.until !== s.until) S.counted = { until: s.until, at: performance.now() };
   const left = m.args.left, now = Math.max(0, left - Math.floor((performance.now() - S.counted.at) / 1000));
-  const counted = { ...s, messages: [{ id: m.id, args: { ...m.args, left: now } }, ...s.messages.slice(1)] };
-  // the English text is the board's own: only its number changes
-  const english = String(v.prompt).replace(`passes in ${left} s`, `passes in ${now} s`);
+  const wait = !buttonState("stop")[0] && COUNTED_WAIT[m.id];
+  const counted = { ...s, messages: [{ id: wait || m.id, args: { ...m.args, left: now } }, ...s.messages.slice(1)] };
+  // the English text is the board's own: only its number changes (without Stop: the board's words for that)
+  const english = wait ? counted.messages.map((x) => I18N.say(x.id, x.args)).join(" ")
+    : String(v.prompt).replace(`passes in ${left} s`, `passes in ${now} s`);
   return NOTICE.prompt(counted, english, S.hello && S.hello.humans);
 }
 setInterval(() => {

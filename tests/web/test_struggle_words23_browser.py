@@ -42,3 +42,26 @@ def test_the_countdown_on_a_simulated_turn_does_not_ask_to_press_stop(browser: A
         assert all("Red plays by itself" in text for text in seen), seen
     finally:
         page.close()
+
+
+@pytest.mark.browser
+def test_the_points_now_beside_a_way_say_what_they_are(browser: Any, server: str) -> None:
+    # newcomer round 4: "(now 10)" beside every way, all tokens on START, said nothing of what it was
+    from playwright.sync_api import expect
+
+    page = browser.new_page(viewport={"width": WIDE[0], "height": WIDE[1]})
+    try:
+        page.goto(server)
+        expect(page.locator("#conn")).to_have_attribute("data-state", "open", timeout=WAIT_MS)
+        page.wait_for_function("() => S.hello && S.view", timeout=WAIT_MS)
+        lines = page.evaluate("""() => {
+          S.view.spaces = { K: 0, Q: 0, J: 0, "10": 0, "9": 0 }; S.view.arrived = [];
+          const o = { moves: [{ token: "9", from: 0, to: 3, result: "moved" }],
+                      spaces: { K: 0, Q: 0, J: 0, "10": 0, "9": 3 }, arrived: [] };
+          return forCard(o, ["K", "Q", "9", "10", "J"]).split("\\n");
+        }""")
+        score = lines[-1]
+        assert score.startswith("If the race stopped here: 0 points for your card"), lines
+        assert "(now " not in score and "30 if it stopped now, before this way" in score, lines
+    finally:
+        page.close()

@@ -332,8 +332,8 @@ function forCard(o, card) {
   const now = cardPoints(card, was);
   if (!parts.length && total === now) parts.push(I18N.t("page.str.card_nothing", "= no change for your card (compared with now)"));
   const score = total !== now
-    ? (sure ? I18N.t("page.str.card_score_sure_now", "If the race stopped here: {points} points for your card ({sure} of them sure; now {now})", { points: total, sure, now })
-      : I18N.t("page.str.card_score_now", "If the race stopped here: {points} points for your card (now {now})", { points: total, now }))
+    ? (sure ? I18N.t("page.str.card_score_sure_now", "If the race stopped here: {points} points for your card ({sure} of them sure; {now} if it stopped now, before this way)", { points: total, sure, now })
+      : I18N.t("page.str.card_score_now", "If the race stopped here: {points} points for your card ({now} if it stopped now, before this way)", { points: total, now }))
     : sure ? I18N.t("page.str.card_score_sure", "If the race stopped here: {points} points for your card ({sure} of them sure)", { points: total, sure })
       : I18N.t("page.str.card_score", "If the race stopped here: {points} points for your card", { points: total });
   // one line each (struggle.css: pre-line), the points last

@@ -221,9 +221,9 @@ class Play:
             return phrase("str.play.none")
         if len(self.order) == 1:
             return phrase("str.play.one", token=self.order[0])
-        rest: Any = self.order[-1]
+        rest: Any = phrase("text.the_token", piece=self.order[-1])  # "then token 9": never a bare 9 (a space?)
         for token in reversed(self.order[1:-1]):
-            rest = phrase("str.play.then", first=token, rest=rest)
+            rest = phrase("str.play.then", first=phrase("text.the_token", piece=token), rest=rest)
         return phrase("str.play.first", token=self.order[0], rest=rest)
 
     def words(self) -> str:

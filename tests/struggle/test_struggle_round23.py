@@ -44,3 +44,52 @@ def test_of_equally_good_ways_the_pick_is_one_that_moves_most() -> None:
         for o in outs:
             if _moved(o) > _moved(pick):
                 assert rules.evaluate(DEFAULT, o.result.race, card)[:3] < best, (race, hand, card)
+
+
+# -- tokens named as tokens: "10" and "9" read like track spaces 10 and 9 ---------------------
+def test_a_request_names_the_token_as_a_token() -> None:
+    from mazeboard.controller.instruction import request_fragments, say
+
+    words = request_fragments({"piece": "10", "frm": "space 9", "to": ["space 10"], "why_id": "", "reason": "play"}, say)
+    assert words["token_text"] == "token 10", words
+    assert request_fragments({"piece": "", "to": ["space 10"]}, say)["token_text"] == "a token"
+
+
+def test_a_play_names_every_token_it_moves_as_a_token() -> None:
+    from mazeboard.controller.instruction import say
+    from mazeboard.controller.struggle.rules import Play
+    from mazeboard.controller.struggle.words import play_said
+
+    assert Play((), ("K", "10", "9")).words() == "token K moves first, then token 10, then token 9"
+    # Q lands on red space 5 where the 10 stands: the 10 goes back to where Q came from
+    race = Race.of({"K": 0, "Q": 0, "J": 0, "10": 5, "9": 0}, ())
+    hand = ("Q", "Q", "Q", "Q", "Q")
+    play = rules.Play((), ("Q",))
+    said = play_said(play, rules.apply(DEFAULT, race, hand, play), DEFAULT.track, hand)
+    text = say(said["id"], said["args"])
+    assert "sends token 10 back" in text, text
+
+
+def test_the_tokens_to_check_and_where_they_belong_are_named_as_tokens() -> None:
+    from mazeboard.controller.instruction import listing, phrase, say
+
+    assert say("str.check_on", {"token": "10", "place": "space 9"}) == "token 10 on space 9"
+    one = phrase("str.belong.one", tokens=listing(["9"]), where="space 10")
+    assert say(one["id"], one["args"]) == "token 9 belongs on space 10"
+    many = phrase("str.belong.many", tokens=listing(["10", "9"]), where="space 10")
+    assert say(many["id"], many["args"]) == "tokens 10 and 9 belong on space 10"
+    more = phrase("str.belong.more_one", tokens=listing(["10"]), where="space 9")
+    assert say(more["id"], more["args"]) == "token 10 on space 9"
+
+
+def test_every_sentence_names_a_token_with_the_word_token() -> None:
+    # the board's sentences (str.*) and the Struggle page's own (page.str.*): "{token}" follows "token "
+    import re
+
+    from mazeboard.controller.i18n import page_phrases
+    from mazeboard.controller.instruction import MESSAGES
+
+    said = {**{k: v for k, v in MESSAGES.items() if k.startswith("str.")},
+            **{k: v for k, v in page_phrases().items() if k.startswith("page.str.")}}
+    bare = {k: v for k, v in said.items() if re.search(r"(?<!token )\{token\}", v, re.IGNORECASE)}
+    assert not bare, bare

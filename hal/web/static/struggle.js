@@ -155,7 +155,7 @@ function drawInHand() {
   }
   if (!held.includes(S.selected)) S.selected = S.autoSelected = held[0];
   box.textContent = held.length > 1
-    ? I18N.t("page.str.in_hand_many", "✋ Tokens {tokens} are in a hand, off the board: click a space to put {token} down there.", { tokens: andList(held), token: S.selected })
+    ? I18N.t("page.str.in_hand_many", "✋ Tokens {tokens} are in a hand, off the board: click a space to put token {token} down there.", { tokens: andList(held), token: S.selected })
     : I18N.t("page.str.in_hand", "✋ Token {token} is in a hand, off the board: click a space to put it down there.", { token: S.selected });
 }
 function drawTokens() {
@@ -602,7 +602,7 @@ const LOG_TEXT = {
   played_order: (e) => I18N.t("page.str.log_played", "{Player} played {order}{ace}", { player: e.player, order: tokenList(e.order),
     ace: e.ace.length > 1 ? I18N.t("page.str.log_aces", " (the aces counting as {aces})", { aces: andList(e.ace) })
       : e.ace.length ? I18N.t("page.str.log_ace", " (the ace counting as {aces})", { aces: andList(e.ace) }) : "" }),
-  arrived: (e) => I18N.t("page.str.log_arrived", "🏁 {token} arrives in place {place}", { token: e.token, place: e.place }),
+  arrived: (e) => I18N.t("page.str.log_arrived", "🏁 token {token} arrives in place {place}", { token: e.token, place: e.place }),
   turn_ended: (e) => (e.reason === "void" ? I18N.t("page.str.log_void", "{Player}'s turn ends: five aces, void", { player: e.player })
     : I18N.t("page.str.log_turn_ends", "{Player}'s turn ends", { player: e.player })),
   warning: (e) => (e.kind === "out_of_turn" ? I18N.t("page.str.log_out_of_turn", "⚠ a token moved on {cell} while no token should move", { cell: sensorName(e.cell) })

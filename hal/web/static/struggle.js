@@ -222,7 +222,7 @@ function blockedText(m, from) {
 // tokens in the order they move, named so that 10 and 9 do not read as counts: "token 10, then K"
 function tokenList(order) {
   if (!order.length) return I18N.t("page.str.no_token", "no token");
-  return I18N.t("page.str.token_named", "token {token}", { token: order[0] }) + order.slice(1).map((t) => I18N.t("page.str.then", ", then ") + t).join("");
+  return I18N.t("page.str.token_named", "token {token}", { token: order[0] }) + order.slice(1).map((t) => I18N.t("page.str.then", ", then ") + I18N.t("page.str.token_named", "token {token}", { token: t })).join("");
 }
 // a tie (RULES.md §3: the highest total wins; all who have it win), as the board says it (str.tie)
 function tieLine(winners, points, n) {

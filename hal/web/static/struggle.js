@@ -324,6 +324,7 @@ function forCard(o, card) {
     else if (pb === j && pa !== j) parts.push(I18N.t("page.str.card_out_of_place", "✘ bad for your card: token {token} {moves} to {rank} in the race, out of the {want} place your card wants for it ({place})", args));
     else if (Math.abs(pa - j) < Math.abs(pb - j)) parts.push(I18N.t("page.str.card_closer", "✔ good for your card: token {token} {moves} to {rank} in the race, nearer the {want} place your card wants for it ({place})", args));
     else if (Math.abs(pa - j) > Math.abs(pb - j)) parts.push(I18N.t("page.str.card_farther", "✘ bad for your card: token {token} {moves} to {rank} in the race, farther from the {want} place your card wants for it ({place})", args));
+    else if (pa !== pb) parts.push(I18N.t("page.str.card_as_far", "= token {token} {moves} from {was} to {rank} in the race: as far as before from the {want} place your card wants for it ({place})", { ...args, was: nth(pb) }));
     else parts.push(I18N.t("page.str.card_same", "= no change for your card (compared with now): token {token} {moves}, still {rank} in the race", args));
   }
   const sure = cardPoints(card.slice(0, arrived.length), arrived), total = cardPoints(card, will);

@@ -251,6 +251,8 @@ MESSAGES: dict[str, str] = {
                        "stands where: check these (swap any that stands elsewhere), then press Stop:",
     # the settle countdown: {left} s when said (a page counts it down from the instruction's ``until``)
     "str.placed": "{Player}'s tokens stand where the play put them: the turn passes in {left} s, or press Stop.",
+    # the same said where Stop does not act (a page on a simulated player's turn: hal/web/controls.py)
+    "str.placed_wait": "{Player}'s tokens stand where the play put them: the turn passes in {left} s.",
     "str.place_unseen": "{Player}: move the tokens as the play says, where the LEDs blink. The reed switches "
                         "cannot see every move of this play (a token joins or leaves a space another token "
                         "keeps), so the board cannot tell when those are made: once every token stands right, "
@@ -259,7 +261,10 @@ MESSAGES: dict[str, str] = {
     # the board cannot tell whether these moves are made: it never says the tokens stand right
     "str.placed_unseen": "{Player}: the reed switches cannot see all these moves, so check by eye: "
                          "{unseen}. Then the turn passes in {left} s, or press Stop.",
-    "str.check_on": "{token} on {place}",
+    "str.placed_unseen_wait": "{Player}: the reed switches cannot see all these moves, so check by eye: "
+                              "{unseen}. Then the turn passes in {left} s.",
+    "str.check_on": "token {token} on {place}",
+    "str.check_on_many": "tokens {tokens} on {place}",
     "str.card": "{Player}: enter your objective card on the dice buttons, place {place} next "
                 "(Die 1-5: K Q J 10 9, Throw: the ace{erase}).",
     "str.card_erase": ", Stop erases the last one",
@@ -298,9 +303,10 @@ MESSAGES: dict[str, str] = {
     "str.where.space": "space {n}",
     "str.where.place": "arrival place {place}",
     # where tokens belong (instructions._belong): "K and Q belong on space 2, 9 on space 1"
-    "str.belong.one": "{tokens} belongs on {where}",
-    "str.belong.many": "{tokens} belong on {where}",
-    "str.belong.more": "{tokens} on {where}",
+    "str.belong.one": "token {tokens} belongs on {where}",
+    "str.belong.many": "tokens {tokens} belong on {where}",
+    "str.belong.more_one": "token {tokens} on {where}",
+    "str.belong.more_many": "tokens {tokens} on {where}",
     # what a Struggle button does now (Does: the instruction's buttons, a control's tooltip)
     "str.button.throw_all": "throw all five dice",
     "str.button.throw_rest": "throw the dice not held",
@@ -333,6 +339,9 @@ MESSAGES: dict[str, str] = {
     "text.owner": "{Piece}'s pawn",
     "text.owner_unknown": "the pawn that lost it",
     "text.a_token": "a token",
+    # a token named (Struggle's K, Q, J, 10, 9): "token 10", never a bare "10", which reads like track
+    # space 10 (issue 15, round 23)
+    "text.the_token": "token {piece}",
     "text.and": "{rest} and {last}",
     "text.series": "{first}, {rest}",
     "text.name": "{Name}",
@@ -421,7 +430,7 @@ def request_fragments(args: Mapping[str, Any], say: Say) -> dict[str, str]:
         "from_text": say("text.from", {"frm": frm}) if frm else "",
         "to_text": cells_text(list(args.get("to") or ()), say),
         "owner_text": say("text.owner", {"piece": piece}) if piece else say("text.owner_unknown", {}),
-        "token_text": piece or say("text.a_token", {}),
+        "token_text": say("text.the_token", {"piece": piece}) if piece else say("text.a_token", {}),
     }
 
 

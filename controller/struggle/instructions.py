@@ -169,7 +169,7 @@ def blocking(reqs: tuple[Request, ...]) -> bool:
 
 
 def _belong(ref: "StruggleReferee", tokens: tuple[str, ...]) -> Any:
-    """Where ``tokens`` belong, as a phrase: "K and Q belong on space 2, 9 on space 1"."""
+    """Where ``tokens`` belong, as a phrase: "tokens K and Q belong on space 2, token 9 on space 1"."""
     home = ref.home()
     pos = _order(ref)
     groups: dict[str, list[str]] = {}
@@ -179,7 +179,8 @@ def _belong(ref: "StruggleReferee", tokens: tuple[str, ...]) -> Any:
     (s0, ts0), rest = parts[0], parts[1:]
     first = phrase("str.belong.many" if len(ts0) > 1 else "str.belong.one", tokens=listing(ts0),
                    where=board_name(ref, s0))
-    return listing([first] + [phrase("str.belong.more", tokens=listing(ts), where=board_name(ref, s))
+    return listing([first] + [phrase("str.belong.more_many" if len(ts) > 1 else "str.belong.more_one",
+                                     tokens=listing(ts), where=board_name(ref, s))
                               for s, ts in rest], None)
 
 
@@ -313,8 +314,18 @@ def _place(ref: "StruggleReferee") -> Instruction:
     until = _until(ref, "settle")
     facts: dict[str, Any] = {"left": max(0, -(-(until - ref._now()) // 1000)) if until is not None else 0}
     if reqs:  # the moves no reed can see, made or not: one list to look at, never orders again
-        facts["unseen"] = listing([phrase("str.check_on", token=r.piece, place=(r.shown or (r.frm, r.to))[1][0])
-                                   for r in reqs if r.to], "text.and")
+        on: list[tuple[Any, list[str]]] = []  # one place, its tokens together: "tokens K, J and 9 on space 1"
+        for r in reqs:
+            if r.to:
+                place = (r.shown or (r.frm, r.to))[1][0]
+                same = next((ts for p, ts in on if p == place), None)
+                if same is None:
+                    on.append((place, [r.piece]))
+                else:
+                    same.append(r.piece)
+        facts["unseen"] = listing([phrase("str.check_on", token=ts[0], place=place) if len(ts) == 1
+                                   else phrase("str.check_on_many", tokens=listing(ts), place=place)
+                                   for place, ts in on], "text.and")
     return Instruction(ref.current, "place", "str.placed_unseen" if reqs else "str.placed", facts, reqs,
                        {"stop": Does("str.button.placed")}, until_ms=until, requests_said=not reqs)
 

@@ -221,9 +221,9 @@ class Play:
             return phrase("str.play.none")
         if len(self.order) == 1:
             return phrase("str.play.one", token=self.order[0])
-        rest: Any = self.order[-1]
+        rest: Any = phrase("text.the_token", piece=self.order[-1])  # "then token 9": never a bare 9 (a space?)
         for token in reversed(self.order[1:-1]):
-            rest = phrase("str.play.then", first=token, rest=rest)
+            rest = phrase("str.play.then", first=phrase("text.the_token", piece=token), rest=rest)
         return phrase("str.play.first", token=self.order[0], rest=rest)
 
     def words(self) -> str:
@@ -490,8 +490,19 @@ def evaluate(rules: Rules, race: Race, card: Card) -> tuple[int, int, int]:
     return points(card, proj) + certain, pairs, progress
 
 
+def moved(result: Result) -> int:
+    """Spaces the tokens of ``result`` moved forward in all (an impasse, or a die spent on a token
+    already arrived, moves nothing): the pick's tie-break."""
+    return sum(m.to - m.frm for m in result.moves)
+
+
 def hint(rules: Rules, outs: Sequence[Outcome], card: Card | None) -> int:
-    """Index of the outcome best for ``card`` (0 without a card or outcomes)."""
+    """Index of the outcome best for ``card`` (0 without a card or outcomes).
+
+    Ways that look equally good (:func:`evaluate`) go to the one that moves more (:func:`moved`):
+    the pick is advice, and a newcomer read an ace made into a token already arrived -- a die that
+    moves nothing -- as a mistake when another way scored the same and moved a token on
+    (issue 15, round 23). Then the first listed."""
     if not outs or card is None:
         return 0
-    return max(range(len(outs)), key=lambda i: (evaluate(rules, outs[i].result.race, card), -i))
+    return max(range(len(outs)), key=lambda i: (evaluate(rules, outs[i].result.race, card), moved(outs[i].result), -i))

@@ -75,7 +75,7 @@ def _moves_said(play: Play, result: Result, track: Track) -> Any:
             steps.append(phrase("str.play.arrives", token=m.token, place=m.place))
             plain = False
         elif m.displaced:
-            steps.append(phrase("str.play.swaps", token=m.token, displaced=listing(list(m.displaced)),
+            steps.append(phrase("str.play.swaps", token=m.token, displaced=listing([phrase("text.the_token", piece=d) for d in m.displaced]),
                                 space=space(track, m.frm)))
             plain = False
         else:

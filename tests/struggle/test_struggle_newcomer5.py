@@ -118,7 +118,7 @@ def test_the_played_event_says_what_happened() -> None:
 
 def test_aces_counted_as_one_figure_read_plainly() -> None:
     # [71]: "the aces counting as Q and Q and Q"
-    assert Play(("Q", "Q", "Q"), ("Q", "9")).words() == "token Q moves first, then 9; three aces counted as Q"
+    assert Play(("Q", "Q", "Q"), ("Q", "9")).words() == "token Q moves first, then token 9; three aces counted as Q"
     german = say_messages([{"id": "str.choose_one", "args": {"player": "red", "hand": "A A A Q 9",
                                                              "play": Play(("Q", "Q", "Q"), ("Q",)).phrase()}}],
                           "de", "")

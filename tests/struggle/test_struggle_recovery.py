@@ -236,7 +236,8 @@ def test_a_token_knocked_off_a_shared_space_is_never_named_by_guess_and_the_boar
         ("9", None, ["s1"]), ("", "s4", ["s0", "s1", "s2"])]
     # K and Q both went to s2: its reed closed once, so neither move is seen (shown, not awaited)
     assert {r["piece"] for r in now["requests"] if not r["blocking"]} == {"K", "Q"}
-    assert "9 must go to space 1" in now["text"] and "J and 10 belong on START, 9 on space 1, K and Q on space 2" in now["text"]
+    assert "Token 9 must go to space 1" in now["text"]
+    assert "tokens J and 10 belong on START, token 9 on space 1, tokens K and Q on space 2" in now["text"]
     session.world.move("J", "s0")  # a person reads the letters: J goes back to the start ...
     session.clock.advance(1000)
     session.world.move("9", "s1")  # ... and 9 goes where the play sends it

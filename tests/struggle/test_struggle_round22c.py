@@ -33,7 +33,7 @@ def test_placed_with_unseen_moves_is_one_short_sentence_and_a_check_by_eye_list(
     assert f"the turn passes in {left} s, or press Stop" in text, text  # the countdown, not "in a moment"
     assert "in a moment" not in text, text
     assert "goes from" not in text and "put it there now" not in text, text  # never an order again
-    assert re.search(r"check by eye: (K on space 1, )?J on space 1 and 9 on space 1\. Then the turn passes", text), text
+    assert re.search(r"check by eye: tokens (K, )?J and 9 on space 1\. Then the turn passes", text), text
     assert "stand" not in text, text  # round 4: "tokens stand as the play says" before anything moved
     assert len(text) <= 160, (len(text), text)
     # the requests stay (the LEDs and the page point at them), said in the list only

@@ -332,5 +332,5 @@ def test_a_play_in_words_names_tokens_so_10_is_not_a_count() -> None:
     # seed 80369: "(10 moves; the aces count as 10 and 10 and 10 and 10)" read as "ten moves"
     four = Play(("10", "10", "10", "10"), ("10",)).words()
     assert four == "token 10 moves; four aces counted as 10", four
-    assert Play(("Q",), ("K", "Q", "9")).words() == "token K moves first, then Q, then 9; the ace counts as a Q"
-    assert Play(("Q", "K"), ("K", "Q")).words() == "token K moves first, then Q; the aces count as a Q and a K"
+    assert Play(("Q",), ("K", "Q", "9")).words() == "token K moves first, then token Q, then token 9; the ace counts as a Q"
+    assert Play(("Q", "K"), ("K", "Q")).words() == "token K moves first, then token Q; the aces count as a Q and a K"

@@ -33,7 +33,7 @@ def test_once_the_tokens_stand_as_shown_the_prompt_goes_on_to_what_is_next() -> 
     assert not re.search(r"\bMove\b|keeps asking", text), text  # the move is made: never asked for again
     first = text.split(". ")[0]
     assert "check by eye" in first and "turn passes" in text and "press Stop" in text, text  # what is next
-    assert "check by eye: Q on space 2" in text, text  # the move the reeds cannot see, to check by eye
+    assert "check by eye: token Q on space 2" in text, text  # the move the reeds cannot see, to check by eye
     assert "stand" not in text, text  # the reeds cannot tell it is made: never claimed (newcomer round 4)
 
 
@@ -49,7 +49,7 @@ def test_dice_of_a_token_already_arrived_are_said_to_move_nothing() -> None:
     hand = ("9", "9", "9", "J", "Q")
     play = Play((), ("J", "Q"))
     p = play_said(play, rules.apply(r, race, hand, play), r.track, hand)
-    assert say(p["id"], p["args"]) == ("token J moves first, then Q; token 9 has already arrived "
+    assert say(p["id"], p["args"]) == ("token J moves first, then token Q; token 9 has already arrived "
                                        "(place A): its dice move nothing")
     both = Race.of({"J": 2, "Q": 1, "K": 1}, ["9", "10"])
     hand = ("9", "10", "A", "9", "10")

@@ -225,7 +225,7 @@ def test_tokens_are_named_so_10_is_no_count_and_taken_places_give_no_advice(brow
     (place A)" came after Q had taken place A."""
     page = open_page(browser, server, WIDE)
     logged = page.evaluate("LOG_TEXT.played({player: 'red', order: ['10', 'K'], ace: ['10', '10']})")
-    assert "token 10, then K" in logged and "the aces counting as 10 and 10" in logged, logged
+    assert "token 10, then token K" in logged and "the aces counting as 10 and 10" in logged, logged
     advice = page.evaluate("""() => {
       const keep = S.view;
       S.view = Object.assign({}, keep, { arrived: ["Q"], spaces: { K: 1, J: 1, "10": 2, "9": 1 } });

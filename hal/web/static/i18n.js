@@ -71,7 +71,7 @@ const I18N = (() => {
       from_text: a.frm ? say("text.from", { frm: a.frm }) : "",
       to_text: cellsText(Array.isArray(a.to) ? a.to : []),
       owner_text: piece ? say("text.owner", { piece }) : say("text.owner_unknown"),
-      token_text: piece || say("text.a_token"),
+      token_text: piece ? say("text.the_token", { piece }) : say("text.a_token"),
     };
   }
 

@@ -155,7 +155,7 @@ function drawInHand() {
   }
   if (!held.includes(S.selected)) S.selected = S.autoSelected = held[0];
   box.textContent = held.length > 1
-    ? I18N.t("page.str.in_hand_many", "✋ Tokens {tokens} are in a hand, off the board: click a space to put {token} down there.", { tokens: andList(held), token: S.selected })
+    ? I18N.t("page.str.in_hand_many", "✋ Tokens {tokens} are in a hand, off the board: click a space to put token {token} down there.", { tokens: andList(held), token: S.selected })
     : I18N.t("page.str.in_hand", "✋ Token {token} is in a hand, off the board: click a space to put it down there.", { token: S.selected });
 }
 function drawTokens() {
@@ -222,7 +222,7 @@ function blockedText(m, from) {
 // tokens in the order they move, named so that 10 and 9 do not read as counts: "token 10, then K"
 function tokenList(order) {
   if (!order.length) return I18N.t("page.str.no_token", "no token");
-  return I18N.t("page.str.token_named", "token {token}", { token: order[0] }) + order.slice(1).map((t) => I18N.t("page.str.then", ", then ") + t).join("");
+  return I18N.t("page.str.token_named", "token {token}", { token: order[0] }) + order.slice(1).map((t) => I18N.t("page.str.then", ", then ") + I18N.t("page.str.token_named", "token {token}", { token: t })).join("");
 }
 // a tie (RULES.md §3: the highest total wins; all who have it win), as the board says it (str.tie)
 function tieLine(winners, points, n) {
@@ -324,6 +324,7 @@ function forCard(o, card) {
     else if (pb === j && pa !== j) parts.push(I18N.t("page.str.card_out_of_place", "✘ bad for your card: token {token} {moves} to {rank} in the race, out of the {want} place your card wants for it ({place})", args));
     else if (Math.abs(pa - j) < Math.abs(pb - j)) parts.push(I18N.t("page.str.card_closer", "✔ good for your card: token {token} {moves} to {rank} in the race, nearer the {want} place your card wants for it ({place})", args));
     else if (Math.abs(pa - j) > Math.abs(pb - j)) parts.push(I18N.t("page.str.card_farther", "✘ bad for your card: token {token} {moves} to {rank} in the race, farther from the {want} place your card wants for it ({place})", args));
+    else if (pa !== pb) parts.push(I18N.t("page.str.card_as_far", "= token {token} {moves} from {was} to {rank} in the race: as far as before from the {want} place your card wants for it ({place})", { ...args, was: nth(pb) }));
     else parts.push(I18N.t("page.str.card_same", "= no change for your card (compared with now): token {token} {moves}, still {rank} in the race", args));
   }
   const sure = cardPoints(card.slice(0, arrived.length), arrived), total = cardPoints(card, will);
@@ -332,8 +333,8 @@ function forCard(o, card) {
   const now = cardPoints(card, was);
   if (!parts.length && total === now) parts.push(I18N.t("page.str.card_nothing", "= no change for your card (compared with now)"));
   const score = total !== now
-    ? (sure ? I18N.t("page.str.card_score_sure_now", "If the race stopped here: {points} points for your card ({sure} of them sure; now {now})", { points: total, sure, now })
-      : I18N.t("page.str.card_score_now", "If the race stopped here: {points} points for your card (now {now})", { points: total, now }))
+    ? (sure ? I18N.t("page.str.card_score_sure_now", "If the race stopped here: {points} points for your card ({sure} of them sure; {now} if it stopped now, before this way)", { points: total, sure, now })
+      : I18N.t("page.str.card_score_now", "If the race stopped here: {points} points for your card ({now} if it stopped now, before this way)", { points: total, now }))
     : sure ? I18N.t("page.str.card_score_sure", "If the race stopped here: {points} points for your card ({sure} of them sure)", { points: total, sure })
       : I18N.t("page.str.card_score", "If the race stopped here: {points} points for your card", { points: total });
   // one line each (struggle.css: pre-line), the points last
@@ -538,6 +539,9 @@ function drawAll() { drawLeds(); drawTokens(); drawInfo(); }
 // the prompt, its settle countdown ("the turn passes in {left} s": seconds left when the board said it)
 // counted down here from when it arrived, so that it is never stale
 const COUNTED = ["str.placed", "str.placed_unseen"];
+// the same without "or press Stop", where Stop does not act for this page (a simulated player's turn,
+// or a page that only watches: hal/web/controls.py says so)
+const COUNTED_WAIT = { "str.placed": "str.placed_wait", "str.placed_unseen": "str.placed_unseen_wait" };
 function promptNow() {
   const s = said(), v = S.view, m = s && Array.isArray(s.messages) && s.messages[0];
   // "Place tokens as shown" moves them one at a time: said, so that it does not look stuck half-way
@@ -551,9 +555,11 @@ function promptNow() {
   }
   if (!S.counted || S.counted.until !== s.until) S.counted = { until: s.until, at: performance.now() };
   const left = m.args.left, now = Math.max(0, left - Math.floor((performance.now() - S.counted.at) / 1000));
-  const counted = { ...s, messages: [{ id: m.id, args: { ...m.args, left: now } }, ...s.messages.slice(1)] };
-  // the English text is the board's own: only its number changes
-  const english = String(v.prompt).replace(`passes in ${left} s`, `passes in ${now} s`);
+  const wait = !buttonState("stop")[0] && COUNTED_WAIT[m.id];
+  const counted = { ...s, messages: [{ id: wait || m.id, args: { ...m.args, left: now } }, ...s.messages.slice(1)] };
+  // the English text is the board's own: only its number changes (without Stop: the board's words for that)
+  const english = wait ? counted.messages.map((x) => I18N.say(x.id, x.args)).join(" ")
+    : String(v.prompt).replace(`passes in ${left} s`, `passes in ${now} s`);
   return NOTICE.prompt(counted, english, S.hello && S.hello.humans);
 }
 setInterval(() => {
@@ -597,7 +603,7 @@ const LOG_TEXT = {
   played_order: (e) => I18N.t("page.str.log_played", "{Player} played {order}{ace}", { player: e.player, order: tokenList(e.order),
     ace: e.ace.length > 1 ? I18N.t("page.str.log_aces", " (the aces counting as {aces})", { aces: andList(e.ace) })
       : e.ace.length ? I18N.t("page.str.log_ace", " (the ace counting as {aces})", { aces: andList(e.ace) }) : "" }),
-  arrived: (e) => I18N.t("page.str.log_arrived", "🏁 {token} arrives in place {place}", { token: e.token, place: e.place }),
+  arrived: (e) => I18N.t("page.str.log_arrived", "🏁 token {token} arrives in place {place}", { token: e.token, place: e.place }),
   turn_ended: (e) => (e.reason === "void" ? I18N.t("page.str.log_void", "{Player}'s turn ends: five aces, void", { player: e.player })
     : I18N.t("page.str.log_turn_ends", "{Player}'s turn ends", { player: e.player })),
   warning: (e) => (e.kind === "out_of_turn" ? I18N.t("page.str.log_out_of_turn", "⚠ a token moved on {cell} while no token should move", { cell: sensorName(e.cell) })

@@ -1,0 +1,95 @@
+"""Issue 15, round 23's Struggle leftovers: the board's pick does not waste the ace on a token
+already arrived when another way scores the same and moves more; ..."""
+
+from __future__ import annotations
+
+from mazeboard.controller.struggle import rules
+from mazeboard.controller.struggle.rules import Race, Rules
+
+DEFAULT = Rules.default()
+
+
+def _moved(out: rules.Outcome) -> int:
+    return sum(m.to - m.frm for m in out.result.moves)
+
+
+def test_the_pick_does_not_spend_the_ace_on_a_token_already_arrived() -> None:
+    # newcomer round 4: the pick made the ace a K (K had arrived: the die moved nothing) while the
+    # ace as a 9 scores the same and moves the 9 one more space
+    race = Race.of({"Q": 12, "10": 0, "9": 13}, ("J", "K"))
+    hand = ("J", "K", "9", "A", "K")
+    card = ("K", "10", "9", "J", "Q")
+    outs = rules.outcomes(DEFAULT, race, hand)
+    pick = outs[rules.hint(DEFAULT, outs, card)]
+    assert all("K" not in p.aces for p in pick.plays), pick.plays
+    assert _moved(pick) == max(_moved(o) for o in outs)
+
+
+def test_of_equally_good_ways_the_pick_is_one_that_moves_most() -> None:
+    # property over many races: when the pick moves less than another way (a die wasted), that
+    # other way scores fewer points or agrees less with the card's order
+    import random
+
+    rng = random.Random(23)
+    for _ in range(3000):
+        arrived = tuple(rng.sample(rules.TOKENS, rng.choice([0, 1, 2])))
+        race = Race.of({t: rng.randint(0, 14) for t in rules.TOKENS if t not in arrived}, arrived)
+        hand = tuple(rng.choice(rules.TOKENS + (rules.ACE,)) for _ in range(5))
+        outs = rules.outcomes(DEFAULT, race, hand)
+        if len(outs) < 2:
+            continue
+        card = tuple(rng.sample(rules.TOKENS, 5))
+        pick = outs[rules.hint(DEFAULT, outs, card)]
+        best = rules.evaluate(DEFAULT, pick.result.race, card)
+        for o in outs:
+            if _moved(o) > _moved(pick):
+                assert rules.evaluate(DEFAULT, o.result.race, card)[:3] < best, (race, hand, card)
+
+
+# -- tokens named as tokens: "10" and "9" read like track spaces 10 and 9 ---------------------
+def test_a_request_names_the_token_as_a_token() -> None:
+    from mazeboard.controller.instruction import request_fragments, say
+
+    words = request_fragments({"piece": "10", "frm": "space 9", "to": ["space 10"], "why_id": "", "reason": "play"}, say)
+    assert words["token_text"] == "token 10", words
+    assert request_fragments({"piece": "", "to": ["space 10"]}, say)["token_text"] == "a token"
+
+
+def test_a_play_names_every_token_it_moves_as_a_token() -> None:
+    from mazeboard.controller.instruction import say
+    from mazeboard.controller.struggle.rules import Play
+    from mazeboard.controller.struggle.words import play_said
+
+    assert Play((), ("K", "10", "9")).words() == "token K moves first, then token 10, then token 9"
+    # Q lands on red space 5 where the 10 stands: the 10 goes back to where Q came from
+    race = Race.of({"K": 0, "Q": 0, "J": 0, "10": 5, "9": 0}, ())
+    hand = ("Q", "Q", "Q", "Q", "Q")
+    play = rules.Play((), ("Q",))
+    said = play_said(play, rules.apply(DEFAULT, race, hand, play), DEFAULT.track, hand)
+    text = say(said["id"], said["args"])
+    assert "sends token 10 back" in text, text
+
+
+def test_the_tokens_to_check_and_where_they_belong_are_named_as_tokens() -> None:
+    from mazeboard.controller.instruction import listing, phrase, say
+
+    assert say("str.check_on", {"token": "10", "place": "space 9"}) == "token 10 on space 9"
+    one = phrase("str.belong.one", tokens=listing(["9"]), where="space 10")
+    assert say(one["id"], one["args"]) == "token 9 belongs on space 10"
+    many = phrase("str.belong.many", tokens=listing(["10", "9"]), where="space 10")
+    assert say(many["id"], many["args"]) == "tokens 10 and 9 belong on space 10"
+    more = phrase("str.belong.more_one", tokens=listing(["10"]), where="space 9")
+    assert say(more["id"], more["args"]) == "token 10 on space 9"
+
+
+def test_every_sentence_names_a_token_with_the_word_token() -> None:
+    # the board's sentences (str.*) and the Struggle page's own (page.str.*): "{token}" follows "token "
+    import re
+
+    from mazeboard.controller.i18n import page_phrases
+    from mazeboard.controller.instruction import MESSAGES
+
+    said = {**{k: v for k, v in MESSAGES.items() if k.startswith("str.")},
+            **{k: v for k, v in page_phrases().items() if k.startswith("page.str.")}}
+    bare = {k: v for k, v in said.items() if re.search(r"(?<!token )\{token\}", v, re.IGNORECASE)}
+    assert not bare, bare

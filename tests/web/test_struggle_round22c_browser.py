@@ -26,9 +26,17 @@ CHOOSING = ("Red: the LEDs show way 3 of 12 to play K A A 9 10 (token K moves fi
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[str]:
-    proc, url = serve(("--game", "struggle", "--players", "2", "--seed", "7", "--humans", "red"), 8790)
+    proc, url = serve(("--game", "struggle", "--players", "2", "--seed", "7", "--humans", "red"), 8742)
     yield url
     stop(proc)
+
+
+@pytest.fixture
+def wide(browser: Any, server: str) -> Iterator[Any]:
+    """The page at 1920x1080, closed after the test (the prologue the tests below shared, each a copy)."""
+    page = open_page(browser, server, WIDE)
+    yield page
+    page.close()
 
 
 def _say(page: Any, text: str, message: dict[str, Any] | None = None, until: int | None = None) -> None:
@@ -54,35 +62,27 @@ def test_the_longest_prompts_are_seen_whole(browser: Any, server: str, size: tup
         page.close()
 
 
-def test_the_turn_passes_in_counts_down(browser: Any, server: str) -> None:
-    page = open_page(browser, server, WIDE)
-    try:
-        text = "Red's tokens stand where the play put them: the turn passes in 5 s, or press Stop."
-        _say(page, text, {"id": "str.placed", "args": {"player": "red", "left": 5}}, 99999)
-        page.wait_for_function("() => document.getElementById('prompt-text').textContent.includes('passes in 3 s')",
-                               timeout=4000)
-        page.wait_for_function("() => document.getElementById('prompt-text').textContent.includes('passes in 0 s')",
-                               timeout=7000)
-    finally:
-        page.close()
+def test_the_turn_passes_in_counts_down(wide: Any) -> None:
+    text = "Red's tokens stand where the play put them: the turn passes in 5 s, or press Stop."
+    _say(wide, text, {"id": "str.placed", "args": {"player": "red", "left": 5}}, 99999)
+    wide.wait_for_function("() => document.getElementById('prompt-text').textContent.includes('passes in 3 s')",
+                           timeout=4000)
+    wide.wait_for_function("() => document.getElementById('prompt-text').textContent.includes('passes in 0 s')",
+                           timeout=7000)
 
 
-def test_while_the_tokens_are_placed_for_the_player_the_prompt_says_so(browser: Any, server: str) -> None:
-    page = open_page(browser, server, WIDE)
-    try:
-        asking = "Red: move the tokens as the play says, where the LEDs blink: K goes from START to space 2."
-        _say(page, asking, None)
-        page.evaluate("() => { S.view.instruction.action = 'place'; drawInfo(); }")
-        page.evaluate("() => HANDLERS.world({ world: { ...S.world, busy: true, placing: true } })")
-        text = page.locator("#prompt-text").text_content() or ""
-        assert "Placing the tokens" in text and "goes from" not in text, text
-        page.evaluate("() => HANDLERS.world({ world: { ...S.world, busy: false, placing: false } })")
-        assert page.locator("#prompt-text").text_content() == asking
-    finally:
-        page.close()
+def test_while_the_tokens_are_placed_for_the_player_the_prompt_says_so(wide: Any) -> None:
+    asking = "Red: move the tokens as the play says, where the LEDs blink: K goes from START to space 2."
+    _say(wide, asking, None)
+    wide.evaluate("() => { S.view.instruction.action = 'place'; drawInfo(); }")
+    wide.evaluate("() => HANDLERS.world({ world: { ...S.world, busy: true, placing: true } })")
+    text = wide.locator("#prompt-text").text_content() or ""
+    assert "Placing the tokens" in text and "goes from" not in text, text
+    wide.evaluate("() => HANDLERS.world({ world: { ...S.world, busy: false, placing: false } })")
+    assert wide.locator("#prompt-text").text_content() == asking
 
 
-def test_a_way_that_ends_the_round_shows_the_last_token_on_its_place(browser: Any, server: str) -> None:
+def test_a_way_that_ends_the_round_shows_the_last_token_on_its_place(wide: Any) -> None:
     # round 22: "J space 10 → space 11", then the board asked for J on arrival place E
     from mazeboard.controller.struggle import rules
     from mazeboard.controller.struggle.referee import outcome_summary
@@ -91,29 +91,21 @@ def test_a_way_that_ends_the_round_shows_the_last_token_on_its_place(browser: An
     r = rules.Rules(rules.Track(("start",) + ("plain",) * 8 + ("finish",)))
     race = Race.of({"J": 2, "Q": 6}, ["9", "10", "K"])
     ways = [outcome_summary(i, o, race) for i, o in enumerate(rules.outcomes(r, race, ("J", "J", "Q", "Q", "Q")))]
-    page = open_page(browser, server, WIDE)
-    try:
-        lines = page.evaluate("""(ways) => {
-          S.view.phase = "choosing"; S.view.outcomes = ways; S.view.selected = 0; drawInfo();
-          return [...document.querySelectorAll("#outcomes .outcome .moves li")].map((li) => li.textContent);
-        }""", ways)
-        assert any(line.startswith("J") and "arrival place E" in line for line in lines), lines
-    finally:
-        page.close()
+    lines = wide.evaluate("""(ways) => {
+      S.view.phase = "choosing"; S.view.outcomes = ways; S.view.selected = 0; drawInfo();
+      return [...document.querySelectorAll("#outcomes .outcome .moves li")].map((li) => li.textContent);
+    }""", ways)
+    assert any(line.startswith("J") and "arrival place E" in line for line in lines), lines
 
 
-def test_no_change_says_what_it_compares_with_and_the_points_say_now(browser: Any, server: str) -> None:
+def test_no_change_says_what_it_compares_with_and_the_points_say_now(wide: Any) -> None:
     # round 22: a way marked "= no change for your card" showed 30 points while the race now scores 20
-    page = open_page(browser, server, WIDE)
-    try:
-        lines = page.evaluate("""() => {
-          S.view.spaces = { K: 3, Q: 2, J: 1, "10": 5, "9": 4 }; S.view.arrived = [];
-          const o = { moves: [{ token: "Q", from: 2, to: 7, result: "moved" }],
-                      spaces: { K: 3, Q: 7, J: 1, "10": 5, "9": 4 }, arrived: [] };
-          return forCard(o, ["9", "A", "10", "K", "J"]).split("\\n");
-        }""")
-        same = [line for line in lines if line.startswith("=")]
-        assert same and all("compared with now" in line for line in same), lines
-        assert lines[-1] == "If the race stopped here: 30 points for your card (20 if it stopped now, before this way)", lines
-    finally:
-        page.close()
+    lines = wide.evaluate("""() => {
+      S.view.spaces = { K: 3, Q: 2, J: 1, "10": 5, "9": 4 }; S.view.arrived = [];
+      const o = { moves: [{ token: "Q", from: 2, to: 7, result: "moved" }],
+                  spaces: { K: 3, Q: 7, J: 1, "10": 5, "9": 4 }, arrived: [] };
+      return forCard(o, ["9", "A", "10", "K", "J"]).split("\\n");
+    }""")
+    same = [line for line in lines if line.startswith("=")]
+    assert same and all("compared with now" in line for line in same), lines
+    assert lines[-1] == "If the race stopped here: 30 points for your card (20 if it stopped now, before this way)", lines

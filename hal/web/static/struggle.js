@@ -169,7 +169,14 @@ function drawTokens() {
     else hand.appendChild(tokenDiv(t));
   }
   handsUp();
-  if (!hand.children.length) hand.innerHTML = `<span class="muted">${I18N.t("page.str.nothing", "nothing")}</span>`;
+  // no token off the board: said so, and a token chosen on the board (tapped, to be put on a space) said
+  // here too (round 23: "In a hand: nothing" right after tapping a token read as the tap having failed)
+  if (!hand.children.length) {
+    hand.innerHTML = '<span class="muted"></span>';
+    hand.firstChild.textContent = S.selected && S.world.tokens[S.selected]
+      ? I18N.t("page.str.hand_chosen", "token {token} chosen: click a space to put it there", { token: S.selected })
+      : I18N.t("page.str.hand_none", "no token off the board");
+  }
   const was = S.selected;
   drawInHand();
   fitPrompt();
@@ -399,7 +406,8 @@ function drawInfo() {
   if (v.phase === "choosing" && buttonState("die1")[0]) keys.push(I18N.t("page.str.key_die1", "die 1: the previous way"));
   if (v.phase === "choosing" && buttonState("die2")[0]) keys.push(I18N.t("page.str.key_die2", "die 2: the same moves in another order"));
   $("dice-keys").hidden = !keys.length;
-  $("dice-keys").innerHTML = '<span class="key-swatch"></span>';
+  $("dice-keys").innerHTML = '<span class="key-swatch" aria-hidden="true"></span>';
+  $("dice-keys").firstChild.textContent = FACE[v.faces[0]] || "?"; // a little die 1, outlined as the dice that act
   $("dice-keys").title = I18N.t("page.str.keys_title", "the dice outlined in blue still act");
   $("dice-keys").append(keys.join(" · ")); // after a little die outlined in blue: the legend of the dice's outline
   for (const n of [1, 2]) dice.children[n - 1].classList.toggle("key", v.phase === "choosing" && buttonState(`die${n}`)[0]);
@@ -455,7 +463,12 @@ function drawInfo() {
       play.type = "button"; play.className = "play-way big";
       play.textContent = I18N.t("page.str.play_way", "✋ Play this way (Stop)");
       MB.setControl(play, buttonState("stop"), I18N.t("page.str.stop", "✋ Stop"));
-      play.addEventListener("click", (e) => { e.stopPropagation(); press("stop"); });
+      play.addEventListener("click", (e) => {
+        e.stopPropagation(); press("stop");
+        // the play happens on the board: the prompt and the track back in view (round 23: on a phone, after
+        // Play far down a long list, the prompt and the board were off-screen)
+        if ($("prompt").getBoundingClientRect().top < 0) $("prompt").scrollIntoView({ block: "start" });
+      });
       li.lastElementChild.appendChild(play);
     }
     list.appendChild(li);

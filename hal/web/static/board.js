@@ -380,10 +380,10 @@ function drawTrayStrip() {
 // the rest of the roll): for a person's move on this page, from the roll on -- before the first step
 // what the clock will do, after it the seconds left (the settle timer: the instruction's `until`)
 function countdownText(left) {
-  return I18N.t("page.magic.countdown", "⏳ Your move ends by itself in {left} s: click a lit cell to go on, or press Done to end it now.", { left });
+  return I18N.t("page.magic.countdown", "⏳ The move ends in {left} s: click a lit cell, or press Done.", { left });
 }
 function countdownFirst() {
-  return I18N.t("page.magic.countdown_first", "⏳ After each step a countdown runs here: go on before it ends, or the move ends where the pawn stands.");
+  return I18N.t("page.magic.countdown_first", "⏳ After each step a countdown runs here.");
 }
 function countdownSaid() {
   const s = said();

@@ -34,6 +34,7 @@ CONTROL_REASONS: dict[str, str] = {
     "control.watching": "every colour is a simulated player: this page only watches (start with --humans red)",
     "control.waiting": "waiting for the board",
     "control.does_nothing": "does nothing now: {text}",
+    "control.game_over": "the game is over: press ✨ New game to play another",
     "control.simulated_turn": "it is {player}'s turn (a simulated player): wait",
     "control.asks_simulated": "the board asks {player} (a simulated player) to move it",
     "control.pawn_waits": "it is {player}'s turn",
@@ -50,8 +51,8 @@ CONTROL_REASONS: dict[str, str] = {
     "control.lift.roll_first": "roll first; you lift your pawn only when the board sends it back (after your ball falls)",
     "control.lift.slide": "slide your pawn one cell at a time; you lift it only when the board sends it back",
     "control.lift.only_back": "you lift your pawn only when the board sends it back (after your ball falls)",
-    "control.hand.ball_fell": "its ball fell, so it cannot go on: press ✊ Lift pawn, then click its start "
-                              "corner {corner}",
+    "control.hand.ball_fell": "{Player}'s ball fell, so the pawn cannot go on: press ✊ Lift pawn, then click "
+                              "its start corner {corner}",
     "control.fetch.pawn_first": "first press ✊ Lift pawn and set it down on {corner}: lifting it lets the ball "
                                 "fall again",
     "control.fetch.no_ball": "no ball of yours is in the tray",
@@ -112,6 +113,8 @@ def press_refusal(said: Said, humans: Iterable[str], button: str, names: Names =
         return WATCHING
     if said is None:
         return WAITING
+    if said.get("action") == "game_over" and button not in said.get("buttons", {}):
+        return Reason("control.game_over")
     if button not in said.get("buttons", {}):
         return Reason("control.does_nothing", said=said)
     player = said.get("player")
@@ -139,7 +142,7 @@ def hand_refusal(said: Said, humans: Iterable[str], piece: str, owner: str | Non
         if asked[0].get("reason") == "ball_dropped" and asked[0].get("kind", "pawn") == "pawn":
             # back to the start corner by lifting it (:func:`lift_refusal`), never slid on: a
             # slide or a jump elsewhere is refused (The Magic Labyrinth, RULES.md §1 Ball drop)
-            return Reason("control.hand.ball_fell", corner=_corner(asked[0]))
+            return Reason("control.hand.ball_fell", names, player=piece, corner=_corner(asked[0]))
         return None
     if after_game and said.get("action") == "game_over":
         return None

@@ -70,3 +70,23 @@ def test_a_pawn_waits_for_the_roll_or_the_push_before_the_page_moves_it() -> Non
     assert str(c.hand_refusal(red_pushes, ["red"], "red", "red")) == "push the spare in first, then move it"
     assert c.hand_refusal({**red_rolls, "action": "move"}, ["red"], "red", "red") is None
     assert str(c.hand_refusal(BLUE_ROLLS, ["red"], "red", "red")) == "it is blue's turn"
+
+
+GAME_OVER = {"player": "blue", "action": "game_over", "text": "Blue wins!", "buttons": {}, "requests": [],
+             "messages": [{"id": "magic.game_over", "args": {"winner": "blue"}}]}
+
+
+def test_a_button_after_the_game_says_the_game_is_over() -> None:
+    # newcomer round 5: Roll tapped after the win said "Roll: does nothing now: Blue wins!" (two colons, no way on)
+    why = c.press_refusal(GAME_OVER, ["red"], "roll")
+    assert why is not None and why.mid == "control.game_over", why
+    assert "game is over" in why and "New game" in why, why
+
+
+def test_a_fallen_ball_s_reason_names_whose_ball() -> None:
+    # newcomer round 5: "its ball fell, so it cannot go on: ..." began in lower case with an unclear "its"
+    said = {"player": "red", "action": "return", "text": "Red's ball fell.", "buttons": {}, "messages": [],
+            "requests": [{"kind": "pawn", "piece": "red", "to": ["a1"], "reason": "ball_dropped"}]}
+    why = c.hand_refusal(said, ["red"], "red", "red", names=str.capitalize)
+    assert why is not None and why.startswith("Red's ball fell"), why
+    assert why.args["player"] == "red" and "a1" in why, why

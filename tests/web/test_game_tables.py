@@ -321,3 +321,19 @@ def test_labyrinth_rotate_while_the_controller_asks_only_presses_the_button() ->
     s.do(Rotate(), 1000)
     assert s.errors() == [] and s.session.board.table.maze.spare == spare  # no tile turned in the hand
     assert not s.events("spare_rotated")  # the press reached the referee, which did not count a shift turn
+
+
+def test_struggle_a_double_press_of_stop_never_plays_a_way_nobody_chose() -> None:
+    """Attack, stop 23: Stop double-clicked to keep the dice. Both presses were checked against the
+    instruction they arrived in ("keep this hand"), then queued; the second one ran in the choosing
+    phase, where Stop plays the selected way. A press while the hand's last press has not acted yet
+    is refused instead: it was aimed at what the board asked before."""
+    s = serve("struggle")
+    s.do(Press("throw"), 800)
+    s.do(Press("stop"))
+    s.do(Press("stop"), 3000)
+    assert s.game.referee.state == "choosing", s.game.referee.state
+    assert not s.events("played"), s.events("played")
+    assert "has not acted yet" in s.errors()[-1]
+    s.do(Press("stop"), 800)  # a deliberate press once the ways are shown plays one
+    assert s.events("played") or s.game.referee.state != "choosing"

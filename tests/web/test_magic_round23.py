@@ -94,6 +94,7 @@ MARKS = """() => { const rect = (el) => { if (!el) return null; const r = el.get
             back: rect(document.querySelector('#board .back-here[data-cell="a1"]')),
             backs: document.querySelectorAll('#board .back-here').length,
             backText: (document.querySelector('#board .back-here') || {}).textContent || '',
+            coord: rect(document.querySelector('#board .cell[data-cell="a1"] .coord')),
             a1: cell('a1'), b1: cell('b1')}; }"""
 
 
@@ -125,6 +126,11 @@ def test_a_ball_drop_marks_the_wall_crossed_and_the_cell_to_go_back_to(browser: 
     back = m["back"]
     assert back["l"] >= a1["l"] - 1 and back["r"] <= a1["r"] + 1 and back["t"] >= a1["t"] - 1 and back["b"] <= a1["b"] + 1, (back, a1)
     assert "back" in m["backText"].lower(), m["backText"]
+    coord = m["coord"]  # round 5: the ring crossed the cell's name "a1" in its corner (a phone draws no names)
+    if coord and coord["r"] > coord["l"]:
+        cx, cy, radius = (back["l"] + back["r"]) / 2, (back["t"] + back["b"]) / 2, (back["r"] - back["l"]) / 2
+        nx, ny = min(max(cx, coord["l"]), coord["r"]), min(max(cy, coord["t"]), coord["b"])  # its point nearest the middle
+        assert ((nx - cx) ** 2 + (ny - cy) ** 2) ** .5 > radius, f"the ring {back} crosses the cell's name {coord}"
     page.locator("#lift").click()
     page.locator('#board .cell[data-cell="a1"]').click()
     expect(page.locator("#prompt")).to_contain_text("back on a1", timeout=WAIT_MS)
@@ -135,4 +141,38 @@ def test_a_ball_drop_marks_the_wall_crossed_and_the_cell_to_go_back_to(browser: 
     wait_action(page, "roll", "blue")
     m = page.evaluate(MARKS)
     assert m["walls"] == 0 and m["backs"] == 0, f"the recovery's marks stay after it: {m}"
+    page.close()
+
+
+def test_a_pawn_left_on_the_target_by_its_ball_drop_hears_the_symbol_is_not_taken(browser: Any, url: str) -> None:  # noqa: F811
+    """Round 5: the pawn stood on the target after its ball dropped at the wall before it, and only the
+    log said the symbol was not taken; the prompt the person reads says it while the pawn stands there."""
+    page = open_page(browser, url, WIDE)
+    roll(page)
+    page.locator('#board .cell[data-cell="b1"]').click()  # through the wall a1-b1: the pawn stands on b1
+    wait_action(page, "return", None)
+    page.wait_for_function("S.world && S.world.pawns.red && S.world.pawns.red.cell === 'b1'", timeout=WAIT_MS)
+    on, off = page.evaluate("""() => { const keep = S.view;
+        S.view = {...keep, target: {symbol: 'wand', cell: 'b1'}}; const on = promptText();
+        S.view = {...keep, target: {symbol: 'wand', cell: 'c1'}}; const off = promptText();
+        S.view = keep; return [on, off]; }""")
+    assert "not taken" in on and "wand" in on and "Lift pawn" in on, on
+    assert "not taken" not in off, off
+    page.close()
+
+
+def test_a_second_ball_drop_with_no_wall_named_marks_no_old_wall(browser: Any, url: str) -> None:  # noqa: F811
+    """Attack, stop 23: the controller names no wall (``edge: null``) when it cannot tell which one the
+    ball fell at; the page kept the wall of the player's earlier drop and drew it as this drop's."""
+    page = open_page(browser, url, WIDE)
+    walls = page.evaluate("""() => {
+        addLog({type: 'ball_dropped', player: 'red', edge: 'a1-b1', t: 1});
+        addLog({type: 'ball_dropped', player: 'red', edge: null, t: 2});
+        const keep = S.view;
+        S.view = {...keep, instruction: {player: 'red', action: 'return', requests: [],
+                  messages: [{id: 'magic.return', args: {returner: 'red', corner: 'a1'}}]}};
+        drawRecoveryMarks();
+        const out = [...document.querySelectorAll('#board .wall.crossed')].map(w => w.dataset.edge);
+        S.view = keep; drawRecoveryMarks(); return out; }""")
+    assert walls == [], f"an earlier drop's wall drawn as this one's: {walls}"
     page.close()

@@ -443,12 +443,21 @@ function promptText() {
 }
 // what a ball drop's recovery says to a person here, step by step: Lift and the corner (with the ball
 // still in the tray, or under the pawn already), the pawn in the hand, the ball
-function returnPrompts(who, corner) {
+// (the pawn left standing on the target by its ball drop: the symbol there is not taken, said while
+// the pawn stands on it -- round 5 saw it only in the log; `lost` the words, "" for none)
+function notTakenWords(target) {
+  return target ? ` ${I18N.t("page.magic.return_not_taken", "(The {symbol} here is not taken: the ball fell first.)", { symbol: sym(target.symbol) })}` : "";
+}
+function notTaken(who) {
+  const target = S.view && S.view.target, pawn = S.world && S.world.pawns[who];
+  return target && pawn && pawn.cell === target.cell ? notTakenWords(target) : "";
+}
+function returnPrompts(who, corner, lost = notTaken(who)) {
   return {
     liftOnly: I18N.t("page.magic.return_lift_only", "{Returner}'s pawn goes back to its start corner: press ✊ Lift pawn, then click {corner} (🏠).",
-                     { returner: who, corner }),
+                     { returner: who, corner }) + lost,
     lift: I18N.t("page.magic.return_lift", "{Returner}'s ball fell at a hidden wall: press ✊ Lift pawn, then click the start corner {corner} (🏠); then click the ball in the tray.",
-                 { returner: who, corner }),
+                 { returner: who, corner }) + lost,
     hand: I18N.t("page.magic.in_hand_to", "Your pawn is in your hand: click {to} to set it down.", { to: corner }),
     ball: I18N.t("page.magic.return_ball", "{Returner}'s pawn is back on {corner}: now click the ball in the tray (or 🎣 Fish ball out); it goes back under the pawn.",
                  { returner: who, corner }),
@@ -466,6 +475,19 @@ function drawPrompt() {
   // a person's move: the countdown's line before the first step and while it counts (its widest
   // number), so the board does not move under the finger when the countdown starts after a step
   const counting = phone && countdownSaid();
+  // ...and (every width: a narrow wide window too) the room of a person's longest move and recovery prompts all game, so the board
+  // stays put from the roll to the turn's end and back (round 5 saw it jump 76 px at each roll): their
+  // words with the largest roll and a corner's name, the shorter prompts in the middle of that room
+  const me = S.hello && S.hello.humans.length && !(s && s.action === "game_over") ? S.hello.humans[0] : null;
+  if (me) {
+    const most = { player: me, roll: 4, left: 4, s: "s", here: "a1", settle: " or let it rest" };
+    for (const [id, left] of [["magic.move_start", 4], ["magic.move", 3]]) {
+      const t = I18N.say(id, { ...most, left });
+      steps.push([t, countdownFirst()], [t, countdownText(20)]);
+    }
+    const corner = (S.hello.corners && S.hello.corners[me]) || "a1";
+    for (const t of Object.values(returnPrompts(me, corner, notTakenWords(S.view && S.view.target)))) steps.push([t, null]);
+  }
   if (counting) {
     const texts = [text], m = s.messages && s.messages[0];
     if (m && m.id === "magic.move_start" && typeof args.roll === "number") { // and the first step's longer words
@@ -677,7 +699,8 @@ const LOG_TEXT = {
 function addLog(ev) {
   if (ev.type === "instruction") return; // shown as the prompt, not in the log
   if (ev.type === "step") S.recentSteps = [ev, ...S.recentSteps.slice(0, 5)];
-  if (ev.type === "ball_dropped" && typeof ev.player === "string" && typeof ev.edge === "string") S.crossed[ev.player] = ev.edge;
+  // this drop's wall, or none when the controller could not tell it (edge null): never an earlier drop's
+  if (ev.type === "ball_dropped" && typeof ev.player === "string") S.crossed[ev.player] = typeof ev.edge === "string" ? ev.edge : null;
   // a target drawn under a pawn is found at once (the chain rule): no step comes between
   const drawnAt = S.drawnAt;
   S.drawnAt = ev.type === "target" ? ev.cell : ev.type === "step" ? null : S.drawnAt;

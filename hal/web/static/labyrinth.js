@@ -163,12 +163,15 @@ const esc = (t) => String(t).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&l
 function tileTitle(cell, label) {
   return label ? I18N.t("page.lab.tile_title", "{cell}: {name}", { cell, name: tileName(label) }) : cell;
 }
+// whose start square ``cell`` is (a corner tile has no picture: it is named by its player), or null
+const startOf = (cell) => ((S.hello && Object.entries(S.hello.corners).find(([, c]) => c === cell)) || [null])[0];
 // a tap (or click) on a tile says its picture's name whole under the board, for a few seconds
 function pickTile(cell, pushFirst) {
   const t = $("maze").querySelector(`.tile[data-cell="${cell}"]`), label = t ? parseTile(t.dataset.tile || "").label : null;
   const box = $("picked");
   const mark = "\uE000"; // where the picture goes: said as text, then drawn (a drawing is markup, pictures.js)
   const text = (label ? I18N.t("page.lab.picked", "{cell}: {pic} {name}", { cell, pic: mark, name: tileName(label) })
+    : startOf(cell) ? I18N.t("page.lab.picked_start", "{cell}: {Player}'s start square 🏠", { cell, player: startOf(cell) })
     : I18N.t("page.lab.picked_none", "{cell}: no picture", { cell })) +
     (pushFirst ? I18N.t("page.lab.push_first", " · push the spare tile in first, then move") : "");
   box.innerHTML = esc(text).replace(mark, label ? drawn(label) : "");

@@ -319,10 +319,11 @@ function drawInfo() {
   previewPush(S.preview || null); // a slot pointed at that no longer takes the spare (just pushed): its marks go
   const pawn = humansMover();
   const inHand = pawn !== null && S.world && S.world.hand[pawn] === null;
-  MB.enable($("lift"), !(pawn === null || inHand || !buttonState(`hand:${pawn}`)[0]));
+  // Lift acts only where the board asks for a pawn (hal/web/controls.py lab_lift_refusal): a move is a click
+  MB.enable($("lift"), !(pawn === null || inHand || !buttonState(`lift:${pawn}`)[0]));
   $("lift").title = pawn === null ? I18N.t("page.lab.lift_title", "Lift pawn: {why}", { why: buttonState("done")[1] }) : inHand
     ? I18N.t("page.lab.in_hand", "{pawn} is in your hand: click a tile to set it down", { pawn: pawnName(pawn) })
-    : I18N.t("page.lab.lift_pawn_title", "Lift {pawn}: {why}", { pawn: pawnName(pawn), why: buttonState(`hand:${pawn}`)[1] });
+    : I18N.t("page.lab.lift_pawn_title", "Lift {pawn}: {why}", { pawn: pawnName(pawn), why: buttonState(`lift:${pawn}`)[1] });
   if (v.phase === "over" && !S.bannerShown) {
     S.bannerShown = true;
     const scores = Object.entries(v.found).map(([p, c]) => `${esc(player(p))} ${c.length}`).join(" · ");
@@ -479,7 +480,7 @@ function wire() {
   $("done").addEventListener("click", () => press("done", { type: "press", button: "done" }));
   $("lift").addEventListener("click", () => {
     const pawn = humansMover();
-    if (!pawn) return;
+    if (!pawn || !buttonState(`lift:${pawn}`)[0]) return; // off: MB.tapOff says why
     MB.send({ type: "lift", player: pawn });
   });
   document.addEventListener("keydown", (e) => {

@@ -100,3 +100,31 @@ def test_after_a_push_lift_is_off_and_a_tap_says_what_it_is_for(browser: Any, re
     assert page.evaluate("() => S.world.pawns.red") is not None, "the pawn was lifted anyway"
     expect(page.locator("body")).to_contain_text("click a tile", timeout=WAIT_MS)
     page.close()
+
+
+# -- 3. the spare tile: big enough to see its open sides -------------------------------------------
+
+SPARE_AND_TILE = """() => [document.querySelector('.tile.spare').getBoundingClientRect().width,
+    document.querySelector('#maze .tile').getBoundingClientRect().width]"""
+
+
+@pytest.mark.parametrize("size,ratio", [(PHONE, 1.3), (DESKTOP, 1.5)], ids=["phone-390x844", "desktop-1920x1080"])
+def test_the_spare_is_bigger_than_a_board_tile(browser: Any, red_url: str, size: tuple[int, int], ratio: float) -> None:
+    """A ~50 px thumbnail hid its open sides: on a phone the spare is clearly bigger than a board
+    tile, at 1920 at least 1.5 times one; the controls stay on the first screen."""
+    page = open_page(browser, red_url, size, guide=False)
+    spare, tile = page.evaluate(SPARE_AND_TILE)
+    assert spare >= ratio * tile - 0.5, f"spare {spare:.1f} px beside a board tile of {tile:.1f} px"
+    for sel in ("#done", "#rotate", ".tile.spare"):
+        box = page.locator(sel).bounding_box()
+        assert box is not None and box["y"] + box["height"] <= size[1], f"{sel} below the first screen: {box}"
+    page.close()
+
+
+def test_the_docs_say_the_spare_as_the_page_shows_it() -> None:
+    """The docs said the spare is drawn "with the turn the controller counted": no count is shown."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    for doc in ("README.md", "docs/browser-sim.md"):
+        assert "controller counted" not in (root / doc).read_text(encoding="utf-8"), doc

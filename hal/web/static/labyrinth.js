@@ -274,7 +274,7 @@ function drawInfo() {
     // (another player with every card found but not home when the game ends: nothing more to say)
     const rest = left === undefined ? "" : left === 0
       ? (v.winner === p ? I18N.t("page.lab.left_home_over", "home 🏠") : v.phase === "over" ? ""
-        : I18N.t("page.lab.left_home", "0 left: back to 🏠"))
+        : I18N.t("page.lab.left_home_short", "back to 🏠"))
       : I18N.t("page.lab.left", "{n} left", { n: left });
     const extra = `<span class="found" title="${esc(found.map(pictureName).join(", "))}">${found.map(drawn).join("")}</span>` +
       `<b class="score">${esc(I18N.t("page.lab.found_n", "found {n}", { n: found.length }))}</b>` +

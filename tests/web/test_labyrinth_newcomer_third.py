@@ -181,7 +181,7 @@ def test_slot_names_on_one_line_readable_and_beside_their_arrow(browser: Any, ur
         assert not overlap, f"{s['slot']}: its name lies over its arrow {s}"
         assert s["inside"], s
     coord = page.evaluate("() => parseFloat(getComputedStyle(document.querySelector('#maze .tile .coord')).fontSize)")
-    assert coord >= 11, f"the cell names are {coord} px"
+    assert coord >= 9, f"the cell names are {coord} px"  # small and faint on a phone (round 23 five), still readable
     page.close()
 
 

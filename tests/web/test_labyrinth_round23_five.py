@@ -128,3 +128,22 @@ def test_the_docs_say_the_spare_as_the_page_shows_it() -> None:
     root = Path(__file__).resolve().parents[2]
     for doc in ("README.md", "docs/browser-sim.md"):
         assert "controller counted" not in (root / doc).read_text(encoding="utf-8"), doc
+
+
+# -- 5. a phone's cell names: faint and small, still readable -------------------------------------
+
+COORD_LOOK = """() => { const c = document.querySelector('#maze .tile .coord'), s = getComputedStyle(c),
+      rgba = s.color.match(/[\\d.]+/g).map(Number), code = document.querySelector('#maze .slot .code');
+    return {font: parseFloat(s.fontSize), alpha: rgba.length > 3 ? rgba[3] : 1, weight: +s.fontWeight,
+            code: parseFloat(getComputedStyle(code).fontSize)}; }"""
+
+
+def test_a_phones_cell_names_are_faint_and_small_but_readable(browser: Any, red_url: str) -> None:
+    """The cell names on a phone's 47 px tiles cluttered them: smaller (9-10 px, never below 9) and
+    fainter; the slot arrows keep their names at 11 px."""
+    page = open_page(browser, red_url, PHONE, guide=False)
+    look = page.evaluate(COORD_LOOK)
+    assert 9 <= look["font"] <= 10, look
+    assert look["alpha"] <= 0.7 and look["weight"] <= 500, look
+    assert look["code"] >= 11, look
+    page.close()

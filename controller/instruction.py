@@ -205,6 +205,11 @@ MESSAGES: dict[str, str] = {
     "lab.settle": "{Player}: push the column at {slot} all the way in; a pawn pushed off the board goes on the new tile.",
     "lab.settle_row": "{Player}: push the row at {slot} all the way in; a pawn pushed off the board goes on the new tile.",
     "lab.move": "{Player}: move {movers} along the paths to a lit tile, then press Done (or press Done to stay).",
+    # all cards found (RULES.md A turn, 6): the pawn is home, so Done ends the game; or it is not yet
+    "lab.move_win": "{Player}: all your cards are found and your pawn is home on {cell}: press Done to win "
+                    "the game.",
+    "lab.move_home": "{Player}: all your cards are found: move your pawn along the paths back to your start "
+                     "square {home}, then press Done there to win (or press Done to stay).",
     "lab.ending": "{Player}'s move ends: keep the pawn still.",
     "lab.confirm": "Which tile did {pawn} stop on? Is it {cell} (blinking)? Press Rotate for the next one, "
                    "Done when it is that one.",

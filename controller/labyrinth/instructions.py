@@ -35,6 +35,7 @@ from mazeboard.hal.labyrinth_editions import VADER
 
 from ..belief import source_cell
 from ..instruction import Instruction, Request, request_layers
+from . import rules
 from .layout_guide import tile_text
 from ..leds import LEGAL_LEVEL, OFF, PLAYER_RGB, PROMPT_RGB, TARGET_RGB, WARNING_RGB, RGB, Scene, scale
 
@@ -187,8 +188,21 @@ def _move(ref: "LabyrinthReferee") -> Instruction:
     if close is not None:  # Done was pressed: the move ends once the last step has landed
         return Instruction(ref.current, "move", "lab.ending", {}, reqs, until_ms=close.due_ms)
     settle = ref._timers.get("settle")
-    return Instruction(ref.current, "move", "lab.move", {"movers": _movers_text(movers), "pawns": list(movers)},
-                       reqs, {DONE_BUTTON: "end the move here"}, cells,
+    message, done = "lab.move", "end the move here"
+    facts: dict[str, Any] = {"movers": _movers_text(movers), "pawns": list(movers)}
+    player = ref.current
+    # all found: Done at home wins (RULES.md A turn, 6; the exit_anywhere variant keeps the plain words)
+    if player is not None and ref.cards_left(player) == 0 and not ref.options.exit_anywhere:
+        watch = ref.watch
+        here = (watch.positions_now() if watch is not None else dict(ref.positions)).get(player)
+        facts["home"] = ref.corners[player]
+        if rules.has_won(ref.maze, ref.corners[player], here, 0, ref.options):
+            message, done = "lab.move_win", "win the game"
+            facts["cell"] = here
+        else:
+            message = "lab.move_home"
+    return Instruction(ref.current, "move", message, facts,
+                       reqs, {DONE_BUTTON: done}, cells,
                        until_ms=settle.due_ms if settle is not None else None)
 
 

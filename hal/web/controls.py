@@ -56,6 +56,8 @@ CONTROL_REASONS: dict[str, str] = {
     "control.fetch.pawn_first": "first press ✊ Lift pawn and set it down on {corner}: lifting it lets the ball "
                                 "fall again",
     "control.fetch.no_ball": "no ball of yours is in the tray",
+    "control.lift.lab_click": "click a tile to move your pawn along the paths; lift it only when the board asks "
+                              "you to put a pawn back (a pawn lifted and set down is a jump the board warns of)",
 }
 
 
@@ -190,6 +192,21 @@ def lift_refusal(said: Said, humans: Iterable[str], pawn: str, names: Names = _p
     if said.get("player") == pawn and action == "move":
         return Reason("control.lift.slide")
     return Reason("control.lift.only_back")
+
+
+def lab_lift_refusal(said: Said, humans: Iterable[str], pawn: str, owner: str | None,
+                     names: Names = _plain) -> str | None:
+    """Whether the Labyrinth page's Lift button helps now: only while the board asks for ``pawn``
+    (a request naming it: put back where a push or a slip leaves it, maybe where no path leads),
+    asked of one of ``humans`` (:func:`hand_refusal`'s reasons otherwise). In a plain move a click
+    on a tile walks the pawn along the paths; a pawn lifted and set down is a jump the referee warns
+    of (controller/labyrinth/referee.py, ``lifted``), so the button is off and says so."""
+    reason = hand_refusal(said, humans, pawn, owner, names=names)
+    if reason is not None:
+        return reason
+    if any(r.get("piece") == pawn for r in (said or {}).get("requests", [])):
+        return None
+    return Reason("control.lift.lab_click")
 
 
 def _corner(request: Mapping[str, Any]) -> str:

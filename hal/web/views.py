@@ -20,7 +20,8 @@ from mazeboard.hal.labyrinth import BUTTONS as LABYRINTH_BUTTONS
 from mazeboard.hal.labyrinth_editions import VADER, edition
 from mazeboard.hal.struggle import BUTTONS as STRUGGLE_BUTTONS, TOKENS
 
-from .controls import fetch_refusal, follow_refusal, gather_refusal, hand_refusal, lift_refusal, page_name, pair, press_controls
+from .controls import (fetch_refusal, follow_refusal, gather_refusal, hand_refusal, lab_lift_refusal, lift_refusal,
+                       page_name, pair, press_controls)
 
 #: the Magic Labyrinth's board buttons a page shows
 MAGIC_BUTTONS = ("roll", "done")
@@ -301,6 +302,8 @@ class LabyrinthView:
         for pawn in (*humans, VADER):
             owner = (said or {}).get("player") if pawn == VADER else pawn
             out[f"hand:{pawn}"] = pair(hand_refusal(said, humans, pawn, owner, names=page_name), "move the pawn")
+            out[f"lift:{pawn}"] = pair(lab_lift_refusal(said, humans, pawn, owner, names=page_name),
+                                       "take the pawn in your hand, then click the tile the board asks for")
         return out
 
 

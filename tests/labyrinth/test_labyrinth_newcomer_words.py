@@ -73,3 +73,36 @@ def test_the_forbidden_slot_is_said_in_the_language_of_the_prompt() -> None:
             assert text != said["text"] and "S-f" in text and "(not" not in text, f"{lang}: {text}"
     t = Table()  # the first push: no slot is forbidden, none named
     assert "(not" not in t.said()["text"] and "S-f" not in say_messages(t.said()["messages"], "de", "")
+
+
+def test_on_the_start_square_with_every_card_found_the_move_says_done_wins() -> None:
+    """Round 5 (issue 15): red stood on a1 with all cards found and read "move your pawn ... to a
+    lit tile, then press Done (or press Done to stay)": nothing said Done ends the game. There the
+    move's words say Done wins; away from home they say to go back to the start square; with cards
+    left they are the plain move words. Done then ends the game with red the winner."""
+    t = Table()
+    t.ref.decks["red"].clear()
+    t.press("slot:W-4")  # row 4: a1 and g7 stay where they are
+    said = t.said()
+    assert (said["player"], said["action"], said["messages"][0]["id"]) == ("red", "move", "lab.move_win"), said
+    assert "win" in said["text"] and "a1" in said["text"] and "Done" in said["text"], said["text"]
+    assert "to a lit tile" not in said["text"], said["text"]
+    events = t.press("done", wait=3000)
+    assert "game_over" in [e.type for e in events], [e.type for e in events]
+    assert t.ref.winner == "red"
+
+
+def test_with_every_card_found_away_from_home_the_move_says_go_back_to_win() -> None:
+    t = Table()
+    t.ref.decks["red"].clear()
+    t.ref.positions["red"] = "d4"  # red's pawn away from home (the reeds agree)
+    t.closed = {"d4", "g7"}
+    t.reed("a1", False)
+    t.reed("d4", True)
+    t.press("slot:W-2")
+    said = t.said()
+    assert (said["action"], said["messages"][0]["id"]) == ("move", "lab.move_home"), said
+    assert "start square a1" in said["text"] and "win" in said["text"], said["text"]
+    plain = Table()
+    plain.press("slot:W-2")
+    assert plain.said()["messages"][0]["id"] == "lab.move", plain.said()

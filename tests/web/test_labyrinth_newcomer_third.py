@@ -110,8 +110,9 @@ def test_no_empty_hand_and_no_cryptic_mover_line(browser: Any, url: str) -> None
         assert not re.search(r"in your hand", text, re.I) or "nothing" not in text, f"{phase}: an empty hand box"
         assert not re.search(r"moving:", text), f"{phase}: the cryptic 'moving:' line"
         assert page.locator(".hand-box").is_hidden(), f"{phase}: the hand box shows with nothing in it"
-    # a lifted pawn: the box says where it is, in words
-    page.click("#lift")
+    # a lifted pawn: the box says where it is, in words (a hand lifts it as a person may on the real
+    # board; the page's Lift button is offered only when the board asks for a pawn, round 23 five)
+    page.evaluate("() => MB.send({type: 'lift', player: 'red'})")
     page.wait_for_function("() => S.world.pawns.red === null", timeout=WAIT_MS)
     assert page.locator(".hand-box").is_visible()
     assert "Red" in page.locator(".hand-box").inner_text()
@@ -180,7 +181,7 @@ def test_slot_names_on_one_line_readable_and_beside_their_arrow(browser: Any, ur
         assert not overlap, f"{s['slot']}: its name lies over its arrow {s}"
         assert s["inside"], s
     coord = page.evaluate("() => parseFloat(getComputedStyle(document.querySelector('#maze .tile .coord')).fontSize)")
-    assert coord >= 11, f"the cell names are {coord} px"
+    assert coord >= 9, f"the cell names are {coord} px"  # small and faint on a phone (round 23 five), still readable
     page.close()
 
 

@@ -163,12 +163,15 @@ const esc = (t) => String(t).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&l
 function tileTitle(cell, label) {
   return label ? I18N.t("page.lab.tile_title", "{cell}: {name}", { cell, name: tileName(label) }) : cell;
 }
+// whose start square ``cell`` is (a corner tile has no picture: it is named by its player), or null
+const startOf = (cell) => ((S.hello && Object.entries(S.hello.corners).find(([, c]) => c === cell)) || [null])[0];
 // a tap (or click) on a tile says its picture's name whole under the board, for a few seconds
 function pickTile(cell, pushFirst) {
   const t = $("maze").querySelector(`.tile[data-cell="${cell}"]`), label = t ? parseTile(t.dataset.tile || "").label : null;
   const box = $("picked");
   const mark = "\uE000"; // where the picture goes: said as text, then drawn (a drawing is markup, pictures.js)
   const text = (label ? I18N.t("page.lab.picked", "{cell}: {pic} {name}", { cell, pic: mark, name: tileName(label) })
+    : startOf(cell) ? I18N.t("page.lab.picked_start", "{cell}: {Player}'s start square 🏠", { cell, player: startOf(cell) })
     : I18N.t("page.lab.picked_none", "{cell}: no picture", { cell })) +
     (pushFirst ? I18N.t("page.lab.push_first", " · push the spare tile in first, then move") : "");
   box.innerHTML = esc(text).replace(mark, label ? drawn(label) : "");
@@ -271,7 +274,7 @@ function drawInfo() {
     // (another player with every card found but not home when the game ends: nothing more to say)
     const rest = left === undefined ? "" : left === 0
       ? (v.winner === p ? I18N.t("page.lab.left_home_over", "home 🏠") : v.phase === "over" ? ""
-        : I18N.t("page.lab.left_home", "0 left: back to 🏠"))
+        : I18N.t("page.lab.left_home_short", "back to 🏠"))
       : I18N.t("page.lab.left", "{n} left", { n: left });
     const extra = `<span class="found" title="${esc(found.map(pictureName).join(", "))}">${found.map(drawn).join("")}</span>` +
       `<b class="score">${esc(I18N.t("page.lab.found_n", "found {n}", { n: found.length }))}</b>` +
@@ -316,10 +319,11 @@ function drawInfo() {
   previewPush(S.preview || null); // a slot pointed at that no longer takes the spare (just pushed): its marks go
   const pawn = humansMover();
   const inHand = pawn !== null && S.world && S.world.hand[pawn] === null;
-  MB.enable($("lift"), !(pawn === null || inHand || !buttonState(`hand:${pawn}`)[0]));
+  // Lift acts only where the board asks for a pawn (hal/web/controls.py lab_lift_refusal): a move is a click
+  MB.enable($("lift"), !(pawn === null || inHand || !buttonState(`lift:${pawn}`)[0]));
   $("lift").title = pawn === null ? I18N.t("page.lab.lift_title", "Lift pawn: {why}", { why: buttonState("done")[1] }) : inHand
     ? I18N.t("page.lab.in_hand", "{pawn} is in your hand: click a tile to set it down", { pawn: pawnName(pawn) })
-    : I18N.t("page.lab.lift_pawn_title", "Lift {pawn}: {why}", { pawn: pawnName(pawn), why: buttonState(`hand:${pawn}`)[1] });
+    : I18N.t("page.lab.lift_pawn_title", "Lift {pawn}: {why}", { pawn: pawnName(pawn), why: buttonState(`lift:${pawn}`)[1] });
   if (v.phase === "over" && !S.bannerShown) {
     S.bannerShown = true;
     const scores = Object.entries(v.found).map(([p, c]) => `${esc(player(p))} ${c.length}`).join(" · ");
@@ -476,7 +480,7 @@ function wire() {
   $("done").addEventListener("click", () => press("done", { type: "press", button: "done" }));
   $("lift").addEventListener("click", () => {
     const pawn = humansMover();
-    if (!pawn) return;
+    if (!pawn || !buttonState(`lift:${pawn}`)[0]) return; // off: MB.tapOff says why
     MB.send({ type: "lift", player: pawn });
   });
   document.addEventListener("keydown", (e) => {

@@ -134,7 +134,21 @@ function inHand() {
 }
 // the prompt's two parts (the connection's notice, notice.js, writes over the whole prompt: made again)
 function promptParts() {
-  if (!$("prompt-text")) $("prompt").innerHTML = '<span id="in-hand" class="in-hand" hidden></span><span id="prompt-text"></span>';
+  if (!$("prompt-text")) {
+    $("prompt").innerHTML = '<span id="in-hand" class="in-hand" hidden></span><span id="prompt-text"></span>'
+      + '<button type="button" id="prompt-goal" class="prompt-goal" hidden></button>';
+    // a tap brings the whole goal tip into view (on a phone it waits under the controls)
+    $("prompt-goal").addEventListener("click", () => { if (!$("guide").hidden) $("guide").scrollIntoView({ block: "center" }); });
+  }
+}
+// while the goal tip is up, the goal in one short line in the prompt's spare room (round 23: on a phone
+// the tip waits under the controls, and a newcomer's first screen said only "Red: press Throw.")
+function drawGoal() {
+  promptParts();
+  const box = $("guide"), line = $("prompt-goal");
+  line.hidden = box.hidden || box.dataset.tip !== "goal";
+  if (!line.hidden) line.textContent = I18N.t("page.str.goal_line", "Goal: bring the tokens to FINISH in your card's order — first-game tip below ↓");
+  fitPrompt();
 }
 // tokens to be put down by a hand here (Place or Gather acts, or a token is in a hand): on a phone the hand
 // box and those buttons come up under the track (struggle.css [data-hands])
@@ -371,6 +385,7 @@ function drawInfo() {
   const v = S.view, h = S.hello;
   drawPrompt();
   guideTip();
+  drawGoal();
   watchSeats();
   drawCard();
   drawProgress();
@@ -681,7 +696,8 @@ function wire() {
 wire();
 NOTICE.guide("struggle", tips());
 // a tip dismissed: the next one for this moment at once (the board may wait for this person)
-document.querySelector("#guide .guide-ok").addEventListener("click", () => setTimeout(guideTip, 0));
+document.querySelector("#guide .guide-ok").addEventListener("click", () => setTimeout(() => { guideTip(); drawGoal(); }, 0));
+document.querySelector("#guide .guide-off").addEventListener("click", () => setTimeout(drawGoal, 0));
 NARROW.addEventListener("change", () => { if (S.hello) { buildTrack(); drawAll(); } });
 MB.connect(HANDLERS);
 

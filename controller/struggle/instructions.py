@@ -39,7 +39,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, AbstractSet, Any, Callable, Mapping
 
-from mazeboard.hal.struggle import DIE_BUTTONS, PLACES, TOKENS, place_sensor, space_sensor
+from mazeboard.hal.struggle import ACE, DIE_BUTTONS, PLACES, TOKENS, place_sensor, space_sensor
 from mazeboard.hal.wiring_boards import die_face_led
 
 from ..instruction import LEAVE_RGB, Does, Instruction, Request, listing, names, phrase
@@ -252,7 +252,7 @@ def _throw(ref: "StruggleReferee") -> Instruction:
         buttons["stop"] = Does("str.button.keep")
     hand = list(turn.hand) if turn else []
     facts = {"throws": throws, "left": left, "s": "" if left == 1 else "s", "faces": hand, "held": held,
-             "hand": " ".join(hand), "held_text": _held_text(held)}
+             "hand": hand_words(hand), "held_text": _held_text(held)}
     if throws == 0:  # once a token arrived: its points come at the round's end (cards are secret till then)
         message = "str.throw_arrived" if ref.race.arrived else "str.throw"
     elif "throw" in buttons:
@@ -269,6 +269,13 @@ def _held_text(held: list[int]) -> object:
     if not held:
         return ""
     return phrase("str.holding", dice=listing([str(d) for d in held], None))
+
+
+def hand_words(hand: Any) -> Any:
+    """The dice thrown as the prompt says them, a phrase: ``("K", "A", "9")`` -> "K, ace, 9". The ace die
+    face is said "ace" (``str.die.ace``, in the prompt's language), never a bare "A": that letter names
+    arrival place A (RULES.md, Struggle, places A-E). The faces themselves are the facts' ``faces``."""
+    return listing([phrase("str.die.ace") if f == ACE else str(f) for f in hand], None)
 
 
 def _choose(ref: "StruggleReferee") -> Instruction:
@@ -290,7 +297,7 @@ def _choose(ref: "StruggleReferee") -> Instruction:
     if len(outcome.plays) > 1:  # the same result whatever the order: a button, never a choice to explain
         buttons["die2"] = Does("str.button.order")
     said = play_said(play, rules.apply(ref.rules, ref.race, turn.hand, play), ref.track, turn.hand)  # what it does
-    facts = {"hand": " ".join(turn.hand), "n": turn.selected + 1, "count": count, "play": said,
+    facts = {"hand": hand_words(turn.hand), "faces": list(turn.hand), "n": turn.selected + 1, "count": count, "play": said,
              "selected": turn.selected, "order": list(play.order)}
     order = {s: i for i, s in enumerate(ref.track.sensors())}
     targets = {place_sensor(m.place) if m.place else space_sensor(m.to)

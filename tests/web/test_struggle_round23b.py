@@ -56,3 +56,21 @@ def test_a_phone_shows_the_goal_on_the_first_screen_before_the_first_throw(brows
         expect(goal).to_be_hidden(timeout=WAIT_MS)
     finally:
         page.close()
+
+
+@pytest.mark.parametrize("size", [PHONE, WIDE], ids=["phone", "wide"])
+def test_the_ace_die_reads_ace_and_fits_in_the_die(browser: Any, server: str, size: tuple[int, int]) -> None:
+    page = open_page(browser, server, size)
+    try:
+        # a die drawn with the ace face (the page's own drawing, as a throw draws it), and the log's words
+        got = page.evaluate("""() => { const d = document.querySelector('#dice .pdie');
+            d.textContent = FACE.A; d.classList.add('ace');
+            return { text: d.textContent, fits: d.scrollWidth <= d.clientWidth + 1,
+                     log: faces({ faces: ['K', 'A', '9'] }),
+                     tip: tips().dice }; }""")
+        assert got["text"] != "A" and "ACE" in got["text"].upper(), got
+        assert got["fits"], got
+        for words in (got["log"], got["tip"]):  # (the article "A token…" is not the die)
+            assert not re.search(r"(?<![\w-])A(?![\w-])(?! [a-z])", words) and "ace" in words, got
+    finally:
+        page.close()

@@ -7,8 +7,9 @@
 // dice and score fit its first screen); the CSS follows --per-row
 const NARROW = window.matchMedia("(max-width: 600px)");
 const perRow = () => (NARROW.matches ? 5 : 6);
-// the ace reads "A" everywhere (dice, prompt, log, the private card), as on the physical dice
-const FACE = { A: "A", K: "K", Q: "Q", J: "J", 10: "10", 9: "9" };
+// the ace die face reads "ACE" on the dice (smaller letters: struggle.css .pdie.ace) and "ace" in words
+// (prompt, log, tips): a bare "A" is arrival place A (RULES.md, Struggle: places A-E; round 23)
+const FACE = { A: "ACE", K: "K", Q: "Q", J: "J", 10: "10", 9: "9" };
 const S = { hello: null, view: null, world: null, pixels: [], selected: null, bannerShown: false,
   cards: {}, hints: {}, sockets: {}, counted: null };
 // how many arrivals end a round (RULES.md §3: when the fourth token arrives, the fifth takes the last place)
@@ -538,7 +539,7 @@ function tips() {
   return {
     goal: shown ? I18N.t("page.str.tip_goal_shown", "Your goal: five tokens (K, Q, J, 10, 9) race from START to FINISH; they belong to nobody. Your secret objective card (shown here) says in which order you want them to arrive: arrival places A to E. Each token that arrives in its card's place scores 10 points. A round ends when the fourth token arrives (the fifth then takes the last place, E); after the last round the highest total wins.")
       : I18N.t("page.str.tip_goal", "Your goal: five tokens (K, Q, J, 10, 9) race from START to FINISH; they belong to nobody. Your secret objective card (take your seat to see it here) says in which order you want them to arrive: arrival places A to E. Each token that arrives in its card's place scores 10 points. A round ends when the fourth token arrives (the fifth then takes the last place, E); after the last round the highest total wins."),
-    dice: I18N.t("page.str.tip_dice", "The dice: each K, Q, J, 10 or 9 in the hand you keep moves that token one space (two Qs: Q moves two spaces); an A is a joker for a figure among the other dice. A token cannot land on a yellow space another token holds (it stays where it was); a token landing on a red space another holds stays there, and the token already there goes back to the space the mover came from; no token stops on black."),
+    dice: I18N.t("page.str.tip_dice", "The dice: each K, Q, J, 10 or 9 in the hand you keep moves that token one space (two Qs: Q moves two spaces); an ace is a joker for a figure among the other dice. A token cannot land on a yellow space another token holds (it stays where it was); a token landing on a red space another holds stays there, and the token already there goes back to the space the mover came from; no token stops on black."),
     throw: I18N.t("page.str.tip_throw", "Press 🎲 Throw (or T). Then click dice to keep them and throw the others again (three throws at most), or press ✋ Stop to keep the hand."),
     choose: I18N.t("page.str.tip_choose", "Each line under “Ways to play the hand” shows where the tokens would go and what that does for your card. Click one to see it on the LEDs, then press ✋ Stop to play it."),
     place: I18N.t("page.str.tip_place", "Move the tokens where the LEDs blink: click a token, then its space, or press 🤚 Place tokens as shown."),
@@ -613,7 +614,7 @@ function sensorName(sensor) {
   const p = /^place-([A-E])$/.exec(String(sensor));
   return p ? I18N.t("page.str.arrival_place", "arrival place {place}", { place: p[1] }) : String(sensor);
 }
-const faces = (e) => e.faces.map((f) => FACE[f] || f).join(" ");
+const faces = (e) => e.faces.map((f) => (f === "A" ? I18N.t("page.str.ace_word", "ace") : FACE[f] || f)).join(" ");
 const scoresText = (o) => Object.entries(o).map(([p, s]) => `${p} ${s}`).join(", ");
 const LOG_TEXT = {
   game_started: (e) => (e.rounds > 1 ? I18N.t("page.str.log_game_rounds", "A new game of Struggle: {players}, {rounds} rounds", { players: e.players.join(", "), rounds: e.rounds })

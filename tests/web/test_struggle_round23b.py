@@ -74,3 +74,26 @@ def test_the_ace_die_reads_ace_and_fits_in_the_die(browser: Any, server: str, si
             assert not re.search(r"(?<![\w-])A(?![\w-])(?! [a-z])", words) and "ace" in words, got
     finally:
         page.close()
+
+
+def test_the_dice_keys_explain_die_2_only_when_the_order_changes_what_happens(browser: Any, server: str) -> None:
+    from playwright.sync_api import expect
+
+    page = open_page(browser, server, PHONE)
+    try:
+        page.locator("#new-game").click()
+        page.locator("#ng-seed").fill("7")
+        page.locator("#ng-start").click()
+        expect(page.locator("#log li")).to_have_count(3, timeout=WAIT_MS)
+        expect(page.locator("#throw")).to_be_enabled(timeout=WAIT_MS)
+        page.locator("#throw").click()
+        expect(page.locator("#dice .pdie").first).not_to_have_attribute("data-face", "", timeout=WAIT_MS)
+        page.locator("#stop").click()
+        expect(page.locator("#outcomes .outcome").first).to_be_visible(timeout=WAIT_MS)
+        args = page.evaluate("() => said().messages[0].args")
+        assert args["orders_differ"] is False, args  # seed 7's first hand: tokens leave START, nothing meets
+        assert "die 2" not in page.locator("#dice-keys").inner_text()
+        if args["selected"] == 0:
+            assert "die 1" not in page.locator("#dice-keys").inner_text()
+    finally:
+        page.close()

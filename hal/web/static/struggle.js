@@ -420,7 +420,9 @@ function drawInfo() {
   }
   const keys = [];
   if (v.phase === "choosing" && buttonState("die1")[0]) keys.push(I18N.t("page.str.key_die1", "die 1: the previous way"));
-  if (v.phase === "choosing" && buttonState("die2")[0]) keys.push(I18N.t("page.str.key_die2", "die 2: the same moves in another order"));
+  // die 2 explained only when another order changes what happens (the instruction's orders_differ); die 1
+  // only when there is a way before (the controller offers it only then)
+  if (v.phase === "choosing" && buttonState("die2")[0] && ((said() || {}).messages || [{}])[0].args?.orders_differ !== false) keys.push(I18N.t("page.str.key_die2", "die 2: the same moves in another order"));
   $("dice-keys").hidden = !keys.length;
   $("dice-keys").innerHTML = '<span class="key-swatch" aria-hidden="true"></span>';
   $("dice-keys").firstChild.textContent = FACE[v.faces[0]] || "?"; // a little die 1, outlined as the dice that act

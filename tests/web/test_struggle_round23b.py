@@ -97,3 +97,27 @@ def test_the_dice_keys_explain_die_2_only_when_the_order_changes_what_happens(br
             assert "die 1" not in page.locator("#dice-keys").inner_text()
     finally:
         page.close()
+
+
+def test_no_now_score_while_every_token_is_on_start(browser: Any, server: str) -> None:
+    from playwright.sync_api import expect
+
+    page = open_page(browser, server, WIDE)
+    try:
+        page.locator("#new-game").click()
+        page.locator("#ng-seed").fill("7")
+        page.locator("#ng-start").click()
+        expect(page.locator("#log li")).to_have_count(3, timeout=WAIT_MS)
+        expect(page.locator("#throw")).to_be_enabled(timeout=WAIT_MS)
+        # a way that moves Q two spaces, for the card J Q K 10 9: said from START, then from a race under way
+        said = page.evaluate("""() => {
+            const card = ['J', 'Q', 'K', '10', '9'], o = (sp) => ({ moves: [{ token: 'Q', from: sp.Q, to: sp.Q + 2 }],
+              spaces: { ...sp, Q: sp.Q + 2 }, arrived: [] });
+            const start = { K: 0, Q: 0, J: 0, 10: 0, 9: 0 }, going = { K: 3, Q: 0, J: 1, 10: 0, 9: 0 };
+            const words = (sp) => { const keep = S.view.spaces; S.view.spaces = sp;
+              try { return JSON.stringify(forCard(o(sp), card)); } finally { S.view.spaces = keep; } };
+            return { start: words(start), going: words(going) }; }""")
+        assert "stopped now" not in said["start"], said["start"]
+        assert "stopped now" in said["going"], said["going"]  # (K 1st, J 2nd, Q 3rd now: 0; Q 1st after: 0+...)
+    finally:
+        page.close()

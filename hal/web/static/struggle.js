@@ -353,8 +353,11 @@ function forCard(o, card) {
   // "no change" compares with now: the points now said beside those of the way when they differ (a way
   // marked "=" showed 20 points while others showed 10 or 30, and nothing said 20 was what now scores)
   const now = cardPoints(card, was);
+  // while no token has left START the race has no "now" to score (round 23: "(20 if it stopped now)" with
+  // every token on the start read as nonsense): only the way's points are said
+  const started = had.length > 0 || Object.values(before).some((at) => typeof at === "number" && at > 0);
   if (!parts.length && total === now) parts.push(I18N.t("page.str.card_nothing", "= no change for your card (compared with now)"));
-  const score = total !== now
+  const score = total !== now && started
     ? (sure ? I18N.t("page.str.card_score_sure_now", "If the race stopped here: {points} points for your card ({sure} of them sure; {now} if it stopped now, before this way)", { points: total, sure, now })
       : I18N.t("page.str.card_score_now", "If the race stopped here: {points} points for your card ({now} if it stopped now, before this way)", { points: total, now }))
     : sure ? I18N.t("page.str.card_score_sure", "If the race stopped here: {points} points for your card ({sure} of them sure)", { points: total, sure })

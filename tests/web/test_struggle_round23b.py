@@ -121,3 +121,19 @@ def test_no_now_score_while_every_token_is_on_start(browser: Any, server: str) -
         assert "stopped now" in said["going"], said["going"]  # (K 1st, J 2nd, Q 3rd now: 0; Q 1st after: 0+...)
     finally:
         page.close()
+
+
+def test_cosmetics_winner_chip_whole_on_a_phone_opaque_guide_and_no_track_default(browser: Any, server: str) -> None:
+    page = open_page(browser, server, PHONE)
+    try:
+        # the longest chip, the game over: "Blue simulated · winner 🏆" and its points
+        got = page.evaluate("""() => { const p = document.querySelector('.player:not([data-player="red"])') || document.querySelectorAll('.player')[1];
+            p.querySelector('.who small').textContent = ' simulated · winner 🏆';
+            const chip = p.getBoundingClientRect(), score = p.querySelector('.score').getBoundingClientRect();
+            return { chip: chip.right, score: score.right, info: document.getElementById('game-info').textContent }; }""")
+        assert got["score"] <= got["chip"] + 1, f"the points are cut off the chip: {got}"
+        assert "default" not in got["info"], got["info"]
+        guide = page.evaluate("getComputedStyle(document.getElementById('guide')).backgroundColor")
+        assert not guide.startswith("rgba"), f"the first-game guide is see-through: {guide}"
+    finally:
+        page.close()

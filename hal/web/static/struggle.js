@@ -367,8 +367,11 @@ function forCard(o, card) {
 }
 function gameInfo() {
   const h = S.hello, v = S.view;
-  $("game-info").textContent = I18N.t("page.str.game_info", "seed {seed} · {players} players · round {round} of {rounds} · track {track}",
-    { seed: h.seed, players: h.players.length, round: (v && v.round) || 1, rounds: v ? v.rounds : 1, track: h.track_name });
+  // the track named only when it is not the default one ("track default" meant nothing to a newcomer)
+  const args = { seed: h.seed, players: h.players.length, round: (v && v.round) || 1, rounds: v ? v.rounds : 1, track: h.track_name };
+  $("game-info").textContent = h.track_name && h.track_name !== "default"
+    ? I18N.t("page.str.game_info", "seed {seed} · {players} players · round {round} of {rounds} · track {track}", args)
+    : I18N.t("page.str.game_info_default", "seed {seed} · {players} players · round {round} of {rounds}", args);
 }
 function drawProgress() {
   const v = S.view;

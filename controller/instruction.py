@@ -240,6 +240,7 @@ MESSAGES: dict[str, str] = {
     "str.rethrow": "{Player} threw {hand}{held_text}: press or click a die to hold or free it, Throw to throw "
                    "the others again ({left} throw{s} left), or Stop to keep the hand.",
     "str.holding": " (holding die {dice})",
+    "str.die.ace": "ace",
     "str.all_held": "{Player} holds all five dice ({hand}): free a die to throw it again, or press Stop to keep the hand.",
     "str.keep": "{Player}: {hand} is the hand: press Stop to keep it.",
     "str.choose": "{Player}: the LEDs show way {n} of {count} to play {hand} ({play}): press Stop to play it, "

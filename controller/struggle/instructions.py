@@ -39,7 +39,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, AbstractSet, Any, Callable, Mapping
 
-from mazeboard.hal.struggle import DIE_BUTTONS, PLACES, TOKENS, place_sensor, space_sensor
+from mazeboard.hal.struggle import ACE, DIE_BUTTONS, PLACES, TOKENS, place_sensor, space_sensor
 from mazeboard.hal.wiring_boards import die_face_led
 
 from ..instruction import LEAVE_RGB, Does, Instruction, Request, listing, names, phrase
@@ -252,7 +252,7 @@ def _throw(ref: "StruggleReferee") -> Instruction:
         buttons["stop"] = Does("str.button.keep")
     hand = list(turn.hand) if turn else []
     facts = {"throws": throws, "left": left, "s": "" if left == 1 else "s", "faces": hand, "held": held,
-             "hand": " ".join(hand), "held_text": _held_text(held)}
+             "hand": hand_words(hand), "held_text": _held_text(held)}
     if throws == 0:  # once a token arrived: its points come at the round's end (cards are secret till then)
         message = "str.throw_arrived" if ref.race.arrived else "str.throw"
     elif "throw" in buttons:
@@ -271,6 +271,34 @@ def _held_text(held: list[int]) -> object:
     return phrase("str.holding", dice=listing([str(d) for d in held], None))
 
 
+def hand_words(hand: Any) -> Any:
+    """The dice thrown as the prompt says them, a phrase: ``("K", "A", "9")`` -> "K, ace, 9". The ace die
+    face is said "ace" (``str.die.ace``, in the prompt's language), never a bare "A": that letter names
+    arrival place A (RULES.md, Struggle, places A-E). The faces themselves are the facts' ``faces``."""
+    return listing([phrase("str.die.ace") if f == ACE else str(f) for f in hand], None)
+
+
+#: plays of one way compared for :func:`_other_story` (an ace-rich hand has up to 120 orders: bounded)
+STORIES_COMPARED = 24
+
+
+def _other_story(ref: "StruggleReferee", plays: Any) -> bool:
+    """Whether another order of the selected way's moves makes one of them happen differently (a token
+    blocked, sent back, or moving from or to another space): only then does die 2 ("the same moves in
+    another order") change anything a person sees (round 23: from START every order of "9 J 10 K K"
+    moves each token alike, yet the page explained die 2). Die 2 still acts then (it names the order the
+    log keeps); the facts' ``orders_differ`` says this. The first :data:`STORIES_COMPARED` plays are compared."""
+    turn = ref.turn
+    assert turn is not None
+
+    def happens(play: Any) -> list[str]:  # what each move does, whatever the order they are told in
+        return sorted(repr(m) for m in rules.apply(ref.rules, ref.race, turn.hand, play).moves)
+
+    shown = list(plays)[:STORIES_COMPARED]
+    first = happens(shown[0]) if shown else []
+    return any(happens(p) != first for p in shown[1:])
+
+
 def _choose(ref: "StruggleReferee") -> Instruction:
     asked = check(ref, ref.current)
     if asked is not None:
@@ -286,12 +314,14 @@ def _choose(ref: "StruggleReferee") -> Instruction:
     buttons = {"stop": Does("str.button.play")}
     if count > 1:
         buttons["throw"] = Does("str.button.next")
+    if turn.selected > 0:  # only a way before this one (round 23: "the previous way" on the first way read wrong)
         buttons["die1"] = Does("str.button.previous")
-    if len(outcome.plays) > 1:  # the same result whatever the order: a button, never a choice to explain
-        buttons["die2"] = Does("str.button.order")
     said = play_said(play, rules.apply(ref.rules, ref.race, turn.hand, play), ref.track, turn.hand)  # what it does
-    facts = {"hand": " ".join(turn.hand), "n": turn.selected + 1, "count": count, "play": said,
-             "selected": turn.selected, "order": list(play.order)}
+    if len(outcome.plays) > 1:  # the same result whatever the order: a button, never a choice to explain
+        buttons["die2"] = Does("str.button.order")  # (it names the order the log keeps: SCENARIOS.md "played")
+    facts = {"hand": hand_words(turn.hand), "faces": list(turn.hand), "n": turn.selected + 1, "count": count, "play": said,
+             "selected": turn.selected, "order": list(play.order),
+             "orders_differ": _other_story(ref, outcome.plays)}  # a page explains die 2 only then
     order = {s: i for i, s in enumerate(ref.track.sensors())}
     targets = {place_sensor(m.place) if m.place else space_sensor(m.to)
                for m in outcome.result.moves if m.result != "impasse"}

@@ -260,9 +260,10 @@ class StruggleHands:
     def _presses_to(self, index: int) -> list[Act]:
         n = len(self.view.outcomes)
         fwd = (index - self.view.selected) % n
-        if fwd <= n - fwd:
-            return [Act("press", button="throw")] * fwd
-        return [Act("press", button="die1")] * (n - fwd)
+        back = self.view.selected - index  # die1 steps back, never past the first way (the board offers it
+        if 0 < back < fwd:                 # only when there is a previous way); throw goes on round
+            return [Act("press", button="die1")] * back
+        return [Act("press", button="throw")] * fwd
 
     def _play(self, act: Act) -> int:
         if not self.view.choosing:

@@ -237,7 +237,7 @@ class StrugglePlayer:
         return (key, [self._think(), Act("press", button="stop")]) if "stop" in buttons else None
 
     def _choose(self, facts: Mapping[str, Any], buttons: Mapping[str, str]) -> tuple[tuple[Any, ...], list[Act]]:
-        hand = str(facts.get("hand", ""))
+        hand = " ".join(str(f) for f in facts.get("faces", []))  # ("hand": the faces in words, "ace")
         key = ("choose", hand)
         view = self.view
         if view.choosing and " ".join(view.faces) == hand and view.outcomes:

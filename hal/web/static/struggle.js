@@ -7,8 +7,9 @@
 // dice and score fit its first screen); the CSS follows --per-row
 const NARROW = window.matchMedia("(max-width: 600px)");
 const perRow = () => (NARROW.matches ? 5 : 6);
-// the ace reads "A" everywhere (dice, prompt, log, the private card), as on the physical dice
-const FACE = { A: "A", K: "K", Q: "Q", J: "J", 10: "10", 9: "9" };
+// the ace die face reads "ACE" on the dice (smaller letters: struggle.css .pdie.ace) and "ace" in words
+// (prompt, log, tips): a bare "A" is arrival place A (RULES.md, Struggle: places A-E; round 23)
+const FACE = { A: "ACE", K: "K", Q: "Q", J: "J", 10: "10", 9: "9" };
 const S = { hello: null, view: null, world: null, pixels: [], selected: null, bannerShown: false,
   cards: {}, hints: {}, sockets: {}, counted: null };
 // how many arrivals end a round (RULES.md §3: when the fourth token arrives, the fifth takes the last place)
@@ -134,7 +135,21 @@ function inHand() {
 }
 // the prompt's two parts (the connection's notice, notice.js, writes over the whole prompt: made again)
 function promptParts() {
-  if (!$("prompt-text")) $("prompt").innerHTML = '<span id="in-hand" class="in-hand" hidden></span><span id="prompt-text"></span>';
+  if (!$("prompt-text")) {
+    $("prompt").innerHTML = '<span id="in-hand" class="in-hand" hidden></span><span id="prompt-text"></span>'
+      + '<button type="button" id="prompt-goal" class="prompt-goal" hidden></button>';
+    // a tap brings the whole goal tip into view (on a phone it waits under the controls)
+    $("prompt-goal").addEventListener("click", () => { if (!$("guide").hidden) $("guide").scrollIntoView({ block: "center" }); });
+  }
+}
+// while the goal tip is up, the goal in one short line in the prompt's spare room (round 23: on a phone
+// the tip waits under the controls, and a newcomer's first screen said only "Red: press Throw.")
+function drawGoal() {
+  promptParts();
+  const box = $("guide"), line = $("prompt-goal");
+  line.hidden = box.hidden || box.dataset.tip !== "goal";
+  if (!line.hidden) line.textContent = I18N.t("page.str.goal_line", "Goal: bring the tokens to FINISH in your card's order — first-game tip below ↓");
+  fitPrompt();
 }
 // tokens to be put down by a hand here (Place or Gather acts, or a token is in a hand): on a phone the hand
 // box and those buttons come up under the track (struggle.css [data-hands])
@@ -338,8 +353,11 @@ function forCard(o, card) {
   // "no change" compares with now: the points now said beside those of the way when they differ (a way
   // marked "=" showed 20 points while others showed 10 or 30, and nothing said 20 was what now scores)
   const now = cardPoints(card, was);
+  // while no token has left START the race has no "now" to score (round 23: "(20 if it stopped now)" with
+  // every token on the start read as nonsense): only the way's points are said
+  const started = had.length > 0 || Object.values(before).some((at) => typeof at === "number" && at > 0);
   if (!parts.length && total === now) parts.push(I18N.t("page.str.card_nothing", "= no change for your card (compared with now)"));
-  const score = total !== now
+  const score = total !== now && started
     ? (sure ? I18N.t("page.str.card_score_sure_now", "If the race stopped here: {points} points for your card ({sure} of them sure; {now} if it stopped now, before this way)", { points: total, sure, now })
       : I18N.t("page.str.card_score_now", "If the race stopped here: {points} points for your card ({now} if it stopped now, before this way)", { points: total, now }))
     : sure ? I18N.t("page.str.card_score_sure", "If the race stopped here: {points} points for your card ({sure} of them sure)", { points: total, sure })
@@ -349,8 +367,11 @@ function forCard(o, card) {
 }
 function gameInfo() {
   const h = S.hello, v = S.view;
-  $("game-info").textContent = I18N.t("page.str.game_info", "seed {seed} · {players} players · round {round} of {rounds} · track {track}",
-    { seed: h.seed, players: h.players.length, round: (v && v.round) || 1, rounds: v ? v.rounds : 1, track: h.track_name });
+  // the track named only when it is not the default one ("track default" meant nothing to a newcomer)
+  const args = { seed: h.seed, players: h.players.length, round: (v && v.round) || 1, rounds: v ? v.rounds : 1, track: h.track_name };
+  $("game-info").textContent = h.track_name && h.track_name !== "default"
+    ? I18N.t("page.str.game_info", "seed {seed} · {players} players · round {round} of {rounds} · track {track}", args)
+    : I18N.t("page.str.game_info_default", "seed {seed} · {players} players · round {round} of {rounds}", args);
 }
 function drawProgress() {
   const v = S.view;
@@ -371,6 +392,7 @@ function drawInfo() {
   const v = S.view, h = S.hello;
   drawPrompt();
   guideTip();
+  drawGoal();
   watchSeats();
   drawCard();
   drawProgress();
@@ -404,7 +426,9 @@ function drawInfo() {
   }
   const keys = [];
   if (v.phase === "choosing" && buttonState("die1")[0]) keys.push(I18N.t("page.str.key_die1", "die 1: the previous way"));
-  if (v.phase === "choosing" && buttonState("die2")[0]) keys.push(I18N.t("page.str.key_die2", "die 2: the same moves in another order"));
+  // die 2 explained only when another order changes what happens (the instruction's orders_differ); die 1
+  // only when there is a way before (the controller offers it only then)
+  if (v.phase === "choosing" && buttonState("die2")[0] && ((said() || {}).messages || [{}])[0].args?.orders_differ !== false) keys.push(I18N.t("page.str.key_die2", "die 2: the same moves in another order"));
   $("dice-keys").hidden = !keys.length;
   $("dice-keys").innerHTML = '<span class="key-swatch" aria-hidden="true"></span>';
   $("dice-keys").firstChild.textContent = FACE[v.faces[0]] || "?"; // a little die 1, outlined as the dice that act
@@ -523,7 +547,7 @@ function tips() {
   return {
     goal: shown ? I18N.t("page.str.tip_goal_shown", "Your goal: five tokens (K, Q, J, 10, 9) race from START to FINISH; they belong to nobody. Your secret objective card (shown here) says in which order you want them to arrive: arrival places A to E. Each token that arrives in its card's place scores 10 points. A round ends when the fourth token arrives (the fifth then takes the last place, E); after the last round the highest total wins.")
       : I18N.t("page.str.tip_goal", "Your goal: five tokens (K, Q, J, 10, 9) race from START to FINISH; they belong to nobody. Your secret objective card (take your seat to see it here) says in which order you want them to arrive: arrival places A to E. Each token that arrives in its card's place scores 10 points. A round ends when the fourth token arrives (the fifth then takes the last place, E); after the last round the highest total wins."),
-    dice: I18N.t("page.str.tip_dice", "The dice: each K, Q, J, 10 or 9 in the hand you keep moves that token one space (two Qs: Q moves two spaces); an A is a joker for a figure among the other dice. A token cannot land on a yellow space another token holds (it stays where it was); a token landing on a red space another holds stays there, and the token already there goes back to the space the mover came from; no token stops on black."),
+    dice: I18N.t("page.str.tip_dice", "The dice: each K, Q, J, 10 or 9 in the hand you keep moves that token one space (two Qs: Q moves two spaces); an ace is a joker for a figure among the other dice. A token cannot land on a yellow space another token holds (it stays where it was); a token landing on a red space another holds stays there, and the token already there goes back to the space the mover came from; no token stops on black."),
     throw: I18N.t("page.str.tip_throw", "Press 🎲 Throw (or T). Then click dice to keep them and throw the others again (three throws at most), or press ✋ Stop to keep the hand."),
     choose: I18N.t("page.str.tip_choose", "Each line under “Ways to play the hand” shows where the tokens would go and what that does for your card. Click one to see it on the LEDs, then press ✋ Stop to play it."),
     place: I18N.t("page.str.tip_place", "Move the tokens where the LEDs blink: click a token, then its space, or press 🤚 Place tokens as shown."),
@@ -598,7 +622,7 @@ function sensorName(sensor) {
   const p = /^place-([A-E])$/.exec(String(sensor));
   return p ? I18N.t("page.str.arrival_place", "arrival place {place}", { place: p[1] }) : String(sensor);
 }
-const faces = (e) => e.faces.map((f) => FACE[f] || f).join(" ");
+const faces = (e) => e.faces.map((f) => (f === "A" ? I18N.t("page.str.ace_word", "ace") : FACE[f] || f)).join(" ");
 const scoresText = (o) => Object.entries(o).map(([p, s]) => `${p} ${s}`).join(", ");
 const LOG_TEXT = {
   game_started: (e) => (e.rounds > 1 ? I18N.t("page.str.log_game_rounds", "A new game of Struggle: {players}, {rounds} rounds", { players: e.players.join(", "), rounds: e.rounds })
@@ -681,7 +705,8 @@ function wire() {
 wire();
 NOTICE.guide("struggle", tips());
 // a tip dismissed: the next one for this moment at once (the board may wait for this person)
-document.querySelector("#guide .guide-ok").addEventListener("click", () => setTimeout(guideTip, 0));
+document.querySelector("#guide .guide-ok").addEventListener("click", () => setTimeout(() => { guideTip(); drawGoal(); }, 0));
+document.querySelector("#guide .guide-off").addEventListener("click", () => setTimeout(drawGoal, 0));
 NARROW.addEventListener("change", () => { if (S.hello) { buildTrack(); drawAll(); } });
 MB.connect(HANDLERS);
 

@@ -1,0 +1,139 @@
+"""Issue 15, round 23 (fifth Struggle newcomer) on the page: the goal on a phone's first screen (in the
+prompt's spare room while the goal tip is up), the ace die face never a bare "A" (places A-E keep the
+letter), no "now" score while no token has left START."""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Iterator
+
+import pytest
+from test_plain_words_browser import PHONE, WAIT_MS, WIDE, open_page, serve, stop
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[str]:
+    proc, url = serve(("--game", "struggle", "--players", "2", "--seed", "7", "--humans", "red"), 8742)
+    yield url
+    stop(proc)
+
+
+def _fresh(browser: Any, server: str, size: tuple[int, int]) -> Any:
+    """A page at ``size`` with the first-game tips unseen (a newcomer's), on a new game (seed 7)."""
+    from playwright.sync_api import expect
+
+    page = open_page(browser, server, size, guide=True)
+    page.evaluate("localStorage.removeItem('mazeboard.guide.struggle')")
+    page.locator("#new-game").click()
+    page.locator("#ng-seed").fill("7")
+    page.locator("#ng-start").click()
+    expect(page.locator("#log li")).to_have_count(3, timeout=WAIT_MS)
+    expect(page.locator("#throw")).to_be_enabled(timeout=WAIT_MS)
+    return page
+
+
+def test_a_phone_shows_the_goal_on_the_first_screen_before_the_first_throw(browser: Any, server: str) -> None:
+    from playwright.sync_api import expect
+
+    page = _fresh(browser, server, PHONE)
+    try:
+        expect(page.locator("#guide")).to_be_visible(timeout=WAIT_MS)  # the goal tip, under the controls
+        page.evaluate("window.scrollTo(0, 0)")
+        goal = page.locator("#prompt-goal")  # (the header's "card" and the track's FINISH do not say the goal)
+        expect(goal).to_contain_text(re.compile(r"FINISH.*card"), timeout=WAIT_MS)
+        r = goal.bounding_box()
+        assert r is not None and 0 <= r["y"] and r["y"] + r["height"] <= PHONE[1], f"the goal is below the fold: {r}"
+        # the prompt still fits its room: the board does not move for it
+        for sel in ["#prompt", ".track-frame", "#throw", "#stop"]:
+            r = page.locator(sel).bounding_box()
+            assert r is not None and r["y"] + r["height"] <= PHONE[1], f"{sel} is below the first screen: {r}"
+        goal.click()  # a tap brings the whole tip into view
+        page.wait_for_function("() => { const r = document.getElementById('guide').getBoundingClientRect(); "
+                               "return r.top >= 0 && r.bottom <= innerHeight; }", timeout=WAIT_MS)
+        page.locator("#guide .guide-ok").click()  # the goal tip read: its line in the prompt goes too
+        expect(goal).to_be_hidden(timeout=WAIT_MS)
+    finally:
+        page.close()
+
+
+@pytest.mark.parametrize("size", [PHONE, WIDE], ids=["phone", "wide"])
+def test_the_ace_die_reads_ace_and_fits_in_the_die(browser: Any, server: str, size: tuple[int, int]) -> None:
+    page = open_page(browser, server, size)
+    try:
+        # a die drawn with the ace face (the page's own drawing, as a throw draws it), and the log's words
+        got = page.evaluate("""() => { const d = document.querySelector('#dice .pdie');
+            d.textContent = FACE.A; d.classList.add('ace');
+            return { text: d.textContent, fits: d.scrollWidth <= d.clientWidth + 1,
+                     log: faces({ faces: ['K', 'A', '9'] }),
+                     tip: tips().dice }; }""")
+        assert got["text"] != "A" and "ACE" in got["text"].upper(), got
+        assert got["fits"], got
+        for words in (got["log"], got["tip"]):  # (the article "A token…" is not the die)
+            assert not re.search(r"(?<![\w-])A(?![\w-])(?! [a-z])", words) and "ace" in words, got
+    finally:
+        page.close()
+
+
+def test_the_dice_keys_explain_die_2_only_when_the_order_changes_what_happens(browser: Any, server: str) -> None:
+    from playwright.sync_api import expect
+
+    page = open_page(browser, server, PHONE)
+    try:
+        page.locator("#new-game").click()
+        page.locator("#ng-seed").fill("7")
+        page.locator("#ng-start").click()
+        expect(page.locator("#log li")).to_have_count(3, timeout=WAIT_MS)
+        expect(page.locator("#throw")).to_be_enabled(timeout=WAIT_MS)
+        page.locator("#throw").click()
+        expect(page.locator("#dice .pdie").first).not_to_have_attribute("data-face", "", timeout=WAIT_MS)
+        page.locator("#stop").click()
+        expect(page.locator("#outcomes .outcome").first).to_be_visible(timeout=WAIT_MS)
+        args = page.evaluate("() => said().messages[0].args")
+        assert args["orders_differ"] is False, args  # seed 7's first hand: tokens leave START, nothing meets
+        assert "die 2" not in page.locator("#dice-keys").inner_text()
+        if args["selected"] == 0:
+            assert "die 1" not in page.locator("#dice-keys").inner_text()
+    finally:
+        page.close()
+
+
+def test_no_now_score_while_every_token_is_on_start(browser: Any, server: str) -> None:
+    from playwright.sync_api import expect
+
+    page = open_page(browser, server, WIDE)
+    try:
+        page.locator("#new-game").click()
+        page.locator("#ng-seed").fill("7")
+        page.locator("#ng-start").click()
+        expect(page.locator("#log li")).to_have_count(3, timeout=WAIT_MS)
+        expect(page.locator("#throw")).to_be_enabled(timeout=WAIT_MS)
+        # a way that moves Q two spaces, for the card J Q K 10 9: said from START, then from a race under way
+        said = page.evaluate("""() => {
+            const card = ['J', 'Q', 'K', '10', '9'], o = (sp) => ({ moves: [{ token: 'Q', from: sp.Q, to: sp.Q + 2 }],
+              spaces: { ...sp, Q: sp.Q + 2 }, arrived: [] });
+            const start = { K: 0, Q: 0, J: 0, 10: 0, 9: 0 }, going = { K: 3, Q: 0, J: 1, 10: 0, 9: 0 };
+            const words = (sp) => { const keep = S.view.spaces; S.view.spaces = sp;
+              try { return JSON.stringify(forCard(o(sp), card)); } finally { S.view.spaces = keep; } };
+            return { start: words(start), going: words(going) }; }""")
+        assert "stopped now" not in said["start"], said["start"]
+        assert "stopped now" in said["going"], said["going"]  # (K 1st, J 2nd, Q 3rd now: 0; Q 1st after: 0+...)
+    finally:
+        page.close()
+
+
+def test_cosmetics_winner_chip_whole_on_a_phone_opaque_guide_and_no_track_default(browser: Any, server: str) -> None:
+    page = open_page(browser, server, PHONE)
+    try:
+        # the longest chip, the game over: "Blue simulated · winner 🏆" and its points
+        got = page.evaluate("""() => { const p = document.querySelector('.player:not([data-player="red"])') || document.querySelectorAll('.player')[1];
+            p.querySelector('.who small').textContent = ' simulated · winner 🏆';
+            const chip = p.getBoundingClientRect(), score = p.querySelector('.score').getBoundingClientRect();
+            return { chip: chip.right, score: score.right, info: document.getElementById('game-info').textContent }; }""")
+        assert got["score"] <= got["chip"] + 1, f"the points are cut off the chip: {got}"
+        assert "default" not in got["info"], got["info"]
+        guide = page.evaluate("getComputedStyle(document.getElementById('guide')).backgroundColor")
+        assert not guide.startswith("rgba"), f"the first-game guide is see-through: {guide}"
+    finally:
+        page.close()

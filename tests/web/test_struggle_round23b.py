@@ -137,3 +137,22 @@ def test_cosmetics_winner_chip_whole_on_a_phone_opaque_guide_and_no_track_defaul
         assert not guide.startswith("rgba"), f"the first-game guide is see-through: {guide}"
     finally:
         page.close()
+
+
+def test_each_way_says_what_its_aces_count_as(browser: Any, server: str) -> None:
+    """Round 5: "Q START → space 2" and "Q START → space 1" differed only in what the ace counted as,
+    which only the selected way's prompt said: each way says it."""
+    page = open_page(browser, server, WIDE)
+    try:
+        page.wait_for_function("() => S.hello && S.view", timeout=WAIT_MS)
+        texts = page.evaluate("""() => {
+          const way = (i, ace, to) => ({ index: i, ace, order: ['Q'], plays: [], spaces: {}, arrived: [],
+                                         moves: [{ token: 'Q', from: 0, to, result: 'moved' }], round_end: [] });
+          S.view.phase = 'choosing'; S.view.selected = 0;
+          S.view.outcomes = [way(0, ['Q'], 2), way(1, ['10'], 1), way(2, [], 1), way(3, ['J', 'Q'], 3)]; drawInfo();
+          return [...document.querySelectorAll('#outcomes .outcome')].map((li) => li.textContent); }""")
+        assert "ace counts as Q" in texts[0] and "ace counts as 10" in texts[1], texts
+        assert "count" not in texts[2], texts[2]
+        assert "aces count as J and Q" in texts[3], texts[3]
+    finally:
+        page.close()

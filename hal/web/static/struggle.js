@@ -468,6 +468,14 @@ function drawInfo() {
     li.className = "outcome" + (o.index === v.selected ? " selected" : "");
     li.dataset.index = String(o.index);
     li.innerHTML = `<span class="n">${o.index + 1}</span><div><ul class="moves"></ul></div>`;
+    // what the aces count as: two ways can differ in that alone (round 5 saw the same move twice)
+    if ((o.ace || []).length) {
+      const ace = document.createElement("div");
+      ace.className = "ace-as";
+      ace.textContent = o.ace.length > 1 ? I18N.t("page.str.way_aces", "the aces count as {aces}", { aces: andList(o.ace) })
+        : I18N.t("page.str.way_ace", "the ace counts as {aces}", { aces: andList(o.ace) });
+      li.lastElementChild.prepend(ace);
+    }
     for (const m of o.moves) li.querySelector(".moves").appendChild(moveLine(m));
     // the fourth arrival ends the round: the fifth token takes the last place (where it really ends)
     for (const e of o.round_end || []) li.querySelector(".moves").appendChild(roundEndLine(e));

@@ -56,7 +56,7 @@ def test_the_points_now_beside_a_way_say_what_they_are(browser: Any, server: str
         page.goto(server)
         expect(page.locator("#conn")).to_have_attribute("data-state", "open", timeout=WAIT_MS)
         page.wait_for_function("() => S.hello && S.view", timeout=WAIT_MS)
-        # (round 23: while every token is on START no "now" is said at all: tests/web/test_struggle_round23b.py;
+        # (round 23: while every token is on START no "now" is said at all: tests/web/test_struggle_round23b_browser.py;
         # here K has left START)
         lines = page.evaluate("""() => {
           S.view.spaces = { K: 1, Q: 0, J: 0, "10": 0, "9": 0 }; S.view.arrived = [];

@@ -178,11 +178,12 @@ class StruggleHands:
     def idle(self) -> bool:
         return not self._busy and not self._queue
 
-    @property
-    def pressing(self) -> bool:
-        """Whether a press of this hand has not acted yet: waiting in the queue, or the hand's
-        current act (``done``'s last while busy)."""
-        return any(a.kind == "press" for a in self._queue) or (self._busy and bool(self.done) and self.done[-1].kind == "press")
+    def pressing(self, button: str) -> bool:
+        """Whether a press of ``button`` by this hand is not over yet: waiting in the queue, or the
+        hand's current act (``done``'s last while busy)."""
+        def same(a: Act) -> bool:
+            return a.kind == "press" and a.button == button
+        return any(same(a) for a in self._queue) or (self._busy and bool(self.done) and same(self.done[-1]))
 
     def do(self, *acts: Act) -> None:
         self._queue.extend(acts)

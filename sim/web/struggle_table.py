@@ -210,8 +210,8 @@ class StruggleTable(ServedTable):
         reason = press_refusal(self.state.instruction, self.humans, cmd.button)
         if reason is not None:
             raise Refused(refused_line(cmd.button, reason))
-        if self.hands.pressing:  # checked against what the board asked before the last press acted
-            raise Refused(f"{cmd.button}: one press at a time: the last press has not acted yet")
+        if self.hands.pressing(cmd.button):  # a double click: the second was aimed at what the first changes
+            raise Refused(f"{cmd.button}: pressed twice: the first press has not acted yet")
         self._do(Act("press", button=cmd.button))
 
     def _pick(self, client: int, cmd: Pick) -> None:

@@ -22,16 +22,24 @@ def server() -> Iterator[str]:
 
 def _fresh(browser: Any, server: str, size: tuple[int, int]) -> Any:
     """A page at ``size`` with the first-game tips unseen (a newcomer's), on a new game (seed 7)."""
-    from playwright.sync_api import expect
 
     page = open_page(browser, server, size, guide=True)
     page.evaluate("localStorage.removeItem('mazeboard.guide.struggle')")
+    new_game(page)
+    return page
+
+
+def new_game(page: Any) -> None:
+    """A new game of seed 7 from the page's dialog, Red to throw."""
+    from playwright.sync_api import expect
+
+    page.evaluate("() => { window.oldHello = S.hello; }")  # the game before looks the same (seed 7 too)
     page.locator("#new-game").click()
     page.locator("#ng-seed").fill("7")
     page.locator("#ng-start").click()
+    page.wait_for_function("() => S.hello && S.hello !== window.oldHello", timeout=WAIT_MS)
     expect(page.locator("#log li")).to_have_count(3, timeout=WAIT_MS)
     expect(page.locator("#throw")).to_be_enabled(timeout=WAIT_MS)
-    return page
 
 
 def test_a_phone_shows_the_goal_on_the_first_screen_before_the_first_throw(browser: Any, server: str) -> None:
@@ -81,15 +89,13 @@ def test_the_dice_keys_explain_die_2_only_when_the_order_changes_what_happens(br
 
     page = open_page(browser, server, PHONE)
     try:
-        page.locator("#new-game").click()
-        page.locator("#ng-seed").fill("7")
-        page.locator("#ng-start").click()
-        expect(page.locator("#log li")).to_have_count(3, timeout=WAIT_MS)
-        expect(page.locator("#throw")).to_be_enabled(timeout=WAIT_MS)
+        new_game(page)
         page.locator("#throw").click()
         expect(page.locator("#dice .pdie").first).not_to_have_attribute("data-face", "", timeout=WAIT_MS)
         page.locator("#stop").click()
         expect(page.locator("#outcomes .outcome").first).to_be_visible(timeout=WAIT_MS)
+        page.wait_for_function("() => { const s = said(); return s && s.action === 'choose'"
+                               " && s.messages[0].args.orders_differ !== undefined; }", timeout=WAIT_MS)
         args = page.evaluate("() => said().messages[0].args")
         assert args["orders_differ"] is False, args  # seed 7's first hand: tokens leave START, nothing meets
         assert "die 2" not in page.locator("#dice-keys").inner_text()
@@ -100,15 +106,10 @@ def test_the_dice_keys_explain_die_2_only_when_the_order_changes_what_happens(br
 
 
 def test_no_now_score_while_every_token_is_on_start(browser: Any, server: str) -> None:
-    from playwright.sync_api import expect
 
     page = open_page(browser, server, WIDE)
     try:
-        page.locator("#new-game").click()
-        page.locator("#ng-seed").fill("7")
-        page.locator("#ng-start").click()
-        expect(page.locator("#log li")).to_have_count(3, timeout=WAIT_MS)
-        expect(page.locator("#throw")).to_be_enabled(timeout=WAIT_MS)
+        new_game(page)
         # a way that moves Q two spaces, for the card J Q K 10 9: said from START, then from a race under way
         said = page.evaluate("""() => {
             const card = ['J', 'Q', 'K', '10', '9'], o = (sp) => ({ moves: [{ token: 'Q', from: sp.Q, to: sp.Q + 2 }],

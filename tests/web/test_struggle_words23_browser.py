@@ -46,9 +46,17 @@ def test_the_countdown_on_a_simulated_turn_does_not_ask_to_press_stop(browser: A
         page.close()
 
 
-@pytest.mark.browser
-def test_the_points_now_beside_a_way_say_what_they_are(browser: Any, server: str) -> None:
-    # newcomer round 4: "(now 10)" beside every way, all tokens on START, said nothing of what it was
+#: a way that moves token 9 from START to space 3, said for the card K Q 9 10 J with token K on ``k``
+FOR_CARD = """(k) => {
+  S.view.spaces = { K: k, Q: 0, J: 0, "10": 0, "9": 0 }; S.view.arrived = [];
+  const o = { moves: [{ token: "9", from: 0, to: 3, result: "moved" }],
+              spaces: { K: k, Q: 0, J: 0, "10": 0, "9": 3 }, arrived: [] };
+  return forCard(o, ["K", "Q", "9", "10", "J"]).split("\\n");
+}"""
+
+
+def for_card(browser: Any, server: str, k: int) -> list[str]:
+    """The page's words under that way (:data:`FOR_CARD`), from a wide page of ``server``."""
     from playwright.sync_api import expect
 
     page = browser.new_page(viewport={"width": WIDE[0], "height": WIDE[1]})
@@ -56,39 +64,26 @@ def test_the_points_now_beside_a_way_say_what_they_are(browser: Any, server: str
         page.goto(server)
         expect(page.locator("#conn")).to_have_attribute("data-state", "open", timeout=WAIT_MS)
         page.wait_for_function("() => S.hello && S.view", timeout=WAIT_MS)
-        # (round 23: while every token is on START no "now" is said at all: tests/web/test_struggle_round23b_browser.py;
-        # here K has left START)
-        lines = page.evaluate("""() => {
-          S.view.spaces = { K: 1, Q: 0, J: 0, "10": 0, "9": 0 }; S.view.arrived = [];
-          const o = { moves: [{ token: "9", from: 0, to: 3, result: "moved" }],
-                      spaces: { K: 1, Q: 0, J: 0, "10": 0, "9": 3 }, arrived: [] };
-          return forCard(o, ["K", "Q", "9", "10", "J"]).split("\\n");
-        }""")
-        score = lines[-1]
-        assert score.startswith("If the race stopped here: 0 points for your card"), lines
-        assert "(now " not in score and "30 if it stopped now, before this way" in score, lines
+        return page.evaluate(FOR_CARD, k)  # type: ignore[no-any-return]
     finally:
         page.close()
+
+
+@pytest.mark.browser
+def test_the_points_now_beside_a_way_say_what_they_are(browser: Any, server: str) -> None:
+    # newcomer round 4: "(now 10)" beside every way, all tokens on START, said nothing of what it was
+    # (round 23: while every token is on START no "now" is said at all:
+    # tests/web/test_struggle_round23b_browser.py; here K has left START)
+    lines = for_card(browser, server, 1)
+    score = lines[-1]
+    assert score.startswith("If the race stopped here: 0 points for your card"), lines
+    assert "(now " not in score and "30 if it stopped now, before this way" in score, lines
 
 
 @pytest.mark.browser
 def test_a_token_that_changes_rank_is_never_said_to_stay_where_it_was(browser: Any, server: str) -> None:
     # seen while fixing round 23: token 9 from 5th to 1st, as far from its 3rd place as before, read
     # "= no change ...: token 9 moves ahead, still 1st in the race"
-    from playwright.sync_api import expect
-
-    page = browser.new_page(viewport={"width": WIDE[0], "height": WIDE[1]})
-    try:
-        page.goto(server)
-        expect(page.locator("#conn")).to_have_attribute("data-state", "open", timeout=WAIT_MS)
-        page.wait_for_function("() => S.hello && S.view", timeout=WAIT_MS)
-        lines = page.evaluate("""() => {
-          S.view.spaces = { K: 0, Q: 0, J: 0, "10": 0, "9": 0 }; S.view.arrived = [];
-          const o = { moves: [{ token: "9", from: 0, to: 3, result: "moved" }],
-                      spaces: { K: 0, Q: 0, J: 0, "10": 0, "9": 3 }, arrived: [] };
-          return forCard(o, ["K", "Q", "9", "10", "J"]).split("\\n");
-        }""")
-        nine = next(line for line in lines if "token 9" in line)
-        assert "still" not in nine and "from 5th to 1st in the race" in nine, lines
-    finally:
-        page.close()
+    lines = for_card(browser, server, 0)
+    nine = next(line for line in lines if "token 9" in line)
+    assert "still" not in nine and "from 5th to 1st in the race" in nine, lines

@@ -176,3 +176,26 @@ def test_a_second_ball_drop_with_no_wall_named_marks_no_old_wall(browser: Any, u
         S.view = keep; drawRecoveryMarks(); return out; }""")
     assert walls == [], f"an earlier drop's wall drawn as this one's: {walls}"
     page.close()
+
+
+def test_the_tray_names_its_corners_in_the_words_the_phone_uses(browser: Any, url: str) -> None:  # noqa: F811
+    """Round 6: the wide tray said "NW NE SW SE" while the phone's strip says "in the top-left corner"."""
+    page = open_page(browser, url, WIDE)
+    labels = page.evaluate("[...document.querySelectorAll('#tray .pocket .where')].map(w => w.textContent)")
+    assert labels and not any(re.fullmatch(r"[NS][EW]", w.strip(), re.I) for w in labels), labels
+    assert any("top" in w and "left" in w for w in labels), labels
+    page.close()
+
+
+def test_after_the_win_the_highlighted_new_game_in_the_header_can_be_pressed(browser: Any, url: str) -> None:  # noqa: F811
+    """Round 6: the header's ✨ New game glowed as the thing to press, but the win box's backdrop covered
+    it and a click did nothing."""
+    page = open_page(browser, url, WIDE)
+    page.evaluate("""() => { S.view = {...S.view, phase: 'over', winner: 'blue', scores: {red: 0, blue: 5}}; drawInfo(); }""")
+    page.wait_for_function("!document.getElementById('banner').hidden", timeout=WAIT_MS)
+    box = page.locator("#new-game").bounding_box()
+    assert box is not None
+    top = page.evaluate("([x, y]) => { const e = document.elementFromPoint(x, y); return e && e.closest('#new-game') ? 'new-game' : (e && (e.id || e.className)); }",
+                        [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2])
+    assert top == "new-game", f"the header's New game is covered by {top!r}"
+    page.close()

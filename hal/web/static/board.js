@@ -305,7 +305,8 @@ function buildTray() {
     const where = s.replace("tray-", "");
     d.className = `pocket ${where}`;
     d.dataset.sensor = s;
-    d.innerHTML = `<span class="where">${where.toUpperCase()}</span>`;
+    d.innerHTML = `<span class="where"></span>`; // in the words of the phone's strip (round 6 saw "NW" here)
+    d.querySelector(".where").textContent = TRAY_POCKET[s] ? TRAY_POCKET[s]() : where.toUpperCase();
     tray.appendChild(d);
   }
 }
@@ -341,6 +342,13 @@ const TRAY_CORNER = {
   "tray-ne": () => I18N.t("page.magic.tray_ne", "in the top-right corner"),
   "tray-sw": () => I18N.t("page.magic.tray_sw", "in the bottom-left corner"),
   "tray-se": () => I18N.t("page.magic.tray_se", "in the bottom-right corner"),
+};
+// ...and as the tray's picture labels its pockets
+const TRAY_POCKET = {
+  "tray-nw": () => I18N.t("page.magic.pocket_nw", "top left"),
+  "tray-ne": () => I18N.t("page.magic.pocket_ne", "top right"),
+  "tray-sw": () => I18N.t("page.magic.pocket_sw", "bottom left"),
+  "tray-se": () => I18N.t("page.magic.pocket_se", "bottom right"),
 };
 // the tray's state in a line beside Fish ball out (shown on a phone, where the tray itself is a screen
 // further down): each ball out with its pocket (click yours to put it back), one still falling, or none

@@ -147,3 +147,19 @@ def test_a_phones_cell_names_are_faint_and_small_but_readable(browser: Any, red_
     assert look["alpha"] <= 0.7 and look["weight"] <= 500, look
     assert look["code"] >= 11, look
     page.close()
+
+
+@SIZES
+def test_a_simulated_players_row_with_every_card_found_fits(browser: Any, red_url: str, size: tuple[int, int]) -> None:
+    """Round 6: Blue's row (tagged "simulated", two pictures found, "back to 🏠") was clipped at 1920 and
+    made the phone's page wider than the screen."""
+    page = open_page(browser, red_url, size, guide=False)
+    page.evaluate("""() => { S.view.found.blue = ['ring', 'book']; S.view.remaining.blue = 0; drawInfo(); }""")
+    row = page.locator("#players .player.blue")
+    assert "🏠" in row.inner_text()
+    assert page.evaluate(CLIPPED) == []
+    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth"), "the page is wider than the screen"
+    box = row.bounding_box()
+    left = page.locator("#players .player.blue .left").bounding_box()
+    assert box is not None and left is not None and left["x"] + left["width"] <= box["x"] + box["width"], (left, box)
+    page.close()

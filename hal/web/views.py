@@ -60,6 +60,8 @@ class GameView:
     legal: list[str] = field(default_factory=list)
     steps: int = 0
     target: dict[str, str] | None = None
+    #: the symbols found so far, in order: ``{"symbol", "cell", "player"}`` (the page marks them taken)
+    taken: list[dict[str, str]] = field(default_factory=list)
     walls_learned: list[str] = field(default_factory=list)
     returning: list[str] = field(default_factory=list)
     warning: dict[str, Any] | None = None
@@ -92,6 +94,7 @@ class GameView:
             "legal": list(self.legal),
             "steps": self.steps,
             "target": dict(self.target) if self.target else None,
+            "taken": [dict(t) for t in self.taken],
             "walls_learned": list(self.walls_learned),
             "returning": list(self.returning),
             "warning": dict(self.warning) if self.warning else None,
@@ -128,6 +131,7 @@ def _game_started(v: GameView, e: Mapping[str, Any]) -> None:
     v.win_tokens = wins if isinstance(wins, int) and not isinstance(wins, bool) and 0 < wins <= 99 else None
     v.corners = dict(e.get("corners", {}))
     v.scores = {p: 0 for p in v.players}
+    v.taken = []
 
 
 def _target(v: GameView, e: Mapping[str, Any]) -> None:
@@ -187,6 +191,8 @@ def _returned(v: GameView, e: Mapping[str, Any]) -> None:
 def _collected(v: GameView, e: Mapping[str, Any]) -> None:
     v.scores[str(e.get("player"))] = int(e.get("score", 0))
     v.target = None
+    if len(v.taken) < 64:  # (24 symbols in a game: a bound on what a journal could claim)
+        v.taken.append({"symbol": str(e.get("symbol")), "cell": str(e.get("cell")), "player": str(e.get("player"))})
 
 
 def _warning(v: GameView, e: Mapping[str, Any]) -> None:

@@ -199,3 +199,18 @@ def test_after_the_win_the_highlighted_new_game_in_the_header_can_be_pressed(bro
                         [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2])
     assert top == "new-game", f"the header's New game is covered by {top!r}"
     page.close()
+
+
+def test_a_symbol_found_is_marked_taken_on_the_board(browser: Any, url: str) -> None:  # noqa: F811
+    """Round 6: symbols already found stayed on the board unmarked ("can it come back as a target?")."""
+    page = open_page(browser, url, WIDE)
+    marks = page.evaluate("""() => { const keep = S.view;
+        S.view = {...keep, taken: [{symbol: S.hello.symbols.c1 || 'x', cell: 'c1', player: 'red'}]}; drawInfo();
+        const c = document.querySelector('#board .cell[data-cell="c1"]'), o = document.querySelector('#board .cell[data-cell="c2"]');
+        const out = {c1: c.classList.contains('taken'), c2: o.classList.contains('taken'), says: c.dataset.taken,
+                     dim: getComputedStyle(c.querySelector('.sym')).opacity};
+        S.view = keep; drawInfo(); out.after = c.classList.contains('taken'); return out; }""")
+    assert marks["c1"] and not marks["c2"] and "found by Red" in marks["says"], marks
+    assert float(marks["dim"]) < 1, marks
+    assert marks["after"] is False, marks
+    page.close()

@@ -92,3 +92,13 @@ def test_the_labyrinth_view_keeps_the_tiles_and_the_guided_layout() -> None:
     assert v.layout == pushed and v.spare == "ES:ring"
     v.apply({"type": "game_resumed", "layout": rows, "spare": "NS", "laid": ["b7", "d7"]})
     assert v.layout == rows and v.laid == ["b7", "d7"]
+
+
+def test_the_symbols_found_are_listed_so_the_board_can_mark_them() -> None:
+    """Newcomer round 6 (stop 23): a symbol found stayed on the board unmarked ("can it come back as a
+    target?"); the view lists the cells of the symbols found, in order, a new game none."""
+    v = fold(START + [{"t": 9, "type": "symbol_collected", "player": "red", "symbol": "ring", "cell": "a3", "score": 1}])
+    assert v.to_dict()["taken"] == [{"symbol": "ring", "cell": "a3", "player": "red"}]
+    v.apply({"t": 12, "type": "symbol_collected", "player": "blue", "symbol": "owl", "cell": "c6", "score": 1})
+    assert [t["cell"] for t in v.to_dict()["taken"]] == ["a3", "c6"]
+    assert fold(START).to_dict()["taken"] == []

@@ -568,6 +568,15 @@ function drawInfo() {
   $("target").dataset.symbol = t ? t.symbol : "";
   document.querySelectorAll(".cell.target-cell").forEach((c) => c.classList.remove("target-cell"));
   if (t) { const c = $("board").querySelector(`[data-cell="${t.cell}"]`); if (c) c.classList.add("target-cell"); }
+  // a symbol found is marked taken (dimmed, ✓ and its finder's colour): it never comes back as a target
+  // (round 6 asked whether it could)
+  const taken = new Map((v.taken || []).map((x) => [x.cell, x]));
+  for (const c of $("board").querySelectorAll(".cell")) {
+    const x = taken.get(c.dataset.cell);
+    c.classList.toggle("taken", Boolean(x));
+    if (x) c.style.setProperty("--taker", `var(--${x.player})`); else c.style.removeProperty("--taker");
+    c.dataset.taken = x ? I18N.t("page.magic.taken_by", "found by {Player}", { player: x.player }) : "";
+  }
   const die = $("die"), face = over ? null : v.die; // after the game: no last roll left standing
   die.dataset.value = face || "";
   die.innerHTML = face ? PIPS[face].map((i) => `<span class="pip" style="grid-area:${Math.ceil(i / 3)}/${((i - 1) % 3) + 1}"></span>`).join("")

@@ -54,7 +54,9 @@ def test_labyrinth_lift_follows_the_turn(browser: Any, labyrinth: str) -> None:
     assert "push the spare in first" in (page.locator("#lift").get_attribute("title") or "")
     page.locator('.slot[data-slot="S-b"]').click()
     expect(page.locator("#done")).to_be_enabled(timeout=WAIT_MS)
-    expect(page.locator("#lift")).to_be_enabled()  # red's move: the page's hand may lift red's pawn
+    # red's move: a tile click moves the pawn; Lift only when the board asks for a pawn (stop 23, round 5)
+    expect(page.locator("#lift")).to_be_disabled()
+    assert "click a tile to move your pawn" in (page.locator("#lift").get_attribute("title") or "")
     page.click("#done")  # red stays: blue (simulated) plays next
     expect(page.locator(".player.blue")).to_have_class(re.compile(r"\bturn\b"), timeout=WAIT_MS)
     expect(page.locator("#lift")).to_be_disabled()

@@ -210,8 +210,13 @@ class StruggleTable(ServedTable):
         reason = press_refusal(self.state.instruction, self.humans, cmd.button)
         if reason is not None:
             raise Refused(refused_line(cmd.button, reason))
-        if self.hands.pressing(cmd.button):  # a double click: the second was aimed at what the first changes
+        # a double click: the same button again, on the same instruction, before the first press is over
+        # (the second was aimed at what the first changes); once the board asks anew, a press is deliberate
+        said = self.state.instruction
+        last = getattr(self, "_last_press", None)
+        if self.hands.pressing(cmd.button) and last is not None and last[0] == cmd.button and last[1] is said:
             raise Refused(f"{cmd.button}: pressed twice: the first press has not acted yet")
+        self._last_press = (cmd.button, said)
         self._do(Act("press", button=cmd.button))
 
     def _pick(self, client: int, cmd: Pick) -> None:

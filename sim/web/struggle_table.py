@@ -144,6 +144,8 @@ class StruggleTable(ServedTable):
         self.state = StruggleView(humans=humans)
         self.cards: dict[str, list[str]] = {}
         self.hint: dict[str, int] = {}
+        #: the last press: its button and the instruction it was checked against (a double click's test)
+        self._last_press: tuple[str, Any] | None = None
         self.table_view = TableView()
         sim.board.watchers.insert(0, self.table_view.watch)
         # once the hands are done the pages hear it (the world's ``placing`` ends)
@@ -213,7 +215,7 @@ class StruggleTable(ServedTable):
         # a double click: the same button again, on the same instruction, before the first press is over
         # (the second was aimed at what the first changes); once the board asks anew, a press is deliberate
         said = self.state.instruction
-        last = getattr(self, "_last_press", None)
+        last = self._last_press
         if self.hands.pressing(cmd.button) and last is not None and last[0] == cmd.button and last[1] is said:
             raise Refused(f"{cmd.button}: pressed twice: the first press has not acted yet")
         self._last_press = (cmd.button, said)

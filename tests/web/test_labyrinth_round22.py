@@ -105,17 +105,22 @@ def test_the_seat_tip_goes_when_every_seat_is_taken_elsewhere(browser: Any, url:
 
 # -- round 22b: what the newcomer of --humans red met ----------------------------------------------
 
+#: Red played here, Blue simulated, two cards each (the newcomer's game)
+RED_ARGS = ("--game", "labyrinth", "--cards-each", "2", "--humans", "red", "--seed", "9135", "--speed", "3")
+#: both colours simulated, one card each, brisk: a game that ends while watched
+OVER_ARGS = ("--game", "labyrinth", "--cards-each", "1", "--humans", "none", "--seed", "9135", "--speed", "20")
+
 @pytest.fixture
 def red_url() -> Iterator[str]:
     """Red played here, Blue simulated, two cards each (the newcomer's game)."""
-    with serving(("--game", "labyrinth", "--cards-each", "2", "--humans", "red", "--seed", "9135", "--speed", "3")) as address:
+    with serving(RED_ARGS) as address:
         yield address
 
 
 @pytest.fixture
 def over_url() -> Iterator[str]:
     """Both colours simulated, one card each, brisk: a game that ends while watched."""
-    with serving(("--game", "labyrinth", "--cards-each", "1", "--humans", "none", "--seed", "9135", "--speed", "20")) as address:
+    with serving(OVER_ARGS) as address:
         yield address
 
 

@@ -10,7 +10,7 @@ from typing import Any, Iterator
 import pytest
 
 from test_labyrinth_newcomer_third import DESKTOP, PHONE, WAIT_MS, open_page, to_shift
-from test_labyrinth_round22 import at_game_over
+from test_labyrinth_round22 import OVER_ARGS, RED_ARGS, at_game_over
 from test_plain_words_browser import serving
 
 pytestmark = pytest.mark.browser
@@ -22,14 +22,14 @@ SIZES = pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone-390x844", 
 def red_url() -> Iterator[str]:
     """Red played here, Blue simulated, two cards each (the newcomer's game); one server for the
     module's tests that only look at red's first shift."""
-    with serving(("--game", "labyrinth", "--cards-each", "2", "--humans", "red", "--seed", "9135", "--speed", "3")) as address:
+    with serving(RED_ARGS) as address:
         yield address
 
 
 @pytest.fixture
 def over_url() -> Iterator[str]:
     """Both colours simulated, one card each, brisk: a game that ends while watched."""
-    with serving(("--game", "labyrinth", "--cards-each", "1", "--humans", "none", "--seed", "9135", "--speed", "20")) as address:
+    with serving(OVER_ARGS) as address:
         yield address
 
 

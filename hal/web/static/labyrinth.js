@@ -30,7 +30,8 @@ const player = (p) => I18N.t("page.lab.colour", "{Player}", { player: p });
 // a picture on a tile: its name, or what the Vader tile is (only a picture: the pawn starts there)
 const tileName = (label) => (label === "vader" ? I18N.t("page.lab.vader_tile", "Vader's start tile") : pictureName(label));
 
-const S = { hello: null, view: null, world: null, pixels: [], selected: null, bannerShown: false, preview: null };
+const S = { hello: null, view: null, world: null, pixels: [], selected: null, bannerShown: false, preview: null,
+  pointerAt: null, stillAt: null };
 
 function cellName(f, r) { return String.fromCharCode(97 + f) + (r + 1); }
 
@@ -82,8 +83,13 @@ function buildMaze() {
     d.addEventListener("click", () => press(`slot:${slot}`, { type: "insert", slot }));
     // where the push leads, while the arrow is pointed at, focused or pressed (a finger: from touch to lift;
     // the tap still pushes at once): the line of 7 tiles it moves and the tile pushed out (previewPush)
-    for (const [type, on] of [["pointerenter", true], ["pointerleave", false], ["pointercancel", false], ["focus", true], ["blur", false]]) {
-      d.addEventListener(type, () => previewPush(on ? slot : null));
+    for (const [type, on] of [["pointerenter", true], ["pointermove", true], ["pointerleave", false], ["pointercancel", false],
+      ["focus", true], ["blur", false]]) {
+      d.addEventListener(type, (e) => {
+        if (on && S.preview === slot) return;
+        if (on && e.clientX !== undefined && stillPointer(e)) return; // the board drawn anew under a resting mouse
+        previewPush(on ? slot : null);
+      });
     }
     maze.appendChild(d);
   }
@@ -100,6 +106,15 @@ function buildMaze() {
   MB.privateLinks(h);
 }
 
+// whether a pointer event comes from a pointer that has not moved since the board was drawn anew (a new
+// game: the browser reports the arrow now under a resting mouse as entered, round 24); a move frees it
+function stillPointer(e) {
+  const at = S.stillAt;
+  if (at && at[0] === e.clientX && at[1] === e.clientY) return true;
+  S.stillAt = null;
+  return false;
+}
+document.addEventListener("pointermove", (e) => { S.pointerAt = [e.clientX, e.clientY]; }, true);
 // the cells a push at ``slot`` moves (entry first) and the one it pushes out (the last): a column for a
 // slot on the N or S edge, a row for W or E (the hello's slots: {edge, entry})
 function pushLine(slot) {
@@ -446,6 +461,8 @@ const HANDLERS = {
   hello(msg) {
     if (!MB.sameGame(msg, "labyrinth")) return;
     S.hello = msg; S.view = msg.view; S.world = msg.world; S.pixels = msg.frame.pixels;
+    // the arrows are drawn anew: none is pointed at until a pointer moves to one or focus comes to it (round 24)
+    S.preview = null; S.stillAt = S.pointerAt || null;
     S.bannerShown = msg.view.phase === "over";
     S.selected = null;
     buildMaze();

@@ -102,3 +102,20 @@ def test_the_new_game_dialogs_dropdowns_are_finger_sized(browser: Any, red_url: 
     assert any(s["id"] == "ng-players" for s in sizes), sizes
     small = [s for s in sizes if s["font"] < 16 or s["h"] < 44]
     assert not small, f"too small for a finger or an eye: {small}"
+
+
+# -- 5. the moth: its drawing wherever another picture shows its emoji -------------------------------
+
+def test_the_log_shows_the_moths_drawing_where_another_card_shows_its_emoji(browser: Any, red_url: str) -> None:
+    """"⭐ Red found 💍 Ring": a card found is told with its picture; the moth (no emoji of its own,
+    pictures.js draws it) with its drawing, never a bare name nor the butterfly."""
+    page = open_page(browser, red_url, DESKTOP, guide=False)
+    for card in ("ring", "moth"):
+        page.evaluate("""(c) => HANDLERS.event({view: S.view, event: {type: 'card_found', player: 'red', card: c,
+            cell: 'b1', remaining: 1, t: 1000}})""", card)
+    lines = page.evaluate("""() => [...document.querySelectorAll('#log li.ev-card_found .text')].slice(0, 2)
+        .map(e => ({text: e.textContent, drawn: [...e.querySelectorAll('svg[role=img]')].map(s => s.getAttribute('aria-label'))}))""")
+    page.close()
+    moth, ring = lines
+    assert "💍" in ring["text"], ring
+    assert moth["drawn"] == ["Moth"] and "🦋" not in moth["text"] and "Moth" in moth["text"], moth

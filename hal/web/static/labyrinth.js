@@ -21,8 +21,11 @@ function warningText(kind) {
 }
 const emoji = (name) => PICTURES[name] || "🔶";
 const drawn = (name) => pictureHTML(name); // markup: the moth is drawn, the butterfly emoji is not it (pictures.js)
-// a picture in a line of text: its emoji and name (a drawn one, the moth: its name only, no butterfly)
-const pic = (name) => (!name ? "" : name in PICTURE_DRAWINGS ? pictureName(name) : `${emoji(name)} ${pictureName(name)}`);
+// where a drawn picture goes in a line of text: said as text, then drawn (a drawing is markup, pictures.js)
+const DRAWN_MARK = "\uE000";
+// a picture in a line of text: its emoji and name (a drawn one, the moth: its mark, drawn where the line is
+// shown, addLog; never the butterfly, round 24)
+const pic = (name) => (!name ? "" : `${name in PICTURE_DRAWINGS ? DRAWN_MARK : emoji(name)} ${pictureName(name)}`);
 // a pawn as people call it: the player's colour (in the page's language), or the Vader pawn
 const pawnName = (p) => (p === "vader" ? I18N.t("page.lab.vader_pawn", "the Vader pawn")
   : I18N.t("page.lab.colour", "{Player}", { player: p }));
@@ -184,7 +187,7 @@ const startOf = (cell) => ((S.hello && Object.entries(S.hello.corners).find(([, 
 function pickTile(cell, pushFirst) {
   const t = $("maze").querySelector(`.tile[data-cell="${cell}"]`), label = t ? parseTile(t.dataset.tile || "").label : null;
   const box = $("picked");
-  const mark = "\uE000"; // where the picture goes: said as text, then drawn (a drawing is markup, pictures.js)
+  const mark = DRAWN_MARK;
   const text = (label ? I18N.t("page.lab.picked", "{cell}: {pic} {name}", { cell, pic: mark, name: tileName(label) })
     : startOf(cell) ? I18N.t("page.lab.picked_start", "{cell}: {Player}'s start square 🏠", { cell, player: startOf(cell) })
     : I18N.t("page.lab.picked_none", "{cell}: no picture", { cell })) +
@@ -490,7 +493,11 @@ const HANDLERS = {
 };
 const BIG = ["card_found", "game_over"];
 // a log line with its colour dot: the player's, or for a line about a pawn (pushed off, a step) the pawn's
-function addLog(ev) { MB.addLog(ev.player || !ev.pawn ? ev : { ...ev, player: ev.pawn }, LOG_TEXT, BIG); }
+function addLog(ev) {
+  MB.addLog(ev.player || !ev.pawn ? ev : { ...ev, player: ev.pawn }, LOG_TEXT, BIG);
+  const text = ev.card ? $("log").querySelector("li .text") : null; // the line just added (newest on top)
+  if (text && text.textContent.includes(DRAWN_MARK)) text.innerHTML = esc(text.textContent).replace(DRAWN_MARK, drawn(ev.card));
+}
 
 function wire() {
   $("rotate").addEventListener("click", () => press("rotate", { type: "rotate" }));

@@ -45,7 +45,7 @@ from ..labyrinth.players import LabyrinthPlayer
 from ..labyrinth.scenario import VARIANT_NAMES
 from ..labyrinth.session import LabyrinthSession, for_play
 from .protocol import Lift, Place, Press, Slide
-from mazeboard.hal.web.controls import hand_refusal, press_refusal, refused_line
+from mazeboard.hal.web.controls import hand_refusal, lab_lift_refusal, press_refusal, refused_line
 from mazeboard.hal.web.protocol import SEED_MAX, Fields, Refused
 from mazeboard.hal.web.served import ServedTable
 from mazeboard.hal.web.views import LabyrinthView
@@ -235,6 +235,13 @@ class LabyrinthTable(ServedTable):
 
     def _lift(self, client: int, cmd: Lift) -> None:
         self._may_move(cmd.player)
+        # only where the board asks for the pawn, as the page's Lift button (round 24): in a plain move a
+        # click walks the pawn; a lift and a set-down is a jump the referee warns of
+        said = self.state.instruction
+        owner = (said or {}).get("player") if cmd.player == VADER else cmd.player
+        reason = lab_lift_refusal(said, self.humans, cmd.player, owner)
+        if reason is not None:
+            raise Refused(reason)
         if self.planned.get(cmd.player) is None:
             raise Refused(f"the {cmd.player} pawn is already in your hand")
         self._do(Action("lift", player=cmd.player))

@@ -16,7 +16,8 @@ type           fields                                      physical meaning
 ``slide``      ``player`` (a colour or ``vader``), ``to``  slide the pawn along open tile sides
                                                            to ``to`` (a neighbour, or a cell the
                                                            tiles connect it to)
-``lift``       ``player``                                  pick the pawn up
+``lift``       ``player``                                  pick the pawn up (only where the board
+                                                           asks for it: ``lift:PAWN`` of the controls)
 ``place``      ``player``, ``cell``                        set the lifted pawn down (a jump)
 ``press``      ``button``: ``done``                        end the move
 ``new_game``   ``players`` 2-4, ``humans``, ``seed``,      end this game, start another

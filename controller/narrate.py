@@ -72,6 +72,11 @@ ROUTINE_MESSAGES = frozenset({
 })
 
 
+#: what the board says to a player once, when it starts to apply to them (the prompt keeps showing it):
+#: the narration does not tell it again on each of their turns (round 24)
+ONCE_MESSAGES = frozenset({"lab.move_home"})
+
+
 class InstructionLines:
     """Narrates ``instruction`` events: the board's own words whenever it asks for something
     new and out of the ordinary (a request to put right, rolling again, a confirmation); not
@@ -81,15 +86,26 @@ class InstructionLines:
 
     def __init__(self, lang: str = ENGLISH) -> None:
         self._asked: set[tuple[str, ...]] = set()
+        self._once: set[tuple[str, str]] = set()
         self.lang = lang
         self._say = Words(NARRATION, lang)
+
+    def new_game(self) -> None:
+        """A new game began: what is said once is said again when it applies there."""
+        self._asked = set()
+        self._once = set()
 
     def __call__(self, event: GameEvent) -> str | None:
         messages = event.get("messages") or []
         main = str(messages[0].get("id")) if messages else ""
         asked = {(r["piece"], r["kind"], r["reason"], *r["to"]) for r in event.get("requests") or []}
-        if main not in ROUTINE_MESSAGES:
+        once = (main, str(event.get("player")))
+        if main in ONCE_MESSAGES and once in self._once and (main,) not in self._asked:
+            pass  # told on an earlier turn: routine now
+        elif main not in ROUTINE_MESSAGES:
             asked.add((main,))
+            if main in ONCE_MESSAGES:
+                self._once.add(once)
         new = asked - self._asked
         self._asked = asked
         if not new:

@@ -84,6 +84,7 @@ class LabyrinthNarrator:
         self.younger = False
         self._drawn_since_shift = True
         self._resuming = False
+        self._instructions = InstructionLines(lang)
         say = self.say = Words({**NARRATION, **LAB_NARRATION}, lang)
         listed = say("narrate.list").join
         either = say("narrate.lab.or").join
@@ -121,12 +122,13 @@ class LabyrinthNarrator:
                                            cell=e["cell"]),
             "card_denied": lambda e: say("narrate.lab.card_denied", player=e["player"], picture=e["picture"]),
             "setup_restored": self._restored,
-            "instruction": InstructionLines(lang),
+            "instruction": self._instructions,
         }
 
     def _started(self, e: GameEvent) -> str:
         say = self.say
         self.younger = "younger" in e["variants"]
+        self._instructions.new_game()  # what the board says once is said again in this game
         extra = say("narrate.lab.variants", variants=say("narrate.list").join(e["variants"])) if e["variants"] else ""
         if e.get("cards") == "physical":
             extra += say("narrate.lab.physical_cards", count=e["cards_each"])

@@ -16,7 +16,8 @@ type           fields                                      physical meaning
 ``slide``      ``player`` (a colour or ``vader``), ``to``  slide the pawn along open tile sides
                                                            to ``to`` (a neighbour, or a cell the
                                                            tiles connect it to)
-``lift``       ``player``                                  pick the pawn up
+``lift``       ``player``                                  pick the pawn up (only where the board
+                                                           asks for it: ``lift:PAWN`` of the controls)
 ``place``      ``player``, ``cell``                        set the lifted pawn down (a jump)
 ``press``      ``button``: ``done``                        end the move
 ``new_game``   ``players`` 2-4, ``humans``, ``seed``,      end this game, start another
@@ -45,7 +46,7 @@ from ..labyrinth.players import LabyrinthPlayer
 from ..labyrinth.scenario import VARIANT_NAMES
 from ..labyrinth.session import LabyrinthSession, for_play
 from .protocol import Lift, Place, Press, Slide
-from mazeboard.hal.web.controls import hand_refusal, press_refusal, refused_line
+from mazeboard.hal.web.controls import hand_refusal, lab_lift_refusal, press_refusal, refused_line
 from mazeboard.hal.web.protocol import SEED_MAX, Fields, Refused
 from mazeboard.hal.web.served import ServedTable
 from mazeboard.hal.web.views import LabyrinthView
@@ -235,6 +236,13 @@ class LabyrinthTable(ServedTable):
 
     def _lift(self, client: int, cmd: Lift) -> None:
         self._may_move(cmd.player)
+        # only where the board asks for the pawn, as the page's Lift button (round 24): in a plain move a
+        # click walks the pawn; a lift and a set-down is a jump the referee warns of
+        said = self.state.instruction
+        owner = (said or {}).get("player") if cmd.player == VADER else cmd.player
+        reason = lab_lift_refusal(said, self.humans, cmd.player, owner)
+        if reason is not None:
+            raise Refused(reason)
         if self.planned.get(cmd.player) is None:
             raise Refused(f"the {cmd.player} pawn is already in your hand")
         self._do(Action("lift", player=cmd.player))

@@ -110,16 +110,14 @@ def test_no_empty_hand_and_no_cryptic_mover_line(browser: Any, url: str) -> None
         assert not re.search(r"in your hand", text, re.I) or "nothing" not in text, f"{phase}: an empty hand box"
         assert not re.search(r"moving:", text), f"{phase}: the cryptic 'moving:' line"
         assert page.locator(".hand-box").is_hidden(), f"{phase}: the hand box shows with nothing in it"
-    # a lifted pawn: the box says where it is, in words (a hand lifts it as a person may on the real
-    # board; the page's Lift button is offered only when the board asks for a pawn, round 23 five)
-    page.evaluate("() => MB.send({type: 'lift', player: 'red'})")
-    page.wait_for_function("() => S.world.pawns.red === null", timeout=WAIT_MS)
+    # a lifted pawn: the box says where it is, in words (as a person may lift it on the real board; the
+    # page and the table lift one only when the board asks for a pawn, round 23 five and round 24: the
+    # world the table sends when a hand holds it)
+    stood = page.evaluate("() => S.world.pawns.red")
+    page.evaluate("() => HANDLERS.world({world: {...S.world, pawns: {...S.world.pawns, red: null}, hand: {...S.world.hand, red: null}}})")
     assert page.locator(".hand-box").is_visible()
     assert "Red" in page.locator(".hand-box").inner_text()
-    cell = page.evaluate("() => S.view.reachable.red[0]")
-    page.locator(f'#maze .tile[data-cell="{cell}"]').click()
-    page.wait_for_function("() => S.world.pawns.red !== null", timeout=WAIT_MS)
-    page.wait_for_timeout(300)
+    page.evaluate("(c) => HANDLERS.world({world: {...S.world, pawns: {...S.world.pawns, red: c}, hand: {...S.world.hand, red: c}}})", stood)
     assert page.locator(".hand-box").is_hidden()
     page.close()
 

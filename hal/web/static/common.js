@@ -94,6 +94,10 @@ const MB = {
     e.textContent = text;
     clearTimeout(MB.errorTimer);
     MB.errorTimer = setTimeout(() => { e.textContent = ""; }, 4500);
+    // read in full where the person looks (round 24: on a phone a tap on the greyed Done said why in a
+    // line cut by the screen's bottom edge): a line partly off the screen is scrolled just into it
+    const r = e.getBoundingClientRect();
+    if (text && (r.bottom > window.innerHeight || r.top < 0)) e.scrollIntoView({ block: "nearest" });
   },
   // a page for another game (the server now serves a different one): load it
   sameGame(hello, game) { if (hello.game !== game) { location.reload(); return false; } return true; },

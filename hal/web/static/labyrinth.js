@@ -21,8 +21,11 @@ function warningText(kind) {
 }
 const emoji = (name) => PICTURES[name] || "🔶";
 const drawn = (name) => pictureHTML(name); // markup: the moth is drawn, the butterfly emoji is not it (pictures.js)
-// a picture in a line of text: its emoji and name (a drawn one, the moth: its name only, no butterfly)
-const pic = (name) => (!name ? "" : name in PICTURE_DRAWINGS ? pictureName(name) : `${emoji(name)} ${pictureName(name)}`);
+// where a drawn picture goes in a line of text: said as text, then drawn (a drawing is markup, pictures.js)
+const DRAWN_MARK = "\uE000";
+// a picture in a line of text: its emoji and name (a drawn one, the moth: its mark, drawn where the line is
+// shown, addLog; never the butterfly, round 24)
+const pic = (name) => (!name ? "" : `${name in PICTURE_DRAWINGS ? DRAWN_MARK : emoji(name)} ${pictureName(name)}`);
 // a pawn as people call it: the player's colour (in the page's language), or the Vader pawn
 const pawnName = (p) => (p === "vader" ? I18N.t("page.lab.vader_pawn", "the Vader pawn")
   : I18N.t("page.lab.colour", "{Player}", { player: p }));
@@ -30,7 +33,8 @@ const player = (p) => I18N.t("page.lab.colour", "{Player}", { player: p });
 // a picture on a tile: its name, or what the Vader tile is (only a picture: the pawn starts there)
 const tileName = (label) => (label === "vader" ? I18N.t("page.lab.vader_tile", "Vader's start tile") : pictureName(label));
 
-const S = { hello: null, view: null, world: null, pixels: [], selected: null, bannerShown: false, preview: null };
+const S = { hello: null, view: null, world: null, pixels: [], selected: null, bannerShown: false, preview: null,
+  pointerAt: null, stillAt: null };
 
 function cellName(f, r) { return String.fromCharCode(97 + f) + (r + 1); }
 
@@ -82,8 +86,13 @@ function buildMaze() {
     d.addEventListener("click", () => press(`slot:${slot}`, { type: "insert", slot }));
     // where the push leads, while the arrow is pointed at, focused or pressed (a finger: from touch to lift;
     // the tap still pushes at once): the line of 7 tiles it moves and the tile pushed out (previewPush)
-    for (const [type, on] of [["pointerenter", true], ["pointerleave", false], ["pointercancel", false], ["focus", true], ["blur", false]]) {
-      d.addEventListener(type, () => previewPush(on ? slot : null));
+    for (const [type, on] of [["pointerenter", true], ["pointermove", true], ["pointerleave", false], ["pointercancel", false],
+      ["focus", true], ["blur", false]]) {
+      d.addEventListener(type, (e) => {
+        if (on && S.preview === slot) return;
+        if (on && e.clientX !== undefined && stillPointer(e)) return; // the board drawn anew under a resting mouse
+        previewPush(on ? slot : null);
+      });
     }
     maze.appendChild(d);
   }
@@ -100,6 +109,15 @@ function buildMaze() {
   MB.privateLinks(h);
 }
 
+// whether a pointer event comes from a pointer that has not moved since the board was drawn anew (a new
+// game: the browser reports the arrow now under a resting mouse as entered, round 24); a move frees it
+function stillPointer(e) {
+  const at = S.stillAt;
+  if (at && at[0] === e.clientX && at[1] === e.clientY) return true;
+  S.stillAt = null;
+  return false;
+}
+document.addEventListener("pointermove", (e) => { S.pointerAt = [e.clientX, e.clientY]; }, true);
 // the cells a push at ``slot`` moves (entry first) and the one it pushes out (the last): a column for a
 // slot on the N or S edge, a row for W or E (the hello's slots: {edge, entry})
 function pushLine(slot) {
@@ -169,7 +187,7 @@ const startOf = (cell) => ((S.hello && Object.entries(S.hello.corners).find(([, 
 function pickTile(cell, pushFirst) {
   const t = $("maze").querySelector(`.tile[data-cell="${cell}"]`), label = t ? parseTile(t.dataset.tile || "").label : null;
   const box = $("picked");
-  const mark = "\uE000"; // where the picture goes: said as text, then drawn (a drawing is markup, pictures.js)
+  const mark = DRAWN_MARK;
   const text = (label ? I18N.t("page.lab.picked", "{cell}: {pic} {name}", { cell, pic: mark, name: tileName(label) })
     : startOf(cell) ? I18N.t("page.lab.picked_start", "{cell}: {Player}'s start square 🏠", { cell, player: startOf(cell) })
     : I18N.t("page.lab.picked_none", "{cell}: no picture", { cell })) +
@@ -446,6 +464,8 @@ const HANDLERS = {
   hello(msg) {
     if (!MB.sameGame(msg, "labyrinth")) return;
     S.hello = msg; S.view = msg.view; S.world = msg.world; S.pixels = msg.frame.pixels;
+    // the arrows are drawn anew: none is pointed at until a pointer moves to one or focus comes to it (round 24)
+    S.preview = null; S.stillAt = S.pointerAt || null;
     S.bannerShown = msg.view.phase === "over";
     S.selected = null;
     buildMaze();
@@ -473,7 +493,11 @@ const HANDLERS = {
 };
 const BIG = ["card_found", "game_over"];
 // a log line with its colour dot: the player's, or for a line about a pawn (pushed off, a step) the pawn's
-function addLog(ev) { MB.addLog(ev.player || !ev.pawn ? ev : { ...ev, player: ev.pawn }, LOG_TEXT, BIG); }
+function addLog(ev) {
+  MB.addLog(ev.player || !ev.pawn ? ev : { ...ev, player: ev.pawn }, LOG_TEXT, BIG);
+  const text = ev.card ? $("log").querySelector("li .text") : null; // the line just added (newest on top)
+  if (text && text.textContent.includes(DRAWN_MARK)) text.innerHTML = esc(text.textContent).replace(DRAWN_MARK, drawn(ev.card));
+}
 
 function wire() {
   $("rotate").addEventListener("click", () => press("rotate", { type: "rotate" }));

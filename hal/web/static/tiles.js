@@ -13,6 +13,9 @@ function tileSVG(mask) {
   const arms = [[1, "34,0,32,50"], [2, "50,34,50,32"], [4, "34,50,32,50"], [8, "0,34,50,32"]]
     .filter(([bit]) => mask & bit)
     .map(([, r]) => { const [x, y, w, h] = r.split(","); return `<rect x="${x}" y="${y}" width="${w}" height="${h}"/>`; }).join("");
+  const path = `<rect x="34" y="34" width="32" height="32"/>${arms}`;
+  // the corridor's edge: the same shapes stroked under the path, so only the stroke's outer half shows,
+  // on the rock along each side of the corridor (none unless a page's CSS gives it a stroke)
   return `<svg viewBox="0 0 100 100" aria-hidden="true"><rect class="rock" width="100" height="100" rx="6"/>` +
-    `<g class="path"><rect x="34" y="34" width="32" height="32"/>${arms}</g></svg>`;
+    `<g class="edge" fill="none" stroke="none">${path}</g><g class="path">${path}</g></svg>`;
 }

@@ -129,7 +129,7 @@ const HANDLERS = {
   walls(msg) { S.walls = msg.walls; drawWalls(); },
   ok(msg) { answered(msg.id); },
   error(msg) { answered(msg.id); showError(msg.message); },
-  restarting() { S.restarting = true; showError(I18N.t("page.magic.restarting", "starting a new game…")); $("banner").hidden = true; },
+  restarting() { NOTICE.gameOver(); S.restarting = true; showError(I18N.t("page.magic.restarting", "starting a new game…")); $("banner").hidden = true; },
 };
 
 // -- drawing ----------------------------------------------------------------------

@@ -40,6 +40,7 @@ const MB = {
       if (msg.type === "ok") return;
       if (msg.type === "hello") MB.answered = MB.msgId; // a new connection: nothing of ours is pending
       if (msg.type === "error") { MB.showError(msg.message); return; }
+      if (msg.type === "restarting" && MB.notice()) NOTICE.gameOver();
       if (msg.type === "restarting") { MB.restartText = I18N.t("page.common.restarting", "starting a new game…"); MB.showError(MB.restartText); const b = $("banner"); if (b) b.hidden = true; return; }
       if (msg.type === "hello") {
         MB.setConn("open", I18N.t("page.common.live", "connected"));

@@ -67,6 +67,8 @@ const NOTICE = {
     const box = NOTICE.el("guide");
     if (!box) return;
     box.querySelector(".guide-ok").addEventListener("click", () => NOTICE.dismiss(box.dataset.tip));
+    // on a phone the tip shows its first two lines under the prompt (board.css): a tap shows it whole
+    box.querySelector(".guide-text").addEventListener("click", () => { box.dataset.open = ""; });
     box.querySelector(".guide-off").addEventListener("click", () => {
       for (const id of Object.keys(NOTICE.tips)) NOTICE.remember(id.split(".")[0]); // "return.ball": the tip "return"
       NOTICE.hide();
@@ -127,6 +129,7 @@ const NOTICE = {
     const box = NOTICE.el("guide"), text = (step && NOTICE.tips[`${id}.${step}`]) || NOTICE.tips[id];
     if (!box || !text || NOTICE.seen().includes(id)) return;
     if (box.dataset.tip === id && !box.hidden && box.querySelector(".guide-text").textContent === text) return;
+    if (box.dataset.tip !== id) delete box.dataset.open; // another tip: its first lines, until tapped
     box.dataset.tip = id;
     NOTICE.shown.add(id);
     box.querySelector(".guide-text").textContent = text;

@@ -112,6 +112,7 @@ const HANDLERS = {
     $("log").innerHTML = "";
     S.crossed = {};
     S.rolledHere = msg.log.some((ev) => rolledHere(ev, msg));
+    S.heardT = msg.frame.t; // the log's times of day count back from it (I18N.clock)
     for (const ev of msg.log) addLog(ev);
     drawAll();
   },
@@ -119,6 +120,7 @@ const HANDLERS = {
     S.view = msg.view;
     heard(msg.event.t);
     NOTICE.heard(msg.event.t);
+    S.heardT = msg.event.t;
     addLog(msg.event);
     if (msg.event.type === "turn_started" && S.hello.humans.includes(msg.event.player)) S.selected = msg.event.player;
     if (rolledHere(msg.event, S.hello)) S.rolledHere = true;
@@ -734,8 +736,7 @@ function addLog(ev) {
   li.dataset.type = ev.type;
   const who = ev.player || ev.winner;
   if (who) li.style.setProperty("--pc", `var(--${who})`);
-  const secs = (ev.t / 1000).toFixed(1);
-  li.innerHTML = `<span class="t">${secs}s</span><span class="pdot"></span><span class="text"></span>`;
+  li.innerHTML = `<span class="t">${I18N.clock(ev.t, S.heardT)}</span><span class="pdot"></span><span class="text"></span>`;
   li.querySelector(".text").textContent = text;
   const log = $("log");
   log.prepend(li);

@@ -23,7 +23,7 @@ FIRST_MOMENT = {"magic-labyrinth": ["roll"], "labyrinth": ["shift"], "struggle":
 #: what must stay whole on a phone's first screen, not covered by the tip
 ESSENTIALS = {
     "magic-labyrinth": ["#prompt", "#board", "#roll"],
-    "labyrinth": ["#prompt", "#board"],
+    "labyrinth": ["#prompt", ".maze-frame", "#spare", "#rotate"],
     "struggle": ["#prompt", "#track", "#throw"],
 }
 
@@ -90,6 +90,7 @@ def test_on_a_phone_the_tip_is_on_the_first_screen_near_the_prompt(browser: Any,
             overlap = (min(box["x"] + box["width"], el["x"] + el["width"]) > max(box["x"], el["x"])
                        and min(box["y"] + box["height"], el["y"] + el["height"]) > max(box["y"], el["y"]))
             assert not overlap, f"{game}: the tip {box} covers {sel} {el}"
+            assert el["y"] + el["height"] <= PHONE[1], f"{game}: with the tip shown, {sel} {el} left the first screen"
         page.screenshot(path=f"/tmp/magic24/phone-tip-{game}.png")
         assert re.search(r"\S", guide.inner_text())
         page.close()

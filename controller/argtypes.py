@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import argparse
+import re
 
 from mazeboard.hal.errors import ConfigError
 from mazeboard.hal.i18n import check_language
@@ -11,11 +12,35 @@ from mazeboard.hal.i18n import check_language
 from .struggle.rules import MAX_ROUNDS
 
 
+#: a number as a person types it: ASCII digits, a leading minus, a decimal point for a fraction. Python's
+#: int() and float() also take "1_0", " 10", "+10", "١٠", "1e1" (round 24: ``--speed 1_0`` ran at 10)
+_PLAIN_INT = re.compile(r"-?[0-9]+")
+_PLAIN_FLOAT = re.compile(r"-?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)")
+
+
+def _shown(text: str) -> str:
+    return repr(text if len(text) <= 32 else text[:31] + "…")
+
+
+def plain_int(text: str) -> int:
+    """A whole number typed plainly (``--seed 7``, ``--rounds 3``): refused otherwise, naming the value."""
+    if not _PLAIN_INT.fullmatch(text):
+        raise argparse.ArgumentTypeError(f"{_shown(text)} is not a whole number (digits only, like 7)")
+    return int(text)
+
+
+def plain_float(text: str) -> float:
+    """A number typed plainly (``--speed 2.5``): refused otherwise, naming the value."""
+    if not _PLAIN_FLOAT.fullmatch(text) or len(text) > 32:
+        raise argparse.ArgumentTypeError(f"{_shown(text)} is not a number (digits and a point only, like 2.5)")
+    return float(text)
+
+
 def players(text: str) -> int:
     try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of players") from None
+        n = plain_int(text)
+    except argparse.ArgumentTypeError:
+        raise argparse.ArgumentTypeError(f"{_shown(text)} is not a number of players") from None
     if not 2 <= n <= 4:
         raise argparse.ArgumentTypeError("games take 2 to 4 players")
     return n
@@ -28,8 +53,8 @@ MAX_LINE_NOISE = 0.5
 def line_noise(text: str) -> float:
     """``--line-noise``: the share of lines damaged, a number 0-0.5 (0.02: 2 %)."""
     try:
-        share = float(text[:32])
-    except ValueError:
+        share = plain_float(text[:32])
+    except argparse.ArgumentTypeError:
         share = float("nan")
     if len(text) > 32 or not 0 <= share <= MAX_LINE_NOISE:  # also refuses nan and inf
         raise argparse.ArgumentTypeError(f"give the share of lines to damage, 0-{MAX_LINE_NOISE:g} "

@@ -21,6 +21,7 @@ from mazeboard.hal.board import BoardRequest
 from mazeboard.hal.boards import PLAYER_COLOURS
 from mazeboard.hal.errors import ConfigError, MazeboardError
 
+from .argtypes import plain_float, plain_int
 from .app import build_game
 from .eventlog import JsonLinesLog
 
@@ -44,8 +45,8 @@ def _humans(text: str) -> tuple[str, ...]:
 
 def _port(text: str) -> int:
     try:
-        port = int(text)
-    except ValueError:
+        port = plain_int(text)
+    except argparse.ArgumentTypeError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a TCP port number") from None
     if not 0 <= port <= 65535:
         raise argparse.ArgumentTypeError("a TCP port is 0..65535 (0: any free port)")
@@ -53,10 +54,7 @@ def _port(text: str) -> int:
 
 
 def _speed(text: str) -> float:
-    try:
-        speed = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    speed = plain_float(text)  # "1_0" is not 10 (round 24)
     if not 0.1 <= speed <= 20:
         raise argparse.ArgumentTypeError("speed must be between 0.1 and 20 (1 = a person's pace)")
     return speed
@@ -85,7 +83,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     g.add_argument("--cards-each", type=cards_each, default=None, metavar="N",
                    help="Labyrinth: a shorter game, N picture cards each (1 up to 12, 8 or 6 with 2, 3 or 4 "
                         "players; default: all 24 dealt, as the rule book says)")
-    g.add_argument("--rounds", type=int, default=None, metavar="N", help="rounds to play (Struggle; default 1)")
+    g.add_argument("--rounds", type=plain_int, default=None, metavar="N", help="rounds to play (Struggle; default 1)")
     g.add_argument("--open", action="store_true", help="open the page in your web browser")
     g.add_argument("--host", default="127.0.0.1",
                    help="address to serve on (default 127.0.0.1: this computer only)")
@@ -95,7 +93,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     g.add_argument("--players", type=_players, default=2, help="number of players, 2-4 (default 2)")
     g.add_argument("--speed", type=_speed, default=1.0,
                    help="pace of the simulated players, 1 = a person's (default 1; 3 is brisk)")
-    g.add_argument("--seed", type=int, default=None, help="seed for the maze, dice and targets (default: a random one)")
+    g.add_argument("--seed", type=plain_int, default=None, help="seed for the maze, dice and targets (default: a random one)")
     g.add_argument("--lang", type=_lang, default="en", metavar="LANG",
                    help="the page's language: en (default), de, fa, it, pt; a page's ?lang= wins (docs/i18n.md)")
     g.add_argument("--maze", type=_maze, default="easy",

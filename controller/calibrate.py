@@ -42,6 +42,7 @@ from mazeboard.hal.errors import CalibrationError, ConfigError
 from mazeboard.hal.maker import Instruction
 from mazeboard.hal.wiring import DirectReeds, MatrixReeds, gpio_name
 
+from .argtypes import plain_int
 from .maker import Prompter, Quit, board_arguments, close_session, open_for_maker, pause
 
 #: time given to a hand's change to settle before reading (debounce windows are 10-20 ms)
@@ -58,8 +59,8 @@ def calibrate_arguments(p: argparse.ArgumentParser) -> None:
     board_arguments(hall, calibration_help=(
         "where to write the calibration (default: $MAZEBOARD_CALIBRATION or "
         "~/.config/mazeboard/hall-calibration.toml; with --board sim ~/.config/mazeboard/hall-calibration-sim.toml)"))
-    hall.add_argument("--samples", type=int, default=200, help="readings per sensor and step (default 200)")
-    hall.add_argument("--period-ms", type=int, default=5, help="time between readings (default 5 ms)")
+    hall.add_argument("--samples", type=plain_int, default=200, help="readings per sensor and step (default 200)")
+    hall.add_argument("--period-ms", type=plain_int, default=5, help="time between readings (default 5 ms)")
     reeds = sub.add_parser("reeds", help="check every reed switch: pawn on each cell in turn")
     board_arguments(reeds)
     reeds.add_argument("--cells", default=None, metavar="LIST",

@@ -26,6 +26,7 @@ from rich.text import Text
 from mazeboard.hal.errors import ConfigError
 from mazeboard.hal.events import ButtonPressed, HallChanged, LedFrame, ReedChanged, SensorEvent
 
+from .argtypes import plain_float, plain_int
 from .maker import Prompter, Quit, board_arguments, close_session, open_for_maker, pause
 
 #: longest --seconds, one day (leave --seconds out to watch until Ctrl-C)
@@ -37,9 +38,9 @@ ANSWERS = {"r": "R", "red": "R", "g": "G", "green": "G", "b": "B", "blue": "B"}
 
 def diag_arguments(p: argparse.ArgumentParser) -> None:
     board_arguments(p)
-    p.add_argument("--seconds", type=float, default=None, help="stop the live view after this long (default: Ctrl-C)")
+    p.add_argument("--seconds", type=plain_float, default=None, help="stop the live view after this long (default: Ctrl-C)")
     p.add_argument("--no-leds", action="store_true", help="skip the LED test")
-    p.add_argument("--step-ms", type=int, default=150, help="how long each LED stays lit in the chase (default 150)")
+    p.add_argument("--step-ms", type=plain_int, default=150, help="how long each LED stays lit in the chase (default 150)")
     p.add_argument("--virtual", action="store_true", help="simulated board: run on virtual time (no waiting)")
 
 

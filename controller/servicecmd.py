@@ -130,16 +130,16 @@ def service_arguments(p: argparse.ArgumentParser) -> None:
     run_p.add_argument("--edition", default=None, help="Labyrinth edition (overrides the config file)")
     run_p.add_argument("--variant", action="append", default=[], metavar="NAME",
                        help="Labyrinth rule variant, repeatable (overrides the config file)")
-    run_p.add_argument("--rounds", type=int, default=None, metavar="N", help="rounds per game (Struggle; overrides the config)")
+    run_p.add_argument("--rounds", type=argtypes.plain_int, default=None, metavar="N", help="rounds per game (Struggle; overrides the config)")
     run_p.add_argument("--board", default=None,
                        help="board backend (default: $MAZEBOARD_BOARD, else the config's [board] backend, else sim)")
-    run_p.add_argument("--seed", type=int, default=None, help="seed of the first game (default: a random one per game)")
-    run_p.add_argument("--games", type=int, default=0, metavar="N", help="stop after N games (default: never)")
+    run_p.add_argument("--seed", type=argtypes.plain_int, default=None, help="seed of the first game (default: a random one per game)")
+    run_p.add_argument("--games", type=argtypes.plain_int, default=0, metavar="N", help="stop after N games (default: never)")
     run_p.add_argument("--state-dir", metavar="DIR", default=None,
                        help=f"where games are kept (default: $STATE_DIRECTORY, else {DEFAULT_STATE_DIR})")
     run_p.add_argument("--events", metavar="FILE", default=None,
                        help="also write every event (lobby and games) as JSON lines to FILE ('-': stdout)")
-    run_p.add_argument("--sit-after", type=float, default=0.0, metavar="S",
+    run_p.add_argument("--sit-after", type=argtypes.plain_float, default=0.0, metavar="S",
                        help="simulated board: the simulated people sit down S seconds after each lobby opens "
                             "(default 0; time to open the companion page and change options first)")
     run_p.add_argument("--virtual-time", action="store_true",

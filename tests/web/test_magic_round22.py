@@ -57,9 +57,11 @@ TEXTS = ["Red: press Roll.",
 def test_on_a_phone_the_prompt_keeps_one_room_with_its_words_in_the_middle(browser: Any, url: str) -> None:  # noqa: F811
     """Round 22 saw an empty band kept under a one-line prompt; round 5 (stop 23) saw the board jump
     76 px at each roll as the prompt grew. The prompt's room is now a person's longest move or recovery
-    prompt all game, and a shorter prompt sits in its middle: no band under the words, and the board
-    below never moves."""
+    prompt all game from the person's first roll on (round 24: no empty room before it, see
+    test_magic_round24.py), and a shorter prompt sits in its middle: no band under the words, and the
+    board below never moves."""
     page = open_page(browser, url, PHONE)
+    page.evaluate("() => { S.rolledHere = true; drawPrompt(); }")  # as after the person's first roll
     seen = []
     for text in TEXTS:
         page.evaluate("t => { document.getElementById('prompt').textContent = t; }", text)

@@ -178,5 +178,5 @@ def test_the_log_lines_keep_a_space_between_the_time_and_the_words(browser: Any,
     lines = page.evaluate("() => [...document.querySelectorAll('#log li')].map((li) => li.textContent)")
     assert lines, "no log line"
     for line in lines:
-        assert re.match(r"\d+\.\ds\s+\S", line), f"no space after the time: {line!r}"
+        assert re.match(r"\d\d:\d\d:\d\d\s+\S", line), f"no space after the time: {line!r}"
     page.close()

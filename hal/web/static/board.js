@@ -96,6 +96,8 @@ function send(msg) {
 function answered(id) { if (typeof id === "number" && id > S.answered) S.answered = id; }
 function settled() { return S.answered >= S.msgId; }
 
+// a person here rolled (this game): from then on the prompt keeps its move's room on a phone (drawPrompt)
+function rolledHere(ev, hello) { return ev.type === "die_rolled" && !!hello && hello.humans.includes(ev.player); }
 const HANDLERS = {
   hello(msg) {
     setConn("open", I18N.t("page.magic.live", "connected"));
@@ -109,6 +111,8 @@ const HANDLERS = {
     buildBoard();
     $("log").innerHTML = "";
     S.crossed = {};
+    S.rolledHere = msg.log.some((ev) => rolledHere(ev, msg));
+    S.heardT = msg.frame.t; // the log's times of day count back from it (I18N.clock)
     for (const ev of msg.log) addLog(ev);
     drawAll();
   },
@@ -116,8 +120,10 @@ const HANDLERS = {
     S.view = msg.view;
     heard(msg.event.t);
     NOTICE.heard(msg.event.t);
+    S.heardT = msg.event.t;
     addLog(msg.event);
     if (msg.event.type === "turn_started" && S.hello.humans.includes(msg.event.player)) S.selected = msg.event.player;
+    if (rolledHere(msg.event, S.hello)) S.rolledHere = true;
     if (msg.event.type === "die_rolled") { const d = $("die"); d.classList.remove("rolled"); void d.offsetWidth; d.classList.add("rolled"); }
     drawAll();
   },
@@ -129,7 +135,7 @@ const HANDLERS = {
   walls(msg) { S.walls = msg.walls; drawWalls(); },
   ok(msg) { answered(msg.id); },
   error(msg) { answered(msg.id); showError(msg.message); },
-  restarting() { S.restarting = true; showError(I18N.t("page.magic.restarting", "starting a new game…")); $("banner").hidden = true; },
+  restarting() { NOTICE.gameOver(); S.restarting = true; showError(I18N.t("page.magic.restarting", "starting a new game…")); $("banner").hidden = true; },
 };
 
 // -- drawing ----------------------------------------------------------------------
@@ -444,7 +450,7 @@ function promptText() {
     if (reqs.some((q) => q.kind === "ball" && q.piece === who)) return say.ball;
   }
   if (s.action === "return" && who && S.hello.humans.length && !S.hello.humans.includes(who)) {
-    return I18N.t("page.magic.return_other", "{Returner}'s ball fell at a hidden wall: {returner} (simulated) goes back to {corner} and fishes the ball out; wait.",
+    return I18N.t("page.magic.return_other", "{Returner}'s ball fell at a hidden wall: {Returner} (simulated) goes back to {corner} and fishes the ball out; wait.",
                   { returner: who, corner: args.corner });
   }
   return NOTICE.prompt(s, v.prompt, S.hello.humans);
@@ -486,8 +492,10 @@ function drawPrompt() {
   // ...and (every width: a narrow wide window too) the room of a person's longest move and recovery prompts all game, so the board
   // stays put from the roll to the turn's end and back (round 5 saw it jump 76 px at each roll): their
   // words with the largest roll and a corner's name, the shorter prompts in the middle of that room
+  // On a phone, only from the first roll of a person here on (round 24: "Red: press Roll." sat in an
+  // empty box four lines high before it): the board moves once, at that roll, never during a move
   const me = S.hello && S.hello.humans.length && !(s && s.action === "game_over") ? S.hello.humans[0] : null;
-  if (me) {
+  if (me && (!phone || S.rolledHere)) {
     const most = { player: me, roll: 4, left: 4, s: "s", here: "a1", settle: " or let it rest" };
     for (const [id, left] of [["magic.move_start", 4], ["magic.move", 3]]) {
       const t = I18N.say(id, { ...most, left });
@@ -728,8 +736,7 @@ function addLog(ev) {
   li.dataset.type = ev.type;
   const who = ev.player || ev.winner;
   if (who) li.style.setProperty("--pc", `var(--${who})`);
-  const secs = (ev.t / 1000).toFixed(1);
-  li.innerHTML = `<span class="t">${secs}s</span><span class="pdot"></span><span class="text"></span>`;
+  li.innerHTML = `<span class="t">${I18N.clock(ev.t, S.heardT)}</span><span class="pdot"></span><span class="text"></span>`;
   li.querySelector(".text").textContent = text;
   const log = $("log");
   log.prepend(li);

@@ -12,7 +12,7 @@ const COLOURS = ["red", "blue", "green", "yellow"];
 const escHTML = (t) => String(t).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 const MB = {
-  ws: null, msgId: 0, answered: 0, errorTimer: null, handlers: {}, query: "",
+  ws: null, msgId: 0, answered: 0, errorTimer: null, handlers: {}, query: "", heardT: null,
 
   connect(handlers, query) {
     MB.handlers = handlers;
@@ -39,7 +39,11 @@ const MB = {
       if ((msg.type === "ok" || msg.type === "error") && typeof msg.id === "number") MB.answered = Math.max(MB.answered, msg.id);
       if (msg.type === "ok") return;
       if (msg.type === "hello") MB.answered = MB.msgId; // a new connection: nothing of ours is pending
+      // the game clock's latest time heard (the log's times of day count back from it: I18N.clock)
+      if (msg.type === "hello") MB.heardT = msg.frame ? msg.frame.t : (msg.log || []).reduce((m, e) => Math.max(m, e.t), 0);
+      if (msg.type === "event" && msg.event && typeof msg.event.t === "number") MB.heardT = msg.event.t;
       if (msg.type === "error") { MB.showError(msg.message); return; }
+      if (msg.type === "restarting" && MB.notice()) NOTICE.gameOver();
       if (msg.type === "restarting") { MB.restartText = I18N.t("page.common.restarting", "starting a new game…"); MB.showError(MB.restartText); const b = $("banner"); if (b) b.hidden = true; return; }
       if (msg.type === "hello") {
         MB.setConn("open", I18N.t("page.common.live", "connected"));
@@ -124,7 +128,7 @@ const MB = {
     if (COLOURS.includes(who)) li.style.setProperty("--pc", `var(--${who})`);
     // spaces between the parts: the line read as text (copied, read aloud) is "5.7s 3 ways...", not "5.7s3 ways"
     // (a flex container draws no space-only text between its items: the look is unchanged)
-    li.innerHTML = `<span class="t">${(ev.t / 1000).toFixed(1)}s</span> <span class="pdot"></span> <span class="text"></span>`;
+    li.innerHTML = `<span class="t">${I18N.clock(ev.t, MB.heardT)}</span> <span class="pdot"></span> <span class="text"></span>`;
     li.querySelector(".text").textContent = text;
     const log = $("log");
     log.prepend(li);

@@ -139,5 +139,14 @@ const I18N = (() => {
   // call `f` once the catalogue is there (at once if it is): a page redraws its prompt in the language
   function ready(f) { if (S.ready) f(); else S.waiting.push(f); }
 
-  return { prompt, say, said, t, list, ready, get lang() { return S.lang; }, get dir() { return S.dir; } };
+  // the time of day (this device's clock) a log line says: HH:MM:SS. The game's own clock (ms since it
+  // began, the event log's t) read "209 s" to a newcomer who came to a game running before they did
+  // (round 24). `t` the event's time, `heardT` the game clock's latest time heard: the event was then
+  // heardT - t ms before now (a line from the backlog a page gets when it joins), now for a live one
+  function clock(t, heardT) {
+    const d = new Date(Date.now() - Math.max(0, (typeof heardT === "number" ? heardT : t) - t));
+    return [d.getHours(), d.getMinutes(), d.getSeconds()].map((n) => String(n).padStart(2, "0")).join(":");
+  }
+
+  return { prompt, say, said, t, list, ready, clock, get lang() { return S.lang; }, get dir() { return S.dir; } };
 })();

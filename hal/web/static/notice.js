@@ -32,6 +32,7 @@ const NOTICE = {
     document.body.classList.remove("offline");
     const log = msg.log || [], last = log.length ? log[log.length - 1].t : 0;
     const restarted = NOTICE.lost && NOTICE.lastT !== null && last < NOTICE.lastT;
+    if (restarted) NOTICE.gameOver(); // another game: the tips shown in the old one are seen
     NOTICE.lost = false;
     NOTICE.heard(last);
     if (restarted) {
@@ -55,14 +56,19 @@ const NOTICE = {
 
   // -- the first-game guide ------------------------------------------------------------
   // tips: id -> text; shown when a page calls tip(id) at the moment it applies, once, until
-  // dismissed (then remembered); "Hide all tips" remembers every one
-  tips: {}, key: "",
+  // dismissed (then remembered); "Hide all tips" remembers every one. A tip shown but not dismissed
+  // comes again when its moment does in the same game; once that game is over for this page (✨ New
+  // game, a restarted server: gameOver) it is remembered too: a second game shows only tips not yet
+  // shown (round 24: a newcomer saw the first game's tips all again in the second)
+  tips: {}, key: "", shown: new Set(),
   guide(game, tips) {
     NOTICE.key = `mazeboard.guide.${game}`;
     NOTICE.tips = tips;
     const box = NOTICE.el("guide");
     if (!box) return;
     box.querySelector(".guide-ok").addEventListener("click", () => NOTICE.dismiss(box.dataset.tip));
+    // on a phone the tip shows its first two lines under the prompt (board.css): a tap shows it whole
+    box.querySelector(".guide-text").addEventListener("click", () => { box.dataset.open = ""; });
     box.querySelector(".guide-off").addEventListener("click", () => {
       for (const id of Object.keys(NOTICE.tips)) NOTICE.remember(id.split(".")[0]); // "return.ball": the tip "return"
       NOTICE.hide();
@@ -83,6 +89,13 @@ const NOTICE = {
     try { localStorage.setItem(NOTICE.key, JSON.stringify(seen)); } catch (e) { /* private mode: shown again next time */ }
   },
   dismiss(id) { NOTICE.remember(id); NOTICE.hide(); },
+  // the game this page showed tips in is over (a new one is starting): each tip shown is seen
+  gameOver() {
+    for (const id of NOTICE.shown) NOTICE.remember(id);
+    NOTICE.shown.clear();
+    const box = NOTICE.el("guide");
+    if (box && !box.hidden) NOTICE.hide();
+  },
   // the tip goes; where it begins on the first screen (a phone: under the controls, its foot below the
   // window, so a person scrolled down to press "Got it"), the page goes back to its top with it: the
   // title and the board as they were, not left scrolled (a newcomer saw the title cut off)
@@ -116,7 +129,9 @@ const NOTICE = {
     const box = NOTICE.el("guide"), text = (step && NOTICE.tips[`${id}.${step}`]) || NOTICE.tips[id];
     if (!box || !text || NOTICE.seen().includes(id)) return;
     if (box.dataset.tip === id && !box.hidden && box.querySelector(".guide-text").textContent === text) return;
+    if (box.dataset.tip !== id) delete box.dataset.open; // another tip: its first lines, until tapped
     box.dataset.tip = id;
+    NOTICE.shown.add(id);
     box.querySelector(".guide-text").textContent = text;
     box.hidden = false;
     NOTICE.room(box);

@@ -575,10 +575,10 @@ function guideTip() {
 // said in smaller letters, and the box grows only if even those do not fit (always seen whole)
 function fitPrompt() {
   const box = $("prompt");
-  box.classList.remove("long");
-  if (box.scrollHeight > box.offsetHeight + 1 || box.offsetHeight > parseFloat(getComputedStyle(box).minHeight) + 1) {
-    box.classList.add("long");
-  }
+  const over = () => box.scrollHeight > box.offsetHeight + 1 || box.offsetHeight > parseFloat(getComputedStyle(box).minHeight) + 1;
+  box.classList.remove("long", "longer");
+  if (over()) box.classList.add("long");
+  if (over()) box.classList.add("longer"); // a phone's second step (struggle.css); else the box grows
 }
 function drawAll() { drawLeds(); drawTokens(); drawInfo(); }
 // the prompt, its settle countdown ("the turn passes in {left} s": seconds left when the board said it)

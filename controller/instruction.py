@@ -161,7 +161,9 @@ MESSAGES: dict[str, str] = {
     "request.token.to.lifted": "Put {token_text} back on {to_text} ({why}).",
     "request.token.off": "Take the token off {frm} ({why}).",
     "request.token.to.ambiguous": "{Token_text} belongs on {to_text}.",
-    "request.token.to.unseen": "{Token_text} goes from {frm} to {to_text} ({why}).",
+    # a Struggle move: the net move, from where the token stands to where the play leaves it
+    "request.token.to.placing": "{Token_text}: {frm} → {to_text}.",
+    "request.token.to.unseen": "{Token_text}: {frm} → {to_text}.",
     "request.ball": "Fish the ball out of the tray and put it back under {owner_text} ({why}).",
     "request.ball.ball_dropped": "Fish the ball out of the tray and put it back under {owner_text}.",
     "request.ball.stray_ball": "Fish the ball out of the tray and put it back under {owner_text}.",
@@ -246,31 +248,32 @@ MESSAGES: dict[str, str] = {
     "str.choose": "{Player}: the LEDs show way {n} of {count} to play {hand} ({play}): press Stop to play it, "
                   "Throw for the next way, Die 1 for the previous one.",
     "str.choose_one": "{Player}: {hand} plays one way ({play}), shown on the LEDs: press Stop to play it.",
-    "str.place": "{Player}: move the tokens as the play says, where the LEDs blink:",
-    "str.place_which": "{Player}: move the tokens as the play says, where the LEDs blink (the reed switches "
-                       "cannot tell which token stands where: read the letters; {which}):",
-    "str.correct_which": "First put right what the board shows (the reed switches cannot tell which token "
-                         "stands where: read the letters; {which}):",
-    "str.confirm": "{Player}: the reed switches cannot tell tokens apart, so the board cannot be sure which "
-                   "token stands where: check these (swap any that stands elsewhere), then press Stop:",
-    "str.confirm_all": "The reed switches cannot tell tokens apart, so the board cannot be sure which token "
-                       "stands where: check these (swap any that stands elsewhere), then press Stop:",
+    "str.place": "{Player}: move the tokens where the LEDs blink:",
+    "str.place_which": "{Player}: move the tokens where the LEDs blink (the board cannot tell tokens apart: "
+                       "read the letters; {which}):",
+    "str.correct_which": "First put right what the board shows (it cannot tell tokens apart: read the letters; "
+                         "{which}):",
+    "str.confirm": "{Player}: the board cannot tell tokens apart: check that these stand where they belong "
+                   "(swap any that stands elsewhere), then press Stop:",
+    "str.confirm_all": "The board cannot tell tokens apart: check that these stand where they belong (swap any "
+                       "that stands elsewhere), then press Stop:",
     # the settle countdown: {left} s when said (a page counts it down from the instruction's ``until``)
     "str.placed": "{Player}'s tokens stand where the play put them: the turn passes in {left} s, or press Stop.",
     # the same said where Stop does not act (a page on a simulated player's turn: hal/web/controls.py)
     "str.placed_wait": "{Player}'s tokens stand where the play put them: the turn passes in {left} s.",
-    "str.place_unseen": "{Player}: move the tokens as the play says, where the LEDs blink. The reed switches "
-                        "cannot see every move of this play (a token joins or leaves a space another token "
-                        "keeps), so the board cannot tell when those are made: once every token stands right, "
-                        "press Stop or wait a moment:",
+    # the net moves follow, one a line; {unseen}: the tokens whose arrival no reed sees ("tokens J and 9")
+    "str.place_unseen": "{Player}: move the tokens where the LEDs blink, then press Stop (the board cannot see "
+                        "{unseen} arrive: check by eye):",
     # the reeds saw what they can: what is next, then the moves no reed sees as one list to look at
     # the board cannot tell whether these moves are made: it never says the tokens stand right
-    "str.placed_unseen": "{Player}: the reed switches cannot see all these moves, so check by eye: "
+    "str.placed_unseen": "{Player}: the board cannot tell whether these moves are made, so check by eye: "
                          "{unseen}. Then the turn passes in {left} s, or press Stop.",
-    "str.placed_unseen_wait": "{Player}: the reed switches cannot see all these moves, so check by eye: "
+    "str.placed_unseen_wait": "{Player}: the board cannot tell whether these moves are made, so check by eye: "
                               "{unseen}. Then the turn passes in {left} s.",
     "str.check_on": "token {token} on {place}",
     "str.check_on_many": "tokens {tokens} on {place}",
+    "str.token": "token {token}",
+    "str.tokens_named": "tokens {tokens}",
     "str.card": "{Player}: enter your objective card on the dice buttons, place {place} next "
                 "(Die 1-5: K Q J 10 9, Throw: the ace{erase}).",
     "str.card_erase": ", Stop erases the last one",
@@ -331,10 +334,10 @@ MESSAGES: dict[str, str] = {
     "str.button.confirm_card": "confirm the card",
     "str.button.erase": "erase the last entry",
     "str.why.misplaced": "it is not where the play leaves it",
-    "str.why.ambiguous": "the reed switches cannot tell",
+    "str.why.ambiguous": "the board cannot tell tokens apart",
     "str.why.placing": "as the play moves it",
     "str.why.start": "every token starts there",
-    "str.why.unseen": "the reed switches cannot see this move: check it by eye",
+    "str.why.unseen": "the board cannot tell when this move is made",
     # pieces of sentences: the requests' arguments (request_fragments), said in each language
     "text.from": " on {frm}",
     "text.nowhere": "nowhere",
@@ -412,6 +415,8 @@ def request_message(r: Request) -> str:
     else:
         base = f"request.{r.kind}"
     specific = f"{base}.{r.reason}"
+    if specific in MESSAGES and "{frm}" in MESSAGES[specific] and not (r.shown or (r.frm,))[0]:
+        return base  # a sentence that names where the piece stands, for a piece the board cannot place
     return specific if specific in MESSAGES else base
 
 

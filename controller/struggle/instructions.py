@@ -339,8 +339,14 @@ def _place(ref: "StruggleReferee") -> Instruction:
         which = _which(ref, reqs)
         if which:
             return Instruction(ref.current, "place", "str.place_which", {"which": which}, reqs)
-        unseen = any(not r.blocking for r in reqs)  # said from the start: the reeds cannot see those moves
-        return Instruction(ref.current, "place", "str.place_unseen" if unseen else "str.place", {}, reqs)
+        # the moves the board sees first, then those it cannot (said from the start: checked by eye)
+        reqs = tuple(sorted(reqs, key=lambda r: not r.blocking))
+        unseen = [r.piece for r in reqs if not r.blocking and r.piece]
+        if not unseen:
+            return Instruction(ref.current, "place", "str.place", {}, reqs)
+        named = (phrase("str.token", token=unseen[0]) if len(unseen) == 1
+                 else phrase("str.tokens_named", tokens=listing(unseen)))
+        return Instruction(ref.current, "place", "str.place_unseen", {"unseen": named}, reqs)
     until = _until(ref, "settle")
     facts: dict[str, Any] = {"left": max(0, -(-(until - ref._now()) // 1000)) if until is not None else 0}
     if reqs:  # the moves no reed can see, made or not: one list to look at, never orders again

@@ -53,7 +53,7 @@ def test_a_move_the_reeds_cannot_see_is_said_so_from_the_start() -> None:
     said = game.referee.instruction()
     text = said.text()
     assert said.blocked and "cannot see" in text, text
-    assert "J goes from space 4 to space 6" in text and "press Stop" in text, text
+    assert "J: space 4 → space 6" in text and "press Stop" in text, text  # round 24: the net move
 
 
 def test_a_move_the_reeds_saw_after_all_is_not_asked_for_again() -> None:

@@ -19,7 +19,7 @@ def test_the_prompt_names_places_as_the_board_labels_them() -> None:
     text = game.referee.instruction().text()
     assert game.referee.state == "placing"
     assert not SENSOR.search(text), text
-    assert "K on START must go to space 2" in text, text  # the start reads as the board shows it
+    assert "K: START → space 2" in text, text  # the start reads as the board shows it
 
 
 def test_the_round_start_names_the_start_space_as_the_board_does() -> None:

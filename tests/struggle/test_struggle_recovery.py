@@ -127,7 +127,7 @@ def test_stop_is_offered_while_placing_only_when_the_tokens_stand_right() -> Non
     assert game.referee.state == "placing" and "stop" not in now["buttons"]
     assert {(r["piece"], r["from"], tuple(r["to"]), r["by"]) for r in now["requests"]} == {
         ("K", "s0", ("s2",), "red"), ("Q", "s0", ("s2",), "red"), ("9", "s0", ("s1",), "red")}
-    assert "K on START must go to space 2" in now["text"]
+    assert "K: START → space 2" in now["text"]
 
 
 # -- after a restart ---------------------------------------------------------------------------
@@ -236,7 +236,7 @@ def test_a_token_knocked_off_a_shared_space_is_never_named_by_guess_and_the_boar
         ("9", None, ["s1"]), ("", "s4", ["s0", "s1", "s2"])]
     # K and Q both went to s2: its reed closed once, so neither move is seen (shown, not awaited)
     assert {r["piece"] for r in now["requests"] if not r["blocking"]} == {"K", "Q"}
-    assert "Token 9 must go to space 1" in now["text"]
+    assert "Token 9: space 1" in now["text"] or "Token 9 must go to space 1" in now["text"], now["text"]
     assert "tokens J and 10 belong on START, token 9 on space 1, tokens K and Q on space 2" in now["text"]
     session.world.move("J", "s0")  # a person reads the letters: J goes back to the start ...
     session.clock.advance(1000)

@@ -575,10 +575,10 @@ function guideTip() {
 // said in smaller letters, and the box grows only if even those do not fit (always seen whole)
 function fitPrompt() {
   const box = $("prompt");
-  box.classList.remove("long");
-  if (box.scrollHeight > box.offsetHeight + 1 || box.offsetHeight > parseFloat(getComputedStyle(box).minHeight) + 1) {
-    box.classList.add("long");
-  }
+  const over = () => box.scrollHeight > box.offsetHeight + 1 || box.offsetHeight > parseFloat(getComputedStyle(box).minHeight) + 1;
+  box.classList.remove("long", "longer");
+  if (over()) box.classList.add("long");
+  if (over()) box.classList.add("longer"); // a phone's second step (struggle.css); else the box grows
 }
 function drawAll() { drawLeds(); drawTokens(); drawInfo(); }
 // the prompt, its settle countdown ("the turn passes in {left} s": seconds left when the board said it)
@@ -600,12 +600,20 @@ function promptNow() {
   }
   if (!S.counted || S.counted.until !== s.until) S.counted = { until: s.until, at: performance.now() };
   const left = m.args.left, now = Math.max(0, left - Math.floor((performance.now() - S.counted.at) / 1000));
-  const wait = !buttonState("stop")[0] && COUNTED_WAIT[m.id];
-  const counted = { ...s, messages: [{ id: wait || m.id, args: { ...m.args, left: now } }, ...s.messages.slice(1)] };
+  // the simulator knows where each token stands: moves the board cannot see but already made are not
+  // checked by eye again (round 24): the tokens stand where the play put them
+  const id = m.id === "str.placed_unseen" && madeInSim(s) ? "str.placed" : m.id;
+  const wait = !buttonState("stop")[0] && COUNTED_WAIT[id];
+  const counted = { ...s, messages: [{ id: wait || id, args: { ...m.args, left: now } }, ...s.messages.slice(1)] };
   // the English text is the board's own: only its number changes (without Stop: the board's words for that)
-  const english = wait ? counted.messages.map((x) => I18N.say(x.id, x.args)).join(" ")
+  const english = wait || id !== m.id ? counted.messages.map((x) => I18N.say(x.id, x.args)).join(" ")
     : String(v.prompt).replace(`passes in ${left} s`, `passes in ${now} s`);
   return NOTICE.prompt(counted, english, S.hello && S.hello.humans);
+}
+// every token the instruction asks about stands where it is asked to, as the simulator's world has it
+function madeInSim(s) {
+  const asked = (s.requests || []).filter((r) => r.piece && Array.isArray(r.to) && r.to.length);
+  return !!(S.world && S.world.tokens && asked.length) && asked.every((r) => r.to.includes(S.world.tokens[r.piece]));
 }
 setInterval(() => {
   if (!S.counted || !S.view || !$("prompt-text") || $("prompt").dataset.offline) return;

@@ -138,12 +138,13 @@ function promptParts() {
   if (!$("prompt-text")) {
     $("prompt").innerHTML = '<span id="in-hand" class="in-hand" hidden></span><span id="prompt-text"></span>'
       + '<button type="button" id="prompt-goal" class="prompt-goal" hidden></button>';
-    // a tap brings the whole goal tip into view (on a phone it waits under the controls)
+    // a tap brings the whole goal tip into view
     $("prompt-goal").addEventListener("click", () => { if (!$("guide").hidden) $("guide").scrollIntoView({ block: "center" }); });
   }
 }
-// while the goal tip is up, the goal in one short line in the prompt's spare room (round 23: on a phone
-// the tip waits under the controls, and a newcomer's first screen said only "Red: press Throw.")
+// while the goal tip is up, the goal in one short line in the prompt's spare room (round 23: the tip
+// waited under the controls; since round 24 a phone shows the tip itself under the prompt and hides this
+// line, struggle.css; a wide screen keeps it: its tip floats at the side panel's foot)
 function drawGoal() {
   promptParts();
   const box = $("guide"), line = $("prompt-goal");

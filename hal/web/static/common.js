@@ -74,17 +74,25 @@ const MB = {
       : I18N.t("page.common.waiting", "waiting for the board")];
   },
   // draw one control: it acts only when on, its title saying what it does or why not
-  setControl(el, [on, why], label) { MB.enable(el, on); el.title = `${label}: ${why}`; },
+  // (its `label` names its key, "Throw (T)"; a tap on a phone, which has no keys, says the button's own
+  // words instead: data-tap, MB.tapOff)
+  setControl(el, [on, why], label) {
+    MB.enable(el, on);
+    el.title = `${label}: ${why}`;
+    el.dataset.tap = `${el.textContent.replace(/\s+/g, " ").trim()}: ${why}`;
+  },
+  // whether the page names keys (a keyboard to press them): not on a phone or a touch screen (board.css #help .keys)
+  keysShown() { return !window.matchMedia("(max-width: 899.98px), (hover: none) and (pointer: coarse)").matches; },
   // a control off is greyed and announced unavailable (aria-disabled, board.css) but not given the
   // disabled attribute: a disabled button gets no click, and a tap on it must say why (MB.tapOff)
   enable(el, on) { el.disabled = false; if (on) el.removeAttribute("aria-disabled"); else el.setAttribute("aria-disabled", "true"); },
   // a tap or click on a control that is off: nothing acts, its reason (its title: a phone has no
-  // hover to read it with) is said on the page's message line. Keys refuse the same way (press()).
+  // hover to read it with; without its key where no keys are named) is said on the page's message line. Keys refuse the same way (press()).
   tapOff(e) {
     const el = e.target && e.target.closest ? e.target.closest('button[aria-disabled="true"]') : null;
     if (!el) return;
     e.preventDefault(); e.stopImmediatePropagation();
-    MB.showError(el.title);
+    MB.showError(!MB.keysShown() && el.dataset.tap ? el.dataset.tap : el.title);
   },
   setConn(state, text) { const c = $("conn"); if (c) { c.dataset.state = state; c.textContent = text; } },
   send(msg) {

@@ -326,6 +326,7 @@ function drawInfo() {
     const [on, why] = buttonState(id);
     MB.enable($(id), on);
     $(id).title = I18N.t("page.lab.button_title", "{name} ({key}): {why}", { name: controlName(id), key: id[0].toUpperCase(), why });
+    $(id).dataset.tap = I18N.t("page.lab.not_now", "{what}: {why}", { what: controlName(id), why }); // a phone: no key named
   }
   $("rotate").textContent = s && s.action === "confirm" ? I18N.t("page.lab.next_guess", "⟳ Next guess") : I18N.t("page.lab.rotate_button", "⟳ Rotate");
   for (const el of $("maze").querySelectorAll(".slot")) {

@@ -8,6 +8,7 @@ import re
 
 from mazeboard.hal.errors import ConfigError
 from mazeboard.hal.i18n import check_language
+from mazeboard.hal.web.protocol import SEED_MAX
 
 from .struggle.rules import MAX_ROUNDS
 
@@ -18,29 +19,51 @@ _PLAIN_INT = re.compile(r"-?[0-9]+")
 _PLAIN_FLOAT = re.compile(r"-?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)")
 
 
-def _shown(text: str) -> str:
+def shown(text: str) -> str:
     return repr(text if len(text) <= 32 else text[:31] + "…")
 
 
 def plain_int(text: str) -> int:
-    """A whole number typed plainly (``--seed 7``, ``--rounds 3``): refused otherwise, naming the value."""
-    if not _PLAIN_INT.fullmatch(text):
-        raise argparse.ArgumentTypeError(f"{_shown(text)} is not a whole number (digits only, like 7)")
+    """A whole number typed plainly (``--seed 7``, ``--rounds 3``): refused otherwise, naming the value
+    (at most 32 characters of it: Python's int() refuses 4,301 digits or more with its own words)."""
+    if len(text) > 32 or not _PLAIN_INT.fullmatch(text):
+        raise argparse.ArgumentTypeError(f"{shown(text)} is not a whole number (digits only, like 7)")
     return int(text)
 
 
 def plain_float(text: str) -> float:
     """A number typed plainly (``--speed 2.5``): refused otherwise, naming the value."""
     if not _PLAIN_FLOAT.fullmatch(text) or len(text) > 32:
-        raise argparse.ArgumentTypeError(f"{_shown(text)} is not a number (digits and a point only, like 2.5)")
+        raise argparse.ArgumentTypeError(f"{shown(text)} is not a number (digits and a point only, like 2.5)")
     return float(text)
+
+
+def seed(text: str) -> int:
+    """``--seed``: a whole number 0..2147483647, the range the page's ✨ New game takes
+    (hal/web/protocol.py SEED_MAX): a seed the command line takes, the page takes too."""
+    n = plain_int(text)
+    if not 0 <= n <= SEED_MAX:
+        raise argparse.ArgumentTypeError(f"a seed is a whole number 0..{SEED_MAX}")
+    return n
+
+
+#: the Magic Labyrinth's symbol tokens (RULES.md: 24): more to win could never be collected
+MAX_WIN_TOKENS = 24
+
+
+def win_tokens(text: str) -> int:
+    """``--win-tokens``: symbols a player needs to win, 1..24."""
+    n = plain_int(text)
+    if not 1 <= n <= MAX_WIN_TOKENS:
+        raise argparse.ArgumentTypeError(f"a game is won with 1 to {MAX_WIN_TOKENS} symbols")
+    return n
 
 
 def players(text: str) -> int:
     try:
         n = plain_int(text)
     except argparse.ArgumentTypeError:
-        raise argparse.ArgumentTypeError(f"{_shown(text)} is not a number of players") from None
+        raise argparse.ArgumentTypeError(f"{shown(text)} is not a number of players") from None
     if not 2 <= n <= 4:
         raise argparse.ArgumentTypeError("games take 2 to 4 players")
     return n

@@ -21,7 +21,7 @@ from mazeboard.hal.board import BoardRequest
 from mazeboard.hal.boards import PLAYER_COLOURS
 from mazeboard.hal.errors import ConfigError, MazeboardError
 
-from .argtypes import plain_float, plain_int
+from .argtypes import shown, plain_float, plain_int, seed as _seed
 from .app import build_game
 from .eventlog import JsonLinesLog
 
@@ -47,7 +47,7 @@ def _port(text: str) -> int:
     try:
         port = plain_int(text)
     except argparse.ArgumentTypeError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a TCP port number") from None
+        raise argparse.ArgumentTypeError(f"{shown(text)} is not a TCP port number") from None
     if not 0 <= port <= 65535:
         raise argparse.ArgumentTypeError("a TCP port is 0..65535 (0: any free port)")
     return port
@@ -93,7 +93,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     g.add_argument("--players", type=_players, default=2, help="number of players, 2-4 (default 2)")
     g.add_argument("--speed", type=_speed, default=1.0,
                    help="pace of the simulated players, 1 = a person's (default 1; 3 is brisk)")
-    g.add_argument("--seed", type=plain_int, default=None, help="seed for the maze, dice and targets (default: a random one)")
+    g.add_argument("--seed", type=_seed, default=None, help="seed for the maze, dice and targets (default: a random one)")
     g.add_argument("--lang", type=_lang, default="en", metavar="LANG",
                    help="the page's language: en (default), de, fa, it, pt; a page's ?lang= wins (docs/i18n.md)")
     g.add_argument("--maze", type=_maze, default="easy",

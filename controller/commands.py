@@ -11,7 +11,7 @@ from mazeboard.hal.errors import ConfigError, MazeboardError
 
 from . import browser
 from .argtypes import (check_game_flags, check_rounds, lang as _lang, line_noise as _line_noise, maze as _maze,
-                       plain_int, players as _players)
+                       plain_int, players as _players, seed as _seed, win_tokens as _win_tokens)
 from .app import build_game, narrator_for
 from .eventlog import JsonLinesLog
 from .servicecmd import result_line
@@ -34,7 +34,7 @@ def play_arguments(p: argparse.ArgumentParser) -> None:
                    help="Labyrinth: a shorter game, N picture cards each (default: all 24 dealt)")
     p.add_argument("--guided-layout", action="store_true",
                    help="Labyrinth: lay the dealt tiles out one at a time as the board shows, before the first turn")
-    p.add_argument("--seed", type=plain_int, default=1, help="seed for the maze, dice, targets and players (default 1)")
+    p.add_argument("--seed", type=_seed, default=1, help="seed for the maze, dice, targets and players (default 1)")
     p.add_argument("--maze", type=_maze, default=None,
                    help="easy (19 walls), hard (24), or a wall list like 'a2-a3,c4-d4' (default easy)")
     p.add_argument("--events", metavar="FILE", help="also write the event log as JSON lines to FILE ('-': stdout)")
@@ -42,7 +42,7 @@ def play_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--board", choices=sorted(backends.BACKENDS), default=None,
                    help="board backend (default: $MAZEBOARD_BOARD or sim)")
     p.add_argument("--assist", action="store_true", help="assist mode: legal moves stop at walls already found")
-    p.add_argument("--win-tokens", type=plain_int, default=None, metavar="N", help="tokens needed to win (default 5)")
+    p.add_argument("--win-tokens", type=_win_tokens, default=None, metavar="N", help="tokens needed to win (default 5)")
     p.add_argument("--quiet", action="store_true", help="print only the result")
     p.add_argument("--lang", type=_lang, default="en", metavar="LANG",
                    help="language of the narration: en (default), de, fa, it, pt (docs/i18n.md)")

@@ -28,7 +28,7 @@ from mazeboard.hal.wiring import (
     WIRING_ENV, AnalogHall, DirectReeds, Wiring, gpio_name, header, header_pin, load_wiring, reference_wiring_path,
 )
 
-from .argtypes import plain_int
+from .argtypes import seed as _seed
 
 
 # ---------------------------------------------------------------------------- sessions and time
@@ -45,7 +45,7 @@ def board_arguments(p: argparse.ArgumentParser, calibration_help: str | None = N
                    help=calibration_help or "Hall calibration file of the real board (default: "
                         "$MAZEBOARD_CALIBRATION or ~/.config/mazeboard/hall-calibration.toml; not used by the "
                         "simulated board)")
-    p.add_argument("--seed", type=plain_int, default=1, help="seed of the simulated board (default 1)")
+    p.add_argument("--seed", type=_seed, default=1, help="seed of the simulated board (default 1)")
 
 
 #: how a maker command uses ``--calibration``: "write" (calibrate hall), "read" (diag), "none" (calibrate reeds)

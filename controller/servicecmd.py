@@ -133,7 +133,7 @@ def service_arguments(p: argparse.ArgumentParser) -> None:
     run_p.add_argument("--rounds", type=argtypes.plain_int, default=None, metavar="N", help="rounds per game (Struggle; overrides the config)")
     run_p.add_argument("--board", default=None,
                        help="board backend (default: $MAZEBOARD_BOARD, else the config's [board] backend, else sim)")
-    run_p.add_argument("--seed", type=argtypes.plain_int, default=None, help="seed of the first game (default: a random one per game)")
+    run_p.add_argument("--seed", type=argtypes.seed, default=None, help="seed of the first game (default: a random one per game)")
     run_p.add_argument("--games", type=argtypes.plain_int, default=0, metavar="N", help="stop after N games (default: never)")
     run_p.add_argument("--state-dir", metavar="DIR", default=None,
                        help=f"where games are kept (default: $STATE_DIRECTORY, else {DEFAULT_STATE_DIR})")

@@ -257,12 +257,13 @@ class BrowserTable:
 
     def _fetch(self, client: int, cmd: FetchBall) -> None:
         hand = self._hand(cmd.player)
-        if self.world.pawns[cmd.player].ball == "attached":
-            raise Refused(f"{cmd.player}'s ball is on the pawn, not in the tray")
-        # in the order the board asks for (``fetch:PLAYER`` of the view's controls)
+        # in the order the board asks for (``fetch:PLAYER`` of the view's controls): the page's own
+        # words for its 🎣 button first (the attacker of round 24 heard other words from the server)
         reason = fetch_refusal(self.view.instruction, self.hands, cmd.player)
         if reason is not None:
             raise Refused(reason)
+        if self.world.pawns[cmd.player].ball == "attached":
+            raise Refused(f"{cmd.player}'s ball is on the pawn, not in the tray")
         hand.do(Action("fetch-ball", player=cmd.player))
 
     def _reveal(self, client: int, cmd: Reveal) -> None:

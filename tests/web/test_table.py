@@ -62,7 +62,8 @@ def test_refusals_change_nothing_and_name_the_reason() -> None:
     assert "press Roll first" in errors[0]  # before the roll the hand waits (the neighbour check: below)
     assert "blue is a simulated player" in errors[1]
     assert "lift it first" in errors[2]
-    assert "not in the tray" in errors[3]
+    # the 🎣 button's own words on the page (controls fetch:red), not other ones (attacker, round 24)
+    assert "no ball of yours is in the tray" in errors[3], errors[3]
     assert "green does not play" in errors[4]
     assert t.session.world.snapshot()["pawns"] == before["pawns"]
     assert len(t.session.table.recorder.actions) == actions

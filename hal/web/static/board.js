@@ -736,7 +736,7 @@ function addLog(ev) {
   li.dataset.type = ev.type;
   const who = ev.player || ev.winner;
   if (who) li.style.setProperty("--pc", `var(--${who})`);
-  li.innerHTML = `<span class="t">${I18N.clock(ev.t, S.heardT)}</span><span class="pdot"></span><span class="text"></span>`;
+  li.innerHTML = `<span class="t">${I18N.clock(ev.t, S.heardT, ev.wall_ms)}</span><span class="pdot"></span><span class="text"></span>`;
   li.querySelector(".text").textContent = text;
   const log = $("log");
   log.prepend(li);

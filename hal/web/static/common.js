@@ -136,7 +136,7 @@ const MB = {
     if (COLOURS.includes(who)) li.style.setProperty("--pc", `var(--${who})`);
     // spaces between the parts: the line read as text (copied, read aloud) is "5.7s 3 ways...", not "5.7s3 ways"
     // (a flex container draws no space-only text between its items: the look is unchanged)
-    li.innerHTML = `<span class="t">${I18N.clock(ev.t, MB.heardT)}</span> <span class="pdot"></span> <span class="text"></span>`;
+    li.innerHTML = `<span class="t">${I18N.clock(ev.t, MB.heardT, ev.wall_ms)}</span> <span class="pdot"></span> <span class="text"></span>`;
     li.querySelector(".text").textContent = text;
     const log = $("log");
     log.prepend(li);

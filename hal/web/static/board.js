@@ -844,6 +844,9 @@ function wire() {
     const h = S.hello;
     $("ng-players").value = String(h ? h.players.length : 2);
     fillHumans();
+    // in the middle of a game, the dialog says that game ends (and how to keep it); not once it is over
+    const v = S.view;
+    $("ng-ends").hidden = !(h && v && v.phase !== "over" && !(said() && said().action === "game_over"));
     $("new-dialog").showModal();
   };
   const fillHumans = () => {

@@ -241,11 +241,13 @@ const MB = {
       `<label class="${c}"><input type="checkbox" name="humans" value="${c}"> ${c}</label>`).join("");
     $("ng-humans").querySelectorAll("input").forEach((i) => { i.checked = !!hello && hello.humans.includes(i.value); });
   },
-  wireNewGame(getHello, build) {
+  // `getView`: the page's view; in the middle of a game the dialog says that game ends (not once it is over)
+  wireNewGame(getHello, build, getView) {
     const open = () => {
-      const h = getHello();
+      const h = getHello(), v = getView ? getView() : null;
       $("ng-players").value = String(h ? h.players.length : 2);
       $("ng-players").dispatchEvent(new Event("change")); // what depends on the players: humans, cards each
+      $("ng-ends").hidden = !(h && v && v.phase !== "over");
       $("new-dialog").showModal();
     };
     $("ng-players").addEventListener("change", () => MB.fillHumans(getHello()));

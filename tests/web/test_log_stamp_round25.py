@@ -7,10 +7,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from webtable import open_table
-
 from mazeboard.hal.events import GameEvent
 from mazeboard.hal.web import served
+from webtable import open_table
 
 
 def test_a_later_page_gets_the_same_stamps_and_the_event_log_none(monkeypatch: Any) -> None:

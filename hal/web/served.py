@@ -20,6 +20,7 @@ Two kinds of page connect:
 from __future__ import annotations
 
 import logging
+import time
 from collections import deque
 from typing import Any, Callable, Iterable, Mapping
 
@@ -32,6 +33,14 @@ log = logging.getLogger(__name__)
 Outbox = Callable[[dict[str, Any], Iterable[int]], None]
 #: events kept for pages that connect (or reload) mid-game
 LOG_KEEP = 400
+
+
+def stamped(event: GameEvent) -> dict[str, Any]:
+    """An event as pages get it: its fields and ``wall_ms``, the server's wall clock (epoch ms) when
+    it happened. Kept with the event in the history a joining page gets, so every screen, and a page
+    after a reload, says the same time of day for a log line (round 25). Pages only: the event-log
+    file (docs/event-log.md) keeps the game's own ``t``."""
+    return {**event.to_dict(), "wall_ms": int(time.time() * 1000)}
 
 
 class ServedTable:
@@ -139,7 +148,7 @@ class ServedTable:
 
     # -- what the board shows -------------------------------------------------------
     def _on_event(self, event: GameEvent) -> None:
-        data = event.to_dict()
+        data = stamped(event)
         owner = self.secret_of(data)
         if owner is not None:
             self.secrets[owner] = data

@@ -22,7 +22,7 @@ from mazeboard.hal.grid import format_edge
 
 from mazeboard.hal.web.controls import fetch_refusal, hand_refusal, lift_refusal, press_refusal, refused_line
 from mazeboard.hal.web.protocol import Refused, error_reply, ok_reply
-from mazeboard.hal.web.served import LOG_KEEP
+from mazeboard.hal.web.served import LOG_KEEP, stamped
 from mazeboard.hal.web.views import GameView
 
 from ..hands import Action, Hands
@@ -154,7 +154,7 @@ class BrowserTable:
 
     # -- what the board shows ------------------------------------------------------
     def _on_event(self, event: GameEvent) -> None:
-        data = event.to_dict()
+        data = stamped(event)  # with its time of day (wall_ms): the same on every page
         self.view.apply(data)
         self.log.append(data)
         self._broadcast({"type": "event", "event": data, "view": self.view.to_dict()})

@@ -736,7 +736,7 @@ function addLog(ev) {
   li.dataset.type = ev.type;
   const who = ev.player || ev.winner;
   if (who) li.style.setProperty("--pc", `var(--${who})`);
-  li.innerHTML = `<span class="t">${I18N.clock(ev.t, S.heardT)}</span><span class="pdot"></span><span class="text"></span>`;
+  li.innerHTML = `<span class="t">${I18N.clock(ev.t, S.heardT, ev.wall_ms)}</span><span class="pdot"></span><span class="text"></span>`;
   li.querySelector(".text").textContent = text;
   const log = $("log");
   log.prepend(li);
@@ -844,6 +844,9 @@ function wire() {
     const h = S.hello;
     $("ng-players").value = String(h ? h.players.length : 2);
     fillHumans();
+    // in the middle of a game, the dialog says that game ends (and how to keep it); not once it is over
+    const v = S.view;
+    $("ng-ends").hidden = !(h && v && v.phase !== "over" && !(said() && said().action === "game_over"));
     $("new-dialog").showModal();
   };
   const fillHumans = () => {

@@ -136,7 +136,7 @@ const MB = {
     if (COLOURS.includes(who)) li.style.setProperty("--pc", `var(--${who})`);
     // spaces between the parts: the line read as text (copied, read aloud) is "5.7s 3 ways...", not "5.7s3 ways"
     // (a flex container draws no space-only text between its items: the look is unchanged)
-    li.innerHTML = `<span class="t">${I18N.clock(ev.t, MB.heardT)}</span> <span class="pdot"></span> <span class="text"></span>`;
+    li.innerHTML = `<span class="t">${I18N.clock(ev.t, MB.heardT, ev.wall_ms)}</span> <span class="pdot"></span> <span class="text"></span>`;
     li.querySelector(".text").textContent = text;
     const log = $("log");
     log.prepend(li);
@@ -241,11 +241,13 @@ const MB = {
       `<label class="${c}"><input type="checkbox" name="humans" value="${c}"> ${c}</label>`).join("");
     $("ng-humans").querySelectorAll("input").forEach((i) => { i.checked = !!hello && hello.humans.includes(i.value); });
   },
-  wireNewGame(getHello, build) {
+  // `getView`: the page's view; in the middle of a game the dialog says that game ends (not once it is over)
+  wireNewGame(getHello, build, getView) {
     const open = () => {
-      const h = getHello();
+      const h = getHello(), v = getView ? getView() : null;
       $("ng-players").value = String(h ? h.players.length : 2);
       $("ng-players").dispatchEvent(new Event("change")); // what depends on the players: humans, cards each
+      $("ng-ends").hidden = !(h && v && v.phase !== "over");
       $("new-dialog").showModal();
     };
     $("ng-players").addEventListener("change", () => MB.fillHumans(getHello()));

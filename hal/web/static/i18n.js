@@ -139,12 +139,13 @@ const I18N = (() => {
   // call `f` once the catalogue is there (at once if it is): a page redraws its prompt in the language
   function ready(f) { if (S.ready) f(); else S.waiting.push(f); }
 
-  // the time of day (this device's clock) a log line says: HH:MM:SS. The game's own clock (ms since it
-  // began, the event log's t) read "209 s" to a newcomer who came to a game running before they did
-  // (round 24). `t` the event's time, `heardT` the game clock's latest time heard: the event was then
-  // heardT - t ms before now (a line from the backlog a page gets when it joins), now for a live one
-  function clock(t, heardT) {
-    const d = new Date(Date.now() - Math.max(0, (typeof heardT === "number" ? heardT : t) - t));
+  // the time of day a log line says, HH:MM:SS in this device's time zone: the moment the event happened,
+  // as the server stamped it (`wall`, epoch ms, round 25): the same on every screen and after a reload.
+  // Without a stamp (an older server) it counts back from the game's clock: `t` the event's time,
+  // `heardT` the game clock's latest time heard (the event was then heardT - t ms before now).
+  function clock(t, heardT, wall) {
+    const d = typeof wall === "number" ? new Date(wall)
+      : new Date(Date.now() - Math.max(0, (typeof heardT === "number" ? heardT : t) - t));
     return [d.getHours(), d.getMinutes(), d.getSeconds()].map((n) => String(n).padStart(2, "0")).join(":");
   }
 

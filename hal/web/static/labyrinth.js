@@ -519,7 +519,7 @@ function wire() {
     edition: $("ng-edition").value,
     variants: [...document.querySelectorAll("#ng-variants input:checked")].map((i) => i.value),
     cards_each: parseInt($("ng-cards-each").value, 10) || 0,
-  }));
+  }), () => S.view);
 }
 function fillNewGame(h) {
   $("ng-edition").innerHTML = Object.entries(h.editions).map(([k, t]) => `<option value="${k}" ${k === h.edition ? "selected" : ""}>${t}</option>`).join("");

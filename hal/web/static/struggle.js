@@ -716,7 +716,7 @@ function wire() {
     else if (e.key === "s" || e.key === "S") press("stop");
     else if (e.key >= "1" && e.key <= "5") press(`die${e.key}`);
   });
-  MB.wireNewGame(() => S.hello, () => ({ rounds: parseInt($("ng-rounds").value, 10) || 1 }));
+  MB.wireNewGame(() => S.hello, () => ({ rounds: parseInt($("ng-rounds").value, 10) || 1 }), () => S.view);
 }
 
 wire();

@@ -78,3 +78,27 @@ def test_the_ways_panel_and_stop_say_what_they_are_at_each_moment(browser: Any) 
     finally:
         page.close()
         stop(proc)
+
+
+def test_the_private_page_reads_the_cards_ace_as_the_main_page_does(browser: Any, server: str) -> None:
+    """Round 7: the private page (/seat/red) showed 'A' under place 'A' ("A / A"), where the main page and
+    the dice say the ace as ★. Seed 7: red's card has an ace (checked on the main page)."""
+    from playwright.sync_api import expect
+
+    context = browser.new_context(viewport={"width": WIDE[0], "height": WIDE[1]})
+    try:
+        page = context.new_page()
+        page.goto(server)
+        page.locator("button.seat-claim.red").click(timeout=WAIT)
+        expect(page.locator("#my-card .card-row")).to_be_visible(timeout=WAIT)
+        main = [el.inner_text() for el in page.locator("#my-card .card-place b").all()]
+        assert "★" in main, main
+        private = context.new_page()
+        private.goto(server + "seat/red")
+        expect(private.locator("#secret .place .tok")).to_have_count(5, timeout=WAIT)
+        tokens = [el.inner_text() for el in private.locator("#secret .place .tok").all()]
+        assert tokens == main, (tokens, main)  # the same card, the ace as ★
+        note = private.locator("#secret").inner_text()
+        assert "★" in note and "A (the ace)" not in note, note
+    finally:
+        context.close()

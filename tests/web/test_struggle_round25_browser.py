@@ -102,3 +102,36 @@ def test_the_private_page_reads_the_cards_ace_as_the_main_page_does(browser: Any
         assert "★" in note and "A (the ace)" not in note, note
     finally:
         context.close()
+
+
+def test_a_seat_released_from_another_screen_is_said_to_its_holder_and_logged(browser: Any) -> None:
+    """Round 7: "Releasing a seat is silent for its holder": the phone that held red's seat lost its card
+    without a word. Its page says so near the prompt, and every page's log tells it."""
+    from playwright.sync_api import expect
+
+    proc, server = serve(("--game", "struggle", "--players", "2", "--seed", "7", "--humans", "red"))
+    holder, other = browser.new_context(), browser.new_context()
+    try:
+        phone = holder.new_page()
+        phone.goto(server)
+        phone.locator("button.seat-claim.red").click(timeout=WAIT)
+        expect(phone.locator("#my-card .card-row")).to_be_visible(timeout=WAIT)
+        assert phone.locator("#notice").is_hidden()
+        screen = other.new_page()
+        screen.on("dialog", lambda d: d.accept())
+        screen.goto(server)
+        screen.locator("button.seat-release.red").click(timeout=WAIT)
+        expect(phone.locator("#notice")).to_be_visible(timeout=WAIT)
+        said = phone.locator("#notice").inner_text()
+        assert "Your seat (Red) was released from another screen" in said and "take it again" in said, said
+        expect(phone.locator("#my-card .card-row")).to_have_count(0, timeout=WAIT)
+        for page in (phone, screen):
+            expect(page.locator("#log li").first).to_contain_text("Red's seat released", timeout=WAIT)
+        assert "released" not in screen.locator("#notice").inner_text()  # the screen that released it knows
+        # the card box of the page that plays red says "you" as the players' row does: take your seat
+        box = phone.locator("#my-card").inner_text()
+        assert "You play Red" in box and "take your seat" in box, box
+    finally:
+        holder.close()
+        other.close()
+        stop(proc)

@@ -290,7 +290,8 @@ function drawCard() {
   if (!owner) {
     const free = h.humans.filter((p) => !(MB.seats && (MB.seats.taken || []).includes(p) && !(MB.seats.mine || []).includes(p)));
     box.innerHTML = `<div class="label">${I18N.t("page.str.card_title", "Your objective card")}</div>` +
-      `<div>${I18N.t("page.str.card_secret", "Your card is secret: take your seat to see it here (only this browser shows it).")}</div>`;
+      // said with the colour the players' row calls "you" (round 25: "Red · you", then "take your seat")
+      `<div>${I18N.t("page.str.card_secret_you", "You play {colours} here: take your seat to see your secret card (only this browser shows it).", { colours: andList(h.humans.map(cap)) })}</div>`;
     for (const p of free) {
       const b = document.createElement("button");
       b.type = "button"; b.className = `small show-card ${p}`;
@@ -713,6 +714,9 @@ const HANDLERS = {
     drawAll();
   },
   event(msg) { S.view = msg.view; MB.addLog(msg.event, LOG_TEXT, BIG); drawInfo(); },
+  // a seat claimed or released (here or on another screen): the card box at once, not at the next event
+  // (round 25: a released seat's card stayed shown until the game moved on)
+  seats() { if (S.view && S.hello) drawInfo(); },
   frame(msg) { S.pixels = msg.pixels; drawLeds(); },
   world(msg) {
     const was = S.world && S.world.placing;

@@ -450,8 +450,9 @@ function drawInfo() {
   $("stop").textContent = v.phase === "choosing" ? I18N.t("page.str.stop_play", "✋ Stop: play it")
     : v.phase === "placing" ? I18N.t("page.str.stop_turn", "✋ Stop: end the turn")
       : v.phase === "tokens" ? I18N.t("page.str.stop_round", "✋ Stop: start the round")
-        // after a throw Stop keeps the hand (round 25: a newcomer pressed "✋ Stop" to end the throwing)
-        : v.phase === "throw" && v.throws && !over ? I18N.t("page.str.stop_keep", "✋ Stop: keep this hand") : I18N.t("page.str.stop", "✋ Stop");
+        // after a throw Stop keeps the hand (round 25: a newcomer pressed "✋ Stop" to end the throwing); short, as
+        // "Stop: play it", to stay beside Throw on a phone (the ways panel says "press ✋ Stop to keep this hand")
+        : v.phase === "throw" && v.throws && !over ? I18N.t("page.str.stop_keep", "✋ Stop: keep it") : I18N.t("page.str.stop", "✋ Stop");
   const mine = h.humans.includes(v.current);
   // what this page's person is asked to do now, for the layout (struggle.css: on a phone, Stop stays on
   // screen while choosing a way far down the list)

@@ -302,6 +302,10 @@ MESSAGES: dict[str, str] = {
     "str.play.arrives": "token {token} reaches arrival place {place}",
     "str.play.swaps": "token {token} moves and sends {displaced} back to {space}",
     "str.play.last": "token {token} takes the last place, {place}",
+    # a play whose tokens bump each other back, said as where each token ends (words._net_said)
+    "str.play.net": "{ends} (red spaces sent tokens back on the way)",
+    "str.play.ends_first": "token {token} ends on {where}",
+    "str.play.ends_more": "token {token} on {where}",
     # the dice of tokens already arrived (words.idle_said): they move nothing
     "str.play.idle_one": "{play}; token {token} has already arrived (place {place}): its dice move nothing",
     "str.play.idle_many": "{play}; tokens {tokens} have already arrived (places {places}): their dice move nothing",

@@ -86,7 +86,30 @@ def _moves_said(play: Play, result: Result, track: Track) -> Any:
             plain = False
     if plain:
         return play.phrase()
+    if sum(1 for m in result.moves if m.displaced and not m.place) >= 2:
+        # tokens bumping each other back: told step by step it is a long story (round 25), said as
+        # where each token ends
+        return play.phrase(_net_said(result, track))
     moves: Any = steps[-1]
     for step in reversed(steps[:-1]):
         moves = phrase("str.play.then", first=step, rest=moves)
     return play.phrase(moves)
+
+
+def _net_said(result: Result, track: Track) -> Any:
+    """Where each token the play moves (or sends back) ends: "token J ends on space 4, token 10 on space 5
+    and token Q on space 3 (red spaces sent tokens back on the way)"."""
+    tokens: list[str] = []
+    for m in result.moves:
+        for t in (m.token, *m.displaced):
+            if t not in tokens:
+                tokens.append(t)
+    for token, _ in result.arrivals:
+        if token not in tokens:
+            tokens.append(token)
+    ends: list[Any] = []
+    for t in tokens:
+        place = result.race.place_of(t)
+        at = phrase("str.where.place", place=place) if place else space(track, result.race.space(t) or 0)
+        ends.append(phrase("str.play.ends_first" if not ends else "str.play.ends_more", token=t, where=at))
+    return phrase("str.play.net", ends=listing(ends))

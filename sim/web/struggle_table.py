@@ -40,7 +40,7 @@ from ..struggle.backend import StruggleSession, for_play
 from ..struggle.hands import Act, StruggleHands, TableView
 from .protocol import Press
 from mazeboard.hal.web.controls import follow_refusal, gather_refusal, press_refusal, refused_line
-from mazeboard.hal.web.protocol import SEED_MAX, Fields, Refused
+from mazeboard.hal.web.protocol import SEED_MAX, Fields, Refused, error_reply
 from mazeboard.hal.web.served import ServedTable
 from mazeboard.hal.web.views import StruggleView
 
@@ -119,6 +119,15 @@ class PeopleHands(StruggleHands):
         #: pages say "placing the tokens..." meanwhile (the tokens move one at a time)
         self.placing = False
         self._then_idle, self.on_idle = self.on_idle, self._done
+        #: asked just before a page's press (``Act.text`` "page N") is pressed: False leaves it unpressed
+        #: (the board would ignore it: the press before it changed what the board asks)
+        self.before_press: Callable[[Act], bool] | None = None
+        self._run["press"] = self._press_now
+
+    def _press_now(self, act: Act) -> int:
+        if act.text.startswith("page ") and self.before_press is not None and not self.before_press(act):
+            return 0
+        return self.world.press(act.button)
 
     def _follow(self, act: Act) -> int:
         self.placing = True
@@ -150,6 +159,7 @@ class StruggleTable(ServedTable):
         sim.board.watchers.insert(0, self.table_view.watch)
         # once the hands are done the pages hear it (the world's ``placing`` ends)
         self.hands = PeopleHands(sim.world, sim.clock, self.table_view, where="people", on_idle=self.world_changed)
+        self.hands.before_press = self._still_asked
         sim.world.on_change = self.world_changed
         self._commands = {Press: self._press, Pick: self._pick, MoveToken: self._move, Follow: self._follow,
                           Gather: self._gather, NewStruggle: self._new_game}
@@ -219,7 +229,18 @@ class StruggleTable(ServedTable):
         if self.hands.pressing(cmd.button) and last is not None and last[0] == cmd.button and last[1] is said:
             raise Refused(f"{cmd.button}: pressed twice: the first press has not acted yet")
         self._last_press = (cmd.button, said)
-        self._do(Act("press", button=cmd.button))
+        self._do(Act("press", button=cmd.button, text=f"page {client}"))
+
+    def _still_asked(self, act: Act) -> bool:
+        """Whether a page's press, accepted a moment ago, still acts now that the hand presses it (round
+        25: "a Stop tap was ignored once"): else the page that sent it is told why, in words."""
+        reason = press_refusal(self.state.instruction, self.humans, act.button)
+        if reason is None:
+            return True
+        client = int(act.text.split()[1])
+        self.outbox(error_reply(f"{refused_line(act.button, reason)} (the press before it changed what the "
+                                "board asks: press again if you still mean it)"), [client])
+        return False
 
     def _pick(self, client: int, cmd: Pick) -> None:
         self._my_turn()

@@ -52,7 +52,7 @@ const MB = {
         if (e && MB.restartText && e.textContent === MB.restartText) { clearTimeout(MB.errorTimer); e.textContent = ""; }
       }
       if (msg.type === "event" && MB.notice()) NOTICE.heard(msg.event.t);
-      if (msg.type === "seats") { MB.seats = msg; MB.drawSeats(); }
+      if (msg.type === "seats") MB.setSeats(msg);
       if (msg.type === "site") { MB.site = msg; MB.drawSite(); }
       const handler = MB.handlers[msg.type];
       if (handler) handler(msg);
@@ -155,6 +155,25 @@ const MB = {
   // seats: claim a free colour (POST; the server answers with a cookie only this browser has),
   // then that colour's private page opens from here; taken ones are shown as taken
   seats: null, site: null, seatColours: null,
+  // the seats now (the seats message, or /seats after a claim here): a seat freed since is told in the log of
+  // every page, and the page that held it says so near its prompt (round 25: the holder's card went
+  // without a word when another screen released its seat)
+  setSeats(s) {
+    const before = MB.seats;
+    MB.seats = s;
+    MB.drawSeats();
+    if (!before) return;
+    for (const p of (before.taken || []).filter((c) => !(s.taken || []).includes(c))) {
+      if ($("log")) {
+        MB.addLog({ type: "seat_released", player: p, t: MB.heardT },
+          { seat_released: (e) => I18N.t("page.common.log_seat_released", "{Player}'s seat released", { player: e.player }) }, []);
+      }
+      if ((before.mine || []).includes(p) && !(s.mine || []).includes(p) && typeof NOTICE !== "undefined") {
+        NOTICE.say(s.release ? I18N.t("page.common.seat_released_here", "Your seat ({Player}) was released from another screen: take it again to see your card.", { player: p })
+          : I18N.t("page.common.seat_released_board", "Your seat ({Player}) was released on the board: take it again to see your card.", { player: p }));
+      }
+    }
+  },
   privateLinks(hello) { MB.seatColours = hello.players; MB.drawSeats(); },
   drawSeats() {
     const box = $("private-links");
@@ -207,7 +226,7 @@ const MB = {
     const body = await r.json().catch(() => ({}));
     if (!r.ok) { MB.showError(body.error || I18N.t("page.common.claim_failed", "could not claim {player}", { player: colour })); return; }
     const s = await (await fetch("/seats")).json().catch(() => null);
-    if (s) { MB.seats = s; MB.drawSeats(); }
+    if (s) MB.setSeats(s);
     // the WebSocket learnt this browser's seats when it opened: open it again with the new cookie
     if (MB.ws) { MB.quick = true; MB.ws.close(); }
   },
@@ -219,7 +238,7 @@ const MB = {
     const body = await r.json().catch(() => ({}));
     if (!r.ok) { MB.showError(body.error || I18N.t("page.common.release_failed", "could not release {player}", { player: colour })); return; }
     const s = await (await fetch("/seats")).json().catch(() => null);
-    if (s) { MB.seats = s; MB.drawSeats(); }
+    if (s) MB.setSeats(s);
   },
   drawSite() {
     const box = $("join");

@@ -290,7 +290,8 @@ function drawCard() {
   if (!owner) {
     const free = h.humans.filter((p) => !(MB.seats && (MB.seats.taken || []).includes(p) && !(MB.seats.mine || []).includes(p)));
     box.innerHTML = `<div class="label">${I18N.t("page.str.card_title", "Your objective card")}</div>` +
-      `<div>${I18N.t("page.str.card_secret", "Your card is secret: take your seat to see it here (only this browser shows it).")}</div>`;
+      // said with the colour the players' row calls "you" (round 25: "Red · you", then "take your seat")
+      `<div>${I18N.t("page.str.card_secret_you", "You play {colours} here: take your seat to see your secret card (only this browser shows it).", { colours: andList(h.humans.map(cap)) })}</div>`;
     for (const p of free) {
       const b = document.createElement("button");
       b.type = "button"; b.className = `small show-card ${p}`;
@@ -448,7 +449,10 @@ function drawInfo() {
   $("next-way").textContent = I18N.t("page.str.throw_next_way", "Throw: next way");
   $("stop").textContent = v.phase === "choosing" ? I18N.t("page.str.stop_play", "✋ Stop: play it")
     : v.phase === "placing" ? I18N.t("page.str.stop_turn", "✋ Stop: end the turn")
-      : v.phase === "tokens" ? I18N.t("page.str.stop_round", "✋ Stop: start the round") : I18N.t("page.str.stop", "✋ Stop");
+      : v.phase === "tokens" ? I18N.t("page.str.stop_round", "✋ Stop: start the round")
+        // after a throw Stop keeps the hand (round 25: a newcomer pressed "✋ Stop" to end the throwing); short, as
+        // "Stop: play it", to stay beside Throw on a phone (the ways panel says "press ✋ Stop to keep this hand")
+        : v.phase === "throw" && v.throws && !over ? I18N.t("page.str.stop_keep", "✋ Stop: keep it") : I18N.t("page.str.stop", "✋ Stop");
   const mine = h.humans.includes(v.current);
   // what this page's person is asked to do now, for the layout (struggle.css: on a phone, Stop stays on
   // screen while choosing a way far down the list)
@@ -514,7 +518,10 @@ function drawInfo() {
     if (top - 3 < list.scrollTop) list.scrollTop = Math.max(0, top - 3);
     else if (bottom + 3 > list.scrollTop + list.clientHeight) list.scrollTop = bottom + 3 - list.clientHeight;
   }
-  if (!ways.length) list.innerHTML = `<li class="muted">${over ? I18N.t("page.str.ways_over", "the game is over") : v.phase === "placing" ? I18N.t("page.str.played", "played") : I18N.t("page.str.throw_then_stop", "throw, then Stop")}</li>`;
+  if (!ways.length) {
+    list.innerHTML = '<li class="muted"></li>';
+    list.firstChild.textContent = waysEmpty(v, mine);
+  }
   // scores
   const rounds = Math.max(v.rounds, v.results.length);
   let html = `<tr><th></th>${Array.from({ length: rounds }, (_, i) => `<th>R${i + 1}</th>`).join("")}<th>${I18N.t("page.str.total", "total")}</th></tr>`;
@@ -546,6 +553,17 @@ function drawInfo() {
     const line = v.winners.length > 1 ? `🏆 ${tieLine(winners, v.totals[v.winners[0]], v.winners.length)}!` : I18N.t("page.str.wins", "🏆 {winners} wins!", { winners });
     MB.banner(`${line}<div class="banner-scores">${Object.entries(v.totals).map(([p, s]) => `${p} ${s}`).join(" · ")}</div>`);
   }
+}
+// what the ways panel holds while it lists no way, at each moment of a turn (round 25: after a throw it
+// still said "throw, then Stop", and before the first throw nothing said how dice move tokens)
+function waysEmpty(v, mine) {
+  if (v.phase === "over") return I18N.t("page.str.ways_over", "the game is over");
+  if (v.phase === "placing") return I18N.t("page.str.played", "played");
+  if (v.phase === "throw" && v.throws) {
+    return mine ? I18N.t("page.str.ways_keep", "press ✋ Stop to keep this hand: the ways to play it show here")
+      : I18N.t("page.str.ways_keep_other", "the ways to play the hand show here once {Player} keeps it", { player: v.current });
+  }
+  return I18N.t("page.str.ways_before", "🎲 throw, then ✋ Stop: each K, Q, J, 10 or 9 die kept moves that token one space");
 }
 // the first-game guide: the tips for what the board asks now, when a person here is asked, one at a
 // time in this order (the objective and the dice first, then what to press); said in the page's language
@@ -697,6 +715,9 @@ const HANDLERS = {
     drawAll();
   },
   event(msg) { S.view = msg.view; MB.addLog(msg.event, LOG_TEXT, BIG); drawInfo(); },
+  // a seat claimed or released (here or on another screen): the card box at once, not at the next event
+  // (round 25: a released seat's card stayed shown until the game moved on)
+  seats() { if (S.view && S.hello) drawInfo(); },
   frame(msg) { S.pixels = msg.pixels; drawLeds(); },
   world(msg) {
     const was = S.world && S.world.placing;

@@ -72,7 +72,7 @@ def open_page(browser: Any, url: str, size: tuple[int, int], guide: bool = False
     page = browser.new_page(viewport={"width": size[0], "height": size[1]})
     if not guide:  # the tips are their own test: here they would cover what is measured
         page.add_init_script("for (const g of ['magic-labyrinth', 'labyrinth', 'struggle']) "
-                             "localStorage.setItem(`mazeboard.guide.${g}`, JSON.stringify(['roll', 'move', 'return', 'shift', 'throw', 'choose', 'place']))")
+                             "localStorage.setItem(`mazeboard.guide.${g}`, JSON.stringify(['roll', 'move', 'return', 'shift', 'goal', 'dice', 'throw', 'choose', 'place']))")
     page.goto(url)
     expect(page.locator("#conn")).to_have_text("connected", timeout=WAIT_MS)
     expect(page.locator("#prompt")).not_to_have_text(re.compile("Connecting|Waiting"), timeout=WAIT_MS)

@@ -457,6 +457,15 @@ function tileClicked(cell) {
   pickTile(cell, !walks && v.phase === "shift" && S.hello.humans.includes(v.current));
   if (!walks) return;
   if (here === cell) return;
+  // in a plain move a tile out of reach is said so here, never with an invitation to lift (round 25:
+  // Lift acts only where the board asks for a pawn, hal/web/controls.py lab_lift_refusal)
+  const reach = (v.reachable || {})[pawn], asked = s && (s.requests || []).some((r) => r.piece === pawn);
+  if (!asked && Array.isArray(reach) && !reach.includes(cell)) {
+    pickTile(cell);
+    MB.showError(I18N.t("page.lab.out_of_reach", "{cell} cannot be reached from {here} (no open path): click a tile framed in your colour",
+      { cell, here }));
+    return;
+  }
   MB.send({ type: "slide", player: pawn, to: cell });
   S.world.hand[pawn] = cell;
 }

@@ -3,6 +3,7 @@ out of reach answered "lift the pawn to put it there" while Lift is off (an invi
 
 from __future__ import annotations
 
+import re
 from typing import Any, Iterator
 
 import pytest
@@ -12,7 +13,7 @@ from mazeboard.sim.web.labyrinth_table import Insert
 from mazeboard.sim.web.protocol import Slide
 
 from test_game_tables import serve
-from test_labyrinth_newcomer_third import PHONE, WAIT_MS, open_page, push
+from test_labyrinth_newcomer_third import DESKTOP, PHONE, ROOT, WAIT_MS, open_page, push
 from test_labyrinth_round22 import RED_ARGS
 from test_plain_words_browser import serving
 
@@ -60,3 +61,41 @@ def test_a_click_on_a_tile_out_of_reach_says_so_in_the_pages_words(browser: Any,
     page.close()
     assert "lift" not in text.lower(), text
     assert far in text and "framed in your colour" in text, text
+
+
+# -- 2. no dark frame left where an LED went out ---------------------------------------------------
+
+#: a tile lit in Blue's dim reach colour (not a start corner: its LED is drawn as the 🏠 marker)
+LIGHT = """() => { const t = [...document.querySelectorAll('#maze .tile')].find(t => !Object.values(S.hello.corners).includes(t.dataset.cell));
+    window.PROBE = {t, keep: S.pixels}; S.pixels = S.pixels.slice(); S.pixels[S.hello.layout[t.dataset.cell]] = '#00124c'; drawLeds();
+    return t.dataset.cell; }"""
+#: then its LED off (as at the end of Blue's turn): the tile's frame as drawn in the very next rendering
+OFF = """() => { const {t, keep} = window.PROBE, led = t.querySelector('.led');
+    const lit = parseFloat(getComputedStyle(led).opacity);
+    S.pixels[S.hello.layout[t.dataset.cell]] = '#000000'; drawLeds();
+    const off = parseFloat(getComputedStyle(led).opacity);
+    S.pixels = keep; drawLeds(); return {lit, off, led: t.dataset.led, cell: t.dataset.cell}; }"""
+
+
+@pytest.mark.browser
+def test_an_led_that_goes_out_leaves_no_dark_frame(browser: Any, red_url: str) -> None:
+    """Blue's reach frames were seen dark on Red's turn (newcomer round 7, w12/w13/w30): the LED's colour
+    went black at once while the frame faded out, and a screenshot (or a slow phone's next frame) caught
+    a black frame. An LED that goes out takes its frame with it at once."""
+    page = open_page(browser, red_url, DESKTOP, guide=False)
+    page.evaluate(LIGHT)
+    page.wait_for_timeout(500)  # lit in full
+    st = page.evaluate(OFF)
+    page.close()
+    assert st["lit"] > 0.5, st
+    assert st["off"] == 0, f"a tile whose LED went out is still framed (opacity {st['off']}, colour {st['led']})"
+
+
+@pytest.mark.parametrize("css", ["labyrinth.css", "board.css", "struggle.css"])
+def test_every_games_leds_go_out_at_once(css: str) -> None:
+    """The same for the Magic Labyrinth's cells and Struggle's spaces: the LED's fade is on lighting
+    only (the rule of a lit LED carries the transition; an unlit one has none)."""
+    text = (ROOT / "hal" / "web" / "static" / css).read_text(encoding="utf-8")
+    led_rules = re.findall(r"\n\.(?:tile|cell|space) \.led \{[^}]*\}", text)
+    assert led_rules, f"no LED rule in {css}"
+    assert all("transition" not in r for r in led_rules), f"{css}: an LED fades out in its own colour: {led_rules}"

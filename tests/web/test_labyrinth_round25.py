@@ -99,3 +99,51 @@ def test_every_games_leds_go_out_at_once(css: str) -> None:
     led_rules = re.findall(r"\n\.(?:tile|cell|space) \.led \{[^}]*\}", text)
     assert led_rules, f"no LED rule in {css}"
     assert all("transition" not in r for r in led_rules), f"{css}: an LED fades out in its own colour: {led_rules}"
+
+
+# -- 3. a seat held by another screen, and a simulated colour's seat ---------------------------------
+
+SEATS = """() => ({seats: Object.fromEntries([...document.querySelectorAll('#private-links [data-seat]')].map(e =>
+    [e.dataset.seat, {text: e.textContent, button: e.tagName === 'BUTTON' || e.tagName === 'A'}])),
+  rows: Object.fromEntries([...document.querySelectorAll('#players .player')].map(r => [r.dataset.player, r.querySelector('.who').textContent]))})"""
+
+
+@pytest.mark.browser
+def test_a_seat_held_by_another_screen_and_a_simulated_seat_say_so(browser: Any) -> None:
+    """p01/w33 (newcomer round 7): a second browser read "Your seat: Red 🔒 Release" beside "Red you" (as if
+    "you are red: press to leave"), and Blue, played by the computer, could be claimed (its secret card read)."""
+    with serving(RED_ARGS) as red_url:  # a game of its own: the red seat stays held after the test
+        st, refused = _two_screens(browser, red_url)
+    assert "red" in st["seats"]["red"]["text"].lower(), st
+    assert "you" not in st["rows"]["red"].lower(), f"the player list says 'you' for a seat another screen holds: {st}"
+    assert "simulated" in st["seats"]["blue"]["text"] and not st["seats"]["blue"]["button"], st
+    assert refused["status"] == 409 and "simulated" in refused["body"]["error"], refused
+
+
+def _two_screens(browser: Any, red_url: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Red's seat claimed on a first browser; what a second one shows, and its claim of Blue's seat."""
+    from playwright.sync_api import expect
+
+    first = browser.new_context(viewport={"width": DESKTOP[0], "height": DESKTOP[1]})
+    second = browser.new_context(viewport={"width": DESKTOP[0], "height": DESKTOP[1]})
+    try:
+        a = first.new_page()
+        a.goto(red_url)
+        claim = a.locator('#private-links [data-seat="red"]')
+        expect(claim).to_be_visible(timeout=WAIT_MS)
+        if a.locator('#private-links a[data-seat="red"]').count() == 0:
+            claim.click()
+        expect(a.locator('#private-links a[data-seat="red"]')).to_be_visible(timeout=WAIT_MS)
+        b = second.new_page()
+        b.goto(red_url)
+        expect(b.locator('#private-links [data-seat="red"]')).to_contain_text("another screen", timeout=WAIT_MS)
+        b.wait_for_function("() => S.view && document.querySelectorAll('#players .player').length === 2", timeout=WAIT_MS)
+        b.wait_for_timeout(300)
+        st = b.evaluate(SEATS)
+        b.screenshot(path="/tmp/lab25/seats-second.png")
+        refused = b.evaluate("""async () => { const r = await fetch('/seat/blue/claim', {method: 'POST'});
+            return {status: r.status, body: await r.json()}; }""")
+    finally:
+        first.close()
+        second.close()
+    return st, refused

@@ -106,6 +106,7 @@ function buildMaze() {
   const variants = h.variants.length ? I18N.t("page.lab.info_variants", " · variants: {names}", { names: h.variants.join(", ") }) : "";
   $("game-info").textContent = I18N.t("page.lab.info", "seed {seed} · {n} players", { seed: h.seed, n: h.players.length }) + variants;
   drawLegend();
+  MB.onSeats = () => { if (S.view) drawInfo(); };
   MB.privateLinks(h);
 }
 

@@ -164,3 +164,49 @@ def test_the_readme_says_how_each_game_is_played_in_the_browser() -> None:
     assert "arrow keys" not in lines["Labyrinth"] and "Rotate" in lines["Labyrinth"] and "push" in lines["Labyrinth"]
     assert "Throw" in lines["Struggle"] and "Stop" in lines["Struggle"]
     assert "arrow keys" not in " ".join(it for it in items if it != lines["The Magic Labyrinth"]), "arrow keys for every game"
+
+
+# -- 5. no sideways scroll at a game's end on a phone; 6. a found picture stays with its words -------
+
+#: the end of a game as the view says it (Blue, simulated, won with every card found; Red found one):
+#: what the winner's row and the banner show
+GAME_OVER = """(blue) => { Object.assign(S.view, {phase: 'over', winner: 'blue'});
+    S.view.found = {red: ['keys'], blue}; S.view.remaining = {red: 1, blue: 0}; drawInfo();
+    return [document.documentElement.scrollWidth, document.body.scrollWidth, window.innerWidth]; }"""
+
+
+@pytest.mark.parametrize("blue", [["sorceress", "crown"], ["sorceress", "crown", "keys", "moth", "book", "money", "skull"]],
+                         ids=["two-found", "seven-found"])
+@pytest.mark.browser
+def test_a_phone_never_scrolls_sideways_at_the_games_end(browser: Any, red_url: str, blue: list[str]) -> None:
+    """p08/p24 (newcomer round 7): at the end the page was 441 px wide on a 390 px phone (the winner's
+    row "simulated · winner 🏆 ... found 1 · home 🏠")."""
+    page = open_page(browser, red_url, PHONE, guide=False)
+    page.evaluate(GAME_OVER, blue)
+    page.wait_for_timeout(200)
+    widths = page.evaluate("() => [document.documentElement.scrollWidth, document.body.scrollWidth, window.innerWidth]")
+    page.screenshot(path=f"/tmp/lab25/over-phone-{len(blue)}.png")
+    page.close()
+    assert max(widths[:2]) <= widths[2], f"the page scrolls sideways at the end: {widths}"
+
+
+#: each player row's found pictures and its "found N": the last picture's line and the words' line
+TOGETHER = """() => [...document.querySelectorAll('#players .player')].map(r => {
+    const found = r.querySelector('.found'), lines = [...found.getClientRects()], score = r.querySelector('.score').getBoundingClientRect();
+    const last = lines.length ? lines[lines.length - 1] : null;
+    return {p: r.dataset.player, n: found.textContent.trim().length + found.querySelectorAll('svg').length,
+            last: last && (last.top + last.bottom) / 2, top: score.top, bottom: score.bottom}; })"""
+
+
+@pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone-390x844", "desktop-1920x1080"])
+@pytest.mark.browser
+def test_a_found_picture_stays_on_the_line_of_its_words(browser: Any, red_url: str, size: tuple[int, int]) -> None:
+    """w31/p24: Blue's 🗝️ alone at the top right of its row, "found 1 · back to 🏠" under it."""
+    page = open_page(browser, red_url, size, guide=False)
+    page.evaluate("() => { S.view.found = {red: ['money'], blue: ['keys']}; S.view.remaining = {red: 0, blue: 0}; drawInfo(); }")
+    page.wait_for_timeout(200)
+    rows = page.evaluate(TOGETHER)
+    page.screenshot(path=f"/tmp/lab25/found-{size[0]}.png")
+    page.close()
+    for r in rows:
+        assert r["n"] >= 1 and r["top"] <= r["last"] <= r["bottom"], f"a found picture is not on its words' line: {r}"

@@ -306,6 +306,9 @@ class WebServer:
             return web.json_response({"error": "cross-site request refused"}, status=403)
         if player not in self.seats.colours:
             return web.json_response({"error": f"no such seat (one of {', '.join(self.seats.colours)})"}, status=404)
+        simulated = self._simulated(player)
+        if simulated:
+            return web.json_response({"error": simulated}, status=409)
         try:
             token = self.seats.claim(player, request.cookies.get(cookie_name(player)))
         except SeatTaken as e:
@@ -315,6 +318,15 @@ class WebServer:
         response.set_cookie(cookie_name(player), token, max_age=COOKIE_MAX_AGE_S, path="/", httponly=True,
                             samesite="Strict")
         return response
+
+    def _simulated(self, player: str) -> str | None:
+        """Why the simulator's ``player`` is no seat to claim: a colour its computer plays (its
+        secret card is nobody's to read); None for a colour played from the pages, or not in the game."""
+        table = self._table
+        humans, players = getattr(table, "humans", None), getattr(table, "players", None)
+        if not self.simulator or humans is None or players is None or player not in players or player in humans:
+            return None
+        return f"{player} is a simulated player: its secret card stays hidden (only a colour played here has a seat)"
 
     async def _leave(self, request: web.Request) -> web.StreamResponse:
         """``POST /seat/red/leave``: the holder gives the seat up (403 for anyone else)."""

@@ -229,7 +229,10 @@ class LabyrinthTable(ServedTable):
         path = LabyrinthPlayer.path(self.sim.board.table.maze, here, cmd.to)
         if not path:
             if not GRID.adjacent(here, cmd.to):
-                raise Refused(f"no open path from {here} to {cmd.to}: lift the pawn to put it there")
+                # an invitation to lift only where the board asks for the pawn, as Lift acts (round 25)
+                asked = any(r.get("piece") == cmd.player for r in (self.state.instruction or {}).get("requests", []))
+                then = f"press ✊ Lift pawn, then click {cmd.to}" if asked else "click a tile framed in your colour"
+                raise Refused(f"{cmd.to} cannot be reached from {here} (no open path): {then}")
             path = [cmd.to]  # through a closed side: the controller will say so
         self._do(Action("slide", player=cmd.player, cells=tuple(path)))
         self.planned[cmd.player] = cmd.to

@@ -232,7 +232,7 @@ class BrowserTable:
             self._world_changed()
             return
         if not MAGIC.adjacent(here, cmd.to):
-            raise Refused(f"{cmd.to} is not next to {here}: slide one cell at a time (lift the pawn to jump)")
+            raise Refused(f"{cmd.to} is not next to {here}: slide one cell at a time")
         hand.do(Action("slide", player=cmd.player, cells=(cmd.to,)))
         hand.planned = cmd.to
         self._world_changed()

@@ -89,16 +89,16 @@ def test_the_games_page_and_the_private_page_are_served(fixture: str, page: str,
 def test_a_private_page_gets_its_own_card_and_cannot_play(labyrinth: str) -> None:
     async def go() -> None:
         async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) as s:
-            async with s.post(labyrinth + "seat/blue/claim") as r:
+            async with s.post(labyrinth + "seat/red/claim") as r:
                 assert r.status == 200, await r.text()
-            async with s.get(labyrinth + "seat/blue") as r:
+            async with s.get(labyrinth + "seat/red") as r:
                 assert r.status == 200 and "player.js" in await r.text()
             await private_and_shared(s)
 
     async def private_and_shared(s: aiohttp.ClientSession) -> None:
-        async with s.ws_connect(labyrinth + "ws?seat=blue") as ws, s.ws_connect(labyrinth + "ws") as shared:
+        async with s.ws_connect(labyrinth + "ws?seat=red") as ws, s.ws_connect(labyrinth + "ws") as shared:
             hello = await _recv(ws, lambda m: m["type"] == "hello")
-            assert hello["private"] is True and hello["player"] == "blue" and len(hello["secret"]["cards"]) == 1
+            assert hello["private"] is True and hello["player"] == "red" and len(hello["secret"]["cards"]) == 1
             assert set(hello) == {"type", "private", "game", "title", "player", "seed", "secret"}
             shared_hello = await _recv(shared, lambda m: m["type"] == "hello")
             assert "secret" not in shared_hello and all(e["type"] != "card_shown" for e in shared_hello["log"])

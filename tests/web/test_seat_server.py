@@ -16,7 +16,8 @@ from test_game_server import _recv, start
 
 @pytest.fixture(scope="module")
 def url() -> Iterator[str]:
-    p, address = start("--game", "labyrinth", "--seed", "3", "--humans", "red", "--speed", "20")
+    # both colours played here: a simulated colour's seat is not to be claimed (round 25)
+    p, address = start("--game", "labyrinth", "--seed", "3", "--humans", "red,blue", "--speed", "20")
     yield address
     p.terminate()
     p.wait(timeout=10)
@@ -193,7 +194,8 @@ def test_a_real_board_refuses_to_release_a_seat_from_a_page() -> None:
 def test_a_private_page_open_through_a_new_game_gets_its_own_new_hello() -> None:
     """Seen (newcomer, round 4): after ✨ New game the open card page said "'S Card" and showed the
     last game's card: the new game greeted it as a shared page (no player, no card)."""
-    p, address = start("--game", "labyrinth", "--seed", "3", "--humans", "red", "--speed", "20")
+    # both colours played here: a simulated colour's seat is not to be claimed (round 25)
+    p, address = start("--game", "labyrinth", "--seed", "3", "--humans", "red,blue", "--speed", "20")
     try:
         async def go() -> dict[str, Any]:
             async with phone() as a:

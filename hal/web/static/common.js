@@ -146,7 +146,9 @@ const MB = {
     const row = document.createElement("div");
     row.className = `player ${p}` + (p === view.current && view.phase !== "over" ? " turn" : "");
     row.dataset.player = p;
-    const tag = hello.humans.includes(p) ? I18N.t("page.common.you", "you") : I18N.t("page.common.simulated", "simulated");
+    // a colour played here whose seat another browser holds is not "you" on this screen (round 25)
+    const tag = MB.seatElsewhere(p) ? I18N.t("page.common.other_screen", "at another screen")
+      : hello.humans.includes(p) ? I18N.t("page.common.you", "you") : I18N.t("page.common.simulated", "simulated");
     const won = view.winner === p || (view.winners || []).includes(p);
     row.innerHTML = `<span class="arrow">▶</span><span class="dot"></span>` +
       `<span class="who">${p}<small>${tag}${won ? I18N.t("page.common.winner", " · winner 🏆") : ""}</small></span><span class="tokens">${extra}</span>`;
@@ -154,7 +156,8 @@ const MB = {
   },
   // seats: claim a free colour (POST; the server answers with a cookie only this browser has),
   // then that colour's private page opens from here; taken ones are shown as taken
-  seats: null, site: null, seatColours: null,
+  seats: null, site: null, seatColours: null, seatHumans: null, onSeats: null,
+  seatElsewhere(p) { const s = MB.seats; return !!s && (s.taken || []).includes(p) && !(s.mine || []).includes(p); },
   // the seats now (the seats message, or /seats after a claim here): a seat freed since is told in the log of
   // every page, and the page that held it says so near its prompt (round 25: the holder's card went
   // without a word when another screen released its seat)
@@ -174,7 +177,7 @@ const MB = {
       }
     }
   },
-  privateLinks(hello) { MB.seatColours = hello.players; MB.drawSeats(); },
+  privateLinks(hello) { MB.seatColours = hello.players; MB.seatHumans = hello.humans || null; MB.drawSeats(); },
   drawSeats() {
     const box = $("private-links");
     if (!box || !MB.seats) return;
@@ -198,11 +201,17 @@ const MB = {
         el.textContent = several ? I18N.t("page.seat_open_colour", "{Colour} ↗", { colour: p })
           : I18N.t("page.seat_open", "🃏 Open your secret card page ({colour}) ↗", { colour: p });
         el.title = I18N.t("page.seat_open.title", "your seat: opens {colour}'s private page with your secret card, in a new tab", { colour: p });
+      } else if (s.release && MB.seatHumans && !MB.seatHumans.includes(p)) {
+        // the simulator's computer plays this colour: its secret card is nobody's to read (round 25)
+        el = document.createElement("span");
+        el.className = `plink seat-simulated ${p}`;
+        el.textContent = I18N.t("page.common.seat_simulated", "{Player}: simulated", { player: p });
+        el.title = I18N.t("page.common.seat_simulated.title", "the computer plays {player}: its secret card stays hidden", { player: p });
       } else if (s.taken.includes(p) && s.release) {
         // the browser simulator: the page is the board, whoever is at it the adult who frees a lost seat
         el = document.createElement("button");
         el.type = "button"; el.className = `plink seat-taken seat-release small ${p}`;
-        el.textContent = I18N.t("page.common.seat_release", "{player} 🔒 release", { player: p });
+        el.textContent = I18N.t("page.common.seat_elsewhere", "🔒 {Player}: held by another screen · release", { player: p });
         el.title = I18N.t("page.common.seat_release.title", "another browser holds this seat: press to release it (its browser loses the secret card page), then claim it", { player: p });
         el.addEventListener("click", () => MB.release(p));
       } else if (s.taken.includes(p)) {
@@ -219,6 +228,7 @@ const MB = {
       box.appendChild(el);
       box.appendChild(document.createTextNode(" "));
     }
+    if (MB.onSeats) MB.onSeats(); // the player list's "you" follows the seats
   },
   async claim(colour) {
     let r;

@@ -106,6 +106,7 @@ function buildMaze() {
   const variants = h.variants.length ? I18N.t("page.lab.info_variants", " · variants: {names}", { names: h.variants.join(", ") }) : "";
   $("game-info").textContent = I18N.t("page.lab.info", "seed {seed} · {n} players", { seed: h.seed, n: h.players.length }) + variants;
   drawLegend();
+  MB.onSeats = () => { if (S.view) drawInfo(); };
   MB.privateLinks(h);
 }
 
@@ -294,9 +295,13 @@ function drawInfo() {
       ? (v.winner === p ? I18N.t("page.lab.left_home_over", "home 🏠") : v.phase === "over" ? ""
         : I18N.t("page.lab.left_home_short", "back to 🏠"))
       : I18N.t("page.lab.left", "{n} left", { n: left });
+    // the last picture found and "found N" on one line, never broken apart (a word joiner between them: round
+    // 25, a 🗝️ stood alone at the top right, its words under it); many pictures wrap among themselves
     const extra = `<span class="found" title="${esc(found.map(pictureName).join(", "))}">${found.map(drawn).join("")}</span>` +
-      `<b class="score">${esc(I18N.t("page.lab.found_n", "found {n}", { n: found.length }))}</b>` +
-      (rest ? `<small class="left"> ·\u00a0${esc(rest)}</small>` : ""); // the dot stays with what it separates
+      `\u2060<b class="score">${esc(I18N.t("page.lab.found_n", "found {n}", { n: found.length }))}</b>` +
+      // the dot stays with what it separates; the space before it, outside the unbroken words, is where a
+      // narrow row wraps (round 25: "· home 🏠" ran off a phone's screen at the end)
+      (rest ? ` <small class="left">·\u00a0${esc(rest)}</small>` : "");
     players.appendChild(MB.playersRow(p, v, h, extra));
   }
   // no rotation words by the spare: the drawing shows how it lies (a spare a push brought out was never turned)
@@ -457,6 +462,15 @@ function tileClicked(cell) {
   pickTile(cell, !walks && v.phase === "shift" && S.hello.humans.includes(v.current));
   if (!walks) return;
   if (here === cell) return;
+  // in a plain move a tile out of reach is said so here, never with an invitation to lift (round 25:
+  // Lift acts only where the board asks for a pawn, hal/web/controls.py lab_lift_refusal)
+  const reach = (v.reachable || {})[pawn], asked = s && (s.requests || []).some((r) => r.piece === pawn);
+  if (!asked && Array.isArray(reach) && !reach.includes(cell)) {
+    pickTile(cell);
+    MB.showError(I18N.t("page.lab.out_of_reach", "{cell} cannot be reached from {here} (no open path): click a tile framed in your colour",
+      { cell, here }));
+    return;
+  }
   MB.send({ type: "slide", player: pawn, to: cell });
   S.world.hand[pawn] = cell;
 }

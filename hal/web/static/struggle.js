@@ -50,6 +50,7 @@ function buildTrack() {
   }
   gameInfo();
   // the seats people play here, never a simulated player's (its card is no one's to see)
+  MB.onSeats = () => { if (S.view) drawInfo(); }; // the players' "you" and the card box follow the seats
   MB.privateLinks(h.humans.length ? { ...h, players: h.players.filter((p) => h.humans.includes(p)) } : h);
 }
 

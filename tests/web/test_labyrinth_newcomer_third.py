@@ -141,9 +141,11 @@ def test_the_narration_says_no_degrees() -> None:
 # -- 4. a phone's first screen --------------------------------------------------------------------
 
 def test_a_phone_shows_prompt_board_controls_and_score_on_the_first_screen(browser: Any, url: str) -> None:
+    """The layout after the first game's tips (while one shows under the prompt, the maze, the spare and
+    Rotate stay on the first screen: tests/web/test_guide_round24.py)."""
     from playwright.sync_api import expect
 
-    page = open_page(browser, url, PHONE)
+    page = open_page(browser, url, PHONE, guide=False)
     page.locator("button.seat-claim.red").click(timeout=WAIT_MS)  # as the newcomer did: a taller header
     expect(page.locator("a.seat-link.red")).to_be_visible(timeout=WAIT_MS)
     for phase in ("shift", "move"):

@@ -761,8 +761,16 @@ function handRefused(player) { // the page's hand may not move the pawn now: say
   if (!on) showError(I18N.t("page.magic.pawn_stays", "Your pawn stays: {why}", { why }));
   return !on;
 }
+// a wall the players found this game stands on the edge between two cells (the view's walls_learned):
+// a step across it is legal but sure to drop the ball again, refused in words as "not next to" is
+function foundWall(a, b) {
+  const [x, y] = [a, b].sort();
+  return (S.view.walls_learned || []).includes(`${x}-${y}`) ? [x, y] : null;
+}
 function slideTo(player, cell) {
   if (handRefused(player)) return;
+  const here = planned(player), wall = here && foundWall(here, cell);
+  if (wall) { showError(I18N.t("page.magic.found_wall", "a wall found already stands between {a} and {b}: go round it", { a: wall[0], b: wall[1] })); return; }
   send({ type: "slide", player, to: cell });
   S.world.hands[player] = { cell, busy: true }; // where the hand is heading; the server confirms
 }

@@ -852,6 +852,7 @@ function wire() {
     const h = S.hello;
     $("ng-players").value = String(h ? h.players.length : 2);
     fillHumans();
+    fillWinTokens((S.view && S.view.win_tokens) || 5);
     $("new-dialog").showModal();
   };
   const fillHumans = () => {
@@ -864,6 +865,17 @@ function wire() {
       return label;
     }));
   };
+  // a shorter game (newcomer round 7 played 9 minutes to 5): the symbols to win, opened on this game's own
+  const fillWinTokens = (now) => {
+    $("ng-win-tokens").replaceChildren(...[...new Set([1, 2, 3, 4, 5, 6, 8, 12, now])].sort((a, b) => a - b).map((n) => {
+      const o = document.createElement("option");
+      o.value = String(n);
+      o.selected = n === now;
+      o.textContent = n === 5 ? I18N.t("page.magic.win_rules", "{n} (the rules)", { n })
+        : n < 5 ? I18N.t("page.magic.win_shorter", "{n} (a shorter game)", { n }) : I18N.t("page.magic.win_longer", "{n} (a longer game)", { n });
+      return o;
+    }));
+  };
   $("ng-players").addEventListener("change", fillHumans);
   $("new-game").addEventListener("click", openNew);
   $("banner-new").addEventListener("click", () => { $("banner").hidden = true; openNew(); });
@@ -873,7 +885,7 @@ function wire() {
     const humans = [...document.querySelectorAll("#ng-humans input:checked")].map((i) => i.value);
     const seedText = $("ng-seed").value.trim();
     send({ type: "new_game", players: parseInt($("ng-players").value, 10), maze: $("ng-maze").value,
-           humans, seed: seedText === "" ? null : parseInt(seedText, 10) });
+           humans, seed: seedText === "" ? null : parseInt(seedText, 10), win_tokens: parseInt($("ng-win-tokens").value, 10) || 5 });
   });
   // opened at its top: showModal focuses the first control, "Got it" at the bottom, and scrolls there
   $("help-button").addEventListener("click", () => { $("help").showModal(); $("help").scrollTop = 0; });

@@ -749,6 +749,12 @@ function showError(text) {
   e.textContent = text;
   clearTimeout(S.errorTimer);
   S.errorTimer = setTimeout(() => { e.textContent = ""; }, 4000);
+  // read in full where the person looks (as common.js MB.showError, round 24): on a phone a tap on the
+  // greyed Fish ball out said why in a line under the screen's bottom edge; scrolled into it, a few
+  // pixels clear of the edge (a line's bottom at a fraction of a pixel past it stayed cut)
+  const r = e.getBoundingClientRect();
+  if (text && r.bottom > window.innerHeight) window.scrollBy(0, Math.ceil(r.bottom - window.innerHeight) + 8);
+  else if (text && r.top < 0) window.scrollBy(0, Math.floor(r.top) - 8);
 }
 function mine() { return S.hello && S.hello.humans.length > 0; }
 function activeHuman() {

@@ -264,6 +264,8 @@ function pawnDiv(player) {
     d.draggable = true;
     d.addEventListener("dragstart", (e) => { e.dataTransfer.setData("text/plain", player); S.selected = player; });
     d.addEventListener("click", (e) => { e.stopPropagation(); pawnClicked(player); });
+  } else if (p.cell) { // another's pawn: a click on it is a click on its cell (a step there, or whose pawn it is)
+    d.addEventListener("click", (e) => { e.stopPropagation(); cellClicked(p.cell); });
   }
   return d;
 }
@@ -788,6 +790,14 @@ function cellClicked(cell) {
   if (cell === here) return;
   const other = Object.entries(S.world.pawns).find(([p, v]) => v.cell === cell && S.hello.humans.includes(p));
   if (other && !adjacent(here, cell)) { pawnClicked(other[0]); return; }
+  // a simulated player's pawn clicked where no step of the person's goes there: say whose it is (the
+  // newcomer read "Your pawn stays: press Roll first" as about the pawn they had clicked)
+  const theirs = Object.keys(S.world.pawns).find((p) => S.world.pawns[p].cell === cell && !S.hello.humans.includes(p));
+  if (theirs && (!control(`hand:${player}`)[0] || !adjacent(here, cell))) {
+    showError(I18N.t("page.magic.not_your_pawn", "that is {Other}'s pawn: yours is the {colour} one on {here}",
+      { other: theirs, colour: I18N.lang === "en" ? player : I18N.say(`colour.${player}`), here }));
+    return;
+  }
   if (handRefused(player)) return; // why the pawn stays, before "not next to"
   if (adjacent(here, cell)) slideTo(player, cell);
   else showError(I18N.t("page.magic.not_next", "{cell} is not next to {here}: slide one cell at a time", { cell, here }));

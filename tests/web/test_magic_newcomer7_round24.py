@@ -36,3 +36,19 @@ def test_a_click_on_the_simulated_player_s_cell_says_whose_pawn_it_is(wide_page:
     page = wide_page
     page.locator('#board .cell[data-cell="f6"]').click(position={"x": 5, "y": 5})
     expect(page.locator("#error")).to_have_text("that is Blue's pawn: yours is the red one on a1", timeout=5_000)
+
+
+def test_the_help_says_how_found_walls_are_drawn() -> None:
+    """The help said "dark bars"; on screen a found wall is a pale cream outlined bar (board.css
+    .wall.learned's ring), the one a ball drop just crossed a red bar."""
+    import re
+    from pathlib import Path
+
+    static = Path(__file__).resolve().parents[2] / "hal" / "web" / "static"
+    css = (static / "board.css").read_text()
+    assert re.search(r"body\.magic \.wall\.learned \{[^}]*#f3d9b0", css)  # the cream ring drawn on the Magic page
+    foot = re.search(r'<p class="foot">(.*?)</p>', (static / "index.html").read_text(), re.S)
+    assert foot
+    words = " ".join(foot.group(1).split())
+    assert "dark bars" not in words, words
+    assert "cream" in words and "red bar" in words, words

@@ -79,6 +79,7 @@ def test_the_dialog_s_symbols_to_win_starts_a_shorter_game(browser: Any) -> None
     try:
         page = open_page(browser, url, WIDE)
         assert page.evaluate("S.view.win_tokens") == 3
+        assert page.locator("#help-goal").text_content() == "3 symbols win (the rules say 5)."
         page.locator("#new-game").click()
         select = page.locator("#ng-win-tokens")
         expect(select).to_be_visible()
@@ -87,6 +88,7 @@ def test_the_dialog_s_symbols_to_win_starts_a_shorter_game(browser: Any) -> None
         page.locator("#ng-start").click()
         page.wait_for_function("S.view && S.view.win_tokens === 1", timeout=WAIT_MS)
         expect(page.locator("#new-dialog")).not_to_be_visible()
+        expect(page.locator("#help-goal")).to_have_text("One symbol wins (a shorter game).")
         page.close()
     finally:
         proc.terminate()

@@ -564,6 +564,12 @@ function drawInfo() {
     }
     players.appendChild(row);
   }
+  // the help's goal follows a shorter game (--win-tokens, the dialog's "Symbols to win")
+  if (v.win_tokens) {
+    $("help-goal").textContent = v.win_tokens === 5 ? I18N.t("page.magic.help_goal_rules", "Five symbols win.")
+      : v.win_tokens === 1 ? I18N.t("page.magic.help_goal_one", "One symbol wins (a shorter game).")
+      : I18N.t("page.magic.help_goal", "{n} symbols win (the rules say 5).", { n: v.win_tokens });
+  }
   const t = v.target;
   $("target").innerHTML = t
     ? `<span class="big-sym">${SYMBOL_EMOJI[t.symbol] || "❔"}</span><span><span class="target-name">${symLabel(t.symbol)}</span><br><span class="muted">${I18N.t("page.magic.on_cell", "on {cell}", { cell: t.cell })}</span></span>`

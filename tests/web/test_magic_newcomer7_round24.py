@@ -52,3 +52,31 @@ def test_the_help_says_how_found_walls_are_drawn() -> None:
     words = " ".join(foot.group(1).split())
     assert "dark bars" not in words, words
     assert "cream" in words and "red bar" in words, words
+
+
+@pytest.mark.parametrize("size", ["phone", "wide"])
+def test_the_tips_name_keys_only_where_the_page_names_keys(browser: Any, size: str) -> None:
+    """On a phone (board.css hides #help .keys) the tips said "(or the R key)" and "arrow keys"."""
+    from playwright.sync_api import expect
+
+    from test_magic_newcomer import ARGS, PHONE, WAIT_MS, WIDE, open_page, roll, serve
+
+    proc, url = serve(ARGS)
+    try:
+        page = open_page(browser, url, PHONE if size == "phone" else WIDE, tips=True)
+        text = page.locator("#guide .guide-text")
+        expect(text).to_contain_text("Roll", timeout=WAIT_MS)
+        said = [text.text_content() or ""]
+        roll(page)
+        expect(text).to_contain_text("Slide your pawn", timeout=WAIT_MS)
+        said.append(text.text_content() or "")
+        page.close()
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+    keys = [t for t in said if "key" in t.lower()]
+    if size == "phone":
+        assert not keys, keys
+        assert "tap" in said[1], said  # how a finger moves the pawn
+    else:
+        assert len(keys) == 2, said  # a keyboard's page keeps its keys

@@ -637,9 +637,15 @@ function stepsText(v) {
   return "";
 }
 // the first-game guide: the tip for what the board asks now, when a person here is asked
-const TIPS = { // getters: said in the page's language when shown
-  get roll() { return I18N.t("page.magic.tip_roll", "Press 🎲 Roll (or the R key). The cells your pawn can reach light up in your colour, never across a wall found already (other hidden walls may still stop you); the white one holds the symbol to find. The ring on your start corner (🏠) only says it is your turn."); },
-  get move() { return I18N.t("page.magic.tip_move", "Slide your pawn one cell at a time: arrow keys, click a neighbouring cell, or drag it. Hidden walls drop your ball; stop early with ✋ Done."); },
+const TIPS = { // getters: said in the page's language when shown; keys named only where the page names keys
+  get roll() {
+    return keysShown() ? I18N.t("page.magic.tip_roll", "Press 🎲 Roll (or the R key). The cells your pawn can reach light up in your colour, never across a wall found already (other hidden walls may still stop you); the white one holds the symbol to find. The ring on your start corner (🏠) only says it is your turn.")
+      : I18N.t("page.magic.tip_roll_tap", "Press 🎲 Roll. The cells your pawn can reach light up in your colour, never across a wall found already (other hidden walls may still stop you); the white one holds the symbol to find. The ring on your start corner (🏠) only says it is your turn.");
+  },
+  get move() {
+    return keysShown() ? I18N.t("page.magic.tip_move", "Slide your pawn one cell at a time: arrow keys, click a neighbouring cell, or drag it. Hidden walls drop your ball; stop early with ✋ Done.")
+      : I18N.t("page.magic.tip_move_tap", "Slide your pawn one cell at a time: tap a neighbouring cell, or drag it. Hidden walls drop your ball; stop early with ✋ Done.");
+  },
   get return() { return I18N.t("page.magic.tip_return", "Your ball fell at a hidden wall: press ✊ Lift pawn, then click your start corner (🏠) to set the pawn down, then click your ball in the tray: one click puts it back under the pawn."); },
   // the same tip at its last step (the pawn back on its corner): what is left, not the steps done
   get "return.ball"() { return I18N.t("page.magic.tip_return_ball", "Your pawn is back on its start corner: now click your ball in the tray (or 🎣 Fish ball out): one click puts it back under the pawn."); },

@@ -80,3 +80,38 @@ def test_the_tips_name_keys_only_where_the_page_names_keys(browser: Any, size: s
         assert "tap" in said[1], said  # how a finger moves the pawn
     else:
         assert len(keys) == 2, said  # a keyboard's page keeps its keys
+
+
+def test_a_ball_in_the_tray_leaves_its_corner_s_name_readable(browser: Any) -> None:
+    """The newcomer read "botto● right": the tray ball covered its corner's name (wu0_wall.png)."""
+    from test_magic_newcomer import WAIT_MS, WIDE
+    from test_magic_return_controls import ball_dropped
+
+    with ball_dropped(browser, WIDE) as page:
+        page.wait_for_function("document.querySelector('#tray .pocket .tray-ball')", timeout=WAIT_MS)
+        boxes = page.evaluate("""() => [...document.querySelectorAll('#tray .pocket')].map((p) => {
+            const w = p.querySelector('.where'), b = p.querySelector('.tray-ball');
+            const r = w.getBoundingClientRect(), q = b ? b.getBoundingClientRect() : null;
+            return {text: w.textContent, right: r.right, ballLeft: q ? q.left : null,
+                    fits: w.scrollWidth <= w.clientWidth + 0.5, pocketRight: p.getBoundingClientRect().right,
+                    ballRight: q ? q.right : null};
+        })""")
+    for b in boxes:
+        assert b["fits"], b  # each word of the name inside its box
+        if b["ballLeft"] is not None:
+            assert b["right"] <= b["ballLeft"], b  # the name ends before the ball begins
+            assert b["ballRight"] <= b["pocketRight"], b
+
+
+def test_the_new_game_dialog_opens_centred_over_a_dimmed_page(wide_page: Any) -> None:
+    """Wide screen: the dialog looked off-centre over the board's right edge (w_new.png): it stands
+    in the window's centre and the page behind it is dimmed, so it reads as the one thing to answer."""
+    page = wide_page
+    page.locator("#new-game").click()
+    page.wait_for_function("document.getElementById('new-dialog').open")
+    box = page.evaluate("""() => { const r = document.getElementById('new-dialog').getBoundingClientRect();
+        const bd = getComputedStyle(document.getElementById('new-dialog'), '::backdrop').backgroundColor;
+        return {cx: r.left + r.width / 2, cy: r.top + r.height / 2, w: innerWidth, h: innerHeight, backdrop: bd}; }""")
+    assert abs(box["cx"] - box["w"] / 2) <= 2 and abs(box["cy"] - box["h"] / 2) <= 2, box
+    alpha = [float(x) for x in box["backdrop"].replace("rgba(", "").rstrip(")").split(",")]
+    assert len(alpha) == 4 and alpha[3] >= 0.4, box

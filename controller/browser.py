@@ -23,6 +23,7 @@ from mazeboard.hal.errors import ConfigError, MazeboardError
 
 from .argtypes import shown, plain_float, plain_int, seed as _seed
 from .app import build_game
+from .config import BOUNDS
 from .eventlog import JsonLinesLog
 
 logger = logging.getLogger(__name__)
@@ -51,6 +52,10 @@ def _port(text: str) -> int:
     if not 0 <= port <= 65535:
         raise argparse.ArgumentTypeError("a TCP port is 0..65535 (0: any free port)")
     return port
+
+
+#: symbols to win a shorter Magic Labyrinth (``--win-tokens``): the range ``mazeboard play`` and the config take
+MAGIC_WIN_TOKENS = BOUNDS["magic-labyrinth"]["win_tokens"]
 
 
 def _speed(text: str) -> float:
@@ -83,6 +88,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     g.add_argument("--cards-each", type=cards_each, default=None, metavar="N",
                    help="Labyrinth: a shorter game, N picture cards each (1 up to 12, 8 or 6 with 2, 3 or 4 "
                         "players; default: all 24 dealt, as the rule book says)")
+    g.add_argument("--win-tokens", type=plain_int, default=None, metavar="N",
+                   help="The Magic Labyrinth: a shorter game, N symbols to win (1-24; default 5, as the rules)")
     g.add_argument("--rounds", type=plain_int, default=None, metavar="N", help="rounds to play (Struggle; default 1)")
     g.add_argument("--open", action="store_true", help="open the page in your web browser")
     g.add_argument("--host", default="127.0.0.1",
@@ -120,6 +127,13 @@ def run(args: argparse.Namespace) -> int:
         if args.game != "labyrinth":
             raise ConfigError(f"--cards-each: not used by {args.game} (only by labyrinth)")
         options["cards_each"] = args.cards_each
+    if getattr(args, "win_tokens", None) is not None:  # the same name and range as ``mazeboard play``
+        if args.game != "magic-labyrinth":
+            raise ConfigError(f"--win-tokens: not used by {args.game} (only by magic-labyrinth)")
+        low, high = MAGIC_WIN_TOKENS
+        if not low <= args.win_tokens <= high:
+            raise ConfigError(f"--win-tokens: give {low} to {high} symbols to win, got {args.win_tokens}")
+        options["win_tokens"] = args.win_tokens
     request: BoardRequest | None = BoardRequest(
         game=args.game, edition=args.edition, variants=tuple(args.variant), rounds=args.rounds, options=options,
         players=args.players, seed=seed, maze=args.maze, humans=args.humans, speed=args.speed,

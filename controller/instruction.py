@@ -183,7 +183,7 @@ MESSAGES: dict[str, str] = {
                   "(press Done to stop here{settle}).",
     "magic.move_start": "{Player} rolled {roll}: slide the pawn on {here} up to {left} step{s} to a lit cell "
                         "(press Done to stop sooner).",
-    "magic.closing": "{Player}'s move is over ({reason}): keep the pawn still.",
+    "magic.closing": "{Player}'s move is over ({reason}): keep the pawn still (a ball may still fall).",
     "magic.return": "{Returner}'s ball fell.",
     "magic.why.overstep": "more steps than the roll",
     "magic.why.occupied": "another pawn stands there",

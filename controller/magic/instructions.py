@@ -28,7 +28,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 #: why a move ended, in words
 ENDED = {"steps_used": "all steps used", "done": "Done pressed", "settled": "the pawn rested",
-         "symbol_collected": "the symbol is taken", "ball_dropped": "the ball fell"}
+         "symbol_collected": "the pawn reached the symbol", "ball_dropped": "the ball fell"}
 
 
 def table(ref: "MagicReferee") -> dict[str, Callable[[], Instruction]]:

@@ -85,7 +85,11 @@ class NewGame:
     humans: tuple[str, ...]
     seed: int | None
     msg_id: int | None = None
+    win_tokens: int | None = None  # a shorter game: this many symbols to win; None: the rules' 5
 
+
+#: most symbols to win a game can ask for (the controller's config bounds: 1-24, the symbols there are)
+WIN_TOKENS_MAX = 24
 
 Command = Union[Press, Slide, Lift, Place, FetchBall, Reveal, NewGame]
 
@@ -96,7 +100,8 @@ def _new_game(f: Fields) -> NewGame:
     maze = f.choice("maze", MAZES)
     humans = f.colours("humans")
     seed = f.whole("seed", 0, SEED_MAX, optional=True)
-    return NewGame(players, maze, humans, seed, f.msg_id)
+    win_tokens = f.whole("win_tokens", 1, WIN_TOKENS_MAX, optional=True)
+    return NewGame(players, maze, humans, seed, f.msg_id, win_tokens)
 
 
 #: message type -> parser of its fields

@@ -130,8 +130,12 @@ class BrowserSession:
 
     def _new_game(self, cmd: NewGame) -> None:
         seed = cmd.seed if cmd.seed is not None else random.SystemRandom().randrange(1, 100_000)
+        # the symbols to win as the dialog says them (not said: the rules' 5, not the last game's)
+        options = {k: v for k, v in self.request.options.items() if k != "win_tokens"}
+        if cmd.win_tokens is not None:
+            options["win_tokens"] = cmd.win_tokens
         self.next_request = dataclasses.replace(
-            self.request, players=cmd.players, maze=cmd.maze, humans=cmd.humans, seed=seed,
+            self.request, players=cmd.players, maze=cmd.maze, humans=cmd.humans, seed=seed, options=options,
             handover=self.server, open_browser=False,
         )
         clock = self.sim.clock

@@ -233,6 +233,9 @@ class BrowserTable:
             return
         if not MAGIC.adjacent(here, cmd.to):
             raise Refused(f"{cmd.to} is not next to {here}: slide one cell at a time")
+        a, b = sorted((here, cmd.to))
+        if f"{a}-{b}" in self.view.walls_learned:  # legal, but sure to drop the ball: the page says so too
+            raise Refused(f"a wall found already stands between {a} and {b}: go round it")
         hand.do(Action("slide", player=cmd.player, cells=(cmd.to,)))
         hand.planned = cmd.to
         self._world_changed()

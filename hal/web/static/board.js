@@ -264,6 +264,8 @@ function pawnDiv(player) {
     d.draggable = true;
     d.addEventListener("dragstart", (e) => { e.dataTransfer.setData("text/plain", player); S.selected = player; });
     d.addEventListener("click", (e) => { e.stopPropagation(); pawnClicked(player); });
+  } else if (p.cell) { // another's pawn: a click on it is a click on its cell (a step there, or whose pawn it is)
+    d.addEventListener("click", (e) => { e.stopPropagation(); cellClicked(p.cell); });
   }
   return d;
 }
@@ -562,6 +564,12 @@ function drawInfo() {
     }
     players.appendChild(row);
   }
+  // the help's goal follows a shorter game (--win-tokens, the dialog's "Symbols to win")
+  if (v.win_tokens) {
+    $("help-goal").textContent = v.win_tokens === 5 ? I18N.t("page.magic.help_goal_rules", "Five symbols win.")
+      : v.win_tokens === 1 ? I18N.t("page.magic.help_goal_one", "One symbol wins (a shorter game).")
+      : I18N.t("page.magic.help_goal", "{n} symbols win (the rules say 5).", { n: v.win_tokens });
+  }
   const t = v.target;
   $("target").innerHTML = t
     ? `<span class="big-sym">${SYMBOL_EMOJI[t.symbol] || "❔"}</span><span><span class="target-name">${symLabel(t.symbol)}</span><br><span class="muted">${I18N.t("page.magic.on_cell", "on {cell}", { cell: t.cell })}</span></span>`
@@ -629,9 +637,15 @@ function stepsText(v) {
   return "";
 }
 // the first-game guide: the tip for what the board asks now, when a person here is asked
-const TIPS = { // getters: said in the page's language when shown
-  get roll() { return I18N.t("page.magic.tip_roll", "Press 🎲 Roll (or the R key). The cells your pawn can reach light up in your colour, never across a wall found already (other hidden walls may still stop you); the white one holds the symbol to find. The ring on your start corner (🏠) only says it is your turn."); },
-  get move() { return I18N.t("page.magic.tip_move", "Slide your pawn one cell at a time: arrow keys, click a neighbouring cell, or drag it. Hidden walls drop your ball; stop early with ✋ Done."); },
+const TIPS = { // getters: said in the page's language when shown; keys named only where the page names keys
+  get roll() {
+    return keysShown() ? I18N.t("page.magic.tip_roll", "Press 🎲 Roll (or the R key). The cells your pawn can reach light up in your colour, never across a wall found already (other hidden walls may still stop you); the white one holds the symbol to find. The ring on your start corner (🏠) only says it is your turn.")
+      : I18N.t("page.magic.tip_roll_tap", "Press 🎲 Roll. The cells your pawn can reach light up in your colour, never across a wall found already (other hidden walls may still stop you); the white one holds the symbol to find. The ring on your start corner (🏠) only says it is your turn.");
+  },
+  get move() {
+    return keysShown() ? I18N.t("page.magic.tip_move", "Slide your pawn one cell at a time: arrow keys, click a neighbouring cell, or drag it. Hidden walls drop your ball; stop early with ✋ Done.")
+      : I18N.t("page.magic.tip_move_tap", "Slide your pawn one cell at a time: tap a neighbouring cell, or drag it. Hidden walls drop your ball; stop early with ✋ Done.");
+  },
   get return() { return I18N.t("page.magic.tip_return", "Your ball fell at a hidden wall: press ✊ Lift pawn, then click your start corner (🏠) to set the pawn down, then click your ball in the tray: one click puts it back under the pawn."); },
   // the same tip at its last step (the pawn back on its corner): what is left, not the steps done
   get "return.ball"() { return I18N.t("page.magic.tip_return_ball", "Your pawn is back on its start corner: now click your ball in the tray (or 🎣 Fish ball out): one click puts it back under the pawn."); },
@@ -749,6 +763,12 @@ function showError(text) {
   e.textContent = text;
   clearTimeout(S.errorTimer);
   S.errorTimer = setTimeout(() => { e.textContent = ""; }, 4000);
+  // read in full where the person looks (as common.js MB.showError, round 24): on a phone a tap on the
+  // greyed Fish ball out said why in a line under the screen's bottom edge; scrolled into it, a few
+  // pixels clear of the edge (a line's bottom at a fraction of a pixel past it stayed cut)
+  const r = e.getBoundingClientRect();
+  if (text && r.bottom > window.innerHeight) window.scrollBy(0, Math.ceil(r.bottom - window.innerHeight) + 8);
+  else if (text && r.top < 0) window.scrollBy(0, Math.floor(r.top) - 8);
 }
 function mine() { return S.hello && S.hello.humans.length > 0; }
 function activeHuman() {
@@ -761,8 +781,16 @@ function handRefused(player) { // the page's hand may not move the pawn now: say
   if (!on) showError(I18N.t("page.magic.pawn_stays", "Your pawn stays: {why}", { why }));
   return !on;
 }
+// a wall the players found this game stands on the edge between two cells (the view's walls_learned):
+// a step across it is legal but sure to drop the ball again, refused in words as "not next to" is
+function foundWall(a, b) {
+  const [x, y] = [a, b].sort();
+  return (S.view.walls_learned || []).includes(`${x}-${y}`) ? [x, y] : null;
+}
 function slideTo(player, cell) {
   if (handRefused(player)) return;
+  const here = planned(player), wall = here && foundWall(here, cell);
+  if (wall) { showError(I18N.t("page.magic.found_wall", "a wall found already stands between {a} and {b}: go round it", { a: wall[0], b: wall[1] })); return; }
   send({ type: "slide", player, to: cell });
   S.world.hands[player] = { cell, busy: true }; // where the hand is heading; the server confirms
 }
@@ -774,6 +802,14 @@ function cellClicked(cell) {
   if (cell === here) return;
   const other = Object.entries(S.world.pawns).find(([p, v]) => v.cell === cell && S.hello.humans.includes(p));
   if (other && !adjacent(here, cell)) { pawnClicked(other[0]); return; }
+  // a simulated player's pawn clicked where no step of the person's goes there: say whose it is (the
+  // newcomer read "Your pawn stays: press Roll first" as about the pawn they had clicked)
+  const theirs = Object.keys(S.world.pawns).find((p) => S.world.pawns[p].cell === cell && !S.hello.humans.includes(p));
+  if (theirs && (!control(`hand:${player}`)[0] || !adjacent(here, cell))) {
+    showError(I18N.t("page.magic.not_your_pawn", "that is {Other}'s pawn: yours is the {colour} one on {here}",
+      { other: theirs, colour: I18N.lang === "en" ? player : I18N.say(`colour.${player}`), here }));
+    return;
+  }
   if (handRefused(player)) return; // why the pawn stays, before "not next to"
   if (adjacent(here, cell)) slideTo(player, cell);
   else showError(I18N.t("page.magic.not_next", "{cell} is not next to {here}: slide one cell at a time", { cell, here }));
@@ -847,6 +883,7 @@ function wire() {
     // in the middle of a game, the dialog says that game ends (and how to keep it); not once it is over
     const v = S.view;
     $("ng-ends").hidden = !(h && v && v.phase !== "over" && !(said() && said().action === "game_over"));
+    fillWinTokens((S.view && S.view.win_tokens) || 5);
     $("new-dialog").showModal();
   };
   const fillHumans = () => {
@@ -859,6 +896,17 @@ function wire() {
       return label;
     }));
   };
+  // a shorter game (newcomer round 7 played 9 minutes to 5): the symbols to win, opened on this game's own
+  const fillWinTokens = (now) => {
+    $("ng-win-tokens").replaceChildren(...[...new Set([1, 2, 3, 4, 5, 6, 8, 12, now])].sort((a, b) => a - b).map((n) => {
+      const o = document.createElement("option");
+      o.value = String(n);
+      o.selected = n === now;
+      o.textContent = n === 5 ? I18N.t("page.magic.win_rules", "{n} (the rules)", { n })
+        : n < 5 ? I18N.t("page.magic.win_shorter", "{n} (a shorter game)", { n }) : I18N.t("page.magic.win_longer", "{n} (a longer game)", { n });
+      return o;
+    }));
+  };
   $("ng-players").addEventListener("change", fillHumans);
   $("new-game").addEventListener("click", openNew);
   $("banner-new").addEventListener("click", () => { $("banner").hidden = true; openNew(); });
@@ -868,7 +916,7 @@ function wire() {
     const humans = [...document.querySelectorAll("#ng-humans input:checked")].map((i) => i.value);
     const seedText = $("ng-seed").value.trim();
     send({ type: "new_game", players: parseInt($("ng-players").value, 10), maze: $("ng-maze").value,
-           humans, seed: seedText === "" ? null : parseInt(seedText, 10) });
+           humans, seed: seedText === "" ? null : parseInt(seedText, 10), win_tokens: parseInt($("ng-win-tokens").value, 10) || 5 });
   });
   // opened at its top: showModal focuses the first control, "Got it" at the bottom, and scrolls there
   $("help-button").addEventListener("click", () => { $("help").showModal(); $("help").scrollTop = 0; });

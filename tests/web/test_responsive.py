@@ -54,7 +54,10 @@ def servers() -> Iterator[dict[str, str]]:
     try:
         for name, game in GAMES.items():
             proc = subprocess.Popen(
-                [sys.executable, "-m", "mazeboard.controller.cli", "sim", "--port", "0", "--speed", "20", *game.args],
+                # red and blue played here: the private page's test claims one seat per size (a simulated
+                # colour has no seat since round 25)
+                [sys.executable, "-m", "mazeboard.controller.cli", "sim", "--port", "0", "--speed", "20", *game.args,
+                 "--humans", "red,blue"],
                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
             procs.append(proc)
             assert proc.stdout is not None

@@ -146,8 +146,9 @@ const MB = {
     const row = document.createElement("div");
     row.className = `player ${p}` + (p === view.current && view.phase !== "over" ? " turn" : "");
     row.dataset.player = p;
-    // a colour played here whose seat another browser holds is not "you" on this screen (round 25)
-    const tag = MB.seatElsewhere(p) ? I18N.t("page.common.other_screen", "at another screen")
+    // a colour played here whose seat (its secret card) another browser holds: still played from this page,
+    // its card elsewhere (round 25 said "at another screen", read as "not yours to play" in round 8)
+    const tag = MB.seatElsewhere(p) ? I18N.t("page.common.card_elsewhere", "you · card on another screen")
       : hello.humans.includes(p) ? I18N.t("page.common.you", "you") : I18N.t("page.common.simulated", "simulated");
     const won = view.winner === p || (view.winners || []).includes(p);
     row.innerHTML = `<span class="arrow">▶</span><span class="dot"></span>` +
@@ -211,7 +212,7 @@ const MB = {
         // the browser simulator: the page is the board, whoever is at it the adult who frees a lost seat
         el = document.createElement("button");
         el.type = "button"; el.className = `plink seat-taken seat-release small ${p}`;
-        el.textContent = I18N.t("page.common.seat_elsewhere", "🔒 {Player}: held by another screen · release", { player: p });
+        el.textContent = I18N.t("page.common.card_seat_elsewhere", "🔒 {Player}'s card: on another screen · release", { player: p });
         el.title = I18N.t("page.common.seat_release.title", "another browser holds this seat: press to release it (its browser loses the secret card page), then claim it", { player: p });
         el.addEventListener("click", () => MB.release(p));
       } else if (s.taken.includes(p)) {

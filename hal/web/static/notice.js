@@ -68,7 +68,8 @@ const NOTICE = {
     if (!box) return;
     box.querySelector(".guide-ok").addEventListener("click", () => NOTICE.dismiss(box.dataset.tip));
     // on a phone the tip shows its first two lines under the prompt (board.css): a tap shows it whole
-    box.querySelector(".guide-text").addEventListener("click", () => { box.dataset.open = ""; });
+    // (anywhere on the tip but its buttons: round 8 newcomers tapped beside the words and saw nothing)
+    box.addEventListener("click", (e) => { if (!(e.target.closest && e.target.closest("button"))) box.dataset.open = ""; });
     box.querySelector(".guide-off").addEventListener("click", () => {
       for (const id of Object.keys(NOTICE.tips)) NOTICE.remember(id.split(".")[0]); // "return.ball": the tip "return"
       NOTICE.hide();

@@ -145,11 +145,17 @@ def test_the_help_names_the_shorter_game(browser: Any, url: str) -> None:
 
 
 @pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone-390x844", "desktop-1920x1080"])
-def test_the_claimed_seat_is_a_link_to_open_that_looks_like_one(browser: Any, url: str, size: tuple[int, int]) -> None:
+def test_the_claimed_seat_is_a_link_to_open_that_looks_like_one(browser: Any, size: tuple[int, int]) -> None:
+    with serving(("--game", "labyrinth", "--seed", "7", "--humans", "red,blue", "--speed", "0.1")) as url:
+        _claim_and_look(browser, url, size)
+
+
+def _claim_and_look(browser: Any, url: str, size: tuple[int, int]) -> None:
     from playwright.sync_api import expect
 
     page = open_page(browser, url, size)
-    colour = "red" if size == PHONE else "blue"  # one seat per browser: each size claims its own
+    # one seat per browser: each size claims its own (both colours played here: a simulated one has no seat)
+    colour = "red" if size == PHONE else "blue"
     page.locator(f"button.seat-claim.{colour}").click(timeout=WAIT_MS)
     link = page.locator(f"a.seat-link.{colour}")
     expect(link).to_have_attribute("href", f"/seat/{colour}", timeout=WAIT_MS)

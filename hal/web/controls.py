@@ -117,11 +117,13 @@ def press_refusal(said: Said, humans: Iterable[str], button: str, names: Names =
         return WAITING
     if said.get("action") == "game_over" and button not in said.get("buttons", {}):
         return Reason("control.game_over")
+    player = said.get("player")
+    # a simulated player's moment is said as the wait it is, whether or not the button acts in it (round 8:
+    # T in Blue's turn quoted Blue's "press Stop to play it" as the reason)
+    if player is not None and player not in humans and said.get("action") != "game_over":
+        return Reason("control.simulated_turn", names, player=player)
     if button not in said.get("buttons", {}):
         return Reason("control.does_nothing", said=said)
-    player = said.get("player")
-    if player is not None and player not in humans:
-        return Reason("control.simulated_turn", names, player=player)
     return None
 
 

@@ -26,7 +26,11 @@ def test_a_control_says_its_reason_in_english_and_as_an_id() -> None:
     out = c.press_controls(BLUE_ROLLS, ["red"], ["roll", "done"])
     assert out["roll"] == [False, "it is Blue's turn (a simulated player): wait",
                            {"id": "control.simulated_turn", "args": {"player": "blue"}}]
-    on, why, said = out["done"]
+    # round 8: in a simulated player's moment every control says the wait, not that player's orders
+    # ("does nothing now: Blue: ... press Stop" read as an order to the person here)
+    assert out["done"][:2] == [False, "it is Blue's turn (a simulated player): wait"]
+    red_rolls = {**BLUE_ROLLS, "player": "red"}  # a button the board does not list in a moment of this page's
+    on, why, said = c.press_controls(red_rolls, ["red"], ["done"])["done"]
     assert (on, why) == (False, "does nothing now: Blue: roll the die.")
     assert said["id"] == "control.does_nothing" and said["args"]["text"] == "Blue: roll the die."
     assert said["messages"] == BLUE_ROLLS["messages"]  # the page says the instruction in its language

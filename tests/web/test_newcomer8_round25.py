@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from test_plain_words_browser import LABYRINTH, PHONE, WIDE, open_page, serving
+from test_plain_words_browser import LABYRINTH, PHONE, STRUGGLE, WIDE, open_page, serving
 
 pytestmark = pytest.mark.browser
 
@@ -48,5 +48,23 @@ def test_labyrinths_help_and_move_tip_say_done_finds_the_picture_and_what_lift_i
             assert "Lift pawn" in help_text and "only for when the board asks for a pawn" in help_text, help_text
             tip = page.evaluate("() => tips().move")
             assert "found when your move ends on its tile" in tip, tip
+        finally:
+            page.close()
+
+
+def test_a_tap_on_a_space_before_the_throw_says_what_the_board_asks(browser: Any) -> None:
+    """Round 8 (m1p.png): a tap on space 5 at "Red: press Throw." said "click a token first, then the space to
+    put it on", an invitation to move tokens when the board asks for a throw."""
+    from playwright.sync_api import expect
+
+    with serving(STRUGGLE + ("--humans", "red")) as url:
+        page = open_page(browser, url, PHONE)
+        try:
+            expect(page.locator("#prompt-text")).to_contain_text("Red: press Throw", timeout=30_000)
+            page.locator('#track .space[data-sensor="s5"]').first.click()
+            said = page.locator("#error")
+            expect(said).to_contain_text("no token moves now", timeout=5_000)
+            expect(said).to_contain_text("press Throw")
+            expect(said).not_to_contain_text("click a token first")
         finally:
             page.close()

@@ -32,7 +32,9 @@ def play_a_little(seed: int = 5) -> object:
 
 
 def game_lines(events: list[dict]) -> list[str]:
-    return [json.dumps({k: v for k, v in e.items() if k != "t"}, sort_keys=True) for e in events]
+    """The decisions: each event without its times (``t``; ``wall_ms``, the wall clock a page's copy is
+    stamped with for its log: docs/browser-sim.md, not part of the event log)."""
+    return [json.dumps({k: v for k, v in e.items() if k not in ("t", "wall_ms")}, sort_keys=True) for e in events]
 
 
 def test_the_saved_scenario_replays_the_same_decisions(tmp_path: Path) -> None:

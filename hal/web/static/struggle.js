@@ -699,7 +699,17 @@ const LOG_TEXT = {
 const BIG = ["round_over", "game_over", "arrived"];
 
 function spaceClicked(sensor) {
-  if (!S.selected) { MB.showError(I18N.t("page.str.click_token_first", "click a token first, then the space to put it on")); return; }
+  if (!S.selected) {
+    // no token to move now (a throw, a choice, another's turn): say what the board asks instead (round 8: a tap on
+    // a space before the throw read "click a token first", an invitation to move tokens)
+    const s = said();
+    if (s && ["throw", "choose", "enter_card", "game_over"].includes(s.action)) {
+      MB.showError(I18N.t("page.str.nothing_to_move", "no token moves now: {prompt}", { prompt: $("prompt-text") ? $("prompt-text").textContent : "" }));
+      return;
+    }
+    MB.showError(I18N.t("page.str.click_token_first", "click a token first, then the space to put it on"));
+    return;
+  }
   MB.send({ type: "move", token: S.selected, to: sensor });
   S.selected = null;
   drawTokens();

@@ -396,7 +396,7 @@ function drawTrayStrip() {
 // the rest of the roll): for a person's move on this page, from the roll on -- before the first step
 // what the clock will do, after it the seconds left (the settle timer: the instruction's `until`)
 function countdownText(left) {
-  return I18N.t("page.magic.countdown", "⏳ The move ends in {left} s: slide on, one cell at a time, towards a lit cell, or press Done.", { left });
+  return I18N.t("page.magic.countdown", "⏳ The move ends in {left} s: slide to a lit cell, or press Done.", { left });
 }
 function countdownFirst() {
   return I18N.t("page.magic.countdown_first", "⏳ After each step a countdown runs here.");

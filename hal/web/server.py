@@ -218,10 +218,12 @@ class WebServer:
         for _, pid, mid in stale:
             self.deliver(error_reply("a new game began before this was done: nothing changed, send it again", mid),
                          [pid])
+        # a colour the new game simulates has no seat: its card is nobody's (its private page is closed)
+        self.seats.release([c for c in self.seats.colours if self._simulated(c)])
         for pid, player in pages:  # a private page is greeted as one: its player's new secret
             if player is None:
                 clock.call_soon(lambda pid=pid: table.greet(pid))
-            else:
+            elif self._simulated(player) is None:
                 clock.call_soon(lambda pid=pid, player=player: _greet_private(table, pid, player))
 
     def _to_table(self, fn: Callable[[Any], None], pid: int | None = None, msg_id: int | None = None) -> bool:
@@ -288,7 +290,7 @@ class WebServer:
         player = request.match_info["player"]
         if player not in self.seats.colours:
             return web.Response(status=404, text=f"no such seat (one of {', '.join(self.seats.colours)})\n")
-        if not self.seats.holds(player, request.cookies.get(cookie_name(player))):
+        if not self.seats.holds(player, request.cookies.get(cookie_name(player))) or self._simulated(player):
             return _not_yours(player)
         return web.FileResponse(STATIC_DIR / "player.html", headers={"Cache-Control": "no-store"})
 
@@ -398,7 +400,7 @@ class WebServer:
         if player is not None:
             if player not in self.seats.colours:
                 return web.Response(status=400, text=f"seat must be one of {', '.join(self.seats.colours)}\n")
-            if not self.seats.holds(player, cookies.get(cookie_name(player))):
+            if not self.seats.holds(player, cookies.get(cookie_name(player))) or self._simulated(player):
                 return web.Response(status=403, text=f"the {player} seat is not yours: claim a free colour on /\n")
         ws = web.WebSocketResponse(heartbeat=30, max_msg_size=WS_MAX_MESSAGE_BYTES)
         await ws.prepare(request)

@@ -43,6 +43,7 @@ from typing import Any, Callable, Iterable
 from urllib.parse import urlsplit
 
 from aiohttp import WSMsgType, web
+from aiohttp.http_exceptions import HttpProcessingError
 
 from mazeboard.hal.boards import PLAYER_COLOURS
 from mazeboard.hal.errors import ConfigError
@@ -65,6 +66,24 @@ CLOCK_WAIT_S = 5.0
 WS_MAX_MESSAGE_BYTES = 1024 * 1024
 STATIC_DIR = Path(str(resources.files("mazeboard.hal.web") / "static"))
 
+
+class _OneLineBadRequests(logging.Filter):
+    """aiohttp logs a malformed request (a header or path over 8 KB, too many headers, a bad chunk) at
+    ERROR with its traceback; it is a hostile or broken client, answered 400: one warning line."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        exc = record.exc_info[1] if record.exc_info else None
+        if isinstance(exc, HttpProcessingError):
+            why = (str(exc.message).strip().splitlines() or [""])[0][:100]
+            record.msg, record.args = "%s: refused (%s %s)", (record.getMessage(), exc.code, why)
+            record.exc_info, record.exc_text = None, None
+            record.levelno, record.levelname = logging.WARNING, logging.getLevelName(logging.WARNING)
+        return True
+
+
+_AIOHTTP_SERVER_LOG = logging.getLogger("aiohttp.server")
+if not any(isinstance(f, _OneLineBadRequests) for f in _AIOHTTP_SERVER_LOG.filters):
+    _AIOHTTP_SERVER_LOG.addFilter(_OneLineBadRequests())
 
 #: a seat cookie lives a year (a family's phones keep their colour between evenings)
 COOKIE_MAX_AGE_S = 365 * 24 * 3600

@@ -146,7 +146,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     where = p.add_mutually_exclusive_group()
     where.add_argument("--tcp", type=_tcp_text, metavar="HOST:PORT", help="listen for socket://HOST:PORT")
     where.add_argument("--pty", metavar="PATH", help="pseudo-terminal behind the symlink PATH (default ./mazeboard-pty)")
-    p.add_argument("--linger", type=_linger, default=2.0, metavar="S", help="seconds to keep serving after the script")
+    p.add_argument("--linger", type=_linger, default=2.0, metavar="S", help="seconds to keep serving after the script (0-3600, default 2)")
     args = p.parse_args(argv)
     logging.basicConfig(level=logging.WARNING, format="mazeboard-serve: %(levelname)s: %(message)s")
     try:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import logging
 import random
+import re
 import sys
 from dataclasses import replace
 
@@ -38,10 +39,22 @@ def _humans(text: str) -> tuple[str, ...]:
     names = tuple(w.strip().lower() for w in text.split(",") if w.strip())
     for n in names:
         if n not in PLAYER_COLOURS:
-            raise argparse.ArgumentTypeError(f"{n!r} is not a colour ({', '.join(PLAYER_COLOURS)}) or 'none'")
+            raise argparse.ArgumentTypeError(f"{shown(n)} is not a colour ({', '.join(PLAYER_COLOURS)}) or 'none'")
     if len(set(names)) != len(names):
         raise argparse.ArgumentTypeError("a colour is listed twice")
     return names
+
+
+#: a host name or address as typed (IPv6 with or without brackets): no spaces or control characters
+_HOST_RE = re.compile(r"[A-Za-z0-9._:%\[\]-]{1,253}")
+
+
+def _host(text: str) -> str:
+    """``--host``: an address or host name to listen on (0.0.0.0: every address of this computer)."""
+    if not _HOST_RE.fullmatch(text):
+        raise argparse.ArgumentTypeError(f"{shown(text)} is not an address to serve on "
+                                         "(like 127.0.0.1, or 0.0.0.0 for every address of this computer)")
+    return text
 
 
 def _port(text: str) -> int:
@@ -92,7 +105,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="The Magic Labyrinth: a shorter game, N symbols to win (1-24; default 5, as the rules)")
     g.add_argument("--rounds", type=plain_int, default=None, metavar="N", help="rounds to play (Struggle; default 1)")
     g.add_argument("--open", action="store_true", help="open the page in your web browser")
-    g.add_argument("--host", default="127.0.0.1",
+    g.add_argument("--host", type=_host, default="127.0.0.1",
                    help="address to serve on (default 127.0.0.1: this computer only)")
     g.add_argument("--port", type=_port, default=DEFAULT_PORT, help=f"TCP port (default {DEFAULT_PORT}; 0: any free port)")
     g.add_argument("--humans", type=_humans, default=("red",), metavar="COLOURS",
@@ -120,7 +133,6 @@ def run(args: argparse.Namespace) -> int:
     A new game that cannot be opened (the session checks first and refuses it to
     the page; should one slip through) is logged and the previous game served
     again: a message never stops the server."""
-    warn_if_exposed(args.host)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 100_000)
     options: dict[str, int] = {}
     if getattr(args, "cards_each", None) is not None:
@@ -153,6 +165,8 @@ def run(args: argparse.Namespace) -> int:
                 request = replace(served, handover=request.handover, open_browser=False)
                 served = None
                 continue
+            if served is None and request.handover is None:  # listening now (a bad --host is its one line)
+                warn_if_exposed(args.host)
             served = request
             game = build_game(session, [log] if log else [])
             game.run()

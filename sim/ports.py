@@ -54,10 +54,16 @@ class PtyPort:
         self.device = os.ttyname(slave)
         self.bytes_in = self.bytes_out = 0
         tmp = f"{self.link_path}.new"
-        if os.path.lexists(tmp):
-            os.unlink(tmp)
-        os.symlink(self.device, tmp)
-        os.replace(tmp, self.link_path)
+        try:
+            if os.path.lexists(tmp):
+                os.unlink(tmp)
+            os.symlink(self.device, tmp)
+            os.replace(tmp, self.link_path)
+        except OSError:  # no name for it: no pseudo-terminal either (the caller says why)
+            self._master = self._slave = None
+            for fd in (master, slave):
+                os.close(fd)
+            raise
         self.plugs += 1
 
     def unplug(self) -> None:

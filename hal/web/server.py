@@ -43,6 +43,7 @@ from typing import Any, Callable, Iterable
 from urllib.parse import urlsplit
 
 from aiohttp import WSMsgType, web
+from aiohttp.http_exceptions import HttpProcessingError
 
 from mazeboard.hal.boards import PLAYER_COLOURS
 from mazeboard.hal.errors import ConfigError
@@ -65,6 +66,24 @@ CLOCK_WAIT_S = 5.0
 WS_MAX_MESSAGE_BYTES = 1024 * 1024
 STATIC_DIR = Path(str(resources.files("mazeboard.hal.web") / "static"))
 
+
+class _OneLineBadRequests(logging.Filter):
+    """aiohttp logs a malformed request (a header or path over 8 KB, too many headers, a bad chunk) at
+    ERROR with its traceback; it is a hostile or broken client, answered 400: one warning line."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        exc = record.exc_info[1] if record.exc_info else None
+        if isinstance(exc, HttpProcessingError):
+            why = (str(exc.message).strip().splitlines() or [""])[0][:100]
+            record.msg, record.args = "%s: refused (%s %s)", (record.getMessage(), exc.code, why)
+            record.exc_info, record.exc_text = None, None
+            record.levelno, record.levelname = logging.WARNING, logging.getLevelName(logging.WARNING)
+        return True
+
+
+_AIOHTTP_SERVER_LOG = logging.getLogger("aiohttp.server")
+if not any(isinstance(f, _OneLineBadRequests) for f in _AIOHTTP_SERVER_LOG.filters):
+    _AIOHTTP_SERVER_LOG.addFilter(_OneLineBadRequests())
 
 #: a seat cookie lives a year (a family's phones keep their colour between evenings)
 COOKIE_MAX_AGE_S = 365 * 24 * 3600
@@ -218,10 +237,12 @@ class WebServer:
         for _, pid, mid in stale:
             self.deliver(error_reply("a new game began before this was done: nothing changed, send it again", mid),
                          [pid])
+        # a colour the new game simulates has no seat: its card is nobody's (its private page is closed)
+        self.seats.release([c for c in self.seats.colours if self._simulated(c)])
         for pid, player in pages:  # a private page is greeted as one: its player's new secret
             if player is None:
                 clock.call_soon(lambda pid=pid: table.greet(pid))
-            else:
+            elif self._simulated(player) is None:
                 clock.call_soon(lambda pid=pid, player=player: _greet_private(table, pid, player))
 
     def _to_table(self, fn: Callable[[Any], None], pid: int | None = None, msg_id: int | None = None) -> bool:
@@ -288,7 +309,7 @@ class WebServer:
         player = request.match_info["player"]
         if player not in self.seats.colours:
             return web.Response(status=404, text=f"no such seat (one of {', '.join(self.seats.colours)})\n")
-        if not self.seats.holds(player, request.cookies.get(cookie_name(player))):
+        if not self.seats.holds(player, request.cookies.get(cookie_name(player))) or self._simulated(player):
             return _not_yours(player)
         return web.FileResponse(STATIC_DIR / "player.html", headers={"Cache-Control": "no-store"})
 
@@ -398,7 +419,7 @@ class WebServer:
         if player is not None:
             if player not in self.seats.colours:
                 return web.Response(status=400, text=f"seat must be one of {', '.join(self.seats.colours)}\n")
-            if not self.seats.holds(player, cookies.get(cookie_name(player))):
+            if not self.seats.holds(player, cookies.get(cookie_name(player))) or self._simulated(player):
                 return web.Response(status=403, text=f"the {player} seat is not yours: claim a free colour on /\n")
         ws = web.WebSocketResponse(heartbeat=30, max_msg_size=WS_MAX_MESSAGE_BYTES)
         await ws.prepare(request)

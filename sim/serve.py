@@ -25,6 +25,7 @@ from typing import Any, Sequence
 
 from mazeboard.hal.board import BoardRequest
 from mazeboard.hal.errors import MazeboardError
+from mazeboard.hal.plainnum import plain_float, shown
 
 from .backend import open_session
 from .emulator import FirmwareEmulator
@@ -88,13 +89,33 @@ def serve(scenario: str, *, tcp: str | None = None, pty: str | None = None, ling
     return 0
 
 
+#: the longest ``--linger``, seconds: an hour (a link kept up for a controller still starting, not for days)
+MAX_LINGER_S = 3600
+
+
+def linger(text: str) -> float:
+    """``--linger``: seconds, a plain number 0..3600 (never nan, inf, a negative nor "1_0")."""
+    s = plain_float(text)
+    if not 0 <= s <= MAX_LINGER_S:
+        raise argparse.ArgumentTypeError(f"{shown(text)} is not between 0 and {MAX_LINGER_S} seconds")
+    return s
+
+
+class _Parser(argparse.ArgumentParser):
+    """A bad argument is one clear line and exit status 2 (no usage block above it), as ``mazeboard``'s."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.exit(2, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="python -m mazeboard.sim.serve", description=__doc__.split("\n\n")[0])
+    p = _Parser(prog="python -m mazeboard.sim.serve", description=__doc__.split("\n\n")[0])
     p.add_argument("--scenario", required=True, metavar="FILE", help="scenario whose hands act on the board")
     where = p.add_mutually_exclusive_group()
     where.add_argument("--tcp", metavar="HOST:PORT", help="listen for socket://HOST:PORT")
     where.add_argument("--pty", metavar="PATH", help="pseudo-terminal behind the symlink PATH (default ./mazeboard-pty)")
-    p.add_argument("--linger", type=float, default=2.0, metavar="S", help="seconds to keep serving after the script")
+    p.add_argument("--linger", type=linger, default=2.0, metavar="S",
+                   help=f"seconds to keep serving after the script, 0 to {MAX_LINGER_S} (default 2)")
     args = p.parse_args(argv)
     logging.basicConfig(level=logging.WARNING, format="mazeboard-serve: %(levelname)s: %(message)s")
     try:

@@ -55,3 +55,35 @@ def test_every_request_blinks_lit_at_every_moment() -> None:
         _lit_throughout(_over_a_period(Scene(blink=layers.blink), cell))
     assert PLAYER_RGB["red"] in {c for pair in layers.blink.values() for c in pair}
     assert TARGET_RGB in {c for pair in layers.blink.values() for c in pair}
+
+
+
+def test_labyrinths_candidate_tiles_blink_dim_but_never_dark() -> None:
+    """Labyrinth asking which tile a pawn stopped on (``ambiguous``: seed 3, three players, as
+    tests/labyrinth/test_labyrinth_referee.py): the guess alternates colour / orange, the other candidates
+    blink dimly -- lit at every moment."""
+    from mazeboard.controller.app import build_game
+    from mazeboard.controller.labyrinth.referee import LabyrinthReferee
+    from mazeboard.hal import backends
+    from mazeboard.hal.board import BoardRequest
+    from mazeboard.hal.events import GameEvent
+    from mazeboard.hal.labyrinth import led_layout
+
+    session = backends.open_board("sim", BoardRequest(game="labyrinth", players=3, seed=3))
+    game = build_game(session)
+    ref = game.referee
+    assert isinstance(ref, LabyrinthReferee)
+    scenes: list[Scene] = []
+
+    def sink(ev: GameEvent) -> None:
+        if ev.type == "instruction" and ref.state == "waiting_for_confirmation" and not scenes:
+            scenes.append(ref.leds.scene)
+
+    game.sinks.append(sink)
+    game.run()
+    assert scenes, "the game never asked which tile"
+    layout = led_layout()
+    for cell, pair in scenes[0].blink.items():
+        i = layout.cell_to_index[cell]
+        colours = [render(scenes[0], t, layout).pixels[i] for t in range(0, 1000, 50)]
+        assert (0, 0, 0) not in colours, f"{cell} blinks dark: {pair}"

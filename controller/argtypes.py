@@ -4,38 +4,14 @@
 from __future__ import annotations
 
 import argparse
-import re
 
 from mazeboard.hal.errors import ConfigError
 from mazeboard.hal.i18n import check_language
+# a number as a person types it: shared with the simulator's own commands (sim/serve.py), which import hal only
+from mazeboard.hal.plainnum import plain_float as plain_float, plain_int as plain_int, shown as shown
 from mazeboard.hal.web.protocol import SEED_MAX
 
 from .struggle.rules import MAX_ROUNDS
-
-
-#: a number as a person types it: ASCII digits, a leading minus, a decimal point for a fraction. Python's
-#: int() and float() also take "1_0", " 10", "+10", "١٠", "1e1" (round 24: ``--speed 1_0`` ran at 10)
-_PLAIN_INT = re.compile(r"-?[0-9]+")
-_PLAIN_FLOAT = re.compile(r"-?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)")
-
-
-def shown(text: str) -> str:
-    return repr(text if len(text) <= 32 else text[:31] + "…")
-
-
-def plain_int(text: str) -> int:
-    """A whole number typed plainly (``--seed 7``, ``--rounds 3``): refused otherwise, naming the value
-    (at most 32 characters of it: Python's int() refuses 4,301 digits or more with its own words)."""
-    if len(text) > 32 or not _PLAIN_INT.fullmatch(text):
-        raise argparse.ArgumentTypeError(f"{shown(text)} is not a whole number (digits only, like 7)")
-    return int(text)
-
-
-def plain_float(text: str) -> float:
-    """A number typed plainly (``--speed 2.5``): refused otherwise, naming the value."""
-    if not _PLAIN_FLOAT.fullmatch(text) or len(text) > 32:
-        raise argparse.ArgumentTypeError(f"{shown(text)} is not a number (digits and a point only, like 2.5)")
-    return float(text)
 
 
 def seed(text: str) -> int:

@@ -25,7 +25,7 @@ from typing import Any, Callable, Mapping
 
 from mazeboard.hal.i18n import MAX_PHRASE_DEPTH, fill, is_phrase
 
-from .leds import OFF, PLAYER_RGB, PROMPT_RGB, TARGET_RGB, WARNING_RGB, RGB, scale
+from .leds import PLAYER_RGB, PROMPT_RGB, TARGET_RGB, WARNING_RGB, RGB, blink_pair
 
 #: what a request asks to move
 PIECES = ("pawn", "token", "ball", "magnet")
@@ -500,7 +500,7 @@ def piece_rgb(piece: str) -> RGB:
 @dataclass(frozen=True)
 class RequestLayers:
     """LED layers for an instruction's requests: ``blink`` (cells to go to: the piece's
-    colour on and off at 2 Hz; for a ball, alternating with the prompt colour) and
+    colour bright and less bright at 2 Hz, never dark; for a ball, alternating with the prompt colour) and
     ``pulse`` (cells to leave: breathing in :data:`LEAVE_RGB`; a stray magnet in red)."""
 
     blink: dict[str, tuple[RGB, RGB]]
@@ -527,10 +527,10 @@ def request_layers(instruction: Instruction, ball_cells: Mapping[str, str] | Non
                 blink[balls[r.piece]] = (rgb, PROMPT_RGB)
             else:  # nobody's: every start corner asks
                 for cell in balls.values():
-                    blink.setdefault(cell, (PROMPT_RGB, OFF))
+                    blink.setdefault(cell, blink_pair(PROMPT_RGB))
             continue
         for c in r.to:
-            blink.setdefault(c, (rgb, scale(rgb, 0.08) if rgb != TARGET_RGB else OFF))
+            blink.setdefault(c, blink_pair(rgb))
         if r.frm and r.frm not in r.to:
             pulse[r.frm] = LEAVE_RGB
     return RequestLayers(blink, pulse)

@@ -36,6 +36,9 @@ OFF: RGB = (0, 0, 0)
 TICK_MS = 50
 #: dim factor for legal-move cells, 0-1
 LEGAL_LEVEL = 0.3
+#: the low half of a blink: the colour less bright, never dark (round 26: a glance or a screenshot
+#: in a dark phase read a blinking cell as unlit); brighter than a legal move's dim glow
+BLINK_LOW = 0.45
 #: the period of a pulsing cell (two short flashes, then dark), ms
 PULSE_MS = 1000
 #: brightness steps of a countdown (fewer steps: fewer frames on the LED chain)
@@ -45,6 +48,11 @@ COUNTDOWN_STEPS = 8
 def scale(rgb: RGB, level: float) -> RGB:
     """``rgb`` at ``level`` (0-1) brightness."""
     return (int(rgb[0] * level), int(rgb[1] * level), int(rgb[2] * level))
+
+
+def blink_pair(rgb: RGB) -> tuple[RGB, RGB]:
+    """A blink of ``rgb``: full, then at :data:`BLINK_LOW` (lit at every moment)."""
+    return rgb, scale(rgb, BLINK_LOW)
 
 
 def countdown_rgb(rgb: RGB, start_ms: int, end_ms: int, t_ms: int) -> RGB:
@@ -64,7 +72,7 @@ class Scene:
     :data:`COUNTDOWN_STEPS` steps from full to a glimmer while a timer runs,
     e.g. the settle time ending a move), ``pulse`` (cells giving a double
     heartbeat flash once a second: a cell a piece must leave; endless),
-    ``blink`` (cells alternating two colours at 2 Hz: where a piece must go,
+    ``blink`` (cells alternating two colours at 2 Hz, both lit: where a piece must go,
     the ball-drop prompt; endless), ``flash`` (cells strobing between their
     colour and white at 4 Hz until ``flash_until_ms``; warnings), ``win`` (a
     rainbow sweep from ``win_start_ms`` for ``win_ms``, then steady in ``win_rgb``;

@@ -26,6 +26,7 @@ from typing import Any, Sequence
 
 from mazeboard.hal.board import BoardRequest
 from mazeboard.hal.errors import ConfigError, MazeboardError
+from mazeboard.hal.plainnum import shown as _shown
 
 from .backend import open_session
 from .emulator import FirmwareEmulator
@@ -40,11 +41,7 @@ _TCP_RE = re.compile(r"(?P<host>[^\s:]{0,253}|\[[0-9A-Fa-f:.%]{2,60}\]):(?P<port
 _SECONDS_RE = re.compile(r"[0-9]{1,6}(?:\.[0-9]{0,6})?")
 
 
-def _shown(text: str) -> str:
-    return repr(text if len(text) <= 32 else text[:31] + "…")
-
-
-def _linger(text: str) -> float:
+def linger(text: str) -> float:
     """``--linger``: seconds 0..3600, digits and a point only (not nan, inf, 1_0, 1e3)."""
     if not _SECONDS_RE.fullmatch(text) or float(text) > MAX_LINGER_S:
         raise argparse.ArgumentTypeError(f"give 0 to {MAX_LINGER_S:g} seconds (digits and a point only, "
@@ -146,7 +143,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     where = p.add_mutually_exclusive_group()
     where.add_argument("--tcp", type=_tcp_text, metavar="HOST:PORT", help="listen for socket://HOST:PORT")
     where.add_argument("--pty", metavar="PATH", help="pseudo-terminal behind the symlink PATH (default ./mazeboard-pty)")
-    p.add_argument("--linger", type=_linger, default=2.0, metavar="S", help="seconds to keep serving after the script (0-3600, default 2)")
+    p.add_argument("--linger", type=linger, default=2.0, metavar="S", help="seconds to keep serving after the script (0-3600, default 2)")
     args = p.parse_args(argv)
     logging.basicConfig(level=logging.WARNING, format="mazeboard-serve: %(levelname)s: %(message)s")
     try:

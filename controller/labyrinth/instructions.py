@@ -37,7 +37,7 @@ from ..belief import source_cell
 from ..instruction import Instruction, Request, request_layers
 from . import rules
 from .layout_guide import tile_text
-from ..leds import LEGAL_LEVEL, OFF, PLAYER_RGB, PROMPT_RGB, TARGET_RGB, WARNING_RGB, RGB, Scene, scale
+from ..leds import LEGAL_LEVEL, PLAYER_RGB, PROMPT_RGB, TARGET_RGB, WARNING_RGB, RGB, Scene, blink_pair, scale
 
 if TYPE_CHECKING:  # pragma: no cover
     from .referee import LabyrinthReferee
@@ -331,7 +331,7 @@ def scene(ref: "LabyrinthReferee", said: Instruction) -> Scene:
     if said.action == "confirm" and choice is not None:
         for i, (pawn, c) in enumerate(choice.options):
             prgb = PLAYER_RGB.get(pawn, rgb)
-            blink[c] = (prgb, PROMPT_RGB) if i == choice.index else (scale(prgb, 0.3), OFF)
+            blink[c] = (prgb, PROMPT_RGB) if i == choice.index else blink_pair(scale(prgb, 0.3))  # dim, never dark
     layers = request_layers(said)
     blink.update(layers.blink)
     shine = ref._shine

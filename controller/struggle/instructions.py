@@ -43,7 +43,7 @@ from mazeboard.hal.struggle import ACE, DIE_BUTTONS, PLACES, TOKENS, place_senso
 from mazeboard.hal.wiring_boards import die_face_led
 
 from ..instruction import LEAVE_RGB, Does, Instruction, Request, listing, names, phrase
-from ..leds import PLAYER_RGB, PROMPT_RGB, TARGET_RGB, WARNING_RGB, RGB, Scene, scale, win_scene
+from ..leds import PLAYER_RGB, PROMPT_RGB, TARGET_RGB, WARNING_RGB, RGB, Scene, blink_pair, scale, win_scene
 from . import rules
 from .cards import CARD_BUTTONS, ERASE_OR_CONFIRM
 from .words import play_said, where as where_said
@@ -437,7 +437,7 @@ def scene(ref: "StruggleReferee", instruction: Instruction) -> Scene:
     if state == "entering_cards" and entry is not None:  # the card entry's own prompt on the places
         cells = {place_sensor(p): rgb for p in PLACES[:len(entry.entered)]}
         if entry.next_place is not None:
-            blink[place_sensor(entry.next_place)] = (rgb, scale(rgb, 0.1))
+            blink[place_sensor(entry.next_place)] = blink_pair(rgb)
     if turn is not None and turn.hand and state in ("waiting_for_throw", "choosing"):
         for i, face in enumerate(turn.hand):  # the dice display, where the wiring has one
             cells[die_face_led(i + 1, face)] = rgb if i in turn.held else scale(TARGET_RGB, 0.6)
@@ -459,7 +459,7 @@ def scene(ref: "StruggleReferee", instruction: Instruction) -> Scene:
                 pulse[r.frm] = WARNING_RGB
             continue
         for s in r.to:
-            blink.setdefault(s, (colour, scale(colour, 0.08) if colour != TARGET_RGB else (0, 0, 0)))
+            blink.setdefault(s, blink_pair(colour))
         if r.frm and r.frm not in r.to:
             pulse[r.frm] = LEAVE_RGB
     flash_cells, until = ref._flash

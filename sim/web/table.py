@@ -242,8 +242,12 @@ class BrowserTable:
 
     def _lift(self, client: int, cmd: Lift) -> None:
         hand = self._hand(cmd.player)
-        if lift_refusal(self.view.instruction, self.hands, cmd.player) is not None:
-            self._may_move(cmd.player)  # not the Lift button's moment: a drag's jump, when the hand may move it
+        button = lift_refusal(self.view.instruction, self.hands, cmd.player)
+        # not the Lift button's moment: a drag's jump still lifts when the hand may move the pawn; refused,
+        # it is said in the Lift button's words (the view's ``lift:COLOUR``: one source, round 26)
+        if button is not None and hand_refusal(self.view.instruction, self.hands, cmd.player, cmd.player,
+                                               after_game=True) is not None:
+            raise Refused(button)
         if hand.planned is None:
             raise Refused(f"{cmd.player}'s pawn is already in your hand")
         hand.do(Action("lift", player=cmd.player))

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from mazeboard.controller import journal as jr
-from mazeboard.controller.leds import PLAYER_RGB, WARNING_RGB
+from mazeboard.controller.leds import PLAYER_RGB, WARNING_RGB, blink_pair
 from mazeboard.controller.persist import LogicalScheduler, ReplayError, fingerprint, open_game
 from mazeboard.hal.board import BoardRequest
 from mazeboard.hal.clock import VirtualClock
@@ -233,7 +233,7 @@ def test_resume_guides_the_players_with_events_and_leds(tmp_path: Path, full_gam
     assert pgame.referee.state == "waiting_for_setup"
     board = pgame.session.inner.board
     for pawn, cell in positions.items():  # blinking in the pawn's colour
-        assert board.led_colour(cell) in (PLAYER_RGB[pawn], tuple(int(c * 0.08) for c in PLAYER_RGB[pawn]))
+        assert board.led_colour(cell) in blink_pair(PLAYER_RGB[pawn])
     assert board.led_colour("a1") in (WARNING_RGB, (0, 0, 0))
     pgame.run()
     kinds = [e.type for e in events]

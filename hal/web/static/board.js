@@ -103,6 +103,7 @@ const HANDLERS = {
     setConn("open", I18N.t("page.magic.live", "connected"));
     NOTICE.hello(msg);
     if (S.restarting) { S.restarting = false; clearTimeout(S.errorTimer); $("error").textContent = ""; }
+    if (NOTICE.request(msg.view.instruction)) clearError();
     S.hello = msg; S.view = msg.view; S.world = msg.world; S.pixels = msg.frame.pixels; S.walls = msg.walls;
     S.answered = S.msgId; // a new connection: the server's world is all there is
     heard(msg.frame.t);
@@ -117,6 +118,7 @@ const HANDLERS = {
     drawAll();
   },
   event(msg) {
+    if (NOTICE.request(msg.view.instruction)) clearError(); // a refusal of the request before goes (notice.js)
     S.view = msg.view;
     heard(msg.event.t);
     NOTICE.heard(msg.event.t);
@@ -758,6 +760,11 @@ function addLog(ev) {
 }
 
 // -- hands ------------------------------------------------------------------------------
+function clearError() {
+  if (S.restarting) return; // the restart's line goes at its hello
+  clearTimeout(S.errorTimer);
+  $("error").textContent = "";
+}
 function showError(text) {
   const e = $("error");
   e.textContent = text;

@@ -54,6 +54,8 @@ const MB = {
       if (msg.type === "event" && MB.notice()) NOTICE.heard(msg.event.t);
       if (msg.type === "seats") MB.setSeats(msg);
       if (msg.type === "site") { MB.site = msg; MB.drawSite(); }
+      // the board asks something new: a refusal of the request before goes (one mechanism for every game page: NOTICE.request)
+      if (msg.view && MB.notice() && NOTICE.request(msg.view.instruction)) MB.clearError();
       const handler = MB.handlers[msg.type];
       if (handler) handler(msg);
     };
@@ -99,6 +101,12 @@ const MB = {
     if (!MB.ws || MB.ws.readyState !== WebSocket.OPEN) { MB.showError(I18N.t("page.common.not_connected", "not connected to the board")); return; }
     msg.id = ++MB.msgId;
     MB.ws.send(JSON.stringify(msg));
+  },
+  clearError() {
+    const e = $("error");
+    if (!e || (MB.restartText && e.textContent === MB.restartText)) return; // the restart's line goes at its hello
+    clearTimeout(MB.errorTimer);
+    e.textContent = "";
   },
   showError(text) {
     const e = $("error");

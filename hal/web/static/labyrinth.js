@@ -282,6 +282,7 @@ function drawPawns() {
 function drawInfo() {
   const v = S.view, h = S.hello;
   $("prompt").textContent = NOTICE.prompt(said(), v.prompt, S.hello && S.hello.humans);
+  document.body.dataset.phase = v.phase || ""; // a phone's move step: Done and Lift pawn above the idle spare (labyrinth.css)
   guideTip();
   document.documentElement.style.setProperty("--turn", v.current ? `var(--${v.current})` : "#888");
   const players = $("players");

@@ -41,6 +41,18 @@ const NOTICE = {
       NOTICE.say(I18N.t("page.common.server_restarted", "The server restarted: this tab joined a new game. The old game's moves went with the stopped server (it keeps them in memory only): next time, use 💾 Save as scenario before stopping it."));
     }
   },
+  // the request the board stands at: its instruction's player, action and words (their ids, not their
+  // numbers: a countdown, a die held or the spare turned is the same request). A refusal answers the
+  // request it was made at: once the board asks something else, it is stale (round 26: a refused
+  // Done stayed under the next player's push). true when the request changed since the last view
+  asked: null,
+  request(instruction) {
+    const i = instruction || {};
+    const key = JSON.stringify([i.player || null, i.action || null, (i.messages || []).map((m) => m && m.id)]);
+    const moved = NOTICE.asked !== null && key !== NOTICE.asked;
+    NOTICE.asked = key;
+    return moved;
+  },
   heard(t) { if (typeof t === "number" && (NOTICE.lastT === null || t > NOTICE.lastT || !NOTICE.lost)) NOTICE.lastT = t; },
   // a line above the board that stays until dismissed
   say(text) {

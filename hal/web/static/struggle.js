@@ -616,6 +616,8 @@ function promptNow() {
   }
   if (!m || !COUNTED.includes(m.id) || s.until === null || typeof m.args.left !== "number") {
     S.counted = null;
+    const named = mistakeNamed(s);
+    if (named) return NOTICE.prompt(named, named.messages.map((x) => I18N.say(x.id, x.args)).join(" "), S.hello && S.hello.humans);
     return NOTICE.prompt(s, v.prompt, S.hello && S.hello.humans);
   }
   if (!S.counted || S.counted.until !== s.until) S.counted = { until: s.until, at: performance.now() };
@@ -629,6 +631,25 @@ function promptNow() {
   const english = wait || id !== m.id ? counted.messages.map((x) => I18N.say(x.id, x.args)).join(" ")
     : String(v.prompt).replace(`passes in ${left} s`, `passes in ${now} s`);
   return NOTICE.prompt(counted, english, S.hello && S.hello.humans);
+}
+// a token put where none belongs (str.mistake): the reeds cannot say which, the simulator's world can, so
+// the page names it and where it belongs, as the board does when only one token may stand there
+// (str.mistake_named, round 26: "Red: token 9 is on space 5, where it does not belong: move it to space 1.")
+function mistakeNamed(s) {
+  const m = s && Array.isArray(s.messages) && s.messages[0], wrong = s && (s.requests || [])[0];
+  if (!m || m.id !== "str.mistake" || !wrong || !wrong.from || !S.world || !S.world.tokens || !S.view) return null;
+  const on = S.hello.tokens.filter((t) => S.world.tokens[t] === wrong.from);
+  if (on.length !== 1) return null;
+  const token = on[0], asked = (s.requests || []).find((r) => r.piece === token && Array.isArray(r.to) && r.to.length);
+  const at = (S.view.spaces || {})[token];
+  const home = asked ? asked.to[0] : typeof at === "number" ? `s${at}` : null;
+  if (!home) return null;
+  const rest = (s.requests || []).filter((r) => r.blocking && r.piece && r.piece !== token && Array.isArray(r.to)
+    && r.to.length && !r.to.includes(S.world.tokens[r.piece]));
+  const moves = I18N.list(rest.map((r) => I18N.say("str.check_on", { token: r.piece, place: sensorName(r.to[0]) })));
+  const args = { player: s.player, piece: token, where: sensorName(wrong.from), to: sensorName(home),
+    then: rest.length ? I18N.say("str.mistake_then", { moves }) : "" };
+  return { ...s, messages: [{ id: "str.mistake_named", args }] };
 }
 // every token the instruction asks about stands where it is asked to, as the simulator's world has it
 function madeInSim(s) {

@@ -49,3 +49,36 @@ def test_a_token_on_the_wrong_space_is_named_first_with_where_it_belongs(browser
             assert box is not None and box["y"] + box["height"] <= PHONE[1], box  # on the first screen
         finally:
             page.close()
+
+
+def _roles(page: Any) -> list[str]:
+    return list(page.evaluate("[...document.querySelectorAll('#dice .pdie')].map((d) => d.dataset.role || '')"))
+
+
+@pytest.mark.parametrize("size", [PHONE, WIDE], ids=["phone", "wide"])
+def test_each_die_says_what_it_does_in_the_way_shown_and_die_1_keeps_its_label(browser: Any, size: Any) -> None:
+    """Round 8: the dice's roles seemed to change from way to way (die 1 became "the previous way" only
+    from way 2). Seed 7: red keeps 9 J A J A; way 1 counts both aces as J, way 2 as J and 9."""
+    with serving(SEED7) as url:
+        page = open_page(browser, url, size)
+        try:
+            _until_prompt(page, "Red: press Throw")
+            page.click("#throw")
+            _until_prompt(page, "Red threw")
+            assert _roles(page) == [""] * 5  # while throwing the dice are only the hand
+            page.click("#stop")
+            _until_prompt(page, "way 1 of 3")
+            assert _roles(page) == ["moves 9", "moves J", "= J", "moves J", "= J"], _roles(page)
+            assert "die 1: the previous way" in _text(page, "#dice-keys"), _text(page, "#dice-keys")
+            page.click("#throw")
+            _until_prompt(page, "way 2 of 3")
+            assert _roles(page) == ["moves 9", "moves J", "= J", "moves J", "= 9"], _roles(page)
+            assert "die 1: the previous way" in _text(page, "#dice-keys"), _text(page, "#dice-keys")
+            # the label is seen, under its die, inside the dice box
+            die, box = page.locator("#dice .pdie").nth(4), page.locator(".dice-box")
+            label = page.evaluate("(d) => { const r = d.getBoundingClientRect(); return r.bottom; }", die.element_handle())
+            assert label + 14 <= (box.bounding_box() or {"y": 0, "height": 0})["y"] + box.bounding_box()["height"]
+            # the ways list says what the aces count as (the view keeps each way's aces)
+            assert "the aces count as J and 9" in page.locator("#outcomes .outcome").nth(1).inner_text()
+        finally:
+            page.close()

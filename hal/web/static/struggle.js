@@ -412,6 +412,7 @@ function drawInfo() {
   const kept = v.phase === "choosing" || v.phase === "placing";
   dice.classList.toggle("kept", kept);
   dice.innerHTML = "";
+  const roles = v.phase === "choosing" ? dieRoles(v) : [];
   for (let i = 0; i < 5; i++) {
     const face = over ? "" : v.faces[i], d = document.createElement("button"); // the game over: no hand
     d.type = "button";
@@ -420,6 +421,7 @@ function drawInfo() {
     d.dataset.face = face || "";
     d.dataset.heldLabel = I18N.t("page.str.held", "held"); // shown under a held die (struggle.css)
     d.textContent = face ? FACE[face] : "?";
+    if (roles[i]) d.dataset.role = roles[i]; // what this die does in the shown way, under it (struggle.css)
     const [on, why] = buttonState(`die${i + 1}`);
     d.title = I18N.t("page.str.die_title", "die {n}: {face} (key {n}): {why}",
       { n: i + 1, face: face === "A" ? I18N.t("page.str.ace", "ace (joker)") : face || "?", why });
@@ -428,7 +430,9 @@ function drawInfo() {
     dice.appendChild(d);
   }
   const keys = [];
+  // die 1 said at every way once there is more than one (round 26: its line came and went as the ways changed)
   if (v.phase === "choosing" && buttonState("die1")[0]) keys.push(I18N.t("page.str.key_die1", "die 1: the previous way"));
+  else if (v.phase === "choosing" && v.outcomes.length > 1 && buttonState("throw")[0]) keys.push(I18N.t("page.str.key_die1_first", "die 1: the previous way (from way 2 on)"));
   // die 2 explained only when another order changes what happens (the instruction's orders_differ); die 1
   // only when there is a way before (the controller offers it only then)
   if (v.phase === "choosing" && buttonState("die2")[0] && ((said() || {}).messages || [{}])[0].args?.orders_differ !== false) keys.push(I18N.t("page.str.key_die2", "die 2: the same moves in another order"));
@@ -554,6 +558,20 @@ function drawInfo() {
     const line = v.winners.length > 1 ? `🏆 ${tieLine(winners, v.totals[v.winners[0]], v.winners.length)}!` : I18N.t("page.str.wins", "🏆 {winners} wins!", { winners });
     MB.banner(`${line}<div class="banner-scores">${Object.entries(v.totals).map(([p, s]) => `${p} ${s}`).join(" · ")}</div>`);
   }
+}
+// what each die does in the way shown (the LEDs' way), said under it while choosing (round 26: the dice's
+// roles seemed to change from way to way): a figure moves its token one space, an ace counts as the figure
+// the way gives it (its aces in the order of the dice); a token already arrived moves no more
+function dieRoles(v) {
+  const o = (v.outcomes || []).find((x) => x.index === v.selected);
+  if (!o) return [];
+  const aces = [...(o.ace || [])], arrived = v.arrived || [];
+  return v.faces.map((f) => {
+    const as = f === "A" ? aces.shift() : f;
+    if (!as) return "";
+    if (f === "A") return I18N.t("page.str.die_ace_as", "= {token}", { token: as });
+    return arrived.includes(as) ? I18N.t("page.str.die_done", "{token} arrived", { token: as }) : I18N.t("page.str.die_moves", "moves {token}", { token: as });
+  });
 }
 // what the ways panel holds while it lists no way, at each moment of a turn (round 25: after a throw it
 // still said "throw, then Stop", and before the first throw nothing said how dice move tokens)

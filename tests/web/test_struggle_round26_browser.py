@@ -82,3 +82,27 @@ def test_each_die_says_what_it_does_in_the_way_shown_and_die_1_keeps_its_label(b
             assert "the aces count as J and 9" in page.locator("#outcomes .outcome").nth(1).inner_text()
         finally:
             page.close()
+
+
+def test_a_stop_tapped_as_the_countdown_passes_the_turn_is_not_greyed_and_says_what_happened(browser: Any) -> None:
+    """Round 8: the end-of-turn countdown ran out under a finger: Stop greyed the moment it ended and the
+    tap said "it is Blue's turn". For a moment after the countdown passes a turn played here Stop stays as
+    it was, and a tap says the turn passed by itself (nothing lost); then it greys as usual."""
+    with serving(SEED7) as url:
+        page = open_page(browser, url, PHONE)
+        try:
+            _to_placing(page)
+            page.click("#follow")
+            _until_prompt(page, "the turn passes in")
+            assert "1 s" in _text(page, "#prompt-text")  # settle 1 s: the last second reads 1 s
+            _until_prompt(page, "Blue")  # the countdown passed the turn
+            assert page.locator("#stop").get_attribute("aria-disabled") != "true"
+            assert "end the turn" in _text(page, "#stop"), _text(page, "#stop")
+            page.click("#stop")
+            said = _text(page, "#error")
+            assert "Stop came just after the countdown" in said and "Red's turn had already passed by itself" in said, said
+            assert "Blue's turn now" in said, said
+            page.wait_for_function("() => document.getElementById('stop').getAttribute('aria-disabled') === 'true'",
+                                   timeout=5000)  # the grace over: greyed with its reason as before
+        finally:
+            page.close()

@@ -11,7 +11,7 @@ const perRow = () => (NARROW.matches ? 5 : 6);
 // (prompt, log, tips): a bare "A" is arrival place A (RULES.md, Struggle: places A-E; round 23)
 const FACE = { A: "ACE", K: "K", Q: "Q", J: "J", 10: "10", 9: "9" };
 const S = { hello: null, view: null, world: null, pixels: [], selected: null, bannerShown: false,
-  cards: {}, hints: {}, sockets: {}, counted: null };
+  cards: {}, hints: {}, sockets: {}, counted: null, passed: null, stopSent: -1e9 };
 // how many arrivals end a round (RULES.md §3: when the fourth token arrives, the fifth takes the last place)
 const ARRIVALS_PER_ROUND = 4;
 
@@ -452,7 +452,8 @@ function drawInfo() {
   $("next-way").hidden = !nextWay;
   // named as the board's words name it ("Throw for the next way"): the button is Throw
   $("next-way").textContent = I18N.t("page.str.throw_next_way", "Throw: next way");
-  $("stop").textContent = v.phase === "choosing" ? I18N.t("page.str.stop_play", "✋ Stop: play it")
+  $("stop").textContent = !buttonState("stop")[0] && lateStop() ? I18N.t("page.str.stop_turn", "✋ Stop: end the turn")
+    : v.phase === "choosing" ? I18N.t("page.str.stop_play", "✋ Stop: play it")
     : v.phase === "placing" ? I18N.t("page.str.stop_turn", "✋ Stop: end the turn")
       : v.phase === "tokens" ? I18N.t("page.str.stop_round", "✋ Stop: start the round")
         // after a throw Stop keeps the hand (round 25: a newcomer pressed "✋ Stop" to end the throwing); short, as
@@ -464,7 +465,9 @@ function drawInfo() {
   document.body.dataset.phase = mine ? v.phase : "watching";
   handsUp();
   MB.setControl($("throw"), buttonState("throw"), v.phase === "choosing" ? I18N.t("page.str.next_way_key", "Next way (T)") : I18N.t("page.str.throw_key", "Throw (T)"));
-  MB.setControl($("stop"), buttonState("stop"), I18N.t("page.str.stop_key", "Stop (S)"));
+  // just after the countdown passed a turn played here, Stop is not greyed under the finger (lateStop)
+  const late = !buttonState("stop")[0] && lateStop();
+  MB.setControl($("stop"), late ? [true, I18N.t("page.str.stop_late_title", "the turn passed by itself as the countdown ended")] : buttonState("stop"), I18N.t("page.str.stop_key", "Stop (S)"));
   MB.setControl($("follow"), buttonState("follow"), I18N.t("page.str.follow", "Place tokens as shown"));
   MB.setControl($("gather"), buttonState("gather"), I18N.t("page.str.gather", "Gather tokens on start"));
   // outcomes
@@ -638,8 +641,14 @@ function promptNow() {
     if (named) return NOTICE.prompt(named, named.messages.map((x) => I18N.say(x.id, x.args)).join(" "), S.hello && S.hello.humans);
     return NOTICE.prompt(s, v.prompt, S.hello && S.hello.humans);
   }
-  if (!S.counted || S.counted.until !== s.until) S.counted = { until: s.until, at: performance.now() };
-  const left = m.args.left, now = Math.max(0, left - Math.floor((performance.now() - S.counted.at) / 1000));
+  // counted from the time really left when the board said it (until - t, the board's clock), so that the
+  // last second reads "1 s" and the turn passes as it reaches 0 (round 26: it passed while "1 s" showed)
+  if (!S.counted || S.counted.until !== s.until) {
+    S.counted = { until: s.until, at: performance.now(), ms: typeof s.t === "number" ? s.until - s.t : null };
+  }
+  const left = m.args.left, gone = performance.now() - S.counted.at;
+  const now = S.counted.ms !== null ? Math.max(0, Math.ceil((S.counted.ms - gone) / 1000))
+    : Math.max(0, left - Math.floor(gone / 1000));
   // the simulator knows where each token stands: moves the board cannot see but already made are not
   // checked by eye again (round 24): the tokens stand where the play put them
   const id = m.id === "str.placed_unseen" && madeInSim(s) ? "str.placed" : m.id;
@@ -680,13 +689,31 @@ setInterval(() => {
   if ($("prompt-text").textContent !== text) { $("prompt-text").textContent = text; fitPrompt(); }
 }, 250);
 
+// the settle countdown ended a turn played here (the referee's turn_ended, reason "played", while its
+// countdown stood with Stop acting): for GRACE_MS after, Stop stays as it was (not greyed under the finger)
+// and a tap says the turn passed by itself (round 26: Stop greyed the moment the countdown ended)
+const GRACE_MS = 2500;
+function noteTurnPassed(e, before) {
+  const m = before && Array.isArray(before.messages) && before.messages[0];
+  if (e.type !== "turn_ended" || e.reason !== "played" || !m || !COUNTED.includes(m.id) || !S.hello.humans.includes(e.player)
+      || !(before.buttons || {}).stop || performance.now() - S.stopSent < 1000) return;
+  S.passed = { player: e.player, at: performance.now() };
+  setTimeout(() => { if (S.view) drawInfo(); }, GRACE_MS + 50);
+}
+function lateStop() { return !!S.passed && performance.now() - S.passed.at < GRACE_MS; }
 // what the board asks now (the controller's instruction event), or null before the first
 function said() { return S.view ? S.view.instruction : null; }
 // a control acts only when the view's controls say so (computed by the server from the instruction)
 function buttonState(id) { return MB.control(S.view, S.hello, id); }
 function press(button, message) {
   const [on, why] = buttonState(button);
+  if (!on && button === "stop" && lateStop()) { // the countdown passed the turn under the finger: said so
+    MB.showError(I18N.t("page.str.stop_too_late", "Stop came just after the countdown: {Player}'s turn had already passed by itself, the tokens standing right, so nothing is lost. {Next}'s turn now.",
+      { player: S.passed.player, next: (said() || {}).player || S.view.current }));
+    return;
+  }
   if (!on) { MB.showError(`${cap(button)}: ${why}`); return; }
+  if (button === "stop") S.stopSent = performance.now(); // the turn it ends is not "passed by itself"
   MB.send(message || { type: "press", button });
 }
 
@@ -757,14 +784,17 @@ function spaceClicked(sensor) {
 const HANDLERS = {
   hello(msg) {
     if (!MB.sameGame(msg, "struggle")) return;
-    S.hello = msg; S.view = msg.view; S.world = msg.world; S.pixels = msg.frame.pixels;
+    S.hello = msg; S.view = msg.view; S.world = msg.world; S.pixels = msg.frame.pixels; S.passed = null;
     S.bannerShown = msg.view.phase === "over";
     buildTrack();
     $("log").innerHTML = "";
     for (const ev of msg.log) MB.addLog(ev, LOG_TEXT, BIG);
     drawAll();
   },
-  event(msg) { S.view = msg.view; MB.addLog(msg.event, LOG_TEXT, BIG); drawInfo(); },
+  event(msg) {
+    const before = said();
+    S.view = msg.view; noteTurnPassed(msg.event, before); MB.addLog(msg.event, LOG_TEXT, BIG); drawInfo();
+  },
   // a seat claimed or released (here or on another screen): the card box at once, not at the next event
   // (round 25: a released seat's card stayed shown until the game moved on)
   seats() { if (S.view && S.hello) drawInfo(); },

@@ -106,3 +106,33 @@ def test_a_stop_tapped_as_the_countdown_passes_the_turn_is_not_greyed_and_says_w
                                    timeout=5000)  # the grace over: greyed with its reason as before
         finally:
             page.close()
+
+
+def _box(page: Any, sel: str) -> dict[str, float]:
+    return dict(page.evaluate("(s) => { const r = document.querySelector(s).getBoundingClientRect(); "
+                              "return {top: r.top, bottom: r.bottom, left: r.left, right: r.right, w: r.width}; }", sel))
+
+
+@pytest.mark.parametrize("size,legend", [(PHONE, "#legend-track"), (WIDE, "#legend-under")], ids=["phone", "wide"])
+def test_the_spaces_colours_are_said_near_the_track_without_opening_help(browser: Any, size: Any, legend: str) -> None:
+    """Round 8: what a coloured space means was said only in the "?" help. A small legend near the track says
+    it (yellow, red, black: the kinds of this track), and on a phone it takes no room from the first screen:
+    the prompt, the track and Throw and Stop stay on it."""
+    with serving(SEED7) as url:
+        page = open_page(browser, url, size)
+        try:
+            _until_prompt(page, "Red: press Throw")
+            assert page.locator(legend).is_visible()
+            said = page.locator(legend).inner_text()
+            for words in ("taken: blocked", "taken: swap", "no stop"):
+                assert words in said, said
+            kinds = page.evaluate("(s) => [...document.querySelectorAll(s + ' .legend-item')].map((e) => e.className)", legend)
+            assert [k.split("kind-")[1] for k in kinds] == ["yellow", "red", "black"], kinds
+            box, frame, stop = _box(page, legend), _box(page, ".track-frame"), _box(page, "#stop")
+            assert box["bottom"] <= size[1] and box["right"] <= size[0] and frame["right"] <= size[0], (box, frame)
+            assert stop["bottom"] <= size[1] and _box(page, "#prompt")["top"] >= 0, stop  # the essentials stay on screen
+            if size == PHONE:  # on the arrival places' label line: no height of its own
+                assert frame["top"] <= box["top"] and box["bottom"] <= _box(page, "#places")["top"], (frame, box)
+                assert abs(box["top"] - _box(page, ".places-box .label")["top"]) < 6
+        finally:
+            page.close()

@@ -48,12 +48,36 @@ function buildTrack() {
     d.addEventListener("click", () => spaceClicked(`place-${p}`));
     places.appendChild(d);
   }
+  drawLegend();
   gameInfo();
   // the seats people play here, never a simulated player's (its card is no one's to see)
   MB.onSeats = () => { if (S.view) drawInfo(); }; // the players' "you" and the card box follow the seats
   MB.privateLinks(h.humans.length ? { ...h, players: h.players.filter((p) => h.humans.includes(p)) } : h);
 }
 
+// what the track's colours mean, near the track without opening the help (round 26: only "?" said it): the
+// colours of this track only, each a swatch and a few words; a phone has it on the arrival places' label
+// line, a wide screen beside the hand's buttons under the track (struggle.css shows one of the two)
+function drawLegend() {
+  const kinds = new Set(S.hello.track), words = {
+    yellow: I18N.t("page.str.legend_yellow", "taken: blocked"),
+    red: I18N.t("page.str.legend_red", "taken: swap"),
+    black: I18N.t("page.str.legend_black", "no stop"),
+  };
+  for (const id of ["legend-track", "legend-under"]) {
+    const box = $(id);
+    box.innerHTML = "";
+    box.title = I18N.t("page.str.legend_title", "a token cannot land on a yellow space another token holds; a token landing on a red space another holds stays there and sends that token back where the mover came from; no token stops on black");
+    for (const k of ["yellow", "red", "black"]) {
+      if (!kinds.has(k)) continue;
+      const item = document.createElement("span");
+      item.className = `legend-item kind-${k}`;
+      item.innerHTML = '<i class="swatch"></i>';
+      item.append(words[k]);
+      box.appendChild(item);
+    }
+  }
+}
 function drawLeds() {
   if (!S.hello) return;
   for (const el of document.querySelectorAll(".space")) MB.light(el, S.pixels[S.hello.layout[el.dataset.sensor]]);

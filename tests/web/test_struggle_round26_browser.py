@@ -136,3 +136,36 @@ def test_the_spaces_colours_are_said_near_the_track_without_opening_help(browser
                 assert abs(box["top"] - _box(page, ".places-box .label")["top"]) < 6
         finally:
             page.close()
+
+
+def test_after_the_game_new_game_is_in_the_page_once_the_popup_is_closed_and_the_winner_line_is_whole(browser: Any) -> None:
+    """Round 8: after the game the way forward (New game) was only in the popup; and the winner line was cut on
+    a phone. The game's end is drawn as the page draws it (the view's phase "over"), a four-way tie: the
+    longest winner line, with four scores."""
+    from playwright.sync_api import expect
+
+    with serving(SEED7[:2] + ("--players", "4") + SEED7[4:]) as url:
+        page = open_page(browser, url, PHONE)
+        try:
+            _until_prompt(page, "Red: press Throw")
+            assert page.locator("#prompt-new").is_hidden()  # not during the game
+            page.evaluate("""() => {
+              S.view = Object.assign({}, S.view, { phase: "over", winners: ["red", "blue", "green", "yellow"],
+                totals: { red: 30, blue: 30, green: 30, yellow: 30 } });
+              drawInfo();
+            }""")
+            expect(page.locator("#banner")).to_be_visible()
+            text, card = _box(page, "#banner-text"), _box(page, ".banner-card")
+            assert card["left"] >= 8 and card["right"] <= PHONE[0] - 8, card  # a margin: not cut by the edge
+            assert text["left"] >= card["left"] and text["right"] <= card["right"], (text, card)
+            assert page.evaluate("(() => { const e = document.getElementById('banner-text'); "
+                                 "return e.scrollWidth <= e.clientWidth + 1; })()")
+            page.click("#banner-close")
+            expect(page.locator("#prompt-new")).to_be_visible()
+            assert "New game" in page.locator("#prompt-new").inner_text()
+            new = _box(page, "#prompt-new")
+            assert new["bottom"] <= PHONE[1] and new["right"] <= PHONE[0], new
+            page.click("#prompt-new")
+            expect(page.locator("#new-dialog")).to_be_visible()
+        finally:
+            page.close()

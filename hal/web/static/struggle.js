@@ -162,7 +162,10 @@ function inHand() {
 function promptParts() {
   if (!$("prompt-text")) {
     $("prompt").innerHTML = '<span id="in-hand" class="in-hand" hidden></span><span id="prompt-text"></span>'
-      + '<button type="button" id="prompt-goal" class="prompt-goal" hidden></button>';
+      + '<button type="button" id="prompt-goal" class="prompt-goal" hidden></button>'
+      + '<button type="button" id="prompt-new" class="prompt-new small" hidden></button>';
+    // the game over: the way forward in the page too, once the popup is closed (round 26: only in the popup)
+    $("prompt-new").addEventListener("click", () => $("new-game").click());
     // a tap brings the whole goal tip into view
     $("prompt-goal").addEventListener("click", () => { if (!$("guide").hidden) $("guide").scrollIntoView({ block: "center" }); });
   }
@@ -412,6 +415,8 @@ function drawPrompt() {
   if (!S.view) return;
   promptParts();
   $("prompt-text").textContent = promptNow();
+  $("prompt-new").hidden = S.view.phase !== "over";
+  $("prompt-new").textContent = I18N.t("page.str.prompt_new", "✨ New game");
   drawInHand();
   fitPrompt();
 }

@@ -169,3 +169,22 @@ def test_after_the_game_new_game_is_in_the_page_once_the_popup_is_closed_and_the
             expect(page.locator("#new-dialog")).to_be_visible()
         finally:
             page.close()
+
+
+@pytest.mark.parametrize("size", [PHONE, WIDE], ids=["phone", "wide"])
+def test_the_start_label_is_not_covered_by_the_tokens_on_it(browser: Any, size: Any) -> None:
+    """Round 8: START's label was hidden by the tokens standing on it (on a phone their first row covered it)."""
+    with serving(SEED7) as url:
+        page = open_page(browser, url, size)
+        try:
+            _until_prompt(page, "Red: press Throw")
+            got = page.evaluate("""() => {
+              const n = document.querySelector('.space[data-sensor="s0"] .num').getBoundingClientRect();
+              const ts = [...document.querySelectorAll('.space[data-sensor="s0"] .token')].map((t) => t.getBoundingClientRect());
+              const sp = document.querySelector('.space[data-sensor="s0"]').getBoundingClientRect();
+              return { tokens: ts.length, covered: ts.some((t) => t.top < n.bottom - 0.5 && t.bottom > n.top && t.left < n.right && t.right > n.left),
+                       inside: ts.every((t) => t.top >= sp.top && t.bottom <= sp.bottom + 1) };
+            }""")
+            assert got == {"tokens": 5, "covered": False, "inside": True}, got
+        finally:
+            page.close()

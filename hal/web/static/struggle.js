@@ -673,7 +673,9 @@ function promptNow() {
   // counted from the time really left when the board said it (until - t, the board's clock), so that the
   // last second reads "1 s" and the turn passes as it reaches 0 (round 26: it passed while "1 s" showed)
   if (!S.counted || S.counted.until !== s.until) {
-    S.counted = { until: s.until, at: performance.now(), ms: typeof s.t === "number" ? s.until - s.t : null };
+    // (only when it agrees with the seconds said: the board said left = ceil((until - t) / 1000))
+    const ms = typeof s.t === "number" ? s.until - s.t : null;
+    S.counted = { until: s.until, at: performance.now(), ms: ms !== null && Math.ceil(ms / 1000) === m.args.left ? ms : null };
   }
   const left = m.args.left, gone = performance.now() - S.counted.at;
   const now = S.counted.ms !== null ? Math.max(0, Math.ceil((S.counted.ms - gone) / 1000))

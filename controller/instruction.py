@@ -249,6 +249,12 @@ MESSAGES: dict[str, str] = {
                   "Throw for the next way, Die 1 for the previous one.",
     "str.choose_one": "{Player}: {hand} plays one way ({play}), shown on the LEDs: press Stop to play it.",
     "str.place": "{Player}: move the tokens where the LEDs blink:",
+    # a token put where none belongs while placing: the mistake and its fix first, the rest short after it
+    # (issue 15, round 26: the correction was a wall of text with the mistake last)
+    "str.mistake": "{Player}: a token is on {where}, where none belongs: move it where its letter belongs "
+                   "({which}).{then}",
+    "str.mistake_named": "{Player}: token {piece} is on {where}, where it does not belong: move it to {to}.{then}",
+    "str.mistake_then": " Then: {moves}.",
     "str.place_which": "{Player}: move the tokens where the LEDs blink (the board cannot tell tokens apart: "
                        "read the letters; {which}):",
     "str.correct_which": "First put right what the board shows (it cannot tell tokens apart: read the letters; "

@@ -336,6 +336,9 @@ def _place(ref: "StruggleReferee") -> Instruction:
         return asked
     reqs = token_requests(ref)
     if blocking(reqs):
+        wrong = next((r for r in reqs if r.reason == "misplaced" and r.frm and r.to), None)
+        if wrong is not None:
+            return _mistake_first(ref, wrong, reqs)
         which = _which(ref, reqs)
         if which:
             return Instruction(ref.current, "place", "str.place_which", {"which": which}, reqs)
@@ -364,6 +367,28 @@ def _place(ref: "StruggleReferee") -> Instruction:
                                    for place, ts in on], "text.and")
     return Instruction(ref.current, "place", "str.placed_unseen" if reqs else "str.placed", facts, reqs,
                        {"stop": Does("str.button.placed")}, until_ms=until, requests_said=not reqs)
+
+
+def _mistake_first(ref: "StruggleReferee", wrong: Request, reqs: tuple[Request, ...]) -> Instruction:
+    """A token put where none belongs while placing: that mistake and its fix first ("Red: token 9 is on
+    space 5, where it does not belong: move it to space 1."), the play's other moves short after it
+    ("Then: token J on space 4."). Issue 15, round 26: the correction was a wall of text, the mistake last.
+    The requests stay the same (the LEDs), the mistake's first."""
+    assert wrong.frm is not None
+    suspects = tuple(t for t in TOKENS if t in ref.where.here(wrong.frm)) if not wrong.piece else (wrong.piece,)
+    rest = [r for r in reqs if r is not wrong and r.blocking and r.piece and r.to and r.piece not in suspects]
+    moves = listing([phrase("str.check_on", token=r.piece, place=board_name(ref, r.to[0])) for r in rest])
+    facts: dict[str, Any] = {"where": board_name(ref, wrong.frm), "piece": wrong.piece,
+                             "to": listing([board_name(ref, s) for s in wrong.to], "text.or"),
+                             "then": phrase("str.mistake_then", moves=moves) if rest else ""}
+    if wrong.piece:
+        message = "str.mistake_named"
+    else:
+        message = "str.mistake"
+        facts["which"] = _belong(ref, suspects) if suspects else listing(
+            [board_name(ref, s) for s in sorted(set(wrong.to), key=_order(ref))], "text.or")
+    ordered = (wrong, *(r for r in reqs if r is not wrong))
+    return Instruction(ref.current, "place", message, facts, ordered, requests_said=False)
 
 
 def _card(ref: "StruggleReferee") -> Instruction:

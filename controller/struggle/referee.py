@@ -9,7 +9,7 @@ One ``transitions`` machine sequences a turn; every rule question goes to
   third throw). Faces come from the scenario's forced throws, then from the
   seeded generator.
 * **Interpretation on the board.** Once the hand is accepted the controller
-  lists every distinct outcome (``outcomes`` event, the hint preselected)
+  lists every distinct outcome (``outcomes`` event, way 1 selected, the hint named)
   and the LEDs preview the selected one; ``throw`` selects the next outcome,
   ``die1`` the previous one, ``die2`` another play giving the same outcome
   (the order the player names, which ``played`` lists), ``stop`` plays it.
@@ -458,7 +458,7 @@ class StruggleReferee(RefereeCore):
         turn.outcomes = rules.outcomes(self.rules, self.race, turn.hand)
         card = self.cards.get(turn.player) if self.options.hint else None
         turn.hint = rules.hint(self.rules, turn.outcomes, card)
-        turn.selected = turn.hint
+        turn.selected = 0  # way 1 first, as the list reads (round 26: "way 10 of 10" first); the hint marks the pick
         turn.play = 0
         self._emit("outcomes", player=turn.player, faces=list(turn.hand),
                    outcomes=[outcome_summary(i, o, self.race) for i, o in enumerate(turn.outcomes)],

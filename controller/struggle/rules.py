@@ -67,8 +67,9 @@ class StruggleOptions:
       (**Decision**, default yes); when false an occupied plain space is an
       impasse like a yellow one.
     * ``throws`` -- most throws in a turn (RULES.md: three).
-    * ``hint`` -- preselect the outcome best for the player's card when the
-      hand is interpreted (the player may pick any other).
+    * ``hint`` -- name the outcome best for the player's card when the hand
+      is interpreted (the ``outcomes`` event's ``hint``, marked on the player's page; way 1 is
+      selected first, round 26).
     * ``redeal`` -- deal new objective cards at every round (**Decision**:
       yes; the seed deals once per game and is silent about later rounds).
     * ``warning_ms`` -- how long a misplaced token's space flashes.

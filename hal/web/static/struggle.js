@@ -11,7 +11,7 @@ const perRow = () => (NARROW.matches ? 5 : 6);
 // (prompt, log, tips): a bare "A" is arrival place A (RULES.md, Struggle: places A-E; round 23)
 const FACE = { A: "ACE", K: "K", Q: "Q", J: "J", 10: "10", 9: "9" };
 const S = { hello: null, view: null, world: null, pixels: [], selected: null, bannerShown: false,
-  cards: {}, hints: {}, sockets: {}, counted: null };
+  cards: {}, hints: {}, sockets: {}, counted: null, passed: null, stopSent: -1e9 };
 // how many arrivals end a round (RULES.md §3: when the fourth token arrives, the fifth takes the last place)
 const ARRIVALS_PER_ROUND = 4;
 
@@ -48,12 +48,36 @@ function buildTrack() {
     d.addEventListener("click", () => spaceClicked(`place-${p}`));
     places.appendChild(d);
   }
+  drawLegend();
   gameInfo();
   // the seats people play here, never a simulated player's (its card is no one's to see)
   MB.onSeats = () => { if (S.view) drawInfo(); }; // the players' "you" and the card box follow the seats
   MB.privateLinks(h.humans.length ? { ...h, players: h.players.filter((p) => h.humans.includes(p)) } : h);
 }
 
+// what the track's colours mean, near the track without opening the help (round 26: only "?" said it): the
+// colours of this track only, each a swatch and a few words; a phone has it on the arrival places' label
+// line, a wide screen beside the hand's buttons under the track (struggle.css shows one of the two)
+function drawLegend() {
+  const kinds = new Set(S.hello.track), words = {
+    yellow: I18N.t("page.str.legend_yellow", "taken: blocked"),
+    red: I18N.t("page.str.legend_red", "taken: swap"),
+    black: I18N.t("page.str.legend_black", "no stop"),
+  };
+  for (const id of ["legend-track", "legend-under"]) {
+    const box = $(id);
+    box.innerHTML = "";
+    box.title = I18N.t("page.str.legend_title", "a token cannot land on a yellow space another token holds; a token landing on a red space another holds stays there and sends that token back where the mover came from; no token stops on black");
+    for (const k of ["yellow", "red", "black"]) {
+      if (!kinds.has(k)) continue;
+      const item = document.createElement("span");
+      item.className = `legend-item kind-${k}`;
+      item.innerHTML = '<i class="swatch"></i>';
+      item.append(words[k]);
+      box.appendChild(item);
+    }
+  }
+}
 function drawLeds() {
   if (!S.hello) return;
   for (const el of document.querySelectorAll(".space")) MB.light(el, S.pixels[S.hello.layout[el.dataset.sensor]]);
@@ -138,7 +162,10 @@ function inHand() {
 function promptParts() {
   if (!$("prompt-text")) {
     $("prompt").innerHTML = '<span id="in-hand" class="in-hand" hidden></span><span id="prompt-text"></span>'
-      + '<button type="button" id="prompt-goal" class="prompt-goal" hidden></button>';
+      + '<button type="button" id="prompt-goal" class="prompt-goal" hidden></button>'
+      + '<button type="button" id="prompt-new" class="prompt-new small" hidden></button>';
+    // the game over: the way forward in the page too, once the popup is closed (round 26: only in the popup)
+    $("prompt-new").addEventListener("click", () => $("new-game").click());
     // a tap brings the whole goal tip into view
     $("prompt-goal").addEventListener("click", () => { if (!$("guide").hidden) $("guide").scrollIntoView({ block: "center" }); });
   }
@@ -388,6 +415,8 @@ function drawPrompt() {
   if (!S.view) return;
   promptParts();
   $("prompt-text").textContent = promptNow();
+  $("prompt-new").hidden = S.view.phase !== "over";
+  $("prompt-new").textContent = I18N.t("page.str.prompt_new", "✨ New game");
   drawInHand();
   fitPrompt();
 }
@@ -412,6 +441,7 @@ function drawInfo() {
   const kept = v.phase === "choosing" || v.phase === "placing";
   dice.classList.toggle("kept", kept);
   dice.innerHTML = "";
+  const roles = v.phase === "choosing" ? dieRoles(v) : [];
   for (let i = 0; i < 5; i++) {
     const face = over ? "" : v.faces[i], d = document.createElement("button"); // the game over: no hand
     d.type = "button";
@@ -420,6 +450,7 @@ function drawInfo() {
     d.dataset.face = face || "";
     d.dataset.heldLabel = I18N.t("page.str.held", "held"); // shown under a held die (struggle.css)
     d.textContent = face ? FACE[face] : "?";
+    if (roles[i]) d.dataset.role = roles[i]; // what this die does in the shown way, under it (struggle.css)
     const [on, why] = buttonState(`die${i + 1}`);
     d.title = I18N.t("page.str.die_title", "die {n}: {face} (key {n}): {why}",
       { n: i + 1, face: face === "A" ? I18N.t("page.str.ace", "ace (joker)") : face || "?", why });
@@ -428,7 +459,9 @@ function drawInfo() {
     dice.appendChild(d);
   }
   const keys = [];
+  // die 1 said at every way once there is more than one (round 26: its line came and went as the ways changed)
   if (v.phase === "choosing" && buttonState("die1")[0]) keys.push(I18N.t("page.str.key_die1", "die 1: the previous way"));
+  else if (v.phase === "choosing" && v.outcomes.length > 1 && buttonState("throw")[0]) keys.push(I18N.t("page.str.key_die1_first", "die 1: the previous way (from way 2 on)"));
   // die 2 explained only when another order changes what happens (the instruction's orders_differ); die 1
   // only when there is a way before (the controller offers it only then)
   if (v.phase === "choosing" && buttonState("die2")[0] && ((said() || {}).messages || [{}])[0].args?.orders_differ !== false) keys.push(I18N.t("page.str.key_die2", "die 2: the same moves in another order"));
@@ -448,7 +481,8 @@ function drawInfo() {
   $("next-way").hidden = !nextWay;
   // named as the board's words name it ("Throw for the next way"): the button is Throw
   $("next-way").textContent = I18N.t("page.str.throw_next_way", "Throw: next way");
-  $("stop").textContent = v.phase === "choosing" ? I18N.t("page.str.stop_play", "✋ Stop: play it")
+  $("stop").textContent = !buttonState("stop")[0] && lateStop() ? I18N.t("page.str.stop_turn", "✋ Stop: end the turn")
+    : v.phase === "choosing" ? I18N.t("page.str.stop_play", "✋ Stop: play it")
     : v.phase === "placing" ? I18N.t("page.str.stop_turn", "✋ Stop: end the turn")
       : v.phase === "tokens" ? I18N.t("page.str.stop_round", "✋ Stop: start the round")
         // after a throw Stop keeps the hand (round 25: a newcomer pressed "✋ Stop" to end the throwing); short, as
@@ -460,7 +494,9 @@ function drawInfo() {
   document.body.dataset.phase = mine ? v.phase : "watching";
   handsUp();
   MB.setControl($("throw"), buttonState("throw"), v.phase === "choosing" ? I18N.t("page.str.next_way_key", "Next way (T)") : I18N.t("page.str.throw_key", "Throw (T)"));
-  MB.setControl($("stop"), buttonState("stop"), I18N.t("page.str.stop_key", "Stop (S)"));
+  // just after the countdown passed a turn played here, Stop is not greyed under the finger (lateStop)
+  const late = !buttonState("stop")[0] && lateStop();
+  MB.setControl($("stop"), late ? [true, I18N.t("page.str.stop_late_title", "the turn passed by itself as the countdown ended")] : buttonState("stop"), I18N.t("page.str.stop_key", "Stop (S)"));
   MB.setControl($("follow"), buttonState("follow"), I18N.t("page.str.follow", "Place tokens as shown"));
   MB.setControl($("gather"), buttonState("gather"), I18N.t("page.str.gather", "Gather tokens on start"));
   // outcomes
@@ -555,6 +591,20 @@ function drawInfo() {
     MB.banner(`${line}<div class="banner-scores">${Object.entries(v.totals).map(([p, s]) => `${p} ${s}`).join(" · ")}</div>`);
   }
 }
+// what each die does in the way shown (the LEDs' way), said under it while choosing (round 26: the dice's
+// roles seemed to change from way to way): a figure moves its token one space, an ace counts as the figure
+// the way gives it (its aces in the order of the dice); a token already arrived moves no more
+function dieRoles(v) {
+  const o = (v.outcomes || []).find((x) => x.index === v.selected);
+  if (!o) return [];
+  const aces = [...(o.ace || [])], arrived = v.arrived || [];
+  return v.faces.map((f) => {
+    const as = f === "A" ? aces.shift() : f;
+    if (!as) return "";
+    if (f === "A") return I18N.t("page.str.die_ace_as", "= {token}", { token: as });
+    return arrived.includes(as) ? I18N.t("page.str.die_done", "{token} arrived", { token: as }) : I18N.t("page.str.die_moves", "moves {token}", { token: as });
+  });
+}
 // what the ways panel holds while it lists no way, at each moment of a turn (round 25: after a throw it
 // still said "throw, then Stop", and before the first throw nothing said how dice move tokens)
 function waysEmpty(v, mine) {
@@ -616,10 +666,20 @@ function promptNow() {
   }
   if (!m || !COUNTED.includes(m.id) || s.until === null || typeof m.args.left !== "number") {
     S.counted = null;
+    const named = mistakeNamed(s);
+    if (named) return NOTICE.prompt(named, named.messages.map((x) => I18N.say(x.id, x.args)).join(" "), S.hello && S.hello.humans);
     return NOTICE.prompt(s, v.prompt, S.hello && S.hello.humans);
   }
-  if (!S.counted || S.counted.until !== s.until) S.counted = { until: s.until, at: performance.now() };
-  const left = m.args.left, now = Math.max(0, left - Math.floor((performance.now() - S.counted.at) / 1000));
+  // counted from the time really left when the board said it (until - t, the board's clock), so that the
+  // last second reads "1 s" and the turn passes as it reaches 0 (round 26: it passed while "1 s" showed)
+  if (!S.counted || S.counted.until !== s.until) {
+    // (only when it agrees with the seconds said: the board said left = ceil((until - t) / 1000))
+    const ms = typeof s.t === "number" ? s.until - s.t : null;
+    S.counted = { until: s.until, at: performance.now(), ms: ms !== null && Math.ceil(ms / 1000) === m.args.left ? ms : null };
+  }
+  const left = m.args.left, gone = performance.now() - S.counted.at;
+  const now = S.counted.ms !== null ? Math.max(0, Math.ceil((S.counted.ms - gone) / 1000))
+    : Math.max(0, left - Math.floor(gone / 1000));
   // the simulator knows where each token stands: moves the board cannot see but already made are not
   // checked by eye again (round 24): the tokens stand where the play put them
   const id = m.id === "str.placed_unseen" && madeInSim(s) ? "str.placed" : m.id;
@@ -629,6 +689,25 @@ function promptNow() {
   const english = wait || id !== m.id ? counted.messages.map((x) => I18N.say(x.id, x.args)).join(" ")
     : String(v.prompt).replace(`passes in ${left} s`, `passes in ${now} s`);
   return NOTICE.prompt(counted, english, S.hello && S.hello.humans);
+}
+// a token put where none belongs (str.mistake): the reeds cannot say which, the simulator's world can, so
+// the page names it and where it belongs, as the board does when only one token may stand there
+// (str.mistake_named, round 26: "Red: token 9 is on space 5, where it does not belong: move it to space 1.")
+function mistakeNamed(s) {
+  const m = s && Array.isArray(s.messages) && s.messages[0], wrong = s && (s.requests || [])[0];
+  if (!m || m.id !== "str.mistake" || !wrong || !wrong.from || !S.world || !S.world.tokens || !S.view) return null;
+  const on = S.hello.tokens.filter((t) => S.world.tokens[t] === wrong.from);
+  if (on.length !== 1) return null;
+  const token = on[0], asked = (s.requests || []).find((r) => r.piece === token && Array.isArray(r.to) && r.to.length);
+  const at = (S.view.spaces || {})[token];
+  const home = asked ? asked.to[0] : typeof at === "number" ? `s${at}` : null;
+  if (!home) return null;
+  const rest = (s.requests || []).filter((r) => r.blocking && r.piece && r.piece !== token && Array.isArray(r.to)
+    && r.to.length && !r.to.includes(S.world.tokens[r.piece]));
+  const moves = I18N.list(rest.map((r) => I18N.say("str.check_on", { token: r.piece, place: sensorName(r.to[0]) })));
+  const args = { player: s.player, piece: token, where: sensorName(wrong.from), to: sensorName(home),
+    then: rest.length ? I18N.say("str.mistake_then", { moves }) : "" };
+  return { ...s, messages: [{ id: "str.mistake_named", args }] };
 }
 // every token the instruction asks about stands where it is asked to, as the simulator's world has it
 function madeInSim(s) {
@@ -641,13 +720,31 @@ setInterval(() => {
   if ($("prompt-text").textContent !== text) { $("prompt-text").textContent = text; fitPrompt(); }
 }, 250);
 
+// the settle countdown ended a turn played here (the referee's turn_ended, reason "played", while its
+// countdown stood with Stop acting): for GRACE_MS after, Stop stays as it was (not greyed under the finger)
+// and a tap says the turn passed by itself (round 26: Stop greyed the moment the countdown ended)
+const GRACE_MS = 2500;
+function noteTurnPassed(e, before) {
+  const m = before && Array.isArray(before.messages) && before.messages[0];
+  if (e.type !== "turn_ended" || e.reason !== "played" || !m || !COUNTED.includes(m.id) || !S.hello.humans.includes(e.player)
+      || !(before.buttons || {}).stop || performance.now() - S.stopSent < 1000) return;
+  S.passed = { player: e.player, at: performance.now() };
+  setTimeout(() => { if (S.view) drawInfo(); }, GRACE_MS + 50);
+}
+function lateStop() { return !!S.passed && performance.now() - S.passed.at < GRACE_MS; }
 // what the board asks now (the controller's instruction event), or null before the first
 function said() { return S.view ? S.view.instruction : null; }
 // a control acts only when the view's controls say so (computed by the server from the instruction)
 function buttonState(id) { return MB.control(S.view, S.hello, id); }
 function press(button, message) {
   const [on, why] = buttonState(button);
+  if (!on && button === "stop" && lateStop()) { // the countdown passed the turn under the finger: said so
+    MB.showError(I18N.t("page.str.stop_too_late", "Stop came just after the countdown: {Player}'s turn had already passed by itself, the tokens standing right, so nothing is lost. {Next}'s turn now.",
+      { player: S.passed.player, next: (said() || {}).player || S.view.current }));
+    return;
+  }
   if (!on) { MB.showError(`${cap(button)}: ${why}`); return; }
+  if (button === "stop") S.stopSent = performance.now(); // the turn it ends is not "passed by itself"
   MB.send(message || { type: "press", button });
 }
 
@@ -718,14 +815,17 @@ function spaceClicked(sensor) {
 const HANDLERS = {
   hello(msg) {
     if (!MB.sameGame(msg, "struggle")) return;
-    S.hello = msg; S.view = msg.view; S.world = msg.world; S.pixels = msg.frame.pixels;
+    S.hello = msg; S.view = msg.view; S.world = msg.world; S.pixels = msg.frame.pixels; S.passed = null;
     S.bannerShown = msg.view.phase === "over";
     buildTrack();
     $("log").innerHTML = "";
     for (const ev of msg.log) MB.addLog(ev, LOG_TEXT, BIG);
     drawAll();
   },
-  event(msg) { S.view = msg.view; MB.addLog(msg.event, LOG_TEXT, BIG); drawInfo(); },
+  event(msg) {
+    const before = said();
+    S.view = msg.view; noteTurnPassed(msg.event, before); MB.addLog(msg.event, LOG_TEXT, BIG); drawInfo();
+  },
   // a seat claimed or released (here or on another screen): the card box at once, not at the next event
   // (round 25: a released seat's card stayed shown until the game moved on)
   seats() { if (S.view && S.hello) drawInfo(); },

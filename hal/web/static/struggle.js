@@ -601,8 +601,9 @@ function dieRoles(v) {
   return v.faces.map((f) => {
     const as = f === "A" ? aces.shift() : f;
     if (!as) return "";
-    if (f === "A") return I18N.t("page.str.die_ace_as", "= {token}", { token: as });
-    return arrived.includes(as) ? I18N.t("page.str.die_done", "{token} arrived", { token: as }) : I18N.t("page.str.die_moves", "moves {token}", { token: as });
+    if (f === "A") return I18N.t("page.str.die_ace_as", "= token {token}", { token: as });
+    // the figure's face names its token already: under it only what it does (one die's width on a phone)
+    return arrived.includes(as) ? I18N.t("page.str.die_done", "arrived") : I18N.t("page.str.die_moves", "moves");
   });
 }
 // what the ways panel holds while it lists no way, at each moment of a turn (round 25: after a throw it

@@ -910,7 +910,7 @@ function wire() {
   $("ng-players").addEventListener("change", fillHumans);
   $("new-game").addEventListener("click", openNew);
   $("banner-new").addEventListener("click", () => { $("banner").hidden = true; openNew(); });
-  $("banner-close").addEventListener("click", () => { $("banner").hidden = true; });
+  $("banner-close").addEventListener("click", () => { $("banner").hidden = true; NOTICE.lookAtBoard(); });
   $("new-dialog").addEventListener("close", () => {
     if ($("new-dialog").returnValue !== "start") return;
     const humans = [...document.querySelectorAll("#ng-humans input:checked")].map((i) => i.value);

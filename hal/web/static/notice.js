@@ -107,6 +107,14 @@ const NOTICE = {
     box.hidden = true;
     if (window.scrollY > 0 && top < window.innerHeight && getComputedStyle(box).position !== "fixed") window.scrollTo(0, 0);
   },
+  // "Look at the board" (the win box closed): the board in view, whatever the page was scrolled to (round 26:
+  // a phone showed only the prompt's "Red wins!..." line); a board already in view stays put
+  lookAtBoard() {
+    const board = document.querySelector("#board, #maze, #track");
+    if (!board) return;
+    const r = board.getBoundingClientRect();
+    if (r.top < 0 || r.bottom > window.innerHeight) board.scrollIntoView({ block: r.height > window.innerHeight ? "start" : "center" });
+  },
   // the moment the board is at (a tip's id, or null: none of this page's): a tip shown for
   // another moment goes (not remembered: it comes back when its moment does), then now's tip
   // the board's instruction as a page shows it to its people (`humans`, the colours played here): one

@@ -1,0 +1,72 @@
+"""Round 26, newcomer round 9 on The Magic Labyrinth (phone, touch unless said): the prompt renders
+what the board asks after a pawn put down on a wrong cell, the board is in view after "Look at the
+board", ..."""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from test_magic_newcomer import ARGS, PHONE, WAIT_MS, WIDE, open_page, roll, serve, wait_action  # noqa: E402
+
+pytestmark = pytest.mark.browser
+
+
+def test_a_pawn_set_down_on_a_wrong_cell_after_its_ball_fell_is_said_in_the_prompt(browser: Any) -> None:
+    """Seen: lifted after the fall and set down on b1, not a1: the prompt still said "press ✊ Lift pawn,
+    then click the start corner a1"; only the greyed Roll's title named the pawn's cell."""
+    from playwright.sync_api import expect
+
+    proc, url = serve(ARGS)
+    try:
+        page = open_page(browser, url, PHONE)
+        roll(page)
+        page.locator('#board .cell[data-cell="b1"]').click()
+        wait_action(page, "return", None)
+        prompt = page.locator("#prompt")
+        expect(prompt).to_contain_text("fell at a hidden wall", timeout=WAIT_MS)  # the pawn where its ball fell
+        page.locator("#lift").click()
+        page.locator('#board .cell[data-cell="a2"]').click()
+        page.wait_for_function("S.view.instruction.requests.some((r) => r.kind === 'pawn' && r.from === 'a2')",
+                               timeout=WAIT_MS)
+        expect(prompt).to_contain_text(re.compile(r"Red's pawn is on a2\b.*\ba1\b"), timeout=WAIT_MS)
+        assert "fell at a hidden wall" not in prompt.inner_text()
+        # the same order as the board's instruction: the pawn first, then the ball
+        text = prompt.inner_text()
+        assert text.index("Lift pawn") < text.index("tray"), text
+        page.close()
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+@pytest.mark.parametrize("size", [PHONE, WIDE])
+def test_look_at_the_board_brings_the_board_into_view(browser: Any, size: tuple[int, int]) -> None:
+    """Seen: after the win box's "Look at the board" the phone showed only the prompt line."""
+    from playwright.sync_api import expect
+
+    proc, url = serve(ARGS)
+    try:
+        page = open_page(browser, url, size)
+        # a whole game's log below the board, read to its end when the game ended (as a newcomer did)
+        page.evaluate("for (let i = 0; i < 80; i++) { const li = document.createElement('li'); li.textContent = 'step ' + i; $('log').appendChild(li); }")
+        page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+        page.evaluate("""() => { S.view = {...S.view, phase: 'over', winner: 'red', scores: {red: 5, blue: 2}};
+                                  drawAll(); }""")
+        expect(page.locator("#banner")).to_be_visible(timeout=WAIT_MS)
+        page.locator("#banner-close").click()
+        page.wait_for_timeout(800)
+        box = page.locator("#board").bounding_box()
+        assert box is not None
+        seen = min(box["y"] + box["height"], size[1]) - max(box["y"], 0)
+        assert seen >= min(box["height"], size[1]) * 0.8, (box, size)
+        page.close()
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)

@@ -43,6 +43,7 @@ const S = {
   ws: null, hello: null, view: null, world: null, pixels: [], walls: null,
   selected: null, msgId: 0, answered: 0, errorTimer: null, bannerShown: false,
   recentSteps: [], // the last few step events, newest first (to say where a ball fell)
+  fellAt: {}, // player -> the cell its pawn stood on when its last ball fell (null: not known)
   crossed: {}, // player -> the hidden wall its last ball drop crossed ("a1-b1", the ball_dropped event's edge)
   drawnAt: null, // the cell of the target just drawn, until a step: a symbol found there was drawn under a pawn
   clock: { game: 0, local: 0 }, // the game's clock (ms) as last heard, and when (performance.now())
@@ -110,7 +111,7 @@ const HANDLERS = {
     $("reveal").checked = msg.walls !== null;
     buildBoard();
     $("log").innerHTML = "";
-    S.crossed = {};
+    S.crossed = {}; S.fellAt = {}; S.recentSteps = [];
     S.rolledHere = msg.log.some((ev) => rolledHere(ev, msg));
     S.heardT = msg.frame.t; // the log's times of day count back from it (I18N.clock)
     for (const ev of msg.log) addLog(ev);
@@ -446,9 +447,14 @@ function promptText() {
   const args = s.messages && s.messages[0] ? s.messages[0].args : {};
   const who = args.returner;
   if (s.action === "return" && who && S.hello.humans.includes(who)) {
-    const say = returnPrompts(who, args.corner);
-    if (reqs.some((q) => q.kind === "pawn" && q.piece === who) && !reqs.some((q) => q.kind === "ball")) return say.liftOnly; // the ball under it again
-    if (reqs.some((q) => q.kind === "pawn" && q.piece === who)) return say.lift;
+    // the board's requests, in its order (the pawn, then the ball), said as this page does them; the pawn's
+    // request names where it stands: off the cell its ball fell on (lifted and set down elsewhere), the
+    // prompt says that cell (round 26: set down on b1, the prompt still said only "press Lift, then a1")
+    const pawn = reqs.find((q) => q.kind === "pawn" && q.piece === who), ball = reqs.some((q) => q.kind === "ball");
+    const say = returnPrompts(who, args.corner, notTaken(who), pawn ? pawn.from : null);
+    if (pawn && say.misplaced) return ball ? say.misplacedBall : say.misplaced;
+    if (pawn && !ball) return say.liftOnly; // the ball under it again
+    if (pawn) return say.lift;
     if (reqs.some((q) => q.kind === "ball" && q.piece === who)) return say.ball;
   }
   if (s.action === "return" && who && S.hello.humans.length && !S.hello.humans.includes(who)) {
@@ -468,8 +474,17 @@ function notTaken(who) {
   const target = S.view && S.view.target, pawn = S.world && S.world.pawns[who];
   return target && pawn && pawn.cell === target.cell ? notTakenWords(target) : "";
 }
-function returnPrompts(who, corner, lost = notTaken(who)) {
+// `at`: where the board's request says the pawn stands; another cell than the one its ball fell on (and
+// than its corner) is a pawn set down on a wrong cell, said as such (misplaced)
+function returnPrompts(who, corner, lost = notTaken(who), at = null, fell = S.fellAt[who]) {
+  const wrong = typeof at === "string" && typeof fell === "string" && at !== corner && at !== fell;
   return {
+    ...(wrong ? {
+      misplaced: I18N.t("page.magic.return_misplaced", "{Returner}'s pawn is on {cell}, not on its start corner: press ✊ Lift pawn, then click {corner} (🏠).",
+                        { returner: who, cell: at, corner }),
+      misplacedBall: I18N.t("page.magic.return_misplaced_ball", "{Returner}'s pawn is on {cell}, not on its start corner: press ✊ Lift pawn, then click {corner} (🏠); then click the ball in the tray.",
+                            { returner: who, cell: at, corner }),
+    } : {}),
     liftOnly: I18N.t("page.magic.return_lift_only", "{Returner}'s pawn goes back to its start corner: press ✊ Lift pawn, then click {corner} (🏠).",
                      { returner: who, corner }) + lost,
     lift: I18N.t("page.magic.return_lift", "{Returner}'s ball fell at a hidden wall: press ✊ Lift pawn, then click the start corner {corner} (🏠); then click the ball in the tray.",
@@ -487,7 +502,7 @@ function drawPrompt() {
   const args = s && s.messages && s.messages[0] ? s.messages[0].args : {};
   const phone = window.matchMedia("(max-width: 899.98px)").matches;
   const steps = phone && s && s.action === "return" && args.returner && S.hello.humans.includes(args.returner)
-    ? Object.values(returnPrompts(args.returner, args.corner)).map((t) => [t, null]) : [];
+    ? Object.values(returnPrompts(args.returner, args.corner, notTaken(args.returner), "f6", "e6")).map((t) => [t, null]) : [];
   // a person's move: the countdown's line before the first step and while it counts (its widest
   // number), so the board does not move under the finger when the countdown starts after a step
   const counting = phone && countdownSaid();
@@ -504,7 +519,7 @@ function drawPrompt() {
       steps.push([t, countdownFirst()], [t, countdownText(20)]);
     }
     const corner = (S.hello.corners && S.hello.corners[me]) || "a1";
-    for (const t of Object.values(returnPrompts(me, corner, notTakenWords(S.view && S.view.target)))) steps.push([t, null]);
+    for (const t of Object.values(returnPrompts(me, corner, notTakenWords(S.view && S.view.target), "f6", "e6"))) steps.push([t, null]);
   }
   if (counting) {
     const texts = [text], m = s.messages && s.messages[0];
@@ -740,6 +755,11 @@ function addLog(ev) {
   if (ev.type === "step") S.recentSteps = [ev, ...S.recentSteps.slice(0, 5)];
   // this drop's wall, or none when the controller could not tell it (edge null): never an earlier drop's
   if (ev.type === "ball_dropped" && typeof ev.player === "string") S.crossed[ev.player] = typeof ev.edge === "string" ? ev.edge : null;
+  // ...and the cell its pawn stood on then (its last step's), the cell the board first asks it back from
+  if (ev.type === "ball_dropped" && typeof ev.player === "string") {
+    const last = S.recentSteps.find((st) => st.player === ev.player);
+    S.fellAt[ev.player] = last ? last.to : null;
+  }
   // a target drawn under a pawn is found at once (the chain rule): no step comes between
   const drawnAt = S.drawnAt;
   S.drawnAt = ev.type === "target" ? ev.cell : ev.type === "step" ? null : S.drawnAt;

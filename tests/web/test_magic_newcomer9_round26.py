@@ -70,3 +70,31 @@ def test_look_at_the_board_brings_the_board_into_view(browser: Any, size: tuple[
     finally:
         proc.terminate()
         proc.wait(timeout=10)
+
+
+def test_a_click_anywhere_in_the_framed_tray_corner_fishes_the_ball_out_and_another_corner_says_why_not(
+        browser: Any) -> None:
+    """Seen at 1920: the tray corner holding the ball is framed, but a click on it (its label) did
+    nothing, silently; only the ball itself acted."""
+    from playwright.sync_api import expect
+
+    proc, url = serve(ARGS)
+    try:
+        page = open_page(browser, url, WIDE)
+        roll(page)
+        page.locator('#board .cell[data-cell="b1"]').click()
+        wait_action(page, "return", None)
+        page.locator("#lift").click()
+        page.locator('#board .cell[data-cell="a1"]').click()
+        page.wait_for_function("S.view.controls['fetch:red'] && S.view.controls['fetch:red'][0] === true", timeout=WAIT_MS)
+        framed = page.locator("#tray .pocket.sensing")
+        expect(framed).to_have_count(1)
+        other = page.locator("#tray .pocket:not(.sensing)").first
+        other.locator(".where").click()
+        expect(page.locator("#error")).to_contain_text(re.compile(r"no ball in this corner.*Red's ball"))
+        framed.locator(".where").click()  # the corner's label, not the ball
+        wait_action(page, "roll", "blue")
+        page.close()
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)

@@ -316,6 +316,7 @@ function buildTray() {
     d.dataset.sensor = s;
     d.innerHTML = `<span class="where"></span>`; // in the words of the phone's strip (round 6 saw "NW" here)
     d.querySelector(".where").textContent = TRAY_POCKET[s] ? TRAY_POCKET[s]() : where.toUpperCase();
+    d.addEventListener("click", (e) => { if (!e.target.closest(".tray-ball")) pocketClicked(s); });
     tray.appendChild(d);
   }
 }
@@ -344,6 +345,17 @@ function drawTray() {
     }
   }
   drawTrayStrip();
+}
+// a click anywhere in a tray corner (its label, its frame) acts as a click on the ball in it (round 26: a
+// click on the framed corner did nothing, silently); a corner with no ball says where the balls are
+function pocketClicked(sensor) {
+  const here = (S.world && S.world.tray[sensor]) || [];
+  if (here.length) { fetchBall(here.find((p) => S.hello.humans.includes(p)) || here[0]); return; }
+  const out = Object.entries((S.world && S.world.tray) || {}).filter(([, ps]) => ps.length);
+  if (!out.length) { showError(I18N.t("page.magic.pocket_none", "no ball is in the tray")); return; }
+  const [where, ps] = out[0];
+  showError(I18N.t("page.magic.pocket_empty", "no ball in this corner: {Player}'s ball is {where}",
+                   { player: ps[0], where: TRAY_CORNER[where] ? TRAY_CORNER[where]() : where }));
 }
 // the tray's corners in words (the phone's strip has no picture of the tray to name NW..SE on)
 const TRAY_CORNER = {

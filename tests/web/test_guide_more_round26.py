@@ -1,0 +1,48 @@
+"""Round 26 (newcomer round 9): on a phone a first-game tip shows its first two lines ending in "…"; a tap
+shows it whole but nothing said so. A clamped tip shows a "▾ more" button (only when clamped), in all
+three games (the shared guide code, notice.js)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from test_guide_round24 import GAMES, at_first_moment, fresh_page
+from test_plain_words_browser import PHONE, WAIT_MS, WIDE, serving
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_a_clamped_tip_shows_more_and_a_tap_on_it_shows_the_whole_tip(browser: Any, game: str) -> None:
+    from playwright.sync_api import expect
+
+    with serving(GAMES[game]) as url:
+        page = fresh_page(browser, url, PHONE)
+        at_first_moment(page, game)
+        guide = page.locator("#guide")
+        expect(guide).to_be_visible(timeout=WAIT_MS)
+        text = guide.locator(".guide-text")
+        assert text.evaluate("e => e.scrollHeight > e.clientHeight + 1"), "the first tip fits two lines: nothing to test"
+        more = guide.locator(".guide-more")
+        expect(more).to_be_visible()
+        assert "more" in more.inner_text()
+        box, words = more.bounding_box(), text.bounding_box()
+        assert box and words and box["y"] + box["height"] <= words["y"] + words["height"] + 2, (box, words)
+        more.tap()
+        expect(more).to_be_hidden()
+        assert text.evaluate("e => e.scrollHeight <= e.clientHeight + 1"), "the tip is still cut after 'more'"
+        page.close()
+
+
+@pytest.mark.parametrize("game", ["magic-labyrinth"])
+def test_a_tip_that_is_not_clamped_shows_no_more(browser: Any, game: str) -> None:
+    from playwright.sync_api import expect
+
+    with serving(GAMES[game]) as url:
+        page = fresh_page(browser, url, WIDE)  # a wide screen shows the tip whole
+        at_first_moment(page, game)
+        expect(page.locator("#guide")).to_be_visible(timeout=WAIT_MS)
+        page.wait_for_timeout(300)
+        assert page.locator("#guide .guide-more").count() == 0 or page.locator("#guide .guide-more").is_hidden()
+        page.close()

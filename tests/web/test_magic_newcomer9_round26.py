@@ -98,3 +98,18 @@ def test_a_click_anywhere_in_the_framed_tray_corner_fishes_the_ball_out_and_anot
     finally:
         proc.terminate()
         proc.wait(timeout=10)
+
+
+def test_before_the_first_step_the_countdown_line_says_no_clock_runs_yet(browser: Any) -> None:
+    """Seen: right after Roll, "⏳ After each step a countdown runs here." read as a timer already running."""
+    proc, url = serve(ARGS)
+    try:
+        page = open_page(browser, url, PHONE)
+        roll(page)
+        line = page.locator("#countdown").inner_text()
+        assert re.search(r"\bno\b.*\byet\b", line, re.I), line
+        assert "runs here" not in line, line
+        page.close()
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)

@@ -412,7 +412,7 @@ function countdownText(left) {
   return I18N.t("page.magic.countdown", "⏳ The move ends in {left} s: slide to a lit cell, or press Done.", { left });
 }
 function countdownFirst() {
-  return I18N.t("page.magic.countdown_first", "⏳ After each step a countdown runs here.");
+  return I18N.t("page.magic.countdown_first", "⏳ No clock yet: each step starts a short countdown.");
 }
 function countdownSaid() {
   const s = said();

@@ -113,3 +113,23 @@ def test_before_the_first_step_the_countdown_line_says_no_clock_runs_yet(browser
     finally:
         proc.terminate()
         proc.wait(timeout=10)
+
+
+def test_on_a_phone_the_tray_strip_says_how_a_ball_gets_there_and_out(browser: Any) -> None:
+    """Seen: at 1920 the tray says "(a dropped ball rolls into any of its four corners; click yours to fish
+    it out)"; the phone's tray strip said only "in the bottom-right corner"."""
+    proc, url = serve(ARGS)
+    try:
+        page = open_page(browser, url, PHONE)
+        roll(page)
+        page.locator('#board .cell[data-cell="b1"]').click()
+        wait_action(page, "return", None)
+        page.wait_for_function("Object.values(S.world.tray).some((ps) => ps.length)", timeout=WAIT_MS)
+        strip = page.locator("#tray-strip")
+        text = strip.inner_text()
+        assert re.search(r"corner", text) and re.search(r"\btap\b", text), text
+        assert strip.is_visible()
+        page.close()
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)

@@ -397,6 +397,13 @@ function drawTrayStrip() {
     if (p.ball === "rolling") balls.append(ball(player, "falling", I18N.t("page.magic.ball_rolling", "{Player}'s ball is rolling", { player })));
   }
   strip.classList.toggle("sensing", balls.children.length > 0);
+  // the tray's explanation in a short form (round 26: the phone had only "in the bottom-right corner")
+  if (Object.values(S.world.tray).some((ps) => ps.length)) {
+    const hint = document.createElement("span");
+    hint.className = "strip-hint";
+    hint.textContent = I18N.t("page.magic.tray_hint_short", "a dropped ball rolls to a corner: tap yours to fish it out");
+    balls.append(hint);
+  }
   if (!balls.children.length) {
     const none = document.createElement("span");
     none.className = "muted";

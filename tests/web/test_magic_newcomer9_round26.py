@@ -133,3 +133,22 @@ def test_on_a_phone_the_tray_strip_says_how_a_ball_gets_there_and_out(browser: A
     finally:
         proc.terminate()
         proc.wait(timeout=10)
+
+
+def test_the_help_says_what_orange_the_warning_flash_and_the_end_s_colour_mean(browser: Any) -> None:
+    """Seen: the start corner turned orange while the ball had to be fished out and nothing said what
+    orange means; the help said "flashing red a warning" while red is a player's colour and the whole
+    board turns the winner's colour at the end."""
+    proc, url = serve(ARGS)
+    try:
+        page = open_page(browser, url, WIDE)
+        page.locator("#help-button").click()
+        text = " ".join(page.locator("#help").inner_text().split())
+        assert "flashing red a warning" not in text, text
+        assert re.search(r"orange[^.]*(ball|tray)|(ball|tray)[^.]*orange", text), text
+        assert re.search(r"warning[^.]*white|white[^.]*warning", text), text  # strobing red AND white
+        assert re.search(r"winner's colour|colour of the winner", text), text
+        page.close()
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)

@@ -152,3 +152,27 @@ def test_the_help_says_what_orange_the_warning_flash_and_the_end_s_colour_mean(b
     finally:
         proc.terminate()
         proc.wait(timeout=10)
+
+
+@pytest.mark.parametrize("players", ["2", "3", "4"])
+def test_the_phone_s_score_cards_say_simulated_alike_whatever_the_number_of_players(browser: Any, players: str) -> None:
+    """Seen: "Blue simulated" with 2 players, but "Blue" alone with 3."""
+    proc, url = serve((*ARGS, "--players", players))
+    try:
+        page = open_page(browser, url, PHONE)
+        for chip in page.locator("#players .player").all():
+            if chip.get_attribute("data-player") == "red":
+                continue
+            tag = chip.locator(".tag")
+            assert tag.is_visible(), chip.inner_text()
+            box, card = tag.bounding_box(), chip.bounding_box()
+            assert box and card and box["x"] + box["width"] <= card["x"] + card["width"] + 1, (box, card)
+            shown = tag.evaluate("e => e.textContent + getComputedStyle(e, '::before').content")
+            assert "simulated" in shown and (players == "4" or tag.evaluate("e => parseFloat(getComputedStyle(e).fontSize) > 0")), shown
+            assert players != "4" or "🤖" in shown, shown  # four chips: the robot, the word in its title
+            assert tag.evaluate("e => e.scrollWidth <= e.clientWidth + .5"), "cut"
+            assert tag.get_attribute("title") == "simulated"
+        page.close()
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)

@@ -592,6 +592,7 @@ function drawInfo() {
       `<span class="who"><span class="pname">${p}</span><small class="tag">${tag}</small><small class="won">${won}</small></span>` +
       `<span class="tokens"><span class="stars">${"⭐".repeat(Math.min(score, 8))}</span><b class="score">${score}</b><small class="goal"></small></span>`;
     row.querySelector(".tag").classList.toggle("mine", h.humans.includes(p)); // kept on a crowded phone bar
+    row.querySelector(".tag").title = tag; // a phone's four chips show a simulated player's as 🤖 (board.css)
     if (v.win_tokens) { // the goal beside the score: "/5", "5 symbols win" on a hover
       row.querySelector(".goal").textContent = I18N.t("page.magic.goal", "/{n}", { n: v.win_tokens });
       row.querySelector(".tokens").title = I18N.t("page.magic.goal_title", "{n} symbols win", { n: v.win_tokens });

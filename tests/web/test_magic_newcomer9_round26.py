@@ -176,3 +176,31 @@ def test_the_phone_s_score_cards_say_simulated_alike_whatever_the_number_of_play
     finally:
         proc.terminate()
         proc.wait(timeout=10)
+
+
+def test_a_tap_on_a_cell_says_why_on_screen_without_scrolling_the_top_away(browser: Any) -> None:
+    """Seen: after tapping a cell the page scrolled (the reason's line brought into view) so the top
+    buttons were half cut off. The reason shows on the screen and the page stays where it was."""
+    from playwright.sync_api import expect
+
+    proc, url = serve(ARGS)
+    try:
+        page = browser.new_page(viewport={"width": PHONE[0], "height": PHONE[1]}, has_touch=True)
+        page.add_init_script("localStorage.setItem('mazeboard.guide.magic-labyrinth', JSON.stringify(['roll', 'move', 'return']))")
+        page.goto(url)
+        roll(page)
+        page.locator('#board .cell[data-cell="b1"]').tap()
+        wait_action(page, "return", None)
+        page.evaluate("window.scrollTo(0, 0)")
+        page.locator('#board .cell[data-cell="c1"]').tap()  # the pawn may not go on: the reason is long
+        error = page.locator("#error")
+        expect(error).to_contain_text("Lift pawn", timeout=WAIT_MS)
+        page.wait_for_timeout(300)
+        box = page.evaluate("(() => { const r = document.getElementById('error').getBoundingClientRect(); "
+                            "return {top: r.top, bottom: r.bottom, h: innerHeight, y: scrollY}; })()")
+        assert box["y"] == 0, f"the page scrolled: {box}"
+        assert box["top"] >= 0 and box["bottom"] <= box["h"], f"the reason is off the screen: {box}"
+        page.close()
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)

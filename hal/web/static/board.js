@@ -389,7 +389,11 @@ function drawTrayStrip() {
       b.addEventListener("click", () => fetchBall(player));
       const where = document.createElement("span");
       where.className = "where";
-      where.textContent = TRAY_CORNER[sensor] ? TRAY_CORNER[sensor]() : sensor.replace("tray-", "").toUpperCase();
+      const corner = TRAY_CORNER[sensor] ? TRAY_CORNER[sensor]() : sensor.replace("tray-", "").toUpperCase();
+      // a ball of this page's: the tray's explanation in a short form, in the strip's height (round 26: the
+      // phone said only "in the bottom-right corner", the wide tray how a ball gets there and out)
+      where.textContent = S.hello.humans.includes(player)
+        ? I18N.t("page.magic.tray_where_tap", "rolled {corner}: tap it to fish it out", { corner }) : corner;
       balls.append(b, where);
     }
   }
@@ -397,13 +401,6 @@ function drawTrayStrip() {
     if (p.ball === "rolling") balls.append(ball(player, "falling", I18N.t("page.magic.ball_rolling", "{Player}'s ball is rolling", { player })));
   }
   strip.classList.toggle("sensing", balls.children.length > 0);
-  // the tray's explanation in a short form (round 26: the phone had only "in the bottom-right corner")
-  if (Object.values(S.world.tray).some((ps) => ps.length)) {
-    const hint = document.createElement("span");
-    hint.className = "strip-hint";
-    hint.textContent = I18N.t("page.magic.tray_hint_short", "a dropped ball rolls to a corner: tap yours to fish it out");
-    balls.append(hint);
-  }
   if (!balls.children.length) {
     const none = document.createElement("span");
     none.className = "muted";

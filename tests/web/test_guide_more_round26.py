@@ -46,3 +46,23 @@ def test_a_tip_that_is_not_clamped_shows_no_more(browser: Any, game: str) -> Non
         page.wait_for_timeout(300)
         assert page.locator("#guide .guide-more").count() == 0 or page.locator("#guide .guide-more").is_hidden()
         page.close()
+
+
+@pytest.mark.parametrize("game, board", [("labyrinth", "#maze"), ("struggle", "#track")])
+def test_look_at_the_board_brings_the_board_into_view_in_the_other_games_too(browser: Any, game: str, board: str) -> None:
+    """The win box's "Look at the board" (shared with the Magic page: notice.js) on a phone scrolled down."""
+    from test_plain_words_browser import open_page
+
+    with serving(GAMES[game]) as url:
+        page = open_page(browser, url, PHONE)
+        page.evaluate("for (let i = 0; i < 80; i++) { const li = document.createElement('li'); li.textContent = 'x ' + i; "
+                      "document.getElementById('log').appendChild(li); }")
+        page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+        page.evaluate("MB.banner('🏆 Red wins!')")
+        page.locator("#banner-close").click()
+        page.wait_for_timeout(800)
+        box = page.locator(board).bounding_box()
+        assert box is not None
+        seen = min(box["y"] + box["height"], PHONE[1]) - max(box["y"], 0)
+        assert seen >= min(box["height"], PHONE[1]) * 0.8, (box, page.evaluate("scrollY"))
+        page.close()

@@ -33,7 +33,7 @@ from mazeboard.hal.i18n import fill
 CONTROL_REASONS: dict[str, str] = {
     "control.watching": "every colour is a simulated player: this page only watches (start with --humans red)",
     "control.waiting": "waiting for the board",
-    "control.does_nothing": "does nothing now: {text}",
+    "control.does_nothing": "does nothing now. {text}",
     "control.game_over": "the game is over: press ✨ New game to play another",
     "control.simulated_turn": "it is {player}'s turn (a simulated player): wait",
     "control.asks_simulated": "the board asks {player} (a simulated player) to move it",

@@ -31,7 +31,7 @@ def test_a_control_says_its_reason_in_english_and_as_an_id() -> None:
     assert out["done"][:2] == [False, "it is Blue's turn (a simulated player): wait"]
     red_rolls = {**BLUE_ROLLS, "player": "red"}  # a button the board does not list in a moment of this page's
     on, why, said = c.press_controls(red_rolls, ["red"], ["done"])["done"]
-    assert (on, why) == (False, "does nothing now: Blue: roll the die.")
+    assert (on, why) == (False, "does nothing now. Blue: roll the die.")  # round 26: two sentences
     assert said["id"] == "control.does_nothing" and said["args"]["text"] == "Blue: roll the die."
     assert said["messages"] == BLUE_ROLLS["messages"]  # the page says the instruction in its language
     assert c.press_controls(BLUE_ROLLS, ["blue"], ["roll"])["roll"] == [True, "roll the die"]

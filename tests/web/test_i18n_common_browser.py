@@ -47,7 +47,7 @@ def test_labyrinth_says_the_reasons_and_the_new_game_in_german(browser: Any) -> 
     with serving(LABYRINTH) as url:
         page = open_german(browser, url)
         # red (this page) shifts first: Done does nothing now, the instruction quoted in German too
-        expect(page.locator("#done")).to_have_attribute("title", re.compile(r"^Done \(D\): tut jetzt nichts: Rot: "),
+        expect(page.locator("#done")).to_have_attribute("title", re.compile(r"^Done \(D\): tut jetzt nichts\. Rot: "),
                                                         timeout=WAIT_MS)
         # every text #error shows, as it shows it
         page.evaluate("""() => { window.errors = [];

@@ -43,6 +43,7 @@ const S = {
   ws: null, hello: null, view: null, world: null, pixels: [], walls: null,
   selected: null, msgId: 0, answered: 0, errorTimer: null, bannerShown: false,
   recentSteps: [], // the last few step events, newest first (to say where a ball fell)
+  fellAt: {}, // player -> the cell its pawn stood on when its last ball fell (null: not known)
   crossed: {}, // player -> the hidden wall its last ball drop crossed ("a1-b1", the ball_dropped event's edge)
   drawnAt: null, // the cell of the target just drawn, until a step: a symbol found there was drawn under a pawn
   clock: { game: 0, local: 0 }, // the game's clock (ms) as last heard, and when (performance.now())
@@ -111,7 +112,7 @@ const HANDLERS = {
     $("reveal").checked = msg.walls !== null;
     buildBoard();
     $("log").innerHTML = "";
-    S.crossed = {};
+    S.crossed = {}; S.fellAt = {}; S.recentSteps = [];
     S.rolledHere = msg.log.some((ev) => rolledHere(ev, msg));
     S.heardT = msg.frame.t; // the log's times of day count back from it (I18N.clock)
     for (const ev of msg.log) addLog(ev);
@@ -317,6 +318,7 @@ function buildTray() {
     d.dataset.sensor = s;
     d.innerHTML = `<span class="where"></span>`; // in the words of the phone's strip (round 6 saw "NW" here)
     d.querySelector(".where").textContent = TRAY_POCKET[s] ? TRAY_POCKET[s]() : where.toUpperCase();
+    d.addEventListener("click", (e) => { if (!e.target.closest(".tray-ball")) pocketClicked(s); });
     tray.appendChild(d);
   }
 }
@@ -345,6 +347,17 @@ function drawTray() {
     }
   }
   drawTrayStrip();
+}
+// a click anywhere in a tray corner (its label, its frame) acts as a click on the ball in it (round 26: a
+// click on the framed corner did nothing, silently); a corner with no ball says where the balls are
+function pocketClicked(sensor) {
+  const here = (S.world && S.world.tray[sensor]) || [];
+  if (here.length) { fetchBall(here.find((p) => S.hello.humans.includes(p)) || here[0]); return; }
+  const out = Object.entries((S.world && S.world.tray) || {}).filter(([, ps]) => ps.length);
+  if (!out.length) { showError(I18N.t("page.magic.pocket_none", "no ball is in the tray")); return; }
+  const [where, ps] = out[0];
+  showError(I18N.t("page.magic.pocket_empty", "no ball in this corner: {Player}'s ball is {where}",
+                   { player: ps[0], where: TRAY_CORNER[where] ? TRAY_CORNER[where]() : where }));
 }
 // the tray's corners in words (the phone's strip has no picture of the tray to name NW..SE on)
 const TRAY_CORNER = {
@@ -378,7 +391,11 @@ function drawTrayStrip() {
       b.addEventListener("click", () => fetchBall(player));
       const where = document.createElement("span");
       where.className = "where";
-      where.textContent = TRAY_CORNER[sensor] ? TRAY_CORNER[sensor]() : sensor.replace("tray-", "").toUpperCase();
+      const corner = TRAY_CORNER[sensor] ? TRAY_CORNER[sensor]() : sensor.replace("tray-", "").toUpperCase();
+      // a ball of this page's: the tray's explanation in a short form, in the strip's height (round 26: the
+      // phone said only "in the bottom-right corner", the wide tray how a ball gets there and out)
+      where.textContent = S.hello.humans.includes(player)
+        ? I18N.t("page.magic.tray_where_tap", "rolled {corner}: tap it to fish it out", { corner }) : corner;
       balls.append(b, where);
     }
   }
@@ -401,7 +418,7 @@ function countdownText(left) {
   return I18N.t("page.magic.countdown", "⏳ The move ends in {left} s: slide to a lit cell, or press Done.", { left });
 }
 function countdownFirst() {
-  return I18N.t("page.magic.countdown_first", "⏳ After each step a countdown runs here.");
+  return I18N.t("page.magic.countdown_first", "⏳ No clock yet: each step starts a short countdown.");
 }
 function countdownSaid() {
   const s = said();
@@ -448,9 +465,14 @@ function promptText() {
   const args = s.messages && s.messages[0] ? s.messages[0].args : {};
   const who = args.returner;
   if (s.action === "return" && who && S.hello.humans.includes(who)) {
-    const say = returnPrompts(who, args.corner);
-    if (reqs.some((q) => q.kind === "pawn" && q.piece === who) && !reqs.some((q) => q.kind === "ball")) return say.liftOnly; // the ball under it again
-    if (reqs.some((q) => q.kind === "pawn" && q.piece === who)) return say.lift;
+    // the board's requests, in its order (the pawn, then the ball), said as this page does them; the pawn's
+    // request names where it stands: off the cell its ball fell on (lifted and set down elsewhere), the
+    // prompt says that cell (round 26: set down on b1, the prompt still said only "press Lift, then a1")
+    const pawn = reqs.find((q) => q.kind === "pawn" && q.piece === who), ball = reqs.some((q) => q.kind === "ball");
+    const say = returnPrompts(who, args.corner, notTaken(who), pawn ? pawn.from : null);
+    if (pawn && say.misplaced) return ball ? say.misplacedBall : say.misplaced;
+    if (pawn && !ball) return say.liftOnly; // the ball under it again
+    if (pawn) return say.lift;
     if (reqs.some((q) => q.kind === "ball" && q.piece === who)) return say.ball;
   }
   if (s.action === "return" && who && S.hello.humans.length && !S.hello.humans.includes(who)) {
@@ -470,8 +492,17 @@ function notTaken(who) {
   const target = S.view && S.view.target, pawn = S.world && S.world.pawns[who];
   return target && pawn && pawn.cell === target.cell ? notTakenWords(target) : "";
 }
-function returnPrompts(who, corner, lost = notTaken(who)) {
+// `at`: where the board's request says the pawn stands; another cell than the one its ball fell on (and
+// than its corner) is a pawn set down on a wrong cell, said as such (misplaced)
+function returnPrompts(who, corner, lost = notTaken(who), at = null, fell = S.fellAt[who]) {
+  const wrong = typeof at === "string" && typeof fell === "string" && at !== corner && at !== fell;
   return {
+    ...(wrong ? {
+      misplaced: I18N.t("page.magic.return_misplaced", "{Returner}'s pawn is on {cell}, not on its start corner: press ✊ Lift pawn, then click {corner} (🏠).",
+                        { returner: who, cell: at, corner }),
+      misplacedBall: I18N.t("page.magic.return_misplaced_ball", "{Returner}'s pawn is on {cell}, not on its start corner: press ✊ Lift pawn, then click {corner} (🏠); then click the ball in the tray.",
+                            { returner: who, cell: at, corner }),
+    } : {}),
     liftOnly: I18N.t("page.magic.return_lift_only", "{Returner}'s pawn goes back to its start corner: press ✊ Lift pawn, then click {corner} (🏠).",
                      { returner: who, corner }) + lost,
     lift: I18N.t("page.magic.return_lift", "{Returner}'s ball fell at a hidden wall: press ✊ Lift pawn, then click the start corner {corner} (🏠); then click the ball in the tray.",
@@ -489,7 +520,7 @@ function drawPrompt() {
   const args = s && s.messages && s.messages[0] ? s.messages[0].args : {};
   const phone = window.matchMedia("(max-width: 899.98px)").matches;
   const steps = phone && s && s.action === "return" && args.returner && S.hello.humans.includes(args.returner)
-    ? Object.values(returnPrompts(args.returner, args.corner)).map((t) => [t, null]) : [];
+    ? Object.values(returnPrompts(args.returner, args.corner, notTaken(args.returner), "f6", "e6")).map((t) => [t, null]) : [];
   // a person's move: the countdown's line before the first step and while it counts (its widest
   // number), so the board does not move under the finger when the countdown starts after a step
   const counting = phone && countdownSaid();
@@ -506,7 +537,7 @@ function drawPrompt() {
       steps.push([t, countdownFirst()], [t, countdownText(20)]);
     }
     const corner = (S.hello.corners && S.hello.corners[me]) || "a1";
-    for (const t of Object.values(returnPrompts(me, corner, notTakenWords(S.view && S.view.target)))) steps.push([t, null]);
+    for (const t of Object.values(returnPrompts(me, corner, notTakenWords(S.view && S.view.target), "f6", "e6"))) steps.push([t, null]);
   }
   if (counting) {
     const texts = [text], m = s.messages && s.messages[0];
@@ -560,6 +591,7 @@ function drawInfo() {
       `<span class="who"><span class="pname">${p}</span><small class="tag">${tag}</small><small class="won">${won}</small></span>` +
       `<span class="tokens"><span class="stars">${"⭐".repeat(Math.min(score, 8))}</span><b class="score">${score}</b><small class="goal"></small></span>`;
     row.querySelector(".tag").classList.toggle("mine", h.humans.includes(p)); // kept on a crowded phone bar
+    row.querySelector(".tag").title = tag; // a phone's four chips show a simulated player's as 🤖 (board.css)
     if (v.win_tokens) { // the goal beside the score: "/5", "5 symbols win" on a hover
       row.querySelector(".goal").textContent = I18N.t("page.magic.goal", "/{n}", { n: v.win_tokens });
       row.querySelector(".tokens").title = I18N.t("page.magic.goal_title", "{n} symbols win", { n: v.win_tokens });
@@ -742,6 +774,11 @@ function addLog(ev) {
   if (ev.type === "step") S.recentSteps = [ev, ...S.recentSteps.slice(0, 5)];
   // this drop's wall, or none when the controller could not tell it (edge null): never an earlier drop's
   if (ev.type === "ball_dropped" && typeof ev.player === "string") S.crossed[ev.player] = typeof ev.edge === "string" ? ev.edge : null;
+  // ...and the cell its pawn stood on then (its last step's), the cell the board first asks it back from
+  if (ev.type === "ball_dropped" && typeof ev.player === "string") {
+    const last = S.recentSteps.find((st) => st.player === ev.player);
+    S.fellAt[ev.player] = last ? last.to : null;
+  }
   // a target drawn under a pawn is found at once (the chain rule): no step comes between
   const drawnAt = S.drawnAt;
   S.drawnAt = ev.type === "target" ? ev.cell : ev.type === "step" ? null : S.drawnAt;
@@ -769,12 +806,15 @@ function showError(text) {
   const e = $("error");
   e.textContent = text;
   clearTimeout(S.errorTimer);
-  S.errorTimer = setTimeout(() => { e.textContent = ""; }, 4000);
+  S.errorTimer = setTimeout(() => { e.textContent = ""; e.classList.remove("toast"); }, 4000);
   // read in full where the person looks (as common.js MB.showError, round 24): on a phone a tap on the
-  // greyed Fish ball out said why in a line under the screen's bottom edge; scrolled into it, a few
-  // pixels clear of the edge (a line's bottom at a fraction of a pixel past it stayed cut)
-  const r = e.getBoundingClientRect();
-  if (text && r.bottom > window.innerHeight) window.scrollBy(0, Math.ceil(r.bottom - window.innerHeight) + 8);
+  // greyed Fish ball out said why in a line under the screen's bottom edge. A phone shows a line that
+  // falls below the screen at the screen's foot (round 26: scrolled into it, the page's top buttons were
+  // half cut off after a tap on a cell); elsewhere the page scrolls to it, a few pixels clear of the edge
+  e.classList.remove("toast");
+  const r = e.getBoundingClientRect(), phone = window.matchMedia("(max-width: 899.98px)").matches;
+  if (text && phone && r.bottom > window.innerHeight) e.classList.add("toast");
+  else if (text && r.bottom > window.innerHeight) window.scrollBy(0, Math.ceil(r.bottom - window.innerHeight) + 8);
   else if (text && r.top < 0) window.scrollBy(0, Math.floor(r.top) - 8);
 }
 function mine() { return S.hello && S.hello.humans.length > 0; }
@@ -917,7 +957,7 @@ function wire() {
   $("ng-players").addEventListener("change", fillHumans);
   $("new-game").addEventListener("click", openNew);
   $("banner-new").addEventListener("click", () => { $("banner").hidden = true; openNew(); });
-  $("banner-close").addEventListener("click", () => { $("banner").hidden = true; });
+  $("banner-close").addEventListener("click", () => { $("banner").hidden = true; NOTICE.lookAtBoard(); });
   $("new-dialog").addEventListener("close", () => {
     if ($("new-dialog").returnValue !== "start") return;
     const humans = [...document.querySelectorAll("#ng-humans input:checked")].map((i) => i.value);

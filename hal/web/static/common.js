@@ -291,7 +291,7 @@ const MB = {
     $("ng-players").addEventListener("change", () => MB.fillHumans(getHello()));
     $("new-game").addEventListener("click", open);
     $("banner-new").addEventListener("click", () => { $("banner").hidden = true; open(); });
-    $("banner-close").addEventListener("click", () => { $("banner").hidden = true; });
+    $("banner-close").addEventListener("click", () => { $("banner").hidden = true; NOTICE.lookAtBoard(); });
     // opened at its top: showModal focuses the first control, "Got it" at the bottom, and scrolls there
     $("help-button").addEventListener("click", () => { $("help").showModal(); $("help").scrollTop = 0; });
     $("new-dialog").addEventListener("close", () => {

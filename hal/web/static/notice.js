@@ -81,7 +81,21 @@ const NOTICE = {
     box.querySelector(".guide-ok").addEventListener("click", () => NOTICE.dismiss(box.dataset.tip));
     // on a phone the tip shows its first two lines under the prompt (board.css): a tap shows it whole
     // (anywhere on the tip but its buttons: round 8 newcomers tapped beside the words and saw nothing)
-    box.addEventListener("click", (e) => { if (!(e.target.closest && e.target.closest("button"))) box.dataset.open = ""; });
+    box.addEventListener("click", (e) => {
+      if (!(e.target.closest && e.target.closest("button")) || e.target.closest(".guide-more")) { box.dataset.open = ""; NOTICE.clamped(box); }
+    });
+    // ...and says so: a "▾ more" at the foot of the words while they are cut (round 26: nothing said a tap
+    // shows the rest); the words and the button in one box, the button over the end of the last line
+    const text = box.querySelector(".guide-text");
+    const body = document.createElement("span");
+    body.className = "guide-body";
+    text.replaceWith(body);
+    const more = document.createElement("button");
+    more.type = "button";
+    more.className = "guide-more";
+    more.hidden = true;
+    body.append(text, more);
+    window.addEventListener("resize", () => NOTICE.clamped(box));
     box.querySelector(".guide-off").addEventListener("click", () => {
       for (const id of Object.keys(NOTICE.tips)) NOTICE.remember(id.split(".")[0]); // "return.ball": the tip "return"
       NOTICE.hide();
@@ -119,6 +133,14 @@ const NOTICE = {
     box.hidden = true;
     if (window.scrollY > 0 && top < window.innerHeight && getComputedStyle(box).position !== "fixed") window.scrollTo(0, 0);
   },
+  // "Look at the board" (the win box closed): the board in view, whatever the page was scrolled to (round 26:
+  // a phone showed only the prompt's "Red wins!..." line); a board already in view stays put
+  lookAtBoard() {
+    const board = document.querySelector("#board, #maze, #track");
+    if (!board) return;
+    const r = board.getBoundingClientRect();
+    if (r.top < 0 || r.bottom > window.innerHeight) board.scrollIntoView({ block: r.height > window.innerHeight ? "start" : "center" });
+  },
   // the moment the board is at (a tip's id, or null: none of this page's): a tip shown for
   // another moment goes (not remembered: it comes back when its moment does), then now's tip
   // the board's instruction as a page shows it to its people (`humans`, the colours played here): one
@@ -147,7 +169,16 @@ const NOTICE = {
     NOTICE.shown.add(id);
     box.querySelector(".guide-text").textContent = text;
     box.hidden = false;
+    NOTICE.clamped(box);
     NOTICE.room(box);
+  },
+  // the "▾ more" shows only while the tip's words are cut (a phone's two lines, not yet tapped open)
+  clamped(box) {
+    const more = box.querySelector(".guide-more"), text = box.querySelector(".guide-text");
+    if (!more || !text) return;
+    more.textContent = I18N.t("page.common.tip_more", "▾ more");
+    more.hidden = true; // measured without it
+    more.hidden = box.hidden || box.dataset.open !== undefined || text.scrollHeight <= text.clientHeight + 1;
   },
   // where the tip floats (board.css, a wide screen) the side panel keeps its height free below the
   // log: measured again whenever the tip's size changes (a phone turned into a wide window, a longer

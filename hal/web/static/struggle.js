@@ -432,7 +432,9 @@ function drawInfo() {
   const players = $("players");
   players.innerHTML = "";
   for (const p of v.players.length ? v.players : h.players) {
-    players.appendChild(MB.playersRow(p, v, h, `<b class="score">${v.totals[p] || 0}</b><small> ${I18N.t("page.str.pts", "pts")}</small>`));
+    const row = MB.playersRow(p, v, h, `<b class="score">${v.totals[p] || 0}</b><small> ${I18N.t("page.str.pts", "pts")}</small>`);
+    shortTag(row, p, h);
+    players.appendChild(row);
   }
   // dice
   const over = v.phase === "over", dice = $("dice");
@@ -591,6 +593,18 @@ function drawInfo() {
     MB.banner(`${line}<div class="banner-scores">${Object.entries(v.totals).map(([p, s]) => `${p} ${s}`).join(" · ")}</div>`);
   }
 }
+// a phone's chip says the seat in a short tag at any count of players (round 26: "Blue simula…" cut with
+// two, nothing with three): "you", or 🤖 for a simulated player, said in words in the chip's title (and in
+// the prompt, "🤖 Blue plays by itself (simulated)"); struggle.css shows it on a phone instead of the long tag
+function shortTag(row, p, h) {
+  const who = row.querySelector(".who"), mine = h.humans.includes(p);
+  const tag = document.createElement("small");
+  tag.className = "tag-short";
+  tag.textContent = mine ? I18N.t("page.common.you", "you") : "🤖";
+  row.title = mine ? I18N.t("page.str.chip_you", "{Colour}: you play it here", { colour: p })
+    : I18N.t("page.str.chip_simulated", "{Colour}: 🤖 simulated, plays by itself", { colour: p });
+  if (who) who.appendChild(tag);
+}
 // what each die does in the way shown (the LEDs' way), said under it while choosing (round 26: the dice's
 // roles seemed to change from way to way): a figure moves its token one space, an ace counts as the figure
 // the way gives it (its aces in the order of the dice); a token already arrived moves no more
@@ -634,7 +648,10 @@ function tips() {
 }
 function guideTip() {
   const s = said(), box = $("guide");
-  const moment = s && S.hello && S.hello.humans.includes(s.player) ? TIP_ORDER[s.action] || [s.action] : [];
+  // the placing tip goes when its step is done: every move made (the countdown's words, or the world
+  // showing each asked token where it goes), round 26: it stayed after all the tokens were placed
+  const placed = s && s.action === "place" && ((s.messages || [{}])[0].id === "str.placed" || madeInSim(s));
+  const moment = s && S.hello && S.hello.humans.includes(s.player) && !placed ? TIP_ORDER[s.action] || [s.action] : [];
   // a tip lasts as long as its moment: one left from a moment that is over goes (not remembered: it comes again)
   if (box && !box.hidden && !moment.includes(box.dataset.tip)) box.hidden = true;
   if (!moment.length) return;
@@ -669,6 +686,8 @@ function promptNow() {
     S.counted = null;
     const named = mistakeNamed(s);
     if (named) return NOTICE.prompt(named, named.messages.map((x) => I18N.say(x.id, x.args)).join(" "), S.hello && S.hello.humans);
+    const made = movesMade(s);
+    if (made) return made;
     return NOTICE.prompt(s, v.prompt, S.hello && S.hello.humans);
   }
   // counted from the time really left when the board said it (until - t, the board's clock), so that the
@@ -709,6 +728,20 @@ function mistakeNamed(s) {
   const args = { player: s.player, piece: token, where: sensorName(wrong.from), to: sensorName(home),
     then: rest.length ? I18N.say("str.mistake_then", { moves }) : "" };
   return { ...s, messages: [{ id: "str.mistake_named", args }] };
+}
+// the moves the placing prompt lists that the simulator's world shows made (the reeds cannot see a token set
+// on a space another already holds): not asked again, but said made in one short line after the others
+// (round 26: "Token Q: START → space 1" stayed listed after Q stood there); null when none is made
+function movesMade(s) {
+  const ms = s && Array.isArray(s.messages) ? s.messages : [], reqs = (s && s.requests) || [];
+  if (!s || s.action !== "place" || !S.world || !S.world.tokens || !S.hello.humans.includes(s.player)
+      || ms.length !== reqs.length + 1) return null; // one sentence a request, in order (instruction.messages)
+  const made = reqs.map((r) => !!r.piece && Array.isArray(r.to) && r.to.includes(S.world.tokens[r.piece]));
+  if (!made.some(Boolean)) return null;
+  const left = { ...s, messages: [ms[0], ...ms.slice(1).filter((_, i) => !made[i])] };
+  const done = reqs.filter((_, i) => made[i]).map((r) => I18N.say("str.check_on", { token: r.piece, place: sensorName(r.to[0]) }));
+  return NOTICE.prompt(left, left.messages.map((x) => I18N.say(x.id, x.args)).join(" "), S.hello.humans)
+    + " " + I18N.t("page.str.moves_made", "✓ Made: {moves}.", { moves: I18N.list(done) });
 }
 // every token the instruction asks about stands where it is asked to, as the simulator's world has it
 function madeInSim(s) {
@@ -834,7 +867,8 @@ const HANDLERS = {
   world(msg) {
     const was = S.world && S.world.placing;
     S.world = msg.world; drawTokens();
-    if (was !== S.world.placing) drawPrompt();
+    // the prompt and the tip follow the tokens too (a move no reed sees changes no instruction: movesMade)
+    if (was !== S.world.placing || (said() || {}).action === "place") { drawPrompt(); guideTip(); drawGoal(); }
   },
 };
 

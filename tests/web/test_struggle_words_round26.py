@@ -100,6 +100,14 @@ def test_the_prompt_stays_in_view_after_throw_on_a_phone(browser: Any) -> None:
         page.wait_for_timeout(500)
         box = page.evaluate("(() => { const r = document.getElementById('prompt').getBoundingClientRect(); return [r.top, r.bottom, innerHeight]; })()")
         assert box[0] >= 0 and box[1] <= box[2], box
+        # Stop reached further down the page (the person scrolled to it): the prompt saying what comes of it
+        # is brought back into view
+        page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+        page.click("#stop")
+        _wait(page, "S.view.instruction.action === 'place'")
+        page.wait_for_timeout(500)
+        box = page.evaluate("(() => { const r = document.getElementById('prompt').getBoundingClientRect(); return [r.top, r.bottom, innerHeight]; })()")
+        assert box[0] >= 0 and box[1] <= box[2], box
     finally:
         page.close()
         stop(proc)

@@ -780,6 +780,15 @@ function press(button, message) {
   if (!on) { MB.showError(`${cap(button)}: ${why}`); return; }
   if (button === "stop") S.stopSent = performance.now(); // the turn it ends is not "passed by itself"
   MB.send(message || { type: "press", button });
+  if (button === "throw" || button === "stop") promptInView();
+}
+// on a phone, after Throw or Stop the prompt that says what came of it is in view (round 26: Throw tapped
+// further down left the prompt off the top): the first screen (prompt, track, dice, Throw and Stop), the
+// page's top, once the prompt is above the screen's top edge
+function promptInView() {
+  if (!NARROW.matches) return;
+  const top = $("prompt").getBoundingClientRect().top;
+  if (top < 0) window.scrollTo({ top: Math.max(0, window.scrollY + top - 8) });
 }
 
 // a sensor of the event log as the board labels it: s0 -> START, s3 -> space 3, place-A -> arrival place A

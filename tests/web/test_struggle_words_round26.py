@@ -121,3 +121,26 @@ def test_the_card_star_is_not_called_the_ace() -> None:
     star = english_sources()["page.common.star_joker"]
     assert star.startswith("★ counts for any token"), star
     assert "ace" not in star, star
+
+
+def test_tips_name_no_keys_on_a_phone_and_the_goal_line_no_wrong_direction(browser: Any) -> None:
+    """A phone's throw tip said "Press 🎲 Throw (or T)" (no keys on a touch screen); on a wide screen the
+    prompt said "first-game tip below ↓" while the tip floats at the bottom right."""
+    proc, url = serve(("--game", "struggle", "--players", "2", "--seed", "7", "--humans", "red"))
+    try:
+        ctx = browser.new_context(viewport={"width": PHONE[0], "height": PHONE[1]}, has_touch=True, is_mobile=True)
+        page = ctx.new_page()
+        page.add_init_script("localStorage.setItem('mazeboard.guide.struggle', JSON.stringify(['goal', 'dice']))")
+        page.goto(url)
+        _wait(page, "document.getElementById('guide').dataset.tip === 'throw' && !document.getElementById('guide').hidden")
+        tip = page.evaluate("document.querySelector('#guide .guide-text').textContent")
+        assert "Throw" in tip and "(or T)" not in tip, tip
+        ctx.close()
+        page = browser.new_page(viewport={"width": 1920, "height": 1080})
+        page.goto(url)
+        _wait(page, "document.getElementById('prompt-goal') && !document.getElementById('prompt-goal').hidden")
+        line = page.evaluate("document.getElementById('prompt-goal').textContent")
+        assert "Goal" in line and "below" not in line and "↓" not in line, line
+        page.close()
+    finally:
+        stop(proc)

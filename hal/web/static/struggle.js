@@ -7,6 +7,8 @@
 // dice and score fit its first screen); the CSS follows --per-row
 const NARROW = window.matchMedia("(max-width: 600px)");
 const perRow = () => (NARROW.matches ? 5 : 6);
+// a touch screen without a keyboard's keys to name (a phone): its words say tap, never "(or T)"
+const TOUCH = window.matchMedia("(hover: none) and (pointer: coarse)");
 // the ace die face reads "ACE" on the dice (smaller letters: struggle.css .pdie.ace) and "ace" in words
 // (prompt, log, tips): a bare "A" is arrival place A (RULES.md, Struggle: places A-E; round 23)
 const FACE = { A: "ACE", K: "K", Q: "Q", J: "J", 10: "10", 9: "9" };
@@ -177,7 +179,7 @@ function drawGoal() {
   promptParts();
   const box = $("guide"), line = $("prompt-goal");
   line.hidden = box.hidden || box.dataset.tip !== "goal";
-  if (!line.hidden) line.textContent = I18N.t("page.str.goal_line", "Goal: bring the tokens to FINISH in your card's order — first-game tip below ↓");
+  if (!line.hidden) line.textContent = I18N.t("page.str.goal_line_tip", "Goal: bring the tokens to FINISH in your card's order — see the first-game tip");
   fitPrompt();
 }
 // tokens to be put down by a hand here (Place or Gather acts, or a token is in a hand): on a phone the hand
@@ -641,7 +643,9 @@ function tips() {
     goal: shown ? I18N.t("page.str.tip_goal_shown", "Your goal: five tokens (K, Q, J, 10, 9) race from START to FINISH; they belong to nobody. Your secret objective card (shown here) says in which order you want them to arrive: arrival places A to E. Each token that arrives in its card's place scores 10 points. A round ends when the fourth token arrives (the fifth then takes the last place, E); after the last round the highest total wins.")
       : I18N.t("page.str.tip_goal", "Your goal: five tokens (K, Q, J, 10, 9) race from START to FINISH; they belong to nobody. Your secret objective card (take your seat to see it here) says in which order you want them to arrive: arrival places A to E. Each token that arrives in its card's place scores 10 points. A round ends when the fourth token arrives (the fifth then takes the last place, E); after the last round the highest total wins."),
     dice: I18N.t("page.str.tip_dice", "The dice: each K, Q, J, 10 or 9 in the hand you keep moves that token one space (two Qs: Q moves two spaces); an ace is a joker for a figure among the other dice. A token cannot land on a yellow space another token holds (it stays where it was); a token landing on a red space another holds stays there, and the token already there goes back to the space the mover came from; no token stops on black."),
-    throw: I18N.t("page.str.tip_throw", "Press 🎲 Throw (or T). Then click dice to keep them and throw the others again (three throws at most), or press ✋ Stop to keep the hand."),
+    // no keys on a touch screen (round 26: a phone's tip said "(or T)")
+    throw: TOUCH.matches ? I18N.t("page.str.tip_throw_touch", "Press 🎲 Throw. Then tap dice to keep them and throw the others again (three throws at most), or press ✋ Stop to keep the hand.")
+      : I18N.t("page.str.tip_throw", "Press 🎲 Throw (or T). Then click dice to keep them and throw the others again (three throws at most), or press ✋ Stop to keep the hand."),
     choose: I18N.t("page.str.tip_choose", "Each line under “Ways to play the hand” shows where the tokens would go and what that does for your card. Click one to see it on the LEDs, then press ✋ Stop to play it."),
     place: I18N.t("page.str.tip_place", "Move the tokens where the LEDs blink: click a token, then its space, or press 🤚 Place tokens as shown."),
   };

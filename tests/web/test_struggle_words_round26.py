@@ -144,3 +144,28 @@ def test_tips_name_no_keys_on_a_phone_and_the_goal_line_no_wrong_direction(brows
         page.close()
     finally:
         stop(proc)
+
+
+def test_tokens_on_start_are_readable_on_a_phone_with_a_tip(browser: Any) -> None:
+    """At 390 px with a first-game tip shown the tokens on START were 13x9 px (7 px letters): readable and
+    tappable now, inside START and under its label."""
+    proc, url = serve(("--game", "struggle", "--players", "2", "--seed", "7", "--humans", "red"))
+    try:
+        ctx = browser.new_context(viewport={"width": PHONE[0], "height": PHONE[1]}, has_touch=True, is_mobile=True)
+        page = ctx.new_page()
+        page.goto(url)
+        _wait(page, "document.getElementById('guide') && !document.getElementById('guide').hidden"
+                    " && document.querySelectorAll('.space.kind-start .token').length === 5")
+        page.wait_for_timeout(500)
+        got = page.evaluate("""(() => { const s = document.querySelector('.space.kind-start'), b = s.getBoundingClientRect();
+            const label = s.querySelector('.num').getBoundingClientRect();
+            return {space: [b.left, b.top, b.right, b.bottom], label: label.bottom,
+              tokens: [...s.querySelectorAll('.token')].map((t) => { const r = t.getBoundingClientRect();
+                return [r.left, r.top, r.right, r.bottom, parseFloat(getComputedStyle(t).fontSize)]; })}; })()""")
+        for left, top, right, bottom, font in got["tokens"]:
+            assert right - left >= 12 and bottom - top >= 14 and font >= 10, got  # (five in a 49 px space)
+            assert left >= got["space"][0] and right <= got["space"][2] and bottom <= got["space"][3] + 0.5, got
+            assert top >= got["label"] - 0.5, got
+        ctx.close()
+    finally:
+        stop(proc)

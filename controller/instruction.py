@@ -268,8 +268,9 @@ MESSAGES: dict[str, str] = {
     # the same said where Stop does not act (a page on a simulated player's turn: hal/web/controls.py)
     "str.placed_wait": "{Player}'s tokens stand where the play put them: the turn passes in {left} s.",
     # the net moves follow, one a line; {unseen}: the tokens whose arrival no reed sees ("tokens J and 9")
-    "str.place_unseen": "{Player}: move the tokens where the LEDs blink, then press Stop (the board cannot see "
-                        "{unseen} arrive: check by eye):",
+    # (round 26: "cannot see tokens Q and 10 arrive" read as reaching FINISH: the wide screen's words)
+    "str.place_unseen": "{Player}: move the tokens where the LEDs blink, then press Stop (the board cannot tell "
+                        "tokens apart: check {unseen} by eye):",
     # the reeds saw what they can: what is next, then the moves no reed sees as one list to look at
     # the board cannot tell whether these moves are made: it never says the tokens stand right
     "str.placed_unseen": "{Player}: the board cannot tell whether these moves are made, so check by eye: "

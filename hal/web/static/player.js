@@ -47,7 +47,7 @@ function drawStruggle(s) {
   box.innerHTML = `<div class="muted">${escHTML(I18N.t("page.common.objective", "Your objective, round {round}: the arrival order you score on", { round: s.round }))}</div>` +
     // the card's ace reads ★ as on the board's page and its card (round 25: "A" under place A read "A / A")
     `<div class="places">${s.places.map((p, i) => `<div class="place"><div class="where">${p}</div><div class="tok">${s.card[i] === "A" ? "★" : s.card[i]}</div></div>`).join("")}</div>` +
-    (s.card.includes("A") ? `<div class="muted">${escHTML(I18N.t("page.common.star_joker", "★ (the ace) counts for any token: any token arriving there scores."))}</div>` : "") +
+    (s.card.includes("A") ? `<div class="muted">${escHTML(I18N.t("page.common.star_joker", "★ counts for any token: any token arriving there scores."))}</div>` : "") +
     (s.hint !== null && s.hint !== undefined
       ? `<div class="hint">${escHTML(I18N.t("page.common.hint", "The board suggests outcome #{n} for your card.", { n: s.hint + 1 }))}</div>` : "");
   box.dataset.cards = s.card.join(",");

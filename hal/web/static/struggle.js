@@ -7,6 +7,8 @@
 // dice and score fit its first screen); the CSS follows --per-row
 const NARROW = window.matchMedia("(max-width: 600px)");
 const perRow = () => (NARROW.matches ? 5 : 6);
+// a touch screen without a keyboard's keys to name (a phone): its words say tap, never "(or T)"
+const TOUCH = window.matchMedia("(hover: none) and (pointer: coarse)");
 // the ace die face reads "ACE" on the dice (smaller letters: struggle.css .pdie.ace) and "ace" in words
 // (prompt, log, tips): a bare "A" is arrival place A (RULES.md, Struggle: places A-E; round 23)
 const FACE = { A: "ACE", K: "K", Q: "Q", J: "J", 10: "10", 9: "9" };
@@ -177,7 +179,7 @@ function drawGoal() {
   promptParts();
   const box = $("guide"), line = $("prompt-goal");
   line.hidden = box.hidden || box.dataset.tip !== "goal";
-  if (!line.hidden) line.textContent = I18N.t("page.str.goal_line", "Goal: bring the tokens to FINISH in your card's order — first-game tip below ↓");
+  if (!line.hidden) line.textContent = I18N.t("page.str.goal_line_tip", "Goal: bring the tokens to FINISH in your card's order — see the first-game tip");
   fitPrompt();
 }
 // tokens to be put down by a hand here (Place or Gather acts, or a token is in a hand): on a phone the hand
@@ -432,7 +434,9 @@ function drawInfo() {
   const players = $("players");
   players.innerHTML = "";
   for (const p of v.players.length ? v.players : h.players) {
-    players.appendChild(MB.playersRow(p, v, h, `<b class="score">${v.totals[p] || 0}</b><small> ${I18N.t("page.str.pts", "pts")}</small>`));
+    const row = MB.playersRow(p, v, h, `<b class="score">${v.totals[p] || 0}</b><small> ${I18N.t("page.str.pts", "pts")}</small>`);
+    shortTag(row, p, h);
+    players.appendChild(row);
   }
   // dice
   const over = v.phase === "over", dice = $("dice");
@@ -591,6 +595,18 @@ function drawInfo() {
     MB.banner(`${line}<div class="banner-scores">${Object.entries(v.totals).map(([p, s]) => `${p} ${s}`).join(" · ")}</div>`);
   }
 }
+// a phone's chip says the seat in a short tag at any count of players (round 26: "Blue simula…" cut with
+// two, nothing with three): "you", or 🤖 for a simulated player, said in words in the chip's title (and in
+// the prompt, "🤖 Blue plays by itself (simulated)"); struggle.css shows it on a phone instead of the long tag
+function shortTag(row, p, h) {
+  const who = row.querySelector(".who"), mine = h.humans.includes(p);
+  const tag = document.createElement("small");
+  tag.className = "tag-short";
+  tag.textContent = mine ? I18N.t("page.common.you", "you") : "🤖";
+  row.title = mine ? I18N.t("page.str.chip_you", "{Colour}: you play it here", { colour: p })
+    : I18N.t("page.str.chip_simulated", "{Colour}: 🤖 simulated, plays by itself", { colour: p });
+  if (who) who.appendChild(tag);
+}
 // what each die does in the way shown (the LEDs' way), said under it while choosing (round 26: the dice's
 // roles seemed to change from way to way): a figure moves its token one space, an ace counts as the figure
 // the way gives it (its aces in the order of the dice); a token already arrived moves no more
@@ -627,14 +643,19 @@ function tips() {
     goal: shown ? I18N.t("page.str.tip_goal_shown", "Your goal: five tokens (K, Q, J, 10, 9) race from START to FINISH; they belong to nobody. Your secret objective card (shown here) says in which order you want them to arrive: arrival places A to E. Each token that arrives in its card's place scores 10 points. A round ends when the fourth token arrives (the fifth then takes the last place, E); after the last round the highest total wins.")
       : I18N.t("page.str.tip_goal", "Your goal: five tokens (K, Q, J, 10, 9) race from START to FINISH; they belong to nobody. Your secret objective card (take your seat to see it here) says in which order you want them to arrive: arrival places A to E. Each token that arrives in its card's place scores 10 points. A round ends when the fourth token arrives (the fifth then takes the last place, E); after the last round the highest total wins."),
     dice: I18N.t("page.str.tip_dice", "The dice: each K, Q, J, 10 or 9 in the hand you keep moves that token one space (two Qs: Q moves two spaces); an ace is a joker for a figure among the other dice. A token cannot land on a yellow space another token holds (it stays where it was); a token landing on a red space another holds stays there, and the token already there goes back to the space the mover came from; no token stops on black."),
-    throw: I18N.t("page.str.tip_throw", "Press 🎲 Throw (or T). Then click dice to keep them and throw the others again (three throws at most), or press ✋ Stop to keep the hand."),
+    // no keys on a touch screen (round 26: a phone's tip said "(or T)")
+    throw: TOUCH.matches ? I18N.t("page.str.tip_throw_touch", "Press 🎲 Throw. Then tap dice to keep them and throw the others again (three throws at most), or press ✋ Stop to keep the hand.")
+      : I18N.t("page.str.tip_throw", "Press 🎲 Throw (or T). Then click dice to keep them and throw the others again (three throws at most), or press ✋ Stop to keep the hand."),
     choose: I18N.t("page.str.tip_choose", "Each line under “Ways to play the hand” shows where the tokens would go and what that does for your card. Click one to see it on the LEDs, then press ✋ Stop to play it."),
     place: I18N.t("page.str.tip_place", "Move the tokens where the LEDs blink: click a token, then its space, or press 🤚 Place tokens as shown."),
   };
 }
 function guideTip() {
   const s = said(), box = $("guide");
-  const moment = s && S.hello && S.hello.humans.includes(s.player) ? TIP_ORDER[s.action] || [s.action] : [];
+  // the placing tip goes when its step is done: every move made (the countdown's words, or the world
+  // showing each asked token where it goes), round 26: it stayed after all the tokens were placed
+  const placed = s && s.action === "place" && ((s.messages || [{}])[0].id === "str.placed" || madeInSim(s));
+  const moment = s && S.hello && S.hello.humans.includes(s.player) && !placed ? TIP_ORDER[s.action] || [s.action] : [];
   // a tip lasts as long as its moment: one left from a moment that is over goes (not remembered: it comes again)
   if (box && !box.hidden && !moment.includes(box.dataset.tip)) box.hidden = true;
   if (!moment.length) return;
@@ -669,6 +690,8 @@ function promptNow() {
     S.counted = null;
     const named = mistakeNamed(s);
     if (named) return NOTICE.prompt(named, named.messages.map((x) => I18N.say(x.id, x.args)).join(" "), S.hello && S.hello.humans);
+    const made = movesMade(s);
+    if (made) return made;
     return NOTICE.prompt(s, v.prompt, S.hello && S.hello.humans);
   }
   // counted from the time really left when the board said it (until - t, the board's clock), so that the
@@ -710,6 +733,20 @@ function mistakeNamed(s) {
     then: rest.length ? I18N.say("str.mistake_then", { moves }) : "" };
   return { ...s, messages: [{ id: "str.mistake_named", args }] };
 }
+// the moves the placing prompt lists that the simulator's world shows made (the reeds cannot see a token set
+// on a space another already holds): not asked again, but said made in one short line after the others
+// (round 26: "Token Q: START → space 1" stayed listed after Q stood there); null when none is made
+function movesMade(s) {
+  const ms = s && Array.isArray(s.messages) ? s.messages : [], reqs = (s && s.requests) || [];
+  if (!s || s.action !== "place" || !S.world || !S.world.tokens || !S.hello.humans.includes(s.player)
+      || ms.length !== reqs.length + 1) return null; // one sentence a request, in order (instruction.messages)
+  const made = reqs.map((r) => !!r.piece && Array.isArray(r.to) && r.to.includes(S.world.tokens[r.piece]));
+  if (!made.some(Boolean)) return null;
+  const left = { ...s, messages: [ms[0], ...ms.slice(1).filter((_, i) => !made[i])] };
+  const done = reqs.filter((_, i) => made[i]).map((r) => I18N.say("str.check_on", { token: r.piece, place: sensorName(r.to[0]) }));
+  return NOTICE.prompt(left, left.messages.map((x) => I18N.say(x.id, x.args)).join(" "), S.hello.humans)
+    + " " + I18N.t("page.str.moves_made", "✓ Made: {moves}.", { moves: I18N.list(done) });
+}
 // every token the instruction asks about stands where it is asked to, as the simulator's world has it
 function madeInSim(s) {
   const asked = (s.requests || []).filter((r) => r.piece && Array.isArray(r.to) && r.to.length);
@@ -747,6 +784,15 @@ function press(button, message) {
   if (!on) { MB.showError(`${cap(button)}: ${why}`); return; }
   if (button === "stop") S.stopSent = performance.now(); // the turn it ends is not "passed by itself"
   MB.send(message || { type: "press", button });
+  if (button === "throw" || button === "stop") promptInView();
+}
+// on a phone, after Throw or Stop the prompt that says what came of it is in view (round 26: Throw tapped
+// further down left the prompt off the top): the first screen (prompt, track, dice, Throw and Stop), the
+// page's top, once the prompt is above the screen's top edge
+function promptInView() {
+  if (!NARROW.matches) return;
+  const top = $("prompt").getBoundingClientRect().top;
+  if (top < 0) window.scrollTo({ top: Math.max(0, window.scrollY + top - 8) });
 }
 
 // a sensor of the event log as the board labels it: s0 -> START, s3 -> space 3, place-A -> arrival place A
@@ -834,7 +880,8 @@ const HANDLERS = {
   world(msg) {
     const was = S.world && S.world.placing;
     S.world = msg.world; drawTokens();
-    if (was !== S.world.placing) drawPrompt();
+    // the prompt and the tip follow the tokens too (a move no reed sees changes no instruction: movesMade)
+    if (was !== S.world.placing || (said() || {}).action === "place") { drawPrompt(); guideTip(); drawGoal(); }
   },
 };
 

@@ -67,7 +67,7 @@ function buildMaze() {
       d.style.gridRow = String(h.ranks + 1 - r);
       d.addEventListener("click", () => tileClicked(cell));
       // a mouse pointing at a tile names its picture under the board, as a tap does (round 23)
-      d.addEventListener("pointerenter", (e) => { if (e.pointerType === "mouse") pickTile(cell); });
+      d.addEventListener("pointerenter", (e) => { if (e.pointerType === "mouse") { S.touch = false; pickTile(cell); } });
       maze.appendChild(d);
     }
   }
@@ -196,8 +196,15 @@ function pickTile(cell, pushFirst) {
   box.innerHTML = esc(text).replace(mark, label ? drawn(label) : "");
   box.hidden = false;
   clearTimeout(S.pickedTimer);
-  S.pickedTimer = setTimeout(() => { box.hidden = true; }, 4000);
+  // a finger's tap: the name stays until the next tap (round 26: gone in a moment, the tap looked useless);
+  // a mouse's: a few seconds (pointing at another tile names it)
+  if (!S.touch) S.pickedTimer = setTimeout(() => { box.hidden = true; }, 4000);
 }
+// what the last press was (a finger or a pen: a tile's name stays); a tap off the tiles puts the name away
+document.addEventListener("pointerdown", (e) => {
+  S.touch = e.pointerType !== "mouse";
+  if (S.touch && !(e.target.closest && e.target.closest(".tile"))) { clearTimeout(S.pickedTimer); $("picked").hidden = true; }
+}, true);
 // what the Vader pawn and the Vader tile are (the vader variant only)
 function drawLegend() {
   const box = $("legend"), on = S.hello && S.hello.variants.includes("vader");

@@ -1,0 +1,54 @@
+"""Round 26, fix26-lab2 (newcomer round 9 on Labyrinth's page, headless Chromium): a tapped tile's name
+stays on a touch screen until the next tap; a drag of the own pawn onto a tile acts as a click there
+and selects no text; the seat held elsewhere says in words what its button does; the help has a
+close control at its top; slot names never break; the arrows' slot names are readable on a wide
+screen; the 🃏 sign is an emoji and the winner's 🏆 stays with its words."""
+
+from __future__ import annotations
+
+import re
+import time
+from typing import Any, Iterator
+
+import pytest
+
+from tests.web.test_plain_words_browser import LABYRINTH, PHONE, WAIT_MS, WIDE, open_page, serving
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def lab() -> Iterator[str]:
+    with serving(LABYRINTH) as url:
+        yield url
+
+
+def touch_page(browser: Any, url: str) -> Any:
+    from playwright.sync_api import expect
+
+    ctx = browser.new_context(viewport={"width": PHONE[0], "height": PHONE[1]}, has_touch=True, is_mobile=True)
+    page = ctx.new_page()
+    page.add_init_script("localStorage.setItem('mazeboard.guide.labyrinth', JSON.stringify(['shift', 'move']))")
+    page.goto(url)
+    expect(page.locator("#conn")).to_have_text("connected", timeout=WAIT_MS)
+    expect(page.locator("#prompt")).not_to_have_text(re.compile("Connecting|Waiting"), timeout=WAIT_MS)
+    return page
+
+
+def test_a_tapped_tile_s_name_stays_until_the_next_tap(browser: Any, lab: str) -> None:
+    """Item 1: on a phone the label vanished before the newcomer read it; a tap thought to do nothing."""
+    from playwright.sync_api import expect
+
+    page = touch_page(browser, lab)
+    try:
+        page.locator('.tile[data-cell="c5"]').tap()
+        expect(page.locator("#picked")).to_contain_text("c5")
+        time.sleep(5.5)  # longer than a mouse's few seconds
+        expect(page.locator("#picked")).to_be_visible()
+        expect(page.locator("#picked")).to_contain_text("c5")
+        page.locator('.tile[data-cell="e3"]').tap()  # the next tap names its own tile
+        expect(page.locator("#picked")).to_contain_text("e3")
+        page.locator("#prompt").tap()  # a tap elsewhere: the name goes
+        expect(page.locator("#picked")).to_be_hidden()
+    finally:
+        page.context.close()

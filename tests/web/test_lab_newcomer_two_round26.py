@@ -52,3 +52,39 @@ def test_a_tapped_tile_s_name_stays_until_the_next_tap(browser: Any, lab: str) -
         expect(page.locator("#picked")).to_be_hidden()
     finally:
         page.context.close()
+
+
+def drag(page: Any, source: Any, target: Any) -> None:
+    a, b = source.bounding_box(), target.bounding_box()
+    page.mouse.move(a["x"] + a["width"] / 2, a["y"] + a["height"] / 2)
+    page.mouse.down()
+    for k in range(1, 9):
+        page.mouse.move(a["x"] + a["width"] / 2 + (b["x"] - a["x"]) * k / 8,
+                        a["y"] + a["height"] / 2 + (b["y"] - a["y"]) * k / 8)
+    page.mouse.move(b["x"] + b["width"] / 2, b["y"] + b["height"] / 2)
+    page.mouse.up()
+
+
+def test_a_drag_of_the_own_pawn_acts_as_a_click_on_the_tile_it_ends_on(browser: Any) -> None:
+    """Item 4 (1920x1080, mouse): a drag of the pawn from a1 did nothing and left "b1"/"c1" selected."""
+    from playwright.sync_api import expect
+
+    with serving(LABYRINTH) as url:
+        page = open_page(browser, url, WIDE)
+        try:
+            expect(page.locator("#prompt")).to_contain_text("Red: turn the spare", timeout=WAIT_MS)
+            page.locator('.slot[data-slot="W-4"]').click()  # row 4: a1 stays where it is
+            expect(page.locator("#done")).to_be_enabled(timeout=WAIT_MS)
+            reach = page.evaluate("S.view.reachable.red")
+            cells = [f"{f}{r}" for f in "abcdefg" for r in range(1, 8)]
+            far = next(c for c in cells if c not in reach)
+            drag(page, page.locator('.tile[data-cell="a1"] .lpawn.red'), page.locator(f'.tile[data-cell="{far}"]'))
+            expect(page.locator("#error")).to_contain_text("cannot be reached", timeout=5000)
+            assert page.evaluate("String(window.getSelection())").strip() == ""
+            near = next((c for c in reach if c != "a1"), None)
+            if near is not None:
+                drag(page, page.locator('.tile[data-cell="a1"] .lpawn.red'), page.locator(f'.tile[data-cell="{near}"]'))
+                expect(page.locator(f'.tile[data-cell="{near}"] .lpawn.red')).to_have_count(1, timeout=WAIT_MS)
+                assert page.evaluate("String(window.getSelection())").strip() == ""
+        finally:
+            page.close()

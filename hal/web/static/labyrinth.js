@@ -257,9 +257,24 @@ function pawnDiv(p) {
     : S.hello.humans.includes(p) ? I18N.t("page.lab.pawn_you", "{Player} (you)", { player: p }) : player(p);
   if (ringed) d.title += I18N.t("page.lab.pawn_ringed", " · ringed in white: the tiles you click move this pawn");
   d.textContent = p === "vader" ? "V" : "";
-  if (playable) d.addEventListener("click", (e) => { e.stopPropagation(); select(p); });
+  if (playable) {
+    d.addEventListener("click", (e) => { e.stopPropagation(); select(p); });
+    // a drag of the pawn (mouse or finger) that ends on a tile acts as a click on that tile (round 26: it did
+    // nothing, silently); a drag that ends where it began is a click on the pawn
+    d.addEventListener("pointerdown", (e) => { if (e.button === 0) S.drag = { pawn: p, x: e.clientX, y: e.clientY }; });
+  }
   return d;
 }
+document.addEventListener("pointerup", (e) => {
+  const drag = S.drag;
+  S.drag = null;
+  if (!drag || Math.hypot(e.clientX - drag.x, e.clientY - drag.y) < 10 || !S.view || !S.world) return;
+  const under = document.elementFromPoint(e.clientX, e.clientY), tile = under && under.closest(".tile");
+  if (!tile || !$("maze").contains(tile)) return;
+  if (drag.pawn !== humansMover()) select(drag.pawn);
+  tileClicked(tile.dataset.cell);
+});
+document.addEventListener("pointercancel", () => { S.drag = null; });
 // whether the person whose turn it is chooses which pawn to move (theirs or the Vader pawn)
 function pawnChoice() {
   const v = S.view;

@@ -88,3 +88,26 @@ def test_a_drag_of_the_own_pawn_acts_as_a_click_on_the_tile_it_ends_on(browser: 
                 assert page.evaluate("String(window.getSelection())").strip() == ""
         finally:
             page.close()
+
+
+def test_a_seat_held_elsewhere_says_what_its_button_does_within_a_phone_header(browser: Any) -> None:
+    """Item 5: "🔒 Red's card: on another screen · release" explained itself only in a tooltip."""
+    from playwright.sync_api import expect
+
+    with serving(LABYRINTH + ("--humans", "red,blue")) as url:
+        holder = browser.new_context()
+        try:
+            hp = holder.new_page()
+            hp.goto(url)
+            assert hp.request.post(url + "seat/red/claim").ok
+            page = open_page(browser, url, PHONE)
+            button = page.locator(".seat-release.red")
+            expect(button).to_contain_text("release it for this screen", timeout=WAIT_MS)
+            box, blue = button.bounding_box(), page.locator(".seat-claim.blue").bounding_box()
+            assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE[0], box
+            assert box["height"] <= 48, box  # two short lines at most
+            assert blue["y"] < box["y"] + box["height"], (box, blue)  # Blue still beside it, the header no taller
+            assert page.evaluate("document.documentElement.scrollWidth") <= PHONE[0]
+            page.close()
+        finally:
+            holder.close()

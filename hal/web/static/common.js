@@ -220,7 +220,10 @@ const MB = {
         // the browser simulator: the page is the board, whoever is at it the adult who frees a lost seat
         el = document.createElement("button");
         el.type = "button"; el.className = `plink seat-taken seat-release small ${p}`;
-        el.textContent = I18N.t("page.common.card_seat_elsewhere", "🔒 {Player}'s card: on another screen · release", { player: p });
+        // what the button does said in words, not only in its tooltip (round 26: unreadable on touch): two
+        // short lines, so the header keeps its height on a phone
+        el.innerHTML = escHTML(I18N.t("page.common.card_seat_on_another", "🔒 {Player}'s card: on another screen", { player: p })) +
+          ` <small class="seat-release-what">${escHTML(I18N.t("page.common.seat_release_here", "release it for this screen"))}</small>`;
         el.title = I18N.t("page.common.seat_release.title", "another browser holds this seat: press to release it (its browser loses the secret card page), then claim it", { player: p });
         el.addEventListener("click", () => MB.release(p));
       } else if (s.taken.includes(p)) {

@@ -111,3 +111,27 @@ def test_a_seat_held_elsewhere_says_what_its_button_does_within_a_phone_header(b
             page.close()
         finally:
             holder.close()
+
+
+@pytest.mark.parametrize("game", [("--seed", "7"), LABYRINTH, ("--game", "struggle", "--seed", "7")],
+                         ids=["magic", "labyrinth", "struggle"])
+def test_the_help_on_a_phone_has_a_close_control_at_its_top(browser: Any, game: tuple[str, ...]) -> None:
+    """Item 6: the help filled the phone's screen and its only close ("Got it") was at the bottom."""
+    from playwright.sync_api import expect
+
+    with serving(game) as url:
+        page = open_page(browser, url, PHONE)
+        try:
+            page.click("#help-button")
+            expect(page.locator("#help")).to_be_visible()
+            close = page.locator("#help .help-close")
+            box = close.bounding_box()
+            assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 120, box
+            page.evaluate("document.getElementById('help').scrollTop = 1e6")  # read to the bottom
+            box = close.bounding_box()
+            assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 120, box  # it stays in view
+            assert box["height"] >= 36, box  # finger-sized
+            close.click()
+            expect(page.locator("#help")).to_be_hidden()
+        finally:
+            page.close()

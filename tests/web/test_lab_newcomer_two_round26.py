@@ -135,3 +135,41 @@ def test_the_help_on_a_phone_has_a_close_control_at_its_top(browser: Any, game: 
             expect(page.locator("#help")).to_be_hidden()
         finally:
             page.close()
+
+
+#: for each slot name in an element's text, on how many lines it is drawn (a range's rectangles' tops)
+SLOT_LINES = """(el) => {
+  const out = [], walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+  let text = "", nodes = [];
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) { nodes.push([n, text.length]); text += n.data; }
+  for (const m of text.matchAll(/\\b[NSEW]-[a-z0-9]\\b/g)) {
+    const at = (i) => { let k = nodes.length - 1; while (nodes[k][1] > i) k--; return [nodes[k][0], i - nodes[k][1]]; };
+    const r = document.createRange(), [a, ia] = at(m.index), [b, ib] = at(m.index + 2);
+    r.setStart(a, ia); r.setEnd(b, ib + 1);
+    out.push(new Set([...r.getClientRects()].filter((q) => q.width > 0).map((q) => Math.round(q.bottom))).size);
+  }
+  return out;
+}"""
+
+
+def test_slot_names_never_break_over_two_lines(browser: Any, lab: str) -> None:
+    """Item 7: on a phone a refusal split a slot name: "(not S-" / "d: ..."."""
+    page = open_page(browser, lab, PHONE)
+    try:
+        page.evaluate("MB.showError('Slot S-d: does nothing now: Red: turn the spare with Rotate as you like, then push "
+                      "it in at a lit slot (not S-d: that would undo the last push), N-b or W-4 or E-6'); clearTimeout(MB.errorTimer)")
+        page.evaluate("addLog({type: 'shifted', player: 'red', slot: 'S-d', forbidden_next: 'N-d', t: 0})")
+        said = ("Red: turn the spare with Rotate as you like, then push it in at a lit slot (not S-d: that would undo "
+                "the last push). Red moves after the push.")
+        page.evaluate("(t) => { S.view = {...S.view, prompt: t, instruction: {...S.view.instruction, player: 'red', "
+                      "action: 'shift', text: t, messages: [{id: 'lab.shift_not', args: {player: 'red', forbidden: 'S-d'}}]}}; "
+                      "drawInfo(); }", said)
+        for sel in ["#error", "#log li .text", "#prompt"]:
+            el = page.locator(sel).first
+            assert re.search(r"[NSEW]-[a-z0-9]", el.inner_text()), (sel, el.inner_text())
+            for width in range(120, 391, 3):
+                el.evaluate(f"(e) => {{ e.style.width = '{width}px'; e.style.display = 'block'; }}")
+                lines = el.evaluate(SLOT_LINES)
+                assert lines and all(n == 1 for n in lines), (sel, width, lines, el.inner_text())
+    finally:
+        page.close()

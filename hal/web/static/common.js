@@ -108,10 +108,14 @@ const MB = {
     clearTimeout(MB.errorTimer);
     e.textContent = "";
   },
+  // a line of text as markup, its Labyrinth slot names ("S-d", "W-4") kept whole on one line (round 26: a
+  // phone broke a refusal's "(not S-" / "d: ...") -- the text read (textContent) is unchanged
+  unbrokenHTML(text) { return escHTML(text).replace(/\b([NSEW])-([a-z0-9])\b/g, '<span class="nobr">$1-$2</span>'); },
+  setText(el, text) { el.innerHTML = MB.unbrokenHTML(text); },
   showError(text) {
     const e = $("error");
     if (!e) return;
-    e.textContent = text;
+    MB.setText(e, text);
     clearTimeout(MB.errorTimer);
     MB.errorTimer = setTimeout(() => { e.textContent = ""; }, 4500);
     // read in full where the person looks (round 24: on a phone a tap on the greyed Done said why in a
@@ -145,7 +149,7 @@ const MB = {
     // spaces between the parts: the line read as text (copied, read aloud) is "5.7s 3 ways...", not "5.7s3 ways"
     // (a flex container draws no space-only text between its items: the look is unchanged)
     li.innerHTML = `<span class="t">${I18N.clock(ev.t, MB.heardT, ev.wall_ms)}</span> <span class="pdot"></span> <span class="text"></span>`;
-    li.querySelector(".text").textContent = text;
+    MB.setText(li.querySelector(".text"), text);
     const log = $("log");
     log.prepend(li);
     while (log.children.length > 300) log.lastChild.remove();

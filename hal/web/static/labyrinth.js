@@ -303,7 +303,7 @@ function drawPawns() {
 
 function drawInfo() {
   const v = S.view, h = S.hello;
-  $("prompt").textContent = NOTICE.prompt(said(), v.prompt, S.hello && S.hello.humans);
+  MB.setText($("prompt"), NOTICE.prompt(said(), v.prompt, S.hello && S.hello.humans)); // slot names never break
   document.body.dataset.phase = v.phase || ""; // a phone's move step: Done and Lift pawn above the idle spare (labyrinth.css)
   guideTip();
   document.documentElement.style.setProperty("--turn", v.current ? `var(--${v.current})` : "#888");
@@ -534,7 +534,7 @@ const BIG = ["card_found", "game_over"];
 function addLog(ev) {
   MB.addLog(ev.player || !ev.pawn ? ev : { ...ev, player: ev.pawn }, LOG_TEXT, BIG);
   const text = ev.card ? $("log").querySelector("li .text") : null; // the line just added (newest on top)
-  if (text && text.textContent.includes(DRAWN_MARK)) text.innerHTML = esc(text.textContent).replace(DRAWN_MARK, drawn(ev.card));
+  if (text && text.textContent.includes(DRAWN_MARK)) text.innerHTML = MB.unbrokenHTML(text.textContent).replace(DRAWN_MARK, drawn(ev.card));
 }
 
 function wire() {

@@ -173,3 +173,28 @@ def test_slot_names_never_break_over_two_lines(browser: Any, lab: str) -> None:
                 assert lines and all(n == 1 for n in lines), (sel, width, lines, el.inner_text())
     finally:
         page.close()
+
+
+def _luminance(rgb: str) -> float:
+    parts = [float(x) for x in re.findall(r"[\d.]+", rgb)[:3]]
+    lin = [(c / 255 / 12.92) if c / 255 <= 0.03928 else ((c / 255 + 0.055) / 1.055) ** 2.4 for c in parts]
+    return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+
+def test_the_arrows_slot_names_are_readable_on_a_wide_screen(browser: Any, lab: str) -> None:
+    """Item 8 (1920x1080): slot names were 11 px dark on bright red at the arrow's edge."""
+    page = open_page(browser, lab, WIDE)
+    try:
+        for slot in page.locator(".slot").all():
+            code = slot.locator(".code")
+            size, fg, bg = code.evaluate("(e) => [parseFloat(getComputedStyle(e).fontSize), getComputedStyle(e).color, "
+                                         "getComputedStyle(e).backgroundColor]")
+            assert size >= 13, (slot.get_attribute("data-slot"), size)
+            assert not bg.startswith("rgba") or bg.endswith(", 1)"), bg  # its own solid ground, whatever the LED
+            light, dark = sorted([_luminance(fg), _luminance(bg)], reverse=True)
+            assert (light + 0.05) / (dark + 0.05) >= 7, (fg, bg)
+            a, b = slot.bounding_box(), code.bounding_box()
+            assert a["x"] <= b["x"] and b["x"] + b["width"] <= a["x"] + a["width"] + 0.5, (a, b)
+            assert abs((b["x"] + b["width"] / 2) - (a["x"] + a["width"] / 2)) <= a["width"] * 0.2, (slot.get_attribute("data-slot"), a, b)
+    finally:
+        page.close()

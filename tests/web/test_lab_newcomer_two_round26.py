@@ -198,3 +198,33 @@ def test_the_arrows_slot_names_are_readable_on_a_wide_screen(browser: Any, lab: 
             assert abs((b["x"] + b["width"] / 2) - (a["x"] + a["width"] / 2)) <= a["width"] * 0.2, (slot.get_attribute("data-slot"), a, b)
     finally:
         page.close()
+
+
+def test_the_card_sign_is_an_emoji_wherever_it_is_written() -> None:
+    """Item 9: 🃏 rendered as a boxed star (its text presentation): written with U+FE0F everywhere."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    files = [*(root / "hal/web/static").glob("*.*"), *(root / "hal/locale").glob("*.po"), *(root / "docs").glob("*.md")]
+    bare = [(f.name, n) for f in files for n, line in enumerate(f.read_text(encoding="utf-8").splitlines(), 1)
+            if re.search("\U0001F0CF(?!\uFE0F)", line)]
+    assert not bare, bare
+
+
+def test_the_winner_s_cup_stays_with_its_words_on_a_phone(browser: Any, lab: str) -> None:
+    """Item 9: "Red you · winner 🏆" put 🏆 alone on its own line on a phone."""
+    page = open_page(browser, lab, PHONE)
+    try:
+        page.evaluate("S.bannerShown = true; S.view = {...S.view, phase: 'over', winner: 'red'}; drawInfo()")
+        who = page.locator("#players .player.red .who small")
+        assert "🏆" in who.inner_text()
+        for width in range(200, 391, 4):
+            page.evaluate(f"document.getElementById('players').style.width = '{width}px'")
+            lines = who.evaluate("""(el) => {
+              const t = el.lastChild, s = t.data, r = document.createRange();
+              r.setStart(t, s.lastIndexOf('winner')); r.setEnd(t, s.length);
+              return new Set([...r.getClientRects()].filter((q) => q.width > 0).map((q) => Math.round(q.bottom))).size;
+            }""")
+            assert lines == 1, (width, who.inner_text())
+    finally:
+        page.close()

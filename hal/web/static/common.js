@@ -164,7 +164,7 @@ const MB = {
       : hello.humans.includes(p) ? I18N.t("page.common.you", "you") : I18N.t("page.common.simulated", "simulated");
     const won = view.winner === p || (view.winners || []).includes(p);
     row.innerHTML = `<span class="arrow">▶</span><span class="dot"></span>` +
-      `<span class="who">${p}<small>${tag}${won ? I18N.t("page.common.winner", " · winner 🏆") : ""}</small></span><span class="tokens">${extra}</span>`;
+      `<span class="who">${p}<small>${tag}${won ? I18N.t("page.common.winner", " · winner 🏆") /* a no-break space: the cup never alone on a line (round 26) */ : ""}</small></span><span class="tokens">${extra}</span>`;
     return row;
   },
   // seats: claim a free colour (POST; the server answers with a cookie only this browser has),
@@ -205,14 +205,14 @@ const MB = {
         if (several && !led) {
           const lead = document.createElement("span");
           lead.className = "seat-lead"; led = true;
-          lead.textContent = I18N.t("page.seat_open_many", "🃏 Open your secret card page:");
+          lead.textContent = I18N.t("page.seat_open_many", "🃏️ Open your secret card page:");
           box.appendChild(lead); box.appendChild(document.createTextNode(" "));
         }
         el = document.createElement("a");
         // a link that looks like a button and says what it opens (issue 15: it read as a label)
         el.className = `plink seat-link button small ${p}`; el.href = `/seat/${p}`; el.target = "_blank"; el.rel = "noopener";
         el.textContent = several ? I18N.t("page.seat_open_colour", "{Colour} ↗", { colour: p })
-          : I18N.t("page.seat_open", "🃏 Open your secret card page ({colour}) ↗", { colour: p });
+          : I18N.t("page.seat_open", "🃏️ Open your secret card page ({colour}) ↗", { colour: p });
         el.title = I18N.t("page.seat_open.title", "your seat: opens {colour}'s private page with your secret card, in a new tab", { colour: p });
       } else if (s.release && MB.seatHumans && !MB.seatHumans.includes(p)) {
         // the simulator's computer plays this colour: its secret card is nobody's to read (round 25)

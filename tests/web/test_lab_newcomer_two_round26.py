@@ -228,3 +228,29 @@ def test_the_winner_s_cup_stays_with_its_words_on_a_phone(browser: Any, lab: str
             assert lines == 1, (width, who.inner_text())
     finally:
         page.close()
+
+
+def test_a_finger_s_drag_of_the_own_pawn_acts_as_a_tap_on_the_tile_it_ends_on(browser: Any) -> None:
+    """Item 4, on touch: the same drag by a finger (Chromium's touch events)."""
+    from playwright.sync_api import expect
+
+    with serving(LABYRINTH) as url:
+        page = touch_page(browser, url)
+        try:
+            expect(page.locator("#prompt")).to_contain_text("Red: turn the spare", timeout=WAIT_MS)
+            page.locator('.slot[data-slot="W-4"]').tap()
+            expect(page.locator("#done")).to_be_enabled(timeout=WAIT_MS)
+            reach = page.evaluate("S.view.reachable.red")
+            near = next(c for c in reach if c != "a1")
+            cdp = page.context.new_cdp_session(page)
+            a = page.locator('.tile[data-cell="a1"] .lpawn.red').bounding_box()
+            b = page.locator(f'.tile[data-cell="{near}"]').bounding_box()
+            x0, y0, x1, y1 = a["x"] + a["width"] / 2, a["y"] + a["height"] / 2, b["x"] + b["width"] / 2, b["y"] + b["height"] / 2
+            cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x0, "y": y0}]})
+            for k in range(1, 9):
+                cdp.send("Input.dispatchTouchEvent", {"type": "touchMove",
+                                                      "touchPoints": [{"x": x0 + (x1 - x0) * k / 8, "y": y0 + (y1 - y0) * k / 8}]})
+            cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+            expect(page.locator(f'.tile[data-cell="{near}"] .lpawn.red')).to_have_count(1, timeout=WAIT_MS)
+        finally:
+            page.context.close()

@@ -210,8 +210,8 @@ MESSAGES: dict[str, str] = {
     # all cards found (RULES.md A turn, 6): the pawn is home, so Done ends the game; or it is not yet
     "lab.move_win": "{Player}: all your cards are found and your pawn is home on {cell}: press Done to win "
                     "the game.",
-    "lab.move_home": "{Player}: all your cards are found: move your pawn along the paths back to your start "
-                     "square {home}, then press Done there to win (or press Done to stay).",
+    "lab.move_home": "{Player}: all your cards are found: walk back along the paths to your start square {home} "
+                     "and press Done there to win, or press Done now to end your turn where you stand.",
     "lab.ending": "{Player}'s move ends: keep the pawn still.",
     "lab.confirm": "Which tile did {pawn} stop on? Is it {cell} (blinking)? Press Rotate for the next one, "
                    "Done when it is that one.",

@@ -56,8 +56,8 @@ CONTROL_REASONS: dict[str, str] = {
     "control.fetch.pawn_first": "first press ✊ Lift pawn and set it down on {corner}: lifting it lets the ball "
                                 "fall again",
     "control.fetch.no_ball": "no ball of yours is in the tray",
-    "control.lift.lab_click": "click a tile to move your pawn along the paths; lift it only when the board asks "
-                              "you to put a pawn back (a pawn lifted and set down is a jump the board warns of)",
+    "control.lift.lab_click": "only to put a pawn back when the board asks you to (after a push or a slip); "
+                              "in your move, click a tile to walk there",
 }
 
 
@@ -202,12 +202,12 @@ def lab_lift_refusal(said: Said, humans: Iterable[str], pawn: str, owner: str | 
     (a request naming it: put back where a push or a slip leaves it, maybe where no path leads),
     asked of one of ``humans`` (:func:`hand_refusal`'s reasons otherwise). In a plain move a click
     on a tile walks the pawn along the paths; a pawn lifted and set down is a jump the referee warns
-    of (controller/labyrinth/referee.py, ``lifted``), so the button is off and says so."""
-    reason = hand_refusal(said, humans, pawn, owner, names=names)
-    if reason is not None:
-        return reason
+    of (controller/labyrinth/referee.py, ``lifted``), so the button is off and says what it is for, in
+    every step (round 26: the push step's "push the spare in first, then move it" read as a way to move)."""
     if any(r.get("piece") == pawn for r in (said or {}).get("requests", [])):
-        return None
+        return hand_refusal(said, humans, pawn, owner, names=names)
+    if not tuple(humans) or said is None or said.get("action") == "game_over" or said.get("player") not in humans:
+        return hand_refusal(said, humans, pawn, owner, names=names)
     return Reason("control.lift.lab_click")
 
 

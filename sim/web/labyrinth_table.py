@@ -194,17 +194,18 @@ class LabyrinthTable(ServedTable):
         if reason is not None:
             raise Refused(refused_line(button.replace("slot:", "slot "), reason))
 
-    def _may_move(self, pawn: str) -> None:
+    def _may_move(self, pawn: str, lift: bool = False) -> None:
         """A person moves their own pawn (or Vader) on their turn (the board says so if that is
         too early), or where the board asks for it; not otherwise (the page's hand never acts
-        out of turn): ``hand:PAWN`` of the view's controls (:func:`~mazeboard.hal.web.controls.hand_refusal`)."""
+        out of turn): ``hand:PAWN`` of the view's controls (:func:`~mazeboard.hal.web.controls.hand_refusal`);
+        ``lift``: a lift, refused in the Lift button's words (``lift:PAWN``, round 26: one source)."""
         said = self.state.instruction
         if pawn == VADER and VADER not in self.planned:
             raise Refused("there is no Vader pawn in this game (--edition star-wars --variant vader)")
         if pawn != VADER:
             self.need_human(pawn, "move your own pawn")
         owner = (said or {}).get("player") if pawn == VADER else pawn
-        reason = hand_refusal(said, self.humans, pawn, owner)
+        reason = (lab_lift_refusal if lift else hand_refusal)(said, self.humans, pawn, owner)
         if reason is not None:
             raise Refused(reason)
 
@@ -238,14 +239,9 @@ class LabyrinthTable(ServedTable):
         self.planned[cmd.player] = cmd.to
 
     def _lift(self, client: int, cmd: Lift) -> None:
-        self._may_move(cmd.player)
         # only where the board asks for the pawn, as the page's Lift button (round 24): in a plain move a
         # click walks the pawn; a lift and a set-down is a jump the referee warns of
-        said = self.state.instruction
-        owner = (said or {}).get("player") if cmd.player == VADER else cmd.player
-        reason = lab_lift_refusal(said, self.humans, cmd.player, owner)
-        if reason is not None:
-            raise Refused(reason)
+        self._may_move(cmd.player, lift=True)
         if self.planned.get(cmd.player) is None:
             raise Refused(f"the {cmd.player} pawn is already in your hand")
         self._do(Action("lift", player=cmd.player))

@@ -135,7 +135,7 @@ def test_labyrinth_lift_and_place_in_a_plain_move_is_refused_before_it_jumps() -
     s = serve("labyrinth")
     s.do(Insert("S-b"), 3000)
     s.do(Lift("red"), 500)
-    assert "click a tile" in s.errors()[-1]
+    assert "click a tile to walk" in s.errors()[-1]
     s.do(Place("red", "d4"), 2000)
     assert "lift it first" in s.errors()[-1]
     s.do(Press("done"), 2000)
@@ -171,12 +171,12 @@ def test_labyrinth_younger_variant_shows_the_open_cards_to_everyone() -> None:
 def test_labyrinth_vader_is_moved_by_the_page_when_its_card_says_so() -> None:
     s = serve("labyrinth", edition="star-wars", variants=("vader",))
     assert "vader" in s.table.world_state()["pawns"]
-    s.do(Lift("vader"))  # not before the push: then the page's hand waits
-    assert "push the spare in first" in s.errors()[-1]
+    s.do(Lift("vader"))  # not before the push either: Lift says what it is for (round 26)
+    assert "only to put a pawn back" in s.errors()[-1]
     s.do(Insert(next(slot for slot in ("S-b", "S-d", "N-b") if slot != s.table.view()["forbidden"])), 3000)
     s.until(lambda: s.table.view()["phase"] == "move")
     s.do(Lift("vader"), 1000)  # on red's turn the page moves Vader by clicks: a lift only when the board asks
-    assert "click a tile" in s.errors()[-1] and s.table.world_state()["pawns"]["vader"] is not None
+    assert "click a tile to walk" in s.errors()[-1] and s.table.world_state()["pawns"]["vader"] is not None
 
 
 def test_labyrinth_new_game_hands_over_the_request() -> None:

@@ -108,10 +108,14 @@ const MB = {
     clearTimeout(MB.errorTimer);
     e.textContent = "";
   },
+  // a line of text as markup, its Labyrinth slot names ("S-d", "W-4") kept whole on one line (round 26: a
+  // phone broke a refusal's "(not S-" / "d: ...") -- the text read (textContent) is unchanged
+  unbrokenHTML(text) { return escHTML(text).replace(/\b([NSEW])-([a-z0-9])\b/g, '<span class="nobr">$1-$2</span>'); },
+  setText(el, text) { el.innerHTML = MB.unbrokenHTML(text); },
   showError(text) {
     const e = $("error");
     if (!e) return;
-    e.textContent = text;
+    MB.setText(e, text);
     clearTimeout(MB.errorTimer);
     MB.errorTimer = setTimeout(() => { e.textContent = ""; }, 4500);
     // read in full where the person looks (round 24: on a phone a tap on the greyed Done said why in a
@@ -145,7 +149,7 @@ const MB = {
     // spaces between the parts: the line read as text (copied, read aloud) is "5.7s 3 ways...", not "5.7s3 ways"
     // (a flex container draws no space-only text between its items: the look is unchanged)
     li.innerHTML = `<span class="t">${I18N.clock(ev.t, MB.heardT, ev.wall_ms)}</span> <span class="pdot"></span> <span class="text"></span>`;
-    li.querySelector(".text").textContent = text;
+    MB.setText(li.querySelector(".text"), text);
     const log = $("log");
     log.prepend(li);
     while (log.children.length > 300) log.lastChild.remove();
@@ -160,7 +164,7 @@ const MB = {
       : hello.humans.includes(p) ? I18N.t("page.common.you", "you") : I18N.t("page.common.simulated", "simulated");
     const won = view.winner === p || (view.winners || []).includes(p);
     row.innerHTML = `<span class="arrow">▶</span><span class="dot"></span>` +
-      `<span class="who">${p}<small>${tag}${won ? I18N.t("page.common.winner", " · winner 🏆") : ""}</small></span><span class="tokens">${extra}</span>`;
+      `<span class="who">${p}<small>${tag}${won ? I18N.t("page.common.winner", " · winner 🏆") /* a no-break space: the cup never alone on a line (round 26) */ : ""}</small></span><span class="tokens">${extra}</span>`;
     return row;
   },
   // seats: claim a free colour (POST; the server answers with a cookie only this browser has),
@@ -201,14 +205,14 @@ const MB = {
         if (several && !led) {
           const lead = document.createElement("span");
           lead.className = "seat-lead"; led = true;
-          lead.textContent = I18N.t("page.seat_open_many", "🃏 Open your secret card page:");
+          lead.textContent = I18N.t("page.seat_open_many", "🃏️ Open your secret card page:");
           box.appendChild(lead); box.appendChild(document.createTextNode(" "));
         }
         el = document.createElement("a");
         // a link that looks like a button and says what it opens (issue 15: it read as a label)
         el.className = `plink seat-link button small ${p}`; el.href = `/seat/${p}`; el.target = "_blank"; el.rel = "noopener";
         el.textContent = several ? I18N.t("page.seat_open_colour", "{Colour} ↗", { colour: p })
-          : I18N.t("page.seat_open", "🃏 Open your secret card page ({colour}) ↗", { colour: p });
+          : I18N.t("page.seat_open", "🃏️ Open your secret card page ({colour}) ↗", { colour: p });
         el.title = I18N.t("page.seat_open.title", "your seat: opens {colour}'s private page with your secret card, in a new tab", { colour: p });
       } else if (s.release && MB.seatHumans && !MB.seatHumans.includes(p)) {
         // the simulator's computer plays this colour: its secret card is nobody's to read (round 25)
@@ -220,7 +224,10 @@ const MB = {
         // the browser simulator: the page is the board, whoever is at it the adult who frees a lost seat
         el = document.createElement("button");
         el.type = "button"; el.className = `plink seat-taken seat-release small ${p}`;
-        el.textContent = I18N.t("page.common.card_seat_elsewhere", "🔒 {Player}'s card: on another screen · release", { player: p });
+        // what the button does said in words, not only in its tooltip (round 26: unreadable on touch): two
+        // short lines, so the header keeps its height on a phone
+        el.innerHTML = escHTML(I18N.t("page.common.card_seat_on_another", "🔒 {Player}'s card: on another screen", { player: p })) +
+          ` <small class="seat-release-what">${escHTML(I18N.t("page.common.seat_release_here", "release it for this screen"))}</small>`;
         el.title = I18N.t("page.common.seat_release.title", "another browser holds this seat: press to release it (its browser loses the secret card page), then claim it", { player: p });
         el.addEventListener("click", () => MB.release(p));
       } else if (s.taken.includes(p)) {

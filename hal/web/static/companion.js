@@ -208,7 +208,7 @@ function drawInfo() {
     const row = document.createElement("div");
     row.className = `player ${p}` + (p === v.current && v.phase !== "over" ? " turn" : "");
     row.dataset.player = p;
-    row.innerHTML = `<span class="dot"></span><span class="who">${p}${v.winner === p ? I18N.t("page.common.winner", " · winner 🏆") : ""}</span><span class="score">${scores[p] ?? 0}</span>`;
+    row.innerHTML = `<span class="dot"></span><span class="who">${p}${v.winner === p ? I18N.t("page.common.winner", " · winner 🏆") : ""}</span><span class="score">${scores[p] ?? 0}</span>`;
     players.appendChild(row);
   }
   $("lobby").hidden = !inLobby || !lobby;

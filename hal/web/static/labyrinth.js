@@ -67,7 +67,7 @@ function buildMaze() {
       d.style.gridRow = String(h.ranks + 1 - r);
       d.addEventListener("click", () => tileClicked(cell));
       // a mouse pointing at a tile names its picture under the board, as a tap does (round 23)
-      d.addEventListener("pointerenter", (e) => { if (e.pointerType === "mouse") pickTile(cell); });
+      d.addEventListener("pointerenter", (e) => { if (e.pointerType === "mouse") { S.touch = false; pickTile(cell); } });
       maze.appendChild(d);
     }
   }
@@ -196,8 +196,15 @@ function pickTile(cell, pushFirst) {
   box.innerHTML = esc(text).replace(mark, label ? drawn(label) : "");
   box.hidden = false;
   clearTimeout(S.pickedTimer);
-  S.pickedTimer = setTimeout(() => { box.hidden = true; }, 4000);
+  // a finger's tap: the name stays until the next tap (round 26: gone in a moment, the tap looked useless);
+  // a mouse's: a few seconds (pointing at another tile names it)
+  if (!S.touch) S.pickedTimer = setTimeout(() => { box.hidden = true; }, 4000);
 }
+// what the last press was (a finger or a pen: a tile's name stays); a tap off the tiles puts the name away
+document.addEventListener("pointerdown", (e) => {
+  S.touch = e.pointerType !== "mouse";
+  if (S.touch && !(e.target.closest && e.target.closest(".tile"))) { clearTimeout(S.pickedTimer); $("picked").hidden = true; }
+}, true);
 // what the Vader pawn and the Vader tile are (the vader variant only)
 function drawLegend() {
   const box = $("legend"), on = S.hello && S.hello.variants.includes("vader");
@@ -250,9 +257,24 @@ function pawnDiv(p) {
     : S.hello.humans.includes(p) ? I18N.t("page.lab.pawn_you", "{Player} (you)", { player: p }) : player(p);
   if (ringed) d.title += I18N.t("page.lab.pawn_ringed", " · ringed in white: the tiles you click move this pawn");
   d.textContent = p === "vader" ? "V" : "";
-  if (playable) d.addEventListener("click", (e) => { e.stopPropagation(); select(p); });
+  if (playable) {
+    d.addEventListener("click", (e) => { e.stopPropagation(); select(p); });
+    // a drag of the pawn (mouse or finger) that ends on a tile acts as a click on that tile (round 26: it did
+    // nothing, silently); a drag that ends where it began is a click on the pawn
+    d.addEventListener("pointerdown", (e) => { if (e.button === 0) S.drag = { pawn: p, x: e.clientX, y: e.clientY }; });
+  }
   return d;
 }
+document.addEventListener("pointerup", (e) => {
+  const drag = S.drag;
+  S.drag = null;
+  if (!drag || Math.hypot(e.clientX - drag.x, e.clientY - drag.y) < 10 || !S.view || !S.world) return;
+  const under = document.elementFromPoint(e.clientX, e.clientY), tile = under && under.closest(".tile");
+  if (!tile || !$("maze").contains(tile)) return;
+  if (drag.pawn !== humansMover()) select(drag.pawn);
+  tileClicked(tile.dataset.cell);
+});
+document.addEventListener("pointercancel", () => { S.drag = null; });
 // whether the person whose turn it is chooses which pawn to move (theirs or the Vader pawn)
 function pawnChoice() {
   const v = S.view;
@@ -281,7 +303,7 @@ function drawPawns() {
 
 function drawInfo() {
   const v = S.view, h = S.hello;
-  $("prompt").textContent = NOTICE.prompt(said(), v.prompt, S.hello && S.hello.humans);
+  MB.setText($("prompt"), NOTICE.prompt(said(), v.prompt, S.hello && S.hello.humans)); // slot names never break
   document.body.dataset.phase = v.phase || ""; // a phone's move step: Done and Lift pawn above the idle spare (labyrinth.css)
   guideTip();
   document.documentElement.style.setProperty("--turn", v.current ? `var(--${v.current})` : "#888");
@@ -512,7 +534,7 @@ const BIG = ["card_found", "game_over"];
 function addLog(ev) {
   MB.addLog(ev.player || !ev.pawn ? ev : { ...ev, player: ev.pawn }, LOG_TEXT, BIG);
   const text = ev.card ? $("log").querySelector("li .text") : null; // the line just added (newest on top)
-  if (text && text.textContent.includes(DRAWN_MARK)) text.innerHTML = esc(text.textContent).replace(DRAWN_MARK, drawn(ev.card));
+  if (text && text.textContent.includes(DRAWN_MARK)) text.innerHTML = MB.unbrokenHTML(text.textContent).replace(DRAWN_MARK, drawn(ev.card));
 }
 
 function wire() {

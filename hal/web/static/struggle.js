@@ -326,7 +326,7 @@ function drawCard() {
       const b = document.createElement("button");
       b.type = "button"; b.className = `small show-card ${p}`;
       b.textContent = heldHumans().includes(p) ? I18N.t("page.str.card_wait", "waiting for the card…")
-        : I18N.t("page.str.card_show", "🃏 Show {colour}'s card", { colour: p });
+        : I18N.t("page.str.card_show", "🃏️ Show {colour}'s card", { colour: p });
       b.addEventListener("click", () => MB.claim(p));
       box.appendChild(b);
     }

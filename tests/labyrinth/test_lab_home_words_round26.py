@@ -1,0 +1,25 @@
+"""Round 26 (newcomer round 9): going home, the prompt said "... back to your start square a1, then press
+Done there to win (or press Done to stay)" -- two "press Done" in one sentence, the choice unclear. The
+words now give two plain choices: walk back and press Done there to win, or press Done now to end the
+turn where the pawn stands."""
+
+from __future__ import annotations
+
+from tests.labyrinth.test_labyrinth_instruction import Table
+
+
+def test_going_home_the_move_words_give_two_clear_choices() -> None:
+    t = Table()
+    t.ref.decks["red"].clear()
+    t.ref.positions["red"] = "d4"
+    t.closed = {"d4", "g7"}
+    t.reed("a1", False)
+    t.reed("d4", True)
+    t.press("slot:W-2")
+    said = t.said()
+    assert said["messages"][0]["id"] == "lab.move_home", said
+    text = said["text"]
+    assert "(or press Done to stay)" not in text, text
+    win, _, stay = text.partition(" or ")
+    assert "a1" in win and "Done there to win" in win, text
+    assert "Done now" in stay and "end your turn" in stay, text

@@ -85,10 +85,18 @@ def _roll(ref: "MagicReferee") -> Instruction:
     player = ref.current
     if ref.blocked() or ref.tracker.at[player] is None:
         return Instruction(player, "correct", "correct", {}, reqs)
+    clock = _clock(ref, player)
     if ref.roll_again:
-        return Instruction(player, "roll", "magic.roll_again", {"why": ref.roll_again}, reqs,
+        return Instruction(player, "roll", "magic.roll_again", {"why": ref.roll_again, "clock": clock}, reqs,
                            {"roll": "roll the die again"})
-    return Instruction(player, "roll", "magic.roll", {}, reqs, {"roll": "roll the die"})
+    return Instruction(player, "roll", "magic.roll", {"clock": clock}, reqs, {"roll": "roll the die"})
+
+
+def _clock(ref: "MagicReferee", player: str) -> int:
+    """The seconds ``player``'s resting pawn has before its move ends (the settle timer's own setting,
+    0: none), a fact of the roll and move requests: a page says them before the countdown runs (round
+    26: "a short countdown" did not say how long; the newcomer's turn ended while deciding)."""
+    return -(-ref.settle_ms(player) // 1000)
 
 
 def _moving(ref: "MagicReferee") -> Instruction:
@@ -108,7 +116,7 @@ def _moving(ref: "MagicReferee") -> Instruction:
     # where the board believes the pawn is (the one to slide: after a mix-up of two pawns, the board's word counts)
     here = ref.tracker.at.get(player) or ref.tracker.last.get(player) or move.path[-1]
     facts = {"roll": move.roll, "left": left, "s": "" if left == 1 else "s", "here": here,
-             "settle": " or let it rest" if ref.settle_ms(player) > 0 else ""}
+             "settle": " or let it rest" if ref.settle_ms(player) > 0 else "", "clock": _clock(ref, player)}
     return Instruction(player, "move", "magic.move" if steps else "magic.move_start", facts, reqs,
                        {"done": "end the move here"}, lit_cells(ref, here, left),
                        until_ms=settle.due_ms if settle is not None else None)

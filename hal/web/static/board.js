@@ -104,7 +104,7 @@ const HANDLERS = {
     setConn("open", I18N.t("page.magic.live", "connected"));
     NOTICE.hello(msg);
     if (S.restarting) { S.restarting = false; clearTimeout(S.errorTimer); $("error").textContent = ""; }
-    if (NOTICE.request(msg.view.instruction)) clearError();
+    if (NOTICE.request(msg.view.instruction, msg.humans)) clearError();
     S.hello = msg; S.view = msg.view; S.world = msg.world; S.pixels = msg.frame.pixels; S.walls = msg.walls;
     S.answered = S.msgId; // a new connection: the server's world is all there is
     heard(msg.frame.t);
@@ -119,7 +119,7 @@ const HANDLERS = {
     drawAll();
   },
   event(msg) {
-    if (NOTICE.request(msg.view.instruction)) clearError(); // a refusal of the request before goes (notice.js)
+    if (NOTICE.request(msg.view.instruction, S.hello && S.hello.humans)) clearError(); // a refusal of the request before goes (notice.js)
     S.view = msg.view;
     heard(msg.event.t);
     NOTICE.heard(msg.event.t);
@@ -417,13 +417,25 @@ function drawTrayStrip() {
 function countdownText(left) {
   return I18N.t("page.magic.countdown", "⏳ The move ends in {left} s: slide to a lit cell, or press Done.", { left });
 }
-function countdownFirst() {
-  return I18N.t("page.magic.countdown_first", "⏳ No clock yet: each step starts a short countdown.");
+// the seconds the move's countdown gives (the instruction's `clock`: the settle timer's own setting), from
+// the board's latest move request seen by this page; null before one (round 26: "a short countdown"
+// did not say how long, and the newcomer's turn ended while deciding)
+function clockSeconds() {
+  const s = said(), mine = s && S.hello && S.hello.humans.includes(s.player);
+  const args = mine && (s.action === "move" || s.action === "roll") && s.messages && s.messages[0] ? s.messages[0].args : null;
+  if (args && typeof args.clock === "number") S.clock = args.clock;
+  return typeof S.clock === "number" ? S.clock : null;
+}
+function countdownFirst(n) {
+  const secs = n === undefined ? clockSeconds() : n;
+  return secs ? I18N.t("page.magic.countdown_first_s", "⏳ No clock yet: each step starts a {n} s countdown.", { n: secs })
+    : I18N.t("page.magic.countdown_first", "⏳ No clock yet: each step starts a short countdown.");
 }
 function countdownSaid() {
   const s = said();
   if (!s || s.action !== "move" || !S.hello || !S.hello.humans.includes(s.player)) return null;
   if (s.until === null || s.until === undefined) {
+    if (clockSeconds() === 0) return null; // no clock at this table (settle 0): nothing runs
     return countdownFirst();
   }
   return countdownText(Math.max(0, Math.ceil((s.until - gameNow()) / 1000)));
@@ -534,7 +546,7 @@ function drawPrompt() {
     const most = { player: me, roll: 4, left: 4, s: "s", here: "a1", settle: " or let it rest" };
     for (const [id, left] of [["magic.move_start", 4], ["magic.move", 3]]) {
       const t = I18N.say(id, { ...most, left });
-      steps.push([t, countdownFirst()], [t, countdownText(20)]);
+      steps.push([t, countdownFirst(60)], [t, countdownText(20)]);
     }
     const corner = (S.hello.corners && S.hello.corners[me]) || "a1";
     for (const t of Object.values(returnPrompts(me, corner, notTakenWords(S.view && S.view.target), "f6", "e6"))) steps.push([t, null]);
@@ -545,7 +557,7 @@ function drawPrompt() {
       const left = Math.max(1, args.roll - 1);
       texts.push(I18N.say("magic.move", { ...args, left, s: left === 1 ? "" : "s" }));
     }
-    for (const t of texts) steps.push([t, countdownFirst()], [t, countdownText(20)]);
+    for (const t of texts) steps.push([t, countdownFirst(60)], [t, countdownText(20)]);
   }
   p.style.minHeight = "";
   let room = 0;
@@ -598,6 +610,11 @@ function drawInfo() {
     }
     players.appendChild(row);
   }
+  // the help says the move's clock in seconds once the board named them (clockSeconds)
+  const clock = clockSeconds();
+  $("help-clock").textContent = clock
+    ? I18N.t("page.magic.help_clock_s", "After each step you have {n} s to take the next, else the move ends there.", { n: clock })
+    : I18N.t("page.magic.help_clock", "After each step a countdown runs: take the next step before it ends, else the move ends there.");
   // the help's goal follows a shorter game (--win-tokens, the dialog's "Symbols to win")
   if (v.win_tokens) {
     $("help-goal").textContent = v.win_tokens === 5 ? I18N.t("page.magic.help_goal_rules", "Five symbols win.")
@@ -846,7 +863,9 @@ function cellClicked(cell) {
   if (!player) { showError(WATCH()); return; }
   const here = planned(player);
   if (here === null) { send({ type: "place", player, cell }); S.world.hands[player] = { cell, busy: true }; return; }
-  if (cell === here) return;
+  // the pawn's own cell: nothing to do there, but when the pawn may not move now, say why (round 26:
+  // after the turn passed by itself a tap "did nothing and showed no message")
+  if (cell === here) { handRefused(player); return; }
   const other = Object.entries(S.world.pawns).find(([p, v]) => v.cell === cell && S.hello.humans.includes(p));
   if (other && !adjacent(here, cell)) { pawnClicked(other[0]); return; }
   // a simulated player's pawn clicked where no step of the person's goes there: say whose it is (the

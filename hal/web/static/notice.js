@@ -46,9 +46,17 @@ const NOTICE = {
   // request it was made at: once the board asks something else, it is stale (round 26: a refused
   // Done stayed under the next player's push). true when the request changed since the last view
   asked: null,
-  request(instruction) {
+  // humans (optional: the colours this page plays): a turn of a colour not played here, asking nobody
+  // here for anything, is one request for this page (wait) through all its steps: a refusal made in it
+  // stays (round 26: a tap on the greyed Roll in Blue's simulated turn said why for a blink only, the
+  // next step of Blue's wiped it)
+  request(instruction, humans) {
     const i = instruction || {};
-    const key = JSON.stringify([i.player || null, i.action || null, (i.messages || []).map((m) => m && m.id)]);
+    const ours = (q) => !!q && humans.includes(q);
+    const others = Array.isArray(humans) && i.player && !ours(i.player) && i.action !== "game_over"
+      && !(i.requests || []).some((r) => ours(r.by) || ours(r.piece));
+    const key = others ? JSON.stringify([i.player, "others"])
+      : JSON.stringify([i.player || null, i.action || null, (i.messages || []).map((m) => m && m.id)]);
     const moved = NOTICE.asked !== null && key !== NOTICE.asked;
     NOTICE.asked = key;
     return moved;

@@ -90,3 +90,47 @@ def test_a_tap_on_greyed_roll_in_a_simulated_turn_says_why_and_stays_through_its
     finally:
         proc.terminate()
         proc.wait(timeout=10)
+
+
+def test_the_board_s_top_stays_put_on_a_phone_through_a_turn_and_across_new_game(browser: Any) -> None:
+    """Seen: the prompt's room (one line before the first roll, four after) and the first-game tip
+    coming and going moved the board 64-140 px; a tap meant for a2 hit 🎲 Roll. Measured with the
+    tips on, from the first screen through Red's turn, Blue's, Red's next roll and a new game."""
+    proc, url = serve(ARGS)
+    tops: list[tuple[str, float]] = []
+    try:
+        ctx = browser.new_context(viewport={"width": PHONE[0], "height": PHONE[1]}, has_touch=True, is_mobile=True)
+        page = ctx.new_page()
+        page.goto(url)  # first-game tips on
+        red_rolls = "S.view && S.view.instruction && S.view.instruction.player === 'red' && S.view.instruction.action === 'roll'"
+        page.wait_for_function(red_rolls, timeout=WAIT_MS)
+
+        def top(what: str) -> None:
+            page.wait_for_timeout(200)
+            tops.append((what, page.evaluate("document.getElementById('board').getBoundingClientRect().top + window.scrollY")))
+
+        top("first screen")
+        page.locator("#roll").tap()
+        page.wait_for_function("S.view.instruction.action === 'move'", timeout=WAIT_MS)
+        top("rolled")
+        page.locator('#board .cell[data-cell="a2"]').tap()
+        page.wait_for_function("S.world.pawns.red.cell === 'a2'", timeout=WAIT_MS)
+        top("a step")
+        page.locator("#done").tap(force=True)
+        page.wait_for_function(f"S.view.instruction.player !== 'red' || !({red_rolls})", timeout=WAIT_MS)
+        page.wait_for_function(red_rolls, timeout=WAIT_MS)
+        top("Red's next turn")
+        page.locator("#new-game").tap()
+        page.locator("#ng-start").tap()
+        page.wait_for_function(f"{red_rolls} && S.world.pawns.red.cell === 'a1'", timeout=WAIT_MS)
+        top("a new game")
+        page.locator("#roll").tap()
+        page.wait_for_function("S.view.instruction.action === 'move'", timeout=WAIT_MS)
+        top("the new game's roll")
+        ctx.close()
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+    first = tops[0][1]
+    moved = [(what, round(t - first)) for what, t in tops if abs(t - first) > 1]
+    assert not moved, f"the board's top moved from {first:.0f} px: {moved}"

@@ -539,11 +539,10 @@ function drawPrompt() {
   // ...and (every width: a narrow wide window too) the room of a person's longest move and recovery prompts all game, so the board
   // stays put from the roll to the turn's end and back (round 5 saw it jump 76 px at each roll): their
   // words with the largest roll and a corner's name, the shorter prompts in the middle of that room
-  // On a phone too from the first screen on (round 24 kept it only from the first roll, as "Red: press
-  // Roll." sat in a box four lines high; round 26: the board then moved 78 px at that roll and back at
-  // each New game, and a newcomer's tap meant for a2 hit 🎲 Roll): the words sit in the room's middle
+  // On a phone, only from the first roll of a person here on (round 24: "Red: press Roll." sat in an
+  // empty box four lines high before it): the board moves once, at that roll, never during a move
   const me = S.hello && S.hello.humans.length && !(s && s.action === "game_over") ? S.hello.humans[0] : null;
-  if (me) {
+  if (me && (!phone || S.rolledHere)) {
     const most = { player: me, roll: 4, left: 4, s: "s", here: "a1", settle: " or let it rest" };
     for (const [id, left] of [["magic.move_start", 4], ["magic.move", 3]]) {
       const t = I18N.say(id, { ...most, left });
@@ -572,34 +571,17 @@ function drawPrompt() {
     p.appendChild(c);
   };
   for (const [t, line] of steps) { fill(t, line); room = Math.max(room, height()); }
-  // a phone's room never shrinks on this page (a prompt's real words a pixel or two higher than the
-  // measured ones, the win's prompt, a new game): the board's top stays where it is (round 26)
-  if (phone && S.hello && S.hello.humans.length) room = S.promptRoom = Math.max(S.promptRoom || 0, room);
   p.textContent = text;
   drawCountdown();
   if (room > height()) p.style.minHeight = `${room}px`;
 }
-// the first-game tip on a phone stands between the prompt and the board: once a tip has shown (not
-// opened in full), its room is kept when it goes or a shorter one comes, so the board does not move
-// under a finger after the first screen (round 26: tip and prompt together moved it 64-140 px)
-function keepGuideRoom() {
-  const g = $("guide"), area = document.querySelector(".board-area"), prompt = $("prompt");
-  if (!g || !area || !prompt) return;
-  area.style.marginTop = "";
-  if (!window.matchMedia("(max-width: 899.98px)").matches) { S.guideGap = 0; return; }
-  const gap = area.getBoundingClientRect().top - prompt.getBoundingClientRect().bottom;
-  if (!g.hidden && !g.dataset.open) S.guideGap = Math.max(S.guideGap || 0, gap);
-  if (S.guideGap > gap) area.style.marginTop = `${S.guideGap - gap}px`;
-}
-new MutationObserver(keepGuideRoom).observe($("guide"), { attributes: true, attributeFilter: ["hidden", "data-open"] });
-window.addEventListener("resize", () => { S.promptRoom = 0; S.guideGap = 0; if (S.view && S.hello) drawPrompt(); keepGuideRoom(); });
+window.addEventListener("resize", () => { if (S.view && S.hello) drawPrompt(); });
 
 function drawInfo() {
   const v = S.view, h = S.hello;
   drawPrompt();
   drawCountdown();
   guideTip();
-  keepGuideRoom();
   const over = v.phase === "over" || (said() && said().action === "game_over");
   $("new-game").classList.toggle("wanted", over); // the one thing left to press
   if (over) { // only the win box and what it offers: no tip, countdown or old error behind it

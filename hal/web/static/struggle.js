@@ -468,7 +468,7 @@ function drawInfo() {
   else if (v.phase === "choosing" && v.outcomes.length > 1 && buttonState("throw")[0]) keys.push(I18N.t("page.str.key_die1_first", "die 1: the previous way (from way 2 on)"));
   // die 2 explained only when another order changes what happens (the instruction's orders_differ); die 1
   // only when there is a way before (the controller offers it only then)
-  if (v.phase === "choosing" && buttonState("die2")[0] && ((said() || {}).messages || [{}])[0].args?.orders_differ !== false) keys.push(I18N.t("page.str.key_die2", "die 2: the same moves in another order"));
+  if (v.phase === "choosing" && buttonState("die2")[0] && ((said() || {}).messages || [])[0]?.args?.orders_differ !== false) keys.push(I18N.t("page.str.key_die2", "die 2: the same moves in another order"));
   $("dice-keys").hidden = !keys.length;
   $("dice-keys").innerHTML = '<span class="key-swatch" aria-hidden="true"></span>';
   $("dice-keys").firstChild.textContent = FACE[v.faces[0]] || "?"; // a little die 1, outlined as the dice that act
@@ -654,7 +654,7 @@ function guideTip() {
   const s = said(), box = $("guide");
   // the placing tip goes when its step is done: every move made (the countdown's words, or the world
   // showing each asked token where it goes), round 26: it stayed after all the tokens were placed
-  const placed = s && s.action === "place" && ((s.messages || [{}])[0].id === "str.placed" || madeInSim(s));
+  const placed = s && s.action === "place" && (((s.messages || [])[0] || {}).id === "str.placed" || madeInSim(s));
   const moment = s && S.hello && S.hello.humans.includes(s.player) && !placed ? TIP_ORDER[s.action] || [s.action] : [];
   // a tip lasts as long as its moment: one left from a moment that is over goes (not remembered: it comes again)
   if (box && !box.hidden && !moment.includes(box.dataset.tip)) box.hidden = true;

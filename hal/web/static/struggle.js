@@ -470,6 +470,11 @@ function drawInfo() {
   $("dice-keys").firstChild.textContent = FACE[v.faces[0]] || "?"; // a little die 1, outlined as the dice that act
   $("dice-keys").title = I18N.t("page.str.keys_title", "the dice outlined in blue still act");
   $("dice-keys").append(keys.join(" · ")); // after a little die outlined in blue: the legend of the dice's outline
+  // an ace said in plain words where it is met, under the dice (round 9: "ace" was explained only in "?", as a
+  // "joker for figures", "five aces void"); the same words as the help's (struggle.html page.str.help_ace)
+  const aces = !over && v.phase !== "placing" && (v.faces || []).includes("A");
+  $("ace-note").hidden = !aces;
+  $("ace-note").textContent = aces ? I18N.t("page.str.ace_note", "An ace counts as any token the other dice show (K, Q, J, 10 or 9), your choice; five aces count for nothing.") : "";
   for (const n of [1, 2]) dice.children[n - 1].classList.toggle("key", v.phase === "choosing" && buttonState(`die${n}`)[0]);
   // why the dice stop answering: the hand is kept (choosing) or played (placing)
   $("throws").textContent = v.phase === "choosing" ? I18N.t("page.str.dice_kept", "hand kept: choose a way to play it")
@@ -507,7 +512,7 @@ function drawInfo() {
   const owner = cardOwner(), card = owner ? S.cards[owner] : null, hint = owner ? S.hints[owner] : null;
   for (const o of ways) {
     const li = document.createElement("li");
-    li.className = "outcome" + (o.index === v.selected ? " selected" : "");
+    li.className = "outcome" + (o.index === v.selected ? " selected" : "") + (card && v.phase === "choosing" && hint === o.index ? " pick" : "");
     li.dataset.index = String(o.index);
     li.innerHTML = `<span class="n">${o.index + 1}</span><div><ul class="moves"></ul></div>`;
     // what the aces count as: two ways can differ in that alone (round 5 saw the same move twice)
@@ -527,7 +532,8 @@ function drawInfo() {
     if (card && v.phase === "choosing") {
       const note = document.createElement("div");
       note.className = "for-card";
-      note.textContent = forCard(o, card) + (hint === o.index ? "\n" + I18N.t("page.str.hint", "★ the board's pick for your card: the most points if the race stopped here, with the points of tokens already arrived counting double (no play can take those away)") : "");
+      // the pick said first under its way (round 9: it was the last line of a long text); the top of the list names it
+      note.textContent = (hint === o.index ? I18N.t("page.str.hint_short", "★ the board's pick for your card") + "\n" : "") + forCard(o, card);
       li.lastElementChild.appendChild(note);
     }
     if (mine && v.phase === "choosing") li.addEventListener("click", () => MB.send({ type: "pick", index: o.index }));
@@ -555,6 +561,8 @@ function drawInfo() {
     if (top - 3 < list.scrollTop) list.scrollTop = Math.max(0, top - 3);
     else if (bottom + 3 > list.scrollTop + list.clientHeight) list.scrollTop = bottom + 3 - list.clientHeight;
   }
+  drawPickLine(v, ways, card, hint, mine);
+  drawWayShown(v, ways, card, hint, mine);
   if (!ways.length) {
     list.innerHTML = '<li class="muted"></li>';
     list.firstChild.textContent = waysEmpty(v, mine);
@@ -591,6 +599,38 @@ function drawInfo() {
     MB.banner(`${line}<div class="banner-scores">${Object.entries(v.totals).map(([p, s]) => `${p} ${s}`).join(" · ")}</div>`);
   }
 }
+// the board's pick for the card held here, said once at the top of the ways (round 9: "★ the board's pick" was
+// the last line of way 3's long text while way 1 was shown): "★ the board's pick for your card: way 3 · Show
+// it"; only on the page holding the card (never the shared LEDs), while its owner chooses among several ways
+function drawPickLine(v, ways, card, hint, mine) {
+  const box = $("pick-line");
+  const o = card && mine && v.phase === "choosing" && ways.length > 1 ? ways.find((w) => w.index === hint) : null;
+  box.hidden = !o;
+  if (!o) { box.textContent = ""; return; }
+  box.textContent = I18N.t("page.str.pick_line", "★ The board's pick for your card: way {n} (the most points if the race stopped there; tokens already arrived count double)", { n: o.index + 1 });
+  box.title = I18N.t("page.str.hint", "★ the board's pick for your card: the most points if the race stopped here, with the points of tokens already arrived counting double (no play can take those away)");
+  const show = document.createElement("button");
+  show.type = "button"; show.className = "small";
+  const shown = v.selected === o.index;
+  show.textContent = shown ? I18N.t("page.str.pick_shown", "shown") : I18N.t("page.str.pick_show", "Show it");
+  MB.enable(show, !shown);
+  show.addEventListener("click", () => { if (v.selected !== o.index) MB.send({ type: "pick", index: o.index }); });
+  box.append(" ", show);
+}
+// the way shown (the LEDs' way) said in a line under the dice while choosing (struggle.css: on a phone only,
+// where the list runs far below the board): "Way 2 of 3: J space 2 → space 4 · 9 START → space 1"
+function drawWayShown(v, ways, card, hint, mine) {
+  const box = $("way-shown");
+  const o = v.phase === "choosing" && mine ? ways.find((w) => w.index === v.selected) : null;
+  box.hidden = !o;
+  if (!o) { box.textContent = ""; return; }
+  const moves = o.moves.map((m) => `${I18N.t("page.str.token_named", "token {token}", { token: m.token })} ${moveLine(m).lastChild.textContent.trim()}`);
+  for (const e of o.round_end || []) moves.push(`${I18N.t("page.str.token_named", "token {token}", { token: e.token })} → ${I18N.t("page.str.arrival_place", "arrival place {place}", { place: e.place })}`);
+  const ace = (o.ace || []).length ? [I18N.t("page.str.way_shown_ace", "ace = {aces}", { aces: andList(o.ace) })] : [];
+  box.textContent = I18N.t("page.str.way_shown", "Way {n} of {count}: {moves}", { n: o.index + 1, count: ways.length,
+    moves: [...ace, ...(moves.length ? moves : [I18N.t("page.str.no_moves", "no token moves")])].join(" · ") })
+    + (card && hint === o.index && ways.length > 1 ? " · " + I18N.t("page.str.hint_short", "★ the board's pick for your card") : "");
+}
 // what each die does in the way shown (the LEDs' way), said under it while choosing (round 26: the dice's
 // roles seemed to change from way to way): a figure moves its token one space, an ace counts as the figure
 // the way gives it (its aces in the order of the dice); a token already arrived moves no more
@@ -626,7 +666,7 @@ function tips() {
   return {
     goal: shown ? I18N.t("page.str.tip_goal_shown", "Your goal: five tokens (K, Q, J, 10, 9) race from START to FINISH; they belong to nobody. Your secret objective card (shown here) says in which order you want them to arrive: arrival places A to E. Each token that arrives in its card's place scores 10 points. A round ends when the fourth token arrives (the fifth then takes the last place, E); after the last round the highest total wins.")
       : I18N.t("page.str.tip_goal", "Your goal: five tokens (K, Q, J, 10, 9) race from START to FINISH; they belong to nobody. Your secret objective card (take your seat to see it here) says in which order you want them to arrive: arrival places A to E. Each token that arrives in its card's place scores 10 points. A round ends when the fourth token arrives (the fifth then takes the last place, E); after the last round the highest total wins."),
-    dice: I18N.t("page.str.tip_dice", "The dice: each K, Q, J, 10 or 9 in the hand you keep moves that token one space (two Qs: Q moves two spaces); an ace is a joker for a figure among the other dice. A token cannot land on a yellow space another token holds (it stays where it was); a token landing on a red space another holds stays there, and the token already there goes back to the space the mover came from; no token stops on black."),
+    dice: I18N.t("page.str.tip_dice", "The dice: each K, Q, J, 10 or 9 in the hand you keep moves that token one space (two Qs: Q moves two spaces); an ace counts as any token the other dice show, your choice; five aces count for nothing. A token cannot land on a yellow space another token holds (it stays where it was); a token landing on a red space another holds stays there, and the token already there goes back to the space the mover came from; no token stops on black."),
     throw: I18N.t("page.str.tip_throw", "Press 🎲 Throw (or T). Then click dice to keep them and throw the others again (three throws at most), or press ✋ Stop to keep the hand."),
     choose: I18N.t("page.str.tip_choose", "Each line under “Ways to play the hand” shows where the tokens would go and what that does for your card. Click one to see it on the LEDs, then press ✋ Stop to play it."),
     place: I18N.t("page.str.tip_place", "Move the tokens where the LEDs blink: click a token, then its space, or press 🤚 Place tokens as shown."),

@@ -1,0 +1,125 @@
+"""Issue 15, round 26 (Struggle newcomer, round 9: choosing a way): the board's pick is named at the top of
+the ways list, for the card's owner only, with a control that shows it; on a phone the way shown is said
+right under the dice, on the first screen with the board; an ace is explained in plain words where it is
+first met (the dice box), and the help says it in the same words."""
+
+from __future__ import annotations
+
+import os
+import re
+from typing import Any
+
+import pytest
+from test_plain_words_browser import PHONE, WIDE, open_page, serving
+
+pytestmark = pytest.mark.browser
+
+WAIT = 20000
+PORT = int(os.environ.get("MB_TEST_PORT", "0"))  # 0: any free port
+SEED7 = ("--game", "struggle", "--players", "2", "--seed", "7", "--humans", "red")  # red throws 9 J A J A: 3 ways
+
+
+def _text(page: Any, sel: str) -> str:
+    return str(page.evaluate("(sel) => document.querySelector(sel).textContent", sel))
+
+
+def _until_prompt(page: Any, says: str) -> None:
+    page.wait_for_function("(says) => document.getElementById('prompt-text').textContent.includes(says)", arg=says,
+                           timeout=WAIT)
+
+
+def _seated(page: Any) -> None:
+    page.locator("#my-card button").first.click()
+    page.wait_for_function("() => document.querySelectorAll('#my-card .card-place').length === 5", timeout=WAIT)
+
+
+def _choosing(page: Any) -> None:
+    _until_prompt(page, "Red: press Throw")
+    page.click("#throw")
+    _until_prompt(page, "Red threw")
+    page.click("#stop")
+    _until_prompt(page, "way 1 of 3")
+    page.evaluate("window.scrollTo(0, 0)")  # (the click on Stop scrolled to it)
+
+
+def _visible(page: Any, sel: str) -> bool:
+    return bool(page.evaluate("(sel) => { const e = document.querySelector(sel); return !!e && !e.hidden"
+                              " && e.getClientRects().length > 0; }", sel))
+
+
+def test_the_boards_pick_is_named_at_the_top_of_the_ways_for_the_cards_owner_only(browser: Any) -> None:
+    with serving(SEED7, PORT) as url:
+        page = open_page(browser, url, WIDE)
+        try:
+            _choosing(page)
+            assert not _visible(page, "#pick-line")  # no card on this page: no pick said
+            _seated(page)
+            page.wait_for_function("() => !document.getElementById('pick-line').hidden", timeout=WAIT)
+            line = _text(page, "#pick-line")
+            m = re.search(r"board's pick for your card: way (\d)", line)
+            assert m, line
+            # above the first way, in view
+            top = page.locator("#pick-line").bounding_box()
+            first = page.locator("#outcomes .outcome").first.bounding_box()
+            assert top and first and top["y"] + top["height"] <= first["y"] + 1, (top, first)
+            # the way named is the one marked as the pick in the list
+            marked = page.evaluate("[...document.querySelectorAll('#outcomes .outcome.pick')].map((o) => +o.dataset.index + 1)")
+            assert marked == [int(m.group(1))], (marked, line)
+            # "show it" shows that way (the LEDs' way, the prompt's "way N of 3"), from another way
+            pick = int(m.group(1))
+            if pick == 1:
+                page.click("#throw")  # the next way
+                _until_prompt(page, "way 2 of 3")
+            page.wait_for_function("() => !document.querySelector('#pick-line button').disabled"
+                                   " && document.querySelector('#pick-line button').getAttribute('aria-disabled') !== 'true'",
+                                   timeout=WAIT)
+            page.locator("#pick-line button").click()
+            _until_prompt(page, f"way {m.group(1)} of 3")
+            page.wait_for_function("(n) => document.querySelector('#outcomes .outcome.selected').dataset.index === String(n - 1)",
+                                   arg=int(m.group(1)), timeout=WAIT)
+        finally:
+            page.close()
+
+
+def test_on_a_phone_the_way_shown_is_said_under_the_dice_on_the_first_screen(browser: Any) -> None:
+    with serving(SEED7, PORT) as url:
+        page = open_page(browser, url, PHONE)
+        try:
+            _choosing(page)
+            page.wait_for_function("() => !document.getElementById('way-shown').hidden", timeout=WAIT)
+            said = _text(page, "#way-shown")
+            assert said.startswith("Way 1 of 3"), said
+            assert "token J" in said and "space" in said, said  # its moves, compact
+            box = page.locator("#way-shown").bounding_box()
+            track = page.locator("#track").bounding_box()
+            assert box and track and box["y"] + box["height"] <= PHONE[1], box  # on the first screen
+            assert track["y"] >= 0 and page.evaluate("window.scrollY") == 0
+            page.click("#throw")  # the next way
+            _until_prompt(page, "way 2 of 3")
+            page.wait_for_function("() => document.getElementById('way-shown').textContent.startsWith('Way 2 of 3')",
+                                   timeout=WAIT)
+        finally:
+            page.close()
+
+
+@pytest.mark.parametrize("size", [PHONE, WIDE], ids=["phone", "wide"])
+def test_an_ace_is_explained_in_plain_words_where_it_is_first_met(browser: Any, size: Any) -> None:
+    with serving(SEED7, PORT) as url:
+        page = open_page(browser, url, size)
+        try:
+            _until_prompt(page, "Red: press Throw")
+            assert not _visible(page, "#ace-note")  # no ace yet: nothing to explain
+            page.click("#throw")
+            _until_prompt(page, "Red threw")  # 9 J A J A
+            page.evaluate("window.scrollTo(0, 0)")  # (the click on Throw scrolled to it)
+            page.wait_for_function("() => !document.getElementById('ace-note').hidden", timeout=WAIT)
+            note = _text(page, "#ace-note")
+            assert "ace counts as" in note and "five aces count for nothing" in note, note
+            assert "figure" not in note and "void" not in note and "joker" not in note, note
+            box = page.locator("#ace-note").bounding_box()
+            assert box and box["y"] + box["height"] <= size[1], box  # seen with the dice, no scrolling
+            help_text = _text(page, "#help")
+            assert "five aces count for nothing" in help_text, help_text
+            assert "jokers for figures" not in help_text and "void" not in help_text, help_text
+        finally:
+            page.close()

@@ -123,3 +123,69 @@ def test_an_ace_is_explained_in_plain_words_where_it_is_first_met(browser: Any, 
             assert "jokers for figures" not in help_text and "void" not in help_text, help_text
         finally:
             page.close()
+
+
+NOTE = re.compile(r"^(✔ good for your card|✘ bad for your card|= no change for your card \(compared with now\)"
+                  r"|= no points for your card): |^= no change for your card \(compared with now\)$")
+
+
+def test_every_note_is_labelled_and_the_notes_add_up_to_the_points(browser: Any) -> None:
+    """Round 9: way 1 "✔ good for your card…" with 30 points, way 3 only "=" lines yet 40 points (the pick);
+    a "= token 9 moves ahead from 5th to 1st…" line had no label. The notes' +10 and −10 add up to the way's
+    points against now's, and each note says good, bad or no change."""
+    with serving(("--game", "struggle", "--players", "2", "--seed", "16137", "--humans", "red"), PORT) as url:
+        page = open_page(browser, url, WIDE)
+        try:
+            _seated(page)
+            checked = 0
+            for _turn in range(4):
+                page.wait_for_function("() => { const b = document.getElementById('throw'); return !b.disabled"
+                                       " && b.getAttribute('aria-disabled') !== 'true'; }", timeout=WAIT)
+                page.click("#throw")
+                _until_prompt(page, "Red threw")
+                page.click("#stop")
+                page.wait_for_function("() => document.querySelectorAll('#outcomes .for-card').length > 0", timeout=WAIT)
+                # every token on START: the notes count from nothing (no "now" is said then)
+                start = page.evaluate("() => !S.view.arrived.length && Object.values(S.view.spaces).every((s) => s === 0)")
+                for text in page.evaluate("[...document.querySelectorAll('#outcomes .for-card')].map((n) => n.innerText)"):
+                    lines = [x.strip() for x in text.split("\n") if x.strip()]
+                    score = [x for x in lines if x.startswith("If the race stopped here")]
+                    assert len(score) == 1, text
+                    m = re.search(r"(\d+) points? for your card", score[0])
+                    now = re.search(r"(\d+) if it stopped now", score[0])
+                    assert m, text
+                    points, before = int(m.group(1)), int(now.group(1)) if now else 0 if start else int(m.group(1))
+                    notes = [x for x in lines if x not in score and "board's pick" not in x and x != "For your card:"]
+                    for note in notes:
+                        assert NOTE.match(note), f"not labelled good, bad or no change: {note!r} in {text!r}"
+                        if note.startswith("✔"):
+                            assert note.endswith("+10"), note
+                        if note.startswith("✘"):
+                            assert note.endswith("−10"), note
+                    plus = sum(1 for x in notes if x.startswith("✔")) - sum(1 for x in notes if x.startswith("✘"))
+                    assert plus * 10 == points - before, f"the notes say {plus * 10:+d}, the points {points - before:+d}: {text!r}"
+                    checked += 1
+                page.click("#stop")
+                page.wait_for_function("() => { const b = document.getElementById('follow'); return !b.disabled"
+                                       " && b.getAttribute('aria-disabled') !== 'true'; }", timeout=WAIT)
+                page.click("#follow")
+            assert checked > 4
+        finally:
+            page.close()
+
+
+def test_the_dice_keys_legend_is_no_face_and_says_each_control_s_choosing_role(browser: Any) -> None:
+    """Round 9: "[ACE] die 1: the previous way (from way 2 on)": the little die showed die 1's face (an ace), so
+    the line read as being about the ace."""
+    with serving(SEED7, PORT) as url:
+        page = open_page(browser, url, WIDE)
+        try:
+            _choosing(page)
+            page.wait_for_function("() => !document.getElementById('dice-keys').hidden", timeout=WAIT)
+            swatch = _text(page, "#dice-keys .key-swatch").strip()
+            assert swatch == "die 1", swatch  # the die's name, not a face (9, 10, J, Q, K, ACE)
+            keys = _text(page, "#dice-keys")
+            for role in ("die 1: the previous way", "🎲 Throw: the next way", "✋ Stop: play it"):
+                assert role in keys, keys
+        finally:
+            page.close()

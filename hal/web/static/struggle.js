@@ -363,7 +363,6 @@ function forCard(o, card) {
   // while no token has left START (no "now" is said, round 23) the notes count from nothing: each token the way
   // leaves in its card's place +10, the card's ★ +10, adding up to the way's points
   const started = had.length > 0 || Object.values(before).some((at) => typeof at === "number" && at > 0);
-  const GOOD = (id, en, args) => `${I18N.t(id, en, args)}: +10`, BAD = (id, en, args) => `${I18N.t(id, en, args)}: −10`;
   for (const token of tokens) {
     const j = card.indexOf(token);
     const delta = j < 0 ? 0 : (will[j] === token ? 1 : 0) - (started && was[j] === token ? 1 : 0);
@@ -371,9 +370,9 @@ function forCard(o, card) {
       const place = places[arrived.indexOf(token)], want = card[arrived.indexOf(token)], args = { token, place, want, mine: places[j] };
       if (want === token && delta > 0) parts.push(I18N.t("page.str.card_hit", "✔ good for your card: token {token} arrives at its place {place}: +10", args));
       else if (want === token) parts.push(I18N.t("page.str.card_hit_kept", "= no change for your card (compared with now): token {token} arrives at its place {place}, where it stood in the race already: its 10 points are sure now", args));
-      else if (want === "A" && delta < 0) parts.push(BAD("page.str.card_star_out", "✘ bad for your card: token {token} takes place {place} (your card's ★, any token), out of its own place on your card ({mine})", args));
+      else if (want === "A" && delta < 0) parts.push(I18N.t("page.str.card_star_out", "✘ bad for your card: token {token} takes place {place} (your card's ★, any token), out of its own place on your card ({mine}): −10", args));
       else if (want === "A") parts.push(I18N.t("page.str.card_star_sure", "= no change for your card (compared with now): token {token} takes place {place}, your card's ★ (any token): its 10 points are sure now", args));
-      else if (delta < 0) parts.push(BAD("page.str.card_miss_out", "✘ bad for your card: token {token} takes place {place}, where your card wants {want}, out of its own place on your card ({mine})", args));
+      else if (delta < 0) parts.push(I18N.t("page.str.card_miss_out", "✘ bad for your card: token {token} takes place {place}, where your card wants {want}, out of its own place on your card ({mine}): −10", args));
       else parts.push(I18N.t("page.str.card_miss_same", "= no change for your card (compared with now): token {token} takes place {place}, where your card wants {want}", args));
       continue;
     }
@@ -386,21 +385,21 @@ function forCard(o, card) {
     const args = { token, place: places[j], rank: nth(pa), want: nth(j), was: nth(pb), moves };
     if (!started) { // from START: what the way leaves in place, counted from nothing
       const at = { ...args, moves: from === to ? I18N.t("page.str.stays_on", "stays on {from}", { from: spaceName(from) }) : moves };
-      if (delta > 0) parts.push(GOOD("page.str.card_in_place_start", "✔ good for your card: token {token} {moves}, {rank} in the race, the place your card wants for it ({place})", at));
+      if (delta > 0) parts.push(I18N.t("page.str.card_in_place_start", "✔ good for your card: token {token} {moves}, {rank} in the race, the place your card wants for it ({place}): +10", at));
       else if (j < 0) parts.push(I18N.t("page.str.card_not_on_start", "= no points for your card: token {token} {moves}, and your card does not name it (its ★ takes any token)", at));
       else parts.push(I18N.t("page.str.card_out_start", "= no points for your card: token {token} {moves}, {rank} in the race, not the {want} place your card wants for it ({place})", at));
       continue;
     }
     if (j < 0) parts.push(I18N.t("page.str.card_not_on", "= no change for your card (compared with now): token {token} {moves}, and your card does not name it (its ★ takes any token)", args));
     else if (j < had.length) parts.push(I18N.t("page.str.card_place_taken", "= no change for your card (compared with now): token {token} {moves}, but the place your card wants for it ({place}) is taken already", args));
-    else if (delta > 0) parts.push(GOOD("page.str.card_in_place", "✔ good for your card: token {token} {moves} to {rank} in the race, the place your card wants for it ({place})", args));
-    else if (delta < 0) parts.push(BAD("page.str.card_out_of_place", "✘ bad for your card: token {token} {moves} to {rank} in the race, out of the {want} place your card wants for it ({place})", args));
+    else if (delta > 0) parts.push(I18N.t("page.str.card_in_place", "✔ good for your card: token {token} {moves} to {rank} in the race, the place your card wants for it ({place}): +10", args));
+    else if (delta < 0) parts.push(I18N.t("page.str.card_out_of_place", "✘ bad for your card: token {token} {moves} to {rank} in the race, out of the {want} place your card wants for it ({place}): −10", args));
     else if (pa === pb) parts.push(I18N.t("page.str.card_same", "= no change for your card (compared with now): token {token} {moves}, still {rank} in the race", args));
     else if (Math.abs(pa - j) < Math.abs(pb - j)) parts.push(I18N.t("page.str.card_nearer_same", "= no change for your card (compared with now): token {token} {moves} from {was} to {rank} in the race, nearer the {want} place your card wants for it ({place}) but not in it", args));
     else if (Math.abs(pa - j) > Math.abs(pb - j)) parts.push(I18N.t("page.str.card_farther_same", "= no change for your card (compared with now): token {token} {moves} from {was} to {rank} in the race, farther from the {want} place your card wants for it ({place}), which it was not in", args));
     else parts.push(I18N.t("page.str.card_as_far_same", "= no change for your card (compared with now): token {token} {moves} from {was} to {rank} in the race, as far as before from the {want} place your card wants for it ({place})", args));
   }
-  if (!started && card.includes("A")) parts.push(GOOD("page.str.card_star_start", "✔ good for your card: your card's ★ place ({place}) scores with any token", { place: places[card.indexOf("A")] }));
+  if (!started && card.includes("A")) parts.push(I18N.t("page.str.card_star_start", "✔ good for your card: your card's ★ place ({place}) scores with any token: +10", { place: places[card.indexOf("A")] }));
   const sure = cardPoints(card.slice(0, arrived.length), arrived), total = cardPoints(card, will);
   // "no change" compares with now: the points now said beside those of the way when they differ (a way
   // marked "=" showed 20 points while others showed 10 or 30, and nothing said 20 was what now scores)

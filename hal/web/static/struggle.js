@@ -384,10 +384,11 @@ function forCard(o, card) {
       : to > from ? I18N.t("page.str.moves_ahead", "moves ahead") : I18N.t("page.str.goes_back", "goes back");
     const args = { token, place: places[j], rank: nth(pa), want: nth(j), was: nth(pb), moves };
     if (!started) { // from START: what the way leaves in place, counted from nothing
-      const at = { ...args, moves: from === to ? I18N.t("page.str.stays_on", "stays on {from}", { from: spaceName(from) }) : moves };
-      if (delta > 0) parts.push(I18N.t("page.str.card_in_place_start", "✔ good for your card: token {token} {moves}, {rank} in the race, the place your card wants for it ({place}): +10", at));
+      const at = { ...args, from: spaceName(from) };
+      if (delta > 0 && from === to) parts.push(I18N.t("page.str.card_stays_start", "✔ good for your card: token {token} stays on {from}, {rank} in the race, the place your card wants for it ({place}): +10", at));
+      else if (delta > 0) parts.push(I18N.t("page.str.card_in_place_start", "✔ good for your card: token {token} {moves} from {was} to {rank} in the race, the place your card wants for it ({place}): +10", at));
       else if (j < 0) parts.push(I18N.t("page.str.card_not_on_start", "= no points for your card: token {token} {moves}, and your card does not name it (its ★ takes any token)", at));
-      else parts.push(I18N.t("page.str.card_out_start", "= no points for your card: token {token} {moves}, {rank} in the race, not the {want} place your card wants for it ({place})", at));
+      else parts.push(I18N.t("page.str.card_out_start", "= no points for your card: token {token} {moves} from {was} to {rank} in the race, not the {want} place your card wants for it ({place})", at));
       continue;
     }
     if (j < 0) parts.push(I18N.t("page.str.card_not_on", "= no change for your card (compared with now): token {token} {moves}, and your card does not name it (its ★ takes any token)", args));

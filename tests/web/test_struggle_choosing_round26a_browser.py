@@ -112,12 +112,17 @@ def test_an_ace_is_explained_in_plain_words_where_it_is_first_met(browser: Any, 
             page.click("#throw")
             _until_prompt(page, "Red threw")  # 9 J A J A
             page.evaluate("window.scrollTo(0, 0)")  # (the click on Throw scrolled to it)
-            page.wait_for_function("() => !document.getElementById('ace-note').hidden", timeout=WAIT)
-            note = _text(page, "#ace-note")
+            # (on a phone over the idle hand/Place row under the track: in the dice row it pushed Throw and Stop off)
+            where = "#way-shown" if size == PHONE else "#ace-note"
+            page.wait_for_function("(s) => !document.querySelector(s).hidden", arg=where, timeout=WAIT)
+            assert _visible(page, where)
+            note = _text(page, where)
             assert "ace counts as" in note and "five aces count for nothing" in note, note
             assert "figure" not in note and "void" not in note and "joker" not in note, note
-            box = page.locator("#ace-note").bounding_box()
+            box = page.locator(where).bounding_box()
             assert box and box["y"] + box["height"] <= size[1], box  # seen with the dice, no scrolling
+            throw = page.locator("#stop").bounding_box()
+            assert throw and throw["y"] + throw["height"] <= size[1], throw  # Throw and Stop too
             help_text = _text(page, "#help")
             assert "five aces count for nothing" in help_text, help_text
             assert "jokers for figures" not in help_text and "void" not in help_text, help_text

@@ -647,11 +647,15 @@ function drawPickLine(v, ways, card, hint, mine) {
   box.append(" ", show);
 }
 // the way shown (the LEDs' way) said in a line under the dice while choosing (struggle.css: on a phone only,
-// where the list runs far below the board): "Way 2 of 3: J space 2 → space 4 · 9 START → space 1"
+// where the list runs far below the board): "Way 2 of 3: token J space 2 → space 4 · token 9 START → space 1"
 function drawWayShown(v, ways, card, hint, mine) {
   const box = $("way-shown");
   const o = v.phase === "choosing" && mine ? ways.find((w) => w.index === v.selected) : null;
-  box.hidden = !o;
+  // while throwing, the ace's note there on a phone (struggle.css: in the dice row it pushed Throw and Stop off)
+  const aceNote = !o && v.phase === "throw" && mine && (v.faces || []).includes("A");
+  box.hidden = !o && !aceNote;
+  if (aceNote) box.dataset.ace = ""; else delete box.dataset.ace;
+  if (aceNote) { box.textContent = $("ace-note").textContent; return; }
   if (!o) { box.textContent = ""; return; }
   const moves = o.moves.map((m) => `${I18N.t("page.str.token_named", "token {token}", { token: m.token })} ${moveLine(m).lastChild.textContent.trim()}`);
   for (const e of o.round_end || []) moves.push(`${I18N.t("page.str.token_named", "token {token}", { token: e.token })} → ${I18N.t("page.str.arrival_place", "arrival place {place}", { place: e.place })}`);

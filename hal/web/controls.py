@@ -204,9 +204,10 @@ def lab_lift_refusal(said: Said, humans: Iterable[str], pawn: str, owner: str | 
     on a tile walks the pawn along the paths; a pawn lifted and set down is a jump the referee warns
     of (controller/labyrinth/referee.py, ``lifted``), so the button is off and says what it is for, in
     every step (round 26: the push step's "push the spare in first, then move it" read as a way to move)."""
+    humans = tuple(humans)  # read twice below: an iterator would be spent by the first
     if any(r.get("piece") == pawn for r in (said or {}).get("requests", [])):
         return hand_refusal(said, humans, pawn, owner, names=names)
-    if not tuple(humans) or said is None or said.get("action") == "game_over" or said.get("player") not in humans:
+    if not humans or said is None or said.get("action") == "game_over" or said.get("player") not in humans:
         return hand_refusal(said, humans, pawn, owner, names=names)
     return Reason("control.lift.lab_click")
 

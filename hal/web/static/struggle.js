@@ -359,35 +359,56 @@ function forCard(o, card) {
   const had = S.view.arrived || [], arrived = o.arrived || had;
   const was = projected(before, had), will = projected(after, arrived);
   const tokens = [...new Set([...o.moves.map((m) => m.token), ...o.moves.flatMap((m) => m.displaced || []), ...S.hello.tokens])];
+  // each note's mark follows the points (round 9: "✔ good" under a way scoring less than one of "=" lines): a
+  // token in its card's place scores 10 if the race stopped there, so each token's note is +10 (now in its
+  // place), −10 (out of it) or no change, and the notes add up to the way's points against now's
+  // while no token has left START (no "now" is said, round 23) the notes count from nothing: each token the way
+  // leaves in its card's place +10, the card's ★ +10, adding up to the way's points
+  const started = had.length > 0 || Object.values(before).some((at) => typeof at === "number" && at > 0);
   for (const token of tokens) {
     const j = card.indexOf(token);
+    const delta = j < 0 ? 0 : (will[j] === token ? 1 : 0) - (started && was[j] === token ? 1 : 0);
     if (arrived.includes(token) && !had.includes(token)) {
-      const place = places[arrived.indexOf(token)], want = card[arrived.indexOf(token)];
-      if (want === token) parts.push(I18N.t("page.str.card_hit", "✔ good for your card: token {token} arrives at its place {place}: +10", { token, place }));
-      else if (want === "A") parts.push(I18N.t("page.str.card_star", "✔ good for your card: token {token} takes place {place}, your card's ★ (any token): +10", { token, place }));
-      else parts.push(I18N.t("page.str.card_miss", "✘ bad for your card: token {token} takes place {place}, where your card wants {want}", { token, place, want }));
+      const place = places[arrived.indexOf(token)], want = card[arrived.indexOf(token)], args = { token, place, want, mine: places[j] };
+      if (want === token && delta > 0) parts.push(I18N.t("page.str.card_hit", "✔ good for your card: token {token} arrives at its place {place}: +10", args));
+      else if (want === token) parts.push(I18N.t("page.str.card_hit_kept", "= no change for your card (compared with now): token {token} arrives at its place {place}, where it stood in the race already: its 10 points are sure now", args));
+      else if (want === "A" && delta < 0) parts.push(I18N.t("page.str.card_star_out", "✘ bad for your card: token {token} takes place {place} (your card's ★, any token), out of its own place on your card ({mine}): −10", args));
+      else if (want === "A") parts.push(I18N.t("page.str.card_star_sure", "= no change for your card (compared with now): token {token} takes place {place}, your card's ★ (any token): its 10 points are sure now", args));
+      else if (delta < 0) parts.push(I18N.t("page.str.card_miss_out", "✘ bad for your card: token {token} takes place {place}, where your card wants {want}, out of its own place on your card ({mine}): −10", args));
+      else parts.push(I18N.t("page.str.card_miss_same", "= no change for your card (compared with now): token {token} takes place {place}, where your card wants {want}", args));
       continue;
     }
     const from = before[token], to = after[token];
-    if (typeof from !== "number" || typeof to !== "number" || from === to) continue;
+    if (typeof from !== "number" || typeof to !== "number") continue;
     const pb = was.indexOf(token), pa = will.indexOf(token);
-    const args = { token, place: places[j], rank: nth(pa), want: nth(j), moves: to > from ? I18N.t("page.str.moves_ahead", "moves ahead") : I18N.t("page.str.goes_back", "goes back") };
+    if (from === to && !delta) continue; // not moved, its points the same: nothing to say
+    const moves = from === to ? (pa > pb ? I18N.t("page.str.stays_drops", "stays put but drops (others pass it)") : I18N.t("page.str.stays_rises", "stays put but comes up (a token ahead goes back)"))
+      : to > from ? I18N.t("page.str.moves_ahead", "moves ahead") : I18N.t("page.str.goes_back", "goes back");
+    const args = { token, place: places[j], rank: nth(pa), want: nth(j), was: nth(pb), moves };
+    if (!started) { // from START: what the way leaves in place, counted from nothing
+      const at = { ...args, from: spaceName(from) };
+      if (delta > 0 && from === to) parts.push(I18N.t("page.str.card_stays_start", "✔ good for your card: token {token} stays on {from}, {rank} in the race, the place your card wants for it ({place}): +10", at));
+      else if (delta > 0) parts.push(I18N.t("page.str.card_in_place_start", "✔ good for your card: token {token} {moves} from {was} to {rank} in the race, the place your card wants for it ({place}): +10", at));
+      else if (j < 0) parts.push(I18N.t("page.str.card_not_on_start", "= no points for your card: token {token} {moves}, and your card does not name it (its ★ takes any token)", at));
+      else parts.push(I18N.t("page.str.card_out_start", "= no points for your card: token {token} {moves} from {was} to {rank} in the race, not the {want} place your card wants for it ({place})", at));
+      continue;
+    }
     if (j < 0) parts.push(I18N.t("page.str.card_not_on", "= no change for your card (compared with now): token {token} {moves}, and your card does not name it (its ★ takes any token)", args));
     else if (j < had.length) parts.push(I18N.t("page.str.card_place_taken", "= no change for your card (compared with now): token {token} {moves}, but the place your card wants for it ({place}) is taken already", args));
-    else if (pa === j && pb !== j) parts.push(I18N.t("page.str.card_in_place", "✔ good for your card: token {token} {moves} to {rank} in the race, the place your card wants for it ({place})", args));
-    else if (pb === j && pa !== j) parts.push(I18N.t("page.str.card_out_of_place", "✘ bad for your card: token {token} {moves} to {rank} in the race, out of the {want} place your card wants for it ({place})", args));
-    else if (Math.abs(pa - j) < Math.abs(pb - j)) parts.push(I18N.t("page.str.card_closer", "✔ good for your card: token {token} {moves} to {rank} in the race, nearer the {want} place your card wants for it ({place})", args));
-    else if (Math.abs(pa - j) > Math.abs(pb - j)) parts.push(I18N.t("page.str.card_farther", "✘ bad for your card: token {token} {moves} to {rank} in the race, farther from the {want} place your card wants for it ({place})", args));
-    else if (pa !== pb) parts.push(I18N.t("page.str.card_as_far", "= token {token} {moves} from {was} to {rank} in the race: as far as before from the {want} place your card wants for it ({place})", { ...args, was: nth(pb) }));
-    else parts.push(I18N.t("page.str.card_same", "= no change for your card (compared with now): token {token} {moves}, still {rank} in the race", args));
+    else if (delta > 0) parts.push(I18N.t("page.str.card_in_place", "✔ good for your card: token {token} {moves} to {rank} in the race, the place your card wants for it ({place}): +10", args));
+    else if (delta < 0) parts.push(I18N.t("page.str.card_out_of_place", "✘ bad for your card: token {token} {moves} to {rank} in the race, out of the {want} place your card wants for it ({place}): −10", args));
+    else if (pa === pb) parts.push(I18N.t("page.str.card_same", "= no change for your card (compared with now): token {token} {moves}, still {rank} in the race", args));
+    else if (Math.abs(pa - j) < Math.abs(pb - j)) parts.push(I18N.t("page.str.card_nearer_same", "= no change for your card (compared with now): token {token} {moves} from {was} to {rank} in the race, nearer the {want} place your card wants for it ({place}) but not in it", args));
+    else if (Math.abs(pa - j) > Math.abs(pb - j)) parts.push(I18N.t("page.str.card_farther_same", "= no change for your card (compared with now): token {token} {moves} from {was} to {rank} in the race, farther from the {want} place your card wants for it ({place}), which it was not in", args));
+    else parts.push(I18N.t("page.str.card_as_far_same", "= no change for your card (compared with now): token {token} {moves} from {was} to {rank} in the race, as far as before from the {want} place your card wants for it ({place})", args));
   }
+  if (!started && card.includes("A")) parts.push(I18N.t("page.str.card_star_start", "✔ good for your card: your card's ★ place ({place}) scores with any token: +10", { place: places[card.indexOf("A")] }));
   const sure = cardPoints(card.slice(0, arrived.length), arrived), total = cardPoints(card, will);
   // "no change" compares with now: the points now said beside those of the way when they differ (a way
   // marked "=" showed 20 points while others showed 10 or 30, and nothing said 20 was what now scores)
   const now = cardPoints(card, was);
   // while no token has left START the race has no "now" to score (round 23: "(20 if it stopped now)" with
   // every token on the start read as nonsense): only the way's points are said
-  const started = had.length > 0 || Object.values(before).some((at) => typeof at === "number" && at > 0);
   if (!parts.length && total === now) parts.push(I18N.t("page.str.card_nothing", "= no change for your card (compared with now)"));
   const score = total !== now && started
     ? (sure ? I18N.t("page.str.card_score_sure_now", "If the race stopped here: {points} points for your card ({sure} of them sure; {now} if it stopped now, before this way)", { points: total, sure, now })
@@ -462,18 +483,31 @@ function drawInfo() {
     d.addEventListener("click", () => press(`die${i + 1}`));
     dice.appendChild(d);
   }
-  const keys = [];
-  // die 1 said at every way once there is more than one (round 26: its line came and went as the ways changed)
-  if (v.phase === "choosing" && buttonState("die1")[0]) keys.push(I18N.t("page.str.key_die1", "die 1: the previous way"));
-  else if (v.phase === "choosing" && v.outcomes.length > 1 && buttonState("throw")[0]) keys.push(I18N.t("page.str.key_die1_first", "die 1: the previous way (from way 2 on)"));
-  // die 2 explained only when another order changes what happens (the instruction's orders_differ); die 1
-  // only when there is a way before (the controller offers it only then)
-  if (v.phase === "choosing" && buttonState("die2")[0] && ((said() || {}).messages || [{}])[0].args?.orders_differ !== false) keys.push(I18N.t("page.str.key_die2", "die 2: the same moves in another order"));
-  $("dice-keys").hidden = !keys.length;
-  $("dice-keys").innerHTML = '<span class="key-swatch" aria-hidden="true"></span>';
-  $("dice-keys").firstChild.textContent = FACE[v.faces[0]] || "?"; // a little die 1, outlined as the dice that act
+  // the legend of the controls while choosing (round 9: "[ACE] die 1: the previous way": the little die showed die
+  // 1's face, an ace, and read as being about the ace): "die 1" in the blue outline of the dice that act (no
+  // face), then what each control does now: die 1 the previous way, die 2 another order, Throw, Stop
+  const keys = [], choosing = v.phase === "choosing";
+  const die1 = choosing && buttonState("die1")[0] ? I18N.t("page.str.key_die1_role", "the previous way")
+    : choosing && v.outcomes.length > 1 && buttonState("throw")[0] ? I18N.t("page.str.key_die1_first_role", "the previous way (from way 2 on)") : "";
+  // die 2 explained only when another order changes what happens (the instruction's orders_differ)
+  if (choosing && buttonState("die2")[0] && ((said() || {}).messages || [])[0]?.args?.orders_differ !== false) keys.push(I18N.t("page.str.key_die2", "die 2: the same moves in another order"));
+  if (choosing && buttonState("throw")[0]) keys.push(I18N.t("page.str.key_throw", "🎲 Throw: the next way"));
+  if (choosing && buttonState("stop")[0]) keys.push(I18N.t("page.str.key_stop", "✋ Stop: play it"));
+  $("dice-keys").hidden = !die1 && !keys.length;
+  $("dice-keys").innerHTML = "";
   $("dice-keys").title = I18N.t("page.str.keys_title", "the dice outlined in blue still act");
-  $("dice-keys").append(keys.join(" · ")); // after a little die outlined in blue: the legend of the dice's outline
+  if (die1) {
+    const swatch = document.createElement("span");
+    swatch.className = "key-swatch"; swatch.setAttribute("aria-hidden", "true");
+    swatch.textContent = I18N.t("page.str.key_die1_name", "die 1");
+    $("dice-keys").append(swatch, `: ${die1}`, keys.length ? " · " : "");
+  }
+  $("dice-keys").append(keys.join(" · "));
+  // an ace said in plain words where it is met, under the dice (round 9: "ace" was explained only in "?", as a
+  // "joker for figures", "five aces void"); the same words as the help's (struggle.html page.str.help_ace)
+  const aces = !over && v.phase !== "placing" && (v.faces || []).includes("A");
+  $("ace-note").hidden = !aces;
+  $("ace-note").textContent = aces ? I18N.t("page.str.ace_note", "An ace counts as any token the other dice show (K, Q, J, 10 or 9), your choice; five aces count for nothing.") : "";
   for (const n of [1, 2]) dice.children[n - 1].classList.toggle("key", v.phase === "choosing" && buttonState(`die${n}`)[0]);
   // why the dice stop answering: the hand is kept (choosing) or played (placing)
   $("throws").textContent = v.phase === "choosing" ? I18N.t("page.str.dice_kept", "hand kept: choose a way to play it")
@@ -511,7 +545,7 @@ function drawInfo() {
   const owner = cardOwner(), card = owner ? S.cards[owner] : null, hint = owner ? S.hints[owner] : null;
   for (const o of ways) {
     const li = document.createElement("li");
-    li.className = "outcome" + (o.index === v.selected ? " selected" : "");
+    li.className = "outcome" + (o.index === v.selected ? " selected" : "") + (card && v.phase === "choosing" && hint === o.index ? " pick" : "");
     li.dataset.index = String(o.index);
     li.innerHTML = `<span class="n">${o.index + 1}</span><div><ul class="moves"></ul></div>`;
     // what the aces count as: two ways can differ in that alone (round 5 saw the same move twice)
@@ -531,7 +565,8 @@ function drawInfo() {
     if (card && v.phase === "choosing") {
       const note = document.createElement("div");
       note.className = "for-card";
-      note.textContent = forCard(o, card) + (hint === o.index ? "\n" + I18N.t("page.str.hint", "★ the board's pick for your card: the most points if the race stopped here, with the points of tokens already arrived counting double (no play can take those away)") : "");
+      // the pick said first under its way (round 9: it was the last line of a long text); the top of the list names it
+      note.textContent = (hint === o.index ? I18N.t("page.str.hint_short", "★ the board's pick for your card") + "\n" : "") + forCard(o, card);
       li.lastElementChild.appendChild(note);
     }
     if (mine && v.phase === "choosing") li.addEventListener("click", () => MB.send({ type: "pick", index: o.index }));
@@ -559,6 +594,8 @@ function drawInfo() {
     if (top - 3 < list.scrollTop) list.scrollTop = Math.max(0, top - 3);
     else if (bottom + 3 > list.scrollTop + list.clientHeight) list.scrollTop = bottom + 3 - list.clientHeight;
   }
+  drawPickLine(v, ways, card, hint, mine);
+  drawWayShown(v, ways, card, hint, mine);
   if (!ways.length) {
     list.innerHTML = '<li class="muted"></li>';
     list.firstChild.textContent = waysEmpty(v, mine);
@@ -607,6 +644,42 @@ function shortTag(row, p, h) {
     : I18N.t("page.str.chip_simulated", "{Colour}: 🤖 simulated, plays by itself", { colour: p });
   if (who) who.appendChild(tag);
 }
+// the board's pick for the card held here, said once at the top of the ways (round 9: "★ the board's pick" was
+// the last line of way 3's long text while way 1 was shown): "★ the board's pick for your card: way 3 · Show
+// it"; only on the page holding the card (never the shared LEDs), while its owner chooses among several ways
+function drawPickLine(v, ways, card, hint, mine) {
+  const box = $("pick-line");
+  const o = card && mine && v.phase === "choosing" && ways.length > 1 ? ways.find((w) => w.index === hint) : null;
+  box.hidden = !o;
+  if (!o) { box.textContent = ""; return; }
+  box.textContent = I18N.t("page.str.pick_line", "★ The board's pick for your card: way {n} (the most points if the race stopped there; tokens already arrived count double)", { n: o.index + 1 });
+  box.title = I18N.t("page.str.hint", "★ the board's pick for your card: the most points if the race stopped here, with the points of tokens already arrived counting double (no play can take those away)");
+  const show = document.createElement("button");
+  show.type = "button"; show.className = "small";
+  const shown = v.selected === o.index;
+  show.textContent = shown ? I18N.t("page.str.pick_shown", "shown") : I18N.t("page.str.pick_show", "Show it");
+  MB.enable(show, !shown);
+  show.addEventListener("click", () => { if (v.selected !== o.index) MB.send({ type: "pick", index: o.index }); });
+  box.append(" ", show);
+}
+// the way shown (the LEDs' way) said in a line under the dice while choosing (struggle.css: on a phone only,
+// where the list runs far below the board): "Way 2 of 3: token J space 2 → space 4 · token 9 START → space 1"
+function drawWayShown(v, ways, card, hint, mine) {
+  const box = $("way-shown");
+  const o = v.phase === "choosing" && mine ? ways.find((w) => w.index === v.selected) : null;
+  // while throwing, the ace's note there on a phone (struggle.css: in the dice row it pushed Throw and Stop off)
+  const aceNote = !o && v.phase === "throw" && mine && (v.faces || []).includes("A");
+  box.hidden = !o && !aceNote;
+  if (aceNote) box.dataset.ace = ""; else delete box.dataset.ace;
+  if (aceNote) { box.textContent = $("ace-note").textContent; return; }
+  if (!o) { box.textContent = ""; return; }
+  const moves = o.moves.map((m) => `${I18N.t("page.str.token_named", "token {token}", { token: m.token })} ${moveLine(m).lastChild.textContent.trim()}`);
+  for (const e of o.round_end || []) moves.push(`${I18N.t("page.str.token_named", "token {token}", { token: e.token })} → ${I18N.t("page.str.arrival_place", "arrival place {place}", { place: e.place })}`);
+  const ace = (o.ace || []).length ? [I18N.t("page.str.way_shown_ace", "ace = {aces}", { aces: andList(o.ace) })] : [];
+  box.textContent = I18N.t("page.str.way_shown", "Way {n} of {count}: {moves}", { n: o.index + 1, count: ways.length,
+    moves: [...ace, ...(moves.length ? moves : [I18N.t("page.str.no_moves", "no token moves")])].join(" · ") })
+    + (card && hint === o.index && ways.length > 1 ? " · " + I18N.t("page.str.hint_short", "★ the board's pick for your card") : "");
+}
 // what each die does in the way shown (the LEDs' way), said under it while choosing (round 26: the dice's
 // roles seemed to change from way to way): a figure moves its token one space, an ace counts as the figure
 // the way gives it (its aces in the order of the dice); a token already arrived moves no more
@@ -642,7 +715,7 @@ function tips() {
   return {
     goal: shown ? I18N.t("page.str.tip_goal_shown", "Your goal: five tokens (K, Q, J, 10, 9) race from START to FINISH; they belong to nobody. Your secret objective card (shown here) says in which order you want them to arrive: arrival places A to E. Each token that arrives in its card's place scores 10 points. A round ends when the fourth token arrives (the fifth then takes the last place, E); after the last round the highest total wins.")
       : I18N.t("page.str.tip_goal", "Your goal: five tokens (K, Q, J, 10, 9) race from START to FINISH; they belong to nobody. Your secret objective card (take your seat to see it here) says in which order you want them to arrive: arrival places A to E. Each token that arrives in its card's place scores 10 points. A round ends when the fourth token arrives (the fifth then takes the last place, E); after the last round the highest total wins."),
-    dice: I18N.t("page.str.tip_dice", "The dice: each K, Q, J, 10 or 9 in the hand you keep moves that token one space (two Qs: Q moves two spaces); an ace is a joker for a figure among the other dice. A token cannot land on a yellow space another token holds (it stays where it was); a token landing on a red space another holds stays there, and the token already there goes back to the space the mover came from; no token stops on black."),
+    dice: I18N.t("page.str.tip_dice", "The dice: each K, Q, J, 10 or 9 in the hand you keep moves that token one space (two Qs: Q moves two spaces); an ace counts as any token the other dice show, your choice; five aces count for nothing. A token cannot land on a yellow space another token holds (it stays where it was); a token landing on a red space another holds stays there, and the token already there goes back to the space the mover came from; no token stops on black."),
     // no keys on a touch screen (round 26: a phone's tip said "(or T)")
     throw: TOUCH.matches ? I18N.t("page.str.tip_throw_touch", "Press 🎲 Throw. Then tap dice to keep them and throw the others again (three throws at most), or press ✋ Stop to keep the hand.")
       : I18N.t("page.str.tip_throw", "Press 🎲 Throw (or T). Then click dice to keep them and throw the others again (three throws at most), or press ✋ Stop to keep the hand."),
@@ -654,7 +727,7 @@ function guideTip() {
   const s = said(), box = $("guide");
   // the placing tip goes when its step is done: every move made (the countdown's words, or the world
   // showing each asked token where it goes), round 26: it stayed after all the tokens were placed
-  const placed = s && s.action === "place" && ((s.messages || [{}])[0].id === "str.placed" || madeInSim(s));
+  const placed = s && s.action === "place" && (((s.messages || [])[0] || {}).id === "str.placed" || madeInSim(s));
   const moment = s && S.hello && S.hello.humans.includes(s.player) && !placed ? TIP_ORDER[s.action] || [s.action] : [];
   // a tip lasts as long as its moment: one left from a moment that is over goes (not remembered: it comes again)
   if (box && !box.hidden && !moment.includes(box.dataset.tip)) box.hidden = true;

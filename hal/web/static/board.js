@@ -266,6 +266,9 @@ function pawnDiv(player) {
   if (mine) {
     d.draggable = true;
     d.addEventListener("dragstart", (e) => { e.dataTransfer.setData("text/plain", player); S.selected = player; });
+    // a finger (or pen) drags too: a touch screen starts no HTML drag from a short press (round 26: a drag of
+    // the pawn on a phone did nothing); the cell under the finger where it lifts takes the drop, as a mouse's
+    d.addEventListener("pointerdown", (e) => { if (e.pointerType !== "mouse") S.touchDrag = { player, x: e.clientX, y: e.clientY }; });
     d.addEventListener("click", (e) => { e.stopPropagation(); pawnClicked(player); });
   } else if (p.cell) { // another's pawn: a click on it is a click on its cell (a step there, or whose pawn it is)
     d.addEventListener("click", (e) => { e.stopPropagation(); cellClicked(p.cell); });
@@ -880,6 +883,16 @@ function cellClicked(cell) {
   if (adjacent(here, cell)) slideTo(player, cell);
   else showError(I18N.t("page.magic.not_next", "{cell} is not next to {here}: slide one cell at a time", { cell, here }));
 }
+// the end of a finger's drag of a pawn (pawnDiv): over another cell, the drop a mouse's drag makes there; a
+// finger that lifts where it came down (under 10 px away) was a tap, the pawn's click
+document.addEventListener("pointerup", (e) => {
+  const drag = S.touchDrag;
+  S.touchDrag = null;
+  if (!drag || Math.hypot(e.clientX - drag.x, e.clientY - drag.y) < 10 || !S.hello || !S.world) return;
+  const cell = document.elementsFromPoint(e.clientX, e.clientY).map((el) => el.closest("#board .cell")).find(Boolean);
+  if (cell) dropped(drag.player, cell.dataset.cell);
+});
+document.addEventListener("pointercancel", () => { S.touchDrag = null; });
 function pawnClicked(player) { S.selected = player; drawPawns(); drawControls(); }
 function dropped(player, cell) {
   if (!S.hello.humans.includes(player)) return;

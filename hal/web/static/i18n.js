@@ -44,13 +44,22 @@ const I18N = (() => {
       return name !== low ? t.charAt(0).toUpperCase() + t.slice(1) : t;
     });
   }
+  // on a touch screen English says "tap" where it says "click" (round 26: a phone's prompts and tips said "click
+  // a cell"): one rule for every English sentence shown (the page's own, the board's instruction, the event's
+  // text), none per phrase; a translation keeps its own words
+  const TOUCH = typeof matchMedia === "function" ? matchMedia("(hover: none) and (pointer: coarse)") : null;
+  const ENDS = { ed: "ped", ing: "ping" };
+  function touchWords(s) {
+    if (!TOUCH || !TOUCH.matches || typeof s !== "string") return s;
+    return s.replace(/\b([Cc])lick(s|ed|ing)?\b/g, (_, c, end) => (c === "C" ? "Tap" : "tap") + (ENDS[end] || end || ""));
+  }
   function say(id, args) {
-    return own(id) && S.messages[id] ? fill(S.messages[id], args || {}) : fill(S.english[id] || id, args || {}, true);
+    return own(id) && S.messages[id] ? fill(S.messages[id], args || {}) : touchWords(fill(S.english[id] || id, args || {}, true));
   }
   // a sentence the page builds: the language's words for `id` once the catalogue is there, else `english`
   function t(id, english, args) {
     const mine = S.lang !== "en" && own(id) && S.messages[id];
-    return mine ? fill(mine, args || {}) : fill(english, args || {}, true);
+    return mine ? fill(mine, args || {}) : touchWords(fill(english, args || {}, true));
   }
 
   // a request's pieces of sentence from its plain arguments (instruction.request_fragments)
@@ -89,11 +98,11 @@ const I18N = (() => {
   // the board's instruction in the page's language, else `english` (the event's text) whole
   function prompt(instruction, english) {
     const ms = instruction && instruction.messages;
-    if (!S.ready || S.lang === "en" || !Array.isArray(ms) || !ms.length) return english;
+    if (!S.ready || S.lang === "en" || !Array.isArray(ms) || !ms.length) return touchWords(english);
     const out = [];
     for (const m of ms) {
-      if (!m || !own(m.id) || typeof m.args !== "object" || m.args === null) return english;
-      if (!phraseIds(m.args).every(own)) return english; // a piece of it not said in the language: all in English
+      if (!m || !own(m.id) || typeof m.args !== "object" || m.args === null) return touchWords(english);
+      if (!phraseIds(m.args).every(own)) return touchWords(english); // a piece of it not said in the language: all in English
       out.push(fill(S.messages[m.id], m.id.startsWith("request.") ? { ...m.args, ...fragments(m.args) } : m.args));
     }
     return out.join(" ");
@@ -103,11 +112,11 @@ const I18N = (() => {
   // said in the language when it has `id` (an instruction it quotes as {text} too, from `messages`),
   // else `english` whole
   function said(s, english) {
-    if (!S.ready || S.lang === "en" || !s || typeof s.id !== "string" || !own(s.id)) return english;
+    if (!S.ready || S.lang === "en" || !s || typeof s.id !== "string" || !own(s.id)) return touchWords(english);
     const args = Object.assign({}, s.args);
     if (typeof args.text === "string") {
       const t = prompt({ messages: s.messages }, args.text);
-      if (t === args.text) return english;
+      if (t === touchWords(args.text)) return touchWords(english);
       args.text = t;
     }
     return fill(S.messages[s.id], args);
@@ -122,6 +131,14 @@ const I18N = (() => {
     document.querySelectorAll("[data-i18n-title]").forEach((el) => {
       if (own(el.dataset.i18nTitle)) el.title = S.messages[el.dataset.i18nTitle];
     });
+    // the page's own English words (the help, labels) say "tap" on a touch screen, as touchWords
+    if (TOUCH && TOUCH.matches && document.body) {
+      const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+        const el = n.parentElement, id = el && el.closest("[data-i18n]")?.dataset.i18n;
+        if (el && !el.closest("script, style") && !(S.lang !== "en" && id && own(id))) n.textContent = touchWords(n.textContent);
+      }
+    }
   }
 
   const asked = new URLSearchParams(location.search).get("lang");

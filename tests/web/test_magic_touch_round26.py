@@ -1,0 +1,96 @@
+"""Round 26, newcomer round 10 on The Magic Labyrinth (phone 390x844, touch): a finger's drag of the
+pawn moves it as a mouse's drag does (it did nothing: a touch screen starts no HTML drag), and the
+page says "tap" where it said "click" on a touch screen (English; a translation keeps its words)."""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from test_magic_newcomer import ARGS, PHONE, WAIT_MS, WIDE, roll, serve  # noqa: E402
+from test_magic_newcomer10_round26 import touch_page  # noqa: E402
+
+pytestmark = pytest.mark.browser
+
+
+def finger_drag(page: Any, src: str, dst: str) -> None:
+    """A real touch sequence (CDP Input.dispatchTouchEvent, as a finger on a phone) from the middle of
+    `src` to the middle of `dst`, in ten moves."""
+    cdp = page.context.new_cdp_session(page)
+
+    def middle(sel: str) -> tuple[float, float]:
+        box = page.locator(sel).bounding_box()
+        assert box, sel
+        return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+    (x0, y0), (x1, y1) = middle(src), middle(dst)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x0, "y": y0}]})
+    for i in range(1, 11):
+        x, y = x0 + (x1 - x0) * i / 10, y0 + (y1 - y0) * i / 10
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]})
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    cdp.detach()
+
+
+def test_a_finger_drag_of_the_own_pawn_onto_a_neighbouring_cell_slides_it_there(browser: Any) -> None:
+    proc, url = serve(ARGS)
+    try:
+        page = touch_page(browser, url)
+        roll(page)
+        assert page.evaluate("S.world.pawns.red.cell") == "a1"
+        # a2: north of a1, open (the one wall, a1-b1, is east)
+        finger_drag(page, "#board .pawn.red", '#board .cell[data-cell="a2"]')
+        page.wait_for_function("S.world.pawns.red.cell === 'a2'", timeout=WAIT_MS)
+        page.context.close()
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+def test_a_short_finger_press_on_the_pawn_is_no_drag(browser: Any) -> None:
+    """A tap (the finger lifts where it came down) stays a tap: the pawn is not sent anywhere."""
+    proc, url = serve(ARGS)
+    try:
+        page = touch_page(browser, url)
+        roll(page)
+        page.evaluate("() => { window.sent = []; const s = window.send; window.send = (m) => { sent.push(m); return s(m); }; }")
+        page.locator("#board .pawn.red").tap()
+        page.wait_for_timeout(300)
+        assert page.evaluate("sent.filter((m) => ['slide', 'place', 'lift'].includes(m.type))") == []
+        assert page.evaluate("S.world.pawns.red.cell") == "a1"
+        page.context.close()
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+def test_on_a_touch_screen_the_page_says_tap_and_with_a_mouse_click(browser: Any) -> None:
+    proc, url = serve(ARGS)
+    try:
+        page = touch_page(browser, url)
+        help_text = page.locator("#help").text_content() or ""
+        words = page.evaluate("""() => [I18N.t("page.magic.in_hand", "Your pawn is in your hand: click a cell to set it down."),
+                                        I18N.prompt(null, "Clicked twice: one click puts it back")]""")
+        page.context.close()
+        assert not re.search(r"\bclick", help_text, re.I), help_text
+        assert "tap a neighbouring cell" in help_text, help_text
+        assert words == ["Your pawn is in your hand: tap a cell to set it down.", "Tapped twice: one tap puts it back"], words
+
+        ctx = browser.new_context(viewport={"width": WIDE[0], "height": WIDE[1]})
+        page = ctx.new_page()
+        page.goto(url)
+        page.wait_for_function("typeof S !== 'undefined' && S.view", timeout=WAIT_MS)
+        help_text = page.locator("#help").text_content() or ""
+        said = page.evaluate("""() => I18N.t("page.magic.in_hand", "Your pawn is in your hand: click a cell to set it down.")""")
+        ctx.close()
+        assert "click a neighbouring cell" in help_text and "tap" not in help_text, help_text
+        assert said == "Your pawn is in your hand: click a cell to set it down."
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)

@@ -7,13 +7,13 @@ from __future__ import annotations
 import re
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from test_magic_newcomer import ARGS, PHONE, WAIT_MS, WIDE, roll, serve  # noqa: E402
+from test_magic_newcomer import ARGS, WAIT_MS, WIDE, roll, serve  # noqa: E402
 from test_magic_newcomer10_round26 import touch_page  # noqa: E402
 
 pytestmark = pytest.mark.browser
@@ -38,59 +38,55 @@ def finger_drag(page: Any, src: str, dst: str) -> None:
     cdp.detach()
 
 
-def test_a_finger_drag_of_the_own_pawn_onto_a_neighbouring_cell_slides_it_there(browser: Any) -> None:
+@pytest.fixture()
+def game(browser: Any) -> Iterator[tuple[Any, str]]:
+    """A fresh simulator (test_magic_newcomer's ARGS: one wall, a1-b1) and its url, with a touch phone
+    page on it."""
     proc, url = serve(ARGS)
     try:
         page = touch_page(browser, url)
-        roll(page)
-        assert page.evaluate("S.world.pawns.red.cell") == "a1"
-        # a2: north of a1, open (the one wall, a1-b1, is east)
-        finger_drag(page, "#board .pawn.red", '#board .cell[data-cell="a2"]')
-        page.wait_for_function("S.world.pawns.red.cell === 'a2'", timeout=WAIT_MS)
+        yield page, url
         page.context.close()
     finally:
         proc.terminate()
         proc.wait(timeout=10)
 
 
-def test_a_short_finger_press_on_the_pawn_is_no_drag(browser: Any) -> None:
+def test_a_finger_drag_of_the_own_pawn_onto_a_neighbouring_cell_slides_it_there(game: tuple[Any, str]) -> None:
+    page, _ = game
+    roll(page)
+    assert page.evaluate("S.world.pawns.red.cell") == "a1"
+    # a2: north of a1, open (the one wall, a1-b1, is east)
+    finger_drag(page, "#board .pawn.red", '#board .cell[data-cell="a2"]')
+    page.wait_for_function("S.world.pawns.red.cell === 'a2'", timeout=WAIT_MS)
+
+
+def test_a_short_finger_press_on_the_pawn_is_no_drag(game: tuple[Any, str]) -> None:
     """A tap (the finger lifts where it came down) stays a tap: the pawn is not sent anywhere."""
-    proc, url = serve(ARGS)
-    try:
-        page = touch_page(browser, url)
-        roll(page)
-        page.evaluate("() => { window.sent = []; const s = window.send; window.send = (m) => { sent.push(m); return s(m); }; }")
-        page.locator("#board .pawn.red").tap()
-        page.wait_for_timeout(300)
-        assert page.evaluate("sent.filter((m) => ['slide', 'place', 'lift'].includes(m.type))") == []
-        assert page.evaluate("S.world.pawns.red.cell") == "a1"
-        page.context.close()
-    finally:
-        proc.terminate()
-        proc.wait(timeout=10)
+    page, _ = game
+    roll(page)
+    page.evaluate("() => { window.sent = []; const s = window.send; window.send = (m) => { sent.push(m); return s(m); }; }")
+    page.locator("#board .pawn.red").tap()
+    page.wait_for_timeout(300)
+    assert page.evaluate("sent.filter((m) => ['slide', 'place', 'lift'].includes(m.type))") == []
+    assert page.evaluate("S.world.pawns.red.cell") == "a1"
 
 
-def test_on_a_touch_screen_the_page_says_tap_and_with_a_mouse_click(browser: Any) -> None:
-    proc, url = serve(ARGS)
-    try:
-        page = touch_page(browser, url)
-        help_text = page.locator("#help").text_content() or ""
-        words = page.evaluate("""() => [I18N.t("page.magic.in_hand", "Your pawn is in your hand: click a cell to set it down."),
-                                        I18N.prompt(null, "Clicked twice: one click puts it back")]""")
-        page.context.close()
-        assert not re.search(r"\bclick", help_text, re.I), help_text
-        assert "tap a neighbouring cell" in help_text, help_text
-        assert words == ["Your pawn is in your hand: tap a cell to set it down.", "Tapped twice: one tap puts it back"], words
+def test_on_a_touch_screen_the_page_says_tap_and_with_a_mouse_click(browser: Any, game: tuple[Any, str]) -> None:
+    page, url = game
+    help_text = page.locator("#help").text_content() or ""
+    words = page.evaluate("""() => [I18N.t("page.magic.in_hand", "Your pawn is in your hand: click a cell to set it down."),
+                                    I18N.prompt(null, "Clicked twice: one click puts it back")]""")
+    assert not re.search(r"\bclick", help_text, re.I), help_text
+    assert "tap a neighbouring cell" in help_text, help_text
+    assert words == ["Your pawn is in your hand: tap a cell to set it down.", "Tapped twice: one tap puts it back"], words
 
-        ctx = browser.new_context(viewport={"width": WIDE[0], "height": WIDE[1]})
-        page = ctx.new_page()
-        page.goto(url)
-        page.wait_for_function("typeof S !== 'undefined' && S.view", timeout=WAIT_MS)
-        help_text = page.locator("#help").text_content() or ""
-        said = page.evaluate("""() => I18N.t("page.magic.in_hand", "Your pawn is in your hand: click a cell to set it down.")""")
-        ctx.close()
-        assert "click a neighbouring cell" in help_text and "tap" not in help_text, help_text
-        assert said == "Your pawn is in your hand: click a cell to set it down."
-    finally:
-        proc.terminate()
-        proc.wait(timeout=10)
+    ctx = browser.new_context(viewport={"width": WIDE[0], "height": WIDE[1]})
+    mouse = ctx.new_page()
+    mouse.goto(url)
+    mouse.wait_for_function("typeof S !== 'undefined' && S.view", timeout=WAIT_MS)
+    help_text = mouse.locator("#help").text_content() or ""
+    said = mouse.evaluate("""() => I18N.t("page.magic.in_hand", "Your pawn is in your hand: click a cell to set it down.")""")
+    ctx.close()
+    assert "click a neighbouring cell" in help_text and "tap" not in help_text, help_text
+    assert said == "Your pawn is in your hand: click a cell to set it down."

@@ -90,3 +90,26 @@ def test_a_tap_on_greyed_roll_in_a_simulated_turn_says_why_and_stays_through_its
     finally:
         proc.terminate()
         proc.wait(timeout=10)
+
+
+def test_the_countdown_never_says_nan_seconds_after_a_step(browser: Any) -> None:
+    """Round 11: "The move ends in NaN s" for about a second after every step (the move's seconds
+    were kept in the page's game clock, which the countdown then counted from)."""
+    proc, url = serve(ARGS)
+    try:
+        page = touch_page(browser, url)
+        roll(page)
+        page.evaluate("""() => { window.lines = []; const box = document.getElementById('prompt');
+            new MutationObserver(() => lines.push(box.textContent)).observe(box, {childList: true, characterData: true, subtree: true}); }""")
+        page.locator('#board .cell[data-cell="a2"]').tap()
+        page.wait_for_function("S.world.pawns.red.cell === 'a2'", timeout=WAIT_MS)
+        page.wait_for_timeout(1500)
+        lines = page.evaluate("lines")
+        page.context.close()
+        counted = [line for line in lines if "The move ends in" in line]
+        assert counted, lines[-5:]
+        assert not [line for line in counted if "NaN" in line], counted[:3]
+        assert all(re.search(r"ends in \d+ s", line) for line in counted), counted[:3]
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)

@@ -47,6 +47,7 @@ const S = {
   crossed: {}, // player -> the hidden wall its last ball drop crossed ("a1-b1", the ball_dropped event's edge)
   drawnAt: null, // the cell of the target just drawn, until a step: a symbol found there was drawn under a pawn
   clock: { game: 0, local: 0 }, // the game's clock (ms) as last heard, and when (performance.now())
+  moveClock: null, // the seconds a person's move's countdown gives, as the board last said them (clockSeconds)
 };
 function heard(t) { if (typeof t === "number") S.clock = { game: t, local: performance.now() }; }
 function gameNow() { return S.clock.game + (performance.now() - S.clock.local); }
@@ -426,8 +427,8 @@ function countdownText(left) {
 function clockSeconds() {
   const s = said(), mine = s && S.hello && S.hello.humans.includes(s.player);
   const args = mine && (s.action === "move" || s.action === "roll") && s.messages && s.messages[0] ? s.messages[0].args : null;
-  if (args && typeof args.clock === "number") S.clock = args.clock;
-  return typeof S.clock === "number" ? S.clock : null;
+  if (args && typeof args.clock === "number") S.moveClock = args.clock;
+  return typeof S.moveClock === "number" ? S.moveClock : null;
 }
 function countdownFirst(n) {
   const secs = n === undefined ? clockSeconds() : n;

@@ -61,6 +61,16 @@ def test_a_finger_drag_of_the_own_pawn_onto_a_neighbouring_cell_slides_it_there(
     page.wait_for_function("S.world.pawns.red.cell === 'a2'", timeout=WAIT_MS)
 
 
+def test_a_finger_drag_begun_anywhere_on_the_pawn_s_cell_slides_it_too(game: tuple[Any, str]) -> None:
+    """Round 11: a drag begun at the middle of a1 (on the 🏠, beside the small pawn) scrolled the page
+    and the pawn stayed, silently."""
+    page, _ = game
+    roll(page)
+    finger_drag(page, '#board .cell[data-cell="a1"] .sym', '#board .cell[data-cell="a2"]')
+    page.wait_for_function("S.world.pawns.red.cell === 'a2'", timeout=WAIT_MS)
+    assert page.evaluate("window.scrollY") == 0, "the page scrolled under the finger"
+
+
 def test_a_short_finger_press_on_the_pawn_is_no_drag(game: tuple[Any, str]) -> None:
     """A tap (the finger lifts where it came down) stays a tap: the pawn is not sent anywhere."""
     page, _ = game

@@ -157,6 +157,10 @@ function buildBoard() {
         (name ? `<div class="sym">${SYMBOL_EMOJI[name] || "❔"}</div><div class="name">${symLabel(name)}</div>`
               : (corners.has(cell) ? `<div class="sym">🏠</div>` : ""));
       div.addEventListener("click", () => cellClicked(cell));
+      div.addEventListener("pointerdown", (e) => {
+        const mine = Object.keys(S.world ? S.world.pawns : {}).filter((p) => S.world.pawns[p].cell === cell && S.hello.humans.includes(p));
+        if (e.pointerType !== "mouse" && mine.length) S.touchDrag = { player: mine.includes(S.selected) ? S.selected : mine[0], x: e.clientX, y: e.clientY };
+      });
       div.addEventListener("dragover", (e) => { e.preventDefault(); div.classList.add("drop-ok"); });
       div.addEventListener("dragleave", () => div.classList.remove("drop-ok"));
       div.addEventListener("drop", (e) => { e.preventDefault(); div.classList.remove("drop-ok"); dropped(e.dataTransfer.getData("text/plain"), cell); });
@@ -285,7 +289,12 @@ function drawPawns() {
   for (const [player, p] of Object.entries(S.world.pawns)) {
     if (p.cell) (byCell[p.cell] = byCell[p.cell] || []).push(player);
   }
-  for (const div of board.querySelectorAll(".cell")) div.classList.toggle("occupied", div.dataset.cell in byCell);
+  for (const div of board.querySelectorAll(".cell")) {
+    div.classList.toggle("occupied", div.dataset.cell in byCell);
+    // a cell holding a pawn of this page's: a finger that comes down anywhere on it drags the pawn (board.css:
+    // it does not scroll the page; round 11: a drag begun on the cell beside the small pawn scrolled instead)
+    div.classList.toggle("holds-mine", (byCell[div.dataset.cell] || []).some((p) => S.hello.humans.includes(p)));
+  }
   for (const [cell, players] of Object.entries(byCell)) {
     const [f, r] = coords(cell), [x, y] = pct(f, r);
     const n = players.length;

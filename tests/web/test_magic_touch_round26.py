@@ -13,7 +13,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from test_magic_newcomer import ARGS, WAIT_MS, WIDE, roll, serve  # noqa: E402
+from test_magic_newcomer import ARGS, WAIT_MS, WIDE, roll, serve, wait_action  # noqa: E402
 from test_magic_newcomer10_round26 import touch_page  # noqa: E402
 
 pytestmark = pytest.mark.browser
@@ -100,3 +100,31 @@ def test_on_a_touch_screen_the_page_says_tap_and_with_a_mouse_click(browser: Any
     ctx.close()
     assert "click a neighbouring cell" in help_text and "tap" not in help_text, help_text
     assert said == "Your pawn is in your hand: click a cell to set it down."
+
+
+def test_the_words_beside_the_own_ball_in_the_tray_strip_fish_it_out_too(game: tuple[Any, str]) -> None:
+    """Round 11: the ball in the phone's tray strip, 22 px, was the only place to tap to fish it out."""
+    page, _ = game
+    roll(page)
+    page.locator('#board .cell[data-cell="b1"]').tap()  # across the wall a1-b1: the ball drops
+    wait_action(page, "return", None)
+    page.locator("#lift").tap()
+    page.locator('#board .cell[data-cell="a1"]').tap()
+    page.wait_for_function("S.world.pawns.red.cell === 'a1' && Object.values(S.world.tray).some((ps) => ps.includes('red'))",
+                           timeout=WAIT_MS)
+    from playwright.sync_api import expect
+
+    words = page.locator("#tray-strip .where.mine")
+    expect(words).to_be_visible(timeout=WAIT_MS)
+    box = words.bounding_box()
+    assert box and box["width"] > 40, box
+    words.tap()
+    page.wait_for_function("S.world.pawns.red.ball === 'attached'", timeout=WAIT_MS)
+
+
+def test_a_finger_a_little_above_or_below_new_game_and_help_still_finds_them(game: tuple[Any, str]) -> None:
+    page, _ = game
+    for sel in ("#new-game", "#help-button"):
+        hits = page.evaluate("""(sel) => { const b = document.querySelector(sel), r = b.getBoundingClientRect(), x = r.x + r.width / 2;
+            return [Math.max(1, r.top - 8), r.bottom + 8].map((y) => !!document.elementFromPoint(x, y)?.closest(sel)); }""", sel)
+        assert hits == [True, True], (sel, hits)

@@ -409,6 +409,8 @@ function drawTrayStrip() {
       // phone said only "in the bottom-right corner", the wide tray how a ball gets there and out)
       where.textContent = S.hello.humans.includes(player)
         ? I18N.t("page.magic.tray_where_tap", "rolled {corner}: tap it to fish it out", { corner }) : corner;
+      // the words beside the own ball take its tap too (round 11: the 22 px ball alone was fiddly for a finger)
+      if (S.hello.humans.includes(player)) { where.classList.add("mine"); where.addEventListener("click", () => fetchBall(player)); }
       balls.append(b, where);
     }
   }

@@ -1,0 +1,48 @@
+"""Round 27 (newcomer rounds 10 and 11): the log's colour dots stand in one column. A line that wraps
+onto two lines, or a bold one (its time of day in bold is wider), drew its dot and words about 4 px
+left of the others (the time's column shrank under a long line)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any, Iterator
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from test_labyrinth_last_confusions import SIZES, open_page  # noqa: E402
+from test_plain_words_browser import serving  # noqa: E402
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def url() -> Iterator[str]:
+    with serving(("--game", "labyrinth", "--seed", "7", "--humans", "red,blue", "--speed", "0.1")) as address:
+        yield address
+
+
+LINES = """() => {
+  const texts = { short: () => "Red a3 → a2", long: () => "Red pushed the spare in at W-2; E-2 is forbidden next, "
+    + "and the pawns on the row rode along with their tiles to the other side", big: () => "Red wins" };
+  for (const type of ["short", "long", "big", "short"]) MB.addLog({ type, t: 3_723_000, player: "red" }, texts, ["big"]);
+  return [...document.querySelectorAll("#log li")].slice(0, 4).map((li) => ({
+    dot: li.querySelector(".pdot").getBoundingClientRect().left,
+    text: li.querySelector(".text").getBoundingClientRect().left,
+    height: li.querySelector(".text").getBoundingClientRect().height,
+    timeFits: li.querySelector(".t").scrollWidth <= li.querySelector(".t").clientWidth }));
+}"""
+
+
+@SIZES
+def test_every_log_line_s_dot_and_words_stand_in_one_column(browser: Any, url: str, size: tuple[int, int]) -> None:
+    page = open_page(browser, url, size)
+    rows = page.evaluate(LINES)
+    page.close()
+    heights = [r["height"] for r in rows]
+    assert max(heights) > 1.5 * min(heights), f"the long line does not wrap: {rows}"
+    assert all(r["timeFits"] for r in rows), f"a time of day overflows its column: {rows}"
+    assert len({round(r["dot"], 1) for r in rows}) == 1, rows
+    assert len({round(r["text"], 1) for r in rows}) == 1, rows

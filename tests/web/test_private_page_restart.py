@@ -51,6 +51,8 @@ def test_a_private_page_after_the_server_restarted_says_the_seat_is_gone(browser
         expect(page.locator("#seat-note")).to_contain_text("no longer held by this browser", timeout=WAIT_MS)
         expect(page.locator("#secret")).to_have_attribute("data-cards", "")
         assert page.locator("#seat-note a").get_attribute("href") == "/"
+        # the badge agrees with the note: nothing is retried any more (round 27: "disconnected: retrying…" stayed)
+        expect(page.locator("#conn")).to_have_text("not this browser's seat", timeout=WAIT_MS)
     finally:
         proc.terminate()
         proc.wait(timeout=20)

@@ -85,6 +85,8 @@ async function checkSeat() {
   $("seat-note").innerHTML = escHTML(I18N.t("page.common.seat_lost", "The {player} seat is no longer held by this browser (the server restarted, or the seat was released).", { player: PLAYER })) +
     ` <a href="/">${escHTML(I18N.t("page.common.claim_again", "Claim a colour again on the board's page."))}</a>`;
   MB.closed = true; // stop retrying: the server would refuse this page
+  // and the badge says so too (round 27: "disconnected: retrying…" stayed above the note, for ever)
+  MB.setConn("closed", I18N.t("page.common.seat_gone_badge", "not this browser's seat"));
 }
 const OPENED = MB.open;
 MB.open = () => { if (!MB.closed) OPENED(); };

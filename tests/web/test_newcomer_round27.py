@@ -1,4 +1,4 @@
-"""Round 27 (newcomer rounds 10 and 11): the log's colour dots stand in one column. A line that wraps
+"""Round 27 (newcomer rounds 10 and 11 on Labyrinth, Magic Labyrinth, Struggle): the log's colour dots stand in one column
 onto two lines, or a bold one (its time of day in bold is wider), drew its dot and words about 4 px
 left of the others (the time's column shrank under a long line)."""
 
@@ -46,3 +46,18 @@ def test_every_log_line_s_dot_and_words_stand_in_one_column(browser: Any, url: s
     assert all(r["timeFits"] for r in rows), f"a time of day overflows its column: {rows}"
     assert len({round(r["dot"], 1) for r in rows}) == 1, rows
     assert len({round(r["text"], 1) for r in rows}) == 1, rows
+
+
+def test_the_pages_english_says_click_and_leaves_tap_to_touch_screens() -> None:
+    """Round 27: the Labyrinth move tip at 1920x1080 began "Click a tile …" and ended "Tap any tile …".
+    English is written with "click" (i18n.js touchWords says "tap" on a touch screen); only a sentence
+    meant for touch screens alone (its id ends in _tap or _touch) says "tap"."""
+    import re
+
+    static = Path(__file__).resolve().parents[2] / "hal" / "web" / "static"
+    said = []
+    for js in sorted(static.glob("*.js")):
+        for ident, english in re.findall(r'I18N\.t\("([\w.]+)", "((?:[^"\\]|\\.)*)"', js.read_text(encoding="utf-8")):
+            if re.search(r"\btap", english, re.I) and not ident.endswith(("_tap", "_touch")):
+                said.append(f"{js.name} {ident}: {english[:60]}")
+    assert not said, said

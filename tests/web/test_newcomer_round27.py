@@ -1,6 +1,6 @@
-"""Round 27 (newcomer rounds 10 and 11 on Labyrinth, Magic Labyrinth, Struggle): the log's colour dots stand in one column
-onto two lines, or a bold one (its time of day in bold is wider), drew its dot and words about 4 px
-left of the others (the time's column shrank under a long line)."""
+"""Round 27 (newcomer rounds 10 and 11): the log's colour dots stand in one column (a line that wrapped
+onto two lines, or a bold one, its time of day in bold wider, drew its dot and words about 4 px left of
+the others: the time's column shrank under a long line), and the pages' English says "click"."""
 
 from __future__ import annotations
 

@@ -61,3 +61,18 @@ def test_the_pages_english_says_click_and_leaves_tap_to_touch_screens() -> None:
             if re.search(r"\btap", english, re.I) and not ident.endswith(("_tap", "_touch")):
                 said.append(f"{js.name} {ident}: {english[:60]}")
     assert not said, said
+
+
+def test_a_wide_screen_s_player_row_says_its_tag_under_the_name_in_at_most_two_lines(browser: Any, url: str) -> None:
+    """Round 27 at 1920x1080: "Red you · card on another screen · winner 🏆" wrapped into four short lines
+    beside the name in the narrow column."""
+    page = open_page(browser, url, (1920, 1080))
+    box = page.evaluate("""() => { MB.seatElsewhere = (p) => p === 'red'; S.view.winner = 'red'; drawInfo();
+        const who = document.querySelector('#players .player.red .who'), tag = who.querySelector('small');
+        const line = parseFloat(getComputedStyle(tag).lineHeight) || 16;
+        return { nameBottom: who.getBoundingClientRect().top + 16, tagTop: tag.getBoundingClientRect().top,
+                 tagLines: Math.round(tag.getBoundingClientRect().height / line), text: tag.textContent }; }""")
+    page.close()
+    assert "another screen" in box["text"] and "winner" in box["text"], box
+    assert box["tagTop"] >= box["nameBottom"] - 2, f"the tag is beside the name: {box}"
+    assert box["tagLines"] <= 2, box

@@ -76,3 +76,26 @@ def test_a_wide_screen_s_player_row_says_its_tag_under_the_name_in_at_most_two_l
     assert "another screen" in box["text"] and "winner" in box["text"], box
     assert box["tagTop"] >= box["nameBottom"] - 2, f"the tag is beside the name: {box}"
     assert box["tagLines"] <= 2, box
+
+
+def test_at_1920_a_refusal_for_a_click_on_the_tray_is_said_beside_the_click(browser: Any) -> None:
+    """Magic round 11: a click on the tray (bottom left, under the board) was answered under the buttons
+    in the right column, about 900 px away, easy to miss. Keys and near clicks keep the line where it is."""
+    from test_magic_newcomer import ARGS, WAIT_MS, WIDE, serve
+
+    proc, url = serve(ARGS)
+    try:
+        page = browser.new_page(viewport={"width": WIDE[0], "height": WIDE[1]})
+        page.goto(url)
+        page.wait_for_function("typeof S !== 'undefined' && S.view && S.world", timeout=WAIT_MS)
+        pocket = page.locator("#tray .pocket").first
+        pocket.click()
+        page.wait_for_function("document.getElementById('error').textContent.length > 0", timeout=WAIT_MS)
+        click, said = pocket.bounding_box(), page.locator("#error").bounding_box()
+        page.close()
+        assert click and said, (click, said)
+        far = abs((said["x"] + said["width"] / 2) - (click["x"] + click["width"] / 2)) + abs(said["y"] - (click["y"] + click["height"]))
+        assert far < 500, f"the refusal is {far:.0f} px from the click: {said} vs {click}"
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)

@@ -99,3 +99,14 @@ def test_at_1920_a_refusal_for_a_click_on_the_tray_is_said_beside_the_click(brow
     finally:
         proc.terminate()
         proc.wait(timeout=10)
+
+
+def test_the_card_page_says_where_the_card_shows_as_it_does(browser: Any, url: str) -> None:
+    """Struggle round 10: the card page said "The shared board never shows it" while the board's page in
+    the browser that took the seat showed the card ("RED'S OBJECTIVE CARD (SECRET)")."""
+    from test_game_browser import private_pages
+
+    page = private_pages(browser, url, ("red",))["red"]
+    note = page.locator("#note").inner_text()
+    page.context.close()
+    assert "never shows it" not in note and "browser that took the seat" in note and "LEDs" in note, note

@@ -43,10 +43,13 @@ def url() -> Iterator[str]:
     proc.wait(timeout=10)
 
 
-def open_page(browser: Any, url: str, size: tuple[int, int], tips: bool = False) -> Any:
+def open_page(browser: Any, url: str, size: tuple[int, int], tips: bool = False, touch: bool = False) -> Any:
+    """The page at `size`; `touch`: a phone's touch screen (the page then says "tap", i18n.js touchWords)."""
     from playwright.sync_api import expect
 
-    page = browser.new_page(viewport={"width": size[0], "height": size[1]})
+    viewport = {"width": size[0], "height": size[1]}
+    page = browser.new_context(viewport=viewport, has_touch=True, is_mobile=True).new_page() if touch \
+        else browser.new_page(viewport=viewport)
     if not tips:
         page.add_init_script("localStorage.setItem('mazeboard.guide.magic-labyrinth', JSON.stringify(['roll', 'move', 'return']))")
     page.goto(url)
@@ -707,11 +710,11 @@ def test_a_simulated_player_s_instruction_says_it_plays_by_itself(browser: Any, 
 def test_the_help_on_a_phone_speaks_of_taps_not_keys_and_the_log_says_what_its_times_count(browser: Any, url: str) -> None:
     """The second newcomer: the help said "arrow keys", "(or R)", "(or D)" at phone size, and the
     log's "33.2s" were never explained."""
-    page = open_page(browser, url, PHONE)
-    page.locator("#help-button").click()
+    page = open_page(browser, url, PHONE, touch=True)
+    page.locator("#help-button").tap()
     text = page.locator("#help").inner_text()
     assert "arrow keys" not in text and "(or R)" not in text and "(or D)" not in text and "tap" in text, text
-    page.close()
+    page.context.close()
     page = open_page(browser, url, WIDE)
     page.locator("#help-button").click()
     assert "arrow keys" in page.locator("#help").inner_text()

@@ -98,8 +98,19 @@ def _reason(ref: "StruggleReferee", token: str | None, frm: str | None, lifted: 
     if state == "waiting_for_tokens":
         return "start"
     if state == "placing":
+        # a token put on a space where none belongs (nor stood before the play) is a mistake, whichever token it
+        # is (round 27: token J put on space 4 instead of space 1 was asked "as the play moves it", and the
+        # prompt never named space 4); a token still where it stood is a move not made yet
+        if frm is not None and astray(ref, frm):
+            return "misplaced"
         return "placing" if token is not None and token in ref.moved else "misplaced"
     return "lifted" if lifted else "out_of_turn"
+
+
+def astray(ref: "StruggleReferee", sensor: str) -> bool:
+    """Whether a token on ``sensor`` was put where no token belongs and none stood before the play (a
+    placing mistake, never a move not made yet): a difference the reeds show, said first."""
+    return sensor not in set(ref.home().values()) and sensor not in set(ref.where.origin.values())
 
 
 def _order(ref: "StruggleReferee") -> Callable[[str], int]:
@@ -336,7 +347,10 @@ def _place(ref: "StruggleReferee") -> Instruction:
         return asked
     reqs = token_requests(ref)
     if blocking(reqs):
-        wrong = next((r for r in reqs if r.reason == "misplaced" and r.frm and r.to), None)
+        # the mistake the board sees first: a token on a space where none belongs (a closed reed no token
+        # explains), before a token named where it may stand (round 27: "token 9 is on START" hid space 4)
+        wrongs = [r for r in reqs if r.reason == "misplaced" and r.frm and r.to]
+        wrong = next((r for r in wrongs if r.frm and astray(ref, r.frm)), wrongs[0] if wrongs else None)
         if wrong is not None:
             return _mistake_first(ref, wrong, reqs)
         which = _which(ref, reqs)

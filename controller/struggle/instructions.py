@@ -323,10 +323,14 @@ def _choose(ref: "StruggleReferee") -> Instruction:
     outcome = turn.outcomes[turn.selected]
     play = outcome.plays[turn.play]
     buttons = {"stop": Does("str.button.play")}
-    if count > 1:
-        buttons["throw"] = Does("str.button.next")
+    last = turn.selected == count - 1
+    if count > 1:  # after the last way: way 1 again, said so (round 27: "the next way" at way 3 of 3)
+        buttons["throw"] = Does("str.button.first" if last else "str.button.next")
+    idle: dict[str, str] = {}
     if turn.selected > 0:  # only a way before this one (round 23: "the previous way" on the first way read wrong)
         buttons["die1"] = Does("str.button.previous")
+    elif count > 1:  # and a tap on it says why (round 27: its refusal quoted "Die 1 for the previous one")
+        idle["die1"] = Does("str.idle.no_previous")
     said = play_said(play, rules.apply(ref.rules, ref.race, turn.hand, play), ref.track, turn.hand)  # what it does
     if len(outcome.plays) > 1:  # the same result whatever the order: a button, never a choice to explain
         buttons["die2"] = Does("str.button.order")  # (it names the order the log keeps: SCENARIOS.md "played")
@@ -337,8 +341,10 @@ def _choose(ref: "StruggleReferee") -> Instruction:
     targets = {place_sensor(m.place) if m.place else space_sensor(m.to)
                for m in outcome.result.moves if m.result != "impasse"}
     targets |= {place_sensor(p) for _, p in outcome.result.arrivals}  # the fifth token's last place too
-    return Instruction(ref.current, "choose", "str.choose" if count > 1 else "str.choose_one", facts, (), buttons,
-                       tuple(sorted(targets, key=lambda s: order.get(s, len(order)))))
+    message = ("str.choose_one" if count == 1 else "str.choose_first" if turn.selected == 0
+               else "str.choose_last" if last else "str.choose")
+    return Instruction(ref.current, "choose", message, facts, (), buttons,
+                       tuple(sorted(targets, key=lambda s: order.get(s, len(order)))), idle=idle)
 
 
 def _place(ref: "StruggleReferee") -> Instruction:

@@ -48,3 +48,46 @@ def test_a_move_not_made_yet_is_no_mistake() -> None:
     text = _instruction(events)["text"]
     assert text.startswith("Red: a token is on space 3, where none belongs"), text
     assert "is on START, where it does not belong" not in text, text
+
+
+def _choosing(hand: str = "K Q J 10 A"):
+    session, game, events = scripted([hand], ["throw", "stop"])
+    run_for(session, 2000)
+    assert game.referee.state == "choosing" and len(game.referee.turn.outcomes) > 2
+    return session, game, events
+
+
+def test_way_1_names_no_die_1_and_a_tap_on_die_1_says_there_is_no_previous_way() -> None:
+    from mazeboard.hal.web.controls import press_refusal
+
+    session, game, events = _choosing()
+    said = _instruction(events)
+    assert "way 1 of" in said["text"], said["text"]
+    assert "Die 1" not in said["text"] and "Throw for the next way" in said["text"], said["text"]
+    assert "die1" not in said["buttons"]
+    refusal = str(press_refusal(said, ["red"], "die1"))
+    assert refusal.startswith("does nothing now") and "no previous way" in refusal, refusal
+    assert "Die 1 for the previous" not in refusal, refusal  # never the refusal recommending what it refuses
+
+
+def test_the_last_way_names_die_1_and_says_throw_goes_back_to_way_1() -> None:
+    session, game, events = _choosing()
+    count = len(game.referee.turn.outcomes)
+    for _ in range(count - 1):
+        session.hands.do(Act("press", button="throw"))
+        run_for(session, 300)
+    said = _instruction(events)
+    assert f"way {count} of {count}" in said["text"], said["text"]
+    assert "Throw for the next way" not in said["text"] and "Die 1 for the previous one" in said["text"], said["text"]
+    assert "back to way 1" in said["text"] and "way 1" in said["buttons"]["throw"], said
+    session.hands.do(Act("press", button="throw"))  # and it does: way 1 again
+    run_for(session, 300)
+    assert game.referee.turn.selected == 0 and "way 1 of" in _instruction(events)["text"]
+
+
+def test_a_middle_way_names_both() -> None:
+    session, game, events = _choosing()
+    session.hands.do(Act("press", button="throw"))
+    run_for(session, 300)
+    text = _instruction(events)["text"]
+    assert "way 2 of" in text and "Throw for the next way" in text and "Die 1 for the previous one" in text, text

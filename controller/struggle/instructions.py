@@ -331,11 +331,15 @@ def _choose(ref: "StruggleReferee") -> Instruction:
         buttons["die1"] = Does("str.button.previous")
     elif count > 1:  # and a tap on it says why (round 27: its refusal quoted "Die 1 for the previous one")
         idle["die1"] = Does("str.idle.no_previous")
-    said = play_said(play, rules.apply(ref.rules, ref.race, turn.hand, play), ref.track, turn.hand)  # what it does
+    result = rules.apply(ref.rules, ref.race, turn.hand, play)
+    said = play_said(play, result, ref.track, turn.hand)  # what it does
     if len(outcome.plays) > 1:  # the same result whatever the order: a button, never a choice to explain
         buttons["die2"] = Does("str.button.order")  # (it names the order the log keeps: SCENARIOS.md "played")
     facts = {"hand": hand_words(turn.hand), "faces": list(turn.hand), "n": turn.selected + 1, "count": count, "play": said,
              "selected": turn.selected, "order": list(play.order),
+             # the moves and aces of the order said ({play}; die 2 names another): what a page shows of the way
+             # (round 27: the phone's "Way 1 of 3" line kept the first order after die 2)
+             "moves": [m.to_dict() for m in result.moves], "aces": list(play.aces),
              "orders_differ": _other_story(ref, outcome.plays)}  # a page explains die 2 only then
     order = {s: i for i, s in enumerate(ref.track.sensors())}
     targets = {place_sensor(m.place) if m.place else space_sensor(m.to)

@@ -70,6 +70,18 @@ def test_way_1_names_no_die_1_and_a_tap_on_die_1_says_there_is_no_previous_way()
     assert "Die 1 for the previous" not in refusal, refusal  # never the refusal recommending what it refuses
 
 
+@pytest.mark.parametrize("way", ["first", "middle", "last"])
+def test_every_way_s_prompt_is_routine_for_the_narration(way: str) -> None:
+    """The terminal narration tells the ways in its own lines: the prompt, whichever way it shows, is not repeated."""
+    from mazeboard.controller.narrate import ROUTINE_MESSAGES
+
+    session, game, events = _choosing()
+    for _ in range({"first": 0, "middle": 1, "last": len(game.referee.turn.outcomes) - 1}[way]):
+        session.hands.do(Act("press", button="throw"))
+        run_for(session, 300)
+    assert game.referee.instruction().message in ROUTINE_MESSAGES, game.referee.instruction().message
+
+
 def test_the_last_way_names_die_1_and_says_throw_goes_back_to_way_1() -> None:
     session, game, events = _choosing()
     count = len(game.referee.turn.outcomes)

@@ -106,6 +106,9 @@ class Instruction:
     until_ms: int | None = None
     #: False: the main sentence says the requests itself (its facts), none gets a sentence of its own
     requests_said: bool = True
+    #: buttons that do nothing now, each with why (a :class:`Does`), where that is worth saying (Struggle's
+    #: Die 1 on way 1: no previous way yet); a page's refusal says it before the instruction
+    idle: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def blocked(self) -> bool:
@@ -140,6 +143,8 @@ class Instruction:
             "buttons": {b: str(d) for b, d in self.buttons.items()},
             "button_messages": {b: {"id": d.mid, "args": dict(d.args)} for b, d in self.buttons.items()
                                 if isinstance(d, Does)},
+            "button_idle": {b: {"id": d.mid, "args": dict(d.args)} for b, d in self.idle.items()
+                            if isinstance(d, Does)},
             "cells": list(self.cells),
             "until": self.until_ms,
         }
@@ -245,8 +250,14 @@ MESSAGES: dict[str, str] = {
     "str.die.ace": "ace",
     "str.all_held": "{Player} holds all five dice ({hand}): free a die to throw it again, or press Stop to keep the hand.",
     "str.keep": "{Player}: {hand} is the hand: press Stop to keep it.",
+    # Die 1 named only where there is a previous way, Throw as "the next way" only where there is one (round 27:
+    # way 1 said "Die 1 for the previous one" while die 1 was greyed); after the last way Throw shows way 1
     "str.choose": "{Player}: the LEDs show way {n} of {count} to play {hand} ({play}): press Stop to play it, "
                   "Throw for the next way, Die 1 for the previous one.",
+    "str.choose_first": "{Player}: the LEDs show way {n} of {count} to play {hand} ({play}): press Stop to play "
+                        "it, Throw for the next way.",
+    "str.choose_last": "{Player}: the LEDs show way {n} of {count} to play {hand} ({play}): press Stop to play it, "
+                       "Die 1 for the previous one, Throw to go back to way 1.",
     "str.choose_one": "{Player}: {hand} plays one way ({play}), shown on the LEDs: press Stop to play it.",
     "str.place": "{Player}: move the tokens where the LEDs blink:",
     # a token put where none belongs while placing: the mistake and its fix first, the rest short after it
@@ -336,6 +347,9 @@ MESSAGES: dict[str, str] = {
     "str.button.play": "play this way",
     "str.button.next": "show the next way",
     "str.button.previous": "show the previous way",
+    "str.button.first": "go back to way 1",
+    # why Die 1 does nothing on way 1 (Instruction.idle: a page's refusal says it)
+    "str.idle.no_previous": "there is no previous way yet: this is way 1",
     "str.button.order": "name another order of the same moves",
     "str.button.placed": "the tokens stand right: end the turn",
     "str.button.start_round": "start the round now",

@@ -98,8 +98,19 @@ def _reason(ref: "StruggleReferee", token: str | None, frm: str | None, lifted: 
     if state == "waiting_for_tokens":
         return "start"
     if state == "placing":
+        # a token put on a space where none belongs (nor stood before the play) is a mistake, whichever token it
+        # is (round 27: token J put on space 4 instead of space 1 was asked "as the play moves it", and the
+        # prompt never named space 4); a token still where it stood is a move not made yet
+        if frm is not None and astray(ref, frm):
+            return "misplaced"
         return "placing" if token is not None and token in ref.moved else "misplaced"
     return "lifted" if lifted else "out_of_turn"
+
+
+def astray(ref: "StruggleReferee", sensor: str) -> bool:
+    """Whether a token on ``sensor`` was put where no token belongs and none stood before the play (a
+    placing mistake, never a move not made yet): a difference the reeds show, said first."""
+    return sensor not in set(ref.home().values()) and sensor not in set(ref.where.origin.values())
 
 
 def _order(ref: "StruggleReferee") -> Callable[[str], int]:
@@ -312,22 +323,32 @@ def _choose(ref: "StruggleReferee") -> Instruction:
     outcome = turn.outcomes[turn.selected]
     play = outcome.plays[turn.play]
     buttons = {"stop": Does("str.button.play")}
-    if count > 1:
-        buttons["throw"] = Does("str.button.next")
+    last = turn.selected == count - 1
+    if count > 1:  # after the last way: way 1 again, said so (round 27: "the next way" at way 3 of 3)
+        buttons["throw"] = Does("str.button.first" if last else "str.button.next")
+    idle: dict[str, str] = {}
     if turn.selected > 0:  # only a way before this one (round 23: "the previous way" on the first way read wrong)
         buttons["die1"] = Does("str.button.previous")
-    said = play_said(play, rules.apply(ref.rules, ref.race, turn.hand, play), ref.track, turn.hand)  # what it does
+    elif count > 1:  # and a tap on it says why (round 27: its refusal quoted "Die 1 for the previous one")
+        idle["die1"] = Does("str.idle.no_previous")
+    result = rules.apply(ref.rules, ref.race, turn.hand, play)
+    said = play_said(play, result, ref.track, turn.hand)  # what it does
     if len(outcome.plays) > 1:  # the same result whatever the order: a button, never a choice to explain
         buttons["die2"] = Does("str.button.order")  # (it names the order the log keeps: SCENARIOS.md "played")
     facts = {"hand": hand_words(turn.hand), "faces": list(turn.hand), "n": turn.selected + 1, "count": count, "play": said,
              "selected": turn.selected, "order": list(play.order),
+             # the moves and aces of the order said ({play}; die 2 names another): what a page shows of the way
+             # (round 27: the phone's "Way 1 of 3" line kept the first order after die 2)
+             "moves": [m.to_dict() for m in result.moves], "aces": list(play.aces),
              "orders_differ": _other_story(ref, outcome.plays)}  # a page explains die 2 only then
     order = {s: i for i, s in enumerate(ref.track.sensors())}
     targets = {place_sensor(m.place) if m.place else space_sensor(m.to)
                for m in outcome.result.moves if m.result != "impasse"}
     targets |= {place_sensor(p) for _, p in outcome.result.arrivals}  # the fifth token's last place too
-    return Instruction(ref.current, "choose", "str.choose" if count > 1 else "str.choose_one", facts, (), buttons,
-                       tuple(sorted(targets, key=lambda s: order.get(s, len(order)))))
+    message = ("str.choose_one" if count == 1 else "str.choose_first" if turn.selected == 0
+               else "str.choose_last" if last else "str.choose")
+    return Instruction(ref.current, "choose", message, facts, (), buttons,
+                       tuple(sorted(targets, key=lambda s: order.get(s, len(order)))), idle=idle)
 
 
 def _place(ref: "StruggleReferee") -> Instruction:
@@ -336,7 +357,10 @@ def _place(ref: "StruggleReferee") -> Instruction:
         return asked
     reqs = token_requests(ref)
     if blocking(reqs):
-        wrong = next((r for r in reqs if r.reason == "misplaced" and r.frm and r.to), None)
+        # the mistake the board sees first: a token on a space where none belongs (a closed reed no token
+        # explains), before a token named where it may stand (round 27: "token 9 is on START" hid space 4)
+        wrongs = [r for r in reqs if r.reason == "misplaced" and r.frm and r.to]
+        wrong = next((r for r in wrongs if r.frm and astray(ref, r.frm)), wrongs[0] if wrongs else None)
         if wrong is not None:
             return _mistake_first(ref, wrong, reqs)
         which = _which(ref, reqs)

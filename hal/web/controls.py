@@ -34,6 +34,8 @@ CONTROL_REASONS: dict[str, str] = {
     "control.watching": "every colour is a simulated player: this page only watches (start with --humans red)",
     "control.waiting": "waiting for the board",
     "control.does_nothing": "does nothing now. {text}",
+    # a button the instruction names as idle, with why (Instruction.idle: Struggle's Die 1 on way 1)
+    "control.idle": "does nothing now ({why}). {text}",
     "control.game_over": "the game is over: press ✨ New game to play another",
     "control.simulated_turn": "it is {player}'s turn (a simulated player): wait",
     "control.asks_simulated": "the board asks {player} (a simulated player) to move it",
@@ -123,6 +125,9 @@ def press_refusal(said: Said, humans: Iterable[str], button: str, names: Names =
     if player is not None and player not in humans and said.get("action") != "game_over":
         return Reason("control.simulated_turn", names, player=player)
     if button not in said.get("buttons", {}):
+        idle = _words((said.get("button_idle") or {}).get(button))
+        if idle is not None:  # why it does nothing, said before the instruction (a phrase: in the page's language)
+            return Reason("control.idle", said=said, why=idle)
         return Reason("control.does_nothing", said=said)
     return None
 

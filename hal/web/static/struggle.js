@@ -484,24 +484,25 @@ function drawInfo() {
     dice.appendChild(d);
   }
   // the legend of the controls while choosing (round 9: "[ACE] die 1: the previous way": the little die showed die
-  // 1's face, an ace, and read as being about the ace): "die 1" in the blue outline of the dice that act (no
-  // face), then what each control does now: die 1 the previous way, die 2 another order, Throw, Stop
+  // 1's face, an ace, and read as being about the ace): what each control does now: die 1 the previous way, die 2
+  // another order, Throw, Stop
   const keys = [], choosing = v.phase === "choosing";
   const die1 = choosing && buttonState("die1")[0] ? I18N.t("page.str.key_die1_role", "the previous way")
     : choosing && v.outcomes.length > 1 && buttonState("throw")[0] ? I18N.t("page.str.key_die1_first_role", "the previous way (from way 2 on)") : "";
   // die 2 explained only when another order changes what happens (the instruction's orders_differ)
-  if (choosing && buttonState("die2")[0] && ((said() || {}).messages || [])[0]?.args?.orders_differ !== false) keys.push(I18N.t("page.str.key_die2", "die 2: the same moves in another order"));
-  if (choosing && buttonState("throw")[0]) keys.push(I18N.t("page.str.key_throw", "🎲 Throw: the next way"));
+  // (and once tapped here on the way shown: the order the prompt says changed, round 27: a phone has no title to read)
+  if (choosing && buttonState("die2")[0] && (((said() || {}).messages || [])[0]?.args?.orders_differ !== false
+    || S.orderTapped === orderKey(v))) keys.push(I18N.t("page.str.key_die2", "die 2: the same moves in another order"));
+  // after the last way Throw shows way 1 (the prompt: "Throw to go back to way 1", round 27)
+  const lastWay = choosing && v.selected === v.outcomes.length - 1;
+  if (choosing && buttonState("throw")[0]) keys.push(lastWay ? I18N.t("page.str.key_throw_first", "🎲 Throw: back to way 1") : I18N.t("page.str.key_throw", "🎲 Throw: the next way"));
   if (choosing && buttonState("stop")[0]) keys.push(I18N.t("page.str.key_stop", "✋ Stop: play it"));
   $("dice-keys").hidden = !die1 && !keys.length;
   $("dice-keys").innerHTML = "";
   $("dice-keys").title = I18N.t("page.str.keys_title", "the dice outlined in blue still act");
-  if (die1) {
-    const swatch = document.createElement("span");
-    swatch.className = "key-swatch"; swatch.setAttribute("aria-hidden", "true");
-    swatch.textContent = I18N.t("page.str.key_die1_name", "die 1");
-    $("dice-keys").append(swatch, `: ${die1}`, keys.length ? " · " : "");
-  }
+  // "die 1" in words as "die 2" is, never a pill outlined as the dice are (round 27: the outlined "die 1" pill
+  // read as naming the die outlined, die 2)
+  if (die1) keys.unshift(`${I18N.t("page.str.key_die1_name", "die 1")}: ${die1}`);
   $("dice-keys").append(keys.join(" · "));
   // an ace said in plain words where it is met, under the dice (round 9: "ace" was explained only in "?", as a
   // "joker for figures", "five aces void"); the same words as the help's (struggle.html page.str.help_ace)
@@ -518,7 +519,8 @@ function drawInfo() {
   if (throwWord) throwWord.hidden = nextWay;
   $("next-way").hidden = !nextWay;
   // named as the board's words name it ("Throw for the next way"): the button is Throw
-  $("next-way").textContent = I18N.t("page.str.throw_next_way", "Throw: next way");
+  $("next-way").textContent = nextWay && v.selected === v.outcomes.length - 1 && v.outcomes.length > 1
+    ? I18N.t("page.str.throw_first_way", "Throw: way 1") : I18N.t("page.str.throw_next_way", "Throw: next way");
   $("stop").textContent = !buttonState("stop")[0] && lateStop() ? I18N.t("page.str.stop_turn", "✋ Stop: end the turn")
     : v.phase === "choosing" ? I18N.t("page.str.stop_play", "✋ Stop: play it")
     : v.phase === "placing" ? I18N.t("page.str.stop_turn", "✋ Stop: end the turn")
@@ -549,14 +551,15 @@ function drawInfo() {
     li.dataset.index = String(o.index);
     li.innerHTML = `<span class="n">${o.index + 1}</span><div><ul class="moves"></ul></div>`;
     // what the aces count as: two ways can differ in that alone (round 5 saw the same move twice)
-    if ((o.ace || []).length) {
+    const shown = shownPlay(o); // the way the LEDs show in the order the prompt says (die 2: another order)
+    if (shown.ace.length) {
       const ace = document.createElement("div");
       ace.className = "ace-as";
-      ace.textContent = o.ace.length > 1 ? I18N.t("page.str.way_aces", "the aces count as {aces}", { aces: andList(o.ace) })
-        : I18N.t("page.str.way_ace", "the ace counts as {aces}", { aces: andList(o.ace) });
+      ace.textContent = shown.ace.length > 1 ? I18N.t("page.str.way_aces", "the aces count as {aces}", { aces: andList(shown.ace) })
+        : I18N.t("page.str.way_ace", "the ace counts as {aces}", { aces: andList(shown.ace) });
       li.lastElementChild.prepend(ace);
     }
-    for (const m of o.moves) li.querySelector(".moves").appendChild(moveLine(m));
+    for (const m of shown.moves) li.querySelector(".moves").appendChild(moveLine(m));
     // the fourth arrival ends the round: the fifth token takes the last place (where it really ends)
     for (const e of o.round_end || []) li.querySelector(".moves").appendChild(roundEndLine(e));
     if (!o.moves.length && !(o.round_end || []).length) li.querySelector(".moves").textContent = I18N.t("page.str.no_moves", "no token moves");
@@ -673,12 +676,25 @@ function drawWayShown(v, ways, card, hint, mine) {
   if (aceNote) box.dataset.ace = ""; else delete box.dataset.ace;
   if (aceNote) { box.textContent = $("ace-note").textContent; return; }
   if (!o) { box.textContent = ""; return; }
-  const moves = o.moves.map((m) => `${I18N.t("page.str.token_named", "token {token}", { token: m.token })} ${moveLine(m).lastChild.textContent.trim()}`);
+  const shown = shownPlay(o);
+  const moves = shown.moves.map((m) => `${I18N.t("page.str.token_named", "token {token}", { token: m.token })} ${moveLine(m).lastChild.textContent.trim()}`);
   for (const e of o.round_end || []) moves.push(`${I18N.t("page.str.token_named", "token {token}", { token: e.token })} → ${I18N.t("page.str.arrival_place", "arrival place {place}", { place: e.place })}`);
-  const ace = (o.ace || []).length ? [I18N.t("page.str.way_shown_ace", "ace = {aces}", { aces: andList(o.ace) })] : [];
-  box.textContent = I18N.t("page.str.way_shown", "Way {n} of {count}: {moves}", { n: o.index + 1, count: ways.length,
-    moves: [...ace, ...(moves.length ? moves : [I18N.t("page.str.no_moves", "no token moves")])].join(" · ") })
+  const ace = shown.ace.length ? [I18N.t("page.str.way_shown_ace", "ace = {aces}", { aces: andList(shown.ace) })] : [];
+  // once die 2 acted on it, the line says so, on the first screen of a phone (round 27: die 2's role was said in its
+  // title, which a phone never shows, and in the dice keys below the screen's edge)
+  const reordered = S.orderTapped === orderKey(v);
+  const args = { n: o.index + 1, count: ways.length,
+    moves: [...ace, ...(moves.length ? moves : [I18N.t("page.str.no_moves", "no token moves")])].join(" · ") };
+  box.textContent = (reordered ? I18N.t("page.str.way_shown_order", "Way {n} of {count}, its moves in another order (die 2): {moves}", args)
+    : I18N.t("page.str.way_shown", "Way {n} of {count}: {moves}", args))
     + (card && hint === o.index && ways.length > 1 ? " · " + I18N.t("page.str.hint_short", "★ the board's pick for your card") : "");
+}
+// the way shown as the prompt says it (die 2 names the same moves in another order: round 27, the phone's line
+// kept the first order): the instruction's moves and aces for the selected way, else the way's first order
+function shownPlay(o) {
+  const s = said(), a = s && s.action === "choose" ? ((s.messages || [])[0] || {}).args || {} : {};
+  return a.selected === o.index && Array.isArray(a.moves) ? { moves: a.moves, ace: a.aces || o.ace || [] }
+    : { moves: o.moves, ace: o.ace || [] };
 }
 // what each die does in the way shown (the LEDs' way), said under it while choosing (round 26: the dice's
 // roles seemed to change from way to way): a figure moves its token one space, an ace counts as the figure
@@ -847,8 +863,11 @@ function lateStop() { return !!S.passed && performance.now() - S.passed.at < GRA
 function said() { return S.view ? S.view.instruction : null; }
 // a control acts only when the view's controls say so (computed by the server from the instruction)
 function buttonState(id) { return MB.control(S.view, S.hello, id); }
+// the way shown in this turn, for die 2's legend once die 2 was tapped on it
+function orderKey(v) { return JSON.stringify([v.current, v.faces, v.selected]); }
 function press(button, message) {
   const [on, why] = buttonState(button);
+  if (on && button === "die2" && S.view) S.orderTapped = orderKey(S.view);
   if (!on && button === "stop" && lateStop()) { // the countdown passed the turn under the finger: said so
     MB.showError(I18N.t("page.str.stop_too_late", "Stop came just after the countdown: {Player}'s turn had already passed by itself, the tokens standing right, so nothing is lost. {Next}'s turn now.",
       { player: S.passed.player, next: (said() || {}).player || S.view.current }));

@@ -839,15 +839,7 @@ function showError(text) {
   e.textContent = text;
   clearTimeout(S.errorTimer);
   S.errorTimer = setTimeout(() => { e.textContent = ""; e.classList.remove("toast"); }, 4000);
-  // read in full where the person looks (as common.js MB.showError, round 24): on a phone a tap on the
-  // greyed Fish ball out said why in a line under the screen's bottom edge. A phone shows a line that
-  // falls below the screen at the screen's foot (round 26: scrolled into it, the page's top buttons were
-  // half cut off after a tap on a cell); elsewhere the page scrolls to it, a few pixels clear of the edge
-  e.classList.remove("toast");
-  const r = e.getBoundingClientRect(), phone = window.matchMedia("(max-width: 899.98px)").matches;
-  if (text && phone && r.bottom > window.innerHeight) e.classList.add("toast");
-  else if (text && r.bottom > window.innerHeight) window.scrollBy(0, Math.ceil(r.bottom - window.innerHeight) + 8);
-  else if (text && r.top < 0) window.scrollBy(0, Math.floor(r.top) - 8);
+  NOTICE.placeLine(e, text); // where the person looks (a phone: at the screen's foot), as every game page
 }
 function mine() { return S.hello && S.hello.humans.length > 0; }
 function activeHuman() {

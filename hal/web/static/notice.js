@@ -61,6 +61,23 @@ const NOTICE = {
     NOTICE.asked = key;
     return moved;
   },
+  // a refusal's line (#error, its text just set) read in full where the person looks, one way for the three
+  // game pages. A phone shows a line off its screen at the screen's foot, over the page (board.css .error.toast),
+  // the page left where it was (round 26, Magic: scrolled to it, the top buttons were half cut off; round 27,
+  // Struggle: the line under the long list of ways to play, scrollY 0 -> 664, the board and dice gone); a
+  // wider screen scrolls just to it, a few pixels clear of the edge (round 24: cut by the screen's bottom edge)
+  placeLine(e, text) {
+    e.classList.remove("toast");
+    if (!e.dataset.tapAway) { // a tap on the toast puts it away (it may cover what was tapped: the dice at the foot)
+      e.dataset.tapAway = "yes";
+      e.addEventListener("click", () => { if (e.classList.contains("toast")) { e.textContent = ""; e.classList.remove("toast"); } });
+    }
+    if (!text) return;
+    const r = e.getBoundingClientRect(), phone = window.matchMedia("(max-width: 899.98px)").matches;
+    if (phone && (r.bottom > window.innerHeight || r.top < 0)) e.classList.add("toast");
+    else if (r.bottom > window.innerHeight) window.scrollBy(0, Math.ceil(r.bottom - window.innerHeight) + 8);
+    else if (r.top < 0) window.scrollBy(0, Math.floor(r.top) - 8);
+  },
   heard(t) { if (typeof t === "number" && (NOTICE.lastT === null || t > NOTICE.lastT || !NOTICE.lost)) NOTICE.lastT = t; },
   // a line above the board that stays until dismissed
   say(text) {

@@ -1,0 +1,69 @@
+"""Round 27 (a newcomer in Struggle, fix27-sb): a phone's refusal line shows where the person looks
+without moving the page (one mechanism for the three game pages: notice.js NOTICE.placeLine); the
+first-game tip on a desktop covers nothing people read; Stop in the late-Stop grace looks and says what
+it does; the card page's small notes readable (WCAG AA contrast)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from test_plain_words_browser import WAIT_MS, serving
+
+pytestmark = pytest.mark.browser
+
+PHONE = (390, 844)
+GUIDE_SEEN = ("for (const g of ['magic-labyrinth', 'labyrinth', 'struggle']) "
+              "localStorage.setItem(`mazeboard.guide.${g}`, JSON.stringify(['roll', 'move', 'return', 'shift', 'goal', "
+              "'dice', 'throw', 'choose', 'place']))")
+LINE = ("() => { const e = document.getElementById('error'), r = e.getBoundingClientRect(); "
+        "return {top: r.top, bottom: r.bottom, h: innerHeight, y: scrollY, text: e.textContent}; }")
+
+
+def _phone(browser: Any, url: str) -> Any:
+    from playwright.sync_api import expect
+
+    page = browser.new_page(viewport={"width": PHONE[0], "height": PHONE[1]}, has_touch=True, is_mobile=True)
+    page.add_init_script(GUIDE_SEEN)
+    page.goto(url)
+    expect(page.locator("#conn")).to_have_text("connected", timeout=WAIT_MS)
+    return page
+
+
+def _tap_says_why_in_place(page: Any, selector: str, y: int) -> dict[str, Any]:
+    page.evaluate("(y) => { window.scrollTo(0, y); document.getElementById('error').textContent = ''; }", y)
+    page.wait_for_timeout(200)
+    before = page.evaluate("scrollY")
+    page.locator(selector).first.tap(force=True)
+    page.wait_for_function("() => document.getElementById('error').textContent !== ''", timeout=WAIT_MS)
+    page.wait_for_timeout(400)
+    line = page.evaluate(LINE)
+    assert line["y"] == before, f"the refusal moved the page: scrollY {before} -> {line['y']} ({line})"
+    assert line["top"] >= 0 and line["bottom"] <= line["h"], f"the refusal is off the screen: {line}"
+    return line
+
+
+@pytest.mark.parametrize("y", [0, 370])
+def test_struggle_phone_a_tap_on_a_greyed_die_says_why_without_a_scroll_jump(browser: Any, y: int) -> None:
+    """Seen: scrollY 0 -> 664 and 370 -> 1378 (the line under the long list of ways to play)."""
+    with serving(("--game", "struggle", "--humans", "red", "--seed", "5", "--speed", "3")) as url:
+        page = _phone(browser, url)
+        page.wait_for_function("() => S.view.current === 'red' && S.view.instruction.action === 'throw'", timeout=WAIT_MS)
+        page.click("#throw")
+        page.wait_for_function("() => S.view.instruction.messages[0].id !== 'str.throw'", timeout=WAIT_MS)
+        page.click("#stop")  # the hand kept: the ways to play listed, the dice greyed
+        page.wait_for_function("() => document.querySelectorAll('#outcomes .outcome').length > 1", timeout=WAIT_MS)
+        line = _tap_says_why_in_place(page, '.pdie[data-die="1"]', y)
+        assert line["text"]
+        page.close()
+
+
+def test_labyrinth_phone_a_refusal_does_not_scroll_the_page_either(browser: Any) -> None:
+    args = ("--game", "labyrinth", "--cards-each", "2", "--humans", "red", "--seed", "9135", "--speed", "3")
+    with serving(args) as url:
+        page = _phone(browser, url)
+        page.wait_for_function("() => S.view.current === 'red' && S.view.phase === 'shift' && !S.world.busy", timeout=WAIT_MS)
+        line = _tap_says_why_in_place(page, "#done", 0)
+        assert "Done" in line["text"], line
+        page.close()

@@ -67,3 +67,45 @@ def test_labyrinth_phone_a_refusal_does_not_scroll_the_page_either(browser: Any)
         line = _tap_says_why_in_place(page, "#done", 0)
         assert "Done" in line["text"], line
         page.close()
+
+
+#: the words and buttons of the page a person can see now (clipped to the window and to the side panel,
+#: which scrolls) that the first-game tip lies over
+UNDER_TIP = """() => {
+  const g = document.getElementById('guide');
+  if (g.hidden) return null;
+  const t = g.getBoundingClientRect(), side = document.querySelector('.info-side').getBoundingClientRect(), out = [];
+  for (const el of document.querySelectorAll('main *')) {
+    if (g.contains(el)) continue;
+    const words = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim()) || el.matches('button, .pdie');
+    if (!words || !el.getClientRects().length) continue;
+    let r = el.getBoundingClientRect(), top = Math.max(r.top, 0), bottom = Math.min(r.bottom, innerHeight);
+    if (el.closest('.info-side')) { top = Math.max(top, side.top); bottom = Math.min(bottom, side.bottom); }
+    if (bottom - top < 4) continue;  // scrolled out of sight
+    const x = Math.min(r.right, t.right) - Math.max(r.left, t.left), y = Math.min(bottom, t.bottom) - Math.max(top, t.top);
+    if (x > 2 && y > 2) out.push(`${el.tagName.toLowerCase()}#${el.id}.${el.className}: ${el.textContent.trim().slice(0, 40)}`);
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1366, 768)], ids=["1920", "1366"])
+@pytest.mark.parametrize("game", ["struggle", "labyrinth", "magic-labyrinth"])
+def test_desktop_the_first_game_tip_covers_nothing_people_read(browser: Any, game: str, size: tuple[int, int]) -> None:
+    """Seen (Struggle, 1920x1080 and 1366x768): the tip lay over the log, the "Red's turn" row behind it."""
+    from test_plain_words_browser import open_page
+
+    with serving(("--game", game, "--humans", "red", "--seed", "5", "--speed", "3")) as url:
+        page = open_page(browser, url, size, guide=True)
+        page.wait_for_function("() => !document.getElementById('guide').hidden && document.querySelectorAll('#log li').length > 1",
+                               timeout=WAIT_MS)
+        if game == "struggle":  # the ways to play listed: the side panel at its fullest
+            page.click("#throw")
+            page.wait_for_function("() => S.view.instruction.messages[0].id !== 'str.throw'", timeout=WAIT_MS)
+            page.click("#stop")
+            page.wait_for_function("() => document.querySelectorAll('#outcomes .outcome').length > 1", timeout=WAIT_MS)
+        page.wait_for_timeout(600)
+        covered = page.evaluate(UNDER_TIP)
+        assert covered is not None, "no tip showed"
+        assert covered == [], f"the tip lies over: {covered}"
+        page.close()

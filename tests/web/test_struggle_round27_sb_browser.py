@@ -139,3 +139,48 @@ def test_stop_in_the_late_stop_grace_looks_and_says_that_the_turn_passed(browser
             assert "passed" not in _text(page, "#stop")
         finally:
             page.close()
+
+
+#: each text of the card (an element with words of its own): its colour on the nearest opaque background, its size
+CARD_CONTRAST = """() => {
+  const rgb = (c) => (c.match(/[\\d.]+/g) || []).map(Number);
+  const lum = ([r, g, b]) => { const f = (v) => { v /= 255; return v <= .03928 ? v / 12.92 : ((v + .055) / 1.055) ** 2.4; };
+    return .2126 * f(r) + .7152 * f(g) + .0722 * f(b); };
+  const ground = (el) => { for (; el; el = el.parentElement) { const c = rgb(getComputedStyle(el).backgroundColor);
+    if (c.length === 3 || c[3] === 1) return c.slice(0, 3); } return [255, 255, 255]; };
+  const out = [];
+  for (const el of document.querySelectorAll('#secret *')) {
+    if (![...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim())) continue;
+    const s = getComputedStyle(el), fg = rgb(s.color).slice(0, 3), bg = ground(el);
+    const [a, b] = [lum(fg), lum(bg)].sort((x, y) => y - x);
+    out.push({text: el.textContent.trim().slice(0, 50), ratio: (a + .05) / (b + .05), size: parseFloat(s.fontSize),
+              bold: parseInt(s.fontWeight, 10) >= 700, opacity: parseFloat(s.opacity)});
+  }
+  return out;
+}"""
+
+
+def test_the_card_page_small_notes_read_at_wcag_aa_contrast(browser: Any) -> None:
+    """Seen (/seat/red on a phone): "Your objective, round 1: …" and "★ counts for any token" in 13 px
+    rgb(185,173,151) on rgb(255,248,230), ~2.1:1. Every text of the card reaches 4.5:1 (3:1 when large)."""
+    from playwright.sync_api import expect
+
+    from test_seat_release_browser import _claim
+
+    with serving(("--game", "struggle", "--humans", "red", "--seed", "7")) as url:
+        context = browser.new_context(viewport={"width": PHONE[0], "height": PHONE[1]}, has_touch=True, is_mobile=True)
+        board = context.new_page()
+        board.goto(url)
+        _claim(board, "red")
+        card = context.new_page()
+        card.goto(url + "seat/red")
+        expect(card.locator("#secret")).to_contain_text("Your objective", timeout=WAIT_MS)
+        if "counts for any token" not in card.locator("#secret").inner_text():  # the page's own drawing of a card with a ★
+            card.evaluate("() => { const c = document.getElementById('secret').dataset.cards.split(','); c[0] = 'A'; "
+                          "drawStruggle({card: c, places: ['A', 'B', 'C', 'D', 'E'], round: 1, hint: 0}); }")
+        expect(card.locator("#secret")).to_contain_text("counts for any token")
+        texts = card.evaluate(CARD_CONTRAST)
+        context.close()
+    assert any("Your objective" in t["text"] for t in texts), texts
+    low = [t for t in texts if t["ratio"] < (3 if t["size"] >= 24 or (t["bold"] and t["size"] >= 18.66) else 4.5) or t["opacity"] < 1]
+    assert low == [], f"below WCAG AA: {low}"

@@ -834,30 +834,12 @@ function clearError() {
   clearTimeout(S.errorTimer);
   $("error").textContent = "";
 }
-// where and when the last click or tap came down (showError says a refusal beside a far click)
-document.addEventListener("pointerdown", (e) => { S.lastPointer = { x: e.clientX, y: e.clientY, at: performance.now() }; }, true);
 function showError(text) {
   const e = $("error");
   e.textContent = text;
   clearTimeout(S.errorTimer);
   S.errorTimer = setTimeout(() => { e.textContent = ""; e.classList.remove("toast", "near"); }, 4000);
-  // read in full where the person looks (as common.js MB.showError, round 24): on a phone a tap on the
-  // greyed Fish ball out said why in a line under the screen's bottom edge. A phone shows a line that
-  // falls below the screen at the screen's foot (round 26: scrolled into it, the page's top buttons were
-  // half cut off after a tap on a cell); elsewhere the page scrolls to it, a few pixels clear of the edge
-  e.classList.remove("toast", "near");
-  e.style.removeProperty("--near-x"); e.style.removeProperty("--near-y");
-  const r = e.getBoundingClientRect(), phone = window.matchMedia("(max-width: 899.98px)").matches;
-  // wide: the answer to a click far from the line (the tray, the board's far side: 900 px away at 1920 in
-  // round 27) is said beside the click as well as could be missed there: a toast just under the pointer
-  const p = S.lastPointer, fresh = p && performance.now() - p.at < 600;
-  if (text && !phone && fresh && Math.hypot(p.x - (r.left + r.right) / 2, p.y - (r.top + r.bottom) / 2) > 300) {
-    e.classList.add("toast", "near");
-    e.style.setProperty("--near-x", `${Math.max(8, Math.min(p.x - 40, window.innerWidth - 440))}px`);
-    e.style.setProperty("--near-y", `${Math.max(8, Math.min(p.y + 24, window.innerHeight - 80))}px`);
-  } else if (text && phone && r.bottom > window.innerHeight) e.classList.add("toast");
-  else if (text && r.bottom > window.innerHeight) window.scrollBy(0, Math.ceil(r.bottom - window.innerHeight) + 8);
-  else if (text && r.top < 0) window.scrollBy(0, Math.floor(r.top) - 8);
+  NOTICE.placeLine(e, text); // where the person looks (a phone: at the screen's foot), as every game page
 }
 function mine() { return S.hello && S.hello.humans.length > 0; }
 function activeHuman() {

@@ -117,9 +117,10 @@ const MB = {
     if (!e) return;
     MB.setText(e, text);
     clearTimeout(MB.errorTimer);
-    MB.errorTimer = setTimeout(() => { e.textContent = ""; }, 4500);
-    // read in full where the person looks (round 24: on a phone a tap on the greyed Done said why in a
-    // line cut by the screen's bottom edge): a line partly off the screen is scrolled just into it
+    MB.errorTimer = setTimeout(() => { e.textContent = ""; e.classList.remove("toast", "near"); }, 4500);
+    // read in full where the person looks: the game pages as one (notice.js NOTICE.placeLine: a phone's
+    // line off the screen at the screen's foot, the page not moved); the others scroll just to it
+    if (MB.notice()) { NOTICE.placeLine(e, text); return; }
     const r = e.getBoundingClientRect();
     if (text && (r.bottom > window.innerHeight || r.top < 0)) e.scrollIntoView({ block: "nearest" });
   },

@@ -61,6 +61,32 @@ const NOTICE = {
     NOTICE.asked = key;
     return moved;
   },
+  // a refusal's line (#error, its text just set) read in full where the person looks, one way for the three
+  // game pages. A phone shows a line off its screen at the screen's foot, over the page (board.css .error.toast),
+  // the page left where it was (round 26, Magic: scrolled to it, the top buttons were half cut off; round 27,
+  // Struggle: the line under the long list of ways to play, scrollY 0 -> 664, the board and dice gone); a
+  // wider screen scrolls just to it, a few pixels clear of the edge (round 24: cut by the screen's bottom edge)
+  placeLine(e, text) {
+    e.classList.remove("toast", "near");
+    e.style.removeProperty("--near-x"); e.style.removeProperty("--near-y");
+    if (!e.dataset.tapAway) { // a tap on the toast puts it away (it may cover what was tapped: the dice at the foot)
+      e.dataset.tapAway = "yes";
+      e.addEventListener("click", () => { if (e.classList.contains("toast")) { e.textContent = ""; e.classList.remove("toast", "near"); } });
+    }
+    if (!text) return;
+    const r = e.getBoundingClientRect(), phone = window.matchMedia("(max-width: 899.98px)").matches;
+    // wide: the answer to a click far from the line (Magic's tray, 900 px from it at 1920 in round 27) is
+    // said beside the click, just under the pointer (board.css .error.toast.near)
+    const p = NOTICE.pointer, fresh = p && performance.now() - p.at < 600;
+    if (!phone && fresh && Math.hypot(p.x - (r.left + r.right) / 2, p.y - (r.top + r.bottom) / 2) > 300) {
+      e.classList.add("toast", "near");
+      e.style.setProperty("--near-x", `${Math.max(8, Math.min(p.x - 40, window.innerWidth - 440))}px`);
+      e.style.setProperty("--near-y", `${Math.max(8, Math.min(p.y + 24, window.innerHeight - 80))}px`);
+    } else if (phone && (r.bottom > window.innerHeight || r.top < 0)) e.classList.add("toast");
+    else if (r.bottom > window.innerHeight) window.scrollBy(0, Math.ceil(r.bottom - window.innerHeight) + 8);
+    else if (r.top < 0) window.scrollBy(0, Math.floor(r.top) - 8);
+  },
+  pointer: null, // where and when the last click or tap came down (placeLine: a refusal beside a far click)
   heard(t) { if (typeof t === "number" && (NOTICE.lastT === null || t > NOTICE.lastT || !NOTICE.lost)) NOTICE.lastT = t; },
   // a line above the board that stays until dismissed
   say(text) {
@@ -200,3 +226,5 @@ const NOTICE = {
   },
 };
 document.addEventListener("DOMContentLoaded", () => NOTICE.wireNotice());
+// the last click or tap (NOTICE.pointer), before any handler of the page runs (a capture listener)
+document.addEventListener("pointerdown", (e) => { NOTICE.pointer = { x: e.clientX, y: e.clientY, at: performance.now() }; }, true);

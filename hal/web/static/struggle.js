@@ -521,7 +521,9 @@ function drawInfo() {
   // named as the board's words name it ("Throw for the next way"): the button is Throw
   $("next-way").textContent = nextWay && v.selected === v.outcomes.length - 1 && v.outcomes.length > 1
     ? I18N.t("page.str.throw_first_way", "Throw: way 1") : I18N.t("page.str.throw_next_way", "Throw: next way");
-  $("stop").textContent = !buttonState("stop")[0] && lateStop() ? I18N.t("page.str.stop_turn", "✋ Stop: end the turn")
+  // in the late-Stop grace the turn has passed (the prompt says to wait): Stop says so, dimmed (struggle.css .late)
+  // yet tappable, its tap saying nothing is lost (round 27: "✋ Stop: end the turn" at full strength beside "wait")
+  $("stop").textContent = !buttonState("stop")[0] && lateStop() ? I18N.t("page.str.stop_passed", "✋ Stop: turn passed")
     : v.phase === "choosing" ? I18N.t("page.str.stop_play", "✋ Stop: play it")
     : v.phase === "placing" ? I18N.t("page.str.stop_turn", "✋ Stop: end the turn")
       : v.phase === "tokens" ? I18N.t("page.str.stop_round", "✋ Stop: start the round")
@@ -536,7 +538,9 @@ function drawInfo() {
   MB.setControl($("throw"), buttonState("throw"), v.phase === "choosing" ? I18N.t("page.str.next_way_key", "Next way (T)") : I18N.t("page.str.throw_key", "Throw (T)"));
   // just after the countdown passed a turn played here, Stop is not greyed under the finger (lateStop)
   const late = !buttonState("stop")[0] && lateStop();
-  MB.setControl($("stop"), late ? [true, I18N.t("page.str.stop_late_title", "the turn passed by itself as the countdown ended")] : buttonState("stop"), I18N.t("page.str.stop_key", "Stop (S)"));
+  MB.setControl($("stop"), late ? [true, I18N.t("page.str.stop_late_title", "{Player}'s turn already passed by itself as the countdown ended: nothing is lost",
+    { player: S.passed.player })] : buttonState("stop"), I18N.t("page.str.stop_key", "Stop (S)"));
+  $("stop").classList.toggle("late", late);
   MB.setControl($("follow"), buttonState("follow"), I18N.t("page.str.follow", "Place tokens as shown"));
   MB.setControl($("gather"), buttonState("gather"), I18N.t("page.str.gather", "Gather tokens on start"));
   // outcomes

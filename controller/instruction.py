@@ -209,6 +209,8 @@ MESSAGES: dict[str, str] = {
     "lab.shift_home_not": "{Player}: all your cards are found: turn the spare with Rotate as you like, push it in at "
                           "a lit slot (not {forbidden}: that would undo the last push), then go back to your start "
                           "square {home}.",
+    # why the slot the last push forbids does nothing (Instruction.idle: a tap on its crossed arrow says it first)
+    "lab.idle.forbidden": "{slot} would undo the last push, so it is forbidden this turn",
     "lab.settle": "{Player}: push the column at {slot} all the way in; a pawn pushed off the board goes on the new tile.",
     "lab.settle_row": "{Player}: push the row at {slot} all the way in; a pawn pushed off the board goes on the new tile.",
     "lab.move": "{Player}: move {movers} along the paths to a lit tile, then press Done (or press Done to stay).",

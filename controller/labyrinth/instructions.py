@@ -34,7 +34,7 @@ from mazeboard.hal.labyrinth import DONE_BUTTON, ROTATE_BUTTON, SLOT_NAMES
 from mazeboard.hal.labyrinth_editions import VADER
 
 from ..belief import source_cell
-from ..instruction import Instruction, Request, request_layers
+from ..instruction import Does, Instruction, Request, request_layers
 from . import rules
 from .layout_guide import tile_text
 from ..leds import LEGAL_LEVEL, PLAYER_RGB, PROMPT_RGB, TARGET_RGB, WARNING_RGB, RGB, Scene, blink_pair, scale
@@ -153,10 +153,14 @@ def _shift(ref: "LabyrinthReferee") -> Instruction:
     if home:
         facts["home"] = ref.corners[ref.current]
     message = "lab.shift_home" if home else "lab.shift"
+    idle: dict[str, str] = {}
     if ref.forbidden:  # the slot the last push forbids, named in the sentence (each language says it its way)
         facts["forbidden"] = ref.forbidden
         message += "_not"
-    return Instruction(ref.current, "shift", message, facts, reqs, buttons)
+        # and a tap on its crossed arrow says why first (round 27: "slot W-6: does nothing now. Red: turn the
+        # spare …" put the reason halfway through the quoted instruction)
+        idle[f"slot:{ref.forbidden}"] = Does("lab.idle.forbidden", slot=ref.forbidden)
+    return Instruction(ref.current, "shift", message, facts, reqs, buttons, idle=idle)
 
 
 def _settle(ref: "LabyrinthReferee") -> Instruction:

@@ -106,3 +106,18 @@ def test_with_every_card_found_away_from_home_the_move_says_go_back_to_win() -> 
     plain = Table()
     plain.press("slot:W-2")
     assert plain.said()["messages"][0]["id"] == "lab.move", plain.said()
+
+
+def test_a_tap_on_the_forbidden_slot_says_why_first() -> None:
+    """Round 27 (Labyrinth newcomer 11): a tap on the crossed W-6 said "slot W-6: does nothing now. Red: turn
+    the spare with Rotate as you like, then push it in at a lit slot (not W-6: that would undo the last
+    push)…": the reason halfway through the quoted instruction."""
+    from mazeboard.hal.web.controls import press_refusal
+
+    t = Table()
+    t.ref.forbidden = "W-6"
+    t.ref._refresh()
+    said = t.said()
+    refusal = str(press_refusal(said, ["red"], "slot:W-6"))
+    assert refusal.startswith("does nothing now (W-6 would undo the last push"), refusal
+    assert press_refusal(said, ["red"], "slot:W-2") is None  # the others still push

@@ -102,11 +102,13 @@ def test_at_1920_a_refusal_for_a_click_on_the_tray_is_said_beside_the_click(brow
 
 
 def test_the_card_page_says_where_the_card_shows_as_it_does(browser: Any, url: str) -> None:
-    """Struggle round 10: the card page said "The shared board never shows it" while the board's page in
-    the browser that took the seat showed the card ("RED'S OBJECTIVE CARD (SECRET)")."""
+    """Struggle round 10: the card page said "The shared board never shows it" while Struggle's board page in
+    the browser that took the seat showed the card ("RED'S OBJECTIVE CARD (SECRET)"); Labyrinth round 11:
+    the next words, "shows here and on the board's page in the browser that took the seat", were untrue for
+    Labyrinth, whose board page never shows a card. What is true of every game: the LEDs never show it."""
     from test_game_browser import private_pages
 
     page = private_pages(browser, url, ("red",))["red"]
     note = page.locator("#note").inner_text()
     page.context.close()
-    assert "never shows it" not in note and "browser that took the seat" in note and "LEDs" in note, note
+    assert "shared board" not in note and "board's page" not in note and "LEDs never show it" in note, note

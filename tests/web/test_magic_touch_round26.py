@@ -108,6 +108,10 @@ def test_the_words_beside_the_own_ball_in_the_tray_strip_fish_it_out_too(game: t
     roll(page)
     page.locator('#board .cell[data-cell="b1"]').tap()  # across the wall a1-b1: the ball drops
     wait_action(page, "return", None)
+    # round 27: before the pawn is back, the words say what comes first (they said "tap it to fish it out")
+    expect_words = page.locator("#tray-strip .where.mine")
+    page.wait_for_function("document.querySelector('#tray-strip .where.mine')", timeout=WAIT_MS)
+    assert "once your pawn is back" in expect_words.inner_text(), expect_words.inner_text()
     page.locator("#lift").tap()
     page.locator('#board .cell[data-cell="a1"]').tap()
     page.wait_for_function("S.world.pawns.red.cell === 'a1' && Object.values(S.world.tray).some((ps) => ps.includes('red'))",
@@ -116,6 +120,7 @@ def test_the_words_beside_the_own_ball_in_the_tray_strip_fish_it_out_too(game: t
 
     words = page.locator("#tray-strip .where.mine")
     expect(words).to_be_visible(timeout=WAIT_MS)
+    expect(words).to_contain_text("tap it to fish it out", timeout=WAIT_MS)
     box = words.bounding_box()
     assert box and box["width"] > 40, box
     words.tap()

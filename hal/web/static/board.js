@@ -407,8 +407,11 @@ function drawTrayStrip() {
       const corner = TRAY_CORNER[sensor] ? TRAY_CORNER[sensor]() : sensor.replace("tray-", "").toUpperCase();
       // a ball of this page's: the tray's explanation in a short form, in the strip's height (round 26: the
       // phone said only "in the bottom-right corner", the wide tray how a ball gets there and out)
-      where.textContent = S.hello.humans.includes(player)
-        ? I18N.t("page.magic.tray_where_tap", "rolled {corner}: tap it to fish it out", { corner }) : corner;
+      // ... and before it may be fished out, what comes first (round 27: "tap it to fish it out" right after the
+      // drop, and the tap refused: the pawn goes back to its corner first)
+      where.textContent = !S.hello.humans.includes(player) ? corner : control(`fetch:${player}`)[0]
+        ? I18N.t("page.magic.tray_where_tap", "rolled {corner}: tap it to fish it out", { corner })
+        : I18N.t("page.magic.tray_where_later_tap", "rolled {corner}: tap it once your pawn is back on its start corner", { corner });
       // the words beside the own ball take its tap too (round 11: the 22 px ball alone was fiddly for a finger)
       if (S.hello.humans.includes(player)) { where.classList.add("mine"); where.addEventListener("click", () => fetchBall(player)); }
       balls.append(b, where);
@@ -748,6 +751,7 @@ function tapOff(e) {
 }
 function drawControls() {
   if (!S.hello || !S.world) return;
+  drawTrayStrip(); // its words follow the controls too (whether the own ball may be fished out now)
   const [rollOn, rollWhy] = control("roll"), [doneOn, doneWhy] = control("done");
   enable($("roll"), rollOn);
   $("roll").title = I18N.t("page.magic.roll_title", "Roll (R): {why}", { why: rollWhy });

@@ -133,3 +133,18 @@ def test_a_finger_a_little_above_or_below_new_game_and_help_still_finds_them(gam
         hits = page.evaluate("""(sel) => { const b = document.querySelector(sel), r = b.getBoundingClientRect(), x = r.x + r.width / 2;
             return [Math.max(1, r.top - 8), r.bottom + 8].map((y) => !!document.elementFromPoint(x, y)?.closest(sel)); }""", sel)
         assert hits == [True, True], (sel, hits)
+
+
+def test_a_symbol_found_is_said_for_a_moment_on_the_first_screen(game: tuple[Any, str]) -> None:
+    """Round 27 (Magic newcomer 12): reaching the unicorn on a phone, the prompt moved on to Blue's turn at
+    once and "⭐ Red found 🦄 unicorn: 1 of 2 symbols" was said only in the log, below the first screen. The
+    board's own event is fed to the page here (a find cannot be aimed at in a short test)."""
+    page, _ = game
+    page.evaluate("""() => HANDLERS.event({event: {type: 'symbol_collected', player: 'red', symbol: 'unicorn', score: 1,
+        cell: 'c3', t: S.heardT + 1}, view: S.view})""")
+    news = page.locator("#news")
+    box = news.bounding_box()
+    assert news.is_visible() and "Red found" in news.inner_text() and "1 of" in news.inner_text(), news.inner_text()
+    assert box and 0 <= box["y"] and box["y"] + box["height"] <= 844 and box["x"] >= 0 and box["x"] + box["width"] <= 390, box
+    page.wait_for_timeout(4000)
+    assert not news.is_visible(), "the news stays"

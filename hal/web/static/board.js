@@ -126,6 +126,7 @@ const HANDLERS = {
     NOTICE.heard(msg.event.t);
     S.heardT = msg.event.t;
     addLog(msg.event);
+    if (msg.event.type === "symbol_collected" && msg.view.phase !== "over") news(msg.event);
     if (msg.event.type === "turn_started" && S.hello.humans.includes(msg.event.player)) S.selected = msg.event.player;
     if (rolledHere(msg.event, S.hello)) S.rolledHere = true;
     if (msg.event.type === "die_rolled") { const d = $("die"); d.classList.remove("rolled"); void d.offsetWidth; d.classList.add("rolled"); }
@@ -805,6 +806,18 @@ const LOG_TEXT = {
   game_over: (e) => I18N.t("page.magic.log_over", "🏆 {Winner} wins ({scores})", { winner: e.winner,
     scores: Object.entries(e.scores).map(([p, s]) => I18N.t("page.magic.score_of", "{Player} {score}", { player: p, score: s })).join(", ") }),
 };
+// a symbol found, said for a moment over the top of the screen as the log says it (round 27: on a phone the
+// prompt moved on to the next turn at once and the find was said only in the log, a screen below); the win
+// has its banner instead
+function news(ev) {
+  const box = $("news");
+  if (!box) return;
+  box.textContent = LOG_TEXT.symbol_collected(ev);
+  box.style.setProperty("--pc", `var(--${ev.player})`);
+  box.hidden = false;
+  clearTimeout(S.newsTimer);
+  S.newsTimer = setTimeout(() => { box.hidden = true; }, 3500);
+}
 function addLog(ev) {
   if (ev.type === "instruction") return; // shown as the prompt, not in the log
   if (ev.type === "step") S.recentSteps = [ev, ...S.recentSteps.slice(0, 5)];

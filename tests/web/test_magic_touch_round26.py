@@ -112,12 +112,14 @@ def test_the_words_beside_the_own_ball_in_the_tray_strip_fish_it_out_too(game: t
     expect_words = page.locator("#tray-strip .where.mine")
     page.wait_for_function("document.querySelector('#tray-strip .where.mine')", timeout=WAIT_MS)
     assert "once your pawn is back" in expect_words.inner_text(), expect_words.inner_text()
+    from playwright.sync_api import expect
+
+    expect(page.locator("#lift")).not_to_have_attribute("aria-disabled", "true", timeout=WAIT_MS)
     page.locator("#lift").tap()
+    expect(page.locator("#prompt")).to_contain_text("in your hand", timeout=WAIT_MS)
     page.locator('#board .cell[data-cell="a1"]').tap()
     page.wait_for_function("S.world.pawns.red.cell === 'a1' && Object.values(S.world.tray).some((ps) => ps.includes('red'))",
                            timeout=WAIT_MS)
-    from playwright.sync_api import expect
-
     words = page.locator("#tray-strip .where.mine")
     expect(words).to_be_visible(timeout=WAIT_MS)
     expect(words).to_contain_text("tap it to fish it out", timeout=WAIT_MS)

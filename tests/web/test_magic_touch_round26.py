@@ -150,3 +150,35 @@ def test_a_symbol_found_is_said_for_a_moment_on_the_first_screen(game: tuple[Any
     assert box and 0 <= box["y"] and box["y"] + box["height"] <= 844 and box["x"] >= 0 and box["x"] + box["width"] <= 390, box
     page.wait_for_timeout(4000)
     assert not news.is_visible(), "the news stays"
+
+
+def test_mid_drag_the_cell_under_the_finger_is_marked_and_a_mouse_drag_selects_no_text(browser: Any, game: tuple[Any, str]) -> None:
+    """Round 27 (Magic newcomer 12): mid-drag nothing showed where the pawn would go (the pawn jumped on
+    release); a mouse drag begun beside the pawn selected the cells' names."""
+    page, url = game
+    roll(page)
+    cdp = page.context.new_cdp_session(page)
+    pawn, a2 = page.locator("#board .pawn.red").bounding_box(), page.locator('#board .cell[data-cell="a2"]').bounding_box()
+    assert pawn and a2
+    x0, y0, x1, y1 = pawn["x"] + pawn["width"] / 2, pawn["y"] + pawn["height"] / 2, a2["x"] + a2["width"] / 2, a2["y"] + a2["height"] / 2
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x0, "y": y0}]})
+    for i in range(1, 6):
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x0 + (x1 - x0) * i / 5, "y": y0 + (y1 - y0) * i / 5}]})
+    marked = page.evaluate("[...document.querySelectorAll('#board .cell.drop-ok')].map((c) => c.dataset.cell)")
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    cdp.detach()
+    assert marked == ["a2"], marked
+    page.wait_for_function("S.world.pawns.red.cell === 'a2' && !document.querySelector('#board .cell.drop-ok')", timeout=WAIT_MS)
+
+    mouse = browser.new_page(viewport={"width": WIDE[0], "height": WIDE[1]})
+    mouse.goto(url)
+    mouse.wait_for_function("typeof S !== 'undefined' && S.view", timeout=WAIT_MS)
+    c1, e2 = mouse.locator('#board .cell[data-cell="c1"]').bounding_box(), mouse.locator('#board .cell[data-cell="e2"]').bounding_box()
+    assert c1 and e2
+    mouse.mouse.move(c1["x"] + 5, c1["y"] + 5)
+    mouse.mouse.down()
+    mouse.mouse.move(e2["x"] + e2["width"] - 5, e2["y"] + 5, steps=8)
+    mouse.mouse.up()
+    selected = mouse.evaluate("window.getSelection().toString()")
+    mouse.close()
+    assert selected.strip() == "", f"a drag over the board selected {selected!r}"

@@ -909,11 +909,18 @@ function cellClicked(cell) {
 document.addEventListener("pointerup", (e) => {
   const drag = S.touchDrag;
   S.touchDrag = null;
+  markDrop(null);
   if (!drag || Math.hypot(e.clientX - drag.x, e.clientY - drag.y) < 10 || !S.hello || !S.world) return;
   const cell = document.elementsFromPoint(e.clientX, e.clientY).map((el) => el.closest("#board .cell")).find(Boolean);
   if (cell) dropped(drag.player, cell.dataset.cell);
 });
-document.addEventListener("pointercancel", () => { S.touchDrag = null; });
+document.addEventListener("pointercancel", () => { S.touchDrag = null; markDrop(null); });
+// the cell under a dragging finger, marked as a mouse's drag marks it (round 27: nothing showed until release)
+function markDrop(cell) { $("board").querySelectorAll(".cell.drop-ok").forEach((c) => { if (c !== cell) c.classList.remove("drop-ok"); }); if (cell) cell.classList.add("drop-ok"); }
+document.addEventListener("pointermove", (e) => {
+  if (!S.touchDrag) return;
+  markDrop(document.elementsFromPoint(e.clientX, e.clientY).map((el) => el.closest("#board .cell")).find(Boolean) || null);
+});
 function pawnClicked(player) { S.selected = player; drawPawns(); drawControls(); }
 function dropped(player, cell) {
   if (!S.hello.humans.includes(player)) return;

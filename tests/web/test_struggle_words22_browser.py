@@ -96,3 +96,20 @@ def test_each_revealed_card_says_which_places_scored(browser: Any, server: str) 
         assert any(r.endswith("no token in its place") for r in rows), rows
     finally:
         page.close()
+
+
+@pytest.mark.browser
+def test_a_token_whose_rank_does_not_change_reads_still_never_from_1st_to_1st(browser: Any, server: str) -> None:
+    # round 27 (newcomer 11): "token K moves ahead from 1st to 1st", "token J moves ahead from 3rd to 3rd"
+    page = _page(browser, server)
+    try:
+        lines = page.evaluate("""() => {
+          S.view.spaces = { K: 0, Q: 0, J: 0, "10": 0, "9": 0 }; S.view.arrived = [];
+          const o = { moves: [{ token: "K", from: 0, to: 2, result: "moved" }, { token: "J", from: 0, to: 1, result: "moved" }],
+                      spaces: { K: 2, Q: 0, J: 1, "10": 0, "9": 0 }, arrived: [] };
+          return forCard(o, ["K", "Q", "10", "J", "9"]).split("\\n");
+        }""")
+    finally:
+        page.close()
+    king = next(line for line in lines if "token K" in line)
+    assert "from 1st to 1st" not in king and "still 1st in the race" in king, lines

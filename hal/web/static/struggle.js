@@ -388,8 +388,11 @@ function forCard(o, card) {
     if (!started) { // from START: what the way leaves in place, counted from nothing
       const at = { ...args, from: spaceName(from) };
       if (delta > 0 && from === to) parts.push(I18N.t("page.str.card_stays_start", "✔ good for your card: token {token} stays on {from}, {rank} in the race, the place your card wants for it ({place}): +10", at));
+      // its rank unchanged: "still 3rd", never "from 3rd to 3rd" (round 27)
+      else if (delta > 0 && pa === pb) parts.push(I18N.t("page.str.card_in_place_start_still", "✔ good for your card: token {token} {moves}, still {rank} in the race, the place your card wants for it ({place}): +10", at));
       else if (delta > 0) parts.push(I18N.t("page.str.card_in_place_start", "✔ good for your card: token {token} {moves} from {was} to {rank} in the race, the place your card wants for it ({place}): +10", at));
       else if (j < 0) parts.push(I18N.t("page.str.card_not_on_start", "= no points for your card: token {token} {moves}, and your card does not name it (its ★ takes any token)", at));
+      else if (pa === pb) parts.push(I18N.t("page.str.card_out_start_still", "= no points for your card: token {token} {moves}, still {rank} in the race, not the {want} place your card wants for it ({place})", at));
       else parts.push(I18N.t("page.str.card_out_start", "= no points for your card: token {token} {moves} from {was} to {rank} in the race, not the {want} place your card wants for it ({place})", at));
       continue;
     }

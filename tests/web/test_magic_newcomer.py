@@ -366,7 +366,7 @@ def test_the_board_stays_put_through_a_turn_countdown_and_ball_drop(browser: Any
     roll_at_least_two(page)
     ys["after the roll"] = where(page)
     page.locator('#board .cell[data-cell="a2"]').click()
-    expect(page.locator("#countdown")).to_contain_text(re.compile(r"\d+ s"), timeout=WAIT_MS)  # counting
+    expect(page.locator("#countdown")).to_contain_text(re.compile(r"ends in \d+ s"), timeout=WAIT_MS)  # counting (the line before says its seconds too)
     ys["countdown showing"] = where(page)
     page.locator('#board .cell[data-cell="a1"]').click()
     page.wait_for_function("S.world.pawns.red.cell === 'a1' || S.view.instruction.action !== 'move'", timeout=WAIT_MS)
@@ -393,7 +393,7 @@ def test_on_a_phone_the_countdown_has_no_empty_band_above_the_prompt_and_is_said
     done_y = page.locator("#done").bounding_box()["y"]  # after the roll: the prompt's lines are the roll's
     page.locator('#board .cell[data-cell="a2"]').click()
     countdown = page.locator("#prompt #countdown")
-    expect(countdown).to_contain_text(re.compile(r"\d+ s"), timeout=WAIT_MS)
+    expect(countdown).to_contain_text(re.compile(r"ends in \d+ s"), timeout=WAIT_MS)
     box, done = countdown.bounding_box(), page.locator("#done").bounding_box()
     assert abs(done["y"] - done_y) < 1, "Done moved when the countdown started"
     assert box["y"] + box["height"] <= PHONE[1], f"the countdown {box} is off the first screen"

@@ -19,17 +19,21 @@ from test_magic_newcomer10_round26 import touch_page  # noqa: E402
 pytestmark = pytest.mark.browser
 
 
+def middle(page: Any, sel: str) -> tuple[float, float]:
+    """The middle of `sel`, in one look in the page (the pawns are drawn again at each world message: a
+    locator's element may go between two questions)."""
+    x, y = page.wait_for_function("""(s) => { const e = document.querySelector(s); if (!e) return null;
+        const r = e.getBoundingClientRect(); return r.width ? [r.x + r.width / 2, r.y + r.height / 2] : null; }""",
+                                  arg=sel, timeout=WAIT_MS).json_value()
+    return float(x), float(y)
+
+
 def finger_drag(page: Any, src: str, dst: str) -> None:
     """A real touch sequence (CDP Input.dispatchTouchEvent, as a finger on a phone) from the middle of
     `src` to the middle of `dst`, in ten moves."""
     cdp = page.context.new_cdp_session(page)
 
-    def middle(sel: str) -> tuple[float, float]:
-        box = page.locator(sel).bounding_box()
-        assert box, sel
-        return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-
-    (x0, y0), (x1, y1) = middle(src), middle(dst)
+    (x0, y0), (x1, y1) = middle(page, src), middle(page, dst)
     cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x0, "y": y0}]})
     for i in range(1, 11):
         x, y = x0 + (x1 - x0) * i / 10, y0 + (y1 - y0) * i / 10
@@ -158,9 +162,7 @@ def test_mid_drag_the_cell_under_the_finger_is_marked_and_a_mouse_drag_selects_n
     page, url = game
     roll(page)
     cdp = page.context.new_cdp_session(page)
-    pawn, a2 = page.locator("#board .pawn.red").bounding_box(), page.locator('#board .cell[data-cell="a2"]').bounding_box()
-    assert pawn and a2
-    x0, y0, x1, y1 = pawn["x"] + pawn["width"] / 2, pawn["y"] + pawn["height"] / 2, a2["x"] + a2["width"] / 2, a2["y"] + a2["height"] / 2
+    (x0, y0), (x1, y1) = middle(page, "#board .pawn.red"), middle(page, '#board .cell[data-cell="a2"]')
     cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x0, "y": y0}]})
     for i in range(1, 6):
         cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x0 + (x1 - x0) * i / 5, "y": y0 + (y1 - y0) * i / 5}]})

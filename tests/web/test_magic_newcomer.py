@@ -394,7 +394,12 @@ def test_on_a_phone_the_countdown_has_no_empty_band_above_the_prompt_and_is_said
     page.locator('#board .cell[data-cell="a2"]').click()
     countdown = page.locator("#prompt #countdown")
     expect(countdown).to_contain_text(re.compile(r"ends in \d+ s"), timeout=WAIT_MS)
-    box, done = countdown.bounding_box(), page.locator("#done").bounding_box()
+    # both boxes in one look, while the countdown is shown (CI: it is redrawn each second, and a box asked
+    # for between two draws came back None)
+    box, done = page.wait_for_function("""() => { const c = document.querySelector('#prompt #countdown');
+        if (!c || !/ends in \\d+ s/.test(c.textContent)) return null;
+        const b = c.getBoundingClientRect(), d = document.getElementById('done').getBoundingClientRect();
+        return b.height > 0 ? [{y: b.y, height: b.height}, {y: d.y}] : null; }""", timeout=WAIT_MS).json_value()
     assert abs(done["y"] - done_y) < 1, "Done moved when the countdown started"
     assert box["y"] + box["height"] <= PHONE[1], f"the countdown {box} is off the first screen"
     page.close()

@@ -406,13 +406,18 @@ function drawTrayStrip() {
       const where = document.createElement("span");
       where.className = "where";
       const corner = TRAY_CORNER[sensor] ? TRAY_CORNER[sensor]() : sensor.replace("tray-", "").toUpperCase();
+      const pocket = TRAY_POCKET[sensor] ? TRAY_POCKET[sensor]() : corner;
       // a ball of this page's: the tray's explanation in a short form, in the strip's height (round 26: the
       // phone said only "in the bottom-right corner", the wide tray how a ball gets there and out)
       // ... and before it may be fished out, what comes first (round 27: "tap it to fish it out" right after the
       // drop, and the tap refused: the pawn goes back to its corner first)
       where.textContent = !S.hello.humans.includes(player) ? corner : control(`fetch:${player}`)[0]
-        ? I18N.t("page.magic.tray_where_tap", "rolled {corner}: tap it to fish it out", { corner })
-        : I18N.t("page.magic.tray_where_later_tap", "rolled {corner}: tap it once your pawn is back on its start corner", { corner });
+        ? I18N.t("page.magic.tray_where_tap", "rolled to the {pocket}: tap it to fish it out", { pocket })
+        : I18N.t("page.magic.tray_where_later_tap", "rolled to the {pocket}: tap it once your pawn is back on 🏠", { pocket });
+      // (said short, the pocket as the tray labels it and the start corner as the board marks it, in three
+      // lines: "rolled in the bottom-right corner: ... on its start corner" took five, and the strip shrank
+      // as the pawn went home; CI, round 27)
+      where.title = where.textContent;
       // the words beside the own ball take its tap too (round 11: the 22 px ball alone was fiddly for a finger)
       if (S.hello.humans.includes(player)) { where.classList.add("mine"); where.addEventListener("click", () => fetchBall(player)); }
       balls.append(b, where);

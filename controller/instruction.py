@@ -285,11 +285,22 @@ MESSAGES: dict[str, str] = {
     "str.place_unseen": "{Player}: move the tokens where the LEDs blink, then press Stop (the board cannot tell "
                         "tokens apart: check {unseen} by eye):",
     # the reeds saw what they can: what is next, then the moves no reed sees as one list to look at
-    # the board cannot tell whether these moves are made: it never says the tokens stand right
+    # the board cannot tell whether these moves are made: it never says the tokens stand right, and it
+    # never passes the turn by itself (round 27: a countdown passed it with a token still on START)
     "str.placed_unseen": "{Player}: the board cannot tell whether these moves are made, so check by eye: "
-                         "{unseen}. Then the turn passes in {left} s, or press Stop.",
-    "str.placed_unseen_wait": "{Player}: the board cannot tell whether these moves are made, so check by eye: "
-                              "{unseen}. Then the turn passes in {left} s.",
+                         "{unseen}. Then press Stop to end the turn.",
+    # the same said where Stop does not act (a page on a simulated player's turn)
+    "str.placed_unseen_wait": "{Player}: the board cannot tell whether these moves are made, so {Player} "
+                              "checks by eye: {unseen}, then presses Stop.",
+    # (pages of the simulator, which know where each token stands: hal/web/static/struggle.js) every
+    # move made, and the moves no reed sees, still to make
+    "str.placed_stop": "{Player}'s tokens stand where the play put them. The board cannot see every move: "
+                       "press Stop to end the turn.",
+    "str.placed_stop_wait": "{Player}'s tokens stand where the play put them. The board cannot see every "
+                            "move: {Player} presses Stop to end the turn.",
+    "str.placed_left": "{Player}: still to move: {moves} (the board cannot see these moves). Then press Stop "
+                       "to end the turn.",
+    "str.placed_left_wait": "{Player}: still to move: {moves} (the board cannot see these moves).",
     "str.check_on": "token {token} on {place}",
     "str.check_on_many": "tokens {tokens} on {place}",
     "str.token": "token {token}",

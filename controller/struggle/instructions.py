@@ -169,8 +169,9 @@ def token_requests(ref: "StruggleReferee") -> tuple[Request, ...]:
                 out.append(_req(ref, "", "magnet", "stray", sensor, (), None))
     if ref.state == "placing" and ref.setup_check is None:  # moves no reed can confirm: shown, not awaited
         asked = {r.piece for r in out}
-        for token, (frm, to) in sorted(ref.unseen.items(), key=lambda kv: TOKENS.index(kv[0])):
-            if token not in asked and where.known(token) != to:  # the reeds saw it arrive after all
+        for token in ref.unmade():  # (not those the reeds saw arrive after all)
+            frm, to = ref.unseen[token]
+            if token not in asked:
                 out.append(_req(ref, token, "token", "unseen", frm, (to,), by, blocking=False))
     return tuple(out)
 
@@ -374,8 +375,8 @@ def _place(ref: "StruggleReferee") -> Instruction:
         named = (phrase("str.token", token=unseen[0]) if len(unseen) == 1
                  else phrase("str.tokens_named", tokens=listing(unseen)))
         return Instruction(ref.current, "place", "str.place_unseen", {"unseen": named}, reqs)
-    until = _until(ref, "settle")
-    facts: dict[str, Any] = {"left": max(0, -(-(until - ref._now()) // 1000)) if until is not None else 0}
+    until = _until(ref, "settle")  # None while a move no reed can see is left: Stop ends the turn
+    facts: dict[str, Any] = {} if reqs else {"left": max(0, -(-(until - ref._now()) // 1000)) if until is not None else 0}
     if reqs:  # the moves no reed can see, made or not: one list to look at, never orders again
         on: list[tuple[Any, list[str]]] = []  # one place, its tokens together: "tokens K, J and 9 on space 1"
         for r in reqs:

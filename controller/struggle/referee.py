@@ -324,6 +324,15 @@ class StruggleReferee(RefereeCore):
         """The closed reeds are exactly where tokens belong."""
         return self.closed == set(self.home().values())
 
+    def unmade(self) -> tuple[str, ...]:
+        """The tokens of the play's moves no reed can see that the reeds have not seen made after
+        all (its token is not known to stand where it goes), in token order; empty outside placing.
+        While any is left the turn waits for Stop: the board cannot know when the hands are done
+        (issue 15, round 27: a countdown passed the turn with such a token still on START)."""
+        if self.state != "placing":
+            return ()
+        return tuple(t for t in TOKENS if t in self.unseen and self.where.known(t) != self.unseen[t][1])
+
     def doubt(self) -> tuple[str, ...]:
         """The tokens to check when the reeds match where the tokens belong but cannot say that
         each token is the right one (a token knocked from a shared space, then put back
@@ -531,14 +540,14 @@ class StruggleReferee(RefereeCore):
     def _check_placed(self) -> None:
         """In placing / waiting_for_tokens: (re)start the settle timer while the reeds agree."""
         self._cancel("settle")
-        if self.state in ("placing", "waiting_for_tokens") and self.fits() and not self.doubt():
+        if self.state in ("placing", "waiting_for_tokens") and self.fits() and not self.doubt() and not self.unmade():
             self._after("settle", self.settle_ms(), self._placed)
         self._refresh()
 
     def settle_ms(self) -> int:
-        """How long the reeds must match before the turn passes: ``settle_ms``, and as long
-        again for each move of the play no reed can see (the hands need the time)."""
-        return self.options.settle_ms * (1 + len(self.unseen))
+        """How long (ms) the reeds must match before the turn passes: ``settle_ms``. A play with a
+        move no reed can see, not seen made, never passes by itself (:meth:`unmade`: Stop)."""
+        return self.options.settle_ms
 
     def _confirm_placed(self) -> None:
         self._placed()

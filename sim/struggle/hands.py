@@ -75,6 +75,10 @@ class TableView:
         self.over = False
         self.round_done = True  # no round under way: the tokens belong on the start
         self.card_wanted: str | None = None  # the player asked to enter a physical card
+        self.placing = False  # a play was made and its turn has not ended
+        #: the board waits for Stop to end the turn (a move of the play no reed can see: the instruction
+        #: lists ``stop``, asks for nothing that blocks and runs no countdown)
+        self.stop_wanted = False
         self._handlers: dict[str, Callable[[GameEvent], None]] = {
             "turn_started": self._turn_started,
             "hand": self._hand,
@@ -82,7 +86,8 @@ class TableView:
             "outcomes": self._outcomes,
             "selected": lambda e: setattr(self, "selected", e["index"]),
             "played": self._played,
-            "turn_ended": lambda e: setattr(self, "ready", False),
+            "turn_ended": self._turn_ended,
+            "instruction": self._instruction,
             "round_started": self._round_started,
             "round_over": lambda e: setattr(self, "round_done", True),
             "game_over": lambda e: setattr(self, "over", True),
@@ -100,6 +105,13 @@ class TableView:
         self.ready = True
         self.held, self.throws, self.faces, self.outcomes, self.choosing = (), 0, (), [], False
 
+    def _turn_ended(self, e: GameEvent) -> None:
+        self.ready = self.placing = self.stop_wanted = False
+
+    def _instruction(self, e: GameEvent) -> None:
+        self.stop_wanted = (e["action"] == "place" and "stop" in (e["buttons"] or {}) and e["until"] is None
+                            and not any(r["blocking"] for r in e["requests"] or ()))
+
     def _hand(self, e: GameEvent) -> None:
         self.faces = tuple(e["faces"])
         self.throws = e["throw"]
@@ -113,6 +125,7 @@ class TableView:
     def _played(self, e: GameEvent) -> None:
         self.choosing = False
         self.ready = False
+        self.placing = True
         self.spaces = dict(e["spaces"])
         self.arrived = list(e["arrived_order"])
         self.moved = [m["token"] for m in e["moves"]] + [d for m in e["moves"] for d in m.get("displaced", [])]
@@ -144,6 +157,8 @@ class StruggleHands:
 
     #: a ``move`` of a token another hand holds waits this long at most (ms), then is dropped
     HELD_PATIENCE_MS = 5000
+    #: after ``follow`` the hand looks this long (ms) at most for the board to wait for Stop
+    PLACED_LOOK_MS = 500
 
     def __init__(self, world: StruggleWorld, scheduler: Scheduler, view: TableView,
                  where: str = "hands", patience_ms: int = 20000,
@@ -167,6 +182,7 @@ class StruggleHands:
             "select": self._select,
             "play": self._play,
             "follow": self._follow,
+            "placed": self._placed,
             "reset": self._reset,
             "move": self._move,
             "wait": lambda a: a.ms,
@@ -228,6 +244,8 @@ class StruggleHands:
             return self.view.round_done
         if act.kind == "card":
             return self.view.card_wanted is not None
+        if act.kind == "placed":  # the board has said what it does once the tokens stand (a glance)
+            return not self.view.placing or self.view.stop_wanted or self._waited >= self.PLACED_LOOK_MS
         return True
 
     def _fail(self, act: Act, why: str) -> ScenarioError:
@@ -280,11 +298,17 @@ class StruggleHands:
         return self._first(self._presses_to(index) + orders + [Act("press", button="stop")])
 
     def _follow(self, act: Act) -> int:
-        """Move every token whose place differs from where the last play sends it."""
+        """Move every token whose place differs from where the last play sends it; then, when
+        the board waits for Stop (a move of the play no reed can see), press it, as a person who
+        has checked the tokens does."""
         order = list(dict.fromkeys(self.view.moved + list(TOKENS)))
         moves = [Act("move", token=t, sensor=self.view.where(t)) for t in order
                  if self.world.tokens[t] != self.view.where(t)]
-        return self._first(moves)
+        return self._first(moves + [replace(act, kind="placed")])
+
+    def _placed(self, act: Act) -> int:
+        """After ``follow``: Stop when the board waits for it (else its countdown passes the turn)."""
+        return self.world.press("stop") if self.view.placing and self.view.stop_wanted else 0
 
     def _card(self, act: Act) -> int:
         """Enter a physical objective card: a dice button per place A-E, then stop (docs/struggle.md)."""

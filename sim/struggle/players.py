@@ -186,6 +186,12 @@ class StrugglePlayer:
             return None
         facts = said["messages"][0]["args"] if said.get("messages") else {}
         buttons = said["buttons"]
+        if said["action"] == "place":  # its tokens stand where the play put them
+            # the board waits for Stop (moves no reed can see: it cannot tell they are made) or counts down
+            # (``until``): a person who has checked presses Stop when nothing else ends the turn
+            wait = "stop" in buttons and said.get("until") is None
+            return (("placed",) + tuple(r["piece"] for r in said["requests"]), [self._think(), Act("press", button="stop")]) \
+                if wait else None
         decide = {"throw": self._throw, "choose": self._choose, "enter_card": self._enter_card}.get(said["action"])
         return decide(facts, buttons) if decide is not None else None
 

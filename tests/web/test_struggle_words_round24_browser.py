@@ -1,6 +1,8 @@
 """Issue 15, round 24 (Struggle newcomer) on the page: in the simulator, where the page knows where
 each token stands, the board's "check by eye" of moves already made is not asked again: the prompt
-says the tokens stand where the play put them (the countdown kept)."""
+says the tokens stand where the play put them. Round 27: the board waits for Stop then (no countdown), and
+when some of those moves are made and some not, the page names only those left (the newcomer moved K by
+hand and the prompt listed K, J and 9 to check by eye)."""
 
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ from test_plain_words_browser import PHONE, WIDE, open_page, serve, stop
 pytestmark = pytest.mark.browser
 
 UNSEEN = ("Red: the board cannot tell whether these moves are made, so check by eye: tokens J and 9 on space 1. "
-          "Then the turn passes in 5 s, or press Stop.")
+          "Then press Stop to end the turn.")
 
 
 @pytest.fixture(scope="module")
@@ -26,10 +28,11 @@ def _say_unseen(page: Any, tokens: dict[str, str]) -> str:
     return page.evaluate("""([text, tokens]) => {
       const requests = ["J", "9"].map((piece) => ({ piece, kind: "token", from: "s0", to: ["s1"], blocking: false }));
       HANDLERS.world({ world: { ...S.world, busy: false, placing: false, tokens: { ...S.world.tokens, ...tokens } } });
-      S.view.instruction = { ...S.view.instruction, player: "red", action: "place", requests, until: 99999, text,
-        messages: [{ id: "str.placed_unseen", args: { player: "red", left: 5,
+      S.view.instruction = { ...S.view.instruction, player: "red", action: "place", requests, until: null, text,
+        messages: [{ id: "str.placed_unseen", args: { player: "red",
                      unseen: "tokens J and 9 on space 1" } }] };
       S.view.prompt = text;
+      S.view.controls = { ...S.view.controls, stop: [true, ""] };  // Stop acts here (red's turn, on this page)
       drawInfo();
       return document.getElementById("prompt-text").textContent;
     }""", [UNSEEN, tokens])
@@ -40,9 +43,10 @@ def test_moves_the_simulator_made_are_not_checked_by_eye(browser: Any, server: s
     try:
         made = _say_unseen(page, {"J": "s1", "9": "s1"})
         assert "by eye" not in made and "stand where the play put them" in made, made
-        assert "passes in" in made, made  # the countdown stays
+        assert "press Stop to end the turn" in made and "passes in" not in made, made  # Stop, no countdown
         not_made = _say_unseen(page, {"J": "s0", "9": "s1"})
-        assert "check by eye" in not_made, not_made
+        assert "still to move: token J on space 1" in not_made and "9" not in not_made, not_made
+        assert "press Stop" in not_made and "passes in" not in not_made, not_made
     finally:
         page.close()
 

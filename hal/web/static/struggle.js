@@ -771,10 +771,10 @@ function fitPrompt() {
 function drawAll() { drawLeds(); drawTokens(); drawInfo(); }
 // the prompt, its settle countdown ("the turn passes in {left} s": seconds left when the board said it)
 // counted down here from when it arrived, so that it is never stale
-const COUNTED = ["str.placed", "str.placed_unseen"];
+const COUNTED = ["str.placed"];
 // the same without "or press Stop", where Stop does not act for this page (a simulated player's turn,
 // or a page that only watches: hal/web/controls.py says so)
-const COUNTED_WAIT = { "str.placed": "str.placed_wait", "str.placed_unseen": "str.placed_unseen_wait" };
+const COUNTED_WAIT = { "str.placed": "str.placed_wait" };
 function promptNow() {
   const s = said(), v = S.view, m = s && Array.isArray(s.messages) && s.messages[0];
   // "Place tokens as shown" moves them one at a time: said, so that it does not look stuck half-way
@@ -782,6 +782,8 @@ function promptNow() {
     S.counted = null;
     return I18N.t("page.str.placing", "⏳ Placing the tokens as the play says, one at a time: wait…");
   }
+  const stop = stopWait(s);
+  if (stop) { S.counted = null; return stop; }
   if (!m || !COUNTED.includes(m.id) || s.until === null || typeof m.args.left !== "number") {
     S.counted = null;
     const named = mistakeNamed(s);
@@ -800,9 +802,7 @@ function promptNow() {
   const left = m.args.left, gone = performance.now() - S.counted.at;
   const now = S.counted.ms !== null ? Math.max(0, Math.ceil((S.counted.ms - gone) / 1000))
     : Math.max(0, left - Math.floor(gone / 1000));
-  // the simulator knows where each token stands: moves the board cannot see but already made are not
-  // checked by eye again (round 24): the tokens stand where the play put them
-  const id = m.id === "str.placed_unseen" && madeInSim(s) ? "str.placed" : m.id;
+  const id = m.id;
   const wait = !buttonState("stop")[0] && COUNTED_WAIT[id];
   const counted = { ...s, messages: [{ id: wait || id, args: { ...m.args, left: now } }, ...s.messages.slice(1)] };
   // the English text is the board's own: only its number changes (without Stop: the board's words for that)
@@ -842,6 +842,27 @@ function movesMade(s) {
   const done = reqs.filter((_, i) => made[i]).map((r) => I18N.say("str.check_on", { token: r.piece, place: sensorName(r.to[0]) }));
   return NOTICE.prompt(left, left.messages.map((x) => I18N.say(x.id, x.args)).join(" "), S.hello.humans)
     + " " + I18N.t("page.str.moves_made", "✓ Made: {moves}.", { moves: I18N.list(done) });
+}
+// the board waits for Stop (str.placed_unseen: moves of the play no reed can see, which it cannot tell are
+// made; it never passes the turn by itself then, round 27). The simulator knows where each token stands:
+// every move made, the tokens stand where the play put them (round 24: not checked by eye again); some
+// left, those alone are said, to move (round 27: "check by eye: tokens K, J and 9" after K alone was moved).
+// Where Stop does not act for this page, who presses it. The board's own words without a world; null when
+// the board does not wait for Stop.
+function stopWait(s) {
+  const m = s && Array.isArray(s.messages) && s.messages[0];
+  if (!m || m.id !== "str.placed_unseen" || !S.hello) return null;
+  const acts = !!buttonState("stop")[0], humans = S.hello.humans;
+  const asked = (s.requests || []).filter((r) => r.piece && Array.isArray(r.to) && r.to.length);
+  if (!S.world || !S.world.tokens || !asked.length) {
+    const said = acts ? s : { ...s, messages: [{ id: "str.placed_unseen_wait", args: m.args }] };
+    return NOTICE.prompt(said, said.messages.map((x) => I18N.say(x.id, x.args)).join(" "), humans);
+  }
+  const left = asked.filter((r) => !r.to.includes(S.world.tokens[r.piece]));
+  const args = { player: s.player, moves: I18N.list(left.map((r) => I18N.say("str.check_on", { token: r.piece, place: sensorName(r.to[0]) }))) };
+  const id = left.length ? (acts ? "str.placed_left" : "str.placed_left_wait") : (acts ? "str.placed_stop" : "str.placed_stop_wait");
+  const said = { ...s, messages: [{ id, args }] };
+  return NOTICE.prompt(said, I18N.say(id, args), humans);
 }
 // every token the instruction asks about stands where it is asked to, as the simulator's world has it
 function madeInSim(s) {

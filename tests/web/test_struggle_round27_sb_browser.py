@@ -41,6 +41,12 @@ def _tap_says_why_in_place(page: Any, selector: str, y: int) -> dict[str, Any]:
     line = page.evaluate(LINE)
     assert line["y"] == before, f"the refusal moved the page: scrollY {before} -> {line['y']} ({line})"
     assert line["top"] >= 0 and line["bottom"] <= line["h"], f"the refusal is off the screen: {line}"
+    # ... and it covers nothing of what was tapped (round 27, Labyrinth newcomer 11: the toast at the phone's
+    # foot lay over Done for 4.5 s, the button tapped again a moment later)
+    tapped = page.locator(selector).first.bounding_box()
+    assert tapped is not None
+    assert line["bottom"] <= tapped["y"] + 1 or line["top"] >= tapped["y"] + tapped["height"] - 1, \
+        f"the refusal {line} lies over what was tapped {tapped}"
     return line
 
 

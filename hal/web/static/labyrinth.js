@@ -265,6 +265,15 @@ function pawnDiv(p) {
   }
   return d;
 }
+// ... begun anywhere on the tile of a pawn this page moves (Labyrinth newcomer 12: a drag from beside the
+// small pawn disc did nothing), as in the Magic Labyrinth; the pawn the clicks move first when two stand there
+document.addEventListener("pointerdown", (e) => {
+  const tile = e.button === 0 && e.target.closest ? e.target.closest("#maze .tile") : null;
+  if (!tile || e.target.closest(".lpawn.mine")) return; // the pawn's own handler takes a press on the pawn
+  const mine = [...tile.querySelectorAll(".lpawn.mine")].map((d) => d.dataset.pawn);
+  if (!mine.length) return;
+  S.drag = { pawn: mine.includes(humansMover()) ? humansMover() : mine[0], x: e.clientX, y: e.clientY };
+});
 document.addEventListener("pointerup", (e) => {
   const drag = S.drag;
   S.drag = null;

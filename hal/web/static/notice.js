@@ -68,21 +68,34 @@ const NOTICE = {
   // wider screen scrolls just to it, a few pixels clear of the edge (round 24: cut by the screen's bottom edge)
   placeLine(e, text) {
     e.classList.remove("toast", "near");
-    e.style.removeProperty("--near-x"); e.style.removeProperty("--near-y");
+    e.classList.remove("above");
+    e.style.removeProperty("--near-x"); e.style.removeProperty("--near-y"); e.style.removeProperty("--near-bottom");
     if (!e.dataset.tapAway) { // a tap on the toast puts it away (it may cover what was tapped: the dice at the foot)
       e.dataset.tapAway = "yes";
-      e.addEventListener("click", () => { if (e.classList.contains("toast")) { e.textContent = ""; e.classList.remove("toast", "near"); } });
+      e.addEventListener("click", () => { if (e.classList.contains("toast")) { e.textContent = ""; e.classList.remove("toast", "near", "above"); } });
     }
     if (!text) return;
     const r = e.getBoundingClientRect(), phone = window.matchMedia("(max-width: 899.98px)").matches;
     // wide: the answer to a click far from the line (Magic's tray, 900 px from it at 1920 in round 27) is
     // said beside the click, just under the pointer (board.css .error.toast.near)
-    const p = NOTICE.pointer, fresh = p && performance.now() - p.at < 600;
+    const p = NOTICE.pointer, age = p ? performance.now() - p.at : Infinity, fresh = age < 600;
     if (!phone && fresh && Math.hypot(p.x - (r.left + r.right) / 2, p.y - (r.top + r.bottom) / 2) > 300) {
       e.classList.add("toast", "near");
       e.style.setProperty("--near-x", `${Math.max(8, Math.min(p.x - 40, window.innerWidth - 440))}px`);
       e.style.setProperty("--near-y", `${Math.max(8, Math.min(p.y + 24, window.innerHeight - 80))}px`);
-    } else if (phone && (r.bottom > window.innerHeight || r.top < 0)) e.classList.add("toast");
+    } else if (phone && (r.bottom > window.innerHeight || r.top < 0)) {
+      e.classList.add("toast");
+      // just above the finger, never over what was tapped (round 27, Labyrinth: at the screen's foot it lay over
+      // Done, tapped again a moment later); under it when the tap was near the top
+      if (age < 2000 && p.y > window.innerHeight / 3) { // (an answer from the server comes a moment later)
+        e.classList.add("near", "above");
+        e.style.setProperty("--near-bottom", `${Math.round(window.innerHeight - p.y + 32)}px`);
+      } else if (age < 2000) {
+        e.classList.add("near");
+        e.style.setProperty("--near-x", "8px");
+        e.style.setProperty("--near-y", `${Math.round(p.y + 32)}px`);
+      }
+    }
     else if (r.bottom > window.innerHeight) window.scrollBy(0, Math.ceil(r.bottom - window.innerHeight) + 8);
     else if (r.top < 0) window.scrollBy(0, Math.floor(r.top) - 8);
   },

@@ -395,7 +395,7 @@ function drawInfo() {
 function tips() {
   return {
     shift: I18N.t("page.lab.tip_shift", "Turn the spare tile with ⟳ Rotate (or R), then click a lit arrow beside the board to push it in; each arrow carries the name the prompt uses.") + seatTip(),
-    move: I18N.t("page.lab.tip_move_home", "Click a tile your pawn can reach along the paths (the ones framed in your colour), then press ✋ Done: your card's picture is found when your move ends on its tile (Done at once stays). A 🏠 marks a start square: it glows on its player's turn, and is framed only when you can reach it. Click any tile to read its picture's name."),
+    move: I18N.t("page.lab.tip_move_home", "Click a tile your pawn can reach along the paths (the ones framed in your colour), then press ✋ Done: your card's picture is found when your move ends on its tile (Done at once stays). A 🏠 marks a start square: once all your cards are found, walk back to yours to win. It glows on its player's turn, and is framed only when you can reach it. Click any tile to read its picture's name."),
   };
 }
 // the way to the secret card, while this page holds no seat (said where it is: by "Your seat", wherever

@@ -302,6 +302,8 @@ MESSAGES: dict[str, str] = {
                        "to end the turn.",
     "str.placed_left_wait": "{Player}: still to move: {moves} (the board cannot see these moves).",
     "str.check_on": "token {token} on {place}",
+    # where a token still has to go (pages of the simulator: str.placed_left, page.str.stop_unmade)
+    "str.move_to": "token {token} to {place}",
     "str.check_on_many": "tokens {tokens} on {place}",
     "str.token": "token {token}",
     "str.tokens_named": "tokens {tokens}",

@@ -79,6 +79,8 @@ class TableView:
         #: the board waits for Stop to end the turn (a move of the play no reed can see: the instruction
         #: lists ``stop``, asks for nothing that blocks and runs no countdown)
         self.stop_wanted = False
+        #: Stop ends the turn now (the tokens stand: with its countdown running, or waited for)
+        self.stop_ends = False
         self._handlers: dict[str, Callable[[GameEvent], None]] = {
             "turn_started": self._turn_started,
             "hand": self._hand,
@@ -106,11 +108,12 @@ class TableView:
         self.held, self.throws, self.faces, self.outcomes, self.choosing = (), 0, (), [], False
 
     def _turn_ended(self, e: GameEvent) -> None:
-        self.ready = self.placing = self.stop_wanted = False
+        self.ready = self.placing = self.stop_wanted = self.stop_ends = False
 
     def _instruction(self, e: GameEvent) -> None:
-        self.stop_wanted = (e["action"] == "place" and "stop" in (e["buttons"] or {}) and e["until"] is None
-                            and not any(r["blocking"] for r in e["requests"] or ()))
+        self.stop_ends = (e["action"] == "place" and "stop" in (e["buttons"] or {})
+                          and not any(r["blocking"] for r in e["requests"] or ()))
+        self.stop_wanted = self.stop_ends and e["until"] is None
 
     def _hand(self, e: GameEvent) -> None:
         self.faces = tuple(e["faces"])
@@ -245,7 +248,8 @@ class StruggleHands:
         if act.kind == "card":
             return self.view.card_wanted is not None
         if act.kind == "placed":  # the board has said what it does once the tokens stand (a glance)
-            return not self.view.placing or self.view.stop_wanted or self._waited >= self.PLACED_LOOK_MS
+            ends = self.view.stop_wanted or (act.button == "stop" and self.view.stop_ends)
+            return not self.view.placing or ends or self._waited >= self.PLACED_LOOK_MS
         return True
 
     def _fail(self, act: Act, why: str) -> ScenarioError:
@@ -300,15 +304,18 @@ class StruggleHands:
     def _follow(self, act: Act) -> int:
         """Move every token whose place differs from where the last play sends it; then, when
         the board waits for Stop (a move of the play no reed can see), press it, as a person who
-        has checked the tokens does."""
+        has checked the tokens does. ``act.button`` ``stop`` (the page's "Place tokens as shown"):
+        press Stop once the tokens stand whatever ends the turn (its countdown too): one ending."""
         order = list(dict.fromkeys(self.view.moved + list(TOKENS)))
         moves = [Act("move", token=t, sensor=self.view.where(t)) for t in order
                  if self.world.tokens[t] != self.view.where(t)]
         return self._first(moves + [replace(act, kind="placed")])
 
     def _placed(self, act: Act) -> int:
-        """After ``follow``: Stop when the board waits for it (else its countdown passes the turn)."""
-        return self.world.press("stop") if self.view.placing and self.view.stop_wanted else 0
+        """After ``follow``: Stop when the board waits for it (else its countdown passes the turn),
+        or whenever it ends the turn for a ``follow`` told so (``button`` ``stop``)."""
+        ends = self.view.stop_wanted or (act.button == "stop" and self.view.stop_ends)
+        return self.world.press("stop") if self.view.placing and ends else 0
 
     def _card(self, act: Act) -> int:
         """Enter a physical objective card: a dice button per place A-E, then stop (docs/struggle.md)."""

@@ -258,11 +258,13 @@ class StruggleTable(ServedTable):
         self._do(Act("move", token=cmd.token, sensor=cmd.to))
 
     def _follow(self, client: int, cmd: Follow) -> None:
-        """Place the tokens as the board shows: only while it asks for token moves this page may do."""
+        """Place the tokens as the board shows, then press Stop once they stand (the hand put them: nothing
+        to check by eye; round 27: a turn ended by its countdown, by Stop or by nothing read as three ways):
+        only while it asks for token moves this page may do."""
         reason = follow_refusal(self.state.instruction, self.humans)
         if reason is not None:
             raise Refused(f"place tokens: {reason}")
-        self._do(Act("follow"))
+        self._do(Act("follow", button="stop"))  # then Stop ends the turn: one ending whatever the reeds saw
 
     def _gather(self, client: int, cmd: Gather) -> None:
         """Gather the tokens on the start: only while the board asks for that (between rounds);

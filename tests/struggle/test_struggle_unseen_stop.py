@@ -70,3 +70,23 @@ def test_follow_presses_stop_once_every_token_stands_when_the_board_waits_for_it
     ended = [e for e in events if e.type == "turn_ended"]
     assert ended and ended[0]["reason"] == "played", ended
     assert session.hands.done[-1].kind == "placed", session.hands.done[-3:]
+
+
+def test_the_page_s_place_tokens_as_shown_ends_a_seen_play_with_stop_too() -> None:
+    # round 27 (Struggle newcomer 12): after "Place tokens as shown" the turn ended by Stop, by its countdown
+    # or not at all, seemingly at random: the page's follow (``button`` stop) presses Stop once the tokens
+    # stand, whatever ends the turn otherwise (here a countdown far longer than the placing)
+    session, game, events = scripted(["K K K Q Q"], ["throw", "stop", "play order=K,Q"], options={"settle_ms": 60_000})
+    ref = game.referee
+    for _ in range(40):
+        run_for(session, 200)
+        if ref.state == "placing":
+            break
+    assert not ref.unseen
+    session.hands.do(Act("follow", button="stop"))
+    for _ in range(50):
+        run_for(session, 200)
+        if ref.current == "blue":
+            break
+    assert ref.current == "blue", (ref.state, ref.instruction().text())
+    assert session.hands.done[-1].kind == "placed", session.hands.done[-3:]

@@ -128,7 +128,8 @@ def test_stop_in_the_late_stop_grace_looks_and_says_that_the_turn_passed(browser
         page = open_page(browser, url, WIDE)
         try:
             _to_placing(page)
-            page.click("#follow")
+            # by hand (round 27: Place tokens as shown ends the turn with Stop itself): J to space 4, 9 to space 1
+            page.evaluate("() => { MB.send({type: 'move', token: 'J', to: 's4'}); MB.send({type: 'move', token: '9', to: 's1'}); }")
             _until_prompt(page, "the turn passes in")
             _until_prompt(page, "Blue")  # the countdown passed the turn: the grace
             assert "plays by itself" in _text(page, "#prompt-text")

@@ -45,8 +45,14 @@ def test_moves_the_simulator_made_are_not_checked_by_eye(browser: Any, server: s
         assert "by eye" not in made and "stand where the play put them" in made, made
         assert "press Stop to end the turn" in made and "passes in" not in made, made  # Stop, no countdown
         not_made = _say_unseen(page, {"J": "s0", "9": "s1"})
-        assert "still to move: token J on space 1" in not_made and "9" not in not_made, not_made
+        # where J must go, said as such (round 27: "token K on space 4" read as where K stood)
+        assert "still to move: token J to space 1" in not_made and "9" not in not_made, not_made
         assert "press Stop" in not_made and "passes in" not in not_made, not_made
+        # Stop with J not moved is refused here, saying what is left (round 27: it ended the turn, J on START)
+        sent = page.evaluate("() => { const sent = []; const send = MB.send; MB.send = (m) => sent.push(m); "
+                             "press('stop'); MB.send = send; return sent; }")
+        said = page.locator("#error").text_content()
+        assert sent == [] and "first move token J to space 1" in said, (sent, said)
     finally:
         page.close()
 

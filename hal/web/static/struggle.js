@@ -13,7 +13,7 @@ const TOUCH = window.matchMedia("(hover: none) and (pointer: coarse)");
 // (prompt, log, tips): a bare "A" is arrival place A (RULES.md, Struggle: places A-E; round 23)
 const FACE = { A: "ACE", K: "K", Q: "Q", J: "J", 10: "10", 9: "9" };
 const S = { hello: null, view: null, world: null, pixels: [], selected: null, bannerShown: false,
-  cards: {}, hints: {}, sockets: {}, counted: null, passed: null, stopSent: -1e9 };
+  cards: {}, hints: {}, sockets: {}, counted: null, passed: null, stopSent: -1e9, followSent: -1e9 };
 // how many arrivals end a round (RULES.md §3: when the fourth token arrives, the fifth takes the last place)
 const ARRIVALS_PER_ROUND = 4;
 
@@ -780,7 +780,7 @@ function promptNow() {
   // "Place tokens as shown" moves them one at a time: said, so that it does not look stuck half-way
   if (S.world && S.world.placing && s && s.action === "place" && S.hello.humans.includes(s.player)) {
     S.counted = null;
-    return I18N.t("page.str.placing", "⏳ Placing the tokens as the play says, one at a time: wait…");
+    return I18N.t("page.str.placing_then_stop", "⏳ Placing the tokens as the play says, one at a time; then Stop ends the turn: wait…");
   }
   const stop = stopWait(s);
   if (stop) { S.counted = null; return stop; }
@@ -858,11 +858,22 @@ function stopWait(s) {
     const said = acts ? s : { ...s, messages: [{ id: "str.placed_unseen_wait", args: m.args }] };
     return NOTICE.prompt(said, said.messages.map((x) => I18N.say(x.id, x.args)).join(" "), humans);
   }
-  const left = asked.filter((r) => !r.to.includes(S.world.tokens[r.piece]));
-  const args = { player: s.player, moves: I18N.list(left.map((r) => I18N.say("str.check_on", { token: r.piece, place: sensorName(r.to[0]) }))) };
+  const left = unmadeInSim(s);
+  const args = { player: s.player, moves: movesTo(left) };
   const id = left.length ? (acts ? "str.placed_left" : "str.placed_left_wait") : (acts ? "str.placed_stop" : "str.placed_stop_wait");
   const said = { ...s, messages: [{ id, args }] };
   return NOTICE.prompt(said, I18N.say(id, args), humans);
+}
+// the moves the board waits for Stop on (str.placed_unseen) that the simulator's world shows not made
+function unmadeInSim(s) {
+  const m = s && Array.isArray(s.messages) && s.messages[0];
+  if (!m || m.id !== "str.placed_unseen" || !S.world || !S.world.tokens) return [];
+  return (s.requests || []).filter((r) => r.piece && Array.isArray(r.to) && r.to.length && !r.to.includes(S.world.tokens[r.piece]));
+}
+// "token J to space 1 and token 10 to space 1": where each must go (round 27: "token K on space 4" read as
+// where K stood)
+function movesTo(reqs) {
+  return I18N.list(reqs.map((r) => I18N.say("str.move_to", { token: r.piece, place: sensorName(r.to[0]) })));
 }
 // every token the instruction asks about stands where it is asked to, as the simulator's world has it
 function madeInSim(s) {
@@ -882,7 +893,8 @@ const GRACE_MS = 2500;
 function noteTurnPassed(e, before) {
   const m = before && Array.isArray(before.messages) && before.messages[0];
   if (e.type !== "turn_ended" || e.reason !== "played" || !m || !COUNTED.includes(m.id) || !S.hello.humans.includes(e.player)
-      || !(before.buttons || {}).stop || performance.now() - S.stopSent < 1000) return;
+      || !(before.buttons || {}).stop || performance.now() - S.stopSent < 1000
+      || performance.now() - S.followSent < 30000) return; // Place tokens as shown ends the turn with Stop itself
   S.passed = { player: e.player, at: performance.now() };
   setTimeout(() => { if (S.view) drawInfo(); }, GRACE_MS + 50);
 }
@@ -902,7 +914,16 @@ function press(button, message) {
     return;
   }
   if (!on) { MB.showError(`${cap(button)}: ${why}`); return; }
+  // the simulator knows a move no reed can see is not made: Stop would end the turn with the token elsewhere
+  // (the board would take it as made), so the page says what is left first (round 27: J and 10 left on START)
+  const left = button === "stop" ? unmadeInSim(said()) : [];
+  if (left.length) {
+    MB.showError(I18N.t("page.str.stop_unmade", "Stop: first move {moves}. The board cannot see these moves: it would take them as made.",
+      { moves: movesTo(left) }));
+    return;
+  }
   if (button === "stop") S.stopSent = performance.now(); // the turn it ends is not "passed by itself"
+  if (button === "follow") S.followSent = performance.now();
   MB.send(message || { type: "press", button });
   if (button === "throw" || button === "stop") promptInView();
 }

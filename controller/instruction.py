@@ -274,6 +274,9 @@ MESSAGES: dict[str, str] = {
                          "{which}):",
     "str.confirm": "{Player}: the board cannot tell tokens apart: check that these stand where they belong "
                    "(swap any that stands elsewhere), then press Stop:",
+    # the same while placing: Stop ends the turn (the tokens stand where the play put them; round 27)
+    "str.confirm_end": "{Player}: the board cannot tell tokens apart: check that these stand where they belong "
+                       "(swap any that stands elsewhere), then press Stop to end the turn:",
     "str.confirm_all": "The board cannot tell tokens apart: check that these stand where they belong (swap any "
                        "that stands elsewhere), then press Stop:",
     # the settle countdown: {left} s when said (a page counts it down from the instruction's ``until``)
@@ -369,6 +372,7 @@ MESSAGES: dict[str, str] = {
     "str.button.placed": "the tokens stand right: end the turn",
     "str.button.start_round": "start the round now",
     "str.button.confirm": "the tokens stand where they belong: play on",
+    "str.button.confirm_end": "the tokens stand where they belong: end the turn",
     "str.button.enter": "enter {figure} for place {place}",
     "str.button.enter_ace": "enter the ace for place {place}",
     "str.button.confirm_card": "confirm the card",

@@ -214,8 +214,12 @@ def check(ref: "StruggleReferee", player: str | None) -> Instruction | None:
     by = player if ref.state == "placing" else None
     reqs = tuple(_req(ref, t, "token", "ambiguous", None, (home[t],), by, blocking=False) for t in tokens)
     key = "str.confirm" if player is not None else "str.confirm_all"  # between rounds: the whole table
-    return Instruction(player, "confirm", key, {"tokens": list(tokens), "belong": _belong(ref, tokens)},
-                       reqs, {"stop": Does("str.button.confirm")})
+    # while placing, Stop ends the turn too: the players say every token stands where it belongs
+    # (referee._confirm_tokens; round 27: it started another countdown, "play on" said nothing of it)
+    ends = ref.state == "placing" and player is not None
+    return Instruction(player, "confirm", "str.confirm_end" if ends else key,
+                       {"tokens": list(tokens), "belong": _belong(ref, tokens)},
+                       reqs, {"stop": Does("str.button.confirm_end" if ends else "str.button.confirm")})
 
 
 # -- instructions -----------------------------------------------------------------------------------

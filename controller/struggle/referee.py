@@ -423,6 +423,9 @@ class StruggleReferee(RefereeCore):
         self.where.settle(self._settled_at())
         self._astray = False
         self._emit("tokens_confirmed", player=player, tokens=tokens)
+        if self.state == "placing" and self.fits() and not self.doubt() and not self.unmade():
+            self._placed()  # the play's tokens stand where it put them: Stop ends the turn (str.confirm_end)
+            return
         self._check_placed()
 
     def _hold_die(self, die: int) -> Callable[[], None]:

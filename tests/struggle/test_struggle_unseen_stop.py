@@ -90,3 +90,24 @@ def test_the_page_s_place_tokens_as_shown_ends_a_seen_play_with_stop_too() -> No
             break
     assert ref.current == "blue", (ref.state, ref.instruction().text())
     assert session.hands.done[-1].kind == "placed", session.hands.done[-3:]
+
+
+def test_stop_on_a_check_while_placing_ends_the_turn_at_once() -> None:
+    # round 27 (Struggle newcomer 12): after a token knocked off the start was put back, the board asked to
+    # check the tokens and press Stop, whose title said "play on"; Stop then started another 1 s countdown,
+    # so the newcomer could not tell whether a second Stop was needed. While placing, the check's Stop ends
+    # the turn (the tokens stand where they belong: that is the play made) and says so
+    session, game, events = scripted(["K K Q Q 9", "J J J J J"],
+                                     ["throw", "stop", "play order=K,Q,9", "move K 2", "move Q 2", "move J 4"])
+    session.clock.advance(3000)
+    ref = game.referee
+    session.world.move("J", "s0")
+    session.clock.advance(1000)
+    session.world.move("9", "s1")
+    session.clock.advance(3000)
+    said = ref.instruction()
+    assert ref.state == "placing" and said.action == "confirm", (ref.state, said.text())
+    assert "end the turn" in str(said.buttons["stop"]) and "end the turn" in said.text(), (said.buttons, said.text())
+    session.world.press("stop")
+    session.clock.advance(100)
+    assert ref.current == "blue" and ref.state == "waiting_for_throw", (ref.state, ref.instruction().text())

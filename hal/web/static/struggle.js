@@ -709,13 +709,16 @@ function shownPlay(o) {
 function dieRoles(v) {
   const o = (v.outcomes || []).find((x) => x.index === v.selected);
   if (!o) return [];
-  const aces = [...(o.ace || [])], arrived = v.arrived || [];
+  const aces = [...(o.ace || [])], arrived = v.arrived || [], moves = shownPlay(o).moves || [];
+  // a token the way keeps where it is (blocked: round 27, its dice said "moves")
+  const stays = (t) => moves.some((m) => m.token === t && (m.result === "impasse" || m.to === m.from));
   return v.faces.map((f) => {
     const as = f === "A" ? aces.shift() : f;
     if (!as) return "";
     if (f === "A") return I18N.t("page.str.die_ace_as", "= token {token}", { token: as });
     // the figure's face names its token already: under it only what it does (one die's width on a phone)
-    return arrived.includes(as) ? I18N.t("page.str.die_done", "arrived") : I18N.t("page.str.die_moves", "moves");
+    return arrived.includes(as) ? I18N.t("page.str.die_done", "arrived")
+      : stays(as) ? I18N.t("page.str.die_stays", "stays") : I18N.t("page.str.die_moves", "moves");
   });
 }
 // what the ways panel holds while it lists no way, at each moment of a turn (round 25: after a throw it

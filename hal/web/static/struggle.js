@@ -926,7 +926,7 @@ function press(button, message) {
     return;
   }
   if (button === "stop") S.stopSent = performance.now(); // the turn it ends is not "passed by itself"
-  if (button === "follow") S.followSent = performance.now();
+  if (button === "follow") { S.followSent = performance.now(); S.selected = S.autoSelected = null; drawTokens(); } // the hand places them all
   MB.send(message || { type: "press", button });
   if (button === "throw" || button === "stop") promptInView();
 }
@@ -1015,7 +1015,11 @@ const HANDLERS = {
   },
   event(msg) {
     const before = said();
-    S.view = msg.view; noteTurnPassed(msg.event, before); MB.addLog(msg.event, LOG_TEXT, BIG); drawInfo();
+    S.view = msg.view; noteTurnPassed(msg.event, before); MB.addLog(msg.event, LOG_TEXT, BIG);
+    // a token chosen here is let go when the turn ends (round 27: chosen before Place tokens as shown, it stayed
+    // chosen into the next turn, and a tap on a space moved it out of turn)
+    if (msg.event.type === "turn_ended" && S.selected) { S.selected = S.autoSelected = null; drawTokens(); }
+    drawInfo();
   },
   // a seat claimed or released (here or on another screen): the card box at once, not at the next event
   // (round 25: a released seat's card stayed shown until the game moved on)

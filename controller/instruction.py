@@ -279,10 +279,11 @@ MESSAGES: dict[str, str] = {
                        "(swap any that stands elsewhere), then press Stop to end the turn:",
     "str.confirm_all": "The board cannot tell tokens apart: check that these stand where they belong (swap any "
                        "that stands elsewhere), then press Stop:",
-    # the settle countdown: {left} s when said (a page counts it down from the instruction's ``until``)
-    "str.placed": "{Player}'s tokens stand where the play put them: the turn passes in {left} s, or press Stop.",
-    # the same said where Stop does not act (a page on a simulated player's turn: hal/web/controls.py)
-    "str.placed_wait": "{Player}'s tokens stand where the play put them: the turn passes in {left} s.",
+    # the play's tokens stand: Stop ends the turn, always (round 27: a 1 s countdown here and a Stop for moves
+    # no reed sees read as two rules, and the countdown passed turns under the hands)
+    "str.placed": "{Player}'s tokens stand where the play put them: press Stop to end the turn.",
+    # the same said where Stop does not act (a page on another player's turn: hal/web/controls.py)
+    "str.placed_wait": "{Player}'s tokens stand where the play put them: {Player} presses Stop to end the turn.",
     # the net moves follow, one a line; {unseen}: the tokens whose arrival no reed sees ("tokens J and 9")
     # (round 26: "cannot see tokens Q and 10 arrive" read as reaching FINISH: the wide screen's words)
     "str.place_unseen": "{Player}: move the tokens where the LEDs blink, then press Stop (the board cannot tell "
@@ -295,12 +296,8 @@ MESSAGES: dict[str, str] = {
     # the same said where Stop does not act (a page on a simulated player's turn)
     "str.placed_unseen_wait": "{Player}: the board cannot tell whether these moves are made, so {Player} "
                               "checks by eye: {unseen}, then presses Stop.",
-    # (pages of the simulator, which know where each token stands: hal/web/static/struggle.js) every
-    # move made, and the moves no reed sees, still to make
-    "str.placed_stop": "{Player}'s tokens stand where the play put them. The board cannot see every move: "
-                       "press Stop to end the turn.",
-    "str.placed_stop_wait": "{Player}'s tokens stand where the play put them. The board cannot see every "
-                            "move: {Player} presses Stop to end the turn.",
+    # (pages of the simulator, which know where each token stands: hal/web/static/struggle.js) the moves
+    # no reed sees still to make (every one made: str.placed)
     "str.placed_left": "{Player}: still to move: {moves} (the board cannot see these moves). Then press Stop "
                        "to end the turn.",
     "str.placed_left_wait": "{Player}: still to move: {moves} (the board cannot see these moves).",

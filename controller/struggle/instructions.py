@@ -379,8 +379,8 @@ def _place(ref: "StruggleReferee") -> Instruction:
         named = (phrase("str.token", token=unseen[0]) if len(unseen) == 1
                  else phrase("str.tokens_named", tokens=listing(unseen)))
         return Instruction(ref.current, "place", "str.place_unseen", {"unseen": named}, reqs)
-    until = _until(ref, "settle")  # None while a move no reed can see is left: Stop ends the turn
-    facts: dict[str, Any] = {} if reqs else {"left": max(0, -(-(until - ref._now()) // 1000)) if until is not None else 0}
+    # the tokens stand as far as the reeds can tell: Stop ends the turn, never a countdown (round 27)
+    facts: dict[str, Any] = {}
     if reqs:  # the moves no reed can see, made or not: one list to look at, never orders again
         on: list[tuple[Any, list[str]]] = []  # one place, its tokens together: "tokens K, J and 9 on space 1"
         for r in reqs:
@@ -395,7 +395,7 @@ def _place(ref: "StruggleReferee") -> Instruction:
                                    else phrase("str.check_on_many", tokens=listing(ts), place=place)
                                    for place, ts in on], "text.and")
     return Instruction(ref.current, "place", "str.placed_unseen" if reqs else "str.placed", facts, reqs,
-                       {"stop": Does("str.button.placed")}, until_ms=until, requests_said=not reqs)
+                       {"stop": Does("str.button.placed")}, requests_said=not reqs)
 
 
 def _mistake_first(ref: "StruggleReferee", wrong: Request, reqs: tuple[Request, ...]) -> Instruction:

@@ -26,9 +26,10 @@ One ``transitions`` machine sequences a turn; every rule question goes to
   (reason ``placing``, the player's colour blinking where they go); a token
   moved, knocked or lifted while nobody should move one (``out_of_turn``,
   ``lifted``: a ``warning``, and the throw, the play or the card entry wait
-  until it is back); a closure where no token belongs (``misplaced``). The
-  turn passes when the reeds have matched for ``settle_ms`` (``stop``
-  confirms at once). After a restart the same check runs against the saved
+  until it is back); a closure where no token belongs (``misplaced``). Once
+  the reeds match, the turn passes at ``stop`` (never by a countdown: the
+  reeds cannot see every move; a round starts ``settle_ms`` after the tokens
+  stand on START, or at ``stop``). After a restart the same check runs against the saved
   game (:mod:`.setup_check`, state ``waiting_for_setup``).
 * **One instruction.** A button does something only when the instruction
   lists it (:mod:`.instructions`); the others are ignored (logged).
@@ -327,8 +328,8 @@ class StruggleReferee(RefereeCore):
     def unmade(self) -> tuple[str, ...]:
         """The tokens of the play's moves no reed can see that the reeds have not seen made after
         all (its token is not known to stand where it goes), in token order; empty outside placing.
-        While any is left the turn waits for Stop: the board cannot know when the hands are done
-        (issue 15, round 27: a countdown passed the turn with such a token still on START)."""
+        They are shown to check by eye until the players' Stop: the board cannot know when the hands
+        are done (issue 15, round 27: a countdown passed the turn with such a token still on START)."""
         if self.state != "placing":
             return ()
         return tuple(t for t in TOKENS if t in self.unseen and self.where.known(t) != self.unseen[t][1])
@@ -543,13 +544,16 @@ class StruggleReferee(RefereeCore):
     def _check_placed(self) -> None:
         """In placing / waiting_for_tokens: (re)start the settle timer while the reeds agree."""
         self._cancel("settle")
-        if self.state in ("placing", "waiting_for_tokens") and self.fits() and not self.doubt() and not self.unmade():
+        # between rounds the tokens on START start the round after ``settle_ms``; a play's tokens standing
+        # where it put them wait for Stop (round 27: a 1 s countdown here, Stop-waits for moves no reed
+        # sees, read as two rules, and the countdown passed turns under the newcomers' hands)
+        if self.state == "waiting_for_tokens" and self.fits() and not self.doubt():
             self._after("settle", self.settle_ms(), self._placed)
         self._refresh()
 
     def settle_ms(self) -> int:
-        """How long (ms) the reeds must match before the turn passes: ``settle_ms``. A play with a
-        move no reed can see, not seen made, never passes by itself (:meth:`unmade`: Stop)."""
+        """How long (ms) the reeds must match START before a round begins: ``settle_ms`` (a play's
+        turn passes at Stop only)."""
         return self.options.settle_ms
 
     def _confirm_placed(self) -> None:

@@ -73,9 +73,10 @@ class StruggleOptions:
     * ``redeal`` -- deal new objective cards at every round (**Decision**:
       yes; the seed deals once per game and is silent about later rounds).
     * ``warning_ms`` -- how long a misplaced token's space flashes.
-    * ``settle_ms`` -- after a play, how long the reeds must agree with where
-      the tokens belong before the turn passes (reeds sense occupancy only,
-      so a swap on occupied spaces is invisible; ``stop`` confirms at once).
+    * ``settle_ms`` -- between rounds, how long the reeds must agree with
+      START before the round begins (``stop`` at once); after a play the turn
+      passes at ``stop`` only (reeds sense occupancy only: a swap on occupied
+      spaces is invisible, so the players' word ends it; issue 15, round 27).
     * ``cards`` -- ``"dealt"``: the controller deals the objective cards
       (privately, through the players' pages); ``"physical"``: the players
       draw real cards and enter them on the board at the round's end

@@ -57,10 +57,12 @@ def test_the_turn_waits_until_the_reeds_agree_and_the_leds_show_where() -> None:
 
 def test_stop_confirms_a_placement_at_once_when_the_reeds_agree() -> None:
     # K 0->5 onto red, free; then blue's K K K K K sends... here just one play and stop.
-    session, game, events = scripted(["K K K K K"], ["throw", "stop", "play order=K", "follow"])
-    run_for(session, 1500)  # the hand has placed K (2 x 300 ms) but settle_ms has not passed
+    session, game, events = scripted(["K K K K K"], ["throw", "stop", "play order=K", "move K 5"])
+    run_for(session, 1500)  # the hand has placed K (2 x 300 ms)
     ref = game.referee
     assert ref.state == "placing" and ref.closed == set(ref.expected)
+    run_for(session, 10 * ref.options.settle_ms)  # no countdown passes the turn (round 27): Stop does
+    assert ref.state == "placing" and ref.current == "red"
     session.hands.do(Act("press", button="stop"))
     run_for(session, 100)
     assert ref.current == "blue" and ref.state == "waiting_for_throw"

@@ -2,8 +2,8 @@
 the turn by itself. The settle countdown started as soon as the reeds matched -- with the second
 token, whose move no reed sees, still on START -- and passed the turn under the newcomer's hand: the
 referee then believed a token on space 1 that stood on START (belief vs board, silently). The board
-cannot know when such a move is made, so it asks to check it by eye and waits for Stop; a play whose
-every move the reeds see still passes after ``settle_ms`` (or Stop)."""
+cannot know when such a move is made, so it asks to check it by eye and waits for Stop; since newcomer 12
+and 13, every play waits for Stop (one rule: "press Stop to end the turn")."""
 
 from __future__ import annotations
 
@@ -43,8 +43,10 @@ def test_a_play_with_an_unseen_move_waits_for_stop_however_long_the_reeds_match(
     assert ref.current == "blue" and ref.state != "placing", (ref.state, ref.current)
 
 
-def test_a_play_the_reeds_see_whole_still_passes_by_itself() -> None:
-    # K to space 3 and Q to space 2 from START (J, 10, 9 stay): each closes a space of its own
+def test_a_play_the_reeds_see_whole_waits_for_stop_too() -> None:
+    # K to space 3 and Q to space 2 from START (J, 10, 9 stay): each closes a space of its own. Round 27
+    # (newcomers 12 and 13): a 1 s countdown here and a Stop-wait for unseen moves read as two rules, and
+    # "too short to read": one rule, Stop ends the turn once the tokens stand
     session, game = _placing("K K K Q Q", "K,Q")
     ref = game.referee
     assert not ref.unseen, ref.unseen
@@ -52,8 +54,12 @@ def test_a_play_the_reeds_see_whole_still_passes_by_itself() -> None:
         target = ref.home()[token]
         run_for(session, session.world.move(token, target) + 50)
     said = ref.instruction()
-    assert said.message == "str.placed" and said.until_ms is not None, (said.message, said.text())
-    run_for(session, ref.options.settle_ms + 200)
+    assert said.message == "str.placed" and said.until_ms is None, (said.message, said.text())
+    assert said.text() == "Red's tokens stand where the play put them: press Stop to end the turn.", said.text()
+    run_for(session, 20 * ref.options.settle_ms)
+    assert ref.current == "red" and ref.state == "placing", (ref.state, ref.current)
+    session.hands.do(Act("press", button="stop"))
+    run_for(session, 200)
     assert ref.current == "blue", (ref.state, ref.current)
 
 

@@ -104,8 +104,8 @@ def test_on_a_phone_the_hand_and_place_come_up_when_tokens_are_to_be_placed(brow
     played(page)
     page.evaluate("window.scrollTo(0, 0)")
     page.wait_for_timeout(300)
-    # (Stop is not needed then: the turn passes by itself once the tokens stand right; the track stays put)
-    for sel in (".track-frame", ".hand-box", "#follow", "#gather"):
+    # (and Stop, which ends the turn once the tokens stand: round 27, never a countdown)
+    for sel in (".track-frame", ".hand-box", "#follow", "#gather", "#stop"):
         r = page.locator(sel).bounding_box()
         assert r is not None and r["y"] >= 0 and r["y"] + r["height"] <= PHONE[1], f"{sel} is off the first screen: {r}"
     page.close()

@@ -13,7 +13,7 @@ const TOUCH = window.matchMedia("(hover: none) and (pointer: coarse)");
 // (prompt, log, tips): a bare "A" is arrival place A (RULES.md, Struggle: places A-E; round 23)
 const FACE = { A: "ACE", K: "K", Q: "Q", J: "J", 10: "10", 9: "9" };
 const S = { hello: null, view: null, world: null, pixels: [], selected: null, bannerShown: false,
-  cards: {}, hints: {}, sockets: {}, counted: null, passed: null, stopSent: -1e9, followSent: -1e9 };
+  cards: {}, hints: {}, sockets: {} };
 // how many arrivals end a round (RULES.md §3: when the fourth token arrives, the fifth takes the last place)
 const ARRIVALS_PER_ROUND = 4;
 
@@ -524,10 +524,7 @@ function drawInfo() {
   // named as the board's words name it ("Throw for the next way"): the button is Throw
   $("next-way").textContent = nextWay && v.selected === v.outcomes.length - 1 && v.outcomes.length > 1
     ? I18N.t("page.str.throw_first_way", "Throw: way 1") : I18N.t("page.str.throw_next_way", "Throw: next way");
-  // in the late-Stop grace the turn has passed (the prompt says to wait): Stop says so, dimmed (struggle.css .late)
-  // yet tappable, its tap saying nothing is lost (round 27: "✋ Stop: end the turn" at full strength beside "wait")
-  $("stop").textContent = !buttonState("stop")[0] && lateStop() ? I18N.t("page.str.stop_passed", "✋ Stop: turn passed")
-    : v.phase === "choosing" ? I18N.t("page.str.stop_play", "✋ Stop: play it")
+  $("stop").textContent = v.phase === "choosing" ? I18N.t("page.str.stop_play", "✋ Stop: play it")
     : v.phase === "placing" ? I18N.t("page.str.stop_turn", "✋ Stop: end the turn")
       : v.phase === "tokens" ? I18N.t("page.str.stop_round", "✋ Stop: start the round")
         // after a throw Stop keeps the hand (round 25: a newcomer pressed "✋ Stop" to end the throwing); short, as
@@ -539,11 +536,7 @@ function drawInfo() {
   document.body.dataset.phase = mine ? v.phase : "watching";
   handsUp();
   MB.setControl($("throw"), buttonState("throw"), v.phase === "choosing" ? I18N.t("page.str.next_way_key", "Next way (T)") : I18N.t("page.str.throw_key", "Throw (T)"));
-  // just after the countdown passed a turn played here, Stop is not greyed under the finger (lateStop)
-  const late = !buttonState("stop")[0] && lateStop();
-  MB.setControl($("stop"), late ? [true, I18N.t("page.str.stop_late_title", "{Player}'s turn already passed by itself as the countdown ended: nothing is lost",
-    { player: S.passed.player })] : buttonState("stop"), I18N.t("page.str.stop_key", "Stop (S)"));
-  $("stop").classList.toggle("late", late);
+  MB.setControl($("stop"), buttonState("stop"), I18N.t("page.str.stop_key", "Stop (S)"));
   MB.setControl($("follow"), buttonState("follow"), I18N.t("page.str.follow", "Place tokens as shown"));
   MB.setControl($("gather"), buttonState("gather"), I18N.t("page.str.gather", "Gather tokens on start"));
   // outcomes
@@ -772,46 +765,21 @@ function fitPrompt() {
   if (over()) box.classList.add("longer"); // a phone's second step (struggle.css); else the box grows
 }
 function drawAll() { drawLeds(); drawTokens(); drawInfo(); }
-// the prompt, its settle countdown ("the turn passes in {left} s": seconds left when the board said it)
-// counted down here from when it arrived, so that it is never stale
-const COUNTED = ["str.placed"];
-// the same without "or press Stop", where Stop does not act for this page (a simulated player's turn,
-// or a page that only watches: hal/web/controls.py says so)
-const COUNTED_WAIT = { "str.placed": "str.placed_wait" };
+// the prompt: the board's instruction, as this page says it (a play's turn ends at Stop, never by a
+// countdown since round 27, so nothing here counts down)
 function promptNow() {
-  const s = said(), v = S.view, m = s && Array.isArray(s.messages) && s.messages[0];
+  const s = said(), v = S.view;
   // "Place tokens as shown" moves them one at a time: said, so that it does not look stuck half-way
   if (S.world && S.world.placing && s && s.action === "place" && S.hello.humans.includes(s.player)) {
-    S.counted = null;
     return I18N.t("page.str.placing_then_stop", "⏳ Placing the tokens as the play says, one at a time; then Stop ends the turn: wait…");
   }
   const stop = stopWait(s);
-  if (stop) { S.counted = null; return stop; }
-  if (!m || !COUNTED.includes(m.id) || s.until === null || typeof m.args.left !== "number") {
-    S.counted = null;
-    const named = mistakeNamed(s);
-    if (named) return NOTICE.prompt(named, named.messages.map((x) => I18N.say(x.id, x.args)).join(" "), S.hello && S.hello.humans);
-    const made = movesMade(s);
-    if (made) return made;
-    return NOTICE.prompt(s, v.prompt, S.hello && S.hello.humans);
-  }
-  // counted from the time really left when the board said it (until - t, the board's clock), so that the
-  // last second reads "1 s" and the turn passes as it reaches 0 (round 26: it passed while "1 s" showed)
-  if (!S.counted || S.counted.until !== s.until) {
-    // (only when it agrees with the seconds said: the board said left = ceil((until - t) / 1000))
-    const ms = typeof s.t === "number" ? s.until - s.t : null;
-    S.counted = { until: s.until, at: performance.now(), ms: ms !== null && Math.ceil(ms / 1000) === m.args.left ? ms : null };
-  }
-  const left = m.args.left, gone = performance.now() - S.counted.at;
-  const now = S.counted.ms !== null ? Math.max(0, Math.ceil((S.counted.ms - gone) / 1000))
-    : Math.max(0, left - Math.floor(gone / 1000));
-  const id = m.id;
-  const wait = !buttonState("stop")[0] && COUNTED_WAIT[id];
-  const counted = { ...s, messages: [{ id: wait || id, args: { ...m.args, left: now } }, ...s.messages.slice(1)] };
-  // the English text is the board's own: only its number changes (without Stop: the board's words for that)
-  const english = wait || id !== m.id ? counted.messages.map((x) => I18N.say(x.id, x.args)).join(" ")
-    : String(v.prompt).replace(`passes in ${left} s`, `passes in ${now} s`);
-  return NOTICE.prompt(counted, english, S.hello && S.hello.humans);
+  if (stop) return stop;
+  const named = mistakeNamed(s);
+  if (named) return NOTICE.prompt(named, named.messages.map((x) => I18N.say(x.id, x.args)).join(" "), S.hello && S.hello.humans);
+  const made = movesMade(s);
+  if (made) return made;
+  return NOTICE.prompt(s, v.prompt, S.hello && S.hello.humans);
 }
 // a token put where none belongs (str.mistake): the reeds cannot say which, the simulator's world can, so
 // the page names it and where it belongs, as the board does when only one token may stand there
@@ -863,7 +831,7 @@ function stopWait(s) {
   }
   const left = unmadeInSim(s);
   const args = { player: s.player, moves: movesTo(left) };
-  const id = left.length ? (acts ? "str.placed_left" : "str.placed_left_wait") : (acts ? "str.placed_stop" : "str.placed_stop_wait");
+  const id = left.length ? (acts ? "str.placed_left" : "str.placed_left_wait") : (acts ? "str.placed" : "str.placed_wait");
   const said = { ...s, messages: [{ id, args }] };
   return NOTICE.prompt(said, I18N.say(id, args), humans);
 }
@@ -883,25 +851,6 @@ function madeInSim(s) {
   const asked = (s.requests || []).filter((r) => r.piece && Array.isArray(r.to) && r.to.length);
   return !!(S.world && S.world.tokens && asked.length) && asked.every((r) => r.to.includes(S.world.tokens[r.piece]));
 }
-setInterval(() => {
-  if (!S.counted || !S.view || !$("prompt-text") || $("prompt").dataset.offline) return;
-  const text = promptNow();
-  if ($("prompt-text").textContent !== text) { $("prompt-text").textContent = text; fitPrompt(); }
-}, 250);
-
-// the settle countdown ended a turn played here (the referee's turn_ended, reason "played", while its
-// countdown stood with Stop acting): for GRACE_MS after, Stop stays as it was (not greyed under the finger)
-// and a tap says the turn passed by itself (round 26: Stop greyed the moment the countdown ended)
-const GRACE_MS = 2500;
-function noteTurnPassed(e, before) {
-  const m = before && Array.isArray(before.messages) && before.messages[0];
-  if (e.type !== "turn_ended" || e.reason !== "played" || !m || !COUNTED.includes(m.id) || !S.hello.humans.includes(e.player)
-      || !(before.buttons || {}).stop || performance.now() - S.stopSent < 1000
-      || performance.now() - S.followSent < 30000) return; // Place tokens as shown ends the turn with Stop itself
-  S.passed = { player: e.player, at: performance.now() };
-  setTimeout(() => { if (S.view) drawInfo(); }, GRACE_MS + 50);
-}
-function lateStop() { return !!S.passed && performance.now() - S.passed.at < GRACE_MS; }
 // what the board asks now (the controller's instruction event), or null before the first
 function said() { return S.view ? S.view.instruction : null; }
 // a control acts only when the view's controls say so (computed by the server from the instruction)
@@ -911,11 +860,6 @@ function orderKey(v) { return JSON.stringify([v.current, v.faces, v.selected]); 
 function press(button, message) {
   const [on, why] = buttonState(button);
   if (on && button === "die2" && S.view) S.orderTapped = orderKey(S.view);
-  if (!on && button === "stop" && lateStop()) { // the countdown passed the turn under the finger: said so
-    MB.showError(I18N.t("page.str.stop_too_late", "Stop came just after the countdown: {Player}'s turn had already passed by itself, the tokens standing right, so nothing is lost. {Next}'s turn now.",
-      { player: S.passed.player, next: (said() || {}).player || S.view.current }));
-    return;
-  }
   if (!on) { MB.showError(`${cap(button)}: ${why}`); return; }
   // the simulator knows a move no reed can see is not made: Stop would end the turn with the token elsewhere
   // (the board would take it as made), so the page says what is left first (round 27: J and 10 left on START)
@@ -925,8 +869,7 @@ function press(button, message) {
       { moves: movesTo(left) }));
     return;
   }
-  if (button === "stop") S.stopSent = performance.now(); // the turn it ends is not "passed by itself"
-  if (button === "follow") { S.followSent = performance.now(); S.selected = S.autoSelected = null; drawTokens(); } // the hand places them all
+  if (button === "follow") { S.selected = S.autoSelected = null; drawTokens(); } // the hand places them all
   MB.send(message || { type: "press", button });
   if (button === "throw" || button === "stop") promptInView();
 }
@@ -1006,7 +949,7 @@ function spaceClicked(sensor) {
 const HANDLERS = {
   hello(msg) {
     if (!MB.sameGame(msg, "struggle")) return;
-    S.hello = msg; S.view = msg.view; S.world = msg.world; S.pixels = msg.frame.pixels; S.passed = null;
+    S.hello = msg; S.view = msg.view; S.world = msg.world; S.pixels = msg.frame.pixels;
     S.bannerShown = msg.view.phase === "over";
     buildTrack();
     $("log").innerHTML = "";
@@ -1014,8 +957,7 @@ const HANDLERS = {
     drawAll();
   },
   event(msg) {
-    const before = said();
-    S.view = msg.view; noteTurnPassed(msg.event, before); MB.addLog(msg.event, LOG_TEXT, BIG);
+    S.view = msg.view; MB.addLog(msg.event, LOG_TEXT, BIG);
     // a token chosen here is let go when the turn ends (round 27: chosen before Place tokens as shown, it stayed
     // chosen into the next turn, and a tap on a space moved it out of turn)
     if (msg.event.type === "turn_ended" && S.selected) { S.selected = S.autoSelected = null; drawTokens(); }

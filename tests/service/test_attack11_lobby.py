@@ -20,20 +20,23 @@ from mazeboard.hal.events import GameEvent
 def test_a_shared_struggle_win_is_not_announced_as_one_players_win(tmp_path: Path) -> None:
     events: list[GameEvent] = []
     svc = Service(Lobby("struggle", cfg.Config()), BoardRequest(game="struggle", realtime=False),
-                  str(tmp_path / "state"), "sim", Notifier(None), games=3, seed=1, seaters=2,
+                  str(tmp_path / "state"), "sim", Notifier(None), games=3, seed=3, seaters=2,
                   sinks=[events.append])
     assert svc.run() == 0
     ties = 0
     for i, ev in enumerate(events):
         if ev.type != "game_over" or len(ev["winners"]) < 2:
             continue
+        result = next((e for e in events[i + 1:] if e.type == "instruction" and e["action"] == "result"), None)
+        if result is None:  # the last game: the service stops before the lobby speaks
+            continue
         ties += 1
-        result = next(e for e in events[i + 1:] if e.type == "instruction" and e["action"] == "result")
         text = result["text"]
         # the game said every winner shares the win; the lobby must not crown one of them
         assert all(w.capitalize() in text or w in text for w in ev["winners"]), text
         assert f"{ev['winner'].capitalize()} won (" not in text, text
-    assert ties, "seed 1's second game is a tie (red 30, blue 30) on the code this was written for"
+    # (seed 1 tied until Struggle's turn waited for Stop, round 27: the simulated games took other courses)
+    assert ties, "seed 3's second game is a tie on the code this was written for"
 
 
 QUICK_TURN = """

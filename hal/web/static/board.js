@@ -609,7 +609,8 @@ function drawInfo() {
   const over = v.phase === "over" || (said() && said().action === "game_over");
   $("new-game").classList.toggle("wanted", over); // the one thing left to press
   if (over) { // only the win box and what it offers: no tip, countdown or old error behind it
-    $("guide").hidden = true; if ($("countdown")) $("countdown").hidden = true;
+    $("guide").hidden = true; document.body.classList.remove("guide-resting"); // (no room kept for a tip)
+    if ($("countdown")) $("countdown").hidden = true;
     if (!S.restarting) { clearTimeout(S.errorTimer); $("error").textContent = ""; }
   }
   document.documentElement.style.setProperty("--turn", v.current ? `var(--${v.current})` : "#888");

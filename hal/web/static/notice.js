@@ -169,12 +169,14 @@ const NOTICE = {
     NOTICE.shown.clear();
     const box = NOTICE.el("guide");
     if (box && !box.hidden) NOTICE.hide();
+    document.body.classList.remove("guide-resting");
   },
   // the tip goes; where it begins on the first screen (a phone: under the controls, its foot below the
   // window, so a person scrolled down to press "Got it"), the page goes back to its top with it: the
   // title and the board as they were, not left scrolled (a newcomer saw the title cut off)
   hide() {
     const box = NOTICE.el("guide");
+    document.body.classList.remove("guide-resting");
     if (!box) return;
     const top = box.hidden ? Infinity : box.getBoundingClientRect().top + window.scrollY;
     box.hidden = true;
@@ -204,8 +206,20 @@ const NOTICE = {
   // tip once the pawn is back): the tip's text follows the step; it is one tip (dismissed once)
   now(id, step) {
     const box = NOTICE.el("guide");
-    if (box && !box.hidden && box.dataset.tip && box.dataset.tip !== id) box.hidden = true;
+    if (box && !box.hidden && box.dataset.tip && box.dataset.tip !== id) NOTICE.rest(box);
     if (id) NOTICE.tip(id, step);
+  },
+  // a tip whose moment is over goes; on a phone its room stays (unseen, board.css body.guide-resting) while
+  // a tip is still to come, so that the board does not move up and down between turns (round 27: 56 px
+  // under a finger about to tap); Got it / Hide all tips (hide) give the room back
+  rest(box) {
+    const phone = window.matchMedia("(max-width: 899.98px)").matches, seen = NOTICE.seen();
+    const more = Object.keys(NOTICE.tips || {}).some((id) => !seen.includes(id.split(".")[0]));
+    if (phone && more && !box.hidden) {
+      document.body.style.setProperty("--guide-rest", `${box.offsetHeight}px`);
+      document.body.classList.add("guide-resting");
+    }
+    box.hidden = true;
   },
   tip(id, step) {
     const box = NOTICE.el("guide"), text = (step && NOTICE.tips[`${id}.${step}`]) || NOTICE.tips[id];
@@ -216,6 +230,7 @@ const NOTICE = {
     NOTICE.shown.add(id);
     box.querySelector(".guide-text").textContent = text;
     box.hidden = false;
+    document.body.classList.remove("guide-resting"); // its room is the tip's again
     NOTICE.clamped(box);
     NOTICE.room(box);
   },

@@ -749,7 +749,8 @@ function guideTip() {
   const placed = s && s.action === "place" && (((s.messages || [])[0] || {}).id === "str.placed" || madeInSim(s));
   const moment = s && S.hello && S.hello.humans.includes(s.player) && !placed ? TIP_ORDER[s.action] || [s.action] : [];
   // a tip lasts as long as its moment: one left from a moment that is over goes (not remembered: it comes again)
-  if (box && !box.hidden && !moment.includes(box.dataset.tip)) box.hidden = true;
+  if (box && !box.hidden && !moment.includes(box.dataset.tip)) NOTICE.rest(box); // (a phone keeps its room)
+  if (s && s.action === "game_over") document.body.classList.remove("guide-resting"); // no tip comes after the game
   if (!moment.length) return;
   const seen = NOTICE.seen(), next = moment.find((id) => !seen.includes(id));
   NOTICE.tips = tips();

@@ -356,11 +356,26 @@ def roll_at_least_two(page: Any) -> int:
     pytest.skip("no roll of 2 in twelve")
 
 
+#: a wall on red's second step north (a2-a3): a roll of 2 or more always reaches it, so every run sees the
+#: countdown and then the ball drop (with a1-b1 and seed 7's roll of 2, the drop was never reached: the
+#: test stepped a2, back to a1, and under load clicked b1 after the move had ended, in Blue's turn)
+DROP_ARGS = ("--seed", "7", "--maze", "a2-a3")
+
+
+@pytest.fixture
+def drop_url() -> Iterator[str]:
+    proc, u = serve(DROP_ARGS)
+    yield u
+    proc.terminate()
+    proc.wait(timeout=10)
+
+
 @pytest.mark.parametrize("size", [PHONE, WIDE], ids=["phone", "wide"])
-def test_the_board_stays_put_through_a_turn_countdown_and_ball_drop(browser: Any, url: str, size: tuple[int, int]) -> None:
+def test_the_board_stays_put_through_a_turn_countdown_and_ball_drop(browser: Any, drop_url: str,
+                                                                      size: tuple[int, int]) -> None:
     from playwright.sync_api import expect
 
-    page = open_page(browser, url, size)
+    page = open_page(browser, drop_url, size)
     where = board_y if size == WIDE else board_below_prompt
     ys = {"before the roll": where(page)}
     roll_at_least_two(page)
@@ -368,12 +383,9 @@ def test_the_board_stays_put_through_a_turn_countdown_and_ball_drop(browser: Any
     page.locator('#board .cell[data-cell="a2"]').click()
     expect(page.locator("#countdown")).to_contain_text(re.compile(r"ends in \d+ s"), timeout=WAIT_MS)  # counting (the line before says its seconds too)
     ys["countdown showing"] = where(page)
-    page.locator('#board .cell[data-cell="a1"]').click()
-    page.wait_for_function("S.world.pawns.red.cell === 'a1' || S.view.instruction.action !== 'move'", timeout=WAIT_MS)
-    if said(page)["action"] == "move":
-        page.locator('#board .cell[data-cell="b1"]').click()  # through the wall a1-b1: the ball drops
-        wait_action(page, "return", None)
-        ys["ball drop"] = where(page)
+    page.locator('#board .cell[data-cell="a3"]').click()  # through the wall a2-a3: the ball drops
+    wait_action(page, "return")
+    ys["ball drop"] = where(page)
     assert max(ys.values()) - min(ys.values()) < 1, f"the board moves during a turn: {ys}"
     page.close()
 

@@ -298,9 +298,10 @@ MESSAGES: dict[str, str] = {
                               "checks by eye: {unseen}, then presses Stop.",
     # (pages of the simulator, which know where each token stands: hal/web/static/struggle.js) the moves
     # no reed sees still to make (every one made: str.placed)
-    "str.placed_left": "{Player}: still to move: {moves} (the board cannot see these moves). Then press Stop "
-                       "to end the turn.",
-    "str.placed_left_wait": "{Player}: still to move: {moves} (the board cannot see these moves).",
+    # (Struggle newcomer 14: "(the board cannot see these moves)" read as a technical aside; the page knows
+    # where the tokens stand, so it only says what is left)
+    "str.placed_left": "{Player}: still to move: {moves}. Then press Stop to end the turn.",
+    "str.placed_left_wait": "{Player}: still to move: {moves}.",
     "str.check_on": "token {token} on {place}",
     # where a token still has to go (pages of the simulator: str.placed_left, page.str.stop_unmade)
     "str.move_to": "token {token} to {place}",

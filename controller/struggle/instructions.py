@@ -356,6 +356,16 @@ def _choose(ref: "StruggleReferee") -> Instruction:
                        tuple(sorted(targets, key=lambda s: order.get(s, len(order)))), idle=idle)
 
 
+def _play_rank(ref: "StruggleReferee") -> Callable[[str], int]:
+    """A token's place in the order the play being placed moves its tokens (:attr:`.rules.Play.order`);
+    tokens it does not move, and "" (a token the board cannot name), after them."""
+    turn = ref.turn
+    order: tuple[str, ...] = ()
+    if turn is not None and turn.outcomes:
+        order = tuple(turn.outcomes[turn.selected].plays[turn.play].order)
+    return lambda token: order.index(token) if token in order else len(order)
+
+
 def _place(ref: "StruggleReferee") -> Instruction:
     asked = check(ref, ref.current)
     if asked is not None:
@@ -371,8 +381,11 @@ def _place(ref: "StruggleReferee") -> Instruction:
         which = _which(ref, reqs)
         if which:
             return Instruction(ref.current, "place", "str.place_which", {"which": which}, reqs)
-        # the moves the board sees first, then those it cannot (said from the start: checked by eye)
-        reqs = tuple(sorted(reqs, key=lambda r: not r.blocking))
+        # the moves the board sees first, then those it cannot (said from the start: checked by eye); each
+        # in the order the play moves its tokens, as the log tells it (Struggle newcomer 14: "token J moves
+        # first, then token 9" was listed 9 first, by the space each goes to)
+        rank = _play_rank(ref)
+        reqs = tuple(sorted(reqs, key=lambda r: (not r.blocking, rank(r.piece))))
         unseen = [r.piece for r in reqs if not r.blocking and r.piece]
         if not unseen:
             return Instruction(ref.current, "place", "str.place", {}, reqs)

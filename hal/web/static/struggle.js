@@ -866,7 +866,7 @@ function press(button, message) {
   // (the board would take it as made), so the page says what is left first (round 27: J and 10 left on START)
   const left = button === "stop" ? unmadeInSim(said()) : [];
   if (left.length) {
-    MB.showError(I18N.t("page.str.stop_unmade", "Stop: first move {moves}. The board cannot see these moves: it would take them as made.",
+    MB.showError(I18N.t("page.str.stop_unmade", "Stop: first move {moves}. The board cannot tell whether a token is moved onto a space that already holds one: it would count it as moved.",
       { moves: movesTo(left) }));
     return;
   }

@@ -5,7 +5,8 @@ machine (a test walks every state); :func:`requests` turns what does not fit
 between the referee's belief and the board (:meth:`MagicReferee.match`) into
 :class:`~..instruction.Request`\\ s; :func:`scene` renders an instruction
 on the LEDs: the target in white, whose turn (the start corner in the
-player's colour), the cells the mover may end on (a dim glow), the settle
+player's colour), the cells the mover may end on (a dim glow; the target
+among them alternates white with that glow), the settle
 countdown on the mover's cell, the requests (cells to go to blink in the
 pawn's colour, a cell to leave pulses, a ball to fetch alternates the
 owner's corner with orange), "roll again" (the pawn's cell blinking with
@@ -174,6 +175,10 @@ def scene(ref: "MagicReferee", instruction: Instruction) -> Scene:
             countdown[here] = (rgb, instruction.until_ms - ref.settle_ms(ref.current), instruction.until_ms)
     if ref.target:
         cells[ref.target[1]] = TARGET_RGB
+        # the target within this roll's reach alternates white with the mover's glow (Magic newcomer 14:
+        # white either way, it never said whether the roll could reach it)
+        if instruction.action == "move" and ref.target[1] in instruction.cells:
+            blink[ref.target[1]] = (TARGET_RGB, scale(rgb, LEGAL_LEVEL))
     if instruction.action == "roll" and ref.roll_again:
         here = ref.tracker.at.get(ref.current)
         if here is not None:

@@ -55,8 +55,9 @@ CONTROL_REASONS: dict[str, str] = {
     "control.lift.only_back": "you lift your pawn only when the board sends it back (after your ball falls)",
     "control.hand.ball_fell": "{Player}'s ball fell, so the pawn cannot go on: press ✊ Lift pawn, then click "
                               "its start corner {corner}",
-    "control.fetch.pawn_first": "first press ✊ Lift pawn and set it down on {corner}: lifting it lets the ball "
-                                "fall again",
+    # (Magic newcomer 14: "lifting it lets the ball fall again" did not say what to do)
+    "control.fetch.pawn_first": "first press ✊ Lift pawn and click {corner}: the ball goes back under the pawn "
+                                "once it stands on its start corner",
     "control.fetch.no_ball": "no ball of yours is in the tray",
     "control.lift.lab_click": "only to put a pawn back when the board asks you to (after a push or a slip); "
                               "in your move, click a tile to walk there",

@@ -412,15 +412,22 @@ function drawTrayStrip() {
       // ... and before it may be fished out, what comes first (round 27: "tap it to fish it out" right after the
       // drop, and the tap refused: the pawn goes back to its corner first)
       where.textContent = !S.hello.humans.includes(player) ? corner : control(`fetch:${player}`)[0]
-        ? I18N.t("page.magic.tray_where_tap", "rolled to the {pocket}: tap it to fish it out", { pocket })
-        : I18N.t("page.magic.tray_where_later_tap", "rolled to the {pocket}: tap it once your pawn is back on 🏠", { pocket });
+        ? I18N.t("page.magic.tray_where_tap", "{Pocket}: tap it to fish it out", { pocket })
+        : I18N.t("page.magic.tray_where_later_tap", "{Pocket}: tap it once your pawn is back on 🏠", { pocket });
       // (said short, the pocket as the tray labels it and the start corner as the board marks it, in three
       // lines: "rolled in the bottom-right corner: ... on its start corner" took five, and the strip shrank
       // as the pawn went home; CI, round 27)
       where.title = where.textContent;
       // the words beside the own ball take its tap too (round 11: the 22 px ball alone was fiddly for a finger)
       if (S.hello.humans.includes(player)) { where.classList.add("mine"); where.addEventListener("click", () => fetchBall(player)); }
-      balls.append(b, where);
+      // the ball drawn in its corner of a small picture of the tray, which the words' corner points at
+      // (Magic newcomer 14: "rolled to the top right" beside a lone ball pointed nowhere on a phone)
+      const tray = document.createElement("span");
+      tray.className = `mini-tray ${sensor.replace("tray-", "")}`;
+      tray.title = corner;
+      tray.append(b);
+      tray.addEventListener("click", (e) => { if (e.target === tray) fetchBall(player); }); // its frame too
+      balls.append(tray, where);
     }
   }
   for (const [player, p] of Object.entries(S.world.pawns)) {
@@ -715,8 +722,8 @@ function stepsText(v) {
 // the first-game guide: the tip for what the board asks now, when a person here is asked
 const TIPS = { // getters: said in the page's language when shown; keys named only where the page names keys
   get roll() {
-    return keysShown() ? I18N.t("page.magic.tip_roll", "Press 🎲 Roll (or the R key). The cells your pawn can reach light up in your colour, never across a wall found already (other hidden walls may still stop you); the white one holds the symbol to find. The ring on your start corner (🏠) only says it is your turn.")
-      : I18N.t("page.magic.tip_roll_tap", "Press 🎲 Roll. The cells your pawn can reach light up in your colour, never across a wall found already (other hidden walls may still stop you); the white one holds the symbol to find. The ring on your start corner (🏠) only says it is your turn.");
+    return keysShown() ? I18N.t("page.magic.tip_roll", "Press 🎲 Roll (or the R key). The cells your pawn can reach light up in your colour, never across a wall found already (other hidden walls may still stop you); the white one holds the symbol to find, and blinks white and your colour when your roll can reach it. The ring on your start corner (🏠) only says it is your turn.")
+      : I18N.t("page.magic.tip_roll_tap", "Press 🎲 Roll. The cells your pawn can reach light up in your colour, never across a wall found already (other hidden walls may still stop you); the white one holds the symbol to find, and blinks white and your colour when your roll can reach it. The ring on your start corner (🏠) only says it is your turn.");
   },
   get move() {
     return keysShown() ? I18N.t("page.magic.tip_move", "Slide your pawn one cell at a time: arrow keys, click a neighbouring cell, or drag it. Hidden walls drop your ball; stop early with ✋ Done.")

@@ -58,3 +58,19 @@ def test_while_placing_stop_stands_beside_the_dice_on_the_first_screen(browser: 
         assert stop[3] <= PHONE[1] - 40, f"Stop ends at {stop[3]:.0f} px of {PHONE[1]}: too near the screen's foot"
         assert stop[2] - stop[0] >= 96 and stop[3] - stop[1] >= 44, f"Stop is {stop[2] - stop[0]:.0f}x{stop[3] - stop[1]:.0f} px"
         page.close()
+
+
+def test_while_choosing_throw_and_stop_stand_side_by_side_on_the_first_screen(browser: Any) -> None:
+    """Choosing a way, the prompt says "press Stop to play it, Throw for the next way": Stop stood at
+    851 px of 844, under Throw."""
+    with serving(ARGS) as url:
+        page = open_page(browser, url, PHONE, guide=True)
+        kept(page)
+        page.evaluate("window.scrollTo(0, 0)")
+        throw, stop = page.evaluate("['throw', 'stop'].map((id) => { const r = document.getElementById(id)"
+                                    ".getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; })")
+        assert abs(throw[1] - stop[1]) < 2 and throw[2] <= stop[0], f"Throw {throw} and Stop {stop}: not side by side"
+        assert max(throw[3], stop[3]) <= PHONE[1] - 12, f"Throw {throw} / Stop {stop} under the screen's foot"
+        for box in (throw, stop):
+            assert box[2] - box[0] >= 120 and box[3] - box[1] >= 32, box
+        page.close()

@@ -217,8 +217,9 @@ MESSAGES: dict[str, str] = {
     # all cards found (RULES.md A turn, 6): the pawn is home, so Done ends the game; or it is not yet
     "lab.move_win": "{Player}: all your cards are found and your pawn is home on {cell}: press Done to win "
                     "the game.",
-    "lab.move_home": "{Player}: all your cards are found: walk back along the paths to your start square {home} "
-                     "and press Done there to win, or press Done now to end your turn where you stand.",
+    # (Labyrinth newcomer 13: the longer sentence took four lines on a phone and pushed Done off the screen)
+    "lab.move_home": "{Player}: all cards found: walk back to your start square {home} and press Done there to "
+                     "win (Done elsewhere ends the turn).",
     "lab.ending": "{Player}'s move ends: keep the pawn still.",
     "lab.confirm": "Which tile did {pawn} stop on? Is it {cell} (blinking)? Press Rotate for the next one, "
                    "Done when it is that one.",

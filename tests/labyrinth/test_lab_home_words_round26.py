@@ -20,6 +20,7 @@ def test_going_home_the_move_words_give_two_clear_choices() -> None:
     assert said["messages"][0]["id"] == "lab.move_home", said
     text = said["text"]
     assert "(or press Done to stay)" not in text, text
-    win, _, stay = text.partition(" or ")
+    # (Labyrinth newcomer 13: said shorter, "... and press Done there to win (Done elsewhere ends the turn).")
+    win, _, stay = text.partition(" (")
     assert "a1" in win and "Done there to win" in win, text
-    assert "Done now" in stay and "end your turn" in stay, text
+    assert "Done elsewhere" in stay and "ends the turn" in stay, text

@@ -83,7 +83,10 @@ const NOTICE = {
       e.classList.add("toast", "near");
       e.style.setProperty("--near-x", `${Math.max(8, Math.min(p.x - 40, window.innerWidth - 440))}px`);
       e.style.setProperty("--near-y", `${Math.max(8, Math.min(p.y + 24, window.innerHeight - 80))}px`);
-    } else if (phone && (r.bottom > window.innerHeight || r.top < 0)) {
+    } else if (phone && (r.bottom > window.innerHeight || r.top < 0
+               || (fresh && Math.abs(p.y - (r.top + r.bottom) / 2) > 300))) {
+      // (or on the screen but far from the finger: Labyrinth newcomer 13 tapped a top arrow and its reason
+      // showed under Done and Lift pawn, 500 px down)
       e.classList.add("toast");
       // just above the finger, never over what was tapped (round 27, Labyrinth: at the screen's foot it lay over
       // Done, tapped again a moment later); under it when the tap was near the top

@@ -79,3 +79,38 @@ def test_the_board_does_not_move_with_the_prompt_s_length(browser: Any) -> None:
             ys[name] = page.evaluate(where)
         assert max(ys.values()) - min(ys.values()) < 1, f"the board moves with the prompt: {ys}"
         page.close()
+
+
+#: a tile red cannot reach this move, lowest on the board first (a phone says the reason above the finger)
+UNREACHABLE = """() => { const reach = new Set((S.view.reachable || {}).red || []); reach.add(S.world.pawns.red);
+  const tiles = [...document.querySelectorAll('#maze .tile[data-cell]')].filter((t) => !reach.has(t.dataset.cell));
+  tiles.sort((a, b) => b.getBoundingClientRect().top - a.getBoundingClientRect().top);
+  return tiles.length ? tiles[Math.min(3, tiles.length - 1)].dataset.cell : null; }"""
+
+
+@pytest.mark.parametrize("size", [PHONE, (1920, 1080)], ids=["finger-390", "mouse-1920"])
+def test_a_refusal_never_covers_the_tile_it_answers(browser: Any, size: tuple[int, int]) -> None:
+    """Seen at 1920: "d4 cannot be reached from a1 ..." lay over d4, the tile just clicked."""
+    from playwright.sync_api import expect
+
+    with serving(NEWCOMER_GAME) as url:
+        page = _phone(browser, url) if size == PHONE else browser.new_page(viewport={"width": size[0], "height": size[1]})
+        if size != PHONE:
+            page.add_init_script("localStorage.setItem('mazeboard.guide.labyrinth', JSON.stringify(['shift', 'move', 'goal', 'home']))")
+            page.goto(url)
+            expect(page.locator("#conn")).to_have_text("connected", timeout=WAIT_MS)
+            page.wait_for_function("() => S.view && S.view.current === 'red' && !S.world.busy", timeout=WAIT_MS)
+        push(page)
+        page.evaluate("window.scrollTo(0, 0)")
+        cell = page.evaluate(UNREACHABLE)
+        assert cell, "every tile is reachable"
+        tile = page.locator(f'#maze .tile[data-cell="{cell}"]')
+        tile.tap() if size == PHONE else tile.click()
+        line = page.locator("#error")
+        expect(line).to_contain_text("cannot be reached", timeout=WAIT_MS)
+        a, b = tile.bounding_box(), line.bounding_box()
+        assert a and b
+        overlap = min(a["y"] + a["height"], b["y"] + b["height"]) - max(a["y"], b["y"])
+        across = min(a["x"] + a["width"], b["x"] + b["width"]) - max(a["x"], b["x"])
+        assert overlap <= 0 or across <= 0, f"the reason {b} lies over the tile {cell} {a}"
+        page.close()

@@ -82,7 +82,8 @@ const NOTICE = {
     if (!phone && fresh && Math.hypot(p.x - (r.left + r.right) / 2, p.y - (r.top + r.bottom) / 2) > 300) {
       e.classList.add("toast", "near");
       e.style.setProperty("--near-x", `${Math.max(8, Math.min(p.x - 40, window.innerWidth - 440))}px`);
-      e.style.setProperty("--near-y", `${Math.max(8, Math.min(p.y + 24, window.innerHeight - 80))}px`);
+      const h = e.offsetHeight, under = Math.max(p.y + 24, p.bottom + 6); // under what was clicked, or above it
+      e.style.setProperty("--near-y", `${Math.max(8, under + h <= window.innerHeight - 8 ? under : p.top - 6 - h)}px`);
     } else if (phone && (r.bottom > window.innerHeight || r.top < 0
                || (fresh && Math.abs(p.y - (r.top + r.bottom) / 2) > 300))) {
       // (or on the screen but far from the finger: Labyrinth newcomer 13 tapped a top arrow and its reason
@@ -92,11 +93,11 @@ const NOTICE = {
       // Done, tapped again a moment later); under it when the tap was near the top
       if (age < 2000 && p.y > window.innerHeight / 3) { // (an answer from the server comes a moment later)
         e.classList.add("near", "above");
-        e.style.setProperty("--near-bottom", `${Math.round(window.innerHeight - p.y + 32)}px`);
+        e.style.setProperty("--near-bottom", `${Math.round(window.innerHeight - Math.min(p.y - 32, p.top - 6))}px`);
       } else if (age < 2000) {
         e.classList.add("near");
         e.style.setProperty("--near-x", "8px");
-        e.style.setProperty("--near-y", `${Math.round(p.y + 32)}px`);
+        e.style.setProperty("--near-y", `${Math.round(Math.max(p.y + 32, p.bottom + 6))}px`);
       }
     }
     else if (r.bottom > window.innerHeight) window.scrollBy(0, Math.ceil(r.bottom - window.innerHeight) + 8);
@@ -258,4 +259,12 @@ const NOTICE = {
 };
 document.addEventListener("DOMContentLoaded", () => NOTICE.wireNotice());
 // the last click or tap (NOTICE.pointer), before any handler of the page runs (a capture listener)
-document.addEventListener("pointerdown", (e) => { NOTICE.pointer = { x: e.clientX, y: e.clientY, at: performance.now() }; }, true);
+// with the edges of what it came down on (a tile, a cell, a space, a button): a refusal said beside it never
+// covers it (Labyrinth newcomer 13: at 1920 the line under the pointer lay over the lower half of the tile
+// clicked); a thing taller than 120 px (the board itself) counts as the point
+document.addEventListener("pointerdown", (e) => {
+  const el = e.target && e.target.closest ? e.target.closest(".tile, .cell, .space, .slot, .token, .pdie, button") : null;
+  const r = el ? el.getBoundingClientRect() : null, fits = r && r.height <= 120;
+  NOTICE.pointer = { x: e.clientX, y: e.clientY, at: performance.now(),
+                     top: fits ? r.top : e.clientY - 8, bottom: fits ? r.bottom : e.clientY + 8 };
+}, true);

@@ -64,7 +64,8 @@ def push(page: Any, rotate: int = 0) -> str:
         page.wait_for_function("(b) => S.world.spare !== b && !S.world.busy", arg=before, timeout=WAIT_MS)
     slot = page.evaluate("() => [...document.querySelectorAll('#maze .slot:not(.off)')][0].dataset.slot")
     page.click(f'#maze .slot[data-slot="{slot}"]')
-    page.wait_for_function("() => S.view.phase === 'move' && !S.world.busy", timeout=WAIT_MS)
+    # (the push's slide and the board's settle: 30 s was not enough on a loaded CI machine, as for to_shift)
+    page.wait_for_function("() => S.view.phase === 'move' && !S.world.busy", timeout=90_000)
     page.wait_for_timeout(300)  # the LEDs' frame after the push
     return str(slot)
 

@@ -72,9 +72,17 @@ def wait_action(page: Any, action: str, player: str | None = "red") -> None:
                            "p[0].toUpperCase() + p.slice(1) + \"'s turn\")))", arg=[action, player], timeout=WAIT_MS)
 
 
+def press_roll(page: Any) -> None:
+    """Click Roll once the page shows it on: a greyed control (aria-disabled, common.js enable) still takes a
+    click, which the page answers with its reason and sends nothing (CI under load: the view said "roll" a
+    frame before the page redrew Roll, and the click was lost)."""
+    page.wait_for_selector('#roll:not([aria-disabled="true"])', timeout=WAIT_MS)
+    page.locator("#roll").click()
+
+
 def roll(page: Any) -> None:
     wait_action(page, "roll")
-    page.locator("#roll").click()
+    press_roll(page)
     wait_action(page, "move")
 
 
@@ -250,8 +258,12 @@ def play_to_the_end(page: Any, budget: int = 200) -> None:
             raise AssertionError(f"stuck: {said(page)}") from e
         if said(page)["action"] == "game_over":
             return
-        page.locator("#roll").click()
-        wait_action(page, "move")
+        press_roll(page)
+        try:
+            wait_action(page, "move")
+        except Exception as e:  # say what the page showed, not only "timeout"
+            raise AssertionError(f"Roll pressed, no move: {said(page)}; #error: "
+                                 f"{page.locator('#error').inner_text()!r}") from e
         s = said(page)
         here = page.evaluate("S.world.pawns.red.cell")
         target = page.evaluate("S.view.target.cell")

@@ -79,7 +79,7 @@ class TableView:
         #: the board waits for Stop to end the turn (a move of the play no reed can see: the instruction
         #: lists ``stop``, asks for nothing that blocks and runs no countdown)
         self.stop_wanted = False
-        #: Stop ends the turn now (the tokens stand: with its countdown running, or waited for)
+        #: Stop ends the turn now (the tokens stand, or stand as far as the reeds can tell: a check)
         self.stop_ends = False
         self._handlers: dict[str, Callable[[GameEvent], None]] = {
             "turn_started": self._turn_started,
@@ -111,7 +111,10 @@ class TableView:
         self.ready = self.placing = self.stop_wanted = self.stop_ends = False
 
     def _instruction(self, e: GameEvent) -> None:
-        self.stop_ends = (e["action"] == "place" and "stop" in (e["buttons"] or {})
+        # a check of tokens the board cannot tell apart, while placing a play, ends the turn at Stop too
+        # (Struggle newcomer 15: after a token set down wrong, "Place tokens as shown" put every token right
+        # and then waited at "check that these stand where they belong ... press Stop")
+        self.stop_ends = (e["action"] in ("place", "confirm") and self.placing and "stop" in (e["buttons"] or {})
                           and not any(r["blocking"] for r in e["requests"] or ()))
         self.stop_wanted = self.stop_ends and e["until"] is None
 

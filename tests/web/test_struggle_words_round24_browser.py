@@ -141,3 +141,19 @@ def test_at_1920_the_ways_use_the_width(browser: Any, server: str) -> None:
         assert len(rows) == 3 and all(n <= 2 for n in rows), rows
     finally:
         page.close()
+
+
+def test_stop_looks_off_while_a_move_no_reed_sees_is_not_made(browser: Any, server: str) -> None:
+    """Struggle newcomer 15: Stop looked ready, its title said "the tokens stand right", and its tap was
+    refused. It is greyed with the reason while the simulator shows the move not made, and on once it is."""
+    page = open_page(browser, server, WIDE)
+    try:
+        _say_unseen(page, {"J": "s0", "9": "s1"})
+        stop = page.locator("#stop")
+        assert stop.get_attribute("aria-disabled") == "true"
+        title = stop.get_attribute("title") or ""
+        assert "first move token J to space 1" in title and "stand right" not in title, title
+        page.evaluate("() => HANDLERS.world({ world: { ...S.world, tokens: { ...S.world.tokens, J: 's1' } } })")
+        assert stop.get_attribute("aria-disabled") is None, "Stop stays greyed once the move is made"
+    finally:
+        page.close()

@@ -536,7 +536,7 @@ function drawInfo() {
   document.body.dataset.phase = mine ? v.phase : "watching";
   handsUp();
   MB.setControl($("throw"), buttonState("throw"), v.phase === "choosing" ? I18N.t("page.str.next_way_key", "Next way (T)") : I18N.t("page.str.throw_key", "Throw (T)"));
-  MB.setControl($("stop"), buttonState("stop"), I18N.t("page.str.stop_key", "Stop (S)"));
+  drawStop();
   MB.setControl($("follow"), buttonState("follow"), I18N.t("page.str.follow", "Place tokens as shown"));
   MB.setControl($("gather"), buttonState("gather"), I18N.t("page.str.gather", "Gather tokens on start"));
   // outcomes
@@ -852,6 +852,17 @@ function madeInSim(s) {
   const asked = (s.requests || []).filter((r) => r.piece && Array.isArray(r.to) && r.to.length);
   return !!(S.world && S.world.tokens && asked.length) && asked.every((r) => r.to.includes(S.world.tokens[r.piece]));
 }
+// Stop, greyed with its reason while the simulator's world shows a move of the play no reed can see not made
+// (Struggle newcomer 15: it looked ready, its title said "the tokens stand right", and a tap was refused);
+// redrawn as the tokens move (handlers.world)
+function drawStop() {
+  const left = unmadeInSim(said());
+  const state = left.length && buttonState("stop")[0]
+    ? [false, I18N.t("page.str.stop_unmade", "Stop: first move {moves}. The board cannot tell whether a token is moved onto a space that already holds one: it would count it as moved.",
+      { moves: movesTo(left) }).replace(/^[^:]*: /, "")]
+    : buttonState("stop");
+  MB.setControl($("stop"), state, I18N.t("page.str.stop_key", "Stop (S)"));
+}
 // what the board asks now (the controller's instruction event), or null before the first
 function said() { return S.view ? S.view.instruction : null; }
 // a control acts only when the view's controls say so (computed by the server from the instruction)
@@ -972,7 +983,7 @@ const HANDLERS = {
     const was = S.world && S.world.placing;
     S.world = msg.world; drawTokens();
     // the prompt and the tip follow the tokens too (a move no reed sees changes no instruction: movesMade)
-    if (was !== S.world.placing || (said() || {}).action === "place") { drawPrompt(); guideTip(); drawGoal(); }
+    if (was !== S.world.placing || (said() || {}).action === "place") { drawPrompt(); guideTip(); drawGoal(); drawStop(); }
   },
 };
 

@@ -188,9 +188,19 @@ const MB = {
       if ((before.mine || []).includes(p) && !(s.mine || []).includes(p) && typeof NOTICE !== "undefined") {
         NOTICE.say(s.release ? I18N.t("page.common.seat_released_here", "Your seat ({Player}) was released from another screen: take it again to see your card.", { player: p })
           : I18N.t("page.common.seat_released_board", "Your seat ({Player}) was released on the board: take it again to see your card.", { player: p }));
+        MB.releasedHere.add(p);
       }
     }
+    // ...and once that other screen takes the seat, the line says so (Struggle newcomer 15: "take it again"
+    // stayed up beside the seat's lock)
+    for (const p of [...MB.releasedHere]) {
+      if (MB.seatElsewhere(p) && typeof NOTICE !== "undefined") {
+        NOTICE.say(I18N.t("page.common.seat_taken_elsewhere", "Your seat ({Player}) is taken on another screen now: the card shows there.", { player: p }));
+      }
+      if (MB.seatElsewhere(p) || (s.mine || []).includes(p)) MB.releasedHere.delete(p);
+    }
   },
+  releasedHere: new Set(), // seats this page held until another screen released them (setSeats)
   privateLinks(hello) { MB.seatColours = hello.players; MB.seatHumans = hello.humans || null; MB.drawSeats(); },
   drawSeats() {
     const box = $("private-links");

@@ -319,9 +319,13 @@ function drawCard() {
   const owner = cardOwner();
   if (!owner) {
     const free = h.humans.filter((p) => !(MB.seats && (MB.seats.taken || []).includes(p) && !(MB.seats.mine || []).includes(p)));
+    // every seat of this page's colours held on another screen: said so, as the top does (Struggle newcomer 15:
+    // "take your seat" here beside "🔒 Red's card: on another screen" at the top)
+    const away = free.length ? [] : h.humans.filter((p) => MB.seatElsewhere(p));
     box.innerHTML = `<div class="label">${I18N.t("page.str.card_title", "Your objective card")}</div>` +
       // said with the colour the players' row calls "you" (round 25: "Red · you", then "take your seat")
-      `<div>${I18N.t("page.str.card_secret_you", "You play {colours} here: take your seat to see your secret card (only this browser shows it).", { colours: andList(h.humans.map(cap)) })}</div>`;
+      `<div>${away.length ? I18N.t("page.str.card_secret_away", "You play {colours} here; the secret card shows on the other screen that holds the seat (to see it here, press “release it for this screen” at the top).", { colours: andList(away.map(cap)) })
+        : I18N.t("page.str.card_secret_you", "You play {colours} here: take your seat to see your secret card (only this browser shows it).", { colours: andList(h.humans.map(cap)) })}</div>`;
     for (const p of free) {
       const b = document.createElement("button");
       b.type = "button"; b.className = `small show-card ${p}`;

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from test_labyrinth_newcomer_third import NEWCOMER_GAME, PHONE, WAIT_MS, push, to_shift
+from test_labyrinth_newcomer_third import NEWCOMER_GAME, PHONE, WAIT_MS, open_page, push, to_shift
 from test_plain_words_browser import serving
 
 from mazeboard.controller.instruction import MESSAGES
@@ -21,16 +21,12 @@ from mazeboard.controller.instruction import MESSAGES
 pytestmark = pytest.mark.browser
 
 
-def _phone(browser: Any, url: str) -> Any:
-    from playwright.sync_api import expect
+#: every tip seen: none shows (the layout measured is the one without a tip)
+SEEN = ("shift", "move", "goal", "home")
 
-    page = browser.new_context(viewport={"width": PHONE[0], "height": PHONE[1]}, has_touch=True,
-                               is_mobile=True).new_page()
-    page.add_init_script("localStorage.setItem('mazeboard.guide.labyrinth', JSON.stringify(['shift', 'move', 'goal', 'home']))")
-    page.goto(url)
-    expect(page.locator("#conn")).to_have_text("connected", timeout=WAIT_MS)
-    page.wait_for_function("() => S.view && S.view.current === 'red' && !S.world.busy", timeout=WAIT_MS)
-    return page
+
+def _phone(browser: Any, url: str) -> Any:
+    return open_page(browser, url, PHONE, guide=False, seen=SEEN, mobile=True)
 
 
 def test_a_reason_far_from_the_finger_is_said_beside_it(browser: Any) -> None:
@@ -94,12 +90,7 @@ def test_a_refusal_never_covers_the_tile_it_answers(browser: Any, size: tuple[in
     from playwright.sync_api import expect
 
     with serving(NEWCOMER_GAME) as url:
-        page = _phone(browser, url) if size == PHONE else browser.new_page(viewport={"width": size[0], "height": size[1]})
-        if size != PHONE:
-            page.add_init_script("localStorage.setItem('mazeboard.guide.labyrinth', JSON.stringify(['shift', 'move', 'goal', 'home']))")
-            page.goto(url)
-            expect(page.locator("#conn")).to_have_text("connected", timeout=WAIT_MS)
-            page.wait_for_function("() => S.view && S.view.current === 'red' && !S.world.busy", timeout=WAIT_MS)
+        page = open_page(browser, url, size, guide=False, seen=SEEN, mobile=size == PHONE)
         push(page)
         page.evaluate("window.scrollTo(0, 0)")
         cell = page.evaluate(UNREACHABLE)

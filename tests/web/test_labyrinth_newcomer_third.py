@@ -34,13 +34,17 @@ def url() -> Iterator[str]:
         yield address
 
 
-def open_page(browser: Any, url: str, size: tuple[int, int], guide: bool = True) -> Any:
-    """The page as a newcomer sees it (the first-game tips on unless ``guide`` is False)."""
+def open_page(browser: Any, url: str, size: tuple[int, int], guide: bool = True,
+              seen: tuple[str, ...] = ("shift", "move"), mobile: bool = False) -> Any:
+    """The page as a newcomer sees it (the first-game tips on unless ``guide`` is False: then the tips
+    ``seen`` are taken as seen); ``mobile``: a phone's browser (its own context, touch and mobile)."""
     from playwright.sync_api import expect
 
-    page = browser.new_page(viewport={"width": size[0], "height": size[1]}, has_touch=size == PHONE)
+    viewport = {"width": size[0], "height": size[1]}
+    page = browser.new_context(viewport=viewport, has_touch=True, is_mobile=True).new_page() if mobile \
+        else browser.new_page(viewport=viewport, has_touch=size == PHONE)
     if not guide:
-        page.add_init_script("localStorage.setItem('mazeboard.guide.labyrinth', JSON.stringify(['shift', 'move']))")
+        page.add_init_script(f"localStorage.setItem('mazeboard.guide.labyrinth', JSON.stringify({list(seen)!r}))")
     page.goto(url)
     expect(page.locator("#conn")).to_have_text("connected", timeout=WAIT_MS)
     page.wait_for_function("() => S.view && S.view.current === 'red' && !S.world.busy", timeout=WAIT_MS)

@@ -35,12 +35,17 @@ def serve(args: tuple[str, ...], speed: str = "20") -> tuple[subprocess.Popen[st
     return proc, m.group(1)
 
 
-@pytest.fixture
-def url() -> Iterator[str]:
-    proc, u = serve(ARGS)
+def served(args: tuple[str, ...]) -> Iterator[str]:
+    """A fixture's body: the simulator of ``args`` served for the test, stopped after."""
+    proc, u = serve(args)
     yield u
     proc.terminate()
     proc.wait(timeout=10)
+
+
+@pytest.fixture
+def url() -> Iterator[str]:
+    yield from served(ARGS)
 
 
 def open_page(browser: Any, url: str, size: tuple[int, int], tips: bool = False, touch: bool = False) -> Any:
@@ -376,10 +381,7 @@ DROP_ARGS = ("--seed", "7", "--maze", "a2-a3")
 
 @pytest.fixture
 def drop_url() -> Iterator[str]:
-    proc, u = serve(DROP_ARGS)
-    yield u
-    proc.terminate()
-    proc.wait(timeout=10)
+    yield from served(DROP_ARGS)
 
 
 @pytest.mark.parametrize("size", [PHONE, WIDE], ids=["phone", "wide"])

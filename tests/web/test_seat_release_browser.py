@@ -59,8 +59,8 @@ def test_a_fresh_browser_releases_a_lost_browsers_seat_in_the_simulator(browser:
         expect(page.locator(".seat-taken.red")).to_have_count(1)
         page.wait_for_timeout(300)
         expect(page.locator(".seat-taken.red")).to_have_count(1)  # cancelled: still held
-        release.click()  # then OK
-        _claim(page, "red")
+        release.click()  # then OK: released and taken here at once (Labyrinth newcomer 14: two steps)
+        expect(page.locator("a.seat-link.red")).to_have_attribute("href", "/seat/red", timeout=WAIT_MS)
         assert len(asked) == 2 and "red" in asked[0]
         expect(page.locator("#my-card")).to_contain_text("Red's objective card", timeout=WAIT_MS)
         private = fresh.new_page()

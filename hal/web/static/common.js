@@ -180,6 +180,10 @@ const MB = {
     MB.seats = s;
     MB.drawSeats();
     if (!before) return;
+    // a seat of this page's held on another screen at once (released and taken there between two messages)
+    for (const p of (before.mine || []).filter((c) => !(s.mine || []).includes(c) && (s.taken || []).includes(c))) {
+      MB.releasedHere.add(p);
+    }
     for (const p of (before.taken || []).filter((c) => !(s.taken || []).includes(c))) {
       if ($("log")) {
         MB.addLog({ type: "seat_released", player: p, t: MB.heardT },
@@ -239,7 +243,7 @@ const MB = {
         // short lines, so the header keeps its height on a phone
         el.innerHTML = escHTML(I18N.t("page.common.card_seat_on_another", "🔒 {Player}'s card: on another screen", { player: p })) +
           ` <small class="seat-release-what">${escHTML(I18N.t("page.common.seat_release_here", "release it for this screen"))}</small>`;
-        el.title = I18N.t("page.common.seat_release.title", "another browser holds this seat: press to release it (its browser loses the secret card page), then claim it", { player: p });
+        el.title = I18N.t("page.common.seat_release.title", "another browser holds this seat: press to release it and take it for this screen (its browser loses the secret card page)", { player: p });
         el.addEventListener("click", () => MB.release(p));
       } else if (s.taken.includes(p)) {
         el = document.createElement("span");
@@ -269,13 +273,14 @@ const MB = {
   },
   // the simulator only (the seats message's release): free a seat another browser holds, once confirmed
   async release(colour) {
-    if (!confirm(I18N.t("page.common.seat_release.confirm", "Release the {player} seat? The browser holding it loses its secret card page; then anyone can claim {player}.", { player: colour }))) return;
+    if (!confirm(I18N.t("page.common.seat_release.confirm", "Take the {player} seat for this screen? The browser holding it loses its secret card page.", { player: colour }))) return;
     let r;
     try { r = await fetch(`/seat/${colour}/release`, { method: "POST" }); } catch (e) { MB.showError(I18N.t("page.common.not_connected", "not connected to the board")); return; }
     const body = await r.json().catch(() => ({}));
     if (!r.ok) { MB.showError(body.error || I18N.t("page.common.release_failed", "could not release {player}", { player: colour })); return; }
-    const s = await (await fetch("/seats")).json().catch(() => null);
-    if (s) MB.setSeats(s);
+    // ...and taken here, as its label says ("release it for this screen"; Labyrinth newcomer 14 pressed it, then
+    // had to find and press the colour again)
+    await MB.claim(colour);
   },
   drawSite() {
     const box = $("join");

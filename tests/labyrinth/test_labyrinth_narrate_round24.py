@@ -8,7 +8,7 @@ from mazeboard.controller.narrate import InstructionLines
 
 from tests.labyrinth.test_labyrinth_instruction import Table
 
-HOME_WORDS = "all your cards are found"
+HOME_WORDS = "all cards found"  # lab.move_home (Labyrinth newcomer 13: said in three lines on a phone)
 
 
 def home_game() -> Table:

@@ -211,6 +211,8 @@ MESSAGES: dict[str, str] = {
                           "square {home}.",
     # why the slot the last push forbids does nothing (Instruction.idle: a tap on its crossed arrow says it first)
     "lab.idle.forbidden": "{slot} would undo the last push, so it is forbidden this turn",
+    # ...and why no slot does anything in the move: one push a turn, made already
+    "lab.idle.pushed": "{Player} has pushed the spare in this turn already: one push a turn",
     "lab.settle": "{Player}: push the column at {slot} all the way in; a pawn pushed off the board goes on the new tile.",
     "lab.settle_row": "{Player}: push the row at {slot} all the way in; a pawn pushed off the board goes on the new tile.",
     "lab.move": "{Player}: move {movers} along the paths to a lit tile, then press Done (or press Done to stay).",

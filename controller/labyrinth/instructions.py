@@ -205,9 +205,12 @@ def _move(ref: "LabyrinthReferee") -> Instruction:
             facts["cell"] = here
         else:
             message = "lab.move_home"
+    # a slot tapped in the move says why it does nothing first (Labyrinth newcomer 14: "slot E-4: does nothing
+    # now. Red: move your pawn ..." never said the push was made)
+    idle = {f"slot:{s}": Does("lab.idle.pushed", player=player) for s in SLOT_NAMES}
     return Instruction(ref.current, "move", message, facts,
                        reqs, {DONE_BUTTON: done}, cells,
-                       until_ms=settle.due_ms if settle is not None else None)
+                       until_ms=settle.due_ms if settle is not None else None, idle=idle)
 
 
 def _correct(ref: "LabyrinthReferee") -> Instruction:

@@ -321,7 +321,7 @@ function drawCard() {
     const free = h.humans.filter((p) => !(MB.seats && (MB.seats.taken || []).includes(p) && !(MB.seats.mine || []).includes(p)));
     // every seat of this page's colours held on another screen: said so, as the top does (Struggle newcomer 15:
     // "take your seat" here beside "🔒 Red's card: on another screen" at the top)
-    const away = free.length ? [] : h.humans.filter((p) => MB.seatElsewhere(p));
+    const away = free.length ? [] : h.humans; // (a colour not free is held elsewhere)
     box.innerHTML = `<div class="label">${I18N.t("page.str.card_title", "Your objective card")}</div>` +
       // said with the colour the players' row calls "you" (round 25: "Red · you", then "take your seat")
       `<div>${away.length ? I18N.t("page.str.card_secret_away", "You play {colours} here; the secret card shows on the other screen that holds the seat (to see it here, press “release it for this screen” at the top).", { colours: andList(away.map(cap)) })
@@ -862,10 +862,14 @@ function madeInSim(s) {
 function drawStop() {
   const left = unmadeInSim(said());
   const state = left.length && buttonState("stop")[0]
-    ? [false, I18N.t("page.str.stop_unmade", "Stop: first move {moves}. The board cannot tell whether a token is moved onto a space that already holds one: it would count it as moved.",
-      { moves: movesTo(left) }).replace(/^[^:]*: /, "")]
+    ? [false, unmadeLine(left).replace(/^[^:]*: /, "")]
     : buttonState("stop");
   MB.setControl($("stop"), state, I18N.t("page.str.stop_key", "Stop (S)"));
+}
+// why Stop waits: the moves no reed sees still to make ("Stop: first move token J to space 1. ...")
+function unmadeLine(left) {
+  return I18N.t("page.str.stop_unmade", "Stop: first move {moves}. The board cannot tell whether a token is moved onto a space that already holds one: it would count it as moved.",
+      { moves: movesTo(left) });
 }
 // what the board asks now (the controller's instruction event), or null before the first
 function said() { return S.view ? S.view.instruction : null; }
@@ -881,8 +885,7 @@ function press(button, message) {
   // (the board would take it as made), so the page says what is left first (round 27: J and 10 left on START)
   const left = button === "stop" ? unmadeInSim(said()) : [];
   if (left.length) {
-    MB.showError(I18N.t("page.str.stop_unmade", "Stop: first move {moves}. The board cannot tell whether a token is moved onto a space that already holds one: it would count it as moved.",
-      { moves: movesTo(left) }));
+    MB.showError(unmadeLine(left));
     return;
   }
   if (button === "follow") { S.selected = S.autoSelected = null; drawTokens(); } // the hand places them all

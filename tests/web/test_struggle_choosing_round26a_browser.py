@@ -154,10 +154,10 @@ def test_every_note_is_labelled_and_the_notes_add_up_to_the_points(browser: Any)
                 start = page.evaluate("() => !S.view.arrived.length && Object.values(S.view.spaces).every((s) => s === 0)")
                 for text in page.evaluate("[...document.querySelectorAll('#outcomes .for-card')].map((n) => n.innerText)"):
                     lines = [x.strip() for x in text.split("\n") if x.strip()]
-                    score = [x for x in lines if x.startswith("If the race stopped here")]
+                    score = [x for x in lines if x.startswith("If the race stopped after this way")]
                     assert len(score) == 1, text
                     m = re.search(r"(\d+) points? for your card", score[0])
-                    now = re.search(r"(\d+) if it stopped now", score[0])
+                    now = re.search(r"\(now: (\d+)\)", score[0])
                     assert m, text
                     points, before = int(m.group(1)), int(now.group(1)) if now else 0 if start else int(m.group(1))
                     notes = [x for x in lines if x not in score and "board's pick" not in x and x != "For your card:"]

@@ -109,4 +109,4 @@ def test_no_change_says_what_it_compares_with_and_the_points_say_now(wide: Any) 
     }""")
     same = [line for line in lines if line.startswith("=")]
     assert same and all("compared with now" in line for line in same), lines
-    assert lines[-1] == "If the race stopped here: 30 points for your card (20 if it stopped now, before this way)", lines
+    assert lines[-1] == "If the race stopped after this way: 30 points for your card (now: 20)", lines

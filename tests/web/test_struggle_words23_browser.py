@@ -76,8 +76,8 @@ def test_the_points_now_beside_a_way_say_what_they_are(browser: Any, server: str
     # tests/web/test_struggle_round23b_browser.py; here K has left START)
     lines = for_card(browser, server, 1)
     score = lines[-1]
-    assert score.startswith("If the race stopped here: 0 points for your card"), lines
-    assert "(now " not in score and "30 if it stopped now, before this way" in score, lines
+    assert score.startswith("If the race stopped after this way: 0 points for your card"), lines
+    assert "sure" not in score and "(now: 30)" in score, lines
 
 
 @pytest.mark.browser

@@ -62,9 +62,9 @@ function buildTrack() {
 // line, a wide screen beside the hand's buttons under the track (struggle.css shows one of the two)
 function drawLegend() {
   const kinds = new Set(S.hello.track), words = {
-    yellow: I18N.t("page.str.legend_yellow", "taken: blocked"),
-    red: I18N.t("page.str.legend_red", "taken: swap"),
-    black: I18N.t("page.str.legend_black", "no stop"),
+    yellow: I18N.t("page.str.legend_yellow", "if held: can't land"),
+    red: I18N.t("page.str.legend_red", "if held: swap"),
+    black: I18N.t("page.str.legend_black", "never stop"),
   };
   for (const id of ["legend-track", "legend-under"]) {
     const box = $(id);
@@ -418,10 +418,10 @@ function forCard(o, card) {
   // every token on the start read as nonsense): only the way's points are said
   if (!parts.length && total === now) parts.push(I18N.t("page.str.card_nothing", "= no change for your card (compared with now)"));
   const score = total !== now && started
-    ? (sure ? I18N.t("page.str.card_score_sure_now", "If the race stopped here: {points} points for your card ({sure} of them sure; {now} if it stopped now, before this way)", { points: total, sure, now })
-      : I18N.t("page.str.card_score_now", "If the race stopped here: {points} points for your card ({now} if it stopped now, before this way)", { points: total, now }))
-    : sure ? I18N.t("page.str.card_score_sure", "If the race stopped here: {points} points for your card ({sure} of them sure)", { points: total, sure })
-      : I18N.t("page.str.card_score", "If the race stopped here: {points} points for your card", { points: total });
+    ? (sure ? I18N.t("page.str.card_score_sure_now", "If the race stopped after this way: {points} points for your card, {sure} of them sure (now: {now})", { points: total, sure, now })
+      : I18N.t("page.str.card_score_now", "If the race stopped after this way: {points} points for your card (now: {now})", { points: total, now }))
+    : sure ? I18N.t("page.str.card_score_sure", "If the race stopped after this way: {points} points for your card, {sure} of them sure", { points: total, sure })
+      : I18N.t("page.str.card_score", "If the race stopped after this way: {points} points for your card", { points: total });
   // one line each (struggle.css: pre-line), the points last
   return I18N.t("page.str.for_card", "For your card: {parts}", { parts: "\n" + [...parts, score].join("\n") });
 }
@@ -746,12 +746,18 @@ function tips() {
     place: I18N.t("page.str.tip_place", "Move the tokens where the LEDs blink: click a token, then its space, or press 🤚 Place tokens as shown."),
   };
 }
+// a tip goes when the step it teaches is done (not remembered: it comes again next turn): the placing tip once
+// every move is made (the countdown's words, or the world showing each asked token where it goes; round 26:
+// it stayed after all the tokens were placed), the throwing tip once the first throw is made (newcomer 15: it
+// still said "Press 🎲 Throw" at throws 1 and 2, where the prompt says what follows: hold, throw again, Stop)
+const TIP_DONE = {
+  throw: () => !!(S.view && S.view.throws),
+  place: (s) => ((s.messages || [])[0] || {}).id === "str.placed" || madeInSim(s),
+};
 function guideTip() {
   const s = said(), box = $("guide");
-  // the placing tip goes when its step is done: every move made (the countdown's words, or the world
-  // showing each asked token where it goes), round 26: it stayed after all the tokens were placed
-  const placed = s && s.action === "place" && (((s.messages || [])[0] || {}).id === "str.placed" || madeInSim(s));
-  const moment = s && S.hello && S.hello.humans.includes(s.player) && !placed ? TIP_ORDER[s.action] || [s.action] : [];
+  const asked = s && S.hello && S.hello.humans.includes(s.player) ? TIP_ORDER[s.action] || [s.action] : [];
+  const moment = asked.filter((id) => !(TIP_DONE[id] && TIP_DONE[id](s)));
   // a tip lasts as long as its moment: one left from a moment that is over goes (not remembered: it comes again)
   if (box && !box.hidden && !moment.includes(box.dataset.tip)) NOTICE.rest(box); // (a phone keeps its room)
   if (s && s.action === "game_over") document.body.classList.remove("guide-resting"); // no tip comes after the game

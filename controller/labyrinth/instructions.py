@@ -6,7 +6,9 @@ between the referee's belief and the board (:meth:`LabyrinthReferee.match`,
 the mover's own correction) into :class:`~..instruction.Request`\\ s;
 :func:`scene` renders an instruction on the LEDs:
 
-* whose turn: the current player's start square in their colour;
+* whose turn: the current player's start square in their colour (in the
+  move, a start square the pawn can reach glows dimly like the other
+  reachable cells, unless all the player's cards are found);
 * the shift: the slot LEDs that take the spare now in the player's colour,
   the forbidden slot dim red (slots are dark while the board must be put
   right first);
@@ -324,7 +326,11 @@ def scene(ref: "LabyrinthReferee", said: Instruction) -> Scene:
         for pawn, cell in ref.positions.items():
             cells[cell] = PLAYER_RGB.get(pawn, rgb)
     else:
-        cells[ref.corners[player]] = rgb
+        # whose turn; a start square the move can reach is a tile to walk to like any other, as dim (Labyrinth
+        # newcomer 14: it framed brighter than the rest), unless it is where the player must go back to
+        corner = ref.corners[player]
+        if said.action != "move" or corner not in said.cells or ref.cards_left(player) == 0:
+            cells[corner] = rgb
     if said.action == "move" and said.until_ms is not None and ref.watch is not None:
         mover = ref.watch.mover
         here = ref.watch.at.get(mover) if mover is not None else None

@@ -166,5 +166,7 @@ const I18N = (() => {
     return [d.getHours(), d.getMinutes(), d.getSeconds()].map((n) => String(n).padStart(2, "0")).join(":");
   }
 
-  return { prompt, say, said, t, list, ready, clock, get lang() { return S.lang; }, get dir() { return S.dir; } };
+  return { prompt, say, said, t, list, ready, clock, get lang() { return S.lang; }, get dir() { return S.dir; },
+    // a touch screen: no keys to name (the pages' tips say none there)
+    get touch() { return !!(TOUCH && TOUCH.matches); } };
 })();

@@ -394,7 +394,9 @@ function drawInfo() {
 // the first-game guide: the tip for what the board asks now, when a person here is asked
 function tips() {
   return {
-    shift: I18N.t("page.lab.tip_shift", "Turn the spare tile with ⟳ Rotate (or R), then click a lit arrow beside the board to push it in; each arrow carries the name the prompt uses.") + seatTip(),
+    // no keys on a touch screen (Labyrinth newcomer 15's phone read "Rotate (or R)", as Struggle's did "(or T)")
+    shift: (I18N.touch ? I18N.t("page.lab.tip_shift_touch", "Turn the spare tile with ⟳ Rotate, then tap a lit arrow beside the board to push it in; each arrow carries the name the prompt uses.")
+      : I18N.t("page.lab.tip_shift", "Turn the spare tile with ⟳ Rotate (or R), then click a lit arrow beside the board to push it in; each arrow carries the name the prompt uses.")) + seatTip(),
     move: I18N.t("page.lab.tip_move_home", "Click a tile your pawn can reach along the paths (the ones framed in your colour), then press ✋ Done: your card's picture is found when your move ends on its tile (Done at once stays). A 🏠 marks a start square: once all your cards are found, walk back to yours to win. It glows on its player's turn, and is framed only when you can reach it. Click any tile to read its picture's name."),
   };
 }

@@ -17,8 +17,10 @@ const WARNING_TEXT = {
   overstep: () => I18N.t("page.magic.warn_overstep", "moved too far"),
   occupied: () => I18N.t("page.magic.warn_occupied", "cannot end on a taken cell"),
   jump: () => I18N.t("page.magic.warn_jump", "jumped instead of sliding"),
-  revisit: () => I18N.t("page.magic.warn_revisit", "went back to a cell"),
+  // the cell said in the words (newcomer 16: "⚠ Red went back to a cell at a1" left open whether it broke a rule)
+  revisit: (e) => I18N.t("page.magic.warn_revisit_at", "stepped back onto {cell}, a cell passed already in this move: the step counts, but the rules forbid going back (no probing for walls)", { cell: e.cell || "?" }),
 };
+const WARNING_SAYS_CELL = new Set(["revisit"]);
 const REASON_TEXT = {
   steps_used: () => I18N.t("page.magic.end_steps_used", "all steps used"),
   done: () => I18N.t("page.magic.end_done", "Done pressed"),
@@ -158,9 +160,13 @@ function buildBoard() {
         (name ? `<div class="sym">${SYMBOL_EMOJI[name] || "❔"}</div><div class="name">${symLabel(name)}</div>`
               : (corners.has(cell) ? `<div class="sym">🏠</div>` : ""));
       div.addEventListener("click", () => cellClicked(cell));
+      // a drag begun anywhere on a cell holding this page's pawn moves the pawn, with a finger or a mouse (Magic
+      // newcomer 16 dragged from the cell's middle to the start corner with a mouse: nothing moved, nothing said);
+      // a mouse on the pawn itself makes the HTML drag (pawnDiv)
       div.addEventListener("pointerdown", (e) => {
         const mine = Object.keys(S.world ? S.world.pawns : {}).filter((p) => S.world.pawns[p].cell === cell && S.hello.humans.includes(p));
-        if (e.pointerType !== "mouse" && mine.length) S.touchDrag = { player: mine.includes(S.selected) ? S.selected : mine[0], x: e.clientX, y: e.clientY };
+        if (e.target.closest(".pawn") || (e.pointerType === "mouse" && e.button !== 0)) return;
+        if (mine.length) S.pointerDrag = { player: mine.includes(S.selected) ? S.selected : mine[0], x: e.clientX, y: e.clientY };
       });
       div.addEventListener("dragover", (e) => { e.preventDefault(); div.classList.add("drop-ok"); });
       div.addEventListener("dragleave", () => div.classList.remove("drop-ok"));
@@ -274,7 +280,7 @@ function pawnDiv(player) {
     d.addEventListener("dragstart", (e) => { e.dataTransfer.setData("text/plain", player); S.selected = player; });
     // a finger (or pen) drags too: a touch screen starts no HTML drag from a short press (round 26: a drag of
     // the pawn on a phone did nothing); the cell under the finger where it lifts takes the drop, as a mouse's
-    d.addEventListener("pointerdown", (e) => { if (e.pointerType !== "mouse") S.touchDrag = { player, x: e.clientX, y: e.clientY }; });
+    d.addEventListener("pointerdown", (e) => { if (e.pointerType !== "mouse") S.pointerDrag = { player, x: e.clientX, y: e.clientY }; });
     d.addEventListener("click", (e) => { e.stopPropagation(); pawnClicked(player); });
   } else if (p.cell) { // another's pawn: a click on it is a click on its cell (a step there, or whose pawn it is)
     d.addEventListener("click", (e) => { e.stopPropagation(); cellClicked(p.cell); });
@@ -796,7 +802,8 @@ const LOG_TEXT = {
   die_rolled: (e) => I18N.t("page.magic.log_rolled", "{Player} rolled {value}", { player: e.player, value: e.value }),
   step: (e) => I18N.t("page.magic.log_step", "{Player} {from} → {to} (step {steps})", { player: e.player, from: e.from, to: e.to, steps: e.steps }),
   warning: (e) => I18N.t("page.magic.log_warning", "⚠ {Player} {what}{where}", { player: e.player,
-    what: WARNING_TEXT[e.kind] ? WARNING_TEXT[e.kind]() : e.kind, where: e.cell ? I18N.t("page.magic.at_cell", " at {cell}", { cell: e.cell }) : "" }),
+    what: WARNING_TEXT[e.kind] ? WARNING_TEXT[e.kind](e) : e.kind,
+    where: e.cell && !WARNING_SAYS_CELL.has(e.kind) ? I18N.t("page.magic.at_cell", " at {cell}", { cell: e.cell }) : "" }),
   ball_dropped: (e) => { // the ball takes a moment to fall: say at which step it left, not just now
     const edge = e.edge ? e.edge.split("-") : [];
     const st = S.recentSteps.find((x) => x.player === e.player && edge.includes(x.from) && edge.includes(x.to));
@@ -917,21 +924,21 @@ function cellClicked(cell) {
   if (adjacent(here, cell)) slideTo(player, cell);
   else showError(I18N.t("page.magic.not_next", "{cell} is not next to {here}: slide one cell at a time", { cell, here }));
 }
-// the end of a finger's drag of a pawn (pawnDiv): over another cell, the drop a mouse's drag makes there; a
-// finger that lifts where it came down (under 10 px away) was a tap, the pawn's click
+// the end of a finger's drag of a pawn (pawnDiv), or of a drag begun on its cell: over another cell, the drop a
+// mouse's HTML drag makes there; a pointer that lifts where it came down (under 10 px away) was a click or tap
 document.addEventListener("pointerup", (e) => {
-  const drag = S.touchDrag;
-  S.touchDrag = null;
+  const drag = S.pointerDrag;
+  S.pointerDrag = null;
   markDrop(null);
   if (!drag || Math.hypot(e.clientX - drag.x, e.clientY - drag.y) < 10 || !S.hello || !S.world) return;
   const cell = document.elementsFromPoint(e.clientX, e.clientY).map((el) => el.closest("#board .cell")).find(Boolean);
   if (cell) dropped(drag.player, cell.dataset.cell);
 });
-document.addEventListener("pointercancel", () => { S.touchDrag = null; markDrop(null); });
+document.addEventListener("pointercancel", () => { S.pointerDrag = null; markDrop(null); });
 // the cell under a dragging finger, marked as a mouse's drag marks it (round 27: nothing showed until release)
 function markDrop(cell) { $("board").querySelectorAll(".cell.drop-ok").forEach((c) => { if (c !== cell) c.classList.remove("drop-ok"); }); if (cell) cell.classList.add("drop-ok"); }
 document.addEventListener("pointermove", (e) => {
-  if (!S.touchDrag) return;
+  if (!S.pointerDrag) return;
   markDrop(document.elementsFromPoint(e.clientX, e.clientY).map((el) => el.closest("#board .cell")).find(Boolean) || null);
 });
 function pawnClicked(player) { S.selected = player; drawPawns(); drawControls(); }

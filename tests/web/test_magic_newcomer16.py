@@ -1,0 +1,63 @@
+"""Issue 15, Magic Labyrinth newcomer 16: a mouse drag begun on the pawn's cell (not on the small pawn) moved
+nothing and said nothing; the log's "⚠ Red went back to a cell at a1" left open whether a rule was broken."""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Iterator
+
+import pytest
+from test_magic_newcomer import DROP_ARGS, WAIT_MS, WIDE, open_page, roll_at_least_two, served, wait_action
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture
+def drop16() -> Iterator[str]:
+    yield from served(DROP_ARGS)
+
+
+def _drag(page: Any, frm: str, to: str) -> None:
+    """A mouse pressed in the middle of cell ``frm`` (the symbol's place, not the pawn) and let go on ``to``."""
+    a = page.locator(f'#board .cell[data-cell="{frm}"]').bounding_box()
+    b = page.locator(f'#board .cell[data-cell="{to}"]').bounding_box()
+    page.mouse.move(a["x"] + a["width"] * 0.3, a["y"] + a["height"] * 0.3)
+    page.mouse.down()
+    page.mouse.move(b["x"] + b["width"] * 0.4, b["y"] + b["height"] * 0.4, steps=8)
+    page.mouse.up()
+
+
+def test_a_mouse_drag_from_the_pawns_cell_takes_it_home_after_a_ball_drop(browser: Any, drop16: str) -> None:
+    from playwright.sync_api import expect
+
+    page = open_page(browser, drop16, WIDE)
+    try:
+        roll_at_least_two(page)
+        _drag(page, "a1", "a2")  # a step, dragged from the cell
+        expect(page.locator("#prompt")).to_contain_text(re.compile(r"up to \d+ more step|ends in"), timeout=WAIT_MS)
+        assert page.evaluate("S.world.pawns.red.cell") == "a2"
+        page.locator('#board .cell[data-cell="a3"]').click()  # through the wall a2-a3: the ball drops
+        wait_action(page, "return")
+        page.wait_for_function("S.world.pawns.red.cell === 'a3'", timeout=WAIT_MS)
+        _drag(page, "a3", "a1")  # the pawn home in one drag, as a hand lifts it and sets it down
+        page.wait_for_function("S.world.pawns.red.cell === 'a1'", timeout=WAIT_MS)
+        expect(page.locator("#prompt")).to_contain_text("back on a1", timeout=WAIT_MS)
+    finally:
+        page.close()
+
+
+def test_a_step_back_is_said_as_against_the_rules_with_its_cell(browser: Any, drop16: str) -> None:
+    from playwright.sync_api import expect
+
+    page = open_page(browser, drop16, WIDE)
+    try:
+        roll_at_least_two(page)
+        page.locator('#board .cell[data-cell="a2"]').click()
+        page.wait_for_function("S.world.pawns.red.cell === 'a2'", timeout=WAIT_MS)
+        page.locator('#board .cell[data-cell="a1"]').click()
+        log = page.locator("#log")
+        expect(log).to_contain_text("stepped back onto a1", timeout=WAIT_MS)
+        text = log.inner_text()
+        assert "the rules forbid going back" in text and "went back to a cell" not in text, text
+    finally:
+        page.close()

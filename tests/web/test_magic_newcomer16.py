@@ -61,3 +61,35 @@ def test_a_step_back_is_said_as_against_the_rules_with_its_cell(browser: Any, dr
         assert "the rules forbid going back" in text and "went back to a cell" not in text, text
     finally:
         page.close()
+
+
+def _overlap(a: dict[str, float], b: dict[str, float]) -> bool:
+    return a["x"] < b["x"] + b["width"] and b["x"] < a["x"] + a["width"] \
+        and a["y"] < b["y"] + b["height"] and b["y"] < a["y"] + a["height"]
+
+
+def test_a_phones_refusal_does_not_cover_the_control_it_names(browser: Any, drop16: str) -> None:
+    """Newcomer 16 tapped the tray's ball before taking the pawn home: "Fish ball out: first press ✊ Lift pawn
+    and tap a1 …" showed over the row of Roll, Done and Lift pawn, hiding the button it named."""
+    from test_magic_newcomer import PHONE
+
+    page = open_page(browser, drop16, PHONE, tips=True, touch=True)  # a tip shown: the tray at the screen's foot
+    try:
+        roll_at_least_two(page)
+        page.locator('#board .cell[data-cell="a2"]').tap()
+        page.wait_for_function("S.world.pawns.red.cell === 'a2'", timeout=WAIT_MS)
+        page.locator('#board .cell[data-cell="a3"]').tap()
+        wait_action(page, "return")
+        page.wait_for_function("!document.getElementById('lift').disabled"
+                               " && document.getElementById('lift').getAttribute('aria-disabled') !== 'true'", timeout=WAIT_MS)
+        err = page.evaluate("document.getElementById('error').getBoundingClientRect().bottom")
+        assert err > PHONE[1], f"the refusal's own line is on the screen ({err}): no toast to place"
+        page.locator("#tray-strip").tap()
+        toast = page.locator("#error.toast")
+        toast.wait_for(state="visible", timeout=WAIT_MS)
+        assert "Lift pawn" in toast.inner_text(), toast.inner_text()
+        box, lift = toast.bounding_box(), page.locator("#lift").bounding_box()
+        assert box["y"] >= 0 and box["y"] + box["height"] <= PHONE[1], box
+        assert not _overlap(box, lift), (box, lift)
+    finally:
+        page.close()

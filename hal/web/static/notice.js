@@ -90,19 +90,41 @@ const NOTICE = {
       // showed under Done and Lift pawn, 500 px down)
       e.classList.add("toast");
       // just above the finger, never over what was tapped (round 27, Labyrinth: at the screen's foot it lay over
-      // Done, tapped again a moment later); under it when the tap was near the top
-      if (age < 2000 && p.y > window.innerHeight / 3) { // (an answer from the server comes a moment later)
-        e.classList.add("near", "above");
-        e.style.setProperty("--near-bottom", `${Math.round(window.innerHeight - Math.min(p.y - 32, p.top - 6))}px`);
-      } else if (age < 2000) {
-        e.classList.add("near");
-        e.style.setProperty("--near-x", "8px");
-        e.style.setProperty("--near-y", `${Math.round(Math.max(p.y + 32, p.bottom + 6))}px`);
+      // Done, tapped again a moment later); under it when the tap was near the top. Nor over a game control
+      // that acts now (Magic newcomer 16: "first press ✊ Lift pawn …" lay over Lift pawn): moved past it
+      if (age < 2000) { // (an answer from the server comes a moment later)
+        const spot = NOTICE.clearSpot(e.offsetHeight, p);
+        if (spot.above) {
+          e.classList.add("near", "above");
+          e.style.setProperty("--near-bottom", `${Math.round(window.innerHeight - spot.edge)}px`);
+        } else {
+          e.classList.add("near");
+          e.style.setProperty("--near-x", "8px");
+          e.style.setProperty("--near-y", `${Math.round(spot.edge)}px`);
+        }
       }
     }
     else if (r.bottom > window.innerHeight) window.scrollBy(0, Math.ceil(r.bottom - window.innerHeight) + 8);
     else if (r.top < 0) window.scrollBy(0, Math.floor(r.top) - 8);
   },
+  // where a phone's toast of height h goes near the finger p: {above, edge} (edge: its bottom when above, else its
+  // top), above the finger when the tap was below the screen's first third, moved on past any game control that
+  // acts now (CONTROLS); the other side when that runs off the screen; the first try when both do
+  clearSpot(h, p) {
+    const H = window.innerHeight, boxes = [...document.querySelectorAll(NOTICE.CONTROLS)]
+      .filter((b) => !b.disabled && b.getAttribute("aria-disabled") !== "true" && b.offsetParent !== null)
+      .map((b) => b.getBoundingClientRect()).filter((r) => r.height && r.bottom > 0 && r.top < H);
+    const up = () => { let bottom = Math.min(p.y - 32, p.top - 6), hit;
+      while ((hit = boxes.find((r) => r.top < bottom && r.bottom > bottom - h))) bottom = hit.top - 6;
+      return bottom - h >= 0 ? { above: true, edge: bottom } : null; };
+    const down = () => { let top = Math.max(p.y + 32, p.bottom + 6), hit;
+      while ((hit = boxes.find((r) => r.top < top + h && r.bottom > top))) top = hit.bottom + 6;
+      return top + h <= H ? { above: false, edge: top } : null; };
+    const first = p.y > H / 3;
+    return (first ? up() || down() : down() || up())
+      || (first ? { above: true, edge: Math.min(p.y - 32, p.top - 6) } : { above: false, edge: Math.max(p.y + 32, p.bottom + 6) });
+  },
+  CONTROLS: "#roll, #done, #lift, #fetch, #throw, #stop, #rotate",
   pointer: null, // where and when the last click or tap came down (placeLine: a refusal beside a far click)
   heard(t) { if (typeof t === "number" && (NOTICE.lastT === null || t > NOTICE.lastT || !NOTICE.lost)) NOTICE.lastT = t; },
   // a line above the board that stays until dismissed

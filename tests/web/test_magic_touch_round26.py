@@ -115,7 +115,10 @@ def test_the_words_beside_the_own_ball_in_the_tray_strip_fish_it_out_too(game: t
     # round 27: before the pawn is back, the words say what comes first (they said "tap it to fish it out")
     expect_words = page.locator("#tray-strip .where.mine")
     page.wait_for_function("document.querySelector('#tray-strip .where.mine')", timeout=WAIT_MS)
-    assert "once your pawn is back" in expect_words.inner_text(), expect_words.inner_text()
+    said = expect_words.inner_text()
+    assert "once your pawn is back" in said, said
+    # newcomer 16: no corner named in the words ("Bottom right: …" pointed at nothing a phone shows)
+    assert not any(w in said.lower() for w in ("right", "left", "top", "bottom")), said
     from playwright.sync_api import expect
 
     expect(page.locator("#lift")).not_to_have_attribute("aria-disabled", "true", timeout=WAIT_MS)

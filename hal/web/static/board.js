@@ -418,12 +418,14 @@ function drawTrayStrip() {
       // ... and before it may be fished out, what comes first (round 27: "tap it to fish it out" right after the
       // drop, and the tap refused: the pawn goes back to its corner first)
       where.textContent = !S.hello.humans.includes(player) ? corner : control(`fetch:${player}`)[0]
-        ? I18N.t("page.magic.tray_where_tap", "{Pocket}: tap it to fish it out", { pocket })
-        : I18N.t("page.magic.tray_where_later_tap", "{Pocket}: tap it once your pawn is back on 🏠", { pocket });
+        ? I18N.t("page.magic.tray_mine_tap", "In the tray: tap it to fish it out")
+        : I18N.t("page.magic.tray_mine_later_tap", "In the tray: tap it once your pawn is back on 🏠");
+      // (the own ball's corner only in the words' title: Magic newcomer 16 read "Bottom right: tap it …" and looked
+      // for a bottom right on the phone; the picture beside it shows the corner)
       // (said short, the pocket as the tray labels it and the start corner as the board marks it, in three
       // lines: "rolled in the bottom-right corner: ... on its start corner" took five, and the strip shrank
       // as the pawn went home; CI, round 27)
-      where.title = where.textContent;
+      where.title = S.hello.humans.includes(player) ? `${pocket}: ${where.textContent}` : where.textContent;
       // the words beside the own ball take its tap too (round 11: the 22 px ball alone was fiddly for a finger)
       if (S.hello.humans.includes(player)) { where.classList.add("mine"); where.addEventListener("click", () => fetchBall(player)); }
       // the ball drawn in its corner of a small picture of the tray, which the words' corner points at

@@ -333,7 +333,10 @@ class WebServer:
         try:
             token = self.seats.claim(player, request.cookies.get(cookie_name(player)))
         except SeatTaken as e:
-            return web.json_response({"error": str(e)}, status=409)
+            # the simulator has no board to release it on: the page's own button takes it (attack 16: a race)
+            why = (f"{player} is taken: another screen has just claimed it (press “release it for this screen” "
+                   "to take it here)") if self.simulator else str(e)
+            return web.json_response({"error": why}, status=409)
         response = web.json_response({"seat": player, "url": f"/seat/{player}"},
                                      headers={"Cache-Control": "no-store"})
         response.set_cookie(cookie_name(player), token, max_age=COOKIE_MAX_AGE_S, path="/", httponly=True,

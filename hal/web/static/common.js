@@ -52,7 +52,7 @@ const MB = {
         if (e && MB.restartText && e.textContent === MB.restartText) { clearTimeout(MB.errorTimer); e.textContent = ""; }
       }
       if (msg.type === "event" && MB.notice()) NOTICE.heard(msg.event.t);
-      if (msg.type === "seats") MB.setSeats(msg);
+      if (msg.type === "seats") MB.seatsHeard(msg);
       if (msg.type === "site") { MB.site = msg; MB.drawSite(); }
       // the board asks something new: a refusal of the request before goes (one mechanism for every game page: NOTICE.request)
       if (msg.view && MB.notice() && NOTICE.request(msg.view.instruction)) MB.clearError();
@@ -205,6 +205,23 @@ const MB = {
     }
   },
   releasedHere: new Set(), // seats this page held until another screen released them (setSeats)
+  // the seats message of the WebSocket: worked out from the cookies the socket opened with, so a seat this
+  // browser took since in another tab reads as another screen's (attack 16: two tabs, "🔒 on another screen",
+  // and its release took the seat from this browser's own card page). A colour taken and not ours by the
+  // socket's word is asked again over HTTP (this browser's cookies now); ours after all: the socket reopens
+  seatsSeq: 0,
+  async seatsHeard(msg) {
+    const seq = ++MB.seatsSeq;
+    if (!(msg.taken || []).some((c) => !(msg.mine || []).includes(c))) { MB.setSeats(msg); return; }
+    const now = await fetch("/seats").then((r) => r.json()).catch(() => null);
+    if (seq !== MB.seatsSeq) return; // a newer seats message came meanwhile
+    if (now && (now.mine || []).some((c) => !(msg.mine || []).includes(c))) {
+      MB.setSeats(now);
+      if (MB.ws) { MB.quick = true; MB.ws.close(); }
+      return;
+    }
+    MB.setSeats(msg);
+  },
   privateLinks(hello) { MB.seatColours = hello.players; MB.seatHumans = hello.humans || null; MB.drawSeats(); },
   drawSeats() {
     const box = $("private-links");

@@ -189,7 +189,10 @@ const MB = {
         MB.addLog({ type: "seat_released", player: p, t: MB.heardT },
           { seat_released: (e) => I18N.t("page.common.log_seat_released", "{Player}'s seat released", { player: e.player }) }, []);
       }
-      if ((before.mine || []).includes(p) && !(s.mine || []).includes(p) && typeof NOTICE !== "undefined") {
+      // (a seat whose colour a new game's computer plays went with that game, no screen released it: the
+      // prompt says the colour plays by itself; attack 16)
+      if ((before.mine || []).includes(p) && !(s.mine || []).includes(p) && !(s.simulated || []).includes(p)
+          && typeof NOTICE !== "undefined") {
         NOTICE.say(s.release ? I18N.t("page.common.seat_released_here", "Your seat ({Player}) was released from another screen: take it again to see your card.", { player: p })
           : I18N.t("page.common.seat_released_board", "Your seat ({Player}) was released on the board: take it again to see your card.", { player: p }));
         MB.releasedHere.add(p);

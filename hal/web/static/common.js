@@ -207,6 +207,10 @@ const MB = {
       if (MB.seatElsewhere(p) || (s.mine || []).includes(p)) MB.releasedHere.delete(p);
     }
   },
+  // a key of the page's own (R, D, T, S, 1-5): pressed alone, once. With Ctrl, Alt or Meta it is the browser's
+  // (Ctrl+D bookmarks, Ctrl+S saves, Ctrl+R reloads: they pressed Done, Stop, Rotate or Roll), and a key held
+  // down repeats some 30 times a second (an S held a moment kept the hand, then played way 1; attack 16)
+  ownKey(e) { return !(e.ctrlKey || e.metaKey || e.altKey || e.repeat); },
   releasedHere: new Set(), // seats this page held until another screen released them (setSeats)
   // the seats message of the WebSocket: worked out from the cookies the socket opened with, so a seat this
   // browser took since in another tab reads as another screen's (attack 16: two tabs, "🔒 on another screen",

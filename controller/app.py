@@ -124,7 +124,16 @@ class Game:
     def run(self) -> bool:
         self.referee.start()
         self.session.start()
-        return self.session.run()
+        try:
+            return self.session.run()
+        except ConfigError as e:  # found only in play (a forced throw's faces): the file named too (attack 16)
+            raise _named(self.session, e) from None
+
+
+def _named(session: BoardSession, e: ConfigError) -> ConfigError:
+    """``e`` naming the scenario file first, as the simulator's own errors do."""
+    source = session.setup.source
+    return ConfigError(f"{source}: {e}") if source and not str(e).startswith(source) else e
 
 
 def build_game(session: BoardSession, sinks: list[Callable[[GameEvent], None]] | None = None) -> Game:
@@ -136,10 +145,7 @@ def build_game(session: BoardSession, sinks: list[Callable[[GameEvent], None]] |
     try:
         game.referee = spec.referee(session, game.emit, game.show)
     except ConfigError as e:  # name the scenario file, as the simulator's own errors do
-        source = session.setup.source
-        if source and not str(e).startswith(source):
-            raise ConfigError(f"{source}: {e}") from None
-        raise
+        raise _named(session, e) from None
     session.board.subscribe(game.referee.on_sensor)
     watch_status = getattr(session.board, "watch_status", None)  # boards with a link that can drop
     if watch_status is not None:

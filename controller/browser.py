@@ -22,7 +22,7 @@ from mazeboard.hal.board import BoardRequest
 from mazeboard.hal.boards import PLAYER_COLOURS
 from mazeboard.hal.errors import ConfigError, MazeboardError
 
-from .argtypes import shown, plain_float, plain_int, seed as _seed
+from .argtypes import check_game_flags, shown, plain_float, plain_int, seed as _seed
 from .app import build_game
 from .config import BOUNDS
 from .eventlog import JsonLinesLog
@@ -135,13 +135,15 @@ def run(args: argparse.Namespace) -> int:
     again: a message never stops the server."""
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 100_000)
     options: dict[str, int] = {}
+    # another game's option is refused, as ``mazeboard play`` does (attack 16: --variant vader, --maze hard
+    # or --rounds 3 for a game without them served it without a word); --maze easy is the default
+    check_game_flags(argparse.Namespace(
+        game=args.game, maze=None if args.maze == "easy" else args.maze, edition=args.edition,
+        variant=args.variant, rounds=args.rounds, cards_each=getattr(args, "cards_each", None),
+        win_tokens=getattr(args, "win_tokens", None)))
     if getattr(args, "cards_each", None) is not None:
-        if args.game != "labyrinth":
-            raise ConfigError(f"--cards-each: not used by {args.game} (only by labyrinth)")
         options["cards_each"] = args.cards_each
     if getattr(args, "win_tokens", None) is not None:  # the same name and range as ``mazeboard play``
-        if args.game != "magic-labyrinth":
-            raise ConfigError(f"--win-tokens: not used by {args.game} (only by magic-labyrinth)")
         low, high = MAGIC_WIN_TOKENS
         if not low <= args.win_tokens <= high:
             raise ConfigError(f"--win-tokens: give {low} to {high} symbols to win, got {args.win_tokens}")

@@ -210,6 +210,7 @@ def _move(ref: "LabyrinthReferee") -> Instruction:
     # a slot tapped in the move says why it does nothing first (Labyrinth newcomer 14: "slot E-4: does nothing
     # now. Red: move your pawn ..." never said the push was made)
     idle = {f"slot:{s}": Does("lab.idle.pushed", player=player) for s in SLOT_NAMES}
+    idle[ROTATE_BUTTON] = Does("lab.idle.pushed", player=player)  # and Rotate, whose spare is in (attack 16)
     return Instruction(ref.current, "move", message, facts,
                        reqs, {DONE_BUTTON: done}, cells,
                        until_ms=settle.due_ms if settle is not None else None, idle=idle)

@@ -169,6 +169,7 @@ class StruggleReferee(RefereeCore):
             raise ConfigError("objectives: with cards = \"physical\" nothing is dealt; the players enter their "
                               "cards at the round's end (leave objectives out)")
         self._forced_dice: list[tuple[str, ...]] = []
+        self._dice_given = len(setup.dice)
         for i, throw in enumerate(setup.dice):
             faces = tuple(throw.split()) if isinstance(throw, str) else tuple(throw)
             self._forced_dice.append(tuple(rules.check_face(f, f"dice[{i}]") for f in faces))
@@ -444,7 +445,8 @@ class StruggleReferee(RefereeCore):
             return rules.throw(self.rng, count)
         faces = self._forced_dice.pop(0)
         if len(faces) != count:
-            raise ConfigError(f"dice: the forced throw {' '.join(faces)!r} has {len(faces)} faces "
+            which = self._dice_given - len(self._forced_dice) - 1  # the key, as the file's other errors name it
+            raise ConfigError(f"dice[{which}]: the forced throw {' '.join(faces)!r} has {len(faces)} faces "
                               f"but {count} dice were thrown")
         return faces
 

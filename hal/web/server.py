@@ -9,7 +9,8 @@ the browser simulator (``simulator=True``, as ``mazeboard sim`` builds it: the
 page is the board there, the person at it the adult at the board); any other
 server (the real board's service) answers 403, seats are freed on the board
 (the lobby's release gesture, ``[web] release``); the ``seats`` message's
-``release`` says which (the page offers the release only when true),
+``release`` says which (the page offers the release only when true; its ``simulated``: the colours the simulator's computer
+plays, no seats),
 ``/seat/COLOUR`` a player's private page (their secret card, only for the
 browser holding that seat; its WebSocket is ``/ws?seat=COLOUR``, checked the
 same way, and sends no commands), ``/join.svg`` the QR code of the board's
@@ -333,7 +334,10 @@ class WebServer:
         try:
             token = self.seats.claim(player, request.cookies.get(cookie_name(player)))
         except SeatTaken as e:
-            return web.json_response({"error": str(e)}, status=409)
+            # the simulator has no board to release it on: the page's own button takes it (attack 16: a race)
+            why = (f"{player} is taken: another screen has just claimed it (press “release it for this screen” "
+                   "to take it here)") if self.simulator else str(e)
+            return web.json_response({"error": why}, status=409)
         response = web.json_response({"seat": player, "url": f"/seat/{player}"},
                                      headers={"Cache-Control": "no-store"})
         response.set_cookie(cookie_name(player), token, max_age=COOKIE_MAX_AGE_S, path="/", httponly=True,
@@ -381,7 +385,8 @@ class WebServer:
 
     def _seats_message(self, cookies: dict[str, str]) -> dict[str, Any]:
         return {"type": "seats", "seats": list(self.seats.colours), "taken": self.seats.taken(),
-                "mine": self.seats.held(cookies), "release": self.simulator}
+                "mine": self.seats.held(cookies), "release": self.simulator,
+                "simulated": [c for c in self.seats.colours if self._simulated(c)]}
 
     async def _join_svg(self, request: web.Request) -> web.StreamResponse:
         from .join import qr_svg
@@ -404,7 +409,11 @@ class WebServer:
             if page.player is None:
                 self._reply(page, self._seats_message(page.cookies))
             elif not self.seats.holds(page.player, page.cookies.get(cookie_name(page.player))):
-                self._reply(page, error_reply(f"the {page.player} seat was released: claim a colour again on the board's page"))
+                # a new game whose computer plays this colour took the seat with it (attack 16): said so
+                simulated = self._simulated(page.player)
+                why = f"the new game simulates it: {simulated}" if simulated else \
+                    "claim a colour again on the board's page"
+                self._reply(page, error_reply(f"the {page.player} seat was released: {why}"))
                 self._pages.pop(pid, None)
                 asyncio.ensure_future(page.ws.close())
 

@@ -228,16 +228,40 @@ class StruggleTable(ServedTable):
         last = self._last_press
         if self.hands.pressing(cmd.button) and last is not None and last[0] == cmd.button and last[1] is said:
             raise Refused(f"{cmd.button}: pressed twice: the first press has not acted yet")
+        if cmd.button == "stop" and self._unmade():
+            raise Refused(self._unmade_line())
         self._last_press = (cmd.button, said)
         self._do(Act("press", button=cmd.button, text=f"page {client}"))
+
+    def _unmade(self) -> list[str]:
+        """The moves the board waits for Stop on (``str.placed_unseen``: no reed sees them) that the
+        simulated world shows not made, said "token Q to space 1": Stop would end the turn with those
+        tokens elsewhere, the board taking them as made. The page greys Stop for them (newcomer 15);
+        a press from a page whose world was a moment old, or raced by a token move, is refused here."""
+        said = self.state.instruction or {}
+        messages = said.get("messages") or [{}]
+        if messages[0].get("id") != "str.placed_unseen":
+            return []
+        tokens = self.sim.world.tokens
+        return [f"token {r['piece']} to {_sensor_name(r['to'][0])}" for r in said.get("requests") or ()
+                if r.get("piece") and r.get("to") and tokens.get(r["piece"]) not in r["to"]]
+
+    def _unmade_line(self) -> str:
+        moves = self._unmade()
+        listed = moves[0] if len(moves) == 1 else ", ".join(moves[:-1]) + " and " + moves[-1]
+        return (f"Stop: first move {listed}. The board cannot tell whether a token is moved onto a space that "
+                "already holds one: it would count it as moved.")
 
     def _still_asked(self, act: Act) -> bool:
         """Whether a page's press, accepted a moment ago, still acts now that the hand presses it (round
         25: "a Stop tap was ignored once"): else the page that sent it is told why, in words."""
         reason = press_refusal(self.state.instruction, self.humans, act.button)
+        client = int(act.text.split()[1])
+        if reason is None and act.button == "stop" and self._unmade():
+            self.outbox(error_reply(f"{self._unmade_line()} (a token was moved after Stop was pressed)"), [client])
+            return False
         if reason is None:
             return True
-        client = int(act.text.split()[1])
         self.outbox(error_reply(f"{refused_line(act.button, reason)} (the press before it changed what the "
                                 "board asks: press again if you still mean it)"), [client])
         return False
@@ -276,6 +300,13 @@ class StruggleTable(ServedTable):
 
     def _new_game(self, client: int, cmd: NewStruggle) -> None:
         self.new_game({"players": cmd.players, "humans": cmd.humans, "seed": cmd.seed, "rounds": cmd.rounds})
+
+
+def _sensor_name(sensor: str) -> str:
+    """``s0`` START, ``s4`` space 4, ``place-A`` arrival place A (as the page says them)."""
+    if sensor == space_sensor(0):
+        return "START"
+    return f"arrival place {sensor[-1]}" if sensor.startswith("place-") else f"space {sensor[1:]}"
 
 
 def open_struggle(request: BoardRequest, realtime: bool = True) -> ServedSession:

@@ -1001,7 +1001,11 @@ function wire() {
   $("reveal").addEventListener("change", (e) => send({ type: "reveal", on: e.target.checked }));
   document.addEventListener("keydown", (e) => {
     if (e.target.closest && e.target.closest("input, select, dialog")) return;
+    // with Ctrl, Alt or Meta a key is the browser's (Ctrl+R reloads, Ctrl+D bookmarks: they rolled and pressed
+    // Done); R and D act once per press, never on a held key's repeats (as common.js's MB.ownKey; attack 16)
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
     if (KEY_DIR[e.key]) { e.preventDefault(); arrow(KEY_DIR[e.key]); }
+    else if (e.repeat) return;
     else if (e.key === "r" || e.key === "R") press("roll");
     else if (e.key === "d" || e.key === "D") press("done");
   });

@@ -52,7 +52,7 @@ const MB = {
         if (e && MB.restartText && e.textContent === MB.restartText) { clearTimeout(MB.errorTimer); e.textContent = ""; }
       }
       if (msg.type === "event" && MB.notice()) NOTICE.heard(msg.event.t);
-      if (msg.type === "seats") MB.setSeats(msg);
+      if (msg.type === "seats") MB.seatsHeard(msg);
       if (msg.type === "site") { MB.site = msg; MB.drawSite(); }
       // the board asks something new: a refusal of the request before goes (one mechanism for every game page: NOTICE.request)
       if (msg.view && MB.notice() && NOTICE.request(msg.view.instruction)) MB.clearError();
@@ -189,7 +189,10 @@ const MB = {
         MB.addLog({ type: "seat_released", player: p, t: MB.heardT },
           { seat_released: (e) => I18N.t("page.common.log_seat_released", "{Player}'s seat released", { player: e.player }) }, []);
       }
-      if ((before.mine || []).includes(p) && !(s.mine || []).includes(p) && typeof NOTICE !== "undefined") {
+      // (a seat whose colour a new game's computer plays went with that game, no screen released it: the
+      // prompt says the colour plays by itself; attack 16)
+      if ((before.mine || []).includes(p) && !(s.mine || []).includes(p) && !(s.simulated || []).includes(p)
+          && typeof NOTICE !== "undefined") {
         NOTICE.say(s.release ? I18N.t("page.common.seat_released_here", "Your seat ({Player}) was released from another screen: take it again to see your card.", { player: p })
           : I18N.t("page.common.seat_released_board", "Your seat ({Player}) was released on the board: take it again to see your card.", { player: p }));
         MB.releasedHere.add(p);
@@ -204,7 +207,28 @@ const MB = {
       if (MB.seatElsewhere(p) || (s.mine || []).includes(p)) MB.releasedHere.delete(p);
     }
   },
+  // a key of the page's own (R, D, T, S, 1-5): pressed alone, once. With Ctrl, Alt or Meta it is the browser's
+  // (Ctrl+D bookmarks, Ctrl+S saves, Ctrl+R reloads: they pressed Done, Stop, Rotate or Roll), and a key held
+  // down repeats some 30 times a second (an S held a moment kept the hand, then played way 1; attack 16)
+  ownKey(e) { return !(e.ctrlKey || e.metaKey || e.altKey || e.repeat); },
   releasedHere: new Set(), // seats this page held until another screen released them (setSeats)
+  // the seats message of the WebSocket: worked out from the cookies the socket opened with, so a seat this
+  // browser took since in another tab reads as another screen's (attack 16: two tabs, "🔒 on another screen",
+  // and its release took the seat from this browser's own card page). A colour taken and not ours by the
+  // socket's word is asked again over HTTP (this browser's cookies now); ours after all: the socket reopens
+  seatsSeq: 0,
+  async seatsHeard(msg) {
+    const seq = ++MB.seatsSeq;
+    if (!(msg.taken || []).some((c) => !(msg.mine || []).includes(c))) { MB.setSeats(msg); return; }
+    const now = await fetch("/seats").then((r) => r.json()).catch(() => null);
+    if (seq !== MB.seatsSeq) return; // a newer seats message came meanwhile
+    if (now && (now.mine || []).some((c) => !(msg.mine || []).includes(c))) {
+      MB.setSeats(now);
+      if (MB.ws) { MB.quick = true; MB.ws.close(); }
+      return;
+    }
+    MB.setSeats(msg);
+  },
   privateLinks(hello) { MB.seatColours = hello.players; MB.seatHumans = hello.humans || null; MB.drawSeats(); },
   drawSeats() {
     const box = $("private-links");

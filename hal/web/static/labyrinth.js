@@ -558,6 +558,7 @@ function wire() {
   });
   document.addEventListener("keydown", (e) => {
     if (e.target.closest && e.target.closest("input, select, dialog")) return;
+    if (!MB.ownKey(e)) return;
     if (e.key === "r" || e.key === "R") press("rotate", { type: "rotate" });
     else if (e.key === "d" || e.key === "D") press("done", { type: "press", button: "done" });
   });

@@ -1005,6 +1005,7 @@ function wire() {
   $("gather").addEventListener("click", () => press("gather", { type: "gather" }));
   document.addEventListener("keydown", (e) => {
     if (e.target.closest && e.target.closest("input, select, dialog")) return;
+    if (!MB.ownKey(e)) return;
     if (e.key === "t" || e.key === "T") press("throw");
     else if (e.key === "s" || e.key === "S") press("stop");
     else if (e.key >= "1" && e.key <= "5") press(`die${e.key}`);

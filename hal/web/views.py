@@ -302,10 +302,10 @@ class LabyrinthView:
     def controls(self) -> dict[str, list[Any]]:
         """``{control: [on, why]}`` of the page's controls (:mod:`.controls`): the board buttons
         (rotate, done, ``slot:S``) and ``hand:PAWN`` (a human's pawn, or Vader moved by the
-        player on turn)."""
+        player on turn, in the ``vader`` variant only)."""
         said, humans = self.instruction, self.humans
         out = press_controls(said, humans, LABYRINTH_BUTTONS)
-        for pawn in (*humans, VADER):
+        for pawn in (*humans, *((VADER,) if self.vader else ())):  # Vader only in the game that has it
             owner = (said or {}).get("player") if pawn == VADER else pawn
             out[f"hand:{pawn}"] = pair(hand_refusal(said, humans, pawn, owner, names=page_name), "move the pawn")
             out[f"lift:{pawn}"] = pair(lab_lift_refusal(said, humans, pawn, owner, names=page_name),

@@ -102,3 +102,18 @@ def test_the_symbols_found_are_listed_so_the_board_can_mark_them() -> None:
     v.apply({"t": 12, "type": "symbol_collected", "player": "blue", "symbol": "owl", "cell": "c6", "score": 1})
     assert [t["cell"] for t in v.to_dict()["taken"]] == ["a3", "c6"]
     assert fold(START).to_dict()["taken"] == []
+
+
+def test_the_labyrinth_controls_name_the_vader_pawn_only_in_its_variant() -> None:
+    """Attack 16: the controls said ``hand:vader`` was on in a game without the Vader pawn."""
+    from mazeboard.hal.web.views import LabyrinthView
+
+    rows = [" ".join(["NS"] * 7)] * 7
+    for vader, has in ((None, False), ("d4", True)):
+        v = LabyrinthView()
+        v.humans = ("red",)
+        v.apply({"type": "game_started", "players": ["red", "blue"], "layout": rows, "spare": "ES:owl",
+                 "vader": vader, "guided": False})
+        controls = v.controls()
+        assert "hand:red" in controls
+        assert ("hand:vader" in controls) is has and ("lift:vader" in controls) is has, sorted(controls)

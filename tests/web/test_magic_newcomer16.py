@@ -93,3 +93,19 @@ def test_a_phones_refusal_does_not_cover_the_control_it_names(browser: Any, drop
         assert not _overlap(box, lift), (box, lift)
     finally:
         page.close()
+
+
+def test_a_simulated_players_ball_in_the_tray_says_who_fetches_it(browser: Any, drop16: str) -> None:
+    """Attack 16: blue's (simulated) ball in the tray said "click to put it back under the pawn", and the click
+    was refused ("a simulated player fetches it"). The world as the server sends it, blue's ball in a corner."""
+    page = open_page(browser, drop16, WIDE)
+    try:
+        titles = page.evaluate("""() => { S.world.tray = {'tray-se': ['blue'], 'tray-nw': ['red']};
+            drawTray(); drawTrayStrip();
+            return [...document.querySelectorAll('.tray-ball')].map((b) => [b.dataset.player, b.title]); }""")
+        blue = [t for p, t in titles if p == "blue"]
+        red = [t for p, t in titles if p == "red"]
+        assert blue and all("simulated player fetches it" in t and "click" not in t for t in blue), titles
+        assert red and all("click to put it back" in t for t in red), titles
+    finally:
+        page.close()

@@ -342,6 +342,13 @@ function buildTray() {
     tray.appendChild(d);
   }
 }
+// a ball's title in the tray: a simulated player's says who fetches it, as its tap does (attack 16: it said
+// "click to put it back" and the click was refused)
+function ballTitle(player) {
+  return S.hello.humans.includes(player)
+    ? I18N.t("page.magic.ball_title", "{Player}'s ball: click to put it back under the pawn", { player })
+    : I18N.t("page.magic.not_your_ball", "that is {player}'s ball: a simulated player fetches it", { player });
+}
 function drawTray() {
   if (!S.hello || !S.world) return;
   const tray = $("tray");
@@ -353,7 +360,7 @@ function drawTray() {
       const b = document.createElement("div");
       b.className = `tray-ball ${player}`;
       b.dataset.player = player;
-      b.title = I18N.t("page.magic.ball_title", "{Player}'s ball: click to put it back under the pawn", { player });
+      b.title = ballTitle(player);
       b.addEventListener("click", () => fetchBall(player));
       pocket.appendChild(b);
     }
@@ -407,7 +414,7 @@ function drawTrayStrip() {
   };
   for (const [sensor, players] of Object.entries(S.world.tray)) {
     for (const player of players) {
-      const b = ball(player, "", I18N.t("page.magic.ball_title", "{Player}'s ball: click to put it back under the pawn", { player }));
+      const b = ball(player, "", ballTitle(player));
       b.addEventListener("click", () => fetchBall(player));
       const where = document.createElement("span");
       where.className = "where";

@@ -44,14 +44,20 @@ class Hands:
     controller (a refused insertion is withdrawn), so an action the world cannot
     do then (placing a pawn that still stands somewhere, sliding off its path)
     raises :class:`~mazeboard.hal.errors.ScenarioError` naming the file and the
-    action. Without ``where`` (simulated players, the browser's people) it is
-    the world's ``ValueError``: a bug of the player, not input.
+    action. Without ``where`` (simulated players) it is the world's
+    ``ValueError``: a bug of the player, not input; ``on_error`` (the
+    browser's people, whose page may plan on a world that moved meanwhile)
+    is told it instead, and the hand goes idle.
     """
 
     def __init__(self, world: World, scheduler: Scheduler, on_idle: Callable[[], None] | None = None,
-                 where: str | None = None) -> None:
+                 where: str | None = None, on_error: Callable[[ValueError], None] | None = None) -> None:
         self.world = world
         self.where = where
+        #: the browser's people: an action the world cannot do now is dropped with the rest of the queue and
+        #: told to ``on_error`` (then ``on_idle``), never raised into the server's loop (Labyrinth newcomer 15:
+        #: "internal error: ValueError: cannot slide red from b4 to b4" ended the game)
+        self.on_error = on_error
         self.scheduler = scheduler
         self._queue: deque[Action] = deque()
         self._busy = False
@@ -97,6 +103,13 @@ class Hands:
             raise
         except ValueError as e:
             a = self._action
+            if self.where is None and self.on_error is not None:
+                self.abort()
+                self._busy = False
+                self.on_error(e)
+                if self._on_idle:
+                    self._on_idle()
+                return
             if self.where is None or a is None:
                 raise
             raise ScenarioError(f"{self.where}: actions[{a.index}] {a.text!r}: {e} "

@@ -117,7 +117,7 @@ def _moving(ref: "MagicReferee") -> Instruction:
     # where the board believes the pawn is (the one to slide: after a mix-up of two pawns, the board's word counts)
     here = ref.tracker.at.get(player) or ref.tracker.last.get(player) or move.path[-1]
     facts = {"roll": move.roll, "left": left, "s": "" if left == 1 else "s", "here": here,
-             "settle": " or let it rest" if ref.settle_ms(player) > 0 else "", "clock": _clock(ref, player)}
+             "settle": " or wait for the countdown" if ref.settle_ms(player) > 0 else "", "clock": _clock(ref, player)}
     return Instruction(player, "move", "magic.move" if steps else "magic.move_start", facts, reqs,
                        {"done": "end the move here"}, lit_cells(ref, here, left),
                        until_ms=settle.due_ms if settle is not None else None)

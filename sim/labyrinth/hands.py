@@ -51,8 +51,9 @@ class LabyrinthHands(Hands):
     """Hands that also rotate the spare, push it in, lay tiles and answer the board."""
 
     def __init__(self, board: LabyrinthBoard, scheduler: Scheduler, on_idle: Callable[[], None] | None = None,
-                 where: str | None = None, patience_ms: int = 20000) -> None:
-        super().__init__(board.world, scheduler, on_idle, where)
+                 where: str | None = None, patience_ms: int = 20000,
+                 on_error: Callable[[ValueError], None] | None = None) -> None:
+        super().__init__(board.world, scheduler, on_idle, where, on_error)
         self.board = board
         self.patience_ms = patience_ms
         #: the instruction (its sequence number) a ``lay`` last acted on: the next waits for a new one

@@ -31,6 +31,7 @@ only (in the ``younger`` variant cards are open and shown to all).
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass, replace
 from typing import Any, Callable, Mapping
 
@@ -47,12 +48,14 @@ from ..labyrinth.scenario import VARIANT_NAMES
 from ..labyrinth.session import LabyrinthSession, for_play
 from .protocol import Lift, Place, Press, Slide
 from mazeboard.hal.web.controls import hand_refusal, lab_lift_refusal, press_refusal, refused_line
-from mazeboard.hal.web.protocol import SEED_MAX, Fields, Refused
+from mazeboard.hal.web.protocol import SEED_MAX, Fields, Refused, error_reply
 from mazeboard.hal.web.served import ServedTable
 from mazeboard.hal.web.views import LabyrinthView
 
 from .served import ServedSession
 from .table import MAX_QUEUED
+
+log = logging.getLogger(__name__)
 
 PAWNS: tuple[str, ...] = PLAYER_COLOURS + (VADER,)
 #: most cards each a shorter game deals (the 2-player share of the 24; docs/labyrinth.md)
@@ -122,7 +125,7 @@ class LabyrinthTable(ServedTable):
         self.variants = tuple(setup.extra.get("variants", ()))
         self.state = LabyrinthView(humans=humans)
         self.cards: dict[str, list[str]] = {}
-        self.hands = LabyrinthHands(sim.board, sim.clock, on_idle=self._idle)
+        self.hands = LabyrinthHands(sim.board, sim.clock, on_idle=self._idle, on_error=self._hand_failed)
         self.queued = 0
         self.planned: dict[str, str | None] = {}
         self._idle()
@@ -179,6 +182,20 @@ class LabyrinthTable(ServedTable):
         self.queued = 0
         self.planned = {p: pw.cell for p, pw in self.sim.board.world.pawns.items()}
         self.world_changed()
+
+    def world_changed(self) -> None:
+        """The pages hear the world soon; an idle hand plans from where the pawns stand now (a push by
+        another player carries them while this page's hand does nothing: Labyrinth newcomer 15)."""
+        if self.queued == 0:
+            self.planned = {p: pw.cell for p, pw in self.sim.board.world.pawns.items()}
+        super().world_changed()
+
+    def _hand_failed(self, error: ValueError) -> None:
+        """The people's hand could not do what it was asked (the world moved since): the rest is dropped,
+        the pages are told in one line, the hand follows the world again (``_idle``); the game goes on."""
+        log.warning("the page's hand could not act: %s: dropped", error)
+        self.broadcast(error_reply("the pawn was not where this page's hand thought (a push may have carried it): "
+                                   "click the tile again"))
 
     def _do(self, *actions: Action) -> None:
         if self.queued >= MAX_QUEUED:

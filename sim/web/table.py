@@ -41,10 +41,12 @@ MAX_QUEUED = 6
 class HumanHand:
     """One person's hand on their pawn; ``planned`` is where the pawn will be once queued actions are done."""
 
-    def __init__(self, player: str, sim: SimSession, on_idle: Callable[[], None]) -> None:
+    def __init__(self, player: str, sim: SimSession, on_idle: Callable[[], None],
+                 on_error: Callable[[ValueError], None] | None = None) -> None:
         self.player = player
         self.world = sim.world
-        self.hands = Hands(sim.world, sim.clock, on_idle=self._idle)
+        # an action the world cannot do now is dropped and told, never raised into the server (sim/hands.py)
+        self.hands = Hands(sim.world, sim.clock, on_idle=self._idle, on_error=on_error or self._failed)
         self.planned: str | None = sim.world.pawns[player].cell
         self.queued = 0
         self._on_idle = on_idle
@@ -53,6 +55,9 @@ class HumanHand:
         self.queued = 0
         self.planned = self.world.pawns[self.player].cell
         self._on_idle()
+
+    def _failed(self, error: ValueError) -> None:
+        log.warning("%s's hand could not act: %s: dropped", self.player, error)
 
     def do(self, action: Action) -> None:
         if self.queued >= MAX_QUEUED:

@@ -120,7 +120,15 @@ def test_a_short_game_played_by_clicking(browser: object, served: tuple[str, int
     expect(page.locator(".player.red .score")).to_have_text("1", timeout=WAIT_MS)
     expect(page.locator("#log")).to_contain_text("Red found 💍 ring: 1 of 5 symbols")
 
-    # reveal walls shows the hidden maze; off again hides it
+    # reveal walls asks first while the game goes on (it spoils a memory game): dismissed, nothing shows
+    asked: list[str] = []
+    page.once("dialog", lambda d: (asked.append(d.message), d.dismiss()))
+    page.click("#reveal")
+    page.wait_for_timeout(300)
+    assert asked and "spoils the game" in asked[0], asked
+    assert not page.is_checked("#reveal") and page.locator(".wall.revealed").count() == 0
+    # accepted, it shows the hidden maze; off again hides it
+    page.once("dialog", lambda d: d.accept())
     page.check("#reveal")
     expect(page.locator('.wall.revealed[data-edge="a1-b1"]')).to_have_count(1, timeout=WAIT_MS)
 

@@ -50,7 +50,7 @@ PROMPT_ROOM = """() => { const p = document.getElementById('prompt'), s = getCom
 
 TEXTS = ["Red: press Roll.",
          "Red rolled 2: slide the pawn on a1 up to 2 more steps to a lit cell.",
-         "Red rolled 2: slide the pawn on a1 up to 2 more steps to a lit cell (press Done to stop here or let it rest).",
+         "Red rolled 2: slide the pawn on a1 up to 2 more steps to a lit cell (press Done to stop here or wait for the countdown).",
          "Red: press Roll."]
 
 

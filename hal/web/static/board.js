@@ -589,7 +589,7 @@ function drawPrompt() {
   // empty box four lines high before it): the board moves once, at that roll, never during a move
   const me = S.hello && S.hello.humans.length && !(s && s.action === "game_over") ? S.hello.humans[0] : null;
   if (me && (!phone || S.rolledHere)) {
-    const most = { player: me, roll: 4, left: 4, s: "s", here: "a1", settle: " or let it rest" };
+    const most = { player: me, roll: 4, left: 4, s: "s", here: "a1", settle: " or wait for the countdown" };
     for (const [id, left] of [["magic.move_start", 4], ["magic.move", 3]]) {
       const t = I18N.say(id, { ...most, left });
       steps.push([t, countdownFirst(60)], [t, countdownText(20)]);
@@ -1005,7 +1005,17 @@ function wire() {
     drawPawns(); drawControls(); drawPrompt(); // in the hand now: say so at once
   });
   $("fetch").addEventListener("click", () => { const p = activeHuman(); if (p) fetchBall(p); });
-  $("reveal").addEventListener("change", (e) => send({ type: "reveal", on: e.target.checked }));
+  // showing every hidden wall spoils a memory game: asked first while a game goes on (Magic newcomer 17 tapped it
+  // mid-game; a phone has no hover to read its title "for debugging")
+  $("reveal").addEventListener("change", (e) => {
+    const playing = S.view && S.view.phase !== "over";
+    if (e.target.checked && playing && !confirm(I18N.t("page.magic.reveal_confirm",
+      "Show every hidden wall? This spoils the game (it is a memory game): Reveal walls is for trying things out."))) {
+      e.target.checked = false;
+      return;
+    }
+    send({ type: "reveal", on: e.target.checked });
+  });
   document.addEventListener("keydown", (e) => {
     if (e.target.closest && e.target.closest("input, select, dialog")) return;
     // with Ctrl, Alt or Meta a key is the browser's (Ctrl+R reloads, Ctrl+D bookmarks: they rolled and pressed

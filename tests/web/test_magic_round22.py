@@ -367,9 +367,16 @@ def test_the_phone_tray_strip_says_the_corner_in_words(browser: Any, url: str) -
     """Seen (newcomer, round 4): the phone's tray strip read "TRAY ⚪ SW", never explained there
     (the wide tray names its four corners)."""
     page = open_page(browser, url, PHONE)
-    text = page.evaluate("""() => { S.world = {...S.world, tray: {'tray-sw': ['red']}}; drawTrayStrip();
-        return document.getElementById('tray-strip').innerText; }""")
+    text, title, drawn, other = page.evaluate("""() => { S.world = {...S.world, tray: {'tray-sw': ['red', 'blue']}};
+        drawTrayStrip(); const w = document.querySelector('#tray-strip .where.mine');
+        return [document.getElementById('tray-strip').innerText, w.title,
+                document.querySelector('#tray-strip .mini-tray.sw .red') !== null,
+                [...document.querySelectorAll('#tray-strip .where:not(.mine)')].map((e) => e.textContent).join()]; }""")
     # (round 27: the own ball's words say the pocket short, "rolled to the bottom left: ...", in three lines)
-    # (Magic newcomer 14: beside a small picture of the tray, the ball in its corner: "Bottom left: ...")
-    assert "bottom left" in text.replace("-", " ").lower() and "SW" not in text, text
+    # (Magic newcomer 14: beside a small picture of the tray, the ball in its corner)
+    # (Magic newcomer 16: the own ball's words name no corner, "In the tray: tap it ...": its title does, and
+    # the picture shows it; a simulated player's ball is named by its corner)
+    assert "SW" not in text and drawn, text
+    assert "bottom left" in title.replace("-", " ").lower(), title
+    assert "bottom left" in other.replace("-", " ").lower(), other
     page.close()

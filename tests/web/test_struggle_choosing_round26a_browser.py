@@ -167,6 +167,12 @@ def test_every_note_is_labelled_and_the_notes_add_up_to_the_points(browser: Any)
                             assert note.endswith("+10"), note
                         if note.startswith("✘"):
                             assert note.endswith("−10"), note
+                        # newcomer 16: "moves ahead from 1st to 2nd" read as a contradiction: a token moving ahead
+                        # that drops in the race says "but drops", one going back that comes up "but comes up"
+                        rank = re.search(r"(moves ahead|goes back) from (\d)\w\w to (\d)\w\w", note)
+                        if rank:
+                            frm, to = int(rank.group(2)), int(rank.group(3))
+                            assert (to <= frm) if rank.group(1) == "moves ahead" else (to >= frm), note
                     plus = sum(1 for x in notes if x.startswith("✔")) - sum(1 for x in notes if x.startswith("✘"))
                     assert plus * 10 == points - before, f"the notes say {plus * 10:+d}, the points {points - before:+d}: {text!r}"
                     checked += 1

@@ -119,7 +119,7 @@ def test_the_spaces_colours_are_said_near_the_track_without_opening_help(browser
             _until_prompt(page, "Red: press Throw")
             assert page.locator(legend).is_visible()
             said = page.locator(legend).inner_text()
-            for words in ("if held: can't land", "if held: swap", "never stop"):
+            for words in ("if taken: can't land", "if taken: swap", "never stop"):
                 assert words in said, said
             kinds = page.evaluate("(s) => [...document.querySelectorAll(s + ' .legend-item')].map((e) => e.className)", legend)
             assert [k.split("kind-")[1] for k in kinds] == ["yellow", "red", "black"], kinds

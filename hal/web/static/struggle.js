@@ -60,8 +60,8 @@ function buildTrack() {
 // line, a wide screen beside the hand's buttons under the track (struggle.css shows one of the two)
 function drawLegend() {
   const kinds = new Set(S.hello.track), words = {
-    yellow: I18N.t("page.str.legend_yellow", "if held: can't land"),
-    red: I18N.t("page.str.legend_red", "if held: swap"),
+    yellow: I18N.t("page.str.legend_yellow", "if taken: can't land"),
+    red: I18N.t("page.str.legend_red", "if taken: swap"),
     black: I18N.t("page.str.legend_black", "never stop"),
   };
   for (const id of ["legend-track", "legend-under"]) {
@@ -384,8 +384,11 @@ function forCard(o, card) {
     if (typeof from !== "number" || typeof to !== "number") continue;
     const pb = was.indexOf(token), pa = will.indexOf(token);
     if (from === to && !delta) continue; // not moved, its points the same: nothing to say
+    // a token that moves ahead while others pass it drops in the race: said so (Struggle newcomer 16 read "moves
+    // ahead from 1st to 2nd" as a contradiction), and the same for one that goes back but comes up
     const moves = from === to ? (pa > pb ? I18N.t("page.str.stays_drops", "stays put but drops (others pass it)") : I18N.t("page.str.stays_rises", "stays put but comes up (a token ahead goes back)"))
-      : to > from ? I18N.t("page.str.moves_ahead", "moves ahead") : I18N.t("page.str.goes_back", "goes back");
+      : to > from ? (pa > pb ? I18N.t("page.str.moves_ahead_drops", "moves ahead but drops (others pass it)") : I18N.t("page.str.moves_ahead", "moves ahead"))
+        : pa < pb ? I18N.t("page.str.goes_back_rises", "goes back but comes up (a token ahead goes back further)") : I18N.t("page.str.goes_back", "goes back");
     const args = { token, place: places[j], rank: nth(pa), want: nth(j), was: nth(pb), moves };
     if (!started) { // from START: what the way leaves in place, counted from nothing
       const at = { ...args, from: spaceName(from) };

@@ -36,3 +36,23 @@ def test_the_throwing_tip_goes_after_the_first_throw(browser: Any) -> None:
             assert "throw" not in seen, seen
         finally:
             ctx.close()
+
+
+def test_the_header_link_says_the_card_is_also_on_its_own_page_once_shown_here(browser: Any) -> None:
+    """Newcomer 16: with the card shown in the page's card box, the header still said "🃏️ Open your secret card
+    page (red) ↗", and the newcomer wondered whether that page had to be opened too."""
+    from test_plain_words_browser import open_page
+
+    with serving(SEED7) as url:
+        page = open_page(browser, url, PHONE)
+        try:
+            page.locator("#my-card button").first.click()  # "Show red's card": takes the seat
+            page.wait_for_function("() => document.querySelectorAll('#my-card .card-place').length === 5", timeout=WAIT)
+            link = page.locator("#private-links .seat-link")
+            link.wait_for(timeout=WAIT)
+            page.wait_for_function("document.querySelector('#private-links .seat-link').textContent.includes('also')",
+                                   timeout=WAIT)
+            said = link.inner_text()
+            assert "also on its own page" in said and "Open your secret card page" not in said, said
+        finally:
+            page.close()

@@ -229,6 +229,8 @@ const MB = {
     }
     MB.setSeats(msg);
   },
+  // whether this page shows the held seat's card itself (a game page sets it: struggle.js); never by default
+  cardHere: () => false,
   privateLinks(hello) { MB.seatColours = hello.players; MB.seatHumans = hello.humans || null; MB.drawSeats(); },
   drawSeats() {
     const box = $("private-links");
@@ -251,7 +253,8 @@ const MB = {
         // a link that looks like a button and says what it opens (issue 15: it read as a label)
         el.className = `plink seat-link button small ${p}`; el.href = `/seat/${p}`; el.target = "_blank"; el.rel = "noopener";
         el.textContent = several ? I18N.t("page.seat_open_colour", "{Colour} ↗", { colour: p })
-          : I18N.t("page.seat_open", "🃏️ Open your secret card page ({colour}) ↗", { colour: p });
+          : MB.cardHere() ? I18N.t("page.seat_open_also", "🃏️ Your card, also on its own page ({colour}) ↗", { colour: p })
+            : I18N.t("page.seat_open", "🃏️ Open your secret card page ({colour}) ↗", { colour: p });
         el.title = I18N.t("page.seat_open.title", "your seat: opens {colour}'s private page with your secret card, in a new tab", { colour: p });
       } else if (s.release && MB.seatHumans && !MB.seatHumans.includes(p)) {
         // the simulator's computer plays this colour: its secret card is nobody's to read (round 25)

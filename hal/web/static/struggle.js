@@ -298,13 +298,18 @@ function watchSeats() {
       let msg;
       try { msg = JSON.parse(e.data); } catch (err) { return; }
       if ((msg.type === "hello" || msg.type === "secret") && msg.secret && Array.isArray(msg.secret.card)) {
+        const before = MB.cardHere();
         S.cards[p] = msg.secret.card; S.hints[p] = msg.secret.hint;
         if (S.view) drawInfo();
+        if (MB.cardHere() !== before) MB.drawSeats(); // the header's link says the card is shown here too
       }
     };
     ws.onclose = () => { delete S.sockets[p]; setTimeout(() => { if (S.hello) watchSeats(); }, 3000); };
   }
 }
+// whether this page shows a held seat's card itself (its card box): the header's link to the card's own page is
+// then an "also" (Struggle newcomer 16 wondered whether it had to open that page too; common.js drawSeats)
+MB.cardHere = () => heldHumans().some((p) => (S.cards[p] || []).length > 0);
 // whose card this page says things for: the player whose turn it is when it is held here, else the first held
 function cardOwner() {
   const held = heldHumans().filter((p) => (S.cards[p] || []).length);

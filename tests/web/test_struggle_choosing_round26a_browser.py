@@ -194,7 +194,8 @@ def test_the_dice_keys_legend_is_no_face_and_says_each_control_s_choosing_role(b
             _choosing(page)
             page.wait_for_function("() => !document.getElementById('dice-keys').hidden", timeout=WAIT)
             keys = _text(page, "#dice-keys")
-            assert keys.startswith("die 1"), keys  # the die's name, not a face (9, 10, J, Q, K, ACE)
+            # the die's name, not a face (9, 10, J, Q, K, ACE), after the line's lead (newcomer 16)
+            assert keys.startswith("The buttons now: die 1"), keys
             for role in ("die 1: the previous way", "🎲 Throw: the next way", "✋ Stop: play it"):
                 assert role in keys, keys
         finally:

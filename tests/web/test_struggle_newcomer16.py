@@ -56,3 +56,26 @@ def test_the_header_link_says_the_card_is_also_on_its_own_page_once_shown_here(b
             assert "also on its own page" in said and "Open your secret card page" not in said, said
         finally:
             page.close()
+
+
+def test_no_zero_scores_before_a_round_is_counted_and_the_dice_are_said_to_be_buttons(browser: Any) -> None:
+    """Newcomer 16: every chip read "0 pts" all round (points are counted when the round ends) and the newcomer
+    wondered whether scoring worked; while choosing, "die 1: the previous way …" under the dice left open
+    whether a tap on die 1 goes back a way or holds the die."""
+    from test_plain_words_browser import open_page
+
+    with serving(SEED7) as url:
+        page = open_page(browser, url, PHONE)
+        try:
+            page.wait_for_function("S.view && S.view.instruction && S.view.instruction.action === 'throw'", timeout=WAIT)
+            chips = page.evaluate("[...document.querySelectorAll('#players .score')].map((e) => [e.textContent, e.title])")
+            assert chips and all(t == "–" and "counted when the round ends" in title for t, title in chips), chips
+            page.evaluate("MB.send({type: 'press', button: 'throw'})")
+            page.wait_for_function("S.view.throws > 0", timeout=WAIT)
+            page.evaluate("MB.send({type: 'press', button: 'stop'})")
+            page.wait_for_function("S.view.phase === 'choosing' && !document.getElementById('dice-keys').hidden",
+                                   timeout=WAIT)
+            keys = page.locator("#dice-keys").inner_text()
+            assert keys.startswith("The buttons now: ") and "die 1: the previous way" in keys, keys
+        finally:
+            page.close()

@@ -468,7 +468,11 @@ function drawInfo() {
   const players = $("players");
   players.innerHTML = "";
   for (const p of v.players.length ? v.players : h.players) {
-    const row = MB.playersRow(p, v, h, `<b class="score">${v.totals[p] || 0}</b><small> ${I18N.t("page.str.pts", "pts")}</small>`);
+    // no round over yet: no points counted yet, a dash rather than a 0 that reads as scoring not working
+    // (Struggle newcomer 16: "0 pts" all round; the points are counted when the round ends, RULES.md)
+    const counted = v.results.length > 0 || v.phase === "over";
+    const row = MB.playersRow(p, v, h, `<b class="score" title="${escHTML(counted ? "" : I18N.t("page.str.pts_later", "points are counted when the round ends"))}">` +
+      `${counted ? v.totals[p] || 0 : "–"}</b><small> ${I18N.t("page.str.pts", "pts")}</small>`);
     shortTag(row, p, h);
     players.appendChild(row);
   }
@@ -493,13 +497,16 @@ function drawInfo() {
     d.title = I18N.t("page.str.die_title", "die {n}: {face} (key {n}): {why}",
       { n: i + 1, face: face === "A" ? I18N.t("page.str.ace", "ace (joker)") : face || "?", why });
     MB.enable(d, on);
-    d.addEventListener("click", () => press(`die${i + 1}`));
+    // a tap or click keeps no focus ring on the die (newcomer 16: a held die kept a blue ring into the kept hand)
+    d.addEventListener("click", (e) => { if (e.detail > 0) d.blur(); press(`die${i + 1}`); });
     dice.appendChild(d);
   }
   // the legend of the controls while choosing (round 9: "[ACE] die 1: the previous way": the little die showed die
   // 1's face, an ace, and read as being about the ace): what each control does now: die 1 the previous way, die 2
   // another order, Throw, Stop
   const keys = [], choosing = v.phase === "choosing";
+  // said first: the dice are the board's buttons while choosing (Struggle newcomer 16 could not tell whether a
+  // tap on die 1 goes back a way or holds the die)
   const die1 = choosing && buttonState("die1")[0] ? I18N.t("page.str.key_die1_role", "the previous way")
     : choosing && v.outcomes.length > 1 && buttonState("throw")[0] ? I18N.t("page.str.key_die1_first_role", "the previous way (from way 2 on)") : "";
   // die 2 explained only when another order changes what happens (the instruction's orders_differ)
@@ -516,7 +523,7 @@ function drawInfo() {
   // "die 1" in words as "die 2" is, never a pill outlined as the dice are (round 27: the outlined "die 1" pill
   // read as naming the die outlined, die 2)
   if (die1) keys.unshift(`${I18N.t("page.str.key_die1_name", "die 1")}: ${die1}`);
-  $("dice-keys").append(keys.join(" · "));
+  $("dice-keys").append((keys.length ? I18N.t("page.str.keys_lead", "The buttons now: ") : "") + keys.join(" · "));
   // an ace said in plain words where it is met, under the dice (round 9: "ace" was explained only in "?", as a
   // "joker for figures", "five aces void"); the same words as the help's (struggle.html page.str.help_ace)
   const aces = !over && v.phase !== "placing" && (v.faces || []).includes("A");

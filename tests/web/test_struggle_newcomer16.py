@@ -79,3 +79,21 @@ def test_no_zero_scores_before_a_round_is_counted_and_the_dice_are_said_to_be_bu
             assert keys.startswith("The buttons now: ") and "die 1: the previous way" in keys, keys
         finally:
             page.close()
+
+
+def test_a_token_clicked_when_none_moves_says_why_and_is_not_chosen(browser: Any) -> None:
+    """Newcomer 17 clicked token J in a simulated player's turn: "token J chosen: click a space to put it there",
+    and the choice went without a word when the turn came. Where no token moves now the click says why."""
+    from test_plain_words_browser import WIDE, open_page
+
+    with serving(SEED7) as url:
+        page = open_page(browser, url, WIDE)
+        try:
+            page.wait_for_function("S.view && S.view.instruction && S.view.instruction.action === 'throw'", timeout=WAIT)
+            page.locator('.token[data-token="K"]').click()
+            page.wait_for_function("document.getElementById('error').textContent.includes('no token moves now')",
+                                   timeout=WAIT)
+            assert page.evaluate("S.selected") is None
+            assert "chosen" not in page.locator("#hand").inner_text()
+        finally:
+            page.close()

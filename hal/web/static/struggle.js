@@ -95,6 +95,9 @@ function tokenDiv(t) {
     // another token chosen first: the click means this token's space (several tokens share one), not this token
     const space = d.closest(".space");
     if (S.selected && S.selected !== t && space) { spaceClicked(space.dataset.sensor); return; }
+    // no token moves now (a throw, a choice, a simulated player's turn): said, nothing chosen (Struggle newcomer 17:
+    // "token J chosen" in Green's simulated turn, then the choice went without a word)
+    if (S.selected !== t && noMoveNow()) { MB.showError(noMoveNow()); return; }
     S.selected = S.selected === t ? null : t;
     drawTokens();
   });
@@ -967,15 +970,20 @@ const LOG_TEXT = {
 };
 const BIG = ["round_over", "game_over", "arrived"];
 
+// why no token moves now, or null: a throw, a choice, the game over, or a simulated player's turn with nothing
+// asked of this page; said in the board's words (its prompt)
+function noMoveNow() {
+  const s = said();
+  if (!s || !S.hello) return null;
+  const theirs = s.player && !S.hello.humans.includes(s.player) && !(s.requests || []).length;
+  if (!["throw", "choose", "enter_card", "game_over"].includes(s.action) && !theirs) return null;
+  return I18N.t("page.str.nothing_to_move", "no token moves now: {prompt}", { prompt: $("prompt-text") ? $("prompt-text").textContent : "" });
+}
 function spaceClicked(sensor) {
   if (!S.selected) {
     // no token to move now (a throw, a choice, another's turn): say what the board asks instead (round 8: a tap on
     // a space before the throw read "click a token first", an invitation to move tokens)
-    const s = said();
-    if (s && ["throw", "choose", "enter_card", "game_over"].includes(s.action)) {
-      MB.showError(I18N.t("page.str.nothing_to_move", "no token moves now: {prompt}", { prompt: $("prompt-text") ? $("prompt-text").textContent : "" }));
-      return;
-    }
+    if (noMoveNow()) { MB.showError(noMoveNow()); return; }
     MB.showError(I18N.t("page.str.click_token_first", "click a token first, then the space to put it on"));
     return;
   }

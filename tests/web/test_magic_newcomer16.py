@@ -109,3 +109,21 @@ def test_a_simulated_players_ball_in_the_tray_says_who_fetches_it(browser: Any, 
         assert red and all("click to put it back" in t for t in red), titles
     finally:
         page.close()
+
+
+def test_the_keys_act_after_reveal_walls_was_ticked(browser: Any, drop16: str) -> None:
+    """Newcomer 18 ticked Reveal walls and ticked it off again: R, the arrows and D then did nothing (the focused
+    checkbox took the keys), without a word."""
+    from playwright.sync_api import expect
+
+    page = open_page(browser, drop16, WIDE)
+    try:
+        page.once("dialog", lambda d: d.accept())
+        page.click("#reveal")
+        expect(page.locator(".wall.revealed").first).to_be_visible(timeout=WAIT_MS)
+        page.click("#reveal")  # off again: the checkbox keeps the focus
+        assert page.evaluate("document.activeElement.id") == "reveal"
+        page.keyboard.press("r")
+        wait_action(page, "move")
+    finally:
+        page.close()

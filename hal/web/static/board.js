@@ -1017,7 +1017,9 @@ function wire() {
     send({ type: "reveal", on: e.target.checked });
   });
   document.addEventListener("keydown", (e) => {
-    if (e.target.closest && e.target.closest("input, select, dialog")) return;
+    // keys typed into a field or a dialog are theirs; a checkbox (Reveal walls) takes no letters (Magic newcomer
+    // 18: after ticking it, R and the arrows did nothing, without a word)
+    if (e.target.closest && e.target.closest("input:not([type=checkbox]), select, textarea, dialog")) return;
     // with Ctrl, Alt or Meta a key is the browser's (Ctrl+R reloads, Ctrl+D bookmarks: they rolled and pressed
     // Done); R and D act once per press, never on a held key's repeats (as common.js's MB.ownKey; attack 16)
     if (e.ctrlKey || e.metaKey || e.altKey) return;

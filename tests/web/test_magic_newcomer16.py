@@ -127,3 +127,18 @@ def test_the_keys_act_after_reveal_walls_was_ticked(browser: Any, drop16: str) -
         wait_action(page, "move")
     finally:
         page.close()
+
+
+def test_a_simulated_winners_phone_chip_has_no_loose_dot(browser: Any, drop16: str) -> None:
+    """Newcomer 17: on a phone, blue's (simulated) winning chip read "Blue · winner 🏆": the "simulated" tag was
+    hidden to make room, its separator dot left alone. The tag now shows as 🤖 there."""
+    from test_magic_newcomer import PHONE
+
+    page = open_page(browser, drop16, PHONE, touch=True)
+    try:
+        tag = page.evaluate("""() => { S.view = {...S.view, winner: 'blue'}; drawInfo();
+            const t = document.querySelector('#players .player.blue .tag');
+            return [t.getBoundingClientRect().width, getComputedStyle(t, '::before').content]; }""")
+        assert tag[0] > 0 and "🤖" in tag[1], tag
+    finally:
+        page.close()

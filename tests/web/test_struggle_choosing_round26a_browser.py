@@ -77,6 +77,9 @@ def test_the_boards_pick_is_named_at_the_top_of_the_ways_for_the_cards_owner_onl
             _until_prompt(page, f"way {m.group(1)} of 3")
             page.wait_for_function("(n) => document.querySelector('#outcomes .outcome.selected').dataset.index === String(n - 1)",
                                    arg=int(m.group(1)), timeout=WAIT)
+            # the button then says where the way is (newcomer 17: "shown" left open whether it was on the lights)
+            page.wait_for_function("document.querySelector('#pick-line button').textContent.includes('on the LEDs now')",
+                                   timeout=WAIT)
         finally:
             page.close()
 

@@ -680,7 +680,8 @@ function drawPickLine(v, ways, card, hint, mine) {
   const show = document.createElement("button");
   show.type = "button"; show.className = "small";
   const shown = v.selected === o.index;
-  show.textContent = shown ? I18N.t("page.str.pick_shown", "shown") : I18N.t("page.str.pick_show", "Show it");
+  // (Struggle newcomer 17 could not tell what "shown" meant: whether the pick was on the lights)
+  show.textContent = shown ? I18N.t("page.str.pick_on_leds", "✓ on the LEDs now") : I18N.t("page.str.pick_show", "Show it");
   MB.enable(show, !shown);
   show.addEventListener("click", () => { if (v.selected !== o.index) MB.send({ type: "pick", index: o.index }); });
   box.append(" ", show);

@@ -32,3 +32,27 @@ def test_the_shift_tip_names_no_key_on_a_phone(browser: Any) -> None:
                     assert "(or R)" in tip and "click a lit arrow" in tip, tip
             finally:
                 ctx.close()
+
+
+def test_taking_a_seat_on_a_phone_does_not_push_the_page_down_a_line(browser: Any) -> None:
+    """Labyrinth newcomer 16: on a 390x844 phone, tapping Red beside "Your seat:" turned it into "🃏️ Open your
+    secret card page (red) ↗", which wrapped to a line of its own: the page moved about 26 px down and the next
+    tap, aimed where things had been, missed. The link now takes the line of the hint it replaces."""
+    with serving(("--game", "labyrinth", "--players", "2", "--seed", "7", "--humans", "red")) as url:
+        ctx = browser.new_context(viewport={"width": PHONE[0], "height": PHONE[1]}, has_touch=True, is_mobile=True)
+        try:
+            page = ctx.new_page()
+            page.add_init_script("localStorage.setItem('mazeboard.guide.labyrinth', JSON.stringify(['shift', 'move']))")
+            page.goto(url)
+            page.locator("button.seat-claim.red").wait_for(timeout=WAIT)
+            top = "document.getElementById('prompt').getBoundingClientRect().top"
+            before = page.evaluate(top)
+            page.locator("button.seat-claim.red").tap()
+            page.locator("a.seat-link.red").wait_for(timeout=WAIT)
+            page.wait_for_timeout(300)
+            after = page.evaluate(top)
+            assert after - before < 10, f"the page moved {after - before:.0f} px down when the seat was taken"
+            box = page.locator("a.seat-link.red").bounding_box()
+            assert box and box["x"] >= 0 and box["x"] + box["width"] <= PHONE[0], box
+        finally:
+            ctx.close()

@@ -137,7 +137,7 @@ const HANDLERS = {
   frame(msg) { S.pixels = msg.pixels; heard(msg.t); drawLeds(); },
   world(msg) {
     if (!settled() && S.world) msg.world.hands = S.world.hands; // not yet seen by the server: keep the plan
-    S.world = msg.world; drawPawns(); drawTray(); drawControls(); if (S.view) { drawPrompt(); drawRecoveryMarks(); }
+    S.world = msg.world; drawPawns(); drawTray(); drawControls(); if (S.view) { drawPrompt(); drawRecoveryMarks(); guideTip(); }
   },
   walls(msg) { S.walls = msg.walls; drawWalls(); },
   ok(msg) { answered(msg.id); },
@@ -585,10 +585,11 @@ function drawPrompt() {
   // ...and (every width: a narrow wide window too) the room of a person's longest move and recovery prompts all game, so the board
   // stays put from the roll to the turn's end and back (round 5 saw it jump 76 px at each roll): their
   // words with the largest roll and a corner's name, the shorter prompts in the middle of that room
-  // On a phone, only from the first roll of a person here on (round 24: "Red: press Roll." sat in an
-  // empty box four lines high before it): the board moves once, at that roll, never during a move
+  // On a phone too, from the start: before the first roll of a person here, their "press Roll" says
+  // under it what comes next (nextLine), so the room is not an empty box (round 24 saw "Red: press
+  // Roll." in a box four lines high) and the board does not jump 76 px at that roll (newcomer 18)
   const me = S.hello && S.hello.humans.length && !(s && s.action === "game_over") ? S.hello.humans[0] : null;
-  if (me && (!phone || S.rolledHere)) {
+  if (me) {
     const most = { player: me, roll: 4, left: 4, s: "s", here: "a1", settle: " or wait for the countdown" };
     for (const [id, left] of [["magic.move_start", 4], ["magic.move", 3]]) {
       const t = I18N.say(id, { ...most, left });
@@ -618,10 +619,18 @@ function drawPrompt() {
   };
   for (const [t, line] of steps) { fill(t, line); room = Math.max(room, height()); }
   p.textContent = text;
+  const next = nextLine(s, phone);
+  if (next) { const n = document.createElement("span"); n.className = "prompt-next"; n.textContent = next; p.appendChild(n); }
   drawCountdown();
   if (room > height()) p.style.minHeight = `${room}px`;
 }
 window.addEventListener("resize", () => { if (S.view && S.hello) drawPrompt(); });
+// on a phone, a person's "press Roll" before their first roll of the game: what comes after it, in the
+// room the prompt keeps for the move (drawPrompt); "" once they rolled, and anywhere else
+function nextLine(s, phone) {
+  if (!phone || S.rolledHere || !s || s.action !== "roll" || !S.hello.humans.includes(s.player)) return "";
+  return I18N.t("page.magic.next_after_roll", "Then click a lit cell next to your pawn, one step at a time, toward the white cell's symbol. A hidden wall drops your ball.");
+}
 
 function drawInfo() {
   const v = S.view, h = S.hello;
@@ -746,13 +755,18 @@ const TIPS = { // getters: said in the page's language when shown; keys named on
   },
   get return() { return I18N.t("page.magic.tip_return", "Your ball fell at a hidden wall: press ✊ Lift pawn, then click your start corner (🏠) to set the pawn down, then click your ball in the tray: one click puts it back under the pawn."); },
   // the same tip at its last step (the pawn back on its corner): what is left, not the steps done
+  // ...with the pawn in the hand (Magic newcomer 18 read "press ✊ Lift pawn" after it had lifted it)
+  get "return.hand"() { return I18N.t("page.magic.tip_return_hand", "Your ball fell at a hidden wall and your pawn is in your hand: click your start corner (🏠) to set it down, then click your ball in the tray: one click puts it back under the pawn."); },
   get "return.ball"() { return I18N.t("page.magic.tip_return_ball", "Your pawn is back on its start corner: now click your ball in the tray (or 🎣 Fish ball out): one click puts it back under the pawn."); },
 };
 function guideTip() {
   const s = said();
   const mine = s && S.hello && S.hello.humans.includes(s.player || (s.requests[0] || {}).by);
   const reqs = (s && s.requests) || [];
-  const step = mine && s.action === "return" && !reqs.some((q) => q.kind === "pawn") && reqs.some((q) => q.kind === "ball") ? "ball" : null;
+  const m = s && s.messages && s.messages[0], who = mine && s.action === "return" && m && m.args ? m.args.returner : null;
+  const inHand = who && S.world && S.world.hands && S.world.hands[who] && planned(who) === null;
+  const step = !who ? null : !reqs.some((q) => q.kind === "pawn") && reqs.some((q) => q.kind === "ball") ? "ball"
+    : inHand ? "hand" : null;
   NOTICE.now(mine ? s.action : null, step); // a tip about an earlier moment goes (the ball's, in Blue's turn)
 }
 // whether a control of this page acts now, and why: [on, why] as the server computed it from the

@@ -434,6 +434,23 @@ function forCard(o, card) {
   // one line each (struggle.css: pre-line), the points last
   return I18N.t("page.str.for_card", "For your card: {parts}", { parts: "\n" + [...parts, score].join("\n") });
 }
+// a way's note for the card in the box `note`: `pick` (the board's pick, or ""), then forCard's `text`: its
+// header and the tokens' lines (.card-why, hidden on a phone under a way not shown: struggle.css) and its last
+// line, the points, followed by "tap for why" where the lines are hidden
+function noteLines(note, pick, text) {
+  const lines = text.split("\n"), score = lines.pop();
+  note.textContent = pick ? `${pick}\n` : "";
+  const why = document.createElement("span");
+  why.className = "card-why";
+  why.textContent = lines.map((l) => l + "\n").join("");
+  const points = document.createElement("span");
+  points.className = "card-score";
+  points.textContent = score;
+  const more = document.createElement("span");
+  more.className = "card-more";
+  more.textContent = ` ${I18N.t("page.str.card_tap_why", "· tap for why")}`;
+  note.append(why, points, more);
+}
 function gameInfo() {
   const h = S.hello, v = S.view;
   // the track named only when it is not the default one ("track default" meant nothing to a newcomer)
@@ -589,8 +606,11 @@ function drawInfo() {
       const note = document.createElement("div");
       note.className = "for-card";
       // the pick said first under its way (round 9: it was the last line of a long text); the top of the list names it
-      note.textContent = (hint === o.index ? I18N.t("page.str.hint_short", "★ the board's pick for your card") + "\n" : "") + forCard(o, card);
+      noteLines(note, hint === o.index ? I18N.t("page.str.hint_short", "★ the board's pick for your card") : "", forCard(o, card));
       li.lastElementChild.appendChild(note);
+      // on a phone a way not shown says only its points until tapped (Struggle newcomer 17: three ways of
+      // seven lines each ran three screens); a way of another player's turn opens here alone
+      if (!mine) li.addEventListener("click", () => li.toggleAttribute("data-open"));
     }
     if (mine && v.phase === "choosing") li.addEventListener("click", () => MB.send({ type: "pick", index: o.index }));
     // on a phone the way tapped has Stop's control in it (struggle.css shows it there only): Stop is far above

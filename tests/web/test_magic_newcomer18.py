@@ -1,0 +1,63 @@
+"""Issue 15, Magic Labyrinth newcomer 18 on a phone: the board jumped 76 px down at the first roll (the
+prompt's room for the move was kept only from that roll on, so as not to show "Red: press Roll." in an
+empty box four lines high); and after pressing ✊ Lift pawn in a ball drop's recovery, the first-game tip
+still said "press ✊ Lift pawn"."""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Iterator
+
+import pytest
+from test_magic_newcomer import (DROP_ARGS, PHONE, WAIT_MS, board_y, open_page, roll_at_least_two, served,
+                                 wait_action)
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture
+def drop18() -> Iterator[str]:
+    yield from served(DROP_ARGS)
+
+
+@pytest.mark.parametrize("tips", [False, True], ids=["no-tips", "tips"])
+def test_the_phone_board_does_not_move_at_the_first_roll(browser: Any, drop18: str, tips: bool) -> None:
+    """The room is kept from the start, and the first "press Roll" says in it what comes next."""
+    from playwright.sync_api import expect
+
+    page = open_page(browser, drop18, PHONE, tips=tips, touch=True)
+    try:
+        before = board_y(page)
+        nxt = page.locator("#prompt .prompt-next")
+        expect(nxt).to_be_visible()
+        expect(nxt).to_contain_text("tap a lit cell next to your pawn")
+        prompt = page.locator("#prompt").bounding_box()
+        assert prompt["y"] + prompt["height"] <= board_y(page), "the next line spills over the board"
+        roll_at_least_two(page)
+        expect(nxt).to_have_count(0)  # said once: the move's own prompt now
+        assert abs(board_y(page) - before) < 1, f"the board moved from {before} to {board_y(page)} at the roll"
+    finally:
+        page.close()
+
+
+def test_the_ball_drop_tip_follows_the_pawn_into_the_hand(browser: Any, drop18: str) -> None:
+    from playwright.sync_api import expect
+
+    page = open_page(browser, drop18, PHONE, tips=True, touch=True)
+    try:
+        roll_at_least_two(page)
+        page.locator('#board .cell[data-cell="a2"]').tap()
+        page.wait_for_function("S.world.pawns.red.cell === 'a2'", timeout=WAIT_MS)
+        page.locator('#board .cell[data-cell="a3"]').tap()  # through the wall a2-a3: the ball drops
+        wait_action(page, "return")
+        tip = page.locator("#guide .guide-text")
+        expect(tip).to_contain_text("press ✊ Lift pawn", timeout=WAIT_MS)
+        page.wait_for_selector('#lift:not([aria-disabled="true"])', timeout=WAIT_MS)
+        page.locator("#lift").tap()
+        page.wait_for_function("S.world.hands.red.cell === null", timeout=WAIT_MS)
+        expect(tip).to_contain_text("your pawn is in your hand", timeout=WAIT_MS)
+        expect(tip).not_to_contain_text("Lift pawn")
+        page.locator('#board .cell[data-cell="a1"]').tap()
+        expect(tip).to_contain_text(re.compile("back on its start corner"), timeout=WAIT_MS)
+    finally:
+        page.close()

@@ -1,0 +1,67 @@
+"""Issue 15, Struggle newcomer 17 on a phone: with the card shown, every way to play listed seven lines of
+notes for the card, three ways ran three screens. A way not shown on the LEDs now says only its points (and
+"tap for why"); the way shown, or one tapped, says each token's line; a wide screen keeps them all."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from test_plain_words_browser import PHONE, WIDE, serving
+
+pytestmark = pytest.mark.browser
+
+WAIT = 30000
+SEED7 = ("--game", "struggle", "--players", "2", "--seed", "7", "--humans", "red")
+
+
+def _choosing(browser: Any, url: str, size: tuple[int, int]) -> Any:
+    ctx = browser.new_context(viewport={"width": size[0], "height": size[1]}, has_touch=size == PHONE,
+                              is_mobile=size == PHONE)
+    page = ctx.new_page()
+    page.add_init_script("localStorage.setItem('mazeboard.guide.struggle', JSON.stringify(['goal', 'dice', 'throw', 'choose', 'place']))")
+    page.goto(url)
+    page.locator("#my-card button").first.click()  # "Show red's card": takes the seat
+    page.wait_for_function("() => document.querySelectorAll('#my-card .card-place').length === 5", timeout=WAIT)
+    page.evaluate("MB.send({type: 'press', button: 'throw'})")
+    page.wait_for_function("S.view && S.view.throws > 0", timeout=WAIT)
+    page.evaluate("MB.send({type: 'press', button: 'stop'})")
+    page.wait_for_function("() => document.querySelectorAll('#outcomes .for-card').length > 1", timeout=WAIT)
+    return ctx, page
+
+
+def _shown(page: Any) -> list[tuple[bool, str]]:
+    """(selected, the note as the eye reads it) for each way."""
+    return [(li.get_attribute("class").split().count("selected") > 0, li.locator(".for-card").inner_text())
+            for li in page.locator("#outcomes > li.outcome").all()]
+
+
+def test_a_phone_says_only_the_points_of_a_way_not_shown_until_tapped(browser: Any) -> None:
+    with serving(SEED7) as url:
+        ctx, page = _choosing(browser, url, PHONE)
+        try:
+            ways = _shown(page)
+            for selected, note in ways:
+                assert "points for your card" in note, note
+                if selected:
+                    assert "For your card:" in note and "tap for why" not in note, note
+                else:
+                    assert "For your card:" not in note and "tap for why" in note and len(note.split("\n")) <= 2, note
+            other = next(i for i, (sel, _) in enumerate(ways) if not sel)
+            page.locator("#outcomes > li.outcome").nth(other).tap()  # picks it: the LEDs show it, its lines open
+            page.wait_for_function("(i) => document.querySelectorAll('#outcomes > li.outcome')[i].classList.contains('selected')",
+                                   arg=other, timeout=WAIT)
+            note = page.locator("#outcomes > li.outcome").nth(other).locator(".for-card").inner_text()
+            assert "For your card:" in note and "tap for why" not in note, note
+        finally:
+            ctx.close()
+
+
+def test_a_wide_screen_keeps_every_ways_lines(browser: Any) -> None:
+    with serving(SEED7) as url:
+        ctx, page = _choosing(browser, url, WIDE)
+        try:
+            for _, note in _shown(page):
+                assert "For your card:" in note and "tap for why" not in note, note
+        finally:
+            ctx.close()

@@ -65,3 +65,26 @@ def test_a_wide_screen_keeps_every_ways_lines(browser: Any) -> None:
                 assert "For your card:" in note and "tap for why" not in note, note
         finally:
             ctx.close()
+
+
+def test_a_token_alone_or_in_two_on_a_phone_space_has_letters_of_11_px(browser: Any) -> None:
+    """Newcomers 16 and 17: on a phone every token was 13x15 px with 7 px letters, wherever it stood."""
+    from test_plain_words_browser import open_page
+
+    with serving(SEED7) as url:
+        page = open_page(browser, url, PHONE)
+        try:
+            page.wait_for_function("S.world && S.world.tokens.K", timeout=WAIT)
+            # the world as a race leaves it: K and Q on one space, J and 10 alone, 9 on START (drawn as a new
+            # world message is; the page's own drawing)
+            sizes = page.evaluate("""() => { const start = S.world.tokens.K;
+                const sp = [...document.querySelectorAll('.track .space')].map((e) => e.dataset.sensor).filter((x) => x && x !== start);
+                S.world = Object.assign({}, S.world, { tokens: Object.assign({}, S.world.tokens, { K: sp[3], Q: sp[3], J: sp[5], '10': sp[8] }) });
+                drawTokens();
+                return [...document.querySelectorAll('.space:not(.kind-start) .token')].map((t) => {
+                  const r = t.getBoundingClientRect(); return [t.textContent, parseFloat(getComputedStyle(t).fontSize), r.width, r.height]; }); }""")
+            assert len(sizes) == 4, sizes
+            for token, font, width, height in sizes:
+                assert font >= 11 and width >= 18 and height >= 18, (token, font, width, height)
+        finally:
+            page.close()

@@ -215,6 +215,8 @@ function drawTokens() {
     if (at) document.querySelector(`.space[data-sensor="${at}"] .toks`).appendChild(tokenDiv(t));
     else hand.appendChild(tokenDiv(t));
   }
+  // how many share each space: one or two stand larger (struggle.css; on a phone 7 px letters read as specks)
+  document.querySelectorAll(".space .toks").forEach((c) => { c.dataset.n = String(c.children.length); });
   handsUp();
   // no token off the board: said so, and a token chosen on the board (tapped, to be put on a space) said
   // here too (round 23: "In a hand: nothing" right after tapping a token read as the tap having failed)

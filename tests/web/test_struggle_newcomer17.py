@@ -1,6 +1,8 @@
 """Issue 15, Struggle newcomer 17 on a phone: with the card shown, every way to play listed seven lines of
 notes for the card, three ways ran three screens. A way not shown on the LEDs now says only its points (and
-"tap for why"); the way shown, or one tapped, says each token's line; a wide screen keeps them all."""
+"tap for why"); the way shown, or one tapped, says each token's line; a wide screen keeps them all. The Stop
+beside Throw read "Stop: play it" beside the way's "Play this way (Stop)": it names the way now. And every token
+was 13x15 px with 7 px letters on a phone."""
 
 from __future__ import annotations
 
@@ -53,6 +55,8 @@ def test_a_phone_says_only_the_points_of_a_way_not_shown_until_tapped(browser: A
                                    arg=other, timeout=WAIT)
             note = page.locator("#outcomes > li.outcome").nth(other).locator(".for-card").inner_text()
             assert "For your card:" in note and "tap for why" not in note, note
+            # the Stop beside Throw names the way it plays, as the way's own "Play this way (Stop)" does
+            assert page.locator("#stop").inner_text().strip() == f"✋ Stop: play way {other + 1}"
         finally:
             ctx.close()
 

@@ -563,7 +563,9 @@ function drawInfo() {
   // named as the board's words name it ("Throw for the next way"): the button is Throw
   $("next-way").textContent = nextWay && v.selected === v.outcomes.length - 1 && v.outcomes.length > 1
     ? I18N.t("page.str.throw_first_way", "Throw: way 1") : I18N.t("page.str.throw_next_way", "Throw: next way");
-  $("stop").textContent = v.phase === "choosing" ? I18N.t("page.str.stop_play", "✋ Stop: play it")
+  // choosing: the way it plays named (Struggle newcomer 17 took it and the way's "Play this way (Stop)" for two acts)
+  $("stop").textContent = v.phase === "choosing" ? (typeof v.selected === "number"
+    ? I18N.t("page.str.stop_play_way", "✋ Stop: play way {n}", { n: v.selected + 1 }) : I18N.t("page.str.stop_play", "✋ Stop: play it"))
     : v.phase === "placing" ? I18N.t("page.str.stop_turn", "✋ Stop: end the turn")
       : v.phase === "tokens" ? I18N.t("page.str.stop_round", "✋ Stop: start the round")
         // after a throw Stop keeps the hand (round 25: a newcomer pressed "✋ Stop" to end the throwing); short, as

@@ -61,3 +61,17 @@ def test_the_ball_drop_tip_follows_the_pawn_into_the_hand(browser: Any, drop18: 
         expect(tip).to_contain_text(re.compile("back on its start corner"), timeout=WAIT_MS)
     finally:
         page.close()
+
+
+def test_a_long_refusal_stays_up_long_enough_to_be_read(browser: Any, drop18: str) -> None:
+    """Newcomer 18: a refusal of some 150 characters went after 4 s, before it was read. A line stays
+    4.5 s, 70 ms more for each character past 60, at most 12 s (i18n.js readMs; every game page)."""
+    page = open_page(browser, drop18, PHONE, touch=True)
+    try:
+        assert page.evaluate("[I18N.readMs('short'), I18N.readMs('x'.repeat(160)), I18N.readMs('x'.repeat(900))]") \
+            == [4500, 11500, 12000]
+        page.evaluate("showError('Fish ball out: ' + 'first take the pawn back to its corner, '.repeat(4))")
+        page.wait_for_timeout(5500)  # (a timer can only fire later under load, never sooner)
+        assert page.locator("#error").inner_text().startswith("Fish ball out"), "the refusal went before 5.5 s"
+    finally:
+        page.close()

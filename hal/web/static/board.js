@@ -898,7 +898,7 @@ function showError(text) {
   const e = $("error");
   e.textContent = text;
   clearTimeout(S.errorTimer);
-  S.errorTimer = setTimeout(() => { e.textContent = ""; e.classList.remove("toast", "near"); }, 4000);
+  S.errorTimer = setTimeout(() => { e.textContent = ""; e.classList.remove("toast", "near"); }, I18N.readMs(text));
   NOTICE.placeLine(e, text); // where the person looks (a phone: at the screen's foot), as every game page
 }
 function mine() { return S.hello && S.hello.humans.length > 0; }

@@ -117,7 +117,7 @@ const MB = {
     if (!e) return;
     MB.setText(e, text);
     clearTimeout(MB.errorTimer);
-    MB.errorTimer = setTimeout(() => { e.textContent = ""; e.classList.remove("toast", "near"); }, 4500);
+    MB.errorTimer = setTimeout(() => { e.textContent = ""; e.classList.remove("toast", "near"); }, I18N.readMs(text));
     // read in full where the person looks: the game pages as one (notice.js NOTICE.placeLine: a phone's
     // line off the screen at the screen's foot, the page not moved); the others scroll just to it
     if (MB.notice()) { NOTICE.placeLine(e, text); return; }

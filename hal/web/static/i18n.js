@@ -166,7 +166,12 @@ const I18N = (() => {
     return [d.getHours(), d.getMinutes(), d.getSeconds()].map((n) => String(n).padStart(2, "0")).join(":");
   }
 
-  return { prompt, say, said, t, list, ready, clock, get lang() { return S.lang; }, get dir() { return S.dir; },
+  // how long a refusal or message line stays up, ms, for `text` (a string): 4.5 s for a short one, 70 ms
+  // more for each character past 60 (a slow reader's pace, some 14 a second), at most 12 s (Magic
+  // newcomer 18: a 150-character refusal faded before it was read)
+  function readMs(text) { return Math.min(12000, 4500 + 70 * Math.max(0, String(text || "").length - 60)); }
+
+  return { prompt, say, said, t, list, ready, clock, readMs, get lang() { return S.lang; }, get dir() { return S.dir; },
     // a touch screen: no keys to name (the pages' tips say none there)
     get touch() { return !!(TOUCH && TOUCH.matches); } };
 })();

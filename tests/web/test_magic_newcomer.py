@@ -460,9 +460,11 @@ def test_the_lit_cells_are_said_as_the_board_lights_them(browser: Any, url: str)
     guide = page.locator("#guide .guide-text")
     expect(guide).to_contain_text("found already", timeout=WAIT_MS)
     assert "not counted" not in guide.inner_text() and "start corner" in guide.inner_text(), guide.inner_text()
+    # the start corner's mark said as it is drawn, a frame (newcomer 19 looked for a "ring" on a square frame)
+    assert "frame in your colour round your start corner" in guide.inner_text() and "ring" not in guide.inner_text()
     help_text = page.locator("#help").text_content()
     assert "never across a wall found already" in help_text and "as far as your roll" not in help_text
-    assert "whose turn" in help_text
+    assert "whose turn" in help_text and "ring" not in help_text.split("whose turn")[0][-120:]
     page.close()
 
 

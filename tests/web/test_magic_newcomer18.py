@@ -75,3 +75,17 @@ def test_a_long_refusal_stays_up_long_enough_to_be_read(browser: Any, drop18: st
         assert page.locator("#error").inner_text().startswith("Fish ball out"), "the refusal went before 5.5 s"
     finally:
         page.close()
+
+
+def test_a_ball_drop_with_no_wall_told_says_why_in_the_log(browser: Any, drop18: str) -> None:
+    """Newcomer 19: "💥 Blue's ball dropped" after "Blue b5 → c5 (step 2)", no wall found and no wall drawn,
+    unlike every other drop: the event's edge was null (two steps in the ball's fall time: RULES.md §1 Ball
+    drop), and the log said nothing of it."""
+    page = open_page(browser, drop18, PHONE)
+    try:
+        page.evaluate("""() => { addLog({type: 'step', player: 'blue', from: 'b5', to: 'c5', steps: 2, t: 1});
+            addLog({type: 'ball_dropped', player: 'blue', edge: null, t: 2}); }""")
+        text = page.locator("#log li").first.inner_text()
+        assert "ball dropped" in text and "cannot tell at which step" in text and "no wall is marked" in text, text
+    finally:
+        page.close()

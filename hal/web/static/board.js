@@ -746,8 +746,8 @@ function stepsText(v) {
 // the first-game guide: the tip for what the board asks now, when a person here is asked
 const TIPS = { // getters: said in the page's language when shown; keys named only where the page names keys
   get roll() {
-    return keysShown() ? I18N.t("page.magic.tip_roll", "Press 🎲 Roll (or the R key). The cells your pawn can reach light up in your colour, never across a wall found already (other hidden walls may still stop you); the white one holds the symbol to find, and blinks white and your colour when your roll can reach it. The ring on your start corner (🏠) only says it is your turn.")
-      : I18N.t("page.magic.tip_roll_tap", "Press 🎲 Roll. The cells your pawn can reach light up in your colour, never across a wall found already (other hidden walls may still stop you); the white one holds the symbol to find, and blinks white and your colour when your roll can reach it. The ring on your start corner (🏠) only says it is your turn.");
+    return keysShown() ? I18N.t("page.magic.tip_roll", "Press 🎲 Roll (or the R key). The cells your pawn can reach light up in your colour, never across a wall found already (other hidden walls may still stop you); the white one holds the symbol to find, and blinks white and your colour when your roll can reach it. The frame in your colour round your start corner (🏠) only says it is your turn.")
+      : I18N.t("page.magic.tip_roll_tap", "Press 🎲 Roll. The cells your pawn can reach light up in your colour, never across a wall found already (other hidden walls may still stop you); the white one holds the symbol to find, and blinks white and your colour when your roll can reach it. The frame in your colour round your start corner (🏠) only says it is your turn.");
   },
   get move() {
     return keysShown() ? I18N.t("page.magic.tip_move", "Slide your pawn one cell at a time: arrow keys, click a neighbouring cell, or drag it. Hidden walls drop your ball; stop early with ✋ Done.")
@@ -836,7 +836,9 @@ const LOG_TEXT = {
     return st ? I18N.t("page.magic.log_ball_dropped_at", "💥 {Player}'s ball dropped at the step {from} → {to}: a wall there (the ball takes a moment to fall)",
                        { player: e.player, from: st.from, to: st.to }) + lost
       : I18N.t("page.magic.log_ball_dropped", "💥 {Player}'s ball dropped{where}", { player: e.player,
-        where: e.edge ? I18N.t("page.magic.wall_at", ": a wall at {edge}", { edge: e.edge }) : "" });
+        // no edge: why no wall is marked (Magic newcomer 19 saw a drop with no wall and nothing said why)
+        where: e.edge ? I18N.t("page.magic.wall_at", ": a wall at {edge}", { edge: e.edge })
+          : I18N.t("page.magic.wall_not_told", ": the board cannot tell at which step (the steps came too close together for the ball's fall, or the pawn was lifted), so no wall is marked") });
   },
   wall_learned: (e) => I18N.t("page.magic.log_wall", "🧱 Wall found between {a} and {b}", { a: e.edge.split("-")[0], b: e.edge.split("-")[1] }),
   // counted as the score card does ("2/5") and the help says it ("Five symbols win")

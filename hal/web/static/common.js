@@ -193,6 +193,7 @@ const MB = {
       // prompt says the colour plays by itself; attack 16)
       if ((before.mine || []).includes(p) && !(s.mine || []).includes(p) && !(s.simulated || []).includes(p)
           && typeof NOTICE !== "undefined") {
+        MB.seatSaid = p;
         NOTICE.say(s.release ? I18N.t("page.common.seat_released_here", "Your seat ({Player}) was released from another screen: take it again to see your card.", { player: p })
           : I18N.t("page.common.seat_released_board", "Your seat ({Player}) was released on the board: take it again to see your card.", { player: p }));
         MB.releasedHere.add(p);
@@ -202,11 +203,19 @@ const MB = {
     // stayed up beside the seat's lock)
     for (const p of [...MB.releasedHere]) {
       if (MB.seatElsewhere(p) && typeof NOTICE !== "undefined") {
+        MB.seatSaid = p;
         NOTICE.say(I18N.t("page.common.seat_taken_elsewhere", "Your seat ({Player}) is taken on another screen now: the card shows there.", { player: p }));
       }
       if (MB.seatElsewhere(p) || (s.mine || []).includes(p)) MB.releasedHere.delete(p);
     }
+    // the seat that line spoke of held here again: the line goes (Labyrinth newcomer 17: "Your seat (Red) is taken
+    // on another screen now" stayed under the header's "Open your secret card page (red)" after taking it back)
+    if (MB.seatSaid && (s.mine || []).includes(MB.seatSaid) && typeof NOTICE !== "undefined") {
+      MB.seatSaid = null;
+      NOTICE.unsay();
+    }
   },
+  seatSaid: null, // the colour whose seat the notice line last spoke of (setSeats)
   // a key of the page's own (R, D, T, S, 1-5): pressed alone, once. With Ctrl, Alt or Meta it is the browser's
   // (Ctrl+D bookmarks, Ctrl+S saves, Ctrl+R reloads: they pressed Done, Stop, Rotate or Roll), and a key held
   // down repeats some 30 times a second (an S held a moment kept the hand, then played way 1; attack 16)

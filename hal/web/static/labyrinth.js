@@ -379,7 +379,9 @@ function drawInfo() {
   MB.enable($("lift"), !(pawn === null || inHand || !buttonState(`lift:${pawn}`)[0]));
   $("lift").title = pawn === null ? I18N.t("page.lab.lift_title", "Lift pawn: {why}", { why: buttonState("done")[1] }) : inHand
     ? I18N.t("page.lab.in_hand", "{pawn} is in your hand: click a tile to set it down", { pawn: pawnName(pawn) })
-    : I18N.t("page.lab.lift_pawn_title", "Lift {pawn}: {why}", { pawn: pawnName(pawn), why: buttonState(`lift:${pawn}`)[1] });
+    // "Lift Red's pawn", never "Lift Red" (Labyrinth newcomer 17 read it as odd)
+    : pawn === "vader" ? I18N.t("page.lab.lift_pawn_title", "Lift {pawn}: {why}", { pawn: pawnName(pawn), why: buttonState(`lift:${pawn}`)[1] })
+      : I18N.t("page.lab.lift_colour_title", "Lift {Player}'s pawn: {why}", { player: pawn, why: buttonState(`lift:${pawn}`)[1] });
   if (v.phase === "over" && !S.bannerShown) {
     S.bannerShown = true;
     const scores = Object.entries(v.found).map(([p, c]) => `${esc(player(p))} ${c.length}`).join(" · ");

@@ -79,7 +79,7 @@ async function checkSeat() {
     $("seat-note").textContent = I18N.t("page.common.unreachable", "The board's server cannot be reached: this page reconnects by itself when it is back.");
     return;
   }
-  if ((seats.mine || []).includes(PLAYER)) { $("seat-note").textContent = ""; return; }
+  if ((seats.mine || []).includes(PLAYER)) { $("seat-note").textContent = ""; if (MB.closed) regained(); return; }
   $("secret").innerHTML = `<span class="muted">${escHTML(I18N.t("page.common.not_yours", "No card shown: this seat is not yours any more."))}</span>`;
   $("secret").dataset.cards = "";
   $("seat-note").innerHTML = escHTML(I18N.t("page.common.seat_lost", "The {player} seat is no longer held by this browser (the server restarted, or the seat was released).", { player: PLAYER })) +
@@ -87,7 +87,17 @@ async function checkSeat() {
   MB.closed = true; // stop retrying: the server would refuse this page
   // and the badge says so too (round 27: "disconnected: retrying…" stayed above the note, for ever)
   MB.setConn("closed", I18N.t("page.common.seat_gone_badge", "not this browser's seat"));
+  // ...until this browser holds the seat again (taken back on the board's page: Labyrinth newcomer 17's card tab
+  // still said "not yours any more", and only a reload brought the card): asked every 5 s, and when the tab shows
+  if (!P.watch) P.watch = setInterval(() => { if (MB.closed) checkSeat(); }, 5000);
 }
+// the seat held by this browser again: the card page listens again (its hello draws the card)
+function regained() {
+  clearInterval(P.watch); P.watch = null;
+  MB.closed = false;
+  MB.open();
+}
+document.addEventListener("visibilitychange", () => { if (!document.hidden && MB.closed) checkSeat(); });
 const OPENED = MB.open;
 MB.open = () => { if (!MB.closed) OPENED(); };
 HANDLERS.closed = checkSeat;

@@ -1,0 +1,97 @@
+"""Issue 15, Labyrinth newcomer 17: after taking the seat back with "release it for this screen", the line
+"Your seat (Red) is taken on another screen now: the card shows there." stayed up under the header's "Open your
+secret card page (red)"; and the card page, told "this seat is not yours any more", stayed so after the seat was
+taken back (only a reload brought the card)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.web.test_plain_words_browser import LABYRINTH, PHONE, WAIT_MS, open_page, serving
+
+pytestmark = pytest.mark.browser
+
+
+def test_the_seat_line_goes_once_the_seat_is_taken_back(browser: Any) -> None:
+    from playwright.sync_api import expect
+
+    with serving(LABYRINTH + ("--humans", "red")) as url:
+        page = open_page(browser, url, PHONE)
+        other = browser.new_context()
+        try:
+            page.on("dialog", lambda d: d.accept())  # "Take the red seat for this screen? …"
+            page.locator(".seat-claim.red").click()  # this browser holds Red's seat
+            expect(page.locator("#private-links")).to_contain_text("Open your secret card page", timeout=WAIT_MS)
+            op = other.new_page()
+            op.goto(url)
+            assert op.request.post(url + "seat/red/release").ok and op.request.post(url + "seat/red/claim").ok
+            notice = page.locator("#notice")
+            expect(notice).to_contain_text("taken on another screen now", timeout=WAIT_MS)
+            page.locator(".seat-release.red").click()  # "release it for this screen": taken back here
+            expect(page.locator("#private-links")).to_contain_text("Open your secret card page", timeout=WAIT_MS)
+            expect(notice).to_be_hidden(timeout=WAIT_MS)
+        finally:
+            other.close()
+            page.close()
+
+
+def test_the_card_page_shows_the_card_again_once_the_seat_is_taken_back(browser: Any) -> None:
+    from playwright.sync_api import expect
+
+    with serving(LABYRINTH + ("--humans", "red")) as url:
+        mine = browser.new_context(viewport={"width": PHONE[0], "height": PHONE[1]})
+        page = mine.new_page()
+        page.goto(url)
+        other = browser.new_context()
+        try:
+            expect(page.locator("#conn")).to_have_text("connected", timeout=WAIT_MS)
+            page.on("dialog", lambda d: d.accept())
+            page.locator(".seat-claim.red").click()
+            expect(page.locator("#private-links")).to_contain_text("Open your secret card page", timeout=WAIT_MS)
+            card = mine.new_page()  # the card tab, in this browser
+            card.goto(url + "seat/red")
+            expect(card.locator("#secret .card-pic")).to_have_count(1, timeout=WAIT_MS)
+            op = other.new_page()
+            op.goto(url)
+            assert op.request.post(url + "seat/red/release").ok and op.request.post(url + "seat/red/claim").ok
+            expect(card.locator("#secret")).to_contain_text("not yours any more", timeout=WAIT_MS)
+            page.locator(".seat-release.red").click()  # taken back on the board's page
+            expect(page.locator("#private-links")).to_contain_text("Open your secret card page", timeout=WAIT_MS)
+            expect(card.locator("#secret .card-pic")).to_have_count(1, timeout=WAIT_MS)  # no reload
+            expect(card.locator("#seat-note")).to_have_text("")
+        finally:
+            other.close()
+            mine.close()
+
+
+def test_a_phone_players_row_never_draws_the_pictures_over_the_name(browser: Any) -> None:
+    """Newcomer 17: "Blue simulate🧰🦎💀 found 3": three pictures and "· back to 🏠" squeezed the name's
+    column and drew over "simulated"."""
+    with serving(LABYRINTH) as url:
+        page = open_page(browser, url, PHONE)
+        try:
+            boxes = page.evaluate("""() => {
+                S.view = Object.assign({}, S.view, { found: Object.assign({}, S.view.found, { blue: ['book', 'money', 'map'] }),
+                                                     remaining: Object.assign({}, S.view.remaining, { blue: 0 }) });
+                drawInfo();
+                const row = document.querySelector('#players .player.blue');
+                const r = (sel) => { const b = row.querySelector(sel).getBoundingClientRect(); return [b.left, b.right]; };
+                return { who: r('.who'), small: r('.who small'), tokens: r('.tokens'), scroll: document.documentElement.scrollWidth }; }""")
+            assert boxes["small"][1] <= boxes["tokens"][0] + 0.5, boxes  # "simulated" ends before the pictures begin
+            assert boxes["scroll"] <= PHONE[0], boxes
+        finally:
+            page.close()
+
+
+def test_lift_pawn_names_whose_pawn_it_lifts(browser: Any) -> None:
+    """Newcomer 17: the greyed Lift pawn said "Lift Red: only to put a pawn back …"."""
+    with serving(LABYRINTH) as url:
+        page = open_page(browser, url, PHONE)
+        try:
+            page.wait_for_function("document.getElementById('lift').title.startsWith('Lift ')", timeout=WAIT_MS)
+            title = page.locator("#lift").get_attribute("title")
+            assert title.startswith("Lift Red's pawn: ") and "Lift Red:" not in title, title
+        finally:
+            page.close()

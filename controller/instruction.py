@@ -284,9 +284,10 @@ MESSAGES: dict[str, str] = {
                        "that stands elsewhere), then press Stop:",
     # the play's tokens stand: Stop ends the turn, always (round 27: a 1 s countdown here and a Stop for moves
     # no reed sees read as two rules, and the countdown passed turns under the hands)
-    "str.placed": "{Player}'s tokens stand where the play put them: press Stop to end the turn.",
+    # ("the tokens", never "Red's tokens": they belong to nobody, Struggle newcomer 18)
+    "str.placed": "The tokens stand where {Player}'s play put them: press Stop to end the turn.",
     # the same said where Stop does not act (a page on another player's turn: hal/web/controls.py)
-    "str.placed_wait": "{Player}'s tokens stand where the play put them: {Player} presses Stop to end the turn.",
+    "str.placed_wait": "The tokens stand where {Player}'s play put them: {Player} presses Stop to end the turn.",
     # the net moves follow, one a line; {unseen}: the tokens whose arrival no reed sees ("tokens J and 9")
     # (round 26: "cannot see tokens Q and 10 arrive" read as reaching FINISH: the wide screen's words)
     "str.place_unseen": "{Player}: move the tokens where the LEDs blink, then press Stop (the board cannot tell "

@@ -55,7 +55,7 @@ def test_a_play_the_reeds_see_whole_waits_for_stop_too() -> None:
         run_for(session, session.world.move(token, target) + 50)
     said = ref.instruction()
     assert said.message == "str.placed" and said.until_ms is None, (said.message, said.text())
-    assert said.text() == "Red's tokens stand where the play put them: press Stop to end the turn.", said.text()
+    assert said.text() == "The tokens stand where Red's play put them: press Stop to end the turn.", said.text()
     run_for(session, 20 * ref.options.settle_ms)
     assert ref.current == "red" and ref.state == "placing", (ref.state, ref.current)
     session.hands.do(Act("press", button="stop"))

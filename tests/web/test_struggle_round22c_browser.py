@@ -64,7 +64,7 @@ def test_the_longest_prompts_are_seen_whole(browser: Any, server: str, size: tup
 
 def test_the_placed_prompt_asks_for_stop_and_counts_nothing_down(wide: Any) -> None:
     # round 27: a play's turn ends at Stop, never by a countdown (the page counted "passes in N s" down)
-    text = "Red's tokens stand where the play put them: press Stop to end the turn."
+    text = "The tokens stand where Red's play put them: press Stop to end the turn."
     _say(wide, text, {"id": "str.placed", "args": {"player": "red"}}, None)
     wide.evaluate("() => { S.view.controls = { ...S.view.controls, stop: [true, ''] }; drawInfo(); }")
     first = wide.locator("#prompt-text").text_content()

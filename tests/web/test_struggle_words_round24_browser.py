@@ -42,7 +42,7 @@ def test_moves_the_simulator_made_are_not_checked_by_eye(browser: Any, server: s
     page = open_page(browser, server, WIDE)
     try:
         made = _say_unseen(page, {"J": "s1", "9": "s1"})
-        assert "by eye" not in made and "stand where the play put them" in made, made
+        assert "by eye" not in made and "stand where Red's play put them" in made, made
         assert "press Stop to end the turn" in made and "passes in" not in made, made  # Stop, no countdown
         not_made = _say_unseen(page, {"J": "s0", "9": "s1"})
         # where J must go, said as such (round 27: "token K on space 4" read as where K stood)

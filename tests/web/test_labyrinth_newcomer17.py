@@ -5,6 +5,7 @@ taken back (only a reload brought the card)."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -93,5 +94,36 @@ def test_lift_pawn_names_whose_pawn_it_lifts(browser: Any) -> None:
             page.wait_for_function("document.getElementById('lift').title.startsWith('Lift ')", timeout=WAIT_MS)
             title = page.locator("#lift").get_attribute("title")
             assert title.startswith("Lift Red's pawn: ") and "Lift Red:" not in title, title
+        finally:
+            page.close()
+
+
+def test_a_dragged_pawn_follows_the_mouse_and_frames_the_tile_under_it(browser: Any) -> None:
+    """Newcomer 17 at 1920x1080: dragging the pawn, it stayed on c1 until let go; only the hint under the board
+    changed, and mid-drag nothing said whether the drag had taken."""
+    from playwright.sync_api import expect
+
+    from tests.web.test_plain_words_browser import WIDE
+
+    with serving(LABYRINTH) as url:
+        page = open_page(browser, url, WIDE)
+        try:
+            expect(page.locator("#prompt")).to_contain_text("Red: turn the spare", timeout=WAIT_MS)
+            page.locator('.slot[data-slot="W-4"]').click()  # row 4: a1 stays where it is
+            expect(page.locator("#done")).to_be_enabled(timeout=WAIT_MS)
+            a = page.locator('.tile[data-cell="a1"] .lpawn.red').bounding_box()
+            b = page.locator('.tile[data-cell="b2"]').bounding_box()
+            page.mouse.move(a["x"] + a["width"] / 2, a["y"] + a["height"] / 2)
+            page.mouse.down()
+            x, y = b["x"] + b["width"] / 2, b["y"] + b["height"] / 2
+            page.mouse.move(x, y, steps=8)
+            ghost = page.locator(".lpawn.drag-ghost")
+            expect(ghost).to_have_count(1)
+            g = ghost.bounding_box()
+            assert abs(g["x"] + g["width"] / 2 - x) < 2 and abs(g["y"] + g["height"] / 2 - y) < 2, (g, x, y)
+            expect(page.locator('.tile[data-cell="b2"]')).to_have_class(re.compile(r"\bdrop-at\b"))
+            page.mouse.up()
+            expect(ghost).to_have_count(0)
+            expect(page.locator(".tile.drop-at")).to_have_count(0)
         finally:
             page.close()

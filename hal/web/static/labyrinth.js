@@ -274,16 +274,44 @@ document.addEventListener("pointerdown", (e) => {
   if (!mine.length) return;
   S.drag = { pawn: mine.includes(humansMover()) ? humansMover() : mine[0], x: e.clientX, y: e.clientY };
 });
+// the dragged pawn follows the pointer once it has moved 10 px, and the tile under it is framed (Labyrinth
+// newcomer 17: with a mouse, the pawn stayed on its tile until let go, and nothing said the drag had taken)
+document.addEventListener("pointermove", (e) => {
+  const drag = S.drag;
+  if (!drag || (!drag.ghost && Math.hypot(e.clientX - drag.x, e.clientY - drag.y) < 10)) return;
+  if (!drag.ghost) {
+    const from = $("maze").querySelector(`.lpawn[data-pawn="${drag.pawn}"]`);
+    drag.ghost = document.createElement("div");
+    drag.ghost.className = `lpawn ${drag.pawn} drag-ghost`;
+    drag.ghost.textContent = drag.pawn === "vader" ? "V" : "";
+    const tile = $("maze").querySelector(".tile"); // the size of the board's pawns (their --t: a tile's side)
+    drag.ghost.style.setProperty("--t", `${tile ? tile.getBoundingClientRect().width : 60}px`);
+    document.body.appendChild(drag.ghost);
+    if (from) { from.classList.add("dragged"); drag.from = from; }
+  }
+  drag.ghost.style.left = `${e.clientX}px`;
+  drag.ghost.style.top = `${e.clientY}px`;
+  const under = document.elementFromPoint(e.clientX, e.clientY), tile = under && under.closest("#maze .tile");
+  $("maze").querySelectorAll(".tile.drop-at").forEach((t) => { if (t !== tile) t.classList.remove("drop-at"); });
+  if (tile) tile.classList.add("drop-at");
+});
+function dragEnded(drag) {
+  if (!drag) return;
+  if (drag.ghost) drag.ghost.remove();
+  if (drag.from) drag.from.classList.remove("dragged");
+  $("maze").querySelectorAll(".tile.drop-at").forEach((t) => t.classList.remove("drop-at"));
+}
 document.addEventListener("pointerup", (e) => {
   const drag = S.drag;
   S.drag = null;
+  dragEnded(drag);
   if (!drag || Math.hypot(e.clientX - drag.x, e.clientY - drag.y) < 10 || !S.view || !S.world) return;
   const under = document.elementFromPoint(e.clientX, e.clientY), tile = under && under.closest(".tile");
   if (!tile || !$("maze").contains(tile)) return;
   if (drag.pawn !== humansMover()) select(drag.pawn);
   tileClicked(tile.dataset.cell);
 });
-document.addEventListener("pointercancel", () => { S.drag = null; });
+document.addEventListener("pointercancel", () => { dragEnded(S.drag); S.drag = null; });
 // whether the person whose turn it is chooses which pawn to move (theirs or the Vader pawn)
 function pawnChoice() {
   const v = S.view;

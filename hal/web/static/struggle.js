@@ -450,7 +450,7 @@ function noteLines(note, pick, text) {
   points.textContent = score;
   const more = document.createElement("span");
   more.className = "card-more";
-  more.textContent = ` ${I18N.t("page.str.card_tap_why", "· tap for why")}`;
+  more.textContent = ` ${I18N.t("page.str.card_tap_why", "· click for why")}`;
   note.append(why, points, more);
 }
 function gameInfo() {

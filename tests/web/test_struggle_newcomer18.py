@@ -27,3 +27,26 @@ def test_four_players_names_are_whole_on_a_phone(browser: Any) -> None:
             assert page.locator("#players .player.turn").count() == 1  # the turn still told (its frame)
         finally:
             page.close()
+
+
+def test_a_resting_tips_room_says_what_it_is_for(browser: Any) -> None:
+    """Magic newcomer 19 (every game page): once a tip's moment was over, its room stayed on a phone as an empty
+    band (so that the board does not jump before the next tip). It now says, faintly, what it is kept for."""
+    from test_plain_words_browser import serving as serve_game
+
+    with serve_game(("--game", "struggle", "--players", "2", "--seed", "7", "--humans", "red")) as url:
+        ctx = browser.new_context(viewport={"width": PHONE[0], "height": PHONE[1]}, has_touch=True, is_mobile=True)
+        page = ctx.new_page()
+        try:
+            page.add_init_script("localStorage.setItem('mazeboard.guide.struggle', JSON.stringify(['goal', 'dice']))")
+            page.goto(url)
+            guide = "document.getElementById('guide')"
+            page.wait_for_function(f"{guide} && {guide}.dataset.tip === 'throw' && !{guide}.hidden", timeout=30000)
+            page.evaluate("MB.send({type: 'press', button: 'throw'})")  # the throw tip's moment is over
+            page.wait_for_function(f"S.view && S.view.throws > 0 && {guide}.hidden", timeout=30000)
+            assert page.evaluate("document.body.classList.contains('guide-resting')")
+            said = page.evaluate(f"getComputedStyle({guide}, '::after').content")
+            assert "next first-game tip shows here" in said, said
+            assert page.evaluate(f"getComputedStyle({guide}, '::after').visibility") == "visible"
+        finally:
+            ctx.close()

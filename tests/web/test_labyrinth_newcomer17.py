@@ -127,3 +127,30 @@ def test_a_dragged_pawn_follows_the_mouse_and_frames_the_tile_under_it(browser: 
             expect(page.locator(".tile.drop-at")).to_have_count(0)
         finally:
             page.close()
+
+
+def test_a_finger_held_on_an_arrow_shows_its_push_and_slid_off_pushes_nothing(browser: Any) -> None:
+    """Newcomer 17: "a touch screen has no pointing: a tap pushes at once", so no push could be looked at first.
+    A finger held on an arrow marks the line it moves (the help now says so), and slid off it pushes nothing."""
+    from playwright.sync_api import expect
+
+    with serving(LABYRINTH) as url:
+        ctx = browser.new_context(viewport={"width": PHONE[0], "height": PHONE[1]}, has_touch=True, is_mobile=True)
+        page = ctx.new_page()
+        try:
+            page.goto(url)
+            expect(page.locator("#prompt")).to_contain_text("Red: turn the spare", timeout=WAIT_MS)
+            assert "touching and holding it" in page.locator("#help").text_content()
+            box = page.locator('.slot[data-slot="N-b"]').bounding_box()
+            x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+            cdp = ctx.new_cdp_session(page)
+            cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+            page.wait_for_function("document.querySelectorAll('.tile.push-line').length === 7", timeout=WAIT_MS)
+            for k in range(1, 6):  # the finger slides away from the arrow
+                cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x + 20 * k, "y": y + 15 * k}]})
+            cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+            page.wait_for_function("document.querySelectorAll('.tile.push-line').length === 0", timeout=WAIT_MS)
+            page.wait_for_timeout(500)
+            assert page.evaluate("S.view.phase") == "shift"  # nothing pushed
+        finally:
+            ctx.close()

@@ -89,3 +89,19 @@ def test_a_ball_drop_with_no_wall_told_says_why_in_the_log(browser: Any, drop18:
         assert "ball dropped" in text and "cannot tell at which step" in text and "no wall is marked" in text, text
     finally:
         page.close()
+
+
+def test_a_refusal_shown_a_moment_ago_outlives_a_new_request_for_a_moment(browser: Any, drop18: str) -> None:
+    """Newcomer 19: a tap just after the move ended was refused, and the next player's first step (a new
+    request, which takes the old request's refusal away) wiped the words within a blink: the tap seemed
+    ignored. A refusal stays 1.5 s in all from when it was shown; an older one goes at once."""
+    page = open_page(browser, drop18, PHONE, touch=True)
+    try:
+        page.evaluate("showError('Your pawn stays: it is Blue\\'s turn'); clearError();")  # a request change at once
+        page.wait_for_timeout(400)
+        assert "Your pawn stays" in page.locator("#error").inner_text()
+        page.wait_for_function("document.getElementById('error').textContent === ''", timeout=5000)
+        page.evaluate("showError('an older refusal'); NOTICE.shownAt = performance.now() - 5000; clearError();")
+        assert page.locator("#error").inner_text() == ""
+    finally:
+        page.close()

@@ -94,6 +94,7 @@ function send(msg) {
   if (!S.ws || S.ws.readyState !== WebSocket.OPEN) { showError(I18N.t("page.magic.not_connected", "not connected to the board")); return; }
   msg.id = ++S.msgId;
   S.ws.send(JSON.stringify(msg));
+  NOTICE.shownAt = 0; // acted on: a refusal shown before goes with the request it answered (notice.js graceLeft)
 }
 // every command is answered (ok or error) in the order sent; until the last one is, a world
 // message may predate a command this page sent: the page keeps where it sent its hands
@@ -894,7 +895,9 @@ function addLog(ev) {
 function clearError() {
   if (S.restarting) return; // the restart's line goes at its hello
   clearTimeout(S.errorTimer);
-  $("error").textContent = "";
+  const e = $("error"), gone = () => { e.textContent = ""; e.classList.remove("toast", "near"); };
+  const left = NOTICE.graceLeft(); // a refusal shown a moment ago is read first (notice.js)
+  if (left > 0 && e.textContent) S.errorTimer = setTimeout(gone, left); else gone();
 }
 function showError(text) {
   const e = $("error");

@@ -101,12 +101,15 @@ const MB = {
     if (!MB.ws || MB.ws.readyState !== WebSocket.OPEN) { MB.showError(I18N.t("page.common.not_connected", "not connected to the board")); return; }
     msg.id = ++MB.msgId;
     MB.ws.send(JSON.stringify(msg));
+    if (MB.notice()) NOTICE.shownAt = 0; // acted on: a refusal shown before goes with its request (notice.js graceLeft)
   },
   clearError() {
     const e = $("error");
     if (!e || (MB.restartText && e.textContent === MB.restartText)) return; // the restart's line goes at its hello
     clearTimeout(MB.errorTimer);
-    e.textContent = "";
+    const gone = () => { e.textContent = ""; e.classList.remove("toast", "near"); };
+    const left = MB.notice() ? NOTICE.graceLeft() : 0; // a refusal shown a moment ago is read first (notice.js)
+    if (left > 0 && e.textContent) MB.errorTimer = setTimeout(gone, left); else gone();
   },
   // a line of text as markup, its Labyrinth slot names ("S-d", "W-4") kept whole on one line (round 26: a
   // phone broke a refusal's "(not S-" / "d: ...") -- the text read (textContent) is unchanged

@@ -67,6 +67,7 @@ const NOTICE = {
   // Struggle: the line under the long list of ways to play, scrollY 0 -> 664, the board and dice gone); a
   // wider screen scrolls just to it, a few pixels clear of the edge (round 24: cut by the screen's bottom edge)
   placeLine(e, text) {
+    NOTICE.shownAt = text ? performance.now() : 0;
     e.classList.remove("toast", "near");
     e.classList.remove("above");
     e.style.removeProperty("--near-x"); e.style.removeProperty("--near-y"); e.style.removeProperty("--near-bottom");
@@ -107,6 +108,12 @@ const NOTICE = {
     else if (r.bottom > window.innerHeight) window.scrollBy(0, Math.ceil(r.bottom - window.innerHeight) + 8);
     else if (r.top < 0) window.scrollBy(0, Math.floor(r.top) - 8);
   },
+  // ms a refusal shown just now still stays when the board's request changes under it (a clearError): 1.5 s in
+  // all from when it was shown (Magic newcomer 19: a tap just after the move ended was refused, and the next
+  // player's first step wiped the words within a blink, so the tap seemed ignored); 0 for an older one, and
+  // once the page has sent anything since (the person acted on it: the pages' send)
+  shownAt: 0,
+  graceLeft() { return NOTICE.shownAt ? Math.max(0, 1500 - (performance.now() - NOTICE.shownAt)) : 0; },
   // where a phone's toast of height h goes near the finger p: {above, edge} (edge: its bottom when above, else its
   // top), above the finger when the tap was below the screen's first third, moved on past any game control that
   // acts now (CONTROLS); the other side when that runs off the screen; the first try when both do

@@ -30,6 +30,8 @@ def test_the_seat_line_goes_once_the_seat_is_taken_back(browser: Any) -> None:
             assert op.request.post(url + "seat/red/release").ok and op.request.post(url + "seat/red/claim").ok
             notice = page.locator("#notice")
             expect(notice).to_contain_text("taken on another screen now", timeout=WAIT_MS)
+            # and what this page may still do (Labyrinth newcomer 18 wondered whether it could still move Red)
+            expect(notice).to_contain_text("This page still plays Red's moves.")
             page.locator(".seat-release.red").click()  # "release it for this screen": taken back here
             expect(page.locator("#private-links")).to_contain_text("Open your secret card page", timeout=WAIT_MS)
             expect(notice).to_be_hidden(timeout=WAIT_MS)

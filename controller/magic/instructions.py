@@ -126,10 +126,12 @@ def _moving(ref: "MagicReferee") -> Instruction:
 def lit_cells(ref: "MagicReferee", here: Cell, left: int) -> tuple[Cell, ...]:
     """The cells lit for the mover standing on ``here`` with ``left`` steps left: the end cells it
     can still reach from there (RULES.md §1 A turn, 2-3: free, or its own start cell), not across a
-    wall the players found this game (legal, but sure to drop the ball). Sorted cells."""
+    wall the players found this game (legal, but sure to drop the ball), nor through a cell this move
+    has passed already (a `revisit`, against the rules: Magic newcomer 20 stepped back onto the lit cell
+    it had just left, and was warned). Sorted cells."""
     move = ref.move
     assert move is not None
-    dist = GRID.distances(here, ref.known_walls)
+    dist = GRID.distances(here, ref.known_walls, avoid=move.path)
     taken = set(ref.tracker.occupied(exclude=move.player)) - {move.start}
     return tuple(sorted(c for c, d in dist.items() if d <= left and c not in taken))
 

@@ -38,11 +38,14 @@ def test_the_lit_cells_shrink_as_the_pawn_moves() -> None:
     t.slide("a2", frm="a1")
     cells = set(said(t)["cells"])
     # two steps left from a2: a4, b3, c2 stay; d1 (4 steps from a2) and the like go
-    assert {"a4", "b3", "c2", "a3", "b2", "a2", "a1", "b1"} <= cells, cells
+    assert {"a4", "b3", "c2", "a3", "b2", "a2", "b1"} <= cells, cells
     assert "d1" not in cells and "c1" not in cells and "a5" not in cells  # 3 and 4 steps from a2
+    # a1, passed already in this move, is not lit: going back is a revisit, against the rules (Magic
+    # newcomer 20 stepped back onto the lit cell just left and was warned); b1 is, by way of b2
+    assert "a1" not in cells
     t.slide("a3", frm="a2")
     cells = set(said(t)["cells"])
-    assert cells == {"a2", "a3", "a4", "b3"}, cells
+    assert cells == {"a3", "a4", "b3"}, cells
     assert dim_red(t) == cells - {"a3"}, dim_red(t)  # the LEDs show the same (a3: the settle countdown)
 
 

@@ -184,10 +184,11 @@ MESSAGES: dict[str, str] = {
     "magic.roll": "{Player}: press Roll.",
     "magic.roll_again": "{Player}: roll again ({why}).",
     # the move ends by itself after the last step (or on the target); Done ends it sooner
-    "magic.move": "{Player} rolled {roll}: slide the pawn on {here} up to {left} more step{s} to a lit cell "
-                  "(press Done to stop here{settle}).",
-    "magic.move_start": "{Player} rolled {roll}: slide the pawn on {here} up to {left} step{s} to a lit cell "
-                        "(press Done to stop sooner).",
+    # "one cell at a time" (Magic newcomer 20 read "up to 3 steps to a lit cell" as "tap where to end")
+    "magic.move": "{Player} rolled {roll}: slide the pawn on {here} one cell at a time, up to {left} more "
+                  "step{s}, to a lit cell (press Done to stop here{settle}).",
+    "magic.move_start": "{Player} rolled {roll}: slide the pawn on {here} one cell at a time, up to {left} "
+                        "step{s}, to a lit cell (press Done to stop sooner).",
     "magic.closing": "{Player}'s move is over ({reason}): keep the pawn still (a ball may still fall).",
     "magic.return": "{Returner}'s ball fell.",
     "magic.why.overstep": "more steps than the roll",

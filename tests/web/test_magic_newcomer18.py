@@ -105,3 +105,26 @@ def test_a_refusal_shown_a_moment_ago_outlives_a_new_request_for_a_moment(browse
         assert page.locator("#error").inner_text() == ""
     finally:
         page.close()
+
+
+def test_fish_ball_out_with_the_pawn_in_the_hand_says_to_set_it_down(browser: Any, drop18: str) -> None:
+    """Newcomer 20 pressed Lift pawn after a ball drop (the pawn in the hand), tapped the ball too early, and
+    read "Fish ball out: first press ✊ Lift pawn and tap a1 …": it had lifted it; one tap on a1 was left."""
+    from playwright.sync_api import expect
+
+    page = open_page(browser, drop18, PHONE, touch=True)
+    try:
+        roll_at_least_two(page)
+        page.locator('#board .cell[data-cell="a2"]').tap()
+        page.wait_for_function("S.world.pawns.red.cell === 'a2'", timeout=WAIT_MS)
+        page.locator('#board .cell[data-cell="a3"]').tap()  # through the wall a2-a3: the ball drops
+        wait_action(page, "return")
+        page.wait_for_selector('#lift:not([aria-disabled="true"])', timeout=WAIT_MS)
+        page.locator("#lift").tap()
+        page.wait_for_function("S.world.hands.red.cell === null", timeout=WAIT_MS)
+        page.evaluate("fetchBall('red')")  # the ball in the tray, tapped too early
+        error = page.locator("#error")
+        expect(error).to_contain_text("Fish ball out: first tap a1 to set down the pawn in your hand", timeout=WAIT_MS)
+        assert "Lift pawn" not in error.inner_text()
+    finally:
+        page.close()

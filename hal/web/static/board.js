@@ -810,7 +810,7 @@ function drawControls() {
   enable($("lift"), on && !inHand);
   $("lift").title = inHand ? I18N.t("page.magic.lift_in_hand", "Your pawn is in your hand: click a cell to set it down")
                            : I18N.t("page.magic.lift_title", "Lift pawn: {why}", { why });
-  const over = S.view && S.view.phase === "over", [fetchOn, fetchWhy] = control(`fetch:${player}`);
+  const over = S.view && S.view.phase === "over", [fetchOn, fetchWhy] = player ? fetchControl(player) : control(`fetch:${player}`);
   enable($("fetch"), !(!me || me.ball === "attached" || over || !fetchOn)); // in the order the board asks for
   $("fetch").title = !me ? control("roll")[1]
     : me.ball === "attached" ? I18N.t("page.magic.fetch_attached", "Fish ball out: your ball is on your pawn")
@@ -984,9 +984,20 @@ function dropped(player, cell) {
   send({ type: "place", player, cell });
   S.world.hands[player] = { cell, busy: true };
 }
+// Fish ball out's control for `player`, as control() gives it, said for the pawn in this page's hand: the board
+// asks for the pawn on its corner first, and with the pawn lifted that is one tap, not "press ✊ Lift pawn" again
+// (Magic newcomer 20 had lifted it, tapped the ball too early, and was told to lift)
+function fetchControl(player) {
+  const c = S.view && S.view.controls ? S.view.controls[`fetch:${player}`] : null, [on, why] = control(`fetch:${player}`);
+  if (!on && c && c[2] && c[2].id === "control.fetch.pawn_first" && S.world && S.world.hands[player] && planned(player) === null) {
+    return [false, I18N.t("page.magic.fetch_set_down_first", "first click {corner} to set down the pawn in your hand: the ball goes back under the pawn once it stands on its start corner",
+                          { corner: (c[2].args || {}).corner || "" })];
+  }
+  return [on, why];
+}
 function fetchBall(player) {
   if (!S.hello.humans.includes(player)) { showError(I18N.t("page.magic.not_your_ball", "that is {player}'s ball: a simulated player fetches it", { player })); return; }
-  const [on, why] = control(`fetch:${player}`);
+  const [on, why] = fetchControl(player);
   if (!on) { showError(I18N.t("page.magic.fetch_refused", "Fish ball out: {why}", { why })); return; }
   send({ type: "fetch-ball", player });
 }

@@ -128,3 +128,17 @@ def test_fish_ball_out_with_the_pawn_in_the_hand_says_to_set_it_down(browser: An
         assert "Lift pawn" not in error.inner_text()
     finally:
         page.close()
+
+
+def test_the_new_game_dialog_opens_on_this_games_maze(browser: Any) -> None:
+    """Newcomer 20: after a hard game the New game dialog kept Players at 3 and put Maze back to easy."""
+    gen = served(("--seed", "7", "--maze", "hard", "--players", "3"))
+    url = next(gen)
+    page = open_page(browser, url, PHONE)
+    try:
+        page.locator("#new-game").click()
+        assert page.locator("#ng-maze").input_value() == "hard"
+        assert page.locator("#ng-players").input_value() == "3"
+    finally:
+        page.close()
+        next(gen, None)

@@ -1061,6 +1061,8 @@ function wire() {
   const openNew = () => {
     const h = S.hello;
     $("ng-players").value = String(h ? h.players.length : 2);
+    // this game's maze too, as its players (Magic newcomer 20: Players kept 3, Maze went back to easy after hard)
+    if (h && [...$("ng-maze").options].some((o) => o.value === h.maze)) $("ng-maze").value = h.maze;
     fillHumans();
     // in the middle of a game, the dialog says that game ends (and how to keep it); not once it is over
     const v = S.view;

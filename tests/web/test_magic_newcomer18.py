@@ -142,3 +142,18 @@ def test_the_new_game_dialog_opens_on_this_games_maze(browser: Any) -> None:
     finally:
         page.close()
         next(gen, None)
+
+
+def test_the_targets_name_stands_on_a_dark_ground(browser: Any, drop18: str) -> None:
+    """Newcomer 20: the target cell's name, white on the cell's white light, was barely readable."""
+    page = open_page(browser, drop18, PHONE)
+    try:
+        page.wait_for_function("S.view && S.view.target", timeout=WAIT_MS)
+        ground = page.evaluate("""() => { const c = S.view.target.cell;
+            return getComputedStyle(document.querySelector(`#board .cell[data-cell="${c}"] .name`)).backgroundColor; }""")
+        m = re.match(r"rgba?\((\d+), (\d+), (\d+)(?:, ([\d.]+))?\)", ground)
+        assert m, ground
+        rgb, alpha = [int(x) for x in m.groups()[:3]], float(m.group(4) or 1)
+        assert max(rgb) < 60 and alpha >= 0.5, ground
+    finally:
+        page.close()

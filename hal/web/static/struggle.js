@@ -62,12 +62,13 @@ function drawLegend() {
   const kinds = new Set(S.hello.track), words = {
     yellow: I18N.t("page.str.legend_yellow", "if taken: can't land"),
     red: I18N.t("page.str.legend_red", "if taken: swap"),
-    black: I18N.t("page.str.legend_black", "never stop"),
+    // "can't land", as yellow's: "never stop" was read as a token jumping over it (Struggle newcomer 19)
+    black: I18N.t("page.str.legend_black", "can't land"),
   };
   for (const id of ["legend-track", "legend-under"]) {
     const box = $(id);
     box.innerHTML = "";
-    box.title = I18N.t("page.str.legend_title", "a token cannot land on a yellow space another token holds; a token landing on a red space another holds stays there and sends that token back where the mover came from; no token stops on black");
+    box.title = I18N.t("page.str.legend_title", "a token cannot land on a yellow space another token holds; a token landing on a red space another holds stays there and sends that token back where the mover came from; no token lands on black: a move that would end there does not happen (the token stays where it was)");
     for (const k of ["yellow", "red", "black"]) {
       if (!kinds.has(k)) continue;
       const item = document.createElement("span");

@@ -184,11 +184,12 @@ MESSAGES: dict[str, str] = {
     "magic.roll": "{Player}: press Roll.",
     "magic.roll_again": "{Player}: roll again ({why}).",
     # the move ends by itself after the last step (or on the target); Done ends it sooner
-    # "one cell at a time" (Magic newcomer 20 read "up to 3 steps to a lit cell" as "tap where to end")
-    "magic.move": "{Player} rolled {roll}: slide the pawn on {here} one cell at a time, up to {left} more "
-                  "step{s}, to a lit cell (press Done to stop here{settle}).",
-    "magic.move_start": "{Player} rolled {roll}: slide the pawn on {here} one cell at a time, up to {left} "
-                        "step{s}, to a lit cell (press Done to stop sooner).",
+    # "cell by cell" (Magic newcomer 20 read "up to 3 steps to a lit cell" as "tap where to end"; the lit cells
+    # say where, and the words stay as short as before, so the prompt keeps its room at 390 and at 1024x700)
+    "magic.move": "{Player} rolled {roll}: slide the pawn on {here} cell by cell, up to {left} more step{s} "
+                  "(press Done to stop here{settle}).",
+    "magic.move_start": "{Player} rolled {roll}: slide the pawn on {here} cell by cell, up to {left} step{s} "
+                        "(press Done to stop sooner).",
     "magic.closing": "{Player}'s move is over ({reason}): keep the pawn still (a ball may still fall).",
     "magic.return": "{Returner}'s ball fell.",
     "magic.why.overstep": "more steps than the roll",

@@ -163,7 +163,7 @@ def test_the_board_does_not_move_when_the_prompt_grows(browser: Any, url: str, s
     page = open_page(browser, url, size)
     ys = []
     for text in ["Red: press Roll.",
-                 "Red rolled 2: slide the pawn on a1 one cell at a time, up to 2 more steps, to a lit cell (press Done to stop here or wait for the countdown).",
+                 "Red rolled 2: slide the pawn on a1 cell by cell, up to 2 more steps (press Done to stop here or wait for the countdown).",
                  "Red's ball fell at a hidden wall: press ✊ Lift pawn, then click your start corner a1 (it blinks)."]:
         page.evaluate("t => { document.getElementById('prompt').textContent = t; }", text)
         ys.append(page.evaluate("document.getElementById('board').getBoundingClientRect().y"))

@@ -49,8 +49,8 @@ PROMPT_ROOM = """() => { const p = document.getElementById('prompt'), s = getCom
             board: document.getElementById('board').getBoundingClientRect().top, words: p.textContent}; }"""
 
 TEXTS = ["Red: press Roll.",
-         "Red rolled 2: slide the pawn on a1 one cell at a time, up to 2 more steps, to a lit cell.",
-         "Red rolled 2: slide the pawn on a1 one cell at a time, up to 2 more steps, to a lit cell (press Done to stop here or wait for the countdown).",
+         "Red rolled 2: slide the pawn on a1 cell by cell, up to 2 more steps.",
+         "Red rolled 2: slide the pawn on a1 cell by cell, up to 2 more steps (press Done to stop here or wait for the countdown).",
          "Red: press Roll."]
 
 

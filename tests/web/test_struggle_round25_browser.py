@@ -70,7 +70,7 @@ def test_the_ways_panel_and_stop_say_what_they_are_at_each_moment(browser: Any) 
         assert "Stop: keep it" in _text(page, "#stop"), _text(page, "#stop")
         page.click("#stop")
         _until_prompt(page, "way 1 of 3")
-        assert "play it" in _text(page, "#stop"), _text(page, "#stop")
+        assert "play way 1" in _text(page, "#stop"), _text(page, "#stop")  # the way it plays (Struggle newcomer 17)
         assert page.locator("#outcomes .outcome").count() == 3
         page.click("#stop")
         _until_prompt(page, "Red: move the tokens")

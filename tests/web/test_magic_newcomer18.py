@@ -20,6 +20,15 @@ def drop18() -> Iterator[str]:
     yield from served(DROP_ARGS)
 
 
+def _drop_at_the_wall(page: Any) -> None:
+    """Red steps a1 -> a2 -> a3 by taps, through the wall a2-a3 of DROP_ARGS: its ball drops."""
+    roll_at_least_two(page)
+    page.locator('#board .cell[data-cell="a2"]').tap()
+    page.wait_for_function("S.world.pawns.red.cell === 'a2'", timeout=WAIT_MS)
+    page.locator('#board .cell[data-cell="a3"]').tap()
+    wait_action(page, "return")
+
+
 @pytest.mark.parametrize("tips", [False, True], ids=["no-tips", "tips"])
 def test_the_phone_board_does_not_move_at_the_first_roll(browser: Any, drop18: str, tips: bool) -> None:
     """The room is kept from the start, and the first "press Roll" says in it what comes next."""
@@ -45,11 +54,7 @@ def test_the_ball_drop_tip_follows_the_pawn_into_the_hand(browser: Any, drop18: 
 
     page = open_page(browser, drop18, PHONE, tips=True, touch=True)
     try:
-        roll_at_least_two(page)
-        page.locator('#board .cell[data-cell="a2"]').tap()
-        page.wait_for_function("S.world.pawns.red.cell === 'a2'", timeout=WAIT_MS)
-        page.locator('#board .cell[data-cell="a3"]').tap()  # through the wall a2-a3: the ball drops
-        wait_action(page, "return")
+        _drop_at_the_wall(page)
         tip = page.locator("#guide .guide-text")
         expect(tip).to_contain_text("press ✊ Lift pawn", timeout=WAIT_MS)
         page.wait_for_selector('#lift:not([aria-disabled="true"])', timeout=WAIT_MS)
@@ -114,11 +119,7 @@ def test_fish_ball_out_with_the_pawn_in_the_hand_says_to_set_it_down(browser: An
 
     page = open_page(browser, drop18, PHONE, touch=True)
     try:
-        roll_at_least_two(page)
-        page.locator('#board .cell[data-cell="a2"]').tap()
-        page.wait_for_function("S.world.pawns.red.cell === 'a2'", timeout=WAIT_MS)
-        page.locator('#board .cell[data-cell="a3"]').tap()  # through the wall a2-a3: the ball drops
-        wait_action(page, "return")
+        _drop_at_the_wall(page)
         page.wait_for_selector('#lift:not([aria-disabled="true"])', timeout=WAIT_MS)
         page.locator("#lift").tap()
         page.wait_for_function("S.world.hands.red.cell === null", timeout=WAIT_MS)

@@ -25,6 +25,10 @@ def _choosing(browser: Any, url: str, size: tuple[int, int]) -> Any:
     page.goto(url)
     page.locator("#my-card button").first.click()  # "Show red's card": takes the seat
     page.wait_for_function("() => document.querySelectorAll('#my-card .card-place').length === 5", timeout=WAIT)
+    # Throw drawn on: the board asks for it (CI at d579d9d under load: a press sent as the card showed, before
+    # the turn had started, was refused and nothing was thrown in 30 s)
+    page.wait_for_function("document.getElementById('throw').getAttribute('aria-disabled') !== 'true' "
+                           "&& S.view.phase === 'throw'", timeout=WAIT)
     page.evaluate("MB.send({type: 'press', button: 'throw'})")
     page.wait_for_function("S.view && S.view.throws > 0", timeout=WAIT)
     page.evaluate("MB.send({type: 'press', button: 'stop'})")

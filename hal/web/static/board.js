@@ -938,6 +938,7 @@ function cellClicked(cell) {
   // the pawn's own cell: nothing to do there, but when the pawn may not move now, say why (round 26:
   // after the turn passed by itself a tap "did nothing and showed no message")
   if (cell === here) { handRefused(player); return; }
+  if (backInOne(player, cell)) return; // Magic newcomer 21: a click on "↩ back here" was refused; a drag did it
   const other = Object.entries(S.world.pawns).find(([p, v]) => v.cell === cell && S.hello.humans.includes(p));
   if (other && !adjacent(here, cell)) { pawnClicked(other[0]); return; }
   // a simulated player's pawn clicked where no step of the person's goes there: say whose it is (the
@@ -975,11 +976,20 @@ function dropped(player, cell) {
   S.selected = player;
   const here = planned(player);
   if (here === null) { send({ type: "place", player, cell }); return; }
-  if (here === cell) return;
+  if (here === cell || backInOne(player, cell)) return;
+  if (adjacent(here, cell)) { slideTo(player, cell); return; }
+  if (handRefused(player)) return;
+  jump(player, cell);
+}
+// a click, a tap or a drop on the cell the board asks `player`'s pawn back to (its start corner after its ball
+// fell: the "↩ back here" ring) while Lift acts for it: Lift and that cell in one, as a hand takes it there
+function backInOne(player, cell) {
   const asked = ((said() || {}).requests || []).find((q) => q.kind === "pawn" && q.piece === player);
-  const back = asked && control(`lift:${player}`)[0] && asked.to.includes(cell); // Lift and a click in one
-  if (!back && adjacent(here, cell)) { slideTo(player, cell); return; }
-  if (!back && handRefused(player)) return;
+  if (!asked || !control(`lift:${player}`)[0] || !asked.to.includes(cell)) return false;
+  jump(player, cell);
+  return true;
+}
+function jump(player, cell) {
   send({ type: "lift", player }); // a jump: the pawn leaves the board and lands elsewhere
   send({ type: "place", player, cell });
   S.world.hands[player] = { cell, busy: true };

@@ -1,0 +1,50 @@
+"""Issue 15, Magic Labyrinth newcomer 21: after a ball drop the start corner shows "↩ back here", and a
+click on it was refused ("the pawn cannot go on: press ✊ Lift pawn, then click its start corner a1"),
+while dragging the pawn there did it in one move. A click (or tap) on the corner the board asks the
+pawn back to now lifts the pawn and sets it there, as the drag does; elsewhere it is still refused."""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Iterator
+
+import pytest
+from test_magic_newcomer import DROP_ARGS, PHONE, WAIT_MS, open_page, served
+from test_magic_newcomer18 import _drop_at_the_wall
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture
+def drop21() -> Iterator[str]:
+    yield from served(DROP_ARGS)
+
+
+@pytest.mark.parametrize("touch", [False, True], ids=["click", "tap"])
+def test_a_click_on_the_back_here_corner_puts_the_pawn_back(browser: Any, drop21: str, touch: bool) -> None:
+    page = open_page(browser, drop21, PHONE, touch=True)
+    try:
+        _drop_at_the_wall(page)  # the ball fell between a2 and a3; the pawn stands on a3
+        corner = page.locator('#board .cell[data-cell="a1"]')
+        corner.tap() if touch else corner.click()
+        page.wait_for_function("S.world.pawns.red.cell === 'a1'", timeout=WAIT_MS)
+        # the board asks for the ball next, no longer for the pawn
+        page.wait_for_function("!S.view.instruction.requests.some((r) => r.piece === 'red' && (r.kind || 'pawn') === 'pawn')",
+                               timeout=WAIT_MS)
+        assert "cannot go on" not in page.locator("#error").inner_text()
+    finally:
+        page.close()
+
+
+def test_a_click_elsewhere_after_a_drop_says_to_click_the_corner(browser: Any, drop21: str) -> None:
+    from playwright.sync_api import expect
+
+    page = open_page(browser, drop21, PHONE, touch=True)
+    try:
+        _drop_at_the_wall(page)
+        page.locator('#board .cell[data-cell="a2"]').tap()  # a step back along the way: not where it goes
+        expect(page.locator("#error")).to_contain_text(re.compile("goes back to its start corner: (click|tap) a1"),
+                                                       timeout=WAIT_MS)
+        assert page.evaluate("S.world.pawns.red.cell") == "a3"
+    finally:
+        page.close()

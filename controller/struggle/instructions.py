@@ -381,11 +381,11 @@ def _place(ref: "StruggleReferee") -> Instruction:
         which = _which(ref, reqs)
         if which:
             return Instruction(ref.current, "place", "str.place_which", {"which": which}, reqs)
-        # the moves the board sees first, then those it cannot (said from the start: checked by eye); each
-        # in the order the play moves its tokens, as the log tells it (Struggle newcomer 14: "token J moves
-        # first, then token 9" was listed 9 first, by the space each goes to)
+        # each move in the order the play moves its tokens, as the log tells it (Struggle newcomer 14: "token
+        # J moves first, then token 9" was listed 9 first, by the space each goes to), whether a reed sees it
+        # or not (newcomer 20: the moves a reed sees came first, and "K to space 3" before "Q from space 3")
         rank = _play_rank(ref)
-        reqs = tuple(sorted(reqs, key=lambda r: (not r.blocking, rank(r.piece))))
+        reqs = tuple(sorted(reqs, key=lambda r: rank(r.piece)))
         unseen = [r.piece for r in reqs if not r.blocking and r.piece]
         if not unseen:
             return Instruction(ref.current, "place", "str.place", {}, reqs)

@@ -9,7 +9,7 @@ import re
 from typing import Any, Iterator
 
 import pytest
-from test_magic_newcomer import DROP_ARGS, PHONE, WAIT_MS, open_page, served
+from test_magic_newcomer import DROP_ARGS, PHONE, WAIT_MS, open_page, served, wait_action
 from test_magic_newcomer18 import _drop_at_the_wall
 
 pytestmark = pytest.mark.browser
@@ -46,5 +46,54 @@ def test_a_click_elsewhere_after_a_drop_says_to_click_the_corner(browser: Any, d
         expect(page.locator("#error")).to_contain_text(re.compile("goes back to its start corner: (click|tap) a1"),
                                                        timeout=WAIT_MS)
         assert page.evaluate("S.world.pawns.red.cell") == "a3"
+    finally:
+        page.close()
+
+
+def test_a_phone_says_the_symbol_to_find_under_press_roll_after_the_first_roll(browser: Any, drop21: str) -> None:
+    """Newcomer 21 on a phone: "Red: press Roll." sat in a box 200 px high (the room kept for the move's
+    words), and the target's panel was below the fold all game. After a person's first roll, that room
+    says the symbol to find under each "press Roll" (before it: what comes after the roll)."""
+    from playwright.sync_api import expect
+    from test_magic_newcomer import roll
+
+    page = open_page(browser, drop21, PHONE, touch=True)
+    try:
+        nxt = page.locator("#prompt .prompt-next")
+        expect(nxt).to_contain_text("tap a lit cell")  # before the first roll: what comes next
+        roll(page)
+        page.locator("#done").tap()  # ends the move where it stands
+        wait_action(page, "roll")  # red's next turn (blue's passed by itself)
+        target = page.evaluate("S.view.target")
+        expect(nxt).to_contain_text("To find: ", timeout=WAIT_MS)
+        expect(nxt).to_contain_text(f"on {target['cell']} (the white cell)")
+        box = page.locator("#prompt").bounding_box()
+        assert box["y"] + box["height"] <= page.locator("#board").bounding_box()["y"], "the line spills over the board"
+    finally:
+        page.close()
+
+
+def test_the_new_game_dialog_says_each_game_hides_a_new_maze(browser: Any, drop21: str) -> None:
+    """Newcomer 21 met the wall a1-b1 in three games running and took the maze for always the same."""
+    from playwright.sync_api import expect
+
+    page = open_page(browser, drop21, PHONE, touch=True)
+    try:
+        page.locator("#new-game").tap()
+        expect(page.locator("#new-dialog .ng-note")).to_contain_text("Each new game hides a new maze")
+        expect(page.locator("#new-dialog .ng-note")).to_be_visible()
+    finally:
+        page.close()
+
+
+def test_the_roll_tip_says_the_pawn_s_own_cell_is_lit_too(browser: Any, drop21: str) -> None:
+    """Newcomer 21: "Why is my own cell lit?" (after a roll the pawn's cell glows in its colour too: Done
+    ends the move there) -- nothing said so."""
+    from playwright.sync_api import expect
+
+    page = open_page(browser, drop21, PHONE, tips=True, touch=True)
+    try:
+        expect(page.locator("#guide .guide-text")).to_contain_text("its own cell too: ✋ Done ends the move there",
+                                                                   timeout=WAIT_MS)
     finally:
         page.close()

@@ -626,11 +626,17 @@ function drawPrompt() {
   if (room > height()) p.style.minHeight = `${room}px`;
 }
 window.addEventListener("resize", () => { if (S.view && S.hello) drawPrompt(); });
-// on a phone, a person's "press Roll" before their first roll of the game: what comes after it, in the
-// room the prompt keeps for the move (drawPrompt); "" once they rolled, and anywhere else
+// on a phone, in the room the prompt keeps for the move (drawPrompt), under a "press Roll": a person's before
+// their first roll of the game says what comes after it; after that, and on a simulated player's, the symbol to
+// find (the target's panel is below the fold: Magic newcomer 21 saw a box 200 px high round "Red: press Roll.",
+// and never saw the target while playing); "" anywhere else
 function nextLine(s, phone) {
-  if (!phone || S.rolledHere || !s || s.action !== "roll" || !S.hello.humans.includes(s.player)) return "";
-  return I18N.t("page.magic.next_after_roll", "Then click a lit cell next to your pawn, one step at a time, toward the white cell's symbol. A hidden wall drops your ball.");
+  if (!phone || !s || s.action !== "roll") return "";
+  if (!S.rolledHere && S.hello.humans.includes(s.player)) {
+    return I18N.t("page.magic.next_after_roll", "Then click a lit cell next to your pawn, one step at a time, toward the white cell's symbol. A hidden wall drops your ball.");
+  }
+  const t = S.view && S.view.target;
+  return t && t.symbol ? I18N.t("page.magic.next_target", "To find: {symbol} on {cell} (the white cell).", { symbol: sym(t.symbol), cell: t.cell }) : "";
 }
 
 function drawInfo() {
@@ -747,8 +753,8 @@ function stepsText(v) {
 // the first-game guide: the tip for what the board asks now, when a person here is asked
 const TIPS = { // getters: said in the page's language when shown; keys named only where the page names keys
   get roll() {
-    return keysShown() ? I18N.t("page.magic.tip_roll", "Press 🎲 Roll (or the R key). The cells your pawn can reach light up in your colour, never across a wall found already (other hidden walls may still stop you); the white one holds the symbol to find, and blinks white and your colour when your roll can reach it. The frame in your colour round your start corner (🏠) only says it is your turn.")
-      : I18N.t("page.magic.tip_roll_tap", "Press 🎲 Roll. The cells your pawn can reach light up in your colour, never across a wall found already (other hidden walls may still stop you); the white one holds the symbol to find, and blinks white and your colour when your roll can reach it. The frame in your colour round your start corner (🏠) only says it is your turn.");
+    return keysShown() ? I18N.t("page.magic.tip_roll", "Press 🎲 Roll (or the R key). The cells your pawn can reach light up in your colour (its own cell too: ✋ Done ends the move there), never across a wall found already (other hidden walls may still stop you); the white one holds the symbol to find, and blinks white and your colour when your roll can reach it. The frame in your colour round your start corner (🏠) only says it is your turn.")
+      : I18N.t("page.magic.tip_roll_tap", "Press 🎲 Roll. The cells your pawn can reach light up in your colour (its own cell too: ✋ Done ends the move there), never across a wall found already (other hidden walls may still stop you); the white one holds the symbol to find, and blinks white and your colour when your roll can reach it. The frame in your colour round your start corner (🏠) only says it is your turn.");
   },
   get move() {
     return keysShown() ? I18N.t("page.magic.tip_move", "Slide your pawn one cell at a time: arrow keys, click a neighbouring cell, or drag it. Hidden walls drop your ball; stop early with ✋ Done.")

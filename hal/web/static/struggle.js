@@ -401,15 +401,14 @@ function forCard(o, card) {
       : to > from ? (pa > pb ? I18N.t("page.str.moves_ahead_drops", "moves ahead but drops (others pass it)") : I18N.t("page.str.moves_ahead", "moves ahead"))
         : pa < pb ? I18N.t("page.str.goes_back_rises", "goes back but comes up (a token ahead goes back further)") : I18N.t("page.str.goes_back", "goes back");
     const args = { token, place: places[j], rank: nth(pa), want: nth(j), was: nth(pb), moves };
-    if (!started) { // from START: what the way leaves in place, counted from nothing
-      const at = { ...args, from: spaceName(from) };
+    if (!started) { // from START: what the way leaves in place, counted from nothing; the tokens stand level on
+      // START, so no rank is "still" or "from" one (Struggle newcomer 20 read "moves ahead, still 1st in the race"
+      // with all five there; round 27 had seen "from 3rd to 3rd"), and a token leaving it only moves ahead
+      const at = { ...args, from: spaceName(from), moves: I18N.t("page.str.moves_ahead", "moves ahead") };
       if (delta > 0 && from === to) parts.push(I18N.t("page.str.card_stays_start", "✔ good for your card: token {token} stays on {from}, {rank} in the race, the place your card wants for it ({place}): +10", at));
-      // its rank unchanged: "still 3rd", never "from 3rd to 3rd" (round 27)
-      else if (delta > 0 && pa === pb) parts.push(I18N.t("page.str.card_in_place_start_still", "✔ good for your card: token {token} {moves}, still {rank} in the race, the place your card wants for it ({place}): +10", at));
-      else if (delta > 0) parts.push(I18N.t("page.str.card_in_place_start", "✔ good for your card: token {token} {moves} from {was} to {rank} in the race, the place your card wants for it ({place}): +10", at));
+      else if (delta > 0) parts.push(I18N.t("page.str.card_in_place", "✔ good for your card: token {token} {moves} to {rank} in the race, the place your card wants for it ({place}): +10", at));
       else if (j < 0) parts.push(I18N.t("page.str.card_not_on_start", "= no points for your card: token {token} {moves}, and your card does not name it (its ★ takes any token)", at));
-      else if (pa === pb) parts.push(I18N.t("page.str.card_out_start_still", "= no points for your card: token {token} {moves}, still {rank} in the race, not the {want} place your card wants for it ({place})", at));
-      else parts.push(I18N.t("page.str.card_out_start", "= no points for your card: token {token} {moves} from {was} to {rank} in the race, not the {want} place your card wants for it ({place})", at));
+      else parts.push(I18N.t("page.str.card_out_from_start", "= no points for your card: token {token} {moves} to {rank} in the race, not the {want} place your card wants for it ({place})", at));
       continue;
     }
     if (j < 0) parts.push(I18N.t("page.str.card_not_on", "= no change for your card (compared with now): token {token} {moves}, and your card does not name it (its ★ takes any token)", args));
@@ -734,6 +733,16 @@ function drawWayShown(v, ways, card, hint, mine) {
   box.textContent = (reordered ? I18N.t("page.str.way_shown_order", "Way {n} of {count}, its moves in another order (die 2): {moves}", args)
     : I18N.t("page.str.way_shown", "Way {n} of {count}: {moves}", args))
     + (card && hint === o.index && ways.length > 1 ? " · " + I18N.t("page.str.hint_short", "★ the board's pick for your card") : "");
+  // the board's pick for the card held here, when another way is shown: first in the line, a tap shows it (Struggle
+  // newcomer 20 pressed "Stop: play way 1" while the pick, way 3, was said only atop the ways, 1800 px down)
+  const pick = card && ways.length > 1 && hint !== o.index ? ways.find((w) => w.index === hint) : null;
+  if (pick) {
+    const b = document.createElement("button");
+    b.type = "button"; b.className = "small pick-show";
+    b.textContent = I18N.t("page.str.pick_show_way", "★ Your card's pick: way {n} · show it", { n: pick.index + 1 });
+    b.addEventListener("click", () => MB.send({ type: "pick", index: pick.index }));
+    box.prepend(b, " ");
+  }
 }
 // the way shown as the prompt says it (die 2 names the same moves in another order: round 27, the phone's line
 // kept the first order): the instruction's moves and aces for the selected way, else the way's first order

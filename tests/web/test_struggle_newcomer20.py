@@ -1,0 +1,38 @@
+"""Issue 15, Struggle newcomer 20 on a phone: the prompt said "the LEDs show way 1 of 3 … press Stop to play
+it" and Stop read "Stop: play way 1", while the board's pick for the card (way 3) was said only atop the ways,
+some 1800 px down: the newcomer played way 1 and wasted an ace. The line under the track that says the way
+shown (on a phone's first screen) now starts with the pick when another way is shown, and a tap shows it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from test_plain_words_browser import PHONE, serving
+from test_struggle_newcomer17 import SEED7, WAIT, _choosing
+
+pytestmark = pytest.mark.browser
+
+
+def test_the_way_shown_line_offers_the_card_s_pick_when_another_way_is_shown(browser: Any) -> None:
+    with serving(SEED7) as url:
+        ctx, page = _choosing(browser, url, PHONE)
+        try:
+            page.wait_for_function("typeof S.hints.red === 'number'", timeout=WAIT)
+            hint, ways = page.evaluate("[S.hints.red, S.view.outcomes.length]")
+            other = next(i for i in range(ways) if i != hint)
+            if page.evaluate("S.view.selected") != other:
+                page.evaluate(f"MB.send({{type: 'pick', index: {other}}})")
+                page.wait_for_function(f"S.view.selected === {other}", timeout=WAIT)
+            button = page.locator("#way-shown button.pick-show")
+            button.wait_for(state="visible", timeout=WAIT)
+            assert button.inner_text().strip() == f"★ Your card's pick: way {hint + 1} · show it"
+            box, viewport = button.bounding_box(), page.viewport_size
+            assert box["y"] + box["height"] <= viewport["height"], "the pick is below the first screen"
+            button.tap()
+            page.wait_for_function(f"S.view.selected === {hint}", timeout=WAIT)
+            assert page.locator("#stop").inner_text().strip() == f"✋ Stop: play way {hint + 1}"
+            assert page.locator("#way-shown button.pick-show").count() == 0  # the pick is shown: said as before
+            assert "★ the board's pick for your card" in page.locator("#way-shown").inner_text()
+        finally:
+            ctx.close()

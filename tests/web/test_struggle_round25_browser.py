@@ -120,7 +120,7 @@ def test_a_seat_released_from_another_screen_is_said_to_its_holder_and_logged(br
         screen = other.new_page()
         screen.on("dialog", lambda d: d.accept())
         screen.goto(server)
-        # "release it for this screen" releases the seat and takes it there (Labyrinth newcomer 14)
+        # "take it for this screen" releases the seat and takes it there (Labyrinth newcomer 14)
         screen.locator("button.seat-release.red").click(timeout=WAIT)
         expect(phone.locator("#notice")).to_be_visible(timeout=WAIT)
         expect(phone.locator("#notice")).to_contain_text("Your seat (Red) is taken on another screen now", timeout=WAIT)

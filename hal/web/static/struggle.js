@@ -333,7 +333,7 @@ function drawCard() {
     const away = free.length ? [] : h.humans; // (a colour not free is held elsewhere)
     box.innerHTML = `<div class="label">${I18N.t("page.str.card_title", "Your objective card")}</div>` +
       // said with the colour the players' row calls "you" (round 25: "Red · you", then "take your seat")
-      `<div>${away.length ? I18N.t("page.str.card_secret_away", "You play {colours} here; the secret card shows on the other screen that holds the seat (to see it here, press “release it for this screen” at the top).", { colours: andList(away.map(cap)) })
+      `<div>${away.length ? I18N.t("page.str.card_secret_away", "You play {colours} here; the secret card shows on the other screen that holds the seat (to see it here, press “take it for this screen” at the top).", { colours: andList(away.map(cap)) })
         : I18N.t("page.str.card_secret_you", "You play {colours} here: take your seat to see your secret card (only this browser shows it).", { colours: andList(h.humans.map(cap)) })}</div>`;
     for (const p of free) {
       const b = document.createElement("button");

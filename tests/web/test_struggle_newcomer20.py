@@ -36,3 +36,24 @@ def test_the_way_shown_line_offers_the_card_s_pick_when_another_way_is_shown(bro
             assert "★ the board's pick for your card" in page.locator("#way-shown").inner_text()
         finally:
             ctx.close()
+
+
+def test_a_token_arriving_in_a_place_the_card_wants_for_another_says_the_place_is_lost_for_good(browser: Any) -> None:
+    """Newcomer 20: "= no change for your card: token K takes place A, where your card wants 9" -- right if the
+    race stopped there (K was 1st already), but an arrival is final: the note says the place is lost for good."""
+    from test_plain_words_browser import WIDE, open_page
+
+    with serving(SEED7) as url:
+        page = open_page(browser, url, WIDE)
+        try:
+            page.wait_for_function("S.hello && S.view", timeout=WAIT)
+            lines = page.evaluate("""() => {
+              S.view.spaces = { K: 15, Q: 3, J: 2, "10": 1, "9": 1 }; S.view.arrived = [];
+              const o = { moves: [{ token: "K", from: 15, to: 17, result: "arrived" }],
+                          spaces: { K: 17, Q: 3, J: 2, "10": 1, "9": 1 }, arrived: ["K"] };
+              return forCard(o, ["9", "K", "Q", "J", "10"]).split("\\n");
+            }""")
+        finally:
+            page.close()
+    king = next(line for line in lines if "token K" in line)
+    assert king.startswith("= no change") and "where your card wants 9: that place is lost for good" in king, lines

@@ -388,7 +388,8 @@ function forCard(o, card) {
       else if (want === "A" && delta < 0) parts.push(I18N.t("page.str.card_star_out", "✘ bad for your card: token {token} takes place {place} (your card's ★, any token), out of its own place on your card ({mine}): −10", args));
       else if (want === "A") parts.push(I18N.t("page.str.card_star_sure", "= no change for your card (compared with now): token {token} takes place {place}, your card's ★ (any token): its 10 points are sure now", args));
       else if (delta < 0) parts.push(I18N.t("page.str.card_miss_out", "✘ bad for your card: token {token} takes place {place}, where your card wants {want}, out of its own place on your card ({mine}): −10", args));
-      else parts.push(I18N.t("page.str.card_miss_same", "= no change for your card (compared with now): token {token} takes place {place}, where your card wants {want}", args));
+      // (Struggle newcomer 20 hesitated: an arrival is final, so the place is lost for good, "no change" or not)
+      else parts.push(I18N.t("page.str.card_miss_final", "= no change for your card (compared with now): token {token} takes place {place}, where your card wants {want}: that place is lost for good (an arrival is final)", args));
       continue;
     }
     const from = before[token], to = after[token];

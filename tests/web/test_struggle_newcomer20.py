@@ -57,3 +57,22 @@ def test_a_token_arriving_in_a_place_the_card_wants_for_another_says_the_place_i
             page.close()
     king = next(line for line in lines if "token K" in line)
     assert king.startswith("= no change") and "where your card wants 9: that place is lost for good" in king, lines
+
+
+def test_a_phone_track_made_smaller_for_a_tip_stands_in_the_middle(browser: Any) -> None:
+    """Newcomer 20: while a first-game tip showed, the phone's track spaces shrank to give it room and the
+    track stood left, an empty strip on its right beside the full-width arrival row."""
+    from test_plain_words_browser import open_page
+
+    with serving(SEED7) as url:
+        page = open_page(browser, url, PHONE, guide=True)
+        try:
+            page.wait_for_function("!document.getElementById('guide').hidden", timeout=WAIT)
+            frame = page.locator(".track-frame").bounding_box()
+            spaces = page.evaluate("[...document.querySelectorAll('.track .space')].map((e) => e.getBoundingClientRect())"
+                                   ".map((r) => [r.left, r.right])")
+            left = min(a for a, _ in spaces) - frame["x"]
+            right = frame["x"] + frame["width"] - max(b for _, b in spaces)
+            assert abs(left - right) <= 4, f"the track stands {left:.0f} px from the frame's left, {right:.0f} px from its right"
+        finally:
+            page.close()

@@ -200,7 +200,7 @@ def test_a_tap_on_a_cell_says_why_on_screen_without_scrolling_the_top_away(brows
         page.evaluate("window.scrollTo(0, 0)")
         page.locator('#board .cell[data-cell="c1"]').tap()  # the pawn may not go on: the reason is long
         error = page.locator("#error")
-        expect(error).to_contain_text("Lift pawn", timeout=WAIT_MS)
+        expect(error).to_contain_text("goes back to its start corner", timeout=WAIT_MS)
         page.wait_for_timeout(300)
         box = page.evaluate("(() => { const r = document.getElementById('error').getBoundingClientRect(); "
                             "return {top: r.top, bottom: r.bottom, h: innerHeight, y: scrollY}; })()")

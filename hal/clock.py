@@ -9,6 +9,12 @@ share one timer queue:
 * :class:`RealtimeClock` -- the same queue driven by ``time.monotonic``;
   used on a real board and for watching a simulated game (``--realtime``).
 
+On both, a callback runs at the time it was due: ``now_ms()`` inside it is
+that time, and what it schedules is due from then. So a chain of timers keeps
+its order with the timers scheduled before it however late a loaded machine
+runs the thread (a contact's bounce re-arming the debounce window cannot fall
+after the release of an 80 ms press: Labyrinth newcomer 19).
+
 Timers marked ``daemon`` (endless LED animations) do not keep
 :meth:`run_until_idle` running, like daemon threads do not keep a process.
 """
@@ -126,6 +132,18 @@ class RealtimeClock(_TimerQueue):
 
     ``now_ms()`` counts from construction. Callbacks run in the thread that
     calls :meth:`run_until_idle` (or :meth:`run_forever`), one at a time.
+
+    Time as the running callback sees it is the time it was due, as on the
+    :class:`VirtualClock`: in that thread, while a callback runs, ``now_ms()``
+    is its due time and a timer it schedules is due from then -- however late
+    the thread got to it. A chain of timers (a contact's bounce, the debounce
+    window it re-arms, the hand's next step) thus keeps its order with timers
+    scheduled earlier (the release of the press), and catches up with the
+    wall clock by running what is overdue at once. Elsewhere (other threads:
+    a GPIO callback, a web request; between callbacks) time is the wall
+    clock's. Daemon timers (endless animations, heartbeats) are paced by the
+    wall clock instead -- a periodic one never runs in a burst to catch up, so
+    it cannot hold back the inputs of other threads on a loaded machine.
     """
 
     def __init__(self, speed: float = 1.0) -> None:
@@ -134,13 +152,25 @@ class RealtimeClock(_TimerQueue):
         self._speed = speed
         self._cond = threading.Condition()
         self._stopped = False
+        #: (thread, due time) of the callback running now; None between callbacks
+        self._running: tuple[int, int] | None = None
+        #: the latest due time a callback ran at (the time callbacks see never goes back)
+        self._ran_ms = 0
+
+    def wall_ms(self) -> int:
+        """The wall clock's time (what ``now_ms()`` is outside the callbacks)."""
+        return int((time.monotonic() - self._t0) * 1000 * self._speed)
 
     def now_ms(self) -> int:
-        return int((time.monotonic() - self._t0) * 1000 * self._speed)
+        running = self._running
+        if running is not None and running[0] == threading.get_ident():
+            return running[1]
+        return self.wall_ms()
 
     def call_later(self, delay_ms: int, fn: Callable[[], None], *, daemon: bool = False) -> Timer:
         with self._cond:
-            timer = self._push(self.now_ms() + max(0, int(delay_ms)), fn, daemon)
+            base = self.wall_ms() if daemon else self.now_ms()
+            timer = self._push(base + max(0, int(delay_ms)), fn, daemon)
             self._cond.notify()
         return timer
 
@@ -161,21 +191,27 @@ class RealtimeClock(_TimerQueue):
                 if until_idle and not self.pending():
                     return
                 nxt = self.next_due_ms()
-                now = self.now_ms()
+                now = self.wall_ms()
                 if nxt is None or nxt > now:
                     wait_s = 0.5 if nxt is None else (nxt - now) / 1000 / self._speed
                     self._cond.wait(timeout=min(wait_s, 0.5))
                     continue
                 _, _, timer = heapq.heappop(self._heap)
-            if not timer.cancelled:
+            if timer.cancelled:
+                continue
+            self._ran_ms = max(self._ran_ms, timer.due_ms)
+            self._running = (threading.get_ident(), self._ran_ms)
+            try:
                 timer.fn()
+            finally:
+                self._running = None
 
     def run_until_idle(self, limit_ms: int | None = None, stop: Callable[[], bool] | None = None) -> bool:
         def stop_or_limit() -> bool:
-            return bool((stop and stop()) or (limit_ms is not None and self.now_ms() > limit_ms))
+            return bool((stop and stop()) or (limit_ms is not None and self.wall_ms() > limit_ms))
 
         self._run(until_idle=True, stop=stop_or_limit)
-        return limit_ms is None or self.now_ms() <= limit_ms
+        return limit_ms is None or self.wall_ms() <= limit_ms
 
     def run_forever(self, stop: Callable[[], bool] | None = None) -> None:
         self._run(until_idle=False, stop=stop)

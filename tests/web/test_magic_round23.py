@@ -36,7 +36,13 @@ def test_a_simulated_player_s_turn_says_only_that_it_plays_by_itself(browser: An
         page.goto(u)
         page.wait_for_function("S.view && S.view.instruction && S.view.instruction.player === 'red'", timeout=WAIT_MS)
         expect(page.locator("#prompt")).to_contain_text("Red plays by itself", timeout=WAIT_MS)
-        assert page.locator("#prompt").inner_text().strip() == "🤖 Red plays by itself (simulated): wait."
+        # (on a phone the Magic Labyrinth's prompt keeps a line under it for the symbol to find, said to all:
+        # newcomer 21, the target's panel was below the fold; nothing more)
+        nxt = page.locator("#prompt .prompt-next")
+        next_line = nxt.inner_text().strip() if nxt.count() else ""
+        said = [page.locator("#prompt").inner_text().replace(next_line, "").strip(), next_line]
+        assert said[0] == "🤖 Red plays by itself (simulated): wait.", said
+        assert said[1] == "" or (game == "magic-labyrinth" and said[1].startswith("To find: ")), said
         page.close()
     finally:
         proc.terminate()

@@ -76,3 +76,52 @@ def test_a_phone_track_made_smaller_for_a_tip_stands_in_the_middle(browser: Any)
             assert abs(left - right) <= 4, f"the track stands {left:.0f} px from the frame's left, {right:.0f} px from its right"
         finally:
             page.close()
+
+
+def _placing_by_page(browser: Any, url: str) -> Any:
+    """Red's page at 1920x1080 with Red's play kept and played: the tokens to place."""
+    ctx = browser.new_context(viewport={"width": 1920, "height": 1080})
+    page = ctx.new_page()
+    page.add_init_script("localStorage.setItem('mazeboard.guide.struggle', JSON.stringify(['goal', 'dice', 'throw', 'choose', 'place']))")
+    page.goto(url)
+    page.wait_for_function("S.view && S.world && document.getElementById('throw').getAttribute('aria-disabled') "
+                           "!== 'true' && S.view.phase === 'throw'", timeout=WAIT)
+    page.evaluate("MB.send({type: 'press', button: 'throw'})")
+    page.wait_for_function("S.view.throws > 0", timeout=WAIT)
+    for phase in ("choosing", "placing"):
+        page.evaluate("MB.send({type: 'press', button: 'stop'})")
+        page.wait_for_function(f"S.view.phase === '{phase}'", timeout=WAIT)
+    return ctx, page
+
+
+def test_while_the_hand_places_the_tokens_stop_and_place_tokens_are_greyed(browser: Any) -> None:
+    """Newcomer 20: during "⏳ Placing the tokens … wait…", "✋ Stop: end the turn" looked bright and did nothing."""
+    with serving(SEED7) as url:
+        ctx, page = _placing_by_page(browser, url)
+        try:
+            page.evaluate("MB.send({type: 'follow'})")
+            page.wait_for_function("S.world && S.world.placing", timeout=WAIT)
+            states = page.evaluate("[S.world.placing, document.getElementById('stop').getAttribute('aria-disabled'), "
+                                   "document.getElementById('follow').getAttribute('aria-disabled')]")
+            assert states[0] is False or states[1:] == ["true", "true"], states
+            page.wait_for_function("S.view.phase !== 'placing' || !S.world.placing", timeout=WAIT)
+        finally:
+            ctx.close()
+
+
+def test_with_every_token_moved_by_hand_place_tokens_as_shown_is_greyed(browser: Any) -> None:
+    """Newcomer 20: after moving every token by hand, "🤚 Place tokens as shown" stayed lit (seed 3: Red's play
+    sends K and Q to space 2, the second arrival no reed sees, so the board still lists it to check by eye)."""
+    with serving(("--game", "struggle", "--players", "2", "--seed", "3", "--humans", "red")) as url:
+        ctx, page = _placing_by_page(browser, url)
+        try:
+            asked = page.evaluate("S.view.instruction.requests.filter((r) => r.piece && r.to && r.to.length)"
+                                  ".map((r) => [r.piece, r.to[0]])")
+            assert asked, "nothing to place"
+            for token, to in asked:
+                page.evaluate(f"MB.send({{type: 'move', token: '{token}', to: '{to}'}})")
+                page.wait_for_function(f"S.world.tokens['{token}'] === '{to}' && !S.world.busy", timeout=WAIT)
+            page.wait_for_function("S.view.phase !== 'placing' || "
+                                   "document.getElementById('follow').getAttribute('aria-disabled') === 'true'", timeout=5000)
+        finally:
+            ctx.close()

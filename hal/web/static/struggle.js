@@ -578,8 +578,7 @@ function drawInfo() {
   document.body.dataset.phase = mine ? v.phase : "watching";
   handsUp();
   MB.setControl($("throw"), buttonState("throw"), v.phase === "choosing" ? I18N.t("page.str.next_way_key", "Next way (T)") : I18N.t("page.str.throw_key", "Throw (T)"));
-  drawStop();
-  MB.setControl($("follow"), buttonState("follow"), I18N.t("page.str.follow", "Place tokens as shown"));
+  drawStop(); // and Place tokens as shown
   MB.setControl($("gather"), buttonState("gather"), I18N.t("page.str.gather", "Gather tokens on start"));
   // outcomes
   const list = $("outcomes");
@@ -918,11 +917,20 @@ function madeInSim(s) {
 // (Struggle newcomer 15: it looked ready, its title said "the tokens stand right", and a tap was refused);
 // redrawn as the tokens move (handlers.world)
 function drawStop() {
-  const left = unmadeInSim(said());
-  const state = left.length && buttonState("stop")[0]
-    ? [false, unmadeLine(left).replace(/^[^:]*: /, "")]
-    : buttonState("stop");
-  MB.setControl($("stop"), state, I18N.t("page.str.stop_key", "Stop (S)"));
+  MB.setControl($("stop"), handState("stop"), I18N.t("page.str.stop_key", "Stop (S)"));
+  MB.setControl($("follow"), handState("follow"), I18N.t("page.str.follow", "Place tokens as shown"));
+}
+// Stop's and Place tokens as shown's state as the simulator's world has the tokens (Struggle newcomer 20: while
+// the hand placed them, "Stop: end the turn" looked pressable and did nothing; with every token moved by hand,
+// Place tokens as shown stayed lit): greyed while the hand places them, Place tokens once every one stands where
+// asked, Stop while a move no reed sees is not made; else as the board's controls say
+function handState(id) {
+  const [on, why] = buttonState(id), s = said();
+  if (!on) return [on, why];
+  if (S.world && S.world.placing) return [false, I18N.t("page.str.placing_wait", "the hand is placing the tokens one at a time: wait")];
+  if (id === "follow" && s && madeInSim(s)) return [false, I18N.t("page.str.follow_made", "every token stands where the board asks already")];
+  const left = id === "stop" ? unmadeInSim(s) : [];
+  return left.length ? [false, unmadeLine(left).replace(/^[^:]*: /, "")] : [on, why];
 }
 // why Stop waits: the moves no reed sees still to make ("Stop: first move token J to space 1. ...")
 function unmadeLine(left) {
@@ -936,7 +944,7 @@ function buttonState(id) { return MB.control(S.view, S.hello, id); }
 // the way shown in this turn, for die 2's legend once die 2 was tapped on it
 function orderKey(v) { return JSON.stringify([v.current, v.faces, v.selected]); }
 function press(button, message) {
-  const [on, why] = buttonState(button);
+  const [on, why] = button === "follow" || (button === "stop" && S.world && S.world.placing) ? handState(button) : buttonState(button);
   if (on && button === "die2" && S.view) S.orderTapped = orderKey(S.view);
   if (!on) { MB.showError(`${cap(button)}: ${why}`); return; }
   // the simulator knows a move no reed can see is not made: Stop would end the turn with the token elsewhere

@@ -125,3 +125,19 @@ def test_with_every_token_moved_by_hand_place_tokens_as_shown_is_greyed(browser:
                                    "document.getElementById('follow').getAttribute('aria-disabled') === 'true'", timeout=5000)
         finally:
             ctx.close()
+
+
+
+def test_die_2_outlined_as_acting_is_said_in_the_dice_keys_under_every_way(browser: Any) -> None:
+    """Newcomer 20: die 2 had a light-blue frame under every way, whatever it showed, and nothing said why (the
+    dice keys named die 2 only where another order of the moves changes what happens: round 23)."""
+    with serving(SEED7) as url:
+        ctx, page = _choosing(browser, url, PHONE)
+        try:
+            page.wait_for_function("said() && said().action === 'choose' && said().messages[0].args.orders_differ "
+                                   "!== undefined", timeout=WAIT)
+            assert page.evaluate("said().messages[0].args.orders_differ") is False  # seed 7's first hand
+            assert page.locator('#dice .pdie[data-die="2"]').get_attribute("aria-disabled") is None  # outlined: acts
+            assert "die 2: another order (the same result)" in page.locator("#dice-keys").inner_text()
+        finally:
+            ctx.close()

@@ -534,8 +534,13 @@ function drawInfo() {
     : choosing && v.outcomes.length > 1 && buttonState("throw")[0] ? I18N.t("page.str.key_die1_first_role", "the previous way (from way 2 on)") : "";
   // die 2 explained only when another order changes what happens (the instruction's orders_differ)
   // (and once tapped here on the way shown: the order the prompt says changed, round 27: a phone has no title to read)
-  if (choosing && buttonState("die2")[0] && (((said() || {}).messages || [])[0]?.args?.orders_differ !== false
-    || S.orderTapped === orderKey(v))) keys.push(I18N.t("page.str.key_die2", "die 2: the same moves in another order"));
+  // ...and where it does not, said so in short, as die 2 is outlined as acting there too (Struggle newcomer 20 asked
+  // what its blue frame meant under every way: only die 1 was said)
+  if (choosing && buttonState("die2")[0]) {
+    keys.push(((said() || {}).messages || [])[0]?.args?.orders_differ !== false || S.orderTapped === orderKey(v)
+      ? I18N.t("page.str.key_die2", "die 2: the same moves in another order")
+      : I18N.t("page.str.key_die2_same", "die 2: another order (the same result)"));
+  }
   // after the last way Throw shows way 1 (the prompt: "Throw to go back to way 1", round 27)
   const lastWay = choosing && v.selected === v.outcomes.length - 1;
   if (choosing && buttonState("throw")[0]) keys.push(lastWay ? I18N.t("page.str.key_throw_first", "🎲 Throw: back to way 1") : I18N.t("page.str.key_throw", "🎲 Throw: the next way"));

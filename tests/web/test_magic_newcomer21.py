@@ -97,3 +97,19 @@ def test_the_roll_tip_says_the_pawn_s_own_cell_is_lit_too(browser: Any, drop21: 
                                                                    timeout=WAIT_MS)
     finally:
         page.close()
+
+
+def test_with_the_pawn_in_the_hand_lift_says_the_next_step_not_greyed(browser: Any, drop21: str) -> None:
+    """Newcomer 21: with the pawn lifted, the Lift button read "👇 Tap a cell to place" -- the next step -- drawn
+    greyed, as a control that is off."""
+    page = open_page(browser, drop21, PHONE, touch=True)
+    try:
+        _drop_at_the_wall(page)
+        page.wait_for_selector('#lift:not([aria-disabled="true"])', timeout=WAIT_MS)
+        page.locator("#lift").tap()
+        page.wait_for_function("S.world.hands.red.cell === null", timeout=WAIT_MS)
+        lift = page.locator("#lift")
+        assert "a cell to place" in lift.inner_text()
+        assert page.evaluate("getComputedStyle(document.getElementById('lift')).opacity") == "1"
+    finally:
+        page.close()

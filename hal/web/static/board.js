@@ -814,6 +814,8 @@ function drawControls() {
   const inHand = player !== null && planned(player) === null;
   $("lift").textContent = inHand ? I18N.t("page.magic.lift_placing", "👇 Click a cell to place") : I18N.t("page.magic.lift", "✊ Lift pawn");
   enable($("lift"), on && !inHand);
+  // in the hand: what to do next, drawn as a note, not as a greyed button (Magic newcomer 21 read it as off)
+  $("lift").classList.toggle("in-hand", inHand);
   $("lift").title = inHand ? I18N.t("page.magic.lift_in_hand", "Your pawn is in your hand: click a cell to set it down")
                            : I18N.t("page.magic.lift_title", "Lift pawn: {why}", { why });
   const over = S.view && S.view.phase === "over", [fetchOn, fetchWhy] = player ? fetchControl(player) : control(`fetch:${player}`);

@@ -60,6 +60,10 @@ def test_the_card_page_shows_the_card_again_once_the_seat_is_taken_back(browser:
             op.goto(url)
             assert op.request.post(url + "seat/red/release").ok and op.request.post(url + "seat/red/claim").ok
             expect(card.locator("#secret")).to_contain_text("not yours any more", timeout=WAIT_MS)
+            # ...and why: taken on another screen, not a restart (Labyrinth newcomer 20 read "the server restarted,
+            # or the seat was released" and could have thought the server had crashed)
+            expect(card.locator("#seat-note")).to_contain_text("was taken on another screen", timeout=WAIT_MS)
+            expect(card.locator("#seat-note")).not_to_contain_text("restarted")
             page.locator(".seat-release.red").click()  # taken back on the board's page
             expect(page.locator("#private-links")).to_contain_text("Open your secret card page", timeout=WAIT_MS)
             expect(card.locator("#secret .card-pic")).to_have_count(1, timeout=WAIT_MS)  # no reload

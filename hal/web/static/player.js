@@ -82,8 +82,14 @@ async function checkSeat() {
   if ((seats.mine || []).includes(PLAYER)) { $("seat-note").textContent = ""; if (MB.closed) regained(); return; }
   $("secret").innerHTML = `<span class="muted">${escHTML(I18N.t("page.common.not_yours", "No card shown: this seat is not yours any more."))}</span>`;
   $("secret").dataset.cards = "";
-  $("seat-note").innerHTML = escHTML(I18N.t("page.common.seat_lost", "The {player} seat is no longer held by this browser (the server restarted, or the seat was released).", { player: PLAYER })) +
-    ` <a href="/">${escHTML(I18N.t("page.common.claim_again", "Claim a colour again on the board's page."))}</a>`;
+  // why, as far as the seats tell: held by another browser now, or by none (Labyrinth newcomer 20 read "the server
+  // restarted, or the seat was released" after taking the seat on a phone, and could have thought it crashed)
+  const there = (seats.taken || []).includes(PLAYER);
+  $("seat-note").innerHTML = escHTML(there
+    ? I18N.t("page.common.seat_taken_there", "The {player} seat was taken on another screen: the card shows there now.", { player: PLAYER })
+    : I18N.t("page.common.seat_lost", "The {player} seat is no longer held by this browser (the server restarted, or the seat was released).", { player: PLAYER })) +
+    ` <a href="/">${escHTML(there ? I18N.t("page.common.take_back", "To see it here again, take the seat back on the board's page.")
+      : I18N.t("page.common.claim_again", "Claim a colour again on the board's page."))}</a>`;
   MB.closed = true; // stop retrying: the server would refuse this page
   // and the badge says so too (round 27: "disconnected: retrying…" stayed above the note, for ever)
   MB.setConn("closed", I18N.t("page.common.seat_gone_badge", "not this browser's seat"));

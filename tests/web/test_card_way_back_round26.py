@@ -24,14 +24,24 @@ def test_the_card_page_links_back_to_the_board(browser: Any, game: str) -> None:
         board = context.new_page()
         board.goto(url)
         _claim(board, "red")
-        card = context.new_page()
-        card.goto(url + "seat/red")
+        # the card page as the board's link opens it: its tab (Labyrinth newcomer 20: one tab per colour, and the
+        # way back shows the board's tab again, never a second board in the card's tab)
+        with context.expect_page() as opened:
+            board.locator("a.seat-link.red").first.click()
+        card = opened.value
+        card.wait_for_load_state()
         back = card.locator("a#back")
         expect(back).to_be_visible(timeout=WAIT_MS)
         assert "board" in back.inner_text().lower()
         box = back.bounding_box()
         assert box is not None and box["y"] + box["height"] <= 844 and box["height"] >= 24  # on the first screen, tappable
+        board.evaluate("window.mark = 1")  # gone once the board's tab is loaded again
         back.click()
-        card.wait_for_url(url, timeout=WAIT_MS)
-        expect(card.locator("button.seat-release.red, a.seat-link.red").first).to_be_visible(timeout=WAIT_MS)
+        board.wait_for_function("typeof window.mark === 'undefined'", timeout=WAIT_MS)
+        assert len(context.pages) == 2 and card.url == url + "seat/red", [pg.url for pg in context.pages]
+        expect(board.locator("a.seat-link.red").first).to_be_visible(timeout=WAIT_MS)
+        # the link again: the same card tab, not a third
+        board.locator("a.seat-link.red").first.click()
+        board.wait_for_timeout(1000)
+        assert len(context.pages) == 2, [pg.url for pg in context.pages]
         context.close()

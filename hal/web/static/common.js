@@ -10,6 +10,11 @@ const cap = (s) => (s ? s[0].toUpperCase() + s.slice(1) : "");
 const COLOURS = ["red", "blue", "green", "yellow"];
 // text put into HTML: its <, >, & and quotes as entities
 const escHTML = (t) => String(t).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+// the tabs by name (Labyrinth newcomer 20 juggled three: "Open your secret card page" opened a new tab each time,
+// and the card page's "↩ Board's page" turned that tab into a second board): a board's page is the tab
+// "mazeboard-board", a colour's card page the tab "mazeboard-card-COLOUR"; a link to either shows that tab again
+const TAB_BOARD = "mazeboard-board", tabOfCard = (colour) => `mazeboard-card-${colour}`;
+if (!location.pathname.startsWith("/seat/")) window.name = TAB_BOARD;
 
 const MB = {
   ws: null, msgId: 0, answered: 0, errorTimer: null, handlers: {}, query: "", heardT: null,
@@ -264,7 +269,7 @@ const MB = {
         }
         el = document.createElement("a");
         // a link that looks like a button and says what it opens (issue 15: it read as a label)
-        el.className = `plink seat-link button small ${p}`; el.href = `/seat/${p}`; el.target = "_blank"; el.rel = "noopener";
+        el.className = `plink seat-link button small ${p}`; el.href = `/seat/${p}`; el.target = tabOfCard(p); // (no noopener: a named tab is found only within one group of tabs; the same site)
         el.textContent = several ? I18N.t("page.seat_open_colour", "{Colour} ↗", { colour: p })
           : MB.cardHere() ? I18N.t("page.seat_open_also", "🃏️ Your card, also on its own page ({colour}) ↗", { colour: p })
             : I18N.t("page.seat_open", "🃏️ Open your secret card page ({colour}) ↗", { colour: p });

@@ -113,3 +113,38 @@ def test_with_the_pawn_in_the_hand_lift_says_the_next_step_not_greyed(browser: A
         assert page.evaluate("getComputedStyle(document.getElementById('lift')).opacity") == "1"
     finally:
         page.close()
+
+
+@pytest.mark.parametrize("touch", [False, True], ids=["mouse", "finger"])
+def test_a_pawn_dragged_across_two_cells_slides_over_them(browser: Any, drop21: str, touch: bool) -> None:
+    """Magic newcomer 22 dragged the pawn from a2 over a3 to a4 in one motion: the page took it as a jump (lifted
+    and set down), the referee warned "jumped instead of sliding", the ball dropped and the turn was lost. A hand
+    dragging a pawn across the real board slides it over the cells between: the page sends those slides."""
+    from test_magic_newcomer import WIDE, roll_at_least_two
+
+    page = open_page(browser, drop21, PHONE if touch else WIDE, touch=touch)
+    try:
+        roll_at_least_two(page)
+        centre = {c: page.locator(f'#board .cell[data-cell="{c}"]').bounding_box() for c in ("a1", "b1", "c1")}
+        at = {c: (b["x"] + b["width"] / 2, b["y"] + b["height"] / 2) for c, b in centre.items()}
+        if touch:  # a finger: pointer events through CDP, as a touch screen sends them
+            cdp = page.context.new_cdp_session(page)
+            points = [at["a1"], at["b1"], at["c1"]]
+            cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": points[0][0], "y": points[0][1]}]})
+            for (x0, y0), (x1, y1) in zip(points, points[1:]):
+                for k in range(1, 9):
+                    cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [
+                        {"x": x0 + (x1 - x0) * k / 8, "y": y0 + (y1 - y0) * k / 8}]})
+            cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        else:
+            page.locator('.pawn.red').first.hover()
+            page.mouse.down()
+            page.mouse.move(*at["b1"], steps=8)
+            page.mouse.move(*at["c1"], steps=8)
+            page.mouse.up()
+        page.wait_for_function("S.world.pawns.red.cell === 'c1'", timeout=WAIT_MS)
+        log = page.locator("#log").inner_text()
+        assert "jumped" not in log and "dropped" not in log, log
+        assert page.evaluate("S.world.pawns.red.ball") == "attached"
+    finally:
+        page.close()

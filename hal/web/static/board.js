@@ -167,9 +167,9 @@ function buildBoard() {
       div.addEventListener("pointerdown", (e) => {
         const mine = Object.keys(S.world ? S.world.pawns : {}).filter((p) => S.world.pawns[p].cell === cell && S.hello.humans.includes(p));
         if (e.target.closest(".pawn") || (e.pointerType === "mouse" && e.button !== 0)) return;
-        if (mine.length) S.pointerDrag = { player: mine.includes(S.selected) ? S.selected : mine[0], x: e.clientX, y: e.clientY };
+        if (mine.length) { S.pointerDrag = { player: mine.includes(S.selected) ? S.selected : mine[0], x: e.clientX, y: e.clientY }; S.dragPath = []; }
       });
-      div.addEventListener("dragover", (e) => { e.preventDefault(); div.classList.add("drop-ok"); });
+      div.addEventListener("dragover", (e) => { e.preventDefault(); div.classList.add("drop-ok"); passed(cell); });
       div.addEventListener("dragleave", () => div.classList.remove("drop-ok"));
       div.addEventListener("drop", (e) => { e.preventDefault(); div.classList.remove("drop-ok"); dropped(e.dataTransfer.getData("text/plain"), cell); });
       board.appendChild(div);
@@ -278,10 +278,10 @@ function pawnDiv(player) {
   d.innerHTML = `<div class="body">🧙</div>` + (p.ball === "attached" ? `<div class="ball"></div>` : "");
   if (mine) {
     d.draggable = true;
-    d.addEventListener("dragstart", (e) => { e.dataTransfer.setData("text/plain", player); S.selected = player; });
+    d.addEventListener("dragstart", (e) => { e.dataTransfer.setData("text/plain", player); S.selected = player; S.dragPath = []; });
     // a finger (or pen) drags too: a touch screen starts no HTML drag from a short press (round 26: a drag of
     // the pawn on a phone did nothing); the cell under the finger where it lifts takes the drop, as a mouse's
-    d.addEventListener("pointerdown", (e) => { if (e.pointerType !== "mouse") S.pointerDrag = { player, x: e.clientX, y: e.clientY }; });
+    d.addEventListener("pointerdown", (e) => { if (e.pointerType !== "mouse") { S.pointerDrag = { player, x: e.clientX, y: e.clientY }; S.dragPath = []; } });
     d.addEventListener("click", (e) => { e.stopPropagation(); pawnClicked(player); });
   } else if (p.cell) { // another's pawn: a click on it is a click on its cell (a step there, or whose pawn it is)
     d.addEventListener("click", (e) => { e.stopPropagation(); cellClicked(p.cell); });
@@ -931,12 +931,15 @@ function foundWall(a, b) {
   const [x, y] = [a, b].sort();
   return (S.view.walls_learned || []).includes(`${x}-${y}`) ? [x, y] : null;
 }
-function slideTo(player, cell) {
-  if (handRefused(player)) return;
+function slideTo(player, cell) { slideStep(player, cell); }
+// one step of `player`'s pawn to the neighbouring `cell`; false where the page refuses it (said why)
+function slideStep(player, cell) {
+  if (handRefused(player)) return false;
   const here = planned(player), wall = here && foundWall(here, cell);
-  if (wall) { showError(I18N.t("page.magic.found_wall", "a wall found already stands between {a} and {b}: go round it", { a: wall[0], b: wall[1] })); return; }
+  if (wall) { showError(I18N.t("page.magic.found_wall", "a wall found already stands between {a} and {b}: go round it", { a: wall[0], b: wall[1] })); return false; }
   send({ type: "slide", player, to: cell });
   S.world.hands[player] = { cell, busy: true }; // where the hand is heading; the server confirms
+  return true;
 }
 function cellClicked(cell) {
   const player = activeHuman();
@@ -976,8 +979,22 @@ document.addEventListener("pointercancel", () => { S.pointerDrag = null; markDro
 function markDrop(cell) { $("board").querySelectorAll(".cell.drop-ok").forEach((c) => { if (c !== cell) c.classList.remove("drop-ok"); }); if (cell) cell.classList.add("drop-ok"); }
 document.addEventListener("pointermove", (e) => {
   if (!S.pointerDrag) return;
-  markDrop(document.elementsFromPoint(e.clientX, e.clientY).map((el) => el.closest("#board .cell")).find(Boolean) || null);
+  const over = document.elementsFromPoint(e.clientX, e.clientY).map((el) => el.closest("#board .cell")).find(Boolean) || null;
+  markDrop(over);
+  if (over) passed(over.dataset.cell);
 });
+// the cells a drag passes over, in order (S.dragPath): a pawn dragged across the board slides over them, as a hand
+// sliding it does on the real board (Magic newcomer 22 dragged a2 over a3 to a4 and was warned of a jump)
+function passed(cell) { if (S.dragPath && S.dragPath[S.dragPath.length - 1] !== cell) S.dragPath.push(cell); }
+// the slide a drag from `here` to `cell` made: the cells it passed, each next to the one before, ending on `cell`
+// (a pointer that crossed a corner diagonally or went back over a cell: not a slide); null if it is none
+function dragSlide(here, cell) {
+  const path = (S.dragPath || []).filter((c) => c !== here);
+  if (!path.length || path[path.length - 1] !== cell) return null;
+  let at = here;
+  for (const c of path) { if (!adjacent(at, c)) return null; at = c; }
+  return new Set(path).size === path.length ? path : null;
+}
 function pawnClicked(player) { S.selected = player; drawPawns(); drawControls(); }
 function dropped(player, cell) {
   if (!S.hello.humans.includes(player)) return;
@@ -987,6 +1004,9 @@ function dropped(player, cell) {
   if (here === cell || backInOne(player, cell)) return;
   if (adjacent(here, cell)) { slideTo(player, cell); return; }
   if (handRefused(player)) return;
+  const steps = dragSlide(here, cell);
+  S.dragPath = null;
+  if (steps) { for (const c of steps) { if (!slideStep(player, c)) break; } return; }
   jump(player, cell);
 }
 // a click, a tap or a drop on the cell the board asks `player`'s pawn back to (its start corner after its ball

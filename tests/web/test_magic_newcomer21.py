@@ -45,6 +45,8 @@ def test_a_click_elsewhere_after_a_drop_says_to_click_the_corner(browser: Any, d
         page.locator('#board .cell[data-cell="a2"]').tap()  # a step back along the way: not where it goes
         expect(page.locator("#error")).to_contain_text(re.compile("goes back to its start corner: (click|tap) a1"),
                                                        timeout=WAIT_MS)
+        # ...and the prompt's way too (Magic newcomer 22: the prompt said Lift pawn, this only "click a1")
+        expect(page.locator("#error")).to_contain_text("or press ✊ Lift pawn, then")
         assert page.evaluate("S.world.pawns.red.cell") == "a3"
     finally:
         page.close()

@@ -13,7 +13,8 @@ const escHTML = (t) => String(t).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)
 // the tabs by name (Labyrinth newcomer 20 juggled three: "Open your secret card page" opened a new tab each time,
 // and the card page's "↩ Board's page" turned that tab into a second board): a board's page is the tab
 // "mazeboard-board", a colour's card page the tab "mazeboard-card-COLOUR"; a link to either shows that tab again
-const TAB_BOARD = "mazeboard-board", tabOfCard = (colour) => `mazeboard-card-${colour}`;
+const TAB_BOARD = "mazeboard-board";
+function tabOfCard(colour) { return ["mazeboard", "card", colour].join("-"); } // a name, not words: never shown
 if (!location.pathname.startsWith("/seat/")) window.name = TAB_BOARD;
 
 const MB = {

@@ -29,6 +29,14 @@ def _drop_at_the_wall(page: Any) -> None:
     wait_action(page, "return")
 
 
+def _lifted_after_the_drop(page: Any) -> None:
+    """The ball dropped (:func:`_drop_at_the_wall`), then ✊ Lift pawn tapped: the pawn is in the hand."""
+    _drop_at_the_wall(page)
+    page.wait_for_selector('#lift:not([aria-disabled="true"])', timeout=WAIT_MS)
+    page.locator("#lift").tap()
+    page.wait_for_function("S.world.hands.red.cell === null", timeout=WAIT_MS)
+
+
 @pytest.mark.parametrize("tips", [False, True], ids=["no-tips", "tips"])
 def test_the_phone_board_does_not_move_at_the_first_roll(browser: Any, drop18: str, tips: bool) -> None:
     """The room is kept from the start, and the first "press Roll" says in it what comes next."""
@@ -119,10 +127,7 @@ def test_fish_ball_out_with_the_pawn_in_the_hand_says_to_set_it_down(browser: An
 
     page = open_page(browser, drop18, PHONE, touch=True)
     try:
-        _drop_at_the_wall(page)
-        page.wait_for_selector('#lift:not([aria-disabled="true"])', timeout=WAIT_MS)
-        page.locator("#lift").tap()
-        page.wait_for_function("S.world.hands.red.cell === null", timeout=WAIT_MS)
+        _lifted_after_the_drop(page)
         page.evaluate("fetchBall('red')")  # the ball in the tray, tapped too early
         error = page.locator("#error")
         expect(error).to_contain_text("Fish ball out: first tap a1 to set down the pawn in your hand", timeout=WAIT_MS)

@@ -10,7 +10,7 @@ from typing import Any, Iterator
 
 import pytest
 from test_magic_newcomer import DROP_ARGS, PHONE, WAIT_MS, open_page, served, wait_action
-from test_magic_newcomer18 import _drop_at_the_wall
+from test_magic_newcomer18 import _drop_at_the_wall, _lifted_after_the_drop
 
 pytestmark = pytest.mark.browser
 
@@ -106,10 +106,7 @@ def test_with_the_pawn_in_the_hand_lift_says_the_next_step_not_greyed(browser: A
     greyed, as a control that is off."""
     page = open_page(browser, drop21, PHONE, touch=True)
     try:
-        _drop_at_the_wall(page)
-        page.wait_for_selector('#lift:not([aria-disabled="true"])', timeout=WAIT_MS)
-        page.locator("#lift").tap()
-        page.wait_for_function("S.world.hands.red.cell === null", timeout=WAIT_MS)
+        _lifted_after_the_drop(page)
         lift = page.locator("#lift")
         assert "a cell to place" in lift.inner_text()
         assert page.evaluate("getComputedStyle(document.getElementById('lift')).opacity") == "1"

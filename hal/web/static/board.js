@@ -931,7 +931,6 @@ function foundWall(a, b) {
   const [x, y] = [a, b].sort();
   return (S.view.walls_learned || []).includes(`${x}-${y}`) ? [x, y] : null;
 }
-function slideTo(player, cell) { slideStep(player, cell); }
 // one step of `player`'s pawn to the neighbouring `cell`; false where the page refuses it (said why)
 function slideStep(player, cell) {
   if (handRefused(player)) return false;
@@ -961,7 +960,7 @@ function cellClicked(cell) {
     return;
   }
   if (handRefused(player)) return; // why the pawn stays, before "not next to"
-  if (adjacent(here, cell)) slideTo(player, cell);
+  if (adjacent(here, cell)) slideStep(player, cell);
   else showError(I18N.t("page.magic.not_next", "{cell} is not next to {here}: slide one cell at a time", { cell, here }));
 }
 // the end of a finger's drag of a pawn (pawnDiv), or of a drag begun on its cell: over another cell, the drop a
@@ -1002,7 +1001,7 @@ function dropped(player, cell) {
   const here = planned(player);
   if (here === null) { send({ type: "place", player, cell }); return; }
   if (here === cell || backInOne(player, cell)) return;
-  if (adjacent(here, cell)) { slideTo(player, cell); return; }
+  if (adjacent(here, cell)) { slideStep(player, cell); return; }
   if (handRefused(player)) return;
   const steps = dragSlide(here, cell);
   S.dragPath = null;
@@ -1045,7 +1044,7 @@ function arrow(dir) {
   const here = planned(player);
   if (here === null) { showError(I18N.t("page.magic.in_hand_error", "your pawn is in your hand: click a cell to set it down")); return; }
   const [f, r] = coords(here), to = cellAt(f + dir[0], r + dir[1]);
-  if (to) slideTo(player, to);
+  if (to) slideStep(player, to);
 }
 
 function press(button) {

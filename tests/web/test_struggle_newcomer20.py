@@ -138,6 +138,9 @@ def test_die_2_outlined_as_acting_is_said_in_the_dice_keys_under_every_way(brows
                                    "!== undefined", timeout=WAIT)
             assert page.evaluate("said().messages[0].args.orders_differ") is False  # seed 7's first hand
             assert page.locator('#dice .pdie[data-die="2"]').get_attribute("aria-disabled") is None  # outlined: acts
-            assert "die 2: another order (the same result)" in page.locator("#dice-keys").inner_text()
+            # (the keys are drawn with the way's instruction, which can come a frame after it under load)
+            keys = page.locator("#dice-keys")
+            keys.filter(has_text="die 2: another order (the same result)").wait_for(state="visible", timeout=WAIT)
+            assert "die 2: another order (the same result)" in keys.inner_text()
         finally:
             ctx.close()

@@ -717,7 +717,8 @@ function drawPickLine(v, ways, card, hint, mine) {
 }
 // the way shown (the LEDs' way) said in a line under the dice while choosing (struggle.css: on a phone only,
 // where the list runs far below the board): "Way 2 of 3: token J space 2 → space 4 · token 9 START → space 1"
-function drawWayShown(v, ways, card, hint, mine) {
+function drawWayShown(v, ways, card, hint, mine) { fillWayShown(v, ways, card, hint, mine); fitWayShown(); }
+function fillWayShown(v, ways, card, hint, mine) {
   const box = $("way-shown");
   const o = v.phase === "choosing" && mine ? ways.find((w) => w.index === v.selected) : null;
   // while throwing, the ace's note there on a phone (struggle.css: in the dice row it pushed Throw and Stop off)
@@ -748,6 +749,19 @@ function drawWayShown(v, ways, card, hint, mine) {
     b.addEventListener("click", () => MB.send({ type: "pick", index: pick.index }));
     box.prepend(b, " ");
   }
+}
+// the line keeps the idle hand row's room on a phone (struggle.css), so that the dice, Throw and Stop stay put:
+// a longer way is said in smaller letters, and the line grows down only if even those do not fit (Struggle
+// newcomers 20 and 21: a long way's last moves were cut off, out of sight)
+function fitWayShown() {
+  const box = $("way-shown"), under = box.parentElement;
+  box.classList.remove("long", "longer", "grown");
+  under.style.minHeight = "";
+  if (box.hidden || getComputedStyle(box).position !== "absolute") return;
+  const over = () => box.scrollHeight > box.clientHeight + 1;
+  if (over()) box.classList.add("long");
+  if (over()) box.classList.add("longer");
+  if (over()) { box.classList.add("grown"); under.style.minHeight = `${box.offsetHeight}px`; }
 }
 // the way shown as the prompt says it (die 2 names the same moves in another order: round 27, the phone's line
 // kept the first order): the instruction's moves and aces for the selected way, else the way's first order

@@ -378,6 +378,7 @@ function forCard(o, card) {
   // while no token has left START (no "now" is said, round 23) the notes count from nothing: each token the way
   // leaves in its card's place +10, the card's ★ +10, adding up to the way's points
   const started = had.length > 0 || Object.values(before).some((at) => typeof at === "number" && at > 0);
+  const named = new Set(); // the tokens whose lines say a rank
   for (const token of tokens) {
     const j = card.indexOf(token);
     const delta = j < 0 ? 0 : (will[j] === token ? 1 : 0) - (started && was[j] === token ? 1 : 0);
@@ -396,6 +397,7 @@ function forCard(o, card) {
     if (typeof from !== "number" || typeof to !== "number") continue;
     const pb = was.indexOf(token), pa = will.indexOf(token);
     if (from === to && !delta) continue; // not moved, its points the same: nothing to say
+    named.add(token);
     // a token that moves ahead while others pass it drops in the race: said so (Struggle newcomer 16 read "moves
     // ahead from 1st to 2nd" as a contradiction), and the same for one that goes back but comes up
     const moves = from === to ? (pa > pb ? I18N.t("page.str.stays_drops", "stays put but drops (others pass it)") : I18N.t("page.str.stays_rises", "stays put but comes up (a token ahead goes back)"))
@@ -421,6 +423,8 @@ function forCard(o, card) {
     else if (Math.abs(pa - j) > Math.abs(pb - j)) parts.push(I18N.t("page.str.card_farther_same", "= no change for your card (compared with now): token {token} {moves} from {was} to {rank} in the race, farther from the {want} place your card wants for it ({place}), which it was not in", args));
     else parts.push(I18N.t("page.str.card_as_far_same", "= no change for your card (compared with now): token {token} {moves} from {was} to {rank} in the race, as far as before from the {want} place your card wants for it ({place})", args));
   }
+  const level = levelLine(after, arrived, named);
+  if (level) parts.push(level);
   if (!started && card.includes("A")) parts.push(I18N.t("page.str.card_star_start", "✔ good for your card: your card's ★ place ({place}) scores with any token: +10", { place: places[card.indexOf("A")] }));
   const sure = cardPoints(card.slice(0, arrived.length), arrived), total = cardPoints(card, will);
   // "no change" compares with now: the points now said beside those of the way when they differ (a way
@@ -436,6 +440,17 @@ function forCard(o, card) {
       : I18N.t("page.str.card_score", "If the race stopped after this way: {points} points for your card", { points: total });
   // one line each (struggle.css: pre-line), the points last
   return I18N.t("page.str.for_card", "For your card: {parts}", { parts: "\n" + [...parts, score].join("\n") });
+}
+// how tokens level on one space rank (projected: in the tokens' order), for those a way's note names (Struggle
+// newcomer 21 read "token 9 moves ahead to 2nd" beside J on the same space, and could not tell why J was 1st):
+// "(tokens level on one space rank in the order K, Q, J, 10, 9: J before 9 on space 3)", or ""
+function levelLine(spaces, arrived, named) {
+  const order = S.hello.tokens, racing = order.filter((t) => !arrived.includes(t) && typeof spaces[t] === "number");
+  const groups = [...new Set(racing.map((t) => spaces[t]))].map((at) => racing.filter((t) => spaces[t] === at))
+    .filter((on) => on.length > 1 && on.some((t) => named.has(t)))
+    .map((on) => I18N.t("page.str.level_group", "{tokens} on {space}", { tokens: on.join(I18N.t("page.str.before", " before ")), space: spaceName(spaces[on[0]]) }));
+  return groups.length ? I18N.t("page.str.card_level", "(tokens level on one space rank in the order {order}: {groups})",
+    { order: order.join(", "), groups: groups.join("; ") }) : "";
 }
 // a way's note for the card in the box `note`: `pick` (the board's pick, or ""), then forCard's `text`: its
 // header and the tokens' lines (.card-why, hidden on a phone under a way not shown: struggle.css) and its last

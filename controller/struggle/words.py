@@ -64,9 +64,7 @@ def idle_said(said: Any, play: Play, result: Result, hand: Sequence[str]) -> Any
 def _moves_said(play: Play, result: Result, track: Track) -> Any:
     steps: list[Any] = []
     plain = True
-    done: set[str] = set()
     for m in result.moves:
-        done.add(m.token)
         if m.result == "impasse":
             steps.append(phrase(STAYS.get(m.blocked, "str.play.stays_plain"), token=m.token,
                                 space=space(track, m.frm), target=m.target if m.target is not None else m.to))
@@ -80,8 +78,11 @@ def _moves_said(play: Play, result: Result, track: Track) -> Any:
             plain = False
         else:
             steps.append(phrase("str.play.moves", token=m.token))
-    for token, place in result.arrivals:  # the fifth token, put on the last place when the fourth arrived
-        if token not in done:
+    # the fifth token, put on the last place when the fourth arrived: said also when it had moved earlier in the
+    # play (Struggle newcomer 21: "token K moves, then token J reaches arrival place D" said nothing of K's place E)
+    placed = {m.token for m in result.moves if m.place}
+    for token, place in result.arrivals:
+        if token not in placed:
             steps.append(phrase("str.play.last", token=token, place=place))
             plain = False
     if plain:

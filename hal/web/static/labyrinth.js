@@ -338,9 +338,22 @@ function drawPawns() {
   }
 }
 
+// the prompt: the board's instruction as this page says it, or, while the simulated hand walks a pawn of this
+// page's to the tile clicked (one tile at a time), that it walks (Labyrinth newcomer 21: the pawn seemed to stop
+// short of the tile, with Done already on): a press of Done waits for the walk (the hand does one thing at a time)
+function promptNow() {
+  const v = S.view, h = S.hello, s = said();
+  const pawn = v.phase === "move" && S.world && S.world.busy && h.humans.includes(v.current) ? humansMover() : null;
+  const to = pawn && S.world.hand[pawn], at = pawn && S.world.pawns[pawn];
+  if (to && at && to !== at) {
+    return I18N.t("page.lab.walking", "⏳ {who} walks to {cell}, one tile at a time; then press ✋ Done (a press now waits for the walk).",
+      { who: pawn === "vader" ? cap(pawnName(pawn)) : I18N.t("page.lab.your_pawn", "Your pawn"), cell: to });
+  }
+  return NOTICE.prompt(s, v.prompt, h && h.humans);
+}
 function drawInfo() {
   const v = S.view, h = S.hello;
-  MB.setText($("prompt"), NOTICE.prompt(said(), v.prompt, S.hello && S.hello.humans)); // slot names never break
+  MB.setText($("prompt"), promptNow()); // slot names never break
   document.body.dataset.phase = v.phase || ""; // a phone's move step: Done and Lift pawn above the idle spare (labyrinth.css)
   guideTip();
   document.documentElement.style.setProperty("--turn", v.current ? `var(--${v.current})` : "#888");
@@ -621,10 +634,12 @@ function fitVariants(h) {
 // many as the players chosen can each hold (24 shared out: 12, 8 or 6), the game's own count kept
 function fillCardsEach(each) {
   const share = Math.floor(24 / (parseInt($("ng-players").value, 10) || 2));
-  const counts = [...new Set([0, 1, 2, 3, 4, 5, 6, 8, 12, each])].filter((n) => n <= share).sort((a, b) => a - b);
-  const keep = Math.min(each, share);
+  // the whole share said once, as "all 24 shared out" (Labyrinth newcomer 21: with two players "12 (a shorter
+  // game)" was the same game as the rules' "long" one)
+  const counts = [...new Set([0, 1, 2, 3, 4, 5, 6, 8, 12, each])].filter((n) => n < share).sort((a, b) => a - b);
+  const keep = each >= share ? 0 : each;
   $("ng-cards-each").innerHTML = counts.map((n) => `<option value="${n}" ${n === keep ? "selected" : ""}>${n === 0
-    ? esc(I18N.t("page.lab.cards_all", "all 24 shared out (the rules; a long game)"))
+    ? esc(I18N.t("page.lab.cards_all_each", "all 24 shared out: {n} each (the rules; a long game)", { n: share }))
     : esc(I18N.t("page.lab.cards_n", "{n} (a shorter game)", { n }))}</option>`).join("");
 }
 // what a variant does, in a few words (RULES.md §2 Variants)

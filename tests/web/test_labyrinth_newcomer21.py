@@ -1,0 +1,80 @@
+"""Issue 15, Labyrinth newcomer 21.
+
+- Phone, the move step, no first-game tip: with the seat held on another screen ("🔒 Red's card: on another
+  screen / take it for this screen", two lines) and a tile's name said under the board, Done stood at 838 px of
+  844, a sliver; the newcomer had to scroll. In the move step Done and Lift pawn come before the idle spare.
+- The New game dialog offered "all 24 shared out (the rules; a long game)" and "12 (a shorter game)": with two
+  players the same game, one called long, the other shorter. The counts offered are those below the share,
+  and the share is said ("12 each").
+- A tap on a far tile walks the pawn one tile at a time while Done is already on: the prompt says the pawn
+  walks and that Done waits for it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from test_labyrinth_newcomer_third import NEWCOMER_GAME, PHONE, WAIT_MS, open_page, push
+from test_plain_words_browser import serving
+
+pytestmark = pytest.mark.browser
+
+
+def test_done_is_on_a_phones_first_screen_in_the_move_step_without_a_tip(browser: Any) -> None:
+    with serving(NEWCOMER_GAME) as url:
+        other = open_page(browser, url, (1920, 1080), guide=False)
+        other.locator("button.seat-claim.red").click(timeout=WAIT_MS)  # the seat held on another screen
+        other.locator("a.seat-link.red").wait_for(timeout=WAIT_MS)
+        page = open_page(browser, url, PHONE, guide=False)
+        try:
+            page.wait_for_function("() => document.getElementById('guide').hidden", timeout=WAIT_MS)
+            push(page)
+            cell = page.evaluate("() => S.view.reachable.red.find((c) => c !== S.world.pawns.red)")
+            page.locator(f'#maze .tile[data-cell="{cell}"]').tap()  # its picture's name said under the board
+            page.wait_for_function("() => S.world.busy === false", timeout=WAIT_MS)
+            page.evaluate("() => window.scrollTo(0, 0)")
+            page.wait_for_timeout(300)
+            page.screenshot(path="/tmp/lead/lab21_done.png")
+            done = page.locator("#done").bounding_box()
+            assert done["y"] + done["height"] <= PHONE[1] - 4, f"Done at {done['y']:.0f}-{done['y'] + done['height']:.0f} px of {PHONE[1]}"
+        finally:
+            page.close()
+            other.close()
+
+
+def test_the_cards_each_offered_never_repeat_the_whole_share(browser: Any) -> None:
+    with serving(NEWCOMER_GAME) as url:
+        page = open_page(browser, url, (1920, 1080), guide=False)
+        try:
+            page.click("#new-game")
+            for players, share in (("2", 12), ("3", 8), ("4", 6)):
+                page.select_option("#ng-players", players)
+                options = page.locator("#ng-cards-each option").all_inner_texts()
+                values = [int(v) for v in page.locator("#ng-cards-each option").evaluate_all("(os) => os.map((o) => o.value)")]
+                assert options[0] == f"all 24 shared out: {share} each (the rules; a long game)", options
+                assert all(0 < n < share for n in values[1:]), (players, values)
+        finally:
+            page.close()
+
+
+def test_the_prompt_says_the_pawn_walks_while_it_does(browser: Any) -> None:
+    with serving(NEWCOMER_GAME) as url:
+        page = open_page(browser, url, (1920, 1080), guide=False)
+        try:
+            push(page)
+            here = page.evaluate("() => S.world.pawns.red")
+            far = page.evaluate("""(here) => {
+              const d = (c) => Math.abs(c.charCodeAt(0) - here.charCodeAt(0)) + Math.abs(+c.slice(1) - +here.slice(1));
+              return S.view.reachable.red.slice().sort((a, b) => d(b) - d(a))[0];
+            }""", here)
+            page.click(f'#maze .tile[data-cell="{far}"]')
+            page.wait_for_function("() => S.world.busy", timeout=WAIT_MS)
+            text = page.locator("#prompt").inner_text()
+            assert f"walks to {far}" in text and "Done" in text, text
+            page.wait_for_function("() => !S.world.busy", timeout=WAIT_MS)
+            page.wait_for_timeout(200)
+            assert "walks to" not in page.locator("#prompt").inner_text()
+        finally:
+            page.close()

@@ -15,7 +15,7 @@ its order with the timers scheduled before it however late a loaded machine
 runs the thread (a contact's bounce re-arming the debounce window cannot fall
 after the release of an 80 ms press: Labyrinth newcomer 19).
 
-Timers marked ``daemon`` (endless LED animations) do not keep
+Timers marked ``daemon`` (endless LED animations, periodic scans) do not keep
 :meth:`run_until_idle` running, like daemon threads do not keep a process.
 """
 
@@ -26,6 +26,13 @@ import itertools
 import threading
 import time
 from typing import Callable, Protocol
+
+
+#: how far the time a :class:`RealtimeClock` callback sees may lag the wall clock (ms): within it a chain of
+#: timers keeps its order with earlier ones however late the thread runs; past it (a stall longer than this)
+#: the chain's time jumps up to it, so a chain that fell behind holds other threads' ``call_soon`` back at most
+#: about this long (an attack on c4e76c2: a chain slower than its period held a web command 1 s and more)
+MAX_LAG_MS = 500
 
 
 class Timer:
@@ -135,15 +142,20 @@ class RealtimeClock(_TimerQueue):
 
     Time as the running callback sees it is the time it was due, as on the
     :class:`VirtualClock`: in that thread, while a callback runs, ``now_ms()``
-    is its due time and a timer it schedules is due from then -- however late
-    the thread got to it. A chain of timers (a contact's bounce, the debounce
+    is its due time and every timer it schedules (daemon or not) is due from
+    then -- however late the thread got to it, up to :data:`MAX_LAG_MS`
+    behind the wall clock. A chain of timers (a contact's bounce, the debounce
     window it re-arms, the hand's next step) thus keeps its order with timers
     scheduled earlier (the release of the press), and catches up with the
-    wall clock by running what is overdue at once. Elsewhere (other threads:
-    a GPIO callback, a web request; between callbacks) time is the wall
-    clock's. Daemon timers (endless animations, heartbeats) are paced by the
-    wall clock instead -- a periodic one never runs in a burst to catch up, so
-    it cannot hold back the inputs of other threads on a loaded machine.
+    wall clock by running what is overdue at once. A daemon timer's callback
+    (an animation tick, a matrix scan) runs on the wall clock instead: a
+    periodic one never runs in a burst to catch up, and what it arms (the
+    debounce window of a level a scan read) counts from when it really ran,
+    as its next run does (an attack on c4e76c2: a late scan's window, due from
+    the scan's due time, ran out before the next scan looked, and a 3 ms
+    glitch passed a 10 ms window). Elsewhere (other threads: a GPIO callback,
+    a web request; between callbacks) time is the wall clock's; so a time read
+    on another thread and one read in a later callback are not ordered.
     """
 
     def __init__(self, speed: float = 1.0) -> None:
@@ -169,7 +181,7 @@ class RealtimeClock(_TimerQueue):
 
     def call_later(self, delay_ms: int, fn: Callable[[], None], *, daemon: bool = False) -> Timer:
         with self._cond:
-            base = self.wall_ms() if daemon else self.now_ms()
+            base = self.now_ms()
             timer = self._push(base + max(0, int(delay_ms)), fn, daemon)
             self._cond.notify()
         return timer
@@ -199,8 +211,11 @@ class RealtimeClock(_TimerQueue):
                 _, _, timer = heapq.heappop(self._heap)
             if timer.cancelled:
                 continue
-            self._ran_ms = max(self._ran_ms, timer.due_ms)
-            self._running = (threading.get_ident(), self._ran_ms)
+            if timer.daemon:  # on the wall clock (class docstring)
+                self._running = None
+            else:
+                self._ran_ms = max(self._ran_ms, timer.due_ms, self.wall_ms() - MAX_LAG_MS)
+                self._running = (threading.get_ident(), self._ran_ms)
             try:
                 timer.fn()
             finally:

@@ -51,8 +51,16 @@ class Hands:
     """
 
     def __init__(self, world: World, scheduler: Scheduler, on_idle: Callable[[], None] | None = None,
-                 where: str | None = None, on_error: Callable[[ValueError], None] | None = None) -> None:
+                 where: str | None = None, on_error: Callable[[ValueError], None] | None = None,
+                 stops_at_drop: bool = False) -> None:
         self.world = world
+        #: a person's hand (the browser's people): it stops sliding a pawn whose ball fell after the slide was
+        #: asked, dropping the rest of that slide and the slides of that pawn queued after it, as a person who
+        #: sees the ball fall stops (an attack, session 6: a drag's steps, sent at once, carried the pawn on past
+        #: the drop); a scenario's script or a simulated player slides as told
+        self.stops_at_drop = stops_at_drop
+        #: pawn -> whether its ball was on it when a slide of it was last asked (``stops_at_drop``)
+        self._asked_with_ball: dict[str, bool] = {}
         self.where = where
         #: the browser's people: an action the world cannot do now is dropped with the rest of the queue and
         #: told to ``on_error`` (then ``on_idle``), never raised into the server's loop (Labyrinth newcomer 15:
@@ -73,6 +81,10 @@ class Hands:
         return not self._busy and not self._queue
 
     def do(self, *actions: Action) -> None:
+        if self.stops_at_drop:
+            for a in actions:
+                if a.kind == "slide" and a.player:
+                    self._asked_with_ball[a.player] = self._ball(a.player) == "attached"
         self._queue.extend(actions)
         if not self._busy:
             self._next()
@@ -85,11 +97,24 @@ class Hands:
     def _after(self, ms: int) -> None:
         self._timer = self.scheduler.call_later(ms, self._next)
 
+    def _ball(self, player: str) -> str | None:
+        pawn = getattr(self.world, "pawns", {}).get(player)
+        return getattr(pawn, "ball", None)
+
+    def _fell(self, player: str | None) -> bool:
+        """Whether ``player``'s ball fell since a slide of it was asked (``stops_at_drop`` only)."""
+        return bool(self.stops_at_drop and player and self._asked_with_ball.get(player)
+                    and self._ball(player) != "attached")
+
     def _next(self) -> None:
         try:
+            if self._slide and self._fell(self._slide_player):
+                self._slide.clear()
             if self._slide and self._slide_player is not None:
                 self._after(self.world.slide_step(self._slide_player, self._slide.popleft()))
                 return
+            while self._queue and self._queue[0].kind == "slide" and self._fell(self._queue[0].player):
+                self._queue.popleft()  # dropped, never done
             if not self._queue:
                 self._busy = False
                 if self._on_idle:

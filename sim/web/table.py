@@ -46,7 +46,7 @@ class HumanHand:
         self.player = player
         self.world = sim.world
         # an action the world cannot do now is dropped and told, never raised into the server (sim/hands.py)
-        self.hands = Hands(sim.world, sim.clock, on_idle=self._idle, on_error=on_error or self._failed)
+        self.hands = Hands(sim.world, sim.clock, on_idle=self._idle, on_error=on_error or self._failed, stops_at_drop=True)
         self.planned: str | None = sim.world.pawns[player].cell
         self.queued = 0
         self._on_idle = on_idle

@@ -985,14 +985,36 @@ document.addEventListener("pointermove", (e) => {
 // the cells a drag passes over, in order (S.dragPath): a pawn dragged across the board slides over them, as a hand
 // sliding it does on the real board (Magic newcomer 22 dragged a2 over a3 to a4 and was warned of a jump)
 function passed(cell) { if (S.dragPath && S.dragPath[S.dragPath.length - 1] !== cell) S.dragPath.push(cell); }
-// the slide a drag from `here` to `cell` made: the cells it passed, each next to the one before, ending on `cell`
-// (a pointer that crossed a corner diagonally or went back over a cell: not a slide); null if it is none
+// the slide a drag from `here` to `cell` made: the cells it passed, each next to the one before, ending on `cell`;
+// two cells the pointer was seen on in one row or column stand for the cells between them too (an attack, session
+// 6: a quick straight drag, seen on a1 then on a3, was a jump); a pointer that crossed a corner diagonally or went
+// back over a cell: not a slide; null if it is none
 function dragSlide(here, cell) {
-  const path = (S.dragPath || []).filter((c) => c !== here);
-  if (!path.length || path[path.length - 1] !== cell) return null;
+  const path = [];
   let at = here;
-  for (const c of path) { if (!adjacent(at, c)) return null; at = c; }
+  for (const c of (S.dragPath || []).filter((x) => x !== here)) {
+    const line = straight(at, c);
+    if (!line) return null;
+    path.push(...line);
+    at = c;
+  }
+  if (!path.length || path[path.length - 1] !== cell) return null;
   return new Set(path).size === path.length ? path : null;
+}
+// the cells from `a` (left out) to `b` along one row or column, in order ([] for a itself); null off a straight line
+function straight(a, b) {
+  const [fa, ra] = coords(a), [fb, rb] = coords(b);
+  if (fa !== fb && ra !== rb) return null;
+  const n = Math.abs(fb - fa) + Math.abs(rb - ra), df = Math.sign(fb - fa), dr = Math.sign(rb - ra);
+  return Array.from({ length: n }, (_, i) => cellAt(fa + df * (i + 1), ra + dr * (i + 1)));
+}
+// the steps the roll leaves `player` now (the view's die less the steps the board counted), or null where none is
+// counted (no roll under way); a drag slides the pawn no further (an attack, session 6: a drag of four cells on a
+// roll of 2 took the pawn two past it, where a tap is refused once the steps are used)
+function stepsLeft(player) {
+  const v = S.view;
+  if (!v || v.phase !== "move" || v.current !== player || typeof v.die !== "number") return null;
+  return Math.max(0, v.die - (v.steps || 0));
 }
 function pawnClicked(player) { S.selected = player; drawPawns(); drawControls(); }
 function dropped(player, cell) {
@@ -1003,10 +1025,15 @@ function dropped(player, cell) {
   if (here === cell || backInOne(player, cell)) return;
   if (adjacent(here, cell)) { slideStep(player, cell); return; }
   if (handRefused(player)) return;
-  const steps = dragSlide(here, cell);
+  const slide = dragSlide(here, cell);
   S.dragPath = null;
-  if (steps) { for (const c of steps) { if (!slideStep(player, c)) break; } return; }
-  jump(player, cell);
+  if (!slide) { jump(player, cell); return; }
+  const left = stepsLeft(player), steps = left === null ? slide : slide.slice(0, left);
+  for (const c of steps) { if (!slideStep(player, c)) return; }
+  if (steps.length < slide.length && steps.length) {
+    showError(I18N.t("page.magic.drag_roll_end", "your roll allows {n} more step(s): the pawn stops on {cell}",
+      { n: steps.length, cell: steps[steps.length - 1] }));
+  } else if (!steps.length) handRefused(player) || showError(I18N.t("page.magic.no_steps_left", "no steps left of your roll: press ✋ Done"));
 }
 // a click, a tap or a drop on the cell the board asks `player`'s pawn back to (its start corner after its ball
 // fell: the "↩ back here" ring) while Lift acts for it: Lift and that cell in one, as a hand takes it there

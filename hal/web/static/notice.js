@@ -150,7 +150,7 @@ const NOTICE = {
   // -- the first-game guide ------------------------------------------------------------
   // tips: id -> text; shown when a page calls tip(id) at the moment it applies, once, until
   // dismissed (then remembered); "Hide all tips" remembers every one. A tip shown but not dismissed
-  // comes again when its moment does in the same game; once that game is over for this page (✨ New
+  // comes again when its moment does in the same game, once (twice); once that game is over for this page (✨ New
   // game, a restarted server: gameOver) it is remembered too: a second game shows only tips not yet
   // shown (round 24: a newcomer saw the first game's tips all again in the second)
   tips: {}, key: "", shown: new Set(),
@@ -247,6 +247,7 @@ const NOTICE = {
   // a tip is still to come, so that the board does not move up and down between turns (round 27: 56 px
   // under a finger about to tap); Got it / Hide all tips (hide) give the room back
   rest(box) {
+    NOTICE.twice(box.dataset.tip);
     const phone = window.matchMedia("(max-width: 899.98px)").matches, seen = NOTICE.seen();
     const more = Object.keys(NOTICE.tips || {}).some((id) => !seen.includes(id.split(".")[0]));
     if (phone && more && !box.hidden) {
@@ -256,6 +257,14 @@ const NOTICE = {
       document.body.classList.add("guide-resting");
     }
     box.hidden = true;
+  },
+  // a tip shown at two moments and not dismissed is remembered when the second is over: it has been read, or
+  // is not wanted (Struggle newcomer 22 pressed Got it on another tip and saw the dice tip come back every turn)
+  rested: {},
+  twice(id) {
+    if (!id) return;
+    NOTICE.rested[id] = (NOTICE.rested[id] || 0) + 1;
+    if (NOTICE.rested[id] >= 2) NOTICE.remember(id);
   },
   tip(id, step) {
     const box = NOTICE.el("guide"), text = (step && NOTICE.tips[`${id}.${step}`]) || NOTICE.tips[id];

@@ -1,0 +1,54 @@
+"""Issue 15, Struggle newcomer 22 (wide): "Got it" pressed on the placing tip, the dice tip, never dismissed,
+came back at every turn's throw (each tip shown but not dismissed came again with its moment, without end),
+and the newcomer read it as a dismissed tip coming back. A tip shown at two moments and not dismissed is now
+remembered once the second is over; the next tip comes in its place."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from test_plain_words_browser import WIDE, serving
+from test_struggle_newcomer17 import SEED7, WAIT
+
+pytestmark = pytest.mark.browser
+
+GUIDE = "document.getElementById('guide')"
+
+
+def _turn(page: Any) -> list[str]:
+    """Red's turn played by presses; the tips shown at its throw moment."""
+    page.wait_for_function("S.view && S.view.current === 'red' && S.view.phase === 'throw'", timeout=60_000)
+    page.wait_for_function(f"!{GUIDE}.hidden", timeout=WAIT)
+    shown = [page.evaluate(f"{GUIDE}.dataset.tip")]
+    page.evaluate("MB.send({type: 'press', button: 'throw'})")
+    page.wait_for_function("S.view.throws > 0", timeout=WAIT)
+    page.evaluate("MB.send({type: 'press', button: 'stop'})")
+    page.wait_for_function("S.view.phase !== 'throw'", timeout=WAIT)
+    page.wait_for_timeout(300)
+    page.evaluate("MB.send({type: 'press', button: 'stop'})")  # play the way shown
+    page.wait_for_function("S.view.phase === 'placing' || S.view.current !== 'red'", timeout=WAIT)
+    if page.evaluate("S.view.phase") == "placing":
+        page.locator("#follow").click()
+    for _ in range(60):  # Stop once the tokens stand as played
+        if page.evaluate("S.view.current !== 'red'"):
+            break
+        if page.evaluate("!S.world.placing && said() && said().action === 'place' && !(said().requests || []).length"):
+            page.evaluate("MB.send({type: 'press', button: 'stop'})")
+        page.wait_for_timeout(500)
+    page.wait_for_function("S.view.current !== 'red'", timeout=WAIT)
+    return shown
+
+
+def test_a_tip_not_dismissed_comes_back_once_then_the_next_one(browser: Any) -> None:
+    with serving(SEED7) as url:
+        page = browser.new_page(viewport={"width": WIDE[0], "height": WIDE[1]})
+        try:
+            page.add_init_script("localStorage.setItem('mazeboard.guide.struggle', JSON.stringify(['goal', 'place']))")
+            page.goto(url)
+            shown = [_turn(page)[0] for _ in range(3)]
+            assert shown == ["dice", "dice", "throw"], shown
+            seen = page.evaluate("JSON.parse(localStorage.getItem('mazeboard.guide.struggle') || '[]')")
+            assert "dice" in seen, seen
+        finally:
+            page.close()

@@ -23,6 +23,17 @@ def seed(text: str) -> int:
     return n
 
 
+#: short names a person types for a game (Magic newcomer 23 typed ``--game magic`` and was refused): -> its name
+GAME_ALIASES = {"magic": "magic-labyrinth", "magic_labyrinth": "magic-labyrinth", "magiclabyrinth": "magic-labyrinth"}
+
+
+def game(text: str) -> str:
+    """``--game``: a game's name as typed, in any case, a short name taken for its full one (``magic`` ->
+    ``magic-labyrinth``); a name no game has is refused later by the command, naming the games."""
+    name = text.strip().lower()
+    return GAME_ALIASES.get(name, name)
+
+
 #: the Magic Labyrinth's symbol tokens (RULES.md: 24): more to win could never be collected
 MAX_WIN_TOKENS = 24
 

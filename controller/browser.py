@@ -90,11 +90,11 @@ def cards_each(text: str) -> int:
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     """The browser simulator's options (``mazeboard sim`` without ``--scenario``)."""
-    from .argtypes import lang as _lang, maze as _maze, players as _players
+    from .argtypes import game as _game, lang as _lang, maze as _maze, players as _players
 
     g = p.add_argument_group("browser simulator (without --scenario)")
-    g.add_argument("--game", default="magic-labyrinth",
-                   help="game on the table: magic-labyrinth (default), labyrinth or struggle")
+    g.add_argument("--game", default="magic-labyrinth", type=_game,
+                   help="game on the table: magic-labyrinth (default; or magic), labyrinth or struggle")
     g.add_argument("--edition", default=None, help="Labyrinth edition: classic, super-mario, star-wars")
     g.add_argument("--variant", action="append", default=[], metavar="NAME",
                    help="Labyrinth rule variant, repeatable: younger, exit-anywhere, vader")

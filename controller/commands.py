@@ -10,7 +10,7 @@ from mazeboard.hal.board import BoardRequest
 from mazeboard.hal.errors import ConfigError, MazeboardError
 
 from . import browser
-from .argtypes import (check_game_flags, check_rounds, lang as _lang, line_noise as _line_noise, maze as _maze,
+from .argtypes import (check_game_flags, check_rounds, game as _game, lang as _lang, line_noise as _line_noise, maze as _maze,
                        plain_int, players as _players, seed as _seed, win_tokens as _win_tokens)
 from .app import build_game, narrator_for
 from .eventlog import JsonLinesLog
@@ -22,7 +22,8 @@ class RuntimeFailure(MazeboardError):
 
 
 def play_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--game", default="magic-labyrinth", help="game to play (default: magic-labyrinth)")
+    p.add_argument("--game", default="magic-labyrinth", type=_game,
+                   help="game to play: magic-labyrinth (default; or magic), labyrinth or struggle")
     p.add_argument("--players", type=_players, default=2, help="number of players, 2-4 (default 2)")
     p.add_argument("--edition", default=None, help="Labyrinth edition: classic, super-mario, star-wars")
     p.add_argument("--variant", action="append", default=[], metavar="NAME",

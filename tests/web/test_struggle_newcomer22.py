@@ -16,10 +16,11 @@ pytestmark = pytest.mark.browser
 GUIDE = "document.getElementById('guide')"
 
 
-def _turn(page: Any) -> list[str]:
+def _turn(page: Any, tips: bool = True) -> list[str]:
     """Red's turn played by presses; the tips shown at its throw moment."""
     page.wait_for_function("S.view && S.view.current === 'red' && S.view.phase === 'throw'", timeout=60_000)
-    page.wait_for_function(f"!{GUIDE}.hidden", timeout=WAIT)
+    if tips:
+        page.wait_for_function(f"!{GUIDE}.hidden", timeout=WAIT)
     shown = [page.evaluate(f"{GUIDE}.dataset.tip")]
     page.evaluate("MB.send({type: 'press', button: 'throw'})")
     page.wait_for_function("S.view.throws > 0", timeout=WAIT)
@@ -52,3 +53,35 @@ def test_a_tip_not_dismissed_comes_back_once_then_the_next_one(browser: Any) -> 
             assert "dice" in seen, seen
         finally:
             page.close()
+
+
+def test_a_persons_throw_says_what_the_other_player_played(browser: Any) -> None:
+    """Newcomer 22 (phone): after Blue's turn the K was back on START and the prompt said only "Red: press
+    Throw."; why was in the log, two screens down. Under a person's "press Throw", before their first throw,
+    a phone says the other's play as the log says it; the track does not move for it."""
+    from test_plain_words_browser import PHONE
+
+    with serving(SEED7) as url:
+        ctx = browser.new_context(viewport={"width": PHONE[0], "height": PHONE[1]}, has_touch=True, is_mobile=True)
+        page = ctx.new_page()
+        try:
+            page.add_init_script("localStorage.setItem('mazeboard.guide.struggle', "
+                                 "JSON.stringify(['goal', 'dice', 'throw', 'choose', 'place']))")
+            page.goto(url)
+            page.wait_for_function("S.view && S.view.current === 'red' && S.view.phase === 'throw'", timeout=WAIT)
+            track = page.locator(".track-frame").bounding_box()
+            assert page.locator("#prompt-news").is_hidden()  # nobody has played yet
+            _turn(page, tips=False)
+            page.wait_for_function("S.view.current === 'red' && S.view.phase === 'throw' && !S.view.throws", timeout=60_000)
+            news = page.locator("#prompt-news")
+            news.wait_for(state="visible", timeout=WAIT)
+            played = page.evaluate("[...document.querySelectorAll('#log li')].map((li) => li.innerText)"
+                                   ".find((t) => t.includes('Blue played'))")
+            assert news.inner_text().startswith("Blue played:") and news.inner_text() in played, (news.inner_text(), played)
+            page.screenshot(path="/tmp/lead/struggle22_news.png")
+            assert page.locator(".track-frame").bounding_box()["y"] == pytest.approx(track["y"], abs=1), "the track moved"
+            page.evaluate("MB.send({type: 'press', button: 'throw'})")
+            page.wait_for_function("S.view.throws > 0", timeout=WAIT)
+            news.wait_for(state="hidden", timeout=WAIT)
+        finally:
+            ctx.close()

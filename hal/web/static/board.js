@@ -632,11 +632,21 @@ window.addEventListener("resize", () => { if (S.view && S.hello) drawPrompt(); }
 // and never saw the target while playing); "" anywhere else
 function nextLine(s, phone) {
   if (!phone || !s || s.action !== "roll") return "";
+  const news = S.hello.humans.includes(s.player) && S.news ? `${S.news}. ` : "";
   if (!S.rolledHere && S.hello.humans.includes(s.player)) {
-    return I18N.t("page.magic.next_after_roll", "Then click a lit cell next to your pawn, one step at a time, toward the white cell's symbol. A hidden wall drops your ball.");
+    return news + I18N.t("page.magic.next_after_roll", "Then click a lit cell next to your pawn, one step at a time, toward the white cell's symbol. A hidden wall drops your ball.");
   }
   const t = S.view && S.view.target;
-  return t && t.symbol ? I18N.t("page.magic.next_target", "To find: {symbol} on {cell} (the white cell).", { symbol: sym(t.symbol), cell: t.cell }) : "";
+  return news + (t && t.symbol ? I18N.t("page.magic.next_target", "To find: {symbol} on {cell} (the white cell).", { symbol: sym(t.symbol), cell: t.cell }) : "");
+}
+// what another player's turn did that a person here must know at their roll (S.news, said by nextLine): a symbol
+// found (the target changed) or a ball dropped, as the log says it; on a phone the log is far below the first
+// screen (Magic newcomer 23 saw the target change and "⭐ 1/2" on Blue's row, and nothing said why); forgotten
+// when a person here rolls or another player's turn begins
+function heardNews(ev, text) {
+  const here = S.hello && S.hello.humans.includes(ev.player);
+  if ((ev.type === "symbol_collected" || ev.type === "ball_dropped") && !here && S.hello) S.news = text;
+  else if ((ev.type === "die_rolled" && here) || (ev.type === "turn_started" && !here) || ev.type === "game_started") S.news = null;
 }
 
 function drawInfo() {
@@ -887,6 +897,7 @@ function addLog(ev) {
   S.drawnAt = ev.type === "target" ? ev.cell : ev.type === "step" ? null : S.drawnAt;
   if (ev.type === "symbol_collected") ev = { ...ev, drawn: drawnAt === ev.cell };
   const text = (LOG_TEXT[ev.type] || ((e) => `${e.type}`))(ev);
+  heardNews(ev, text);
   const li = document.createElement("li");
   li.className = ev.type + (["symbol_collected", "game_over", "wall_learned"].includes(ev.type) ? " big" : "");
   li.dataset.type = ev.type;

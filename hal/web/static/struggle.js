@@ -166,6 +166,7 @@ function inHand() {
 function promptParts() {
   if (!$("prompt-text")) {
     $("prompt").innerHTML = '<span id="in-hand" class="in-hand" hidden></span><span id="prompt-text"></span>'
+      + '<span id="prompt-news" class="prompt-news" hidden></span>'
       + '<button type="button" id="prompt-goal" class="prompt-goal" hidden></button>'
       + '<button type="button" id="prompt-new" class="prompt-new small" hidden></button>';
     // the game over: the way forward in the page too, once the popup is closed (round 26: only in the popup)
@@ -489,10 +490,26 @@ function drawPrompt() {
   if (!S.view) return;
   promptParts();
   $("prompt-text").textContent = promptNow();
+  const news = newsNow();
+  $("prompt-news").hidden = !news;
+  $("prompt-news").textContent = news;
   $("prompt-new").hidden = S.view.phase !== "over";
   $("prompt-new").textContent = I18N.t("page.str.prompt_new", "✨ New game");
   drawInHand();
   fitPrompt();
+}
+// what another player's turn did, said under a person's "press Throw" before their first throw (a phone's log is
+// two screens down: Struggle newcomer 22 found their K back on START and only "Red: press Throw." said): the
+// other's play as the log says it ("Blue played: token 9 moves and sends token K back to START"); forgotten once
+// a person here throws, or another player's turn begins (struggle.css: a phone's; a wide screen has the log beside)
+function heardNews(ev) {
+  const here = S.hello && S.hello.humans.includes(ev.player);
+  if (ev.type === "played" && !here && S.hello) S.news = LOG_TEXT.played(ev);
+  else if ((ev.type === "hand" && here) || (ev.type === "turn_started" && !here) || ev.type === "game_started") S.news = null;
+}
+function newsNow() {
+  const s = said(), v = S.view;
+  return S.news && s && s.action === "throw" && S.hello.humans.includes(s.player) && !v.throws ? S.news : "";
 }
 function drawInfo() {
   const v = S.view, h = S.hello;
@@ -1077,11 +1094,12 @@ const HANDLERS = {
     S.bannerShown = msg.view.phase === "over";
     buildTrack();
     $("log").innerHTML = "";
-    for (const ev of msg.log) MB.addLog(ev, LOG_TEXT, BIG);
+    S.news = null;
+    for (const ev of msg.log) { MB.addLog(ev, LOG_TEXT, BIG); heardNews(ev); }
     drawAll();
   },
   event(msg) {
-    S.view = msg.view; MB.addLog(msg.event, LOG_TEXT, BIG);
+    S.view = msg.view; MB.addLog(msg.event, LOG_TEXT, BIG); heardNews(msg.event);
     // a token chosen here is let go when the turn ends (round 27: chosen before Place tokens as shown, it stayed
     // chosen into the next turn, and a tap on a space moved it out of turn)
     if (msg.event.type === "turn_ended" && S.selected) { S.selected = S.autoSelected = null; drawTokens(); }

@@ -50,3 +50,27 @@ def test_a_persons_roll_says_what_the_other_players_turn_found(browser: Any, url
         assert "Blue found" not in page.locator("#prompt").inner_text()
     finally:
         page.close()
+
+
+def test_the_board_does_not_move_when_the_first_tip_of_a_new_game_comes(browser: Any, url: str) -> None:
+    """Newcomer 23 (phone), a second game: the roll's tip seen in the first, no tip showed at the roll, and the
+    move's tip came at the first roll, pushing the board some 70 px down under the finger. While a tip is still
+    to come a phone keeps its room from the start."""
+    top = "() => Math.round(document.getElementById('board').getBoundingClientRect().top + scrollY)"
+    page = open_page(browser, url, PHONE, tips=True, touch=True)
+    try:
+        page.add_init_script("localStorage.setItem('mazeboard.guide.magic-labyrinth', JSON.stringify(['roll']))")
+        page.reload()
+        wait_action(page, "roll")
+        page.wait_for_timeout(300)
+        assert page.locator("#guide").is_hidden()
+        before = page.evaluate(top)
+        page.locator("#roll").tap()
+        wait_action(page, "move")
+        page.wait_for_selector("#guide:not([hidden])", timeout=WAIT_MS)  # the move's tip
+        assert page.evaluate(top) == before, "the board moved when the move's tip came"
+        page.locator("#guide .guide-ok").tap()  # Got it: a tip is still to come, its room stays
+        page.wait_for_timeout(200)
+        assert page.evaluate(top) == before, "the board moved at Got it"
+    finally:
+        page.close()

@@ -196,7 +196,17 @@ const NOTICE = {
     if (!seen.includes(id)) seen.push(id);
     try { localStorage.setItem(NOTICE.key, JSON.stringify(seen)); } catch (e) { /* private mode: shown again next time */ }
   },
-  dismiss(id) { NOTICE.remember(id); NOTICE.hide(); },
+  // Got it: the tip goes; on a phone, with a tip still to come, its room stays (keep), as when its moment ends,
+  // so that the board does not move up now and down again at the next tip (Magic newcomer 23)
+  dismiss(id) {
+    NOTICE.remember(id);
+    const box = NOTICE.el("guide");
+    if (box && NOTICE.toCome().length && NOTICE.phone()) NOTICE.keep(box);
+    else NOTICE.hide();
+  },
+  phone() { return window.matchMedia("(max-width: 899.98px)").matches; },
+  // the tips not yet seen (their ids)
+  toCome() { const seen = NOTICE.seen(); return Object.keys(NOTICE.tips || {}).filter((id) => !seen.includes(id.split(".")[0])); },
   // the game this page showed tips in is over (a new one is starting): each tip shown is seen
   gameOver() {
     for (const id of NOTICE.shown) NOTICE.remember(id);
@@ -242,15 +252,34 @@ const NOTICE = {
     const box = NOTICE.el("guide");
     if (box && !box.hidden && box.dataset.tip && box.dataset.tip !== id) NOTICE.rest(box);
     if (id) NOTICE.tip(id, step);
+    NOTICE.reserve();
+  },
+  // on a phone, no tip shown and none resting while a tip is still to come: its room is kept from now, measured
+  // with the next tip's words (Magic newcomer 23: the roll's tip seen in an earlier game, the move's tip came at
+  // the first roll and pushed the board 70 px down under the finger)
+  reserve() {
+    const box = NOTICE.el("guide"), text = box && box.querySelector(".guide-text");
+    if (!box || !text || !box.hidden || document.body.classList.contains("guide-resting") || !NOTICE.phone()) return;
+    const next = NOTICE.toCome()[0];
+    if (!next || typeof NOTICE.tips[next] !== "string") return;
+    const was = text.textContent, open = box.dataset.open;
+    delete box.dataset.open;
+    text.textContent = NOTICE.tips[next];
+    box.hidden = false;
+    NOTICE.keep(box);
+    text.textContent = was;
+    if (open !== undefined) box.dataset.open = open;
   },
   // a tip whose moment is over goes; on a phone its room stays (unseen, board.css body.guide-resting) while
   // a tip is still to come, so that the board does not move up and down between turns (round 27: 56 px
   // under a finger about to tap); Got it / Hide all tips (hide) give the room back
   rest(box) {
     NOTICE.twice(box.dataset.tip);
-    const phone = window.matchMedia("(max-width: 899.98px)").matches, seen = NOTICE.seen();
-    const more = Object.keys(NOTICE.tips || {}).some((id) => !seen.includes(id.split(".")[0]));
-    if (phone && more && !box.hidden) {
+    NOTICE.keep(box);
+  },
+  // the tip shown goes, its room kept on a phone while a tip is still to come
+  keep(box) {
+    if (NOTICE.phone() && NOTICE.toCome().length && !box.hidden) {
       document.body.style.setProperty("--guide-rest", `${box.offsetHeight}px`);
       // its room says what it is for (Magic newcomer 19 saw a 130 px gap under the prompt once the tip went)
       box.dataset.rest = I18N.t("page.common.guide_rest", "💡 The next first-game tip shows here when its moment comes.");

@@ -856,7 +856,8 @@ const TIP_DONE = {
   throw: () => !!(S.view && S.view.throws),
   place: (s) => ((s.messages || [])[0] || {}).id === "str.placed" || madeInSim(s),
 };
-function guideTip() {
+function guideTip() { guideTipNow(); NOTICE.reserve(); } // (a phone keeps a tip's room while one is to come)
+function guideTipNow() {
   const s = said(), box = $("guide");
   const asked = s && S.hello && S.hello.humans.includes(s.player) ? TIP_ORDER[s.action] || [s.action] : [];
   const moment = asked.filter((id) => !(TIP_DONE[id] && TIP_DONE[id](s)));

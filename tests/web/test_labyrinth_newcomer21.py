@@ -78,3 +78,37 @@ def test_the_prompt_says_the_pawn_walks_while_it_does(browser: Any) -> None:
             assert "walks to" not in page.locator("#prompt").inner_text()
         finally:
             page.close()
+
+
+def test_the_arrow_keys_walk_the_pawn_one_open_tile(browser: Any) -> None:
+    """Newcomer 21 pressed → and ↑ after the push, as The Magic Labyrinth's page takes them: nothing moved, nothing
+    was said. An arrow walks the pawn to the next tile where both tiles' paths meet; elsewhere it says why."""
+    with serving(NEWCOMER_GAME) as url:
+        page = open_page(browser, url, (1920, 1080), guide=False)
+        try:
+            page.keyboard.press("ArrowUp")  # before the push: said when the arrows act
+            page.wait_for_function("document.getElementById('error').textContent.includes('after the push')", timeout=WAIT_MS)
+            push(page)
+            here = page.evaluate("() => S.world.pawns.red")
+            step = page.evaluate("""(here) => {
+              const masks = (c) => { const t = document.querySelector(`#maze .tile[data-cell="${c}"]`); return t ? parseTile(t.dataset.tile).mask : null; };
+              const k = { ArrowUp: [0, 1, 1, 4], ArrowRight: [1, 0, 2, 8], ArrowDown: [0, -1, 4, 1], ArrowLeft: [-1, 0, 8, 2] };
+              const out = {};
+              for (const [key, [df, dr, a, b]] of Object.entries(k)) {
+                const to = String.fromCharCode(here.charCodeAt(0) + df) + (parseInt(here.slice(1), 10) + dr);
+                const m = masks(to);
+                out[key] = [to, m !== null && (masks(here) & a) !== 0 && (m & b) !== 0];
+              }
+              return out;
+            }""", here)
+            shut = next((k for k, (_, ok) in step.items() if not ok), None)
+            if shut:
+                page.keyboard.press(shut)
+                page.wait_for_function("document.getElementById('error').textContent.includes('no open path that way')", timeout=WAIT_MS)
+            key, (to, _) = next(((k, v) for k, v in step.items() if v[1]), (None, (None, None)))
+            if key is None:
+                pytest.skip(f"no open neighbour of {here} in this game")
+            page.keyboard.press(key)
+            page.wait_for_function(f"() => S.world.pawns.red === '{to}' && !S.world.busy", timeout=WAIT_MS)
+        finally:
+            page.close()

@@ -552,6 +552,28 @@ function tileClicked(cell) {
   S.world.hand[pawn] = cell;
 }
 
+// the arrow keys walk the pawn one tile, where both tiles open toward each other (Labyrinth newcomer 21 pressed
+// them, as The Magic Labyrinth's page takes them, and nothing moved or was said): [files, ranks, this tile's
+// side, the next tile's side] (tiles.js masks: N=1 E=2 S=4 W=8; N is rank 7's side)
+const ARROW_STEP = { ArrowUp: [0, 1, 1, 4], ArrowRight: [1, 0, 2, 8], ArrowDown: [0, -1, 4, 1], ArrowLeft: [-1, 0, 8, 2] };
+function arrowStep([df, dr, out, into]) {
+  const v = S.view, h = S.hello, pawn = S.view && S.hello ? humansMover() : null;
+  if (!pawn || !S.world) return;
+  const here = S.world.hand[pawn] === undefined ? S.world.pawns[pawn] : S.world.hand[pawn];
+  if (!here || v.phase !== "move" || !h.humans.includes(v.current)) {
+    MB.showError(I18N.t("page.lab.arrows_when", "the arrow keys walk your pawn one tile at a time once it may move: after the push, on your turn"));
+    return;
+  }
+  const to = String.fromCharCode(here.charCodeAt(0) + df) + (parseInt(here.slice(1), 10) + dr);
+  const tile = (c) => $("maze").querySelector(`.tile[data-cell="${c}"]`), a = tile(here), b = tile(to);
+  const open = a && b && (parseTile(a.dataset.tile || "").mask & out) && (parseTile(b.dataset.tile || "").mask & into);
+  if (!open) {
+    MB.showError(I18N.t("page.lab.no_path_that_way", "no open path that way from {here}: the paths of both tiles must meet", { here }));
+    return;
+  }
+  tileClicked(to);
+}
+
 const HANDLERS = {
   hello(msg) {
     if (!MB.sameGame(msg, "labyrinth")) return;
@@ -604,6 +626,7 @@ function wire() {
     if (!MB.ownKey(e)) return;
     if (e.key === "r" || e.key === "R") press("rotate", { type: "rotate" });
     else if (e.key === "d" || e.key === "D") press("done", { type: "press", button: "done" });
+    else if (ARROW_STEP[e.key]) { e.preventDefault(); arrowStep(ARROW_STEP[e.key]); }
   });
   $("ng-players").addEventListener("change", () => fillCardsEach(parseInt($("ng-cards-each").value, 10) || 0));
   $("ng-edition").addEventListener("change", () => S.hello && fitVariants(S.hello));

@@ -188,7 +188,17 @@ const MB = {
     const before = MB.seats;
     MB.seats = s;
     MB.drawSeats();
-    if (!before) return;
+    if (!before) {
+      // a page opened while another screen holds a seat: every screen shows the one table (Labyrinth newcomer 21
+      // opened a phone beside the wide screen, expected a game of its own, and found the same one, Red's moves
+      // its to make)
+      const away = (s.taken || []).filter((p) => MB.seatElsewhere(p));
+      if (away.length && typeof NOTICE !== "undefined") {
+        MB.seatSaid = away[0];
+        NOTICE.say(I18N.t("page.common.same_table", "Every screen on this address shows the same table: this one plays {Player}'s moves too; {Player}'s secret card shows on the screen that holds the seat.", { player: away[0] }));
+      }
+      return;
+    }
     // a seat of this page's held on another screen at once (released and taken there between two messages)
     for (const p of (before.mine || []).filter((c) => !(s.mine || []).includes(c) && (s.taken || []).includes(c))) {
       MB.releasedHere.add(p);

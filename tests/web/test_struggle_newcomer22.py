@@ -85,3 +85,31 @@ def test_a_persons_throw_says_what_the_other_player_played(browser: Any) -> None
             news.wait_for(state="hidden", timeout=WAIT)
         finally:
             ctx.close()
+
+
+def test_a_pick_among_ways_of_equal_points_says_why_this_one(browser: Any) -> None:
+    """Newcomer 22: all three ways said "10 points for your card", the ★ pick was way 3, and its reason ("the most
+    points if the race stopped there") did not tell it from the others. Among ways of equal points the pick line
+    says the pick leaves the racing tokens more in the card's order (rules.py evaluate's next measure)."""
+    from test_plain_words_browser import open_page
+
+    with serving(SEED7) as url:
+        page = open_page(browser, url, WIDE)
+        try:
+            page.wait_for_function("S.hello && S.view", timeout=WAIT)
+            said = page.evaluate("""() => {
+              S.view.spaces = { K: 1, Q: 2, J: 3, "10": 4, "9": 5 }; S.view.arrived = []; S.view.phase = "choosing";
+              const card = ["K", "Q", "J", "10", "9"];  // now: 9 10 J Q K, J in its place (10 points)
+              const ways = [{ index: 0, spaces: { K: 1, Q: 2, J: 3, "10": 4, "9": 6 }, arrived: [] },
+                            { index: 1, spaces: { K: 1, Q: 2, J: 3, "10": 6, "9": 5 }, arrived: [] }];
+              const out = [];
+              drawPickLine(S.view, ways, card, 0, true); out.push(document.getElementById("pick-line").textContent);
+              ways[1].spaces = { K: 1, Q: 2, J: 6, "10": 4, "9": 5 };  // J out of its place: 0 points
+              drawPickLine(S.view, ways, card, 0, true); out.push(document.getElementById("pick-line").textContent);
+              return out;
+            }""")
+        finally:
+            page.close()
+    tied, alone = said
+    assert "Other ways would score as many points" in tied and "more in your card's order" in tied, tied
+    assert "(the most points if the race stopped there" in alone, alone

@@ -736,7 +736,11 @@ function drawPickLine(v, ways, card, hint, mine) {
   const o = card && mine && v.phase === "choosing" && ways.length > 1 ? ways.find((w) => w.index === hint) : null;
   box.hidden = !o;
   if (!o) { box.textContent = ""; return; }
-  box.textContent = I18N.t("page.str.pick_line", "★ The board's pick for your card: way {n} (the most points if the race stopped there; tokens already arrived count double)", { n: o.index + 1 });
+  // ways scoring as much as the pick: why this one (rules.py evaluate: then the tokens in the card's order; Struggle
+  // newcomer 22 saw three ways of 10 points each and the pick on way 3, with no reason said)
+  const tied = ways.some((w) => w.index !== o.index && weigh(w, card) === weigh(o, card));
+  box.textContent = tied ? I18N.t("page.str.pick_line_tied", "★ The board's pick for your card: way {n}. Other ways would score as many points if the race stopped there; this one leaves the racing tokens more in your card's order", { n: o.index + 1 })
+    : I18N.t("page.str.pick_line", "★ The board's pick for your card: way {n} (the most points if the race stopped there; tokens already arrived count double)", { n: o.index + 1 });
   box.title = I18N.t("page.str.hint", "★ the board's pick for your card: the most points if the race stopped here, with the points of tokens already arrived counting double (no play can take those away)");
   const show = document.createElement("button");
   show.type = "button"; show.className = "small";
@@ -746,6 +750,12 @@ function drawPickLine(v, ways, card, hint, mine) {
   MB.enable(show, !shown);
   show.addEventListener("click", () => { if (v.selected !== o.index) MB.send({ type: "pick", index: o.index }); });
   box.append(" ", show);
+}
+// what the board's pick weighs first for a way (rules.py evaluate): its points if the race stopped there, those of
+// the tokens already arrived counted twice
+function weigh(o, card) {
+  const arrived = o.arrived || S.view.arrived || [];
+  return cardPoints(card, projected(o.spaces || {}, arrived)) + cardPoints(card.slice(0, arrived.length), arrived);
 }
 // the way shown (the LEDs' way) said in a line under the dice while choosing (struggle.css: on a phone only,
 // where the list runs far below the board): "Way 2 of 3: token J space 2 → space 4 · token 9 START → space 1"

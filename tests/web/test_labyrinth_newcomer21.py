@@ -132,3 +132,24 @@ def test_a_screen_opened_beside_one_holding_the_seat_says_it_is_the_same_table(b
         finally:
             page.close()
             other.close()
+
+
+@pytest.mark.parametrize("game", [NEWCOMER_GAME, ("--game", "struggle", "--humans", "red"), ("--humans", "red")],
+                         ids=["labyrinth", "struggle", "magic"])
+def test_the_new_game_dialog_fits_a_phone(browser: Any, game: tuple[str, ...]) -> None:
+    """Labyrinth newcomer 22: on a 390 px phone the New game dialog was 428 px wide (the cards-each choice's long
+    words widened its select), the variants' notes cut at the right edge and Start half off the screen."""
+    with serving(game) as url:
+        page = browser.new_context(viewport={"width": PHONE[0], "height": PHONE[1]}, has_touch=True, is_mobile=True).new_page()
+        try:
+            page.goto(url)
+            page.locator("#new-game").tap(timeout=WAIT_MS)
+            dialog = page.locator("dialog[open]")
+            dialog.wait_for(timeout=WAIT_MS)
+            box = dialog.bounding_box()
+            assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE[0], box
+            wide = page.evaluate("[...document.querySelectorAll('dialog[open] *')].map((e) => e.getBoundingClientRect())"
+                                 ".filter((r) => r.width && r.right > innerWidth + 0.5).length")
+            assert wide == 0, f"{wide} parts of the dialog run past the screen's right edge"
+        finally:
+            page.context.close()

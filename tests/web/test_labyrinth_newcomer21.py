@@ -30,8 +30,6 @@ def test_done_is_on_a_phones_first_screen_in_the_move_step_without_a_tip(browser
         page = open_page(browser, url, PHONE, guide=False)
         try:
             page.wait_for_function("() => document.getElementById('guide').hidden", timeout=WAIT_MS)
-            # the page says at once that it shows the same table as the screen holding the seat; read, its OK
-            page.locator("#notice button").tap(timeout=WAIT_MS)
             push(page)
             cell = page.evaluate("() => S.view.reachable.red.find((c) => c !== S.world.pawns.red)")
             page.locator(f'#maze .tile[data-cell="{cell}"]').tap()  # its picture's name said under the board
@@ -124,13 +122,21 @@ def test_a_screen_opened_beside_one_holding_the_seat_says_it_is_the_same_table(b
         other.locator("button.seat-claim.red").click(timeout=WAIT_MS)
         other.locator("a.seat-link.red").wait_for(timeout=WAIT_MS)
         page = open_page(browser, url, PHONE, guide=False)
+        wide = open_page(browser, url, (1920, 1080), guide=False)
         try:
-            notice = page.locator("#notice")
+            # a phone: a line under "Your seat" (a notice there pushed the board off the first screen: newcomer 22)
+            hint = page.locator("#seat-hint")
+            hint.wait_for(state="visible", timeout=WAIT_MS)
+            assert hint.inner_text() == "The same table as the screen holding Red's seat: move Red here too."
+            assert page.locator("#notice").is_hidden()
+            # a wide screen: a notice, floating over the side panel
+            notice = wide.locator("#notice")
             notice.wait_for(state="visible", timeout=WAIT_MS)
             assert "Every screen on this address shows the same table: this one plays Red's moves too" in notice.inner_text()
             assert other.locator("#notice").is_hidden()  # the screen holding the seat is told nothing
         finally:
             page.close()
+            wide.close()
             other.close()
 
 

@@ -192,8 +192,11 @@ const MB = {
       // a page opened while another screen holds a seat: every screen shows the one table (Labyrinth newcomer 21
       // opened a phone beside the wide screen, expected a game of its own, and found the same one, Red's moves
       // its to make)
+      // (on a wide screen, where the notice floats; a phone's page says it in a line of its own, labyrinth.js
+      // seatHint, or in its card box, struggle.js: a notice there pushed the board off the first screen,
+      // Labyrinth newcomer 22)
       const away = (s.taken || []).filter((p) => MB.seatElsewhere(p));
-      if (away.length && typeof NOTICE !== "undefined") {
+      if (away.length && typeof NOTICE !== "undefined" && !NOTICE.phone()) {
         MB.seatSaid = away[0];
         NOTICE.say(I18N.t("page.common.same_table", "Every screen on this address shows the same table: this one plays {Player}'s moves too; {Player}'s secret card shows on the screen that holds the seat.", { player: away[0] }));
       }

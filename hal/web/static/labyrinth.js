@@ -456,8 +456,13 @@ function seatTip() {
 function seatHint() {
   const box = $("seat-hint");
   if (!box) return;
-  const say = seatTip() && !(S.view && S.view.phase === "over")
-    ? I18N.t("page.lab.seat_hint", "🔒 Your secret card: press your colour above to see it") : "";
+  const s = typeof MB !== "undefined" ? MB.seats : null, over = S.view && S.view.phase === "over";
+  // every seat played here held on another screen: the one table, its moves this page's too (Labyrinth newcomers
+  // 21, 22: a phone opened beside the wide screen; common.js says it in a notice on a wide screen)
+  const away = s && S.hello && S.hello.humans.length && !(s.mine || []).length
+    && S.hello.humans.every((p) => MB.seatElsewhere(p)) ? S.hello.humans[0] : null;
+  const say = over ? "" : seatTip() ? I18N.t("page.lab.seat_hint", "🔒 Your secret card: press your colour above to see it")
+    : away ? I18N.t("page.lab.same_table_hint", "The same table as the screen holding {Player}'s seat: move {Player} here too.", { player: away }) : "";
   box.textContent = say;
   box.hidden = !say;
 }

@@ -113,3 +113,34 @@ def test_a_pick_among_ways_of_equal_points_says_why_this_one(browser: Any) -> No
     tied, alone = said
     assert "Other ways would score as many points" in tied and "more in your card's order" in tied, tied
     assert "(the most points if the race stopped there" in alone, alone
+
+
+def test_the_news_never_makes_the_prompt_grow(browser: Any) -> None:
+    """Newcomer 23 (phone): under a long prompt ("Red: press Throw. Points are counted when the round ends …") the
+    news of Blue's play made the box grow, the prompt's letters smaller, and Throw ended 10 px below the first
+    screen. The news is said only where the prompt's room holds it as it is."""
+    from test_plain_words_browser import PHONE
+
+    with serving(SEED7) as url:
+        ctx = browser.new_context(viewport={"width": PHONE[0], "height": PHONE[1]}, has_touch=True, is_mobile=True)
+        page = ctx.new_page()
+        try:
+            page.add_init_script("localStorage.setItem('mazeboard.guide.struggle', "
+                                 "JSON.stringify(['goal', 'dice', 'throw', 'choose', 'place']))")
+            page.goto(url)
+            page.wait_for_function("S.view && S.view.current === 'red' && S.view.phase === 'throw'", timeout=WAIT)
+            sizes = page.evaluate("""() => {
+              const box = document.getElementById("prompt"), look = () => [box.offsetHeight, box.className];
+              const news = !document.getElementById("prompt-news").hidden;
+              S.news = null; drawPrompt(); const plain = look();
+              S.news = "Blue played: token K moves"; drawPrompt();
+              const short = [look(), !document.getElementById("prompt-news").hidden];
+              S.news = "Blue played: token K moves, then token 10 stays on space 6, since no token may stop on black " +
+                       "space 7; token 9 has already arrived (place A): its dice move nothing, and the ace counts as a K";
+              drawPrompt();
+              return { plain, short, long: [look(), !document.getElementById("prompt-news").hidden] };
+            }""")
+            assert sizes["short"] == [sizes["plain"], True], sizes  # room for it under "press Throw": said, the box as it was
+            assert sizes["long"][0] == sizes["plain"], sizes  # a longer one: never a taller box, nor smaller letters
+        finally:
+            ctx.close()

@@ -490,13 +490,20 @@ function drawPrompt() {
   if (!S.view) return;
   promptParts();
   $("prompt-text").textContent = promptNow();
-  const news = newsNow();
-  $("prompt-news").hidden = !news;
-  $("prompt-news").textContent = news;
   $("prompt-new").hidden = S.view.phase !== "over";
   $("prompt-new").textContent = I18N.t("page.str.prompt_new", "✨ New game");
   drawInHand();
+  // another player's play, only where the prompt's room holds it as it is (Struggle newcomer 23: with a long
+  // prompt the news made the box grow, its letters smaller, and pushed Throw off the first screen)
+  const news = newsNow(), box = $("prompt");
+  $("prompt-news").hidden = true;
   fitPrompt();
+  if (!news) return;
+  const fits = box.className, height = box.offsetHeight;
+  $("prompt-news").textContent = news;
+  $("prompt-news").hidden = false;
+  fitPrompt();
+  if (box.className !== fits || box.offsetHeight > height + 1) { $("prompt-news").hidden = true; fitPrompt(); }
 }
 // what another player's turn did, said under a person's "press Throw" before their first throw (a phone's log is
 // two screens down: Struggle newcomer 22 found their K back on START and only "Red: press Throw." said): the

@@ -74,3 +74,31 @@ def test_the_board_does_not_move_when_the_first_tip_of_a_new_game_comes(browser:
         assert page.evaluate(top) == before, "the board moved at Got it"
     finally:
         page.close()
+
+
+def test_the_rolls_last_step_onto_another_pawn_is_refused_in_words(browser: Any, url: str) -> None:
+    """Magic newcomer 24: with one step left, c5 -> c6 onto Blue's pawn was taken, then the board asked to put it
+    right ("must go to one of the 12 blinking cells"). A pawn may pass another but not end on it (RULES.md): the
+    page refuses that last step, saying so, as it refuses a step across a wall found; with steps to spare the
+    step is taken (passing over)."""
+    page = open_page(browser, url, PHONE, touch=True)
+    try:
+        wait_action(page, "roll")
+        said = page.evaluate("""() => {
+          const sent = [];
+          window.send = (m) => sent.push(m);
+          S.view.phase = "move"; S.view.current = "red"; S.view.die = 3;
+          S.view.instruction = { ...S.view.instruction, action: "move", player: "red", requests: [] };
+          S.view.controls = { ...(S.view.controls || {}), "hand:red": [true, "", null] };
+          const here = planned("red"), next = [...document.querySelectorAll("#board .cell")].map((c) => c.dataset.cell)
+            .find((c) => adjacent(here, c));
+          S.world.pawns.blue = { ...S.world.pawns.blue, cell: next };
+          S.view.steps = 2; const last = slideStep("red", next);
+          const error = document.getElementById("error").textContent;
+          S.view.steps = 1; const passing = slideStep("red", next);
+          return { last, error, passing, sent: sent.length, next };
+        }""")
+        assert said["last"] is False and said["passing"] is True and said["sent"] == 1, said
+        assert said["error"].startswith(f"Blue's pawn stands on {said['next']}: your last step cannot end there"), said
+    finally:
+        page.close()

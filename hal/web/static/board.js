@@ -947,6 +947,14 @@ function slideStep(player, cell) {
   if (handRefused(player)) return false;
   const here = planned(player), wall = here && foundWall(here, cell);
   if (wall) { showError(I18N.t("page.magic.found_wall", "a wall found already stands between {a} and {b}: go round it", { a: wall[0], b: wall[1] })); return false; }
+  // the roll's last step onto another pawn: a move may pass a pawn but not end on it (RULES.md), refused here in
+  // words as a found wall is (Magic newcomer 24 stepped onto Blue's cell, then was asked to put it right)
+  const other = stepsLeft(player) === 1 && Object.keys(S.world.pawns).find((p) => p !== player && S.world.pawns[p].cell === cell);
+  if (other) {
+    showError(I18N.t("page.magic.last_step_taken", "{Other}'s pawn stands on {cell}: your last step cannot end there (a pawn may pass another, not stop on it); step elsewhere or press ✋ Done",
+      { other, cell }));
+    return false;
+  }
   send({ type: "slide", player, to: cell });
   S.world.hands[player] = { cell, busy: true }; // where the hand is heading; the server confirms
   return true;

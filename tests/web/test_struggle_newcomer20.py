@@ -14,16 +14,22 @@ from test_struggle_newcomer17 import SEED7, WAIT, _choosing
 pytestmark = pytest.mark.browser
 
 
+def another_way_shown(page: Any) -> int:
+    """Choosing (``_choosing``): a way other than the card's pick shown on the LEDs; the pick's index."""
+    page.wait_for_function("typeof S.hints.red === 'number'", timeout=WAIT)
+    hint, ways = page.evaluate("[S.hints.red, S.view.outcomes.length]")
+    other = next(i for i in range(ways) if i != hint)
+    if page.evaluate("S.view.selected") != other:
+        page.evaluate(f"MB.send({{type: 'pick', index: {other}}})")
+        page.wait_for_function(f"S.view.selected === {other}", timeout=WAIT)
+    return int(hint)
+
+
 def test_the_way_shown_line_offers_the_card_s_pick_when_another_way_is_shown(browser: Any) -> None:
     with serving(SEED7) as url:
         ctx, page = _choosing(browser, url, PHONE)
         try:
-            page.wait_for_function("typeof S.hints.red === 'number'", timeout=WAIT)
-            hint, ways = page.evaluate("[S.hints.red, S.view.outcomes.length]")
-            other = next(i for i in range(ways) if i != hint)
-            if page.evaluate("S.view.selected") != other:
-                page.evaluate(f"MB.send({{type: 'pick', index: {other}}})")
-                page.wait_for_function(f"S.view.selected === {other}", timeout=WAIT)
+            hint = another_way_shown(page)
             button = page.locator("#way-shown button.pick-show")
             button.wait_for(state="visible", timeout=WAIT)
             assert button.inner_text().strip() == f"★ Your card's pick: way {hint + 1} · show it"

@@ -41,6 +41,19 @@ def _turn(page: Any, tips: bool = True) -> list[str]:
     return shown
 
 
+def _phone_at_throw(browser: Any, url: str) -> tuple[Any, Any]:
+    """A phone's page (every tip seen) at Red's first throw: (its context, the page)."""
+    from test_plain_words_browser import PHONE
+
+    ctx = browser.new_context(viewport={"width": PHONE[0], "height": PHONE[1]}, has_touch=True, is_mobile=True)
+    page = ctx.new_page()
+    page.add_init_script("localStorage.setItem('mazeboard.guide.struggle', "
+                         "JSON.stringify(['goal', 'dice', 'throw', 'choose', 'place']))")
+    page.goto(url)
+    page.wait_for_function("S.view && S.view.current === 'red' && S.view.phase === 'throw'", timeout=WAIT)
+    return ctx, page
+
+
 def test_a_tip_not_dismissed_comes_back_once_then_the_next_one(browser: Any) -> None:
     with serving(SEED7) as url:
         page = browser.new_page(viewport={"width": WIDE[0], "height": WIDE[1]})
@@ -59,16 +72,9 @@ def test_a_persons_throw_says_what_the_other_player_played(browser: Any) -> None
     """Newcomer 22 (phone): after Blue's turn the K was back on START and the prompt said only "Red: press
     Throw."; why was in the log, two screens down. Under a person's "press Throw", before their first throw,
     a phone says the other's play as the log says it; the track does not move for it."""
-    from test_plain_words_browser import PHONE
-
     with serving(SEED7) as url:
-        ctx = browser.new_context(viewport={"width": PHONE[0], "height": PHONE[1]}, has_touch=True, is_mobile=True)
-        page = ctx.new_page()
+        ctx, page = _phone_at_throw(browser, url)
         try:
-            page.add_init_script("localStorage.setItem('mazeboard.guide.struggle', "
-                                 "JSON.stringify(['goal', 'dice', 'throw', 'choose', 'place']))")
-            page.goto(url)
-            page.wait_for_function("S.view && S.view.current === 'red' && S.view.phase === 'throw'", timeout=WAIT)
             track = page.locator(".track-frame").bounding_box()
             assert page.locator("#prompt-news").is_hidden()  # nobody has played yet
             _turn(page, tips=False)
@@ -119,16 +125,9 @@ def test_the_news_never_makes_the_prompt_grow(browser: Any) -> None:
     """Newcomer 23 (phone): under a long prompt ("Red: press Throw. Points are counted when the round ends …") the
     news of Blue's play made the box grow, the prompt's letters smaller, and Throw ended 10 px below the first
     screen. The news is said only where the prompt's room holds it as it is."""
-    from test_plain_words_browser import PHONE
-
     with serving(SEED7) as url:
-        ctx = browser.new_context(viewport={"width": PHONE[0], "height": PHONE[1]}, has_touch=True, is_mobile=True)
-        page = ctx.new_page()
+        ctx, page = _phone_at_throw(browser, url)
         try:
-            page.add_init_script("localStorage.setItem('mazeboard.guide.struggle', "
-                                 "JSON.stringify(['goal', 'dice', 'throw', 'choose', 'place']))")
-            page.goto(url)
-            page.wait_for_function("S.view && S.view.current === 'red' && S.view.phase === 'throw'", timeout=WAIT)
             sizes = page.evaluate("""() => {
               const box = document.getElementById("prompt"), look = () => [box.offsetHeight, box.className];
               const news = !document.getElementById("prompt-news").hidden;

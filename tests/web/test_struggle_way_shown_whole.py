@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from test_plain_words_browser import PHONE, serving
 from test_struggle_newcomer17 import SEED7, WAIT, _choosing
+from test_struggle_newcomer20 import another_way_shown
 
 pytestmark = pytest.mark.browser
 
@@ -18,13 +19,8 @@ def test_the_way_shown_line_is_read_whole_on_a_phone_s_first_screen(browser: Any
     with serving(SEED7) as url:
         ctx, page = _choosing(browser, url, PHONE)
         try:
-            page.wait_for_function("typeof S.hints.red === 'number'", timeout=WAIT)
-            hint, ways = page.evaluate("[S.hints.red, S.view.outcomes.length]")
-            other = next(i for i in range(ways) if i != hint)
             track = page.locator(".track-frame").bounding_box()
-            if page.evaluate("S.view.selected") != other:
-                page.evaluate(f"MB.send({{type: 'pick', index: {other}}})")
-                page.wait_for_function(f"S.view.selected === {other}", timeout=WAIT)
+            another_way_shown(page)
             page.locator("#way-shown button.pick-show").wait_for(state="visible", timeout=WAIT)
             dice = page.locator(".dice-box").bounding_box()
             _whole(page, track)

@@ -110,7 +110,10 @@ def test_the_boards_pick_is_the_best_by_the_notes_and_every_note_says_good_bad_o
             body = text.split(":", 1)[1]
             for part in body.split("\n"):
                 part = part.strip()
-                if part and "board's pick" not in part and not part.startswith("If the race stopped after this way"):
+                # (the line saying how tokens level on one space rank explains the ranks: no note of its own,
+                # Struggle newcomer 21)
+                if part and "board's pick" not in part and not part.startswith("If the race stopped after this way") \
+                        and not part.startswith("(tokens level on one space rank"):
                     assert part[0] in "✔✘=", f"neither good, bad nor neutral: {part!r} in {text!r}"
         picks = [s for s, pick in scores if pick]
         if len(scores) > 1:

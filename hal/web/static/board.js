@@ -116,7 +116,7 @@ const HANDLERS = {
     $("reveal").checked = msg.walls !== null;
     buildBoard();
     $("log").innerHTML = "";
-    S.crossed = {}; S.fellAt = {}; S.recentSteps = [];
+    S.crossed = {}; S.fellAt = {}; S.recentSteps = []; S.news = null;
     S.rolledHere = msg.log.some((ev) => rolledHere(ev, msg));
     S.heardT = msg.frame.t; // the log's times of day count back from it (I18N.clock)
     for (const ev of msg.log) addLog(ev);

@@ -19,6 +19,9 @@ if (!location.pathname.startsWith("/seat/")) window.name = TAB_BOARD;
 
 const MB = {
   ws: null, msgId: 0, answered: 0, errorTimer: null, handlers: {}, query: "", heardT: null,
+  // commands sent while the page reopens its own WebSocket (a seat claimed: MB.claim) wait for the new
+  // connection's hello, at most HOLD_MS and HOLD_MAX of them (CI25: a Throw sent as the seat was taken was lost)
+  reopening: false, held: [], heldTimer: null, HOLD_MS: 3000, HOLD_MAX: 8,
 
   connect(handlers, query) {
     MB.handlers = handlers;
@@ -64,6 +67,7 @@ const MB = {
       if (msg.view && MB.notice() && NOTICE.request(msg.view.instruction)) MB.clearError();
       const handler = MB.handlers[msg.type];
       if (handler) handler(msg);
+      if (msg.type === "hello") MB.sendHeld();
     };
   },
   notice() { return typeof NOTICE !== "undefined"; }, // the game pages load notice.js; the private page does not
@@ -104,10 +108,27 @@ const MB = {
   },
   setConn(state, text) { const c = $("conn"); if (c) { c.dataset.state = state; c.textContent = text; } },
   send(msg) {
+    if (MB.reopening && MB.held.length < MB.HOLD_MAX) { // sent at the new connection's hello (MB.sendHeld)
+      MB.held.push(msg);
+      if (!MB.heldTimer) MB.heldTimer = setTimeout(() => MB.dropHeld(), MB.HOLD_MS);
+      return;
+    }
     if (!MB.ws || MB.ws.readyState !== WebSocket.OPEN) { MB.showError(I18N.t("page.common.not_connected", "not connected to the board")); return; }
     msg.id = ++MB.msgId;
     MB.ws.send(JSON.stringify(msg));
     if (MB.notice()) NOTICE.shownAt = 0; // acted on: a refusal shown before goes with its request (notice.js graceLeft)
+  },
+  sendHeld() {
+    const held = MB.held;
+    MB.reopening = false; MB.held = []; clearTimeout(MB.heldTimer); MB.heldTimer = null;
+    for (const msg of held) MB.send(msg);
+  },
+  // the reopen did not come back in time: the held commands are not sent later, out of the moment they meant
+  dropHeld() {
+    MB.heldTimer = null;
+    if (!MB.held.length) return;
+    MB.reopening = false; MB.held = [];
+    MB.showError(I18N.t("page.common.not_connected", "not connected to the board"));
   },
   clearError() {
     const e = $("error");
@@ -256,7 +277,7 @@ const MB = {
     if (seq !== MB.seatsSeq) return; // a newer seats message came meanwhile
     if (now && (now.mine || []).some((c) => !(msg.mine || []).includes(c))) {
       MB.setSeats(now);
-      if (MB.ws) { MB.quick = true; MB.ws.close(); }
+      MB.reopen();
       return;
     }
     MB.setSeats(msg);
@@ -320,6 +341,9 @@ const MB = {
     }
     if (MB.onSeats) MB.onSeats(); // the player list's "you" follows the seats
   },
+  // the WebSocket learnt this browser's seats when it opened: open it again, at once, with the new cookie
+  // (a command sent meanwhile waits for the new hello: MB.send)
+  reopen() { if (MB.ws) { MB.quick = true; MB.reopening = true; MB.ws.close(); } },
   async claim(colour) {
     let r;
     try { r = await fetch(`/seat/${colour}/claim`, { method: "POST" }); } catch (e) { MB.showError(I18N.t("page.common.not_connected", "not connected to the board")); return; }
@@ -327,8 +351,7 @@ const MB = {
     if (!r.ok) { MB.showError(body.error || I18N.t("page.common.claim_failed", "could not claim {player}", { player: colour })); return; }
     const s = await (await fetch("/seats")).json().catch(() => null);
     if (s) MB.setSeats(s);
-    // the WebSocket learnt this browser's seats when it opened: open it again with the new cookie
-    if (MB.ws) { MB.quick = true; MB.ws.close(); }
+    MB.reopen();
   },
   // the simulator only (the seats message's release): free a seat another browser holds, once confirmed
   async release(colour) {

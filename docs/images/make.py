@@ -7,8 +7,11 @@ local port, opens its page in Debian's headless Chromium (/usr/bin/chromium) thr
 Playwright at 1920x1080 and at a phone's 390x844, and writes ``GAME-1920x1080.png`` (at half
 size) and
 ``phones-390x844.png`` (the three phones side by side) next to this file, then
-``i18n-fa-1024x700.png`` (the Magic Labyrinth in Persian, right to left). Look at them
-before committing: the page shows the first turn, as a newcomer first sees it.
+``i18n-fa-1024x700.png`` (the Magic Labyrinth in Persian, right to left). Those show the first
+turn, as a newcomer first sees it. Then, for ``docs/browser-sim.png`` (the README's picture),
+``docs/browser-labyrinth.png`` and ``docs/browser-struggle.png``: three simulated players
+(``--humans none --speed 3``) watched at 1440x900 for WATCH_S seconds, a game under way.
+Look at every one before committing.
 """
 
 from __future__ import annotations
@@ -28,6 +31,8 @@ ROOT = HERE.parents[1]
 CHROMIUM = "/usr/bin/chromium"
 GAMES = {"magic": ["--game", "magic-labyrinth"], "labyrinth": ["--game", "labyrinth"],
          "struggle": ["--game", "struggle"]}
+# the mid-game pictures: docs/NAME.png, the game, seconds watched (a few turns in at --speed 3)
+UNDER_WAY = {"browser-sim": ("magic", 14), "browser-labyrinth": ("labyrinth", 20), "browser-struggle": ("struggle", 16)}
 
 
 def _free_port() -> int:
@@ -37,9 +42,9 @@ def _free_port() -> int:
 
 
 @contextlib.contextmanager
-def _sim(args: list[str]) -> Iterator[str]:
+def _sim(args: list[str], humans: str = "red") -> Iterator[str]:
     port = _free_port()
-    cmd = [str(Path(sys.executable).with_name("mazeboard")), "sim", *args, "--seed", "7", "--humans", "red", "--port", str(port)]
+    cmd = [str(Path(sys.executable).with_name("mazeboard")), "sim", *args, "--seed", "7", "--humans", humans, "--port", str(port)]
     proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     url = f"http://127.0.0.1:{port}/"
     try:
@@ -77,7 +82,8 @@ def main() -> int:
         for name, args in GAMES.items():
             with _sim(args) as url:
                 for w, h in ((1920, 1080), (390, 844)):
-                    page = browser.new_page(viewport={"width": w, "height": h})
+                    phone = w == 390  # a phone as a phone is: touch, mobile layout
+                    page = browser.new_page(viewport={"width": w, "height": h}, has_touch=phone, is_mobile=phone)
                     page.goto(url)
                     page.wait_for_timeout(2500)
                     shot = page.screenshot()
@@ -97,8 +103,15 @@ def main() -> int:
         page.set_content(f'<body style="margin:0;background:#fff;display:flex;gap:20px">{imgs}</body>')
         page.wait_for_timeout(300)
         (HERE / "phones-390x844.png").write_bytes(_small(page.screenshot(), 1.0))
+        for out, (name, seconds) in UNDER_WAY.items():
+            with _sim(GAMES[name] + ["--players", "3", "--speed", "3"], humans="none") as url:
+                page = browser.new_page(viewport={"width": 1440, "height": 900})
+                page.goto(url)
+                page.wait_for_timeout(seconds * 1000)
+                (ROOT / "docs" / f"{out}.png").write_bytes(_small(page.screenshot(), 0.75))
+                page.close()
         browser.close()
-    for f in sorted(HERE.glob("*.png")):
+    for f in sorted([*HERE.glob("*.png"), *(ROOT / "docs" / f"{out}.png" for out in UNDER_WAY)]):
         print(f"wrote {f.relative_to(ROOT)}")
     return 0
 

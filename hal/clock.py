@@ -13,7 +13,9 @@ On both, a callback runs at the time it was due: ``now_ms()`` inside it is
 that time, and what it schedules is due from then. So a chain of timers keeps
 its order with the timers scheduled before it however late a loaded machine
 runs the thread (a contact's bounce re-arming the debounce window cannot fall
-after the release of an 80 ms press: Labyrinth newcomer 19).
+after the release of an 80 ms press: Labyrinth newcomer 19). On the real-time
+clock only a chain that fell more than ``MAX_LAG_MS`` behind is pulled up to
+that bound (:class:`RealtimeClock`).
 
 Timers marked ``daemon`` (endless LED animations, periodic scans) do not keep
 :meth:`run_until_idle` running, like daemon threads do not keep a process.
@@ -28,7 +30,8 @@ import time
 from typing import Callable, Protocol
 
 
-#: how far the time a :class:`RealtimeClock` callback sees may lag the wall clock (ms): within it a chain of
+#: how far the time a :class:`RealtimeClock` chained callback (one a callback scheduled) sees may lag the wall
+#: clock (ms): within it a chain of
 #: timers keeps its order with earlier ones however late the thread runs; past it (a stall longer than this)
 #: the chain's time jumps up to it, so a chain that fell behind holds other threads' ``call_soon`` back at most
 #: about this long (an attack on c4e76c2: a chain slower than its period held a web command 1 s and more)
@@ -38,13 +41,15 @@ MAX_LAG_MS = 500
 class Timer:
     """Handle of a scheduled call; :meth:`cancel` is idempotent."""
 
-    __slots__ = ("due_ms", "fn", "daemon", "cancelled")
+    __slots__ = ("due_ms", "fn", "daemon", "cancelled", "chained")
 
     def __init__(self, due_ms: int, fn: Callable[[], None], daemon: bool) -> None:
         self.due_ms = due_ms
         self.fn = fn
         self.daemon = daemon
         self.cancelled = False
+        #: scheduled by a (non-daemon) callback on the clock's thread: a chain that may fall behind
+        self.chained = False
 
     def cancel(self) -> None:
         self.cancelled = True
@@ -143,7 +148,13 @@ class RealtimeClock(_TimerQueue):
     Time as the running callback sees it is the time it was due, as on the
     :class:`VirtualClock`: in that thread, while a callback runs, ``now_ms()``
     is its due time and every timer it schedules (daemon or not) is due from
-    then -- however late the thread got to it, up to :data:`MAX_LAG_MS`
+    then -- however late the thread got to it. A timer another thread (or
+    code outside the callbacks) scheduled runs at its due time exactly: it was
+    due when it was asked, and the press edge a GPIO thread queued during a
+    stall must arm its debounce window before the release edge queued after it
+    runs (an attack on da33ccb: a clamped press edge armed its window after the
+    release, which cancelled it, and a press was lost after a 700 ms stall). A
+    timer a callback scheduled (a chain) sees a time at most :data:`MAX_LAG_MS`
     behind the wall clock. A chain of timers (a contact's bounce, the debounce
     window it re-arms, the hand's next step) thus keeps its order with timers
     scheduled earlier (the release of the press), and catches up with the
@@ -181,8 +192,10 @@ class RealtimeClock(_TimerQueue):
 
     def call_later(self, delay_ms: int, fn: Callable[[], None], *, daemon: bool = False) -> Timer:
         with self._cond:
+            running = self._running
             base = self.now_ms()
             timer = self._push(base + max(0, int(delay_ms)), fn, daemon)
+            timer.chained = running is not None and running[0] == threading.get_ident()
             self._cond.notify()
         return timer
 
@@ -214,7 +227,10 @@ class RealtimeClock(_TimerQueue):
             if timer.daemon:  # on the wall clock (class docstring)
                 self._running = None
             else:
-                self._ran_ms = max(self._ran_ms, timer.due_ms, self.wall_ms() - MAX_LAG_MS)
+                # only a chain can fall behind: another thread's call (a GPIO edge) was due when it was
+                # asked, and runs at that time, so what it arms keeps its order with the next edge (class docstring)
+                floor = self.wall_ms() - MAX_LAG_MS if timer.chained else 0
+                self._ran_ms = max(self._ran_ms, timer.due_ms, floor)
                 self._running = (threading.get_ident(), self._ran_ms)
             try:
                 timer.fn()

@@ -110,20 +110,45 @@ def test_a_zero_delay_poll_lets_another_threads_call_in_within_the_bound() -> No
     assert flag["set"] and flag["at"] * 1000 < MAX_LAG_MS + 150, f"the other thread's call ran at {flag['at']:.2f} s"
 
 
-def test_a_callback_s_time_never_goes_back_and_never_lags_past_the_bound() -> None:
+def test_a_callback_s_time_never_goes_back_and_a_chain_never_lags_past_the_bound() -> None:
     clock = RealtimeClock()
     seen: list[tuple[int, int]] = []
 
     def stall() -> None:
         time.sleep((MAX_LAG_MS + 200) / 1000)
+        clock.call_later(1, look)  # a chain: scheduled by a callback that ran late
+        clock.call_later(2, look)
 
     def look() -> None:
         seen.append((clock.now_ms(), clock.wall_ms()))
 
     clock.call_later(0, stall)
-    clock.call_later(1, look)
-    clock.call_later(2, look)
     clock.run_until_idle()
     (a, wall_a), (b, _) = seen
     assert b >= a
     assert wall_a - a <= MAX_LAG_MS + 5, (a, wall_a)
+
+
+def test_a_press_from_the_gpio_thread_during_a_long_stall_is_still_seen() -> None:
+    """Attack on da33ccb (session 7): a button's edges come from gpiozero's thread through call_soon
+    (hal/gpio.py). While the clock thread stalled past MAX_LAG_MS, an 80 ms press was queued; the press edge
+    ran with its time pulled up to the bound, so the 20 ms window it armed fell after the release edge,
+    which cancelled it: the press was lost. Another thread's call runs at its own time (it cannot have
+    fallen behind: it was due when it was asked), so the window it arms keeps its order with the release."""
+    for stall_s in (0.7, 1.0):
+        clock = RealtimeClock()
+        reported: list[tuple[bool, int]] = []
+        deb = Debouncer(clock, lambda k, lvl, t: reported.append((lvl, t)))
+        deb.add("done", False, 20)
+
+        def gpio_thread() -> None:
+            time.sleep(0.05)
+            clock.call_soon(lambda: deb.raw("done", True))
+            time.sleep(0.08)
+            clock.call_soon(lambda: deb.raw("done", False))
+
+        clock.call_later(10, lambda s=stall_s: time.sleep(s))  # a slow callback (GC, an SD card write)
+        threading.Thread(target=gpio_thread, daemon=True).start()
+        clock.call_later(int(stall_s * 1000) + 400, lambda: None)
+        clock.run_until_idle()
+        assert [lvl for lvl, _ in reported] == [True, False], f"stall {stall_s} s: {reported}"

@@ -59,20 +59,21 @@ class Hands:
         #: sees the ball fall stops (an attack, session 6: a drag's steps, sent at once, carried the pawn on past
         #: the drop); a scenario's script or a simulated player slides as told
         self.stops_at_drop = stops_at_drop
-        #: pawn -> whether its ball was on it when a slide of it was last asked (``stops_at_drop``)
-        self._asked_with_ball: dict[str, bool] = {}
         self.where = where
         #: the browser's people: an action the world cannot do now is dropped with the rest of the queue and
         #: told to ``on_error`` (then ``on_idle``), never raised into the server's loop (Labyrinth newcomer 15:
         #: "internal error: ValueError: cannot slide red from b4 to b4" ended the game)
         self.on_error = on_error
         self.scheduler = scheduler
-        self._queue: deque[Action] = deque()
+        #: each action with its pawn's ball as it was when the action was asked (``stops_at_drop``: a slide
+        #: asked with the ball on stops when it falls; one asked while it rolls is a drag's tail, dropped)
+        self._queue: deque[tuple[Action, str | None]] = deque()
         self._busy = False
         self._timer: Timer | None = None
         self._on_idle = on_idle
         self._slide: deque[str] = deque()
         self._slide_player: str | None = None
+        self._slide_ball: str | None = None
         self._action: Action | None = None
         self.done: list[Action] = []
 
@@ -81,11 +82,7 @@ class Hands:
         return not self._busy and not self._queue
 
     def do(self, *actions: Action) -> None:
-        if self.stops_at_drop:
-            for a in actions:
-                if a.kind == "slide" and a.player:
-                    self._asked_with_ball[a.player] = self._ball(a.player) == "attached"
-        self._queue.extend(actions)
+        self._queue.extend((a, self._ball(a.player) if a.kind == "slide" and a.player else None) for a in actions)
         if not self._busy:
             self._next()
 
@@ -101,19 +98,21 @@ class Hands:
         pawn = getattr(self.world, "pawns", {}).get(player)
         return getattr(pawn, "ball", None)
 
-    def _fell(self, player: str | None) -> bool:
-        """Whether ``player``'s ball fell since a slide of it was asked (``stops_at_drop`` only)."""
-        return bool(self.stops_at_drop and player and self._asked_with_ball.get(player)
-                    and self._ball(player) != "attached")
+    def _fell(self, player: str | None, asked: str | None) -> bool:
+        """Whether a slide of ``player`` asked with its ball ``asked`` (attached | rolling | tray) is not to be
+        done (``stops_at_drop`` only): its ball fell since, or was falling as it was asked."""
+        return bool(self.stops_at_drop and player
+                    and ((asked == "attached" and self._ball(player) != "attached") or asked == "rolling"))
 
     def _next(self) -> None:
         try:
-            if self._slide and self._fell(self._slide_player):
+            if self._slide and self._fell(self._slide_player, self._slide_ball):
                 self._slide.clear()
             if self._slide and self._slide_player is not None:
                 self._after(self.world.slide_step(self._slide_player, self._slide.popleft()))
                 return
-            while self._queue and self._queue[0].kind == "slide" and self._fell(self._queue[0].player):
+            while self._queue and self._queue[0][0].kind == "slide" and self._fell(self._queue[0][0].player,
+                                                                                   self._queue[0][1]):
                 self._queue.popleft()  # dropped, never done
             if not self._queue:
                 self._busy = False
@@ -121,7 +120,8 @@ class Hands:
                     self._on_idle()
                 return
             self._busy = True
-            action = self._action = self._queue.popleft()
+            action, self._slide_ball = self._queue.popleft()
+            self._action = action
             self.done.append(action)
             self._after(self._run(action))
         except ScenarioError:

@@ -30,7 +30,7 @@ def test_a_clamped_tip_shows_more_and_a_tap_on_it_shows_the_whole_tip(browser: A
         box, words = more.bounding_box(), text.bounding_box()
         assert box and words and box["y"] + box["height"] <= words["y"] + words["height"] + 2, (box, words)
         more.tap()
-        expect(more).to_be_hidden()
+        expect(more).to_have_text("▴ less")  # it folds the tip again (Magic newcomer 25)
         assert text.evaluate("e => e.scrollHeight <= e.clientHeight + 1"), "the tip is still cut after 'more'"
         page.close()
 

@@ -162,7 +162,11 @@ const NOTICE = {
     box.querySelector(".guide-ok").addEventListener("click", () => NOTICE.dismiss(box.dataset.tip));
     // on a phone the tip shows its first two lines under the prompt (board.css): a tap shows it whole
     // (anywhere on the tip but its buttons: round 8 newcomers tapped beside the words and saw nothing)
+    // ...and "▴ less" folds it again (Magic newcomer 25: ten lines opened pushed the board's first row and Roll
+    // below the screen, and only Got it or Hide all tips took them away)
     box.addEventListener("click", (e) => {
+      const less = box.dataset.open !== undefined && e.target.closest && e.target.closest(".guide-more");
+      if (less) { delete box.dataset.open; NOTICE.clamped(box); return; }
       if (!(e.target.closest && e.target.closest("button")) || e.target.closest(".guide-more")) { box.dataset.open = ""; NOTICE.clamped(box); }
     });
     // ...and says so: a "▾ more" at the foot of the words while they are cut (round 26: nothing said a tap
@@ -202,7 +206,7 @@ const NOTICE = {
     NOTICE.remember(id);
     const box = NOTICE.el("guide");
     if (box && NOTICE.toCome().length && NOTICE.phone()) NOTICE.keep(box);
-    else NOTICE.hide();
+    else NOTICE.hide(); // the last tip: its room goes at the person's own tap
   },
   phone() { return window.matchMedia("(max-width: 899.98px)").matches; },
   // the tips not yet seen (their ids)
@@ -253,6 +257,7 @@ const NOTICE = {
     if (box && !box.hidden && box.dataset.tip && box.dataset.tip !== id) NOTICE.rest(box);
     if (id) NOTICE.tip(id, step);
     NOTICE.reserve();
+    if (box && box.hidden && document.body.classList.contains("guide-resting")) box.dataset.rest = NOTICE.restWords();
   },
   // on a phone, no tip shown and none resting while a tip is still to come: its room is kept from now, measured
   // with the next tip's words (Magic newcomer 23: the roll's tip seen in an earlier game, the move's tip came at
@@ -273,19 +278,31 @@ const NOTICE = {
   // a tip whose moment is over goes; on a phone its room stays (unseen, board.css body.guide-resting) while
   // a tip is still to come, so that the board does not move up and down between turns (round 27: 56 px
   // under a finger about to tap); Got it / Hide all tips (hide) give the room back
+  // The room stays until the game is over, even once no tip is left to come (the last tip's moment ended, or
+  // another tab hid them all): the board never moves up by itself in the middle of a game (Magic newcomer 25 saw
+  // it go 65 px up between two turns; an attack saw a second tab's room say a tip would come when none could)
   rest(box) {
     NOTICE.twice(box.dataset.tip);
-    NOTICE.keep(box);
+    NOTICE.keep(box, true);
   },
-  // the tip shown goes, its room kept on a phone while a tip is still to come
-  keep(box) {
-    if (NOTICE.phone() && NOTICE.toCome().length && !box.hidden) {
+  // the tip shown goes, its room kept on a phone (while a tip is still to come, or `always`: rest), as high as
+  // the tip folded to its first lines, never as a tip opened to its whole words (Struggle newcomer 24: a room
+  // a quarter of the screen high pushed the dice and Throw below it)
+  keep(box, always) {
+    if (NOTICE.phone() && (always || NOTICE.toCome().length) && !box.hidden) {
+      const open = box.dataset.open;
+      delete box.dataset.open;
       document.body.style.setProperty("--guide-rest", `${box.offsetHeight}px`);
-      // its room says what it is for (Magic newcomer 19 saw a 130 px gap under the prompt once the tip went)
-      box.dataset.rest = I18N.t("page.common.guide_rest", "💡 The next first-game tip shows here when its moment comes.");
+      if (open !== undefined) box.dataset.open = open;
+      box.dataset.rest = NOTICE.restWords();
       document.body.classList.add("guide-resting");
     }
     box.hidden = true;
+  },
+  // what a tip's kept room says (Magic newcomer 19 saw a 130 px gap under the prompt once the tip went)
+  restWords() {
+    return NOTICE.toCome().length ? I18N.t("page.common.guide_rest", "💡 The next first-game tip shows here when its moment comes.")
+      : I18N.t("page.common.guide_rest_none", "💡 Every first-game tip has been shown; ? at the top has the rules.");
   },
   // a tip shown at two moments and not dismissed is remembered when the second is over: it has been read, or
   // is not wanted (Struggle newcomer 22 pressed Got it on another tip and saw the dice tip come back every turn)
@@ -314,7 +331,12 @@ const NOTICE = {
     if (!more || !text) return;
     more.textContent = I18N.t("page.common.tip_more", "▾ more");
     more.hidden = true; // measured without it
-    more.hidden = box.hidden || box.dataset.open !== undefined || text.scrollHeight <= text.clientHeight + 1;
+    if (box.dataset.open !== undefined) { // opened: "▴ less" folds it again, where its words were cut
+      more.textContent = I18N.t("page.common.tip_less", "▴ less");
+      more.hidden = box.hidden || !NOTICE.phone();
+      return;
+    }
+    more.hidden = box.hidden || text.scrollHeight <= text.clientHeight + 1;
   },
   // where the tip floats (board.css, a wide screen) the side panel keeps its height free below the
   // log: measured again whenever the tip's size changes (a phone turned into a wide window, a longer

@@ -66,8 +66,10 @@ function buildMaze() {
       d.style.gridColumn = String(f + 2);
       d.style.gridRow = String(h.ranks + 1 - r);
       d.addEventListener("click", () => tileClicked(cell));
-      // a mouse pointing at a tile names its picture under the board, as a tap does (round 23)
-      d.addEventListener("pointerenter", (e) => { if (e.pointerType === "mouse") { S.touch = false; pickTile(cell); } });
+      // a mouse pointing at a tile names its picture under the board, as a tap does (round 23): when it moves
+      // onto the tile, never when the board moves under a resting mouse (pointedAt)
+      d.addEventListener("pointerenter", (e) => pointedAt(e, cell));
+      d.addEventListener("pointermove", (e) => pointedAt(e, cell));
       maze.appendChild(d);
     }
   }
@@ -112,6 +114,18 @@ function buildMaze() {
 
 // whether a pointer event comes from a pointer that has not moved since the board was drawn anew (a new
 // game: the browser reports the arrow now under a resting mouse as entered, round 24); a move frees it
+// a mouse moved onto `cell`: its name under the board, unless it says so already. The browser also reports a
+// tile entered when the page moves under a mouse that does not (a scroll, a line shown above the board): such an
+// enter comes where the last move left the pointer, and names nothing (Labyrinth newcomer 23 saw "a6: no picture"
+// under the board after each push, a tile no one had pointed at)
+function pointedAt(e, cell) {
+  if (e.pointerType !== "mouse") return;
+  const at = S.pointerAt;
+  if (e.type === "pointerenter" && at && at[0] === e.clientX && at[1] === e.clientY) return;
+  if (S.named === cell && !$("picked").hidden) return;
+  S.touch = false;
+  pickTile(cell);
+}
 function stillPointer(e) {
   const at = S.stillAt;
   if (at && at[0] === e.clientX && at[1] === e.clientY) return true;
@@ -189,6 +203,7 @@ function pickTile(cell, pushFirst) {
   const t = $("maze").querySelector(`.tile[data-cell="${cell}"]`), label = t ? parseTile(t.dataset.tile || "").label : null;
   const box = $("picked");
   const mark = DRAWN_MARK;
+  S.named = cell;
   const text = (label ? I18N.t("page.lab.picked", "{cell}: {pic} {name}", { cell, pic: mark, name: tileName(label) })
     : startOf(cell) ? I18N.t("page.lab.picked_start", "{cell}: {Player}'s start square 🏠", { cell, player: startOf(cell) })
     : I18N.t("page.lab.picked_none", "{cell}: no picture", { cell })) +

@@ -1,0 +1,35 @@
+"""Issue 15, Labyrinth newcomer 23: after a push, a line under the board named "a6: no picture" (or a7), a
+tile no one had tapped, and kept it through Blue's turns. The page had moved under a mouse resting on the
+board (a drag made with it earlier), and the browser reports the tile now under it as entered: the page named
+it as if pointed at. A tile is named only when a pointer moves onto it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from test_labyrinth_newcomer_third import NEWCOMER_GAME, PHONE, WAIT_MS
+from test_plain_words_browser import serving
+
+pytestmark = pytest.mark.browser
+
+
+def test_a_tile_that_moves_under_a_resting_mouse_is_not_named(browser: Any) -> None:
+    with serving(NEWCOMER_GAME) as url:
+        ctx = browser.new_context(viewport={"width": PHONE[0], "height": PHONE[1]}, has_touch=True, is_mobile=True)
+        page = ctx.new_page()
+        try:
+            page.goto(url)
+            page.wait_for_function("S.view && S.hello", timeout=WAIT_MS)
+            box = page.locator('.tile[data-cell="c4"]').bounding_box()
+            page.mouse.move(box["x"] + 10, box["y"] + 10)  # pointed at: named
+            page.locator("#picked").filter(has_text="c4").wait_for(state="visible", timeout=WAIT_MS)
+            page.locator("#title").tap()  # a tap off the tiles puts the name away
+            page.locator("#picked").wait_for(state="hidden", timeout=WAIT_MS)
+            page.evaluate("window.scrollBy(0, 80)")  # the board moves under the mouse, which does not move
+            page.wait_for_timeout(800)
+            assert page.locator("#picked").is_hidden(), page.locator("#picked").inner_text()
+            page.mouse.move(box["x"] + 12, box["y"] + 12)  # the mouse moves: the tile under it is named again
+            page.locator("#picked").wait_for(state="visible", timeout=WAIT_MS)
+        finally:
+            ctx.close()

@@ -129,11 +129,15 @@ def test_a_screen_opened_beside_one_holding_the_seat_says_it_is_the_same_table(b
             hint.wait_for(state="visible", timeout=WAIT_MS)
             assert hint.inner_text() == "The same table as the screen holding Red's seat: move Red here too."
             assert page.locator("#notice").is_hidden()
-            # a wide screen: a notice, floating over the side panel
-            notice = wide.locator("#notice")
-            notice.wait_for(state="visible", timeout=WAIT_MS)
-            assert "Every screen on this address shows the same table: this one plays Red's moves too" in notice.inner_text()
-            assert other.locator("#notice").is_hidden()  # the screen holding the seat is told nothing
+            # a wide screen: the same line beside "Your seat", in the flow of the page; no notice floating over the
+            # scores (Labyrinth newcomer 23, Struggle newcomer 24: it hid them until OK)
+            wide_hint = wide.locator("#seat-hint")
+            wide_hint.wait_for(state="visible", timeout=WAIT_MS)
+            assert wide_hint.inner_text() == "The same table as the screen holding Red's seat: move Red here too."
+            assert wide.locator("#notice").is_hidden()
+            rows, line = wide.locator("#players").bounding_box(), wide_hint.bounding_box()
+            assert rows and line and line["y"] + line["height"] <= rows["y"], (line, rows)
+            assert other.locator("#seat-hint").is_hidden()  # the screen holding the seat is told nothing
         finally:
             page.close()
             wide.close()

@@ -209,20 +209,10 @@ const MB = {
     const before = MB.seats;
     MB.seats = s;
     MB.drawSeats();
-    if (!before) {
-      // a page opened while another screen holds a seat: every screen shows the one table (Labyrinth newcomer 21
-      // opened a phone beside the wide screen, expected a game of its own, and found the same one, Red's moves
-      // its to make)
-      // (on a wide screen, where the notice floats; a phone's page says it in a line of its own, labyrinth.js
-      // seatHint, or in its card box, struggle.js: a notice there pushed the board off the first screen,
-      // Labyrinth newcomer 22)
-      const away = (s.taken || []).filter((p) => MB.seatElsewhere(p));
-      if (away.length && typeof NOTICE !== "undefined" && !NOTICE.phone()) {
-        MB.seatSaid = away[0];
-        NOTICE.say(I18N.t("page.common.same_table", "Every screen on this address shows the same table: this one plays {Player}'s moves too; {Player}'s secret card shows on the screen that holds the seat.", { player: away[0] }));
-      }
-      return;
-    }
+    // (a page opened while another screen holds a seat plays the one table: each page says so where it says its
+    // seat, in the flow of the page -- labyrinth.js seatHint, struggle.js's card box; a notice floating over the
+    // side panel hid the scores until OK: Labyrinth newcomer 23, Struggle newcomer 24)
+    if (!before) return;
     // a seat of this page's held on another screen at once (released and taken there between two messages)
     for (const p of (before.mine || []).filter((c) => !(s.mine || []).includes(c) && (s.taken || []).includes(c))) {
       MB.releasedHere.add(p);

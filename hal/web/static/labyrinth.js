@@ -467,7 +467,8 @@ function seatTip() {
   if (S.hello.humans.every((p) => (s.taken || []).includes(p))) return "";
   return I18N.t("page.lab.tip_seat", " To see your secret card: press your colour beside “Your seat”, then “Open your secret card page” (the card shows in a tab of its own).");
 }
-// the same way said on a phone's first screen, under "Your seat" (labyrinth.css: .seat-hint)
+// the same way said on a phone's first screen, under "Your seat" (labyrinth.css: .seat-hint); the same table (every
+// seat played here held on another screen) on any screen
 function seatHint() {
   const box = $("seat-hint");
   if (!box) return;
@@ -480,6 +481,7 @@ function seatHint() {
     : away ? I18N.t("page.lab.same_table_hint", "The same table as the screen holding {Player}'s seat: move {Player} here too.", { player: away }) : "";
   box.textContent = say;
   box.hidden = !say;
+  box.classList.toggle("same", !seatTip() && !!away); // said on a wide screen too (labyrinth.css)
 }
 function guideTip() {
   seatHint();

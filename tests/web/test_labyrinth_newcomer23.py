@@ -33,3 +33,24 @@ def test_a_tile_that_moves_under_a_resting_mouse_is_not_named(browser: Any) -> N
             page.locator("#picked").wait_for(state="visible", timeout=WAIT_MS)
         finally:
             ctx.close()
+
+
+def test_the_tips_and_the_refusal_say_lit_as_the_prompt_does() -> None:
+    """Labyrinth newcomer 23: the prompt said "move your pawn … to a lit tile", the tip and the refusal "the ones
+    framed in your colour": two words for one thing. And the push tip promised "each arrow carries the name the
+    prompt uses" while the first prompt names no slot ("push it in at a lit slot")."""
+    import re
+    from pathlib import Path
+
+    js = (Path(__file__).resolve().parents[2] / "hal" / "web" / "static" / "labyrinth.js").read_text(encoding="utf-8")
+
+    def english(ident: str) -> str:
+        m = re.search(r'I18N\.t\("%s", "((?:[^"\\]|\\.)*)"' % re.escape(ident), js)
+        assert m, ident
+        return m.group(1)
+
+    for ident in ("page.lab.tip_move_home", "page.lab.out_of_reach"):
+        assert re.search(r"\blit tile\b", english(ident)), english(ident)
+    for ident in ("page.lab.tip_shift", "page.lab.tip_shift_touch"):
+        words = english(ident)
+        assert "the name the prompt uses" not in words and "slot" in words, words

@@ -453,9 +453,9 @@ function drawInfo() {
 function tips() {
   return {
     // no keys on a touch screen (Labyrinth newcomer 15's phone read "Rotate (or R)", as Struggle's did "(or T)")
-    shift: (I18N.touch ? I18N.t("page.lab.tip_shift_touch", "Turn the spare tile with ⟳ Rotate, then tap a lit arrow beside the board to push it in; each arrow carries the name the prompt uses.")
-      : I18N.t("page.lab.tip_shift", "Turn the spare tile with ⟳ Rotate (or R), then click a lit arrow beside the board to push it in; each arrow carries the name the prompt uses.")) + seatTip(),
-    move: I18N.t("page.lab.tip_move_home", "Click a tile your pawn can reach along the paths (the ones framed in your colour), then press ✋ Done: your card's picture is found when your move ends on its tile (Done at once stays). A 🏠 marks a start square: once all your cards are found, walk back to yours to win. It glows on its player's turn, and is framed only when you can reach it. Click any tile to read its picture's name."),
+    shift: (I18N.touch ? I18N.t("page.lab.tip_shift_touch", "Turn the spare tile with ⟳ Rotate, then tap a lit arrow beside the board (a slot) to push it in; the prompt names a slot by the code on its arrow (N-b, W-4…).")
+      : I18N.t("page.lab.tip_shift", "Turn the spare tile with ⟳ Rotate (or R), then click a lit arrow beside the board (a slot) to push it in; the prompt names a slot by the code on its arrow (N-b, W-4…).")) + seatTip(),
+    move: I18N.t("page.lab.tip_move_home", "Click a lit tile: one your pawn can reach along the paths (lit: framed in your colour). Then press ✋ Done: your card's picture is found when your move ends on its tile (Done at once stays). A 🏠 marks a start square: once all your cards are found, walk back to yours to win. It glows on its player's turn, and is framed only when you can reach it. Click any tile to read its picture's name."),
   };
 }
 // the way to the secret card, while this page holds no seat (said where it is: by "Your seat", wherever
@@ -566,7 +566,7 @@ function tileClicked(cell) {
   const reach = (v.reachable || {})[pawn], asked = s && (s.requests || []).some((r) => r.piece === pawn);
   if (!asked && Array.isArray(reach) && !reach.includes(cell)) {
     pickTile(cell);
-    MB.showError(I18N.t("page.lab.out_of_reach", "{cell} cannot be reached from {here} (no open path): click a tile framed in your colour",
+    MB.showError(I18N.t("page.lab.out_of_reach", "{cell} cannot be reached from {here} (no open path): click a lit tile (framed in your colour)",
       { cell, here }));
     return;
   }

@@ -132,10 +132,10 @@ def test_the_news_never_makes_the_prompt_grow(browser: Any) -> None:
               const box = document.getElementById("prompt"), look = () => [box.offsetHeight, box.className];
               const news = !document.getElementById("prompt-news").hidden;
               S.news = null; drawPrompt(); const plain = look();
-              S.news = "Blue played: token K moves"; drawPrompt();
+              S.news = ["Blue played: token K moves"]; drawPrompt();
               const short = [look(), !document.getElementById("prompt-news").hidden];
-              S.news = "Blue played: token K moves, then token 10 stays on space 6, since no token may stop on black " +
-                       "space 7; token 9 has already arrived (place A): its dice move nothing, and the ace counts as a K";
+              S.news = ["Blue played: token K moves, then token 10 stays on space 6, since no token may stop on black " +
+                        "space 7; token 9 has already arrived (place A): its dice move nothing, and the ace counts as a K"];
               drawPrompt();
               return { plain, short, long: [look(), !document.getElementById("prompt-news").hidden] };
             }""")

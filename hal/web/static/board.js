@@ -632,7 +632,7 @@ window.addEventListener("resize", () => { if (S.view && S.hello) drawPrompt(); }
 // and never saw the target while playing); "" anywhere else
 function nextLine(s, phone) {
   if (!phone || !s || s.action !== "roll") return "";
-  const news = S.hello.humans.includes(s.player) && S.news ? `${S.news}. ` : "";
+  const news = S.hello.humans.includes(s.player) && S.news && S.news.length ? `${S.news.join(". ")}. ` : "";
   if (!S.rolledHere && S.hello.humans.includes(s.player)) {
     return news + I18N.t("page.magic.next_after_roll", "Then click a lit cell next to your pawn, one step at a time, toward the white cell's symbol. A hidden wall drops your ball.");
   }
@@ -641,12 +641,14 @@ function nextLine(s, phone) {
 }
 // what another player's turn did that a person here must know at their roll (S.news, said by nextLine): a symbol
 // found (the target changed) or a ball dropped, as the log says it; on a phone the log is far below the first
-// screen (Magic newcomer 23 saw the target change and "⭐ 1/2" on Blue's row, and nothing said why); forgotten
-// when a person here rolls or another player's turn begins
+// screen (Magic newcomer 23 saw the target change and "⭐ 1/2" on Blue's row, and nothing said why); every other
+// player's since a person here last rolled (an attack: with three players Blue's find was forgotten at Green's
+// turn), at most NEWS_MAX; forgotten when a person here rolls
+const NEWS_MAX = 3;
 function heardNews(ev, text) {
   const here = S.hello && S.hello.humans.includes(ev.player);
-  if ((ev.type === "symbol_collected" || ev.type === "ball_dropped") && !here && S.hello) S.news = text;
-  else if ((ev.type === "die_rolled" && here) || (ev.type === "turn_started" && !here) || ev.type === "game_started") S.news = null;
+  if ((ev.type === "symbol_collected" || ev.type === "ball_dropped") && !here && S.hello) S.news = [...(S.news || []), text].slice(-NEWS_MAX);
+  else if ((ev.type === "die_rolled" && here) || ev.type === "game_started") S.news = null;
 }
 
 function drawInfo() {

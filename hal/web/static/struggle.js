@@ -508,15 +508,20 @@ function drawPrompt() {
 // what another player's turn did, said under a person's "press Throw" before their first throw (a phone's log is
 // two screens down: Struggle newcomer 22 found their K back on START and only "Red: press Throw." said): the
 // other's play as the log says it ("Blue played: token 9 moves and sends token K back to START"); forgotten once
-// a person here throws, or another player's turn begins (struggle.css: a phone's; a wide screen has the log beside)
+// a person here throws (struggle.css: a phone's; a wide screen has the log beside)
+// Every other player's play since a person here last threw is said, not only the last (an attack: with three
+// players Blue's play was forgotten at Green's turn); a new round's deal starts the news afresh (its tokens are back
+// on START), at most NEWS_MAX plays
+const NEWS_MAX = 3;
 function heardNews(ev) {
   const here = S.hello && S.hello.humans.includes(ev.player);
-  if (ev.type === "played" && !here && S.hello) S.news = LOG_TEXT.played(ev);
-  else if ((ev.type === "hand" && here) || (ev.type === "turn_started" && !here) || ev.type === "game_started") S.news = null;
+  if (ev.type === "played" && !here && S.hello) S.news = [...(S.news || []), LOG_TEXT.played(ev)].slice(-NEWS_MAX);
+  else if ((ev.type === "hand" && here) || ev.type === "round_started" || ev.type === "game_started") S.news = null;
 }
 function newsNow() {
   const s = said(), v = S.view;
-  return S.news && s && s.action === "throw" && S.hello.humans.includes(s.player) && !v.throws ? S.news : "";
+  return S.news && S.news.length && s && s.action === "throw" && S.hello.humans.includes(s.player) && !v.throws
+    ? S.news.join(" · ") : "";
 }
 function drawInfo() {
   const v = S.view, h = S.hello;

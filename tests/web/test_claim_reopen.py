@@ -52,3 +52,28 @@ def test_a_press_held_through_a_reopen_that_fails_is_said_not_sent(browser: Any)
             page.wait_for_function("document.getElementById('error').textContent.includes('not connected')", timeout=WAIT)
         finally:
             ctx.close()
+
+
+def test_commands_past_the_hold_are_refused_never_sent_ahead_of_those_held(browser: Any) -> None:
+    """An attack: the ninth command during a reopen went out first, once the new socket was open before its
+    hello; now it is refused ("not connected") and the eight held go in the order sent."""
+    with serving(SEED7) as url:
+        ctx = browser.new_context(viewport={"width": PHONE[0], "height": PHONE[1]})
+        page = ctx.new_page()
+        try:
+            page.goto(url)
+            page.wait_for_function("S.view && S.view.phase === 'throw' && S.hello", timeout=WAIT)
+            page.evaluate("""() => {
+                window.wire = [];
+                const send = WebSocket.prototype.send;
+                WebSocket.prototype.send = function (data) { window.wire.push(JSON.parse(data).n); return send.call(this, data); };
+                MB.reopen();
+                for (let n = 1; n <= 8; n++) MB.send({type: 'ping', n});
+            }""")
+            page.wait_for_function("MB.ws.readyState === 1", timeout=WAIT)
+            page.evaluate("MB.send({type: 'ping', n: 9})")
+            page.wait_for_function("!MB.reopening", timeout=WAIT)
+            page.wait_for_timeout(200)
+            assert page.evaluate("window.wire") == [1, 2, 3, 4, 5, 6, 7, 8]
+        finally:
+            ctx.close()

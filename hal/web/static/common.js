@@ -52,6 +52,7 @@ const MB = {
       if (msg.type === "hello") MB.heardT = msg.frame ? msg.frame.t : (msg.log || []).reduce((m, e) => Math.max(m, e.t), 0);
       if (msg.type === "event" && msg.event && typeof msg.event.t === "number") MB.heardT = msg.event.t;
       if (msg.type === "error") { MB.showError(msg.message); return; }
+      if (msg.type === "restarting") MB.dropHeld(); // a new game: what was held meant the old one
       if (msg.type === "restarting" && MB.notice()) NOTICE.gameOver();
       if (msg.type === "restarting") { MB.restartText = I18N.t("page.common.restarting", "starting a new game…"); MB.showError(MB.restartText); const b = $("banner"); if (b) b.hidden = true; return; }
       if (msg.type === "hello") {
@@ -108,7 +109,9 @@ const MB = {
   },
   setConn(state, text) { const c = $("conn"); if (c) { c.dataset.state = state; c.textContent = text; } },
   send(msg) {
-    if (MB.reopening && MB.held.length < MB.HOLD_MAX) { // sent at the new connection's hello (MB.sendHeld)
+    if (MB.reopening) { // sent at the new connection's hello (MB.sendHeld), in the order sent; one more than
+      // HOLD_MAX is refused, never sent ahead of them (an attack: the ninth went out first once the socket opened)
+      if (MB.held.length >= MB.HOLD_MAX) { MB.showError(I18N.t("page.common.not_connected", "not connected to the board")); return; }
       MB.held.push(msg);
       if (!MB.heldTimer) MB.heldTimer = setTimeout(() => MB.dropHeld(), MB.HOLD_MS);
       return;
@@ -125,7 +128,7 @@ const MB = {
   },
   // the reopen did not come back in time: the held commands are not sent later, out of the moment they meant
   dropHeld() {
-    MB.heldTimer = null;
+    clearTimeout(MB.heldTimer); MB.heldTimer = null;
     if (!MB.held.length) return;
     MB.reopening = false; MB.held = [];
     MB.showError(I18N.t("page.common.not_connected", "not connected to the board"));

@@ -431,7 +431,13 @@ class WebServer:
             if not self.seats.holds(player, cookies.get(cookie_name(player))) or self._simulated(player):
                 return web.Response(status=403, text=f"the {player} seat is not yours: claim a free colour on /\n")
         ws = web.WebSocketResponse(heartbeat=30, max_msg_size=WS_MAX_MESSAGE_BYTES)
-        await ws.prepare(request)
+        try:
+            await ws.prepare(request)
+        except ConnectionResetError:  # the browser left during the handshake (a tab closed): no page, no error
+            log.debug("a WebSocket closed during its handshake (%s)", request.remote)
+            # (a plain answer that aiohttp drops quietly on the closed connection: the unprepared WebSocket itself
+            # would raise "Call .prepare() first" as aiohttp finishes the request)
+            return web.Response(status=400, text="the connection closed during the WebSocket handshake\n")
         pid = next(self._ids)
         page = _Page(ws, player, cookies)
         self._pages[pid] = page

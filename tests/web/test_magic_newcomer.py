@@ -461,8 +461,9 @@ def test_the_lit_cells_are_said_as_the_board_lights_them(browser: Any, url: str)
     guide = page.locator("#guide .guide-text")
     expect(guide).to_contain_text("found already", timeout=WAIT_MS)
     assert "not counted" not in guide.inner_text() and "start corner" in guide.inner_text(), guide.inner_text()
-    # the start corner's mark said as it is drawn, a frame (newcomer 19 looked for a "ring" on a square frame)
-    assert "frame in your colour round your start corner" in guide.inner_text() and "ring" not in guide.inner_text()
+    # the start corner's mark said as it is drawn, the 🏠 glowing (newcomer 19 looked for a "ring" on a square
+    # frame; newcomer 25 read a frame round the cell as "go back here")
+    assert "start corner's 🏠 glowing in your colour" in guide.inner_text() and "frame" not in guide.inner_text()
     help_text = page.locator("#help").text_content()
     assert "never across a wall found already" in help_text and "as far as your roll" not in help_text
     assert "whose turn" in help_text and "ring" not in help_text.split("whose turn")[0][-120:]
@@ -477,7 +478,9 @@ def test_the_start_corner_of_the_player_on_turn_is_a_ring_not_a_lit_cell(browser
     a1 = page.locator('#board .cell[data-cell="a1"]')
     expect(a1).to_have_class(re.compile(r"\bturn-home\b"), timeout=WAIT_MS)
     assert a1.locator(".led").evaluate("e => getComputedStyle(e).opacity") == "0"
-    assert a1.evaluate("e => getComputedStyle(e).boxShadow") != "none"
+    # no frame round the cell (Magic newcomer 25 read it as "go back here"): the 🏠 itself glows
+    assert a1.evaluate("e => getComputedStyle(e).boxShadow") == "none"
+    assert a1.locator(".sym").evaluate("e => getComputedStyle(e).boxShadow") not in ("none", "")
     assert "turn-home" not in (page.locator('#board .cell[data-cell="f6"]').get_attribute("class") or "")
     page.close()
 

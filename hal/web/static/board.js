@@ -765,8 +765,8 @@ function stepsText(v) {
 // the first-game guide: the tip for what the board asks now, when a person here is asked
 const TIPS = { // getters: said in the page's language when shown; keys named only where the page names keys
   get roll() {
-    return keysShown() ? I18N.t("page.magic.tip_roll", "Press 🎲 Roll (or the R key). The cells your pawn can reach light up in your colour (its own cell too: ✋ Done ends the move there), never across a wall found already (other hidden walls may still stop you); the white one holds the symbol to find, and blinks white and your colour when your roll can reach it. The frame in your colour round your start corner (🏠) only says it is your turn.")
-      : I18N.t("page.magic.tip_roll_tap", "Press 🎲 Roll. The cells your pawn can reach light up in your colour (its own cell too: ✋ Done ends the move there), never across a wall found already (other hidden walls may still stop you); the white one holds the symbol to find, and blinks white and your colour when your roll can reach it. The frame in your colour round your start corner (🏠) only says it is your turn.");
+    return keysShown() ? I18N.t("page.magic.tip_roll", "Press 🎲 Roll (or the R key). The cells your pawn can reach light up in your colour (its own cell too: ✋ Done ends the move there), never across a wall found already (other hidden walls may still stop you); the white one holds the symbol to find, and blinks white and your colour when your roll can reach it. Your start corner's 🏠 glowing in your colour only says it is your turn.")
+      : I18N.t("page.magic.tip_roll_tap", "Press 🎲 Roll. The cells your pawn can reach light up in your colour (its own cell too: ✋ Done ends the move there), never across a wall found already (other hidden walls may still stop you); the white one holds the symbol to find, and blinks white and your colour when your roll can reach it. Your start corner's 🏠 glowing in your colour only says it is your turn.");
   },
   get move() {
     return keysShown() ? I18N.t("page.magic.tip_move", "Slide your pawn one cell at a time: arrow keys, click a neighbouring cell, or drag it. Hidden walls drop your ball; stop early with ✋ Done.")

@@ -332,7 +332,22 @@ const MB = {
       box.appendChild(el);
       box.appendChild(document.createTextNode(" "));
     }
+    MB.seatLabel(box);
     if (MB.onSeats) MB.onSeats(); // the player list's "you" follows the seats
+  },
+  // the words before the seats: while this browser holds none and one is free, they say to take it (Struggle
+  // newcomer 24 read "Your seat (shows your card here): Red" as seated already, beside "take your seat to see
+  // your secret card"); a label the page does not know (the companion's) is left as it is
+  seatLabel(box) {
+    const label = box.previousElementSibling, id = label && label.dataset.i18n;
+    if (!label || !["page.your_seat", "page.struggle.seat_label"].includes(id)) return;
+    if (label.dataset.held === undefined) { // the page's own words (its data-i18n), in the language once it is here
+      label.dataset.held = label.textContent;
+      I18N.ready(() => { label.dataset.held = I18N.say(id); MB.seatLabel(box); });
+    }
+    const take = !MB.seats.mine.length && !!box.querySelector(".seat-claim");
+    label.textContent = !take ? label.dataset.held : id === "page.your_seat" ? I18N.t("page.take_seat", "Take your seat:")
+      : I18N.t("page.struggle.take_seat_label", "Take your seat (shows your card here):");
   },
   // the WebSocket learnt this browser's seats when it opened: open it again, at once, with the new cookie
   // (a command sent meanwhile waits for the new hello: MB.send)

@@ -1,0 +1,44 @@
+"""Issue 15, Struggle newcomer 24 (phone): "Your seat (shows your card here): [Red]" read as seated already, beside
+"take your seat to see your secret card"; and the help named a button "Show your colour's card" that reads
+"🃏️ Show red's card". While this browser holds no seat and one is free, the words say to take it; once it holds
+one they say it is its seat. (Labyrinth's "Your seat:" the same.)"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from test_plain_words_browser import PHONE, serving
+
+pytestmark = pytest.mark.browser
+
+WAIT = 30000
+
+
+@pytest.mark.parametrize("game,before,after", [
+    ("struggle", "Take your seat (shows your card here):", "Your seat (shows your card here):"),
+    ("labyrinth", "Take your seat:", "Your seat:"),
+])
+def test_the_seat_words_say_take_it_until_it_is_taken(browser: Any, game: str, before: str, after: str) -> None:
+    with serving(("--game", game, "--seed", "7", "--humans", "red")) as url:
+        ctx = browser.new_context(viewport={"width": PHONE[0], "height": PHONE[1]}, has_touch=True, is_mobile=True)
+        page = ctx.new_page()
+        try:
+            page.goto(url)
+            label = page.locator("#private-links").locator("xpath=preceding-sibling::span[1]")
+            page.locator("button.seat-claim.red").wait_for(timeout=WAIT)
+            page.wait_for_function("() => document.getElementById('private-links').previousElementSibling.textContent"
+                                   f" === {before!r}", timeout=WAIT)
+            page.locator("button.seat-claim.red").tap()
+            page.wait_for_function("() => document.getElementById('private-links').previousElementSibling.textContent"
+                                   f" === {after!r}", timeout=WAIT)
+            assert label.inner_text().strip() == after
+        finally:
+            ctx.close()
+
+
+def test_the_help_names_the_card_button_as_it_reads() -> None:
+    from pathlib import Path
+
+    html = (Path(__file__).resolve().parents[2] / "hal" / "web" / "static" / "struggle.html").read_text(encoding="utf-8")
+    assert "Show your colour's card" not in html and "Show red's card" in html

@@ -42,3 +42,25 @@ def test_the_help_names_the_card_button_as_it_reads() -> None:
 
     html = (Path(__file__).resolve().parents[2] / "hal" / "web" / "static" / "struggle.html").read_text(encoding="utf-8")
     assert "Show your colour's card" not in html and "Show red's card" in html
+
+
+def test_an_arrival_is_counted_once_its_token_stands_on_its_place(browser: Any) -> None:
+    """Newcomer 24 (turn 8): "arrived: 1 of 4" over five empty arrival places, the 9 still to be placed on A."""
+    with serving(("--game", "struggle", "--seed", "7", "--humans", "red")) as url:
+        page = browser.new_page(viewport={"width": PHONE[0], "height": PHONE[1]})
+        try:
+            page.goto(url)
+            page.wait_for_function("S.view && S.world && S.hello", timeout=WAIT)
+            said = page.evaluate("""() => {
+                const v = S.view, w = S.world, was = [v.phase, v.arrived, w.tokens['9']];
+                v.phase = 'placing'; v.arrived = ['9']; w.tokens['9'] = 's14'; drawProgress();
+                const before = document.getElementById('progress').textContent;
+                w.tokens['9'] = 'place-A'; drawProgress();
+                const after = document.getElementById('progress').textContent;
+                [v.phase, v.arrived, w.tokens['9']] = was;
+                return [before, after];
+            }""")
+            assert "arrived: 0 of 4" in said[0] and "1 more once placed" in said[0], said[0]
+            assert "arrived: 1 of 4" in said[1] and "more once placed" not in said[1], said[1]
+        finally:
+            page.close()

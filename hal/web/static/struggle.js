@@ -478,12 +478,19 @@ function gameInfo() {
     ? I18N.t("page.str.game_info", "seed {seed} · {players} players · round {round} of {rounds} · track {track}", args)
     : I18N.t("page.str.game_info_default", "seed {seed} · {players} players · round {round} of {rounds}", args);
 }
+// the arrivals counted as the board shows them: while a play's tokens are still being placed, one the referee counts
+// as arrived but not yet standing on its arrival place is said as coming (Struggle newcomer 24 read "arrived: 1 of 4"
+// over five empty arrival places, the 9 still on its way there)
 function drawProgress() {
   const v = S.view;
-  const arrived = Math.min(v.arrived.length, ARRIVALS_PER_ROUND);
+  const counted = Math.min(v.arrived.length, ARRIVALS_PER_ROUND);
+  const placing = v.phase === "placing" && S.world && S.world.tokens;
+  const coming = placing ? v.arrived.slice(0, ARRIVALS_PER_ROUND).filter((t) => !String(S.world.tokens[t] || "").startsWith("place-")).length : 0;
+  const arrived = counted - coming;
   $("progress").textContent = v.phase === "over" ? I18N.t("page.str.progress_over", "Game over after {rounds} round{s}", { rounds: v.rounds, s: v.rounds > 1 ? "s" : "" })
     : I18N.t("page.str.progress", "Round {round} of {rounds} · arrived: {arrived} of {needed} ({needed} end the round)",
-      { round: v.round || 1, rounds: v.rounds, arrived, needed: ARRIVALS_PER_ROUND });
+      { round: v.round || 1, rounds: v.rounds, arrived, needed: ARRIVALS_PER_ROUND })
+      + (coming ? I18N.t("page.str.progress_coming", " · {n} more once placed", { n: coming }) : "");
 }
 
 function drawPrompt() {
@@ -1134,7 +1141,7 @@ const HANDLERS = {
   frame(msg) { S.pixels = msg.pixels; drawLeds(); },
   world(msg) {
     const was = S.world && S.world.placing;
-    S.world = msg.world; drawTokens();
+    S.world = msg.world; drawTokens(); drawProgress(); // (an arrival counted once its token stands on its place)
     // the prompt and the tip follow the tokens too (a move no reed sees changes no instruction: movesMade)
     if (was !== S.world.placing || (said() || {}).action === "place") { drawPrompt(); guideTip(); drawGoal(); drawStop(); }
   },

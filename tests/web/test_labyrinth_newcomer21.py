@@ -127,13 +127,13 @@ def test_a_screen_opened_beside_one_holding_the_seat_says_it_is_the_same_table(b
             # a phone: a line under "Your seat" (a notice there pushed the board off the first screen: newcomer 22)
             hint = page.locator("#seat-hint")
             hint.wait_for(state="visible", timeout=WAIT_MS)
-            assert hint.inner_text() == "The same table as the screen holding Red's seat: move Red here too."
+            assert hint.inner_text() == "This screen shows the same game: you can move Red here too; Red's secret card is on the other screen."
             assert page.locator("#notice").is_hidden()
             # a wide screen: the same line beside "Your seat", in the flow of the page; no notice floating over the
             # scores (Labyrinth newcomer 23, Struggle newcomer 24: it hid them until OK)
             wide_hint = wide.locator("#seat-hint")
             wide_hint.wait_for(state="visible", timeout=WAIT_MS)
-            assert wide_hint.inner_text() == "The same table as the screen holding Red's seat: move Red here too."
+            assert wide_hint.inner_text() == "This screen shows the same game: you can move Red here too; Red's secret card is on the other screen."
             assert wide.locator("#notice").is_hidden()
             rows, line = wide.locator("#players").bounding_box(), wide_hint.bounding_box()
             assert rows and line and line["y"] + line["height"] <= rows["y"], (line, rows)

@@ -54,3 +54,28 @@ def test_the_tips_and_the_refusal_say_lit_as_the_prompt_does() -> None:
     for ident in ("page.lab.tip_shift", "page.lab.tip_shift_touch"):
         words = english(ident)
         assert "the name the prompt uses" not in words and "slot" in words, words
+
+
+def test_the_pictures_found_never_push_the_board_down_on_a_phone(browser: Any) -> None:
+    """Labyrinth newcomer 23: as pictures were found, the players' rows grew to two lines and the board moved down
+    the page with each find; cut to the latest in one line, they were counted wrong (Labyrinth newcomer 24). A
+    phone's row says "found N" without the pictures."""
+    with serving(NEWCOMER_GAME) as url:
+        ctx = browser.new_context(viewport={"width": PHONE[0], "height": PHONE[1]}, has_touch=True, is_mobile=True)
+        page = ctx.new_page()
+        try:
+            page.goto(url)
+            page.wait_for_function("S.view && S.hello", timeout=WAIT_MS)
+            tops = page.evaluate("""() => {
+                const top = () => document.getElementById('maze').getBoundingClientRect().top;
+                const before = top();
+                S.view.found = {red: ['candle', 'purse', 'beetle', 'mouse', 'ghost'],
+                                blue: ['pig', 'bat', 'genie', 'dragon', 'chest', 'crown', 'emerald']};
+                drawInfo();
+                return [before, top()];
+            }""")
+            assert tops[0] == tops[1], tops
+            assert page.locator("#players .player.blue .found").is_hidden()
+            assert "found 7" in page.locator("#players .player.blue").inner_text()
+        finally:
+            ctx.close()

@@ -478,7 +478,7 @@ function seatHint() {
   const away = s && S.hello && S.hello.humans.length && !(s.mine || []).length
     && S.hello.humans.every((p) => MB.seatElsewhere(p)) ? S.hello.humans[0] : null;
   const say = over ? "" : seatTip() ? I18N.t("page.lab.seat_hint", "🔒 Your secret card: press your colour above to see it")
-    : away ? I18N.t("page.lab.same_table_hint", "The same table as the screen holding {Player}'s seat: move {Player} here too.", { player: away }) : "";
+    : away ? I18N.t("page.lab.same_table_hint", "This screen shows the same game: you can move {Player} here too; {Player}'s secret card is on the other screen.", { player: away }) : "";
   box.textContent = say;
   box.hidden = !say;
   box.classList.toggle("same", !seatTip() && !!away); // said on a wide screen too (labyrinth.css)

@@ -115,9 +115,16 @@ const NOTICE = {
   shownAt: 0,
   graceLeft() { return NOTICE.shownAt ? Math.max(0, 1500 - (performance.now() - NOTICE.shownAt)) : 0; },
   // where a phone's toast of height h goes near the finger p: {above, edge} (edge: its bottom when above, else its
-  // top), above the finger when the tap was below the screen's first third, moved on past any game control that
+  // top); a tap on the board: beside the board; else above the finger when the tap was below the screen's first third, moved on past any game control that
   // acts now (CONTROLS); the other side when that runs off the screen; the first try when both do
   clearSpot(h, p) {
+    // a tap on the board: the answer just above the board, else just under it, never over the cells (Magic newcomer
+    // 26: "Your pawn stays: Red's ball fell…" lay over row 2, over the pawn and the wall it spoke of)
+    const board = document.querySelector("#board, #maze, #track"), br = board && board.getBoundingClientRect();
+    if (br && br.height && p.x >= br.left && p.x <= br.right && p.y >= br.top && p.y <= br.bottom) {
+      if (br.top - 6 - h >= 0) return { above: true, edge: br.top - 6 };
+      if (br.bottom + 6 + h <= window.innerHeight) return { above: false, edge: br.bottom + 6 };
+    }
     const H = window.innerHeight, boxes = [...document.querySelectorAll(NOTICE.CONTROLS)]
       .filter((b) => !b.disabled && b.getAttribute("aria-disabled") !== "true" && b.offsetParent !== null)
       .map((b) => b.getBoundingClientRect()).filter((r) => r.height && r.bottom > 0 && r.top < H);

@@ -1,0 +1,68 @@
+"""Issue 15, Magic newcomer 26 (phone): after the ball fell, a tap on another cell was refused in a dark line over
+row 2 of the board, over the pawn and the wall the words spoke of. A refusal answering a tap on the board shows
+beside the board (above it, else under it), never over its cells; the same on every game page (notice.js)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from test_magic_newcomer import PHONE, WAIT_MS, open_page, served, wait_action
+from test_plain_words_browser import serving
+
+pytestmark = pytest.mark.browser
+
+
+def _overlap(a: dict[str, float], b: dict[str, float]) -> bool:
+    return a["x"] < b["x"] + b["width"] and b["x"] < a["x"] + a["width"] and \
+        a["y"] < b["y"] + b["height"] and b["y"] < a["y"] + a["height"]
+
+
+@pytest.fixture
+def url() -> Any:
+    yield from served(("--seed", "7"))
+
+
+def test_a_refused_tap_on_the_board_is_answered_beside_it(browser: Any, url: str) -> None:
+    page = open_page(browser, url, PHONE, touch=True)
+    try:
+        wait_action(page, "roll")
+        board = page.locator("#board")
+        board.scroll_into_view_if_needed()
+        page.locator('#board .cell[data-cell="c2"]').tap()  # no roll yet: refused
+        toast = page.locator("#error.toast")
+        toast.wait_for(state="visible", timeout=WAIT_MS)
+        assert toast.inner_text().strip()
+        box, cells = toast.bounding_box(), board.bounding_box()
+        assert box and cells and not _overlap(box, cells), (box, cells)
+        assert 0 <= box["y"] and box["y"] + box["height"] <= PHONE[1], box
+    finally:
+        page.close()
+
+
+def test_a_refused_tap_on_a_labyrinth_tile_is_answered_beside_the_maze(browser: Any) -> None:
+    """Labyrinth newcomer 24 saw "d3 cannot be reached from e6 …" over rows 4-5 of the maze."""
+    from test_labyrinth_newcomer_third import NEWCOMER_GAME
+    from test_labyrinth_newcomer_third import open_page as open_lab
+    from test_labyrinth_newcomer_third import push
+
+    with serving(NEWCOMER_GAME) as address:
+        page = open_lab(browser, address, PHONE, guide=False, mobile=True)
+        try:
+            push(page)
+            far = page.evaluate("""() => [...document.querySelectorAll('#maze .tile')]
+                .filter((t) => !t.classList.contains('lit') && !t.classList.contains('home-lit'))
+                .map((t) => t.dataset.cell).find((c) => c !== S.world.pawns.red)""")
+            maze = page.locator("#maze")
+            maze.scroll_into_view_if_needed()
+            page.locator(f'#maze .tile[data-cell="{far}"]').tap()
+            toast = page.locator("#error.toast")
+            toast.wait_for(state="visible", timeout=WAIT_MS)
+            assert "cannot be reached" in toast.inner_text(), toast.inner_text()
+            top, low = (page.locator(f'#maze .tile[data-cell="{c}"]').bounding_box() for c in ("a7", "g1"))
+            tiles = {"x": top["x"], "y": top["y"], "width": low["x"] + low["width"] - top["x"],
+                     "height": low["y"] + low["height"] - top["y"]}
+            box = toast.bounding_box()
+            assert box and not _overlap(box, tiles), (box, tiles)
+        finally:
+            page.context.close()

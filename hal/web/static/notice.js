@@ -264,7 +264,14 @@ const NOTICE = {
     if (box && !box.hidden && box.dataset.tip && box.dataset.tip !== id) NOTICE.rest(box);
     if (id) NOTICE.tip(id, step);
     NOTICE.reserve();
+    if (!id) NOTICE.release();
     if (box && box.hidden && document.body.classList.contains("guide-resting")) box.dataset.rest = NOTICE.restWords();
+  },
+  // no tip left to come: the kept room goes, once, at a moment that is not this page's people's (another player's
+  // turn: no finger of theirs is about to tap), never in the middle of their move (Magic newcomer 26: it stayed
+  // the whole game, saying only that every tip had been shown; newcomer 25 had seen it go between two taps)
+  release() {
+    if (!NOTICE.toCome().length && document.body.classList.contains("guide-resting")) document.body.classList.remove("guide-resting");
   },
   // on a phone, no tip shown and none resting while a tip is still to come: its room is kept from now, measured
   // with the next tip's words (Magic newcomer 23: the roll's tip seen in an earlier game, the move's tip came at
@@ -285,9 +292,9 @@ const NOTICE = {
   // a tip whose moment is over goes; on a phone its room stays (unseen, board.css body.guide-resting) while
   // a tip is still to come, so that the board does not move up and down between turns (round 27: 56 px
   // under a finger about to tap); Got it / Hide all tips (hide) give the room back
-  // The room stays until the game is over, even once no tip is left to come (the last tip's moment ended, or
-  // another tab hid them all): the board never moves up by itself in the middle of a game (Magic newcomer 25 saw
-  // it go 65 px up between two turns; an attack saw a second tab's room say a tip would come when none could)
+  // Once no tip is left to come (the last tip's moment ended, or another tab hid them all) the room stays, saying
+  // so, until another player's moment (release): never gone under a finger in the middle of a move (Magic
+  // newcomer 25 saw it go 65 px up between two taps; an attack saw a second tab's room promise a tip)
   rest(box) {
     NOTICE.twice(box.dataset.tip);
     NOTICE.keep(box, true);

@@ -893,6 +893,7 @@ function guideTipNow() {
   // a tip lasts as long as its moment: one left from a moment that is over goes (not remembered: it comes again)
   if (box && !box.hidden && !moment.includes(box.dataset.tip)) NOTICE.rest(box); // (a phone keeps its room)
   if (s && s.action === "game_over") document.body.classList.remove("guide-resting"); // no tip comes after the game
+  if (!asked.length) NOTICE.release(); // another player's moment: a room no tip will use goes (notice.js)
   if (!moment.length) return;
   const seen = NOTICE.seen(), next = moment.find((id) => !seen.includes(id));
   NOTICE.tips = tips();

@@ -5,7 +5,8 @@ it as if pointed at. A tile is named only when a pointer moves onto it."""
 
 from __future__ import annotations
 
-from typing import Any
+from contextlib import contextmanager
+from typing import Any, Iterator
 
 import pytest
 from test_labyrinth_newcomer_third import NEWCOMER_GAME, PHONE, WAIT_MS
@@ -14,25 +15,32 @@ from test_plain_words_browser import serving
 pytestmark = pytest.mark.browser
 
 
-def test_a_tile_that_moves_under_a_resting_mouse_is_not_named(browser: Any) -> None:
+@contextmanager
+def _phone(browser: Any) -> Iterator[Any]:
+    """The newcomer's game on a touch phone, its page drawn."""
     with serving(NEWCOMER_GAME) as url:
         ctx = browser.new_context(viewport={"width": PHONE[0], "height": PHONE[1]}, has_touch=True, is_mobile=True)
         page = ctx.new_page()
         try:
             page.goto(url)
             page.wait_for_function("S.view && S.hello", timeout=WAIT_MS)
-            box = page.locator('.tile[data-cell="c4"]').bounding_box()
-            page.mouse.move(box["x"] + 10, box["y"] + 10)  # pointed at: named
-            page.locator("#picked").filter(has_text="c4").wait_for(state="visible", timeout=WAIT_MS)
-            page.locator("#title").tap()  # a tap off the tiles puts the name away
-            page.locator("#picked").wait_for(state="hidden", timeout=WAIT_MS)
-            page.evaluate("window.scrollBy(0, 80)")  # the board moves under the mouse, which does not move
-            page.wait_for_timeout(800)
-            assert page.locator("#picked").is_hidden(), page.locator("#picked").inner_text()
-            page.mouse.move(box["x"] + 12, box["y"] + 12)  # the mouse moves: the tile under it is named again
-            page.locator("#picked").wait_for(state="visible", timeout=WAIT_MS)
+            yield page
         finally:
             ctx.close()
+
+
+def test_a_tile_that_moves_under_a_resting_mouse_is_not_named(browser: Any) -> None:
+    with _phone(browser) as page:
+        box = page.locator('.tile[data-cell="c4"]').bounding_box()
+        page.mouse.move(box["x"] + 10, box["y"] + 10)  # pointed at: named
+        page.locator("#picked").filter(has_text="c4").wait_for(state="visible", timeout=WAIT_MS)
+        page.locator("#title").tap()  # a tap off the tiles puts the name away
+        page.locator("#picked").wait_for(state="hidden", timeout=WAIT_MS)
+        page.evaluate("window.scrollBy(0, 80)")  # the board moves under the mouse, which does not move
+        page.wait_for_timeout(800)
+        assert page.locator("#picked").is_hidden(), page.locator("#picked").inner_text()
+        page.mouse.move(box["x"] + 12, box["y"] + 12)  # the mouse moves: the tile under it is named again
+        page.locator("#picked").wait_for(state="visible", timeout=WAIT_MS)
 
 
 def test_the_tips_and_the_refusal_say_lit_as_the_prompt_does() -> None:
@@ -60,22 +68,15 @@ def test_the_pictures_found_never_push_the_board_down_on_a_phone(browser: Any) -
     """Labyrinth newcomer 23: as pictures were found, the players' rows grew to two lines and the board moved down
     the page with each find; cut to the latest in one line, they were counted wrong (Labyrinth newcomer 24). A
     phone's row says "found N" without the pictures."""
-    with serving(NEWCOMER_GAME) as url:
-        ctx = browser.new_context(viewport={"width": PHONE[0], "height": PHONE[1]}, has_touch=True, is_mobile=True)
-        page = ctx.new_page()
-        try:
-            page.goto(url)
-            page.wait_for_function("S.view && S.hello", timeout=WAIT_MS)
-            tops = page.evaluate("""() => {
-                const top = () => document.getElementById('maze').getBoundingClientRect().top;
-                const before = top();
-                S.view.found = {red: ['candle', 'purse', 'beetle', 'mouse', 'ghost'],
-                                blue: ['pig', 'bat', 'genie', 'dragon', 'chest', 'crown', 'emerald']};
-                drawInfo();
-                return [before, top()];
-            }""")
-            assert tops[0] == tops[1], tops
-            assert page.locator("#players .player.blue .found").is_hidden()
-            assert "found 7" in page.locator("#players .player.blue").inner_text()
-        finally:
-            ctx.close()
+    with _phone(browser) as page:
+        tops = page.evaluate("""() => {
+            const top = () => document.getElementById('maze').getBoundingClientRect().top;
+            const before = top();
+            S.view.found = {red: ['candle', 'purse', 'beetle', 'mouse', 'ghost'],
+                            blue: ['pig', 'bat', 'genie', 'dragon', 'chest', 'crown', 'emerald']};
+            drawInfo();
+            return [before, top()];
+        }""")
+        assert tops[0] == tops[1], tops
+        assert page.locator("#players .player.blue .found").is_hidden()
+        assert "found 7" in page.locator("#players .player.blue").inner_text()

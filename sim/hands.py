@@ -82,7 +82,15 @@ class Hands:
         return not self._busy and not self._queue
 
     def do(self, *actions: Action) -> None:
-        self._queue.extend((a, self._ball(a.player) if a.kind == "slide" and a.player else None) for a in actions)
+        self._queue.extend(self._asked(a) for a in actions)
+
+    def first(self, *actions: Action) -> None:
+        """Queue ``actions`` ahead of the rest, in their order (a subclass's hand looking again, its next step)."""
+        self._queue.extendleft(reversed([self._asked(a) for a in actions]))
+
+    def _asked(self, a: Action) -> tuple[Action, str | None]:
+        """``a`` with its pawn's ball as it is now, when ``a`` is a slide (``stops_at_drop``)."""
+        return a, self._ball(a.player) if a.kind == "slide" and a.player else None
         if not self._busy:
             self._next()
 

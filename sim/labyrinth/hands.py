@@ -78,7 +78,7 @@ class LabyrinthHands(Hands):
                 log.warning("hands: %s: the board did not ask for it within %d ms: dropped", a.text or a.kind,
                             self.patience_ms)
                 return 0
-            self._queue.appendleft(replace(a, waited=a.waited + LOOK_MS))
+            self.first(replace(a, waited=a.waited + LOOK_MS))
             return LOOK_MS
         if a.kind == "answer":
             return self.board.world.press(a.button or "done")
@@ -86,7 +86,7 @@ class LabyrinthHands(Hands):
         self._acted_seq = self.board.said_seq
         took = self.board.lay(facts.get("cell"), facts["tile"])
         more = [replace(a, count=a.count - 1, waited=0)] if a.count > 1 else []
-        self._queue.extendleft(reversed([Action("press", button="done"), *more]))
+        self.first(Action("press", button="done"), *more)
         return took
 
 

@@ -83,6 +83,8 @@ class Hands:
 
     def do(self, *actions: Action) -> None:
         self._queue.extend(self._asked(a) for a in actions)
+        if not self._busy:
+            self._next()
 
     def first(self, *actions: Action) -> None:
         """Queue ``actions`` ahead of the rest, in their order (a subclass's hand looking again, its next step)."""
@@ -91,8 +93,6 @@ class Hands:
     def _asked(self, a: Action) -> tuple[Action, str | None]:
         """``a`` with its pawn's ball as it is now, when ``a`` is a slide (``stops_at_drop``)."""
         return a, self._ball(a.player) if a.kind == "slide" and a.player else None
-        if not self._busy:
-            self._next()
 
     def abort(self) -> None:
         """Stop after the step under way: drop the rest of a slide and the queue."""

@@ -66,3 +66,28 @@ def test_a_refused_tap_on_a_labyrinth_tile_is_answered_beside_the_maze(browser: 
             assert box and not _overlap(box, tiles), (box, tiles)
         finally:
             page.context.close()
+
+
+def test_a_folded_tip_shows_nothing_of_its_third_line(browser: Any, url: str) -> None:
+    """Magic newcomers 25 and 26: under the folded tip's second line, the top of the third line's ✋ peeked out
+    (an emoji rises above its line box, into the second line's)."""
+    import io
+
+    from PIL import Image
+
+    ctx = browser.new_context(viewport={"width": PHONE[0], "height": PHONE[1]}, has_touch=True, is_mobile=True,
+                              device_scale_factor=3)
+    page = ctx.new_page()
+    try:
+        page.goto(url)
+        text = page.locator("#guide .guide-text")
+        text.wait_for(state="visible", timeout=WAIT_MS)
+        assert "✋" in text.inner_text() and text.evaluate("e => e.scrollHeight > e.clientHeight + 1")
+        img = Image.open(io.BytesIO(text.screenshot())).convert("RGB")
+        w, h = img.size
+        # the bottom 2 CSS px, left of "▾ more" (its own box): the ✋'s yellow, if any of the third line shows
+        yellow = sum(1 for x in range(0, int(w * .6)) for y in range(h - 6, h)
+                     if (lambda r, g, b: r > 180 and g > 120 and b < 90)(*img.getpixel((x, y))))
+        assert yellow == 0, f"{yellow} yellow pixels of the third line show under the second"
+    finally:
+        ctx.close()

@@ -91,3 +91,21 @@ def test_a_folded_tip_shows_nothing_of_its_third_line(browser: Any, url: str) ->
         assert yellow == 0, f"{yellow} yellow pixels of the third line show under the second"
     finally:
         ctx.close()
+
+
+def test_once_a_finger_has_tapped_the_page_says_tap(browser: Any, url: str) -> None:
+    """Magic newcomers 25 and 26: on a phone, after tapping "▾ more", the prompt said "Then click a lit cell"; the
+    media query for a touch screen had not matched there. A finger seen on the page is a touch screen too."""
+    page = open_page(browser, url, PHONE)  # a narrow window with a mouse: the media query says no touch
+    try:
+        wait_action(page, "roll")
+        assert not page.evaluate("matchMedia('(hover: none) and (pointer: coarse)').matches")
+        line = page.locator("#prompt .prompt-next")
+        assert "Then click a lit cell" in line.inner_text()
+        # a finger on the page (what the newcomers' tap on "▾ more" was)
+        page.evaluate("document.querySelector('#guide').dispatchEvent(new PointerEvent('pointerdown', "
+                      "{pointerType: 'touch', bubbles: true}))")
+        page.evaluate("drawPrompt()")  # the next drawing of the prompt (any message from the board)
+        assert "Then tap a lit cell" in line.inner_text(), line.inner_text()
+    finally:
+        page.close()

@@ -48,9 +48,16 @@ const I18N = (() => {
   // a cell"): one rule for every English sentence shown (the page's own, the board's instruction, the event's
   // text), none per phrase; a translation keeps its own words
   const TOUCH = typeof matchMedia === "function" ? matchMedia("(hover: none) and (pointer: coarse)") : null;
+  // ...or a finger seen on this page: once a tap has come, "tap" (Magic newcomers 25 and 26 read "Then click a lit
+  // cell" on a phone after tapping "▾ more"; the media query alone had said otherwise there)
+  let fingers = false;
+  if (typeof document !== "undefined") {
+    document.addEventListener("pointerdown", (e) => { if (e.pointerType === "touch") fingers = true; }, { capture: true, passive: true });
+  }
+  const touch = () => !!((TOUCH && TOUCH.matches) || fingers);
   const ENDS = { ed: "ped", ing: "ping" };
   function touchWords(s) {
-    if (!TOUCH || !TOUCH.matches || typeof s !== "string") return s;
+    if (!touch() || typeof s !== "string") return s;
     return s.replace(/\b([Cc])lick(s|ed|ing)?\b/g, (_, c, end) => (c === "C" ? "Tap" : "tap") + (ENDS[end] || end || ""));
   }
   function say(id, args) {
@@ -132,7 +139,7 @@ const I18N = (() => {
       if (own(el.dataset.i18nTitle)) el.title = S.messages[el.dataset.i18nTitle];
     });
     // the page's own English words (the help, labels) say "tap" on a touch screen, as touchWords
-    if (TOUCH && TOUCH.matches && document.body) {
+    if (touch() && document.body) {
       const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
       for (let n = walk.nextNode(); n; n = walk.nextNode()) {
         const el = n.parentElement, id = el && el.closest("[data-i18n]")?.dataset.i18n;
@@ -173,5 +180,5 @@ const I18N = (() => {
 
   return { prompt, say, said, t, list, ready, clock, readMs, get lang() { return S.lang; }, get dir() { return S.dir; },
     // a touch screen: no keys to name (the pages' tips say none there)
-    get touch() { return !!(TOUCH && TOUCH.matches); } };
+    get touch() { return touch(); } };
 })();

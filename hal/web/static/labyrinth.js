@@ -465,7 +465,7 @@ function seatTip() {
   const s = typeof MB !== "undefined" ? MB.seats : null;
   if (!s || (s.mine || []).length || !S.hello || !S.hello.humans.length) return "";
   if (S.hello.humans.every((p) => (s.taken || []).includes(p))) return "";
-  return I18N.t("page.lab.tip_seat", " To see your secret card: press your colour beside “Your seat”, then “Open your secret card page” (the card shows in a tab of its own).");
+  return I18N.t("page.lab.tip_seat", " To see your secret card: press your colour beside “Take your seat”, then “Open your secret card page” (the card shows in a tab of its own).");
 }
 // the same way said on a phone's first screen, under "Your seat" (labyrinth.css: .seat-hint); the same table (every
 // seat played here held on another screen) on any screen

@@ -28,7 +28,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .referee import MagicReferee
 
 #: why a move ended, in words
-ENDED = {"steps_used": "all steps used", "done": "Done pressed", "settled": "the pawn rested",
+ENDED = {"steps_used": "all steps used", "done": "Done pressed", "settled": "the move's time ran out",
          "symbol_collected": "the pawn reached the symbol", "ball_dropped": "the ball fell"}
 
 

@@ -24,7 +24,8 @@ const WARNING_SAYS_CELL = new Set(["revisit"]);
 const REASON_TEXT = {
   steps_used: () => I18N.t("page.magic.end_steps_used", "all steps used"),
   done: () => I18N.t("page.magic.end_done", "Done pressed"),
-  settled: () => I18N.t("page.magic.end_settled", "the pawn rested"),
+  // (the move clock ran out: Magic newcomer 27 read "the pawn rested" and did not know the time was up)
+  settled: () => I18N.t("page.magic.end_settled", "the move's time ran out"),
   ball_dropped: () => I18N.t("page.magic.end_ball_dropped", "the ball dropped"),
   symbol_collected: () => I18N.t("page.magic.end_symbol", "the symbol was found"),
 };

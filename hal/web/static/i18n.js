@@ -54,7 +54,10 @@ const I18N = (() => {
   if (typeof document !== "undefined") {
     document.addEventListener("pointerdown", (e) => { if (e.pointerType === "touch") fingers = true; }, { capture: true, passive: true });
   }
-  const touch = () => !!((TOUCH && TOUCH.matches) || fingers);
+  // (and a page that began on a touch screen stays one: Magic newcomer 27's phone said "tap", then "click" a
+  // second later, before any tap, where the query stopped matching in a browser also driving a wide screen)
+  const touchAtLoad = !!(TOUCH && TOUCH.matches);
+  const touch = () => !!((TOUCH && TOUCH.matches) || fingers || touchAtLoad);
   const ENDS = { ed: "ped", ing: "ping" };
   function touchWords(s) {
     if (!touch() || typeof s !== "string") return s;

@@ -128,14 +128,23 @@ const NOTICE = {
     const H = window.innerHeight, boxes = [...document.querySelectorAll(NOTICE.CONTROLS)]
       .filter((b) => !b.disabled && b.getAttribute("aria-disabled") !== "true" && b.offsetParent !== null)
       .map((b) => b.getBoundingClientRect()).filter((r) => r.height && r.bottom > 0 && r.top < H);
-    const up = () => { let bottom = Math.min(p.y - 32, p.top - 6), hit;
+    if (typeof p.top === "number") boxes.push({ top: p.top, bottom: p.bottom }); // nor over what was tapped
+    // the spot with its bottom at `bottom`, moved up past the controls; with its top at `top`, moved down past them
+    const up = (bottom) => { let hit;
       while ((hit = boxes.find((r) => r.top < bottom && r.bottom > bottom - h))) bottom = hit.top - 6;
       return bottom - h >= 0 ? { above: true, edge: bottom } : null; };
-    const down = () => { let top = Math.max(p.y + 32, p.bottom + 6), hit;
+    const down = (top) => { let hit;
       while ((hit = boxes.find((r) => r.top < top + h && r.bottom > top))) top = hit.bottom + 6;
       return top + h <= H ? { above: false, edge: top } : null; };
-    const first = p.y > H / 3;
-    return (first ? up() || down() : down() || up())
+    // ...and a tap off the board is not answered over its cells either (Magic newcomer 27: a long refusal of 🎣 Fish
+    // ball out, under Roll, was moved up past Roll and lay over row 1): the other side of the finger, else beside
+    // the board (under it, or above it: over the prompt rather than the cells or a control)
+    const clear = (s) => !!s && (!br || !br.height || (s.above ? s.edge <= br.top || s.edge - h >= br.bottom
+      : s.edge >= br.bottom || s.edge + h <= br.top));
+    const above = up(Math.min(p.y - 32, p.top - 6)), under = down(Math.max(p.y + 32, p.bottom + 6));
+    const first = p.y > H / 3, tries = first ? [above, under] : [under, above];
+    const beside = () => br && br.height ? [down(br.bottom + 6), up(br.top - 6)].find(clear) : null;
+    return tries.find(clear) || beside() || tries.find(Boolean)
       || (first ? { above: true, edge: Math.min(p.y - 32, p.top - 6) } : { above: false, edge: Math.max(p.y + 32, p.bottom + 6) });
   },
   CONTROLS: "#roll, #done, #lift, #fetch, #throw, #stop, #rotate",

@@ -1,0 +1,47 @@
+"""Issue 15, Magic newcomer 27 (phone): a refused tap on 🎣 Fish ball out, under the board, was answered in a line
+over the board's row 1 (over a1). The answer to a tap off the board never lies over the board's cells either."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from test_magic_newcomer import PHONE, WAIT_MS, open_page, served, wait_action
+from test_magic_newcomer26 import _overlap
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture
+def url() -> Any:
+    yield from served(("--seed", "7"))
+
+
+@pytest.mark.parametrize("scroll", ["fetch", "board-top"])
+def test_a_refused_tap_under_the_board_is_not_answered_over_it(browser: Any, url: str, scroll: str) -> None:
+    page = open_page(browser, url, PHONE, touch=True)
+    try:
+        wait_action(page, "roll")
+        board, fetch = page.locator("#board"), page.locator("#fetch")
+        if scroll == "fetch":
+            fetch.scroll_into_view_if_needed()
+        else:
+            page.evaluate("() => window.scrollTo(0, document.querySelector('#board').getBoundingClientRect().top + window.scrollY - 4)")
+        fb = fetch.bounding_box()
+        assert fb and fb["y"] + fb["height"] <= PHONE[1], fb
+        # a refusal as long as newcomer 27's (three lines on a phone: the ball's corner and what to press first)
+        page.evaluate("""() => { const f = document.querySelector('#fetch');
+            f.title = f.dataset.tap = 'Fish ball out: first press ✊ Lift pawn and take your pawn back to its start '
+              + 'corner a1; the ball goes back under the pawn once it stands there, then the next player rolls'; }""")
+        fetch.tap(force=True)  # aria-disabled: no ball has fallen, refused with its reason
+        toast = page.locator("#error.toast")
+        toast.wait_for(state="visible", timeout=WAIT_MS)
+        assert toast.inner_text().strip()
+        box, cells = toast.bounding_box(), board.bounding_box()
+        assert box and cells and not _overlap(box, cells), (box, cells, fb)
+        assert 0 <= box["y"] and box["y"] + box["height"] <= PHONE[1], box
+        assert not _overlap(box, fb), (box, fb)
+        roll = page.locator("#roll").bounding_box()  # Roll acts now: not covered either
+        assert roll and not _overlap(box, roll), (box, roll)
+    finally:
+        page.close()

@@ -243,6 +243,7 @@ function drawLeds() {
     const turnLight = el.classList.contains("lit") && homeSignal(el.dataset.cell);
     el.classList.toggle("home-lit", turnLight);
     if (turnLight) el.classList.remove("lit");
+    foundTag(el);
   }
   for (const el of $("maze").querySelectorAll(".slot")) {
     MB.light(el, S.pixels[S.hello.layout[`slot:${el.dataset.slot}`]]);
@@ -251,6 +252,19 @@ function drawLeds() {
   }
 }
 
+// a card just found: its tile flashes in the finder's colour on the board (instructions.py, 1.5 s); the page says what
+// the flash means on the tile itself, "⭐ found", for FOUND_MS (Labyrinth newcomer 25: the flash was unexplained)
+const FOUND_MS = 4000;
+function foundTag(el) {
+  const f = S.justFound, on = !!f && f.cell === el.dataset.cell && performance.now() < f.until;
+  let tag = el.querySelector(".found-tag");
+  if (on && !tag) {
+    tag = document.createElement("span");
+    tag.className = "found-tag";
+    el.append(tag);
+  }
+  if (tag) { tag.hidden = !on; tag.textContent = on ? I18N.t("page.lab.just_found", "⭐ found") : ""; }
+}
 // the start corner's LED shows only whose turn it is: the current player's corner, in a shift or a
 // move with nothing asked of the board, and no pawn able to walk there
 function homeSignal(cell) {
@@ -613,6 +627,10 @@ const HANDLERS = {
   event(msg) {
     S.view = msg.view;
     addLog(msg.event);
+    if (msg.event.type === "card_found" && msg.event.cell) { // the tile says so while its LED flashes, and a while after
+      S.justFound = { cell: msg.event.cell, until: performance.now() + FOUND_MS };
+      clearTimeout(S.foundTimer); S.foundTimer = setTimeout(drawLeds, FOUND_MS + 20);
+    }
     fitLog();
     if (msg.event.type === "turn_started") {
       const movers = msg.event.pawns;

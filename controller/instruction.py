@@ -259,21 +259,24 @@ MESSAGES: dict[str, str] = {
     "str.keep": "{Player}: {hand} is the hand: press Stop to keep it.",
     # Die 1 named only where there is a previous way, Throw as "the next way" only where there is one (round 27:
     # way 1 said "Die 1 for the previous one" while die 1 was greyed); after the last way Throw shows way 1
-    "str.choose": "{Player}: the LEDs show way {n} of {count} to play {hand} ({play}): press Stop to play it, "
+    # (the board lights the way: the LEDs under the spaces, the page's frames; {play_text}: " (" the play ")", a page
+    # showing the way's moves beside the board leaves it out: Struggle newcomer 26 read a prompt of five lines)
+    "str.choose": "{Player}: the board lights way {n} of {count} to play {hand}{play_text}: press Stop to play it, "
                   "Throw for the next way, Die 1 for the previous one.",
-    "str.choose_first": "{Player}: the LEDs show way {n} of {count} to play {hand} ({play}): press Stop to play "
+    "str.choose_first": "{Player}: the board lights way {n} of {count} to play {hand}{play_text}: press Stop to play "
                         "it, Throw for the next way.",
-    "str.choose_last": "{Player}: the LEDs show way {n} of {count} to play {hand} ({play}): press Stop to play it, "
+    "str.choose_last": "{Player}: the board lights way {n} of {count} to play {hand}{play_text}: press Stop to play it, "
                        "Die 1 for the previous one, Throw to go back to way 1.",
-    "str.choose_one": "{Player}: {hand} plays one way ({play}), shown on the LEDs: press Stop to play it.",
-    "str.place": "{Player}: move the tokens where the LEDs blink:",
+    "str.choose_one": "{Player}: {hand} plays one way{play_text}, lit on the board: press Stop to play it.",
+    "str.play_text": " ({play})",
+    "str.place": "{Player}: move the tokens to the blinking spaces:",
     # a token put where none belongs while placing: the mistake and its fix first, the rest short after it
     # (issue 15, round 26: the correction was a wall of text with the mistake last)
     "str.mistake": "{Player}: a token is on {where}, where none belongs: move it where its letter belongs "
                    "({which}).{then}",
     "str.mistake_named": "{Player}: token {piece} is on {where}, where it does not belong: move it to {to}.{then}",
     "str.mistake_then": " Then: {moves}.",
-    "str.place_which": "{Player}: move the tokens where the LEDs blink (the board cannot tell tokens apart: "
+    "str.place_which": "{Player}: move the tokens to the blinking spaces (the board cannot tell tokens apart: "
                        "read the letters; {which}):",
     "str.correct_which": "First put right what the board shows (it cannot tell tokens apart: read the letters; "
                          "{which}):",
@@ -292,7 +295,7 @@ MESSAGES: dict[str, str] = {
     "str.placed_wait": "The tokens stand where {Player}'s play put them: {Player} presses Stop to end the turn.",
     # the net moves follow, one a line; {unseen}: the tokens whose arrival no reed sees ("tokens J and 9")
     # (round 26: "cannot see tokens Q and 10 arrive" read as reaching FINISH: the wide screen's words)
-    "str.place_unseen": "{Player}: move the tokens where the LEDs blink, then press Stop (the board cannot tell "
+    "str.place_unseen": "{Player}: move the tokens to the blinking spaces, then press Stop (the board cannot tell "
                         "tokens apart: check {unseen} by eye):",
     # the reeds saw what they can: what is next, then the moves no reed sees as one list to look at
     # the board cannot tell whether these moves are made: it never says the tokens stand right, and it

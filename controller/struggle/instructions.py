@@ -341,6 +341,7 @@ def _choose(ref: "StruggleReferee") -> Instruction:
     if len(outcome.plays) > 1:  # the same result whatever the order: a button, never a choice to explain
         buttons["die2"] = Does("str.button.order")  # (it names the order the log keeps: SCENARIOS.md "played")
     facts = {"hand": hand_words(turn.hand), "faces": list(turn.hand), "n": turn.selected + 1, "count": count, "play": said,
+             "play_text": phrase("str.play_text", play=said),
              "selected": turn.selected, "order": list(play.order),
              # the moves and aces of the order said ({play}; die 2 names another): what a page shows of the way
              # (round 27: the phone's "Way 1 of 3" line kept the first order after die 2)

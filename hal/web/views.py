@@ -493,7 +493,7 @@ class StruggleView:
         ``follow`` (place the tokens as the board shows) and ``gather`` (all on the start)."""
         said, humans = self.instruction, self.humans
         out = press_controls(said, humans, STRUGGLE_BUTTONS)
-        out["follow"] = pair(follow_refusal(said, humans, page_name), "move every token where the LEDs show")
+        out["follow"] = pair(follow_refusal(said, humans, page_name), "move every token to the spaces lit on the board")
         out["gather"] = pair(gather_refusal(said, humans), "put all tokens on the start for the next round")
         return out
 

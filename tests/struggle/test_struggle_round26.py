@@ -45,4 +45,4 @@ def test_the_ways_to_play_open_at_way_1_the_boards_pick_marked_not_selected() ->
     outcomes = [e for e in events if e.type == "outcomes"][-1]
     assert outcomes["hint"] == 3 and outcomes["selected"] == 0, outcomes
     assert game.referee.state == "choosing"
-    assert "the LEDs show way 1 of" in _said(events), _said(events)
+    assert "the board lights way 1 of" in _said(events), _said(events)

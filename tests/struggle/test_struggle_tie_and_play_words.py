@@ -11,7 +11,7 @@ import re
 
 from test_struggle_referee import run_for, scripted
 
-from mazeboard.controller.instruction import say
+from mazeboard.controller.instruction import phrase, say
 from mazeboard.controller.struggle.narrate import StruggleNarrator
 from mazeboard.controller.struggle.rules import Play
 from mazeboard.controller.translate import say_messages
@@ -74,9 +74,10 @@ def test_every_play_is_described_in_german_without_english_words() -> None:
 
     for play in (Play(), Play((), ("K",)), Play(("Q",), ("K", "Q", "9")), Play(("Q", "K"), ("K", "Q")),
                  Play(("10", "10", "10", "10"), ("10",)), Play(("K", "Q", "J"), ("K", "Q", "J", "9"))):
-        german = say_in("de", "str.choose_one", {"player": "red", "hand": "K A", "play": play.phrase()})
+        args = {"player": "red", "hand": "K A", "play": play.phrase(), "play_text": phrase("str.play_text", play=play.phrase())}
+        german = say_in("de", "str.choose_one", args)
         assert german and not PLAY_WORDS.search(german), (play, german)
-        assert say("str.choose_one", {"player": "red", "hand": "K A", "play": play.phrase()}).count(play.words()) == 1
+        assert say("str.choose_one", args).count(play.words()) == 1
 
 
 def test_the_dice_held_are_said_in_german_too() -> None:

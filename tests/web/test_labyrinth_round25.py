@@ -116,7 +116,7 @@ def test_a_seat_held_by_another_screen_and_a_simulated_seat_say_so(browser: Any)
         st, refused = _two_screens(browser, red_url)
     assert "red" in st["seats"]["red"]["text"].lower(), st
     # round 8: the seat is the secret card; red is still played from this page, its card on the other screen
-    assert "card on another screen" in st["rows"]["red"], f"the player list hides whose card is elsewhere: {st}"
+    assert "card elsewhere" in st["rows"]["red"], f"the player list hides whose card is elsewhere: {st}"
     assert "card" in st["seats"]["red"]["text"].lower(), st
     assert "simulated" in st["seats"]["blue"]["text"] and not st["seats"]["blue"]["button"], st
     assert refused["status"] == 409 and "simulated" in refused["body"]["error"], refused

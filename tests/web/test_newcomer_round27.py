@@ -73,7 +73,7 @@ def test_a_wide_screen_s_player_row_says_its_tag_under_the_name_in_at_most_two_l
         return { nameBottom: who.getBoundingClientRect().top + 16, tagTop: tag.getBoundingClientRect().top,
                  tagLines: Math.round(tag.getBoundingClientRect().height / line), text: tag.textContent }; }""")
     page.close()
-    assert "another screen" in box["text"] and "winner" in box["text"], box
+    assert "card elsewhere" in box["text"] and "winner" in box["text"], box
     assert box["tagTop"] >= box["nameBottom"] - 2, f"the tag is beside the name: {box}"
     assert box["tagLines"] <= 2, box
 

@@ -78,7 +78,7 @@ def test_the_boards_pick_is_named_at_the_top_of_the_ways_for_the_cards_owner_onl
             page.wait_for_function("(n) => document.querySelector('#outcomes .outcome.selected').dataset.index === String(n - 1)",
                                    arg=int(m.group(1)), timeout=WAIT)
             # the button then says where the way is (newcomer 17: "shown" left open whether it was on the lights)
-            page.wait_for_function("document.querySelector('#pick-line button').textContent.includes('on the LEDs now')",
+            page.wait_for_function("document.querySelector('#pick-line button').textContent.includes('lit on the board now')",
                                    timeout=WAIT)
         finally:
             page.close()
@@ -133,8 +133,8 @@ def test_an_ace_is_explained_in_plain_words_where_it_is_first_met(browser: Any, 
             page.close()
 
 
-NOTE = re.compile(r"^(✔ good for your card|✘ bad for your card|= no change for your card \(compared with now\)"
-                  r"|= no points for your card): |^= no change for your card \(compared with now\)$")
+NOTE = re.compile(r"^(✔ good for your card|✘ bad for your card|○ no change for your card \(compared with now\)"
+                  r"|○ no points for your card): |^○ no change for your card \(compared with now\)$")
 
 
 def test_every_note_is_labelled_and_the_notes_add_up_to_the_points(browser: Any) -> None:
@@ -201,7 +201,7 @@ def test_the_dice_keys_legend_is_no_face_and_says_each_control_s_choosing_role(b
             page.wait_for_function("() => !document.getElementById('dice-keys').hidden", timeout=WAIT)
             keys = _text(page, "#dice-keys")
             # the die's name, not a face (9, 10, J, Q, K, ACE), after the line's lead (newcomer 16)
-            assert keys.startswith("The buttons now: die 1"), keys
+            assert keys.startswith("The hand is kept; while you choose, the first dice are buttons: die 1"), keys
             for role in ("die 1: the previous way", "🎲 Throw: the next way", "✋ Stop: play it"):
                 assert role in keys, keys
         finally:

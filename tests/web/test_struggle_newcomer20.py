@@ -45,7 +45,7 @@ def test_the_way_shown_line_offers_the_card_s_pick_when_another_way_is_shown(bro
 
 
 def test_a_token_arriving_in_a_place_the_card_wants_for_another_says_the_place_is_lost_for_good(browser: Any) -> None:
-    """Newcomer 20: "= no change for your card: token K takes place A, where your card wants 9" -- right if the
+    """Newcomer 20: "○ no change for your card: token K takes place A, where your card wants 9" -- right if the
     race stopped there (K was 1st already), but an arrival is final: the note says the place is lost for good."""
     from test_plain_words_browser import WIDE, open_page
 
@@ -62,7 +62,7 @@ def test_a_token_arriving_in_a_place_the_card_wants_for_another_says_the_place_i
         finally:
             page.close()
     king = next(line for line in lines if "token K" in line)
-    assert king.startswith("= no change") and "where your card wants 9: that place is lost for good" in king, lines
+    assert king.startswith("○ no change") and "where your card wants 9: that place is lost for good" in king, lines
 
 
 def test_a_phone_track_made_smaller_for_a_tip_stands_in_the_middle(browser: Any) -> None:

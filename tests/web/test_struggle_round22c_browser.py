@@ -100,13 +100,13 @@ def test_a_way_that_ends_the_round_shows_the_last_token_on_its_place(wide: Any) 
 
 
 def test_no_change_says_what_it_compares_with_and_the_points_say_now(wide: Any) -> None:
-    # round 22: a way marked "= no change for your card" showed 30 points while the race now scores 20
+    # round 22: a way marked "○ no change for your card" showed 30 points while the race now scores 20
     lines = wide.evaluate("""() => {
       S.view.spaces = { K: 3, Q: 2, J: 1, "10": 5, "9": 4 }; S.view.arrived = [];
       const o = { moves: [{ token: "Q", from: 2, to: 7, result: "moved" }],
                   spaces: { K: 3, Q: 7, J: 1, "10": 5, "9": 4 }, arrived: [] };
       return forCard(o, ["9", "A", "10", "K", "J"]).split("\\n");
     }""")
-    same = [line for line in lines if line.startswith("=")]
+    same = [line for line in lines if line.startswith("○")]
     assert same and all("compared with now" in line for line in same), lines
     assert lines[-1] == "If the race stopped after this way: 30 points for your card (now: 20)", lines

@@ -83,7 +83,7 @@ def test_the_points_now_beside_a_way_say_what_they_are(browser: Any, server: str
 @pytest.mark.browser
 def test_a_token_that_changes_rank_is_never_said_to_stay_where_it_was(browser: Any, server: str) -> None:
     # seen while fixing round 23: token 9 from 5th to 1st, as far from its 3rd place as before, read
-    # "= no change ...: token 9 moves ahead, still 1st in the race"
+    # "○ no change ...: token 9 moves ahead, still 1st in the race"
     lines = for_card(browser, server, 0)
     nine = next(line for line in lines if "token 9" in line)
     # (all on START: no "from" rank either, the tokens stand level there: Struggle newcomer 20)

@@ -119,7 +119,8 @@ const MB = {
     if (!MB.ws || MB.ws.readyState !== WebSocket.OPEN) { MB.showError(I18N.t("page.common.not_connected", "not connected to the board")); return; }
     msg.id = ++MB.msgId;
     MB.ws.send(JSON.stringify(msg));
-    if (MB.notice()) NOTICE.shownAt = 0; // acted on: a refusal shown before goes with its request (notice.js graceLeft)
+    if (MB.notice()) { NOTICE.shownAt = 0; NOTICE.acted(msg); } // acted on: a refusal shown before goes with its request
+    // (notice.js graceLeft), and the tips shown so far are seen (notice.js gameOver)
   },
   sendHeld() {
     const held = MB.held;
@@ -193,8 +194,9 @@ const MB = {
     row.className = `player ${p}` + (p === view.current && view.phase !== "over" ? " turn" : "");
     row.dataset.player = p;
     // a colour played here whose seat (its secret card) another browser holds: still played from this page,
-    // its card elsewhere (round 25 said "at another screen", read as "not yours to play" in round 8)
-    const tag = MB.seatElsewhere(p) ? I18N.t("page.common.card_elsewhere", "you · card on another screen")
+    // its card elsewhere (round 25 said "at another screen", read as "not yours to play" in round 8; Struggle newcomer 26
+    // read "you · card on another screen" on a screen holding no seat as this screen calling itself the seat's)
+    const tag = MB.seatElsewhere(p) ? I18N.t("page.common.card_elsewhere", "played here · card elsewhere")
       : hello.humans.includes(p) ? I18N.t("page.common.you", "you") : I18N.t("page.common.simulated", "simulated");
     const won = view.winner === p || (view.winners || []).includes(p);
     row.innerHTML = `<span class="arrow">▶</span><span class="dot"></span>` +

@@ -333,9 +333,10 @@ function drawCard() {
     // "take your seat" here beside "🔒 Red's card: on another screen" at the top)
     const away = free.length ? [] : h.humans; // (a colour not free is held elsewhere)
     box.innerHTML = `<div class="label">${I18N.t("page.str.card_title", "Your objective card")}</div>` +
-      // said with the colour the players' row calls "you" (round 25: "Red · you", then "take your seat")
-      `<div>${away.length ? I18N.t("page.str.card_secret_away", "You play {colours} here; the secret card shows on the other screen that holds the seat (to see it here, press “take it for this screen” at the top).", { colours: andList(away.map(cap)) })
-        : I18N.t("page.str.card_secret_you", "You play {colours} here: take your seat to see your secret card (only this browser shows it).", { colours: andList(h.humans.map(cap)) })}</div>`;
+      // said with the colour the players' row calls "you" (round 25: "Red · you", then "take your seat"); never "you
+      // play Red here: take your seat" (Struggle newcomer 26: played here, and yet a seat to take, read as contradicting)
+      `<div>${away.length ? I18N.t("page.str.card_secret_away", "{colours}'s secret card shows on another screen, the one holding the seat (to see it here, press “take it for this screen” at the top); the moves can still be made from here.", { colours: andList(away.map(cap)) })
+        : I18N.t("page.str.card_secret_you", "{colours}'s secret card shows only on the screen holding the seat: take your seat to see it here (the moves can be made from any screen).", { colours: andList(h.humans.map(cap)) })}</div>`;
     for (const p of free) {
       const b = document.createElement("button");
       b.type = "button"; b.className = `small show-card ${p}`;
@@ -386,12 +387,12 @@ function forCard(o, card) {
     if (arrived.includes(token) && !had.includes(token)) {
       const place = places[arrived.indexOf(token)], want = card[arrived.indexOf(token)], args = { token, place, want, mine: places[j] };
       if (want === token && delta > 0) parts.push(I18N.t("page.str.card_hit", "✔ good for your card: token {token} arrives at its place {place}: +10", args));
-      else if (want === token) parts.push(I18N.t("page.str.card_hit_kept", "= no change for your card (compared with now): token {token} arrives at its place {place}, where it stood in the race already: its 10 points are sure now", args));
+      else if (want === token) parts.push(I18N.t("page.str.card_hit_kept", "○ no change for your card (compared with now): token {token} arrives at its place {place}, where it stood in the race already: its 10 points are sure now", args));
       else if (want === "A" && delta < 0) parts.push(I18N.t("page.str.card_star_out", "✘ bad for your card: token {token} takes place {place} (your card's ★, any token), out of its own place on your card ({mine}): −10", args));
-      else if (want === "A") parts.push(I18N.t("page.str.card_star_sure", "= no change for your card (compared with now): token {token} takes place {place}, your card's ★ (any token): its 10 points are sure now", args));
+      else if (want === "A") parts.push(I18N.t("page.str.card_star_sure", "○ no change for your card (compared with now): token {token} takes place {place}, your card's ★ (any token): its 10 points are sure now", args));
       else if (delta < 0) parts.push(I18N.t("page.str.card_miss_out", "✘ bad for your card: token {token} takes place {place}, where your card wants {want}, out of its own place on your card ({mine}): −10", args));
       // (Struggle newcomer 20 hesitated: an arrival is final, so the place is lost for good, "no change" or not)
-      else parts.push(I18N.t("page.str.card_miss_final", "= no change for your card (compared with now): token {token} takes place {place}, where your card wants {want}: that place is lost for good (an arrival is final)", args));
+      else parts.push(I18N.t("page.str.card_miss_final", "○ no change for your card (compared with now): token {token} takes place {place}, where your card wants {want}: that place is lost for good (an arrival is final)", args));
       continue;
     }
     const from = before[token], to = after[token];
@@ -411,18 +412,18 @@ function forCard(o, card) {
       const at = { ...args, from: spaceName(from), moves: I18N.t("page.str.moves_ahead", "moves ahead") };
       if (delta > 0 && from === to) parts.push(I18N.t("page.str.card_stays_start", "✔ good for your card: token {token} stays on {from}, {rank} in the race, the place your card wants for it ({place}): +10", at));
       else if (delta > 0) parts.push(I18N.t("page.str.card_in_place", "✔ good for your card: token {token} {moves} to {rank} in the race, the place your card wants for it ({place}): +10", at));
-      else if (j < 0) parts.push(I18N.t("page.str.card_not_on_start", "= no points for your card: token {token} {moves}, and your card does not name it (its ★ takes any token)", at));
-      else parts.push(I18N.t("page.str.card_out_from_start", "= no points for your card: token {token} {moves} to {rank} in the race, not the {want} place your card wants for it ({place})", at));
+      else if (j < 0) parts.push(I18N.t("page.str.card_not_on_start", "○ no points for your card: token {token} {moves}, and your card does not name it (its ★ takes any token)", at));
+      else parts.push(I18N.t("page.str.card_out_from_start", "○ no points for your card: token {token} {moves} to {rank} in the race, not the {want} place your card wants for it ({place})", at));
       continue;
     }
-    if (j < 0) parts.push(I18N.t("page.str.card_not_on", "= no change for your card (compared with now): token {token} {moves}, and your card does not name it (its ★ takes any token)", args));
-    else if (j < had.length) parts.push(I18N.t("page.str.card_place_taken", "= no change for your card (compared with now): token {token} {moves}, but the place your card wants for it ({place}) is taken already", args));
+    if (j < 0) parts.push(I18N.t("page.str.card_not_on", "○ no change for your card (compared with now): token {token} {moves}, and your card does not name it (its ★ takes any token)", args));
+    else if (j < had.length) parts.push(I18N.t("page.str.card_place_taken", "○ no change for your card (compared with now): token {token} {moves}, but the place your card wants for it ({place}) is taken already", args));
     else if (delta > 0) parts.push(I18N.t("page.str.card_in_place", "✔ good for your card: token {token} {moves} to {rank} in the race, the place your card wants for it ({place}): +10", args));
     else if (delta < 0) parts.push(I18N.t("page.str.card_out_of_place", "✘ bad for your card: token {token} {moves} to {rank} in the race, out of the {want} place your card wants for it ({place}): −10", args));
-    else if (pa === pb) parts.push(I18N.t("page.str.card_same", "= no change for your card (compared with now): token {token} {moves}, still {rank} in the race", args));
-    else if (Math.abs(pa - j) < Math.abs(pb - j)) parts.push(I18N.t("page.str.card_nearer_same", "= no change for your card (compared with now): token {token} {moves} from {was} to {rank} in the race, nearer the {want} place your card wants for it ({place}) but not in it", args));
-    else if (Math.abs(pa - j) > Math.abs(pb - j)) parts.push(I18N.t("page.str.card_farther_same", "= no change for your card (compared with now): token {token} {moves} from {was} to {rank} in the race, farther from the {want} place your card wants for it ({place}), which it was not in", args));
-    else parts.push(I18N.t("page.str.card_as_far_same", "= no change for your card (compared with now): token {token} {moves} from {was} to {rank} in the race, as far as before from the {want} place your card wants for it ({place})", args));
+    else if (pa === pb) parts.push(I18N.t("page.str.card_same", "○ no change for your card (compared with now): token {token} {moves}, still {rank} in the race", args));
+    else if (Math.abs(pa - j) < Math.abs(pb - j)) parts.push(I18N.t("page.str.card_nearer_same", "○ no change for your card (compared with now): token {token} {moves} from {was} to {rank} in the race, nearer the {want} place your card wants for it ({place}) but not in it", args));
+    else if (Math.abs(pa - j) > Math.abs(pb - j)) parts.push(I18N.t("page.str.card_farther_same", "○ no change for your card (compared with now): token {token} {moves} from {was} to {rank} in the race, farther from the {want} place your card wants for it ({place}); it was not in that place before either", args));
+    else parts.push(I18N.t("page.str.card_as_far_same", "○ no change for your card (compared with now): token {token} {moves} from {was} to {rank} in the race, as far as before from the {want} place your card wants for it ({place})", args));
   }
   const level = levelLine(after, arrived, named);
   if (level) parts.push(level);
@@ -433,7 +434,7 @@ function forCard(o, card) {
   const now = cardPoints(card, was);
   // while no token has left START the race has no "now" to score (round 23: "(20 if it stopped now)" with
   // every token on the start read as nonsense): only the way's points are said
-  if (!parts.length && total === now) parts.push(I18N.t("page.str.card_nothing", "= no change for your card (compared with now)"));
+  if (!parts.length && total === now) parts.push(I18N.t("page.str.card_nothing", "○ no change for your card (compared with now)"));
   const score = total !== now && started
     ? (sure ? I18N.t("page.str.card_score_sure_now", "If the race stopped after this way: {points} points for your card, {sure} of them sure (now: {now})", { points: total, sure, now })
       : I18N.t("page.str.card_score_now", "If the race stopped after this way: {points} points for your card (now: {now})", { points: total, now }))
@@ -602,7 +603,11 @@ function drawInfo() {
   // "die 1" in words as "die 2" is, never a pill outlined as the dice are (round 27: the outlined "die 1" pill
   // read as naming the die outlined, die 2)
   if (die1) keys.unshift(`${I18N.t("page.str.key_die1_name", "die 1")}: ${die1}`);
-  $("dice-keys").append((keys.length ? I18N.t("page.str.keys_lead", "The buttons now: ") : "") + keys.join(" · "));
+  // the dice changing jobs said as such (Struggle newcomer 26: "die 1: the previous way" under dice that were just
+  // thrown and held read as a mistake): while choosing, the first two dice are buttons of the choice
+  const diceKeys = !!die1 || (choosing && buttonState("die2")[0]);
+  $("dice-keys").append((keys.length ? diceKeys ? I18N.t("page.str.keys_lead_dice", "The hand is kept; while you choose, the first dice are buttons: ")
+    : I18N.t("page.str.keys_lead", "The buttons now: ") : "") + keys.join(" · "));
   // an ace said in plain words where it is met, under the dice (round 9: "ace" was explained only in "?", as a
   // "joker for figures", "five aces void"); the same words as the help's (struggle.html page.str.help_ace)
   const aces = !over && v.phase !== "placing" && (v.faces || []).includes("A");
@@ -765,7 +770,7 @@ function drawPickLine(v, ways, card, hint, mine) {
   show.type = "button"; show.className = "small";
   const shown = v.selected === o.index;
   // (Struggle newcomer 17 could not tell what "shown" meant: whether the pick was on the lights)
-  show.textContent = shown ? I18N.t("page.str.pick_on_leds", "✓ on the LEDs now") : I18N.t("page.str.pick_show", "Show it");
+  show.textContent = shown ? I18N.t("page.str.pick_on_leds", "✓ lit on the board now") : I18N.t("page.str.pick_show", "Show it");
   MB.enable(show, !shown);
   show.addEventListener("click", () => { if (v.selected !== o.index) MB.send({ type: "pick", index: o.index }); });
   box.append(" ", show);
@@ -843,7 +848,7 @@ function dieRoles(v) {
   return v.faces.map((f) => {
     const as = f === "A" ? aces.shift() : f;
     if (!as) return "";
-    if (f === "A") return I18N.t("page.str.die_ace_as", "= token {token}", { token: as });
+    if (f === "A") return I18N.t("page.str.die_ace_as", "as {token}", { token: as }) /* short: one die wide (Struggle newcomer 26 read "= token 10= token 10") */;
     // the figure's face names its token already: under it only what it does (one die's width on a phone)
     return arrived.includes(as) ? I18N.t("page.str.die_done", "arrived")
       : stays(as) ? I18N.t("page.str.die_stays", "stays") : I18N.t("page.str.die_moves", "moves");
@@ -873,8 +878,8 @@ function tips() {
     // no keys on a touch screen (round 26: a phone's tip said "(or T)")
     throw: I18N.touch ? I18N.t("page.str.tip_throw_touch", "Press 🎲 Throw. Then tap dice to keep them and throw the others again (three throws at most), or press ✋ Stop to keep the hand.")
       : I18N.t("page.str.tip_throw", "Press 🎲 Throw (or T). Then click dice to keep them and throw the others again (three throws at most), or press ✋ Stop to keep the hand."),
-    choose: I18N.t("page.str.tip_choose", "Each line under “Ways to play the hand” shows where the tokens would go and what that does for your card. Click one to see it on the LEDs, then press ✋ Stop to play it."),
-    place: I18N.t("page.str.tip_place", "Move the tokens where the LEDs blink: click a token, then its space, or press 🤚 Place tokens as shown."),
+    choose: I18N.t("page.str.tip_choose", "Each line under “Ways to play the hand” shows where the tokens would go and what that does for your card. Click one to see it lit on the board, then press ✋ Stop to play it."),
+    place: I18N.t("page.str.tip_place", "Move the tokens to the blinking spaces: click a token, then its space, or press 🤚 Place tokens as shown."),
   };
 }
 // a tip goes when the step it teaches is done (not remembered: it comes again next turn): the placing tip once
@@ -923,7 +928,20 @@ function promptNow() {
   if (named) return NOTICE.prompt(named, named.messages.map((x) => I18N.say(x.id, x.args)).join(" "), S.hello && S.hello.humans);
   const made = movesMade(s);
   if (made) return made;
+  const short = wayBeside(s);
+  if (short) return short;
   return NOTICE.prompt(s, v.prompt, S.hello && S.hello.humans);
+}
+// choosing: the way's moves are said beside the board (the ways list; on a phone the line under the dice), so the
+// prompt says which way is lit and what to press, without the moves again in brackets (Struggle newcomer 26: the
+// prompt ran to five lines, its letters shrinking); the board's own words keep them ({play_text}, the narration)
+function wayBeside(s) {
+  const m = s && s.action === "choose" && Array.isArray(s.messages) ? s.messages[0] : null;
+  if (!m || !/^str\.choose/.test(m.id) || !m.args || !("play_text" in m.args)) return null;
+  const messages = [{ ...m, args: { ...m.args, play_text: "" } }, ...s.messages.slice(1)];
+  const text = messages.map((x) => I18N.say(x.id, x.args)).join(" ");
+  if (text.includes(m.id)) return null; // (the catalogue not loaded yet: the board's words)
+  return NOTICE.prompt({ ...s, messages }, text, S.hello && S.hello.humans);
 }
 // a token put where none belongs (str.mistake): the reeds cannot say which, the simulator's world can, so
 // the page names it and where it belongs, as the board does when only one token may stand there
@@ -1105,11 +1123,24 @@ function noMoveNow() {
   if (!["throw", "choose", "enter_card", "game_over"].includes(s.action) && !theirs) return null;
   return I18N.t("page.str.nothing_to_move", "no token moves now: {prompt}", { prompt: $("prompt-text") ? $("prompt-text").textContent : "" });
 }
+// the token on `sensor` the board asks this page to move away now (placing, the request first in the play's order),
+// or null: none asked, or the turn is not played here
+function askedFrom(sensor) {
+  const s = said();
+  if (!s || s.action !== "place" || !S.world || !S.world.tokens || !S.hello.humans.includes(s.player)) return null;
+  const r = (s.requests || []).find((q) => q.piece && S.world.tokens[q.piece] === sensor && Array.isArray(q.to)
+    && q.to.length && !q.to.includes(sensor));
+  return r ? r.piece : null;
+}
 function spaceClicked(sensor) {
   if (!S.selected) {
     // no token to move now (a throw, a choice, another's turn): say what the board asks instead (round 8: a tap on
     // a space before the throw read "click a token first", an invitation to move tokens)
     if (noMoveNow()) { MB.showError(noMoveNow()); return; }
+    // a tap on a space whose token the board asks to move: that token is chosen (Struggle newcomer 26: the five
+    // tokens on START are a finger's third wide on a phone; a tap on START picks the one the play moves from there)
+    const asked = askedFrom(sensor);
+    if (asked) { S.selected = asked; drawTokens(); return; }
     MB.showError(I18N.t("page.str.click_token_first", "click a token first, then the space to put it on"));
     return;
   }

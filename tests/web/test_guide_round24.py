@@ -20,6 +20,11 @@ GAMES = {
 }
 #: the instruction actions at which each game's first tip applies to red
 FIRST_MOMENT = {"magic-labyrinth": ["roll"], "labyrinth": ["shift"], "struggle": ["throw"]}
+#: what a person clicks at the first moment (the roll, a lit arrow, the throw)
+FIRST_ACT = {"magic-labyrinth": "#roll", "labyrinth": "#maze .slot.lit:not(.forbidden)", "struggle": "#throw"}
+#: the board once it did so
+ACTED = {"magic-labyrinth": "() => S.view.instruction.action !== 'roll'", "labyrinth": "() => S.view.instruction.action !== 'shift'",
+         "struggle": "() => S.view.throws > 0"}
 #: what must stay whole on a phone's first screen, not covered by the tip
 ESSENTIALS = {
     "magic-labyrinth": ["#prompt", "#board", "#roll"],
@@ -54,6 +59,8 @@ def test_a_tip_seen_in_the_first_game_does_not_come_again_after_new_game(browser
         at_first_moment(page, game)
         expect(page.locator("#guide")).to_be_visible(timeout=WAIT_MS)
         shown = page.evaluate("document.getElementById('guide').dataset.tip")
+        page.locator(FIRST_ACT[game]).first.click()  # read, and played on
+        page.wait_for_function(ACTED[game], timeout=WAIT_MS)
         page.evaluate("window.firstHello = S.hello")
         page.locator("#new-game").click()
         page.locator("#ng-start").click()
@@ -93,4 +100,26 @@ def test_on_a_phone_the_tip_is_on_the_first_screen_near_the_prompt(browser: Any,
             assert el["y"] + el["height"] <= PHONE[1], f"{game}: with the tip shown, {sel} {el} left the first screen"
         page.screenshot(path=f"/tmp/magic24/phone-tip-{game}.png")
         assert re.search(r"\S", guide.inner_text())
+        page.close()
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_a_tip_not_yet_acted_on_comes_again_after_new_game(browser: Any, game: str) -> None:
+    """Labyrinth newcomer 26 read the first tip, chose ✨ New game at once (to pick fewer cards) and the new game's
+    first screen said only "The next first-game tip shows here when its moment comes": a tip left before anything
+    was done after it is not seen yet, and comes again at its moment in the new game."""
+    from playwright.sync_api import expect
+
+    with serving(GAMES[game]) as url:
+        page = fresh_page(browser, url, WIDE)
+        at_first_moment(page, game)
+        expect(page.locator("#guide")).to_be_visible(timeout=WAIT_MS)
+        shown = page.evaluate("document.getElementById('guide').dataset.tip")
+        page.evaluate("window.firstHello = S.hello")
+        page.locator("#new-game").click()
+        page.locator("#ng-start").click()
+        page.wait_for_function("() => S.hello && S.hello !== window.firstHello", timeout=WAIT_MS)
+        at_first_moment(page, game)
+        page.wait_for_function("(t) => { const b = document.getElementById('guide'); return !b.hidden && b.dataset.tip === t; }",
+                               arg=shown, timeout=WAIT_MS)
         page.close()

@@ -45,3 +45,24 @@ def test_a_refused_tap_under_the_board_is_not_answered_over_it(browser: Any, url
         assert roll and not _overlap(box, roll), (box, roll)
     finally:
         page.close()
+
+
+def test_the_number_rolled_shows_on_roll_within_the_phone_s_first_screen(browser: Any, url: str) -> None:
+    """Magic newcomer 28: on a phone the die lies below the screen's foot; what was rolled was only in the prompt's
+    words. While the move goes on, Roll carries the number rolled; before the roll and after the move, none."""
+    page = open_page(browser, url, PHONE, touch=True)
+    try:
+        wait_action(page, "roll")
+        face = page.locator("#roll-face")
+        assert not face.is_visible()
+        page.locator("#roll").tap()
+        wait_action(page, "move")
+        page.wait_for_function("() => !document.getElementById('roll-face').hidden", timeout=WAIT_MS)
+        die = page.evaluate("() => S.view.die")
+        assert face.inner_text().strip() == str(die), (face.inner_text(), die)
+        box = face.bounding_box()
+        assert box and 0 <= box["y"] and box["y"] + box["height"] <= PHONE[1], box
+        page.locator("#done").tap()  # the move ends: the next roll is Blue's, no number on Roll
+        page.wait_for_function("() => document.getElementById('roll-face').hidden", timeout=WAIT_MS)
+    finally:
+        page.close()

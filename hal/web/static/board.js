@@ -96,6 +96,7 @@ function send(msg) {
   msg.id = ++S.msgId;
   S.ws.send(JSON.stringify(msg));
   NOTICE.shownAt = 0; // acted on: a refusal shown before goes with the request it answered (notice.js graceLeft)
+  NOTICE.acted(msg); // ...and the tips shown so far are seen (notice.js gameOver)
 }
 // every command is answered (ok or error) in the order sent; until the last one is, a world
 // message may predate a command this page sent: the page keeps where it sent its hands
@@ -725,6 +726,12 @@ function drawInfo() {
   die.innerHTML = face ? PIPS[face].map((i) => `<span class="pip" style="grid-area:${Math.ceil(i / 3)}/${((i - 1) % 3) + 1}"></span>`).join("")
                         : (over ? `<span class="q">🏁</span>` : `<span class="q">?</span>`);
   $("steps").textContent = stepsText(v);
+  // the roll said on Roll itself while the move it gave goes on (Magic newcomer 28: on a phone the die lies below
+  // the screen's foot; the number rolled was only in the prompt's words)
+  const rolled = $("roll-face"), moving = face && ["move", "closing"].includes((said() || {}).action);
+  rolled.hidden = !moving;
+  rolled.textContent = moving ? String(face) : "";
+  rolled.title = moving ? I18N.t("page.magic.rolled_face", "rolled {n}", { n: face }) : "";
   if (v.phase === "over" && !S.bannerShown) {
     S.bannerShown = true;
     const scores = Object.entries(v.scores).map(([p, s]) => I18N.t("page.magic.score_of", "{Player} {score}", { player: p, score: s })).join(" · ");

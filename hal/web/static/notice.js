@@ -167,7 +167,7 @@ const NOTICE = {
   // tips: id -> text; shown when a page calls tip(id) at the moment it applies, once, until
   // dismissed (then remembered); "Hide all tips" remembers every one. A tip shown but not dismissed
   // comes again when its moment does in the same game, once (twice); once that game is over for this page (✨ New
-  // game, a restarted server: gameOver) it is remembered too: a second game shows only tips not yet
+  // game, a restarted server: gameOver) it is remembered too, if the person acted after it showed: a second game shows only tips not yet
   // shown (round 24: a newcomer saw the first game's tips all again in the second)
   tips: {}, key: "", shown: new Set(),
   guide(game, tips) {
@@ -228,9 +228,17 @@ const NOTICE = {
   // the tips not yet seen (their ids)
   toCome() { const seen = NOTICE.seen(); return Object.keys(NOTICE.tips || {}).filter((id) => !seen.includes(id.split(".")[0])); },
   // the game this page showed tips in is over (a new one is starting): each tip shown is seen
+  // ...a tip counts as seen once the person acted after it showed (a move, a press: acted), not when the game was
+  // left before any (Labyrinth newcomer 26 read the first tip, chose ✨ New game to pick fewer cards, and the new
+  // game's first screen said only that "the next first-game tip shows here when its moment comes")
+  used: new Set(),
+  acted(msg) {
+    if (msg && ["new_game", "option", "abandon"].includes(msg.type)) return;
+    for (const id of NOTICE.shown) NOTICE.used.add(id);
+  },
   gameOver() {
-    for (const id of NOTICE.shown) NOTICE.remember(id);
-    NOTICE.shown.clear();
+    for (const id of NOTICE.shown) if (NOTICE.used.has(id)) NOTICE.remember(id);
+    NOTICE.shown.clear(); NOTICE.used.clear();
     const box = NOTICE.el("guide");
     if (box && !box.hidden) NOTICE.hide();
     document.body.classList.remove("guide-resting");

@@ -15,8 +15,15 @@ function drawLabyrinth(s) {
   const box = $("secret");
   sayNote(!!s.winner);
   if (s.winner) {
-    box.innerHTML = `<div class="big-pic">🏆</div><div class="pic-title">${escHTML(I18N.t("page.common.card_over", "The game is over"))}</div>` +
-      `<div>${escHTML(I18N.t("page.common.card_over_found", "{Winner} wins. {found} found by you.", { winner: s.winner, found: s.found }))}</div>`;
+    // the cup is the winner's only, and a loser's page shows the cards still sought, nothing being secret now
+    // (Labyrinth newcomer 26: a big 🏆 in the loser's frame read as a win, and the card hunted was gone)
+    const won = s.winner === PLAYER, left = Math.max(0, (s.remaining || 0) - s.cards.length);
+    const sought = s.cards.map((c) => `<span class="pic-small">${pictureHTML(c)} ${escHTML(typeof pictureName === "function" ? pictureName(c) : c)}</span>`).join(" ");
+    box.innerHTML = `<div class="big-pic">${won ? "🏆" : "🏁"}</div><div class="pic-title">${escHTML(I18N.t("page.common.card_over", "The game is over"))}</div>` +
+      `<div>${escHTML(won ? I18N.t("page.common.card_over_won", "You win! {found} found.", { found: s.found })
+        : I18N.t("page.common.card_over_found", "{Winner} wins. {found} found by you.", { winner: s.winner, found: s.found }))}</div>` +
+      (sought ? `<div class="muted">${escHTML(I18N.t("page.common.card_over_sought", "You were looking for:"))} ${sought}` +
+        (left ? escHTML(I18N.t("page.common.card_over_more", " and {n} more", { n: left })) : "") + "</div>" : "");
     box.dataset.cards = "";
     return;
   }

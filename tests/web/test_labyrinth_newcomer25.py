@@ -25,15 +25,45 @@ def test_the_tile_just_found_says_found_on_the_board(browser: Any, size: tuple[i
         page = open_page(browser, address, size, guide=False)
         try:
             page.wait_for_function("() => S.view && S.world", timeout=WAIT_MS)
-            assert page.evaluate(FOUND, "c3") is None
-            page.evaluate("""() => HANDLERS.event({view: S.view, event: {type: 'card_found', player: 'red',
-                card: 'ring', cell: 'c3', remaining: 1, t: 1000}})""")
-            tag = page.evaluate(FOUND, "c3")
+            # a tile with a picture, away from the edges (c3..e5), and that picture as the card found there
+            cell, card = page.evaluate("""() => [...document.querySelectorAll('#maze .tile')]
+                .map((t) => [t.dataset.cell, parseTile(t.dataset.tile).label])
+                .find(([c, l]) => l && 'cde'.includes(c[0]) && '345'.includes(c[1]))""")
+            assert page.evaluate(FOUND, cell) is None
+            page.evaluate("""([cell, card]) => HANDLERS.event({view: S.view, event: {type: 'card_found', player: 'red',
+                card, cell, remaining: 1, t: 1000}})""", [cell, card])
+            tag = page.evaluate(FOUND, cell)
             assert tag and tag["shown"] and "found" in tag["text"], tag
             assert tag["font"] >= 11, tag
-            tile = page.locator('#maze .tile[data-cell="c3"]').bounding_box()
+            tile = page.locator(f'#maze .tile[data-cell="{cell}"]').bounding_box()
             assert tile and tag["w"] <= tile["width"] + 1, (tag, tile)
-            assert not [c for c in ("b3", "c2", "d3") if page.evaluate(FOUND, c)]
-            page.wait_for_function(f"() => !({FOUND})('c3')", timeout=WAIT_MS)
+            assert [c for c in ("a1", "b1", "c1", "d1", "e1", "f1", "g1", cell) if page.evaluate(FOUND, c)] == [cell]
+            page.wait_for_function(f"() => !({FOUND})('{cell}')", timeout=WAIT_MS)
+        finally:
+            page.context.close()
+
+
+def test_the_found_word_goes_with_the_tile_when_a_push_moves_it(browser: Any) -> None:
+    """An attack (session 8): a push within those seconds moved the found tile on, and "⭐ found" stayed on the cell,
+    over another tile. The word goes with the tile (its picture)."""
+    with serving(RED_ARGS) as address:
+        page = open_page(browser, address, DESKTOP, guide=False)
+        try:
+            page.wait_for_function("() => S.view && S.world", timeout=WAIT_MS)
+            cell, card = page.evaluate("""() => [...document.querySelectorAll('#maze .tile')]
+                .map((t) => [t.dataset.cell, parseTile(t.dataset.tile).label])
+                .find(([c, l]) => l && 'bcdef'.includes(c[0]) && c[1] === '4')""")
+            page.evaluate("""([cell, card]) => HANDLERS.event({view: S.view, event: {type: 'card_found', player: 'red',
+                card, cell, remaining: 1, t: 1000}})""", [cell, card])
+            assert page.evaluate(FOUND, cell)
+            # the row of rank 4 pushed one tile east (as a push from W-4 leaves it): the found tile now on the next file
+            moved = page.evaluate("""() => { const k = S.hello.ranks - 4, row = S.world.layout[k].split(' ');
+                const world = {...S.world, layout: [...S.world.layout]};
+                world.layout[k] = [S.world.spare, ...row.slice(0, -1)].join(' '); world.spare = row[row.length - 1];
+                HANDLERS.world({world}); return true; }""")
+            assert moved
+            east = chr(ord(cell[0]) + 1) + cell[1]
+            assert page.evaluate(FOUND, east), "the word stayed behind"
+            assert page.evaluate(FOUND, cell) is None, "the word stayed on the cell, over another tile"
         finally:
             page.context.close()

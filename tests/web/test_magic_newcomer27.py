@@ -66,3 +66,27 @@ def test_the_number_rolled_shows_on_roll_within_the_phone_s_first_screen(browser
         page.wait_for_function("() => document.getElementById('roll-face').hidden", timeout=WAIT_MS)
     finally:
         page.close()
+
+
+def test_a_refused_tap_on_the_board_is_not_answered_over_roll(browser: Any, url: str) -> None:
+    """An attack (session 8): a phone scrolled so the board's top is just above the screen's; a refused tap on a cell
+    was answered under the board, over 🎲 Roll (German: a two-line refusal). The answer goes past the controls that
+    act now, and stays on the screen."""
+    ctx = browser.new_context(viewport={"width": 320, "height": 640}, has_touch=True, is_mobile=True)
+    page = ctx.new_page()
+    try:
+        page.add_init_script("localStorage.setItem('mazeboard.guide.magic-labyrinth', JSON.stringify(['roll', 'move', 'return']))")
+        page.goto(url.rstrip("/") + "/?lang=de")
+        wait_action(page, "roll")
+        page.evaluate("() => window.scrollTo(0, document.querySelector('#board').getBoundingClientRect().top + scrollY + 20)")
+        page.wait_for_timeout(300)
+        cell = page.locator("#board .cell").nth(9).bounding_box()
+        assert cell
+        page.touchscreen.tap(cell["x"] + cell["width"] / 2, cell["y"] + cell["height"] / 2)
+        toast = page.locator("#error.toast")
+        toast.wait_for(state="visible", timeout=WAIT_MS)
+        box, roll = toast.bounding_box(), page.locator("#roll").bounding_box()
+        assert box and roll and not _overlap(box, roll), (box, roll)
+        assert 0 <= box["y"] and box["y"] + box["height"] <= 640, box
+    finally:
+        ctx.close()

@@ -255,8 +255,11 @@ function drawLeds() {
 // a card just found: its tile flashes in the finder's colour on the board (instructions.py, 1.5 s); the page says what
 // the flash means on the tile itself, "⭐ found", for FOUND_MS (Labyrinth newcomer 25: the flash was unexplained)
 const FOUND_MS = 4000;
+// the tag goes with the tile whose picture was found (an attack: a push within the seconds moved the tile on and
+// the tag stayed on the cell, over another tile); pushed off the board, the tile is the spare and no tile says it
 function foundTag(el) {
-  const f = S.justFound, on = !!f && f.cell === el.dataset.cell && performance.now() < f.until;
+  const f = S.justFound, label = el.dataset.tile ? parseTile(el.dataset.tile).label : null;
+  const on = !!f && performance.now() < f.until && (f.card ? label === f.card : f.cell === el.dataset.cell);
   let tag = el.querySelector(".found-tag");
   if (on && !tag) {
     tag = document.createElement("span");
@@ -628,7 +631,7 @@ const HANDLERS = {
     S.view = msg.view;
     addLog(msg.event);
     if (msg.event.type === "card_found" && msg.event.cell) { // the tile says so while its LED flashes, and a while after
-      S.justFound = { cell: msg.event.cell, until: performance.now() + FOUND_MS };
+      S.justFound = { card: msg.event.card, cell: msg.event.cell, until: performance.now() + FOUND_MS };
       clearTimeout(S.foundTimer); S.foundTimer = setTimeout(drawLeds, FOUND_MS + 20);
     }
     fitLog();

@@ -118,13 +118,7 @@ const NOTICE = {
   // top); a tap on the board: beside the board; else above the finger when the tap was below the screen's first third, moved on past any game control that
   // acts now (CONTROLS); the other side when that runs off the screen; the first try when both do
   clearSpot(h, p) {
-    // a tap on the board: the answer just above the board, else just under it, never over the cells (Magic newcomer
-    // 26: "Your pawn stays: Red's ball fell…" lay over row 2, over the pawn and the wall it spoke of)
     const board = document.querySelector("#board, #maze, #track"), br = board && board.getBoundingClientRect();
-    if (br && br.height && p.x >= br.left && p.x <= br.right && p.y >= br.top && p.y <= br.bottom) {
-      if (br.top - 6 - h >= 0) return { above: true, edge: br.top - 6 };
-      if (br.bottom + 6 + h <= window.innerHeight) return { above: false, edge: br.bottom + 6 };
-    }
     const H = window.innerHeight, boxes = [...document.querySelectorAll(NOTICE.CONTROLS)]
       .filter((b) => !b.disabled && b.getAttribute("aria-disabled") !== "true" && b.offsetParent !== null)
       .map((b) => b.getBoundingClientRect()).filter((r) => r.height && r.bottom > 0 && r.top < H);
@@ -136,16 +130,23 @@ const NOTICE = {
     const down = (top) => { let hit;
       while ((hit = boxes.find((r) => r.top < top + h && r.bottom > top))) top = hit.bottom + 6;
       return top + h <= H ? { above: false, edge: top } : null; };
-    // ...and a tap off the board is not answered over its cells either (Magic newcomer 27: a long refusal of 🎣 Fish
-    // ball out, under Roll, was moved up past Roll and lay over row 1): the other side of the finger, else beside
-    // the board (under it, or above it: over the prompt rather than the cells or a control)
+    // never over the board's cells (Magic newcomer 26: "Your pawn stays: Red's ball fell…" lay over row 2, over the
+    // pawn and the wall it spoke of; newcomer 27: a long refusal of 🎣 Fish ball out, under Roll, was moved up past
+    // Roll and lay over row 1)
     const clear = (s) => !!s && (!br || !br.height || (s.above ? s.edge <= br.top || s.edge - h >= br.bottom
       : s.edge >= br.bottom || s.edge + h <= br.top));
+    const beside = () => (br && br.height ? [up(br.top - 6), down(br.bottom + 6)].find(clear) : null);
+    // a tap on the board: the answer just above the board, else under it, moved past a control that acts now (an
+    // attack: under the board it lay over Roll); a tap elsewhere: the other side of the finger first, then beside
+    // the board (over the prompt rather than the cells or a control)
+    const onBoard = br && br.height && p.x >= br.left && p.x <= br.right && p.y >= br.top && p.y <= br.bottom;
     const above = up(Math.min(p.y - 32, p.top - 6)), under = down(Math.max(p.y + 32, p.bottom + 6));
-    const first = p.y > H / 3, tries = first ? [above, under] : [under, above];
-    const beside = () => br && br.height ? [down(br.bottom + 6), up(br.top - 6)].find(clear) : null;
-    return tries.find(clear) || beside() || tries.find(Boolean)
-      || (first ? { above: true, edge: Math.min(p.y - 32, p.top - 6) } : { above: false, edge: Math.max(p.y + 32, p.bottom + 6) });
+    const first = p.y > H / 3, tries = onBoard ? [beside()] : first ? [above, under] : [under, above];
+    const found = tries.find(clear) || (!onBoard && beside()) || tries.find(Boolean) || (onBoard && (above || under));
+    if (found) return found;
+    // nowhere clear: the finger's side, kept on the screen (an attack: landscape, a long refusal at -36 px)
+    return first ? { above: true, edge: Math.min(H, Math.max(h, Math.min(p.y - 32, p.top - 6))) }
+      : { above: false, edge: Math.max(0, Math.min(H - h, Math.max(p.y + 32, p.bottom + 6))) };
   },
   CONTROLS: "#roll, #done, #lift, #fetch, #throw, #stop, #rotate",
   pointer: null, // where and when the last click or tap came down (placeLine: a refusal beside a far click)

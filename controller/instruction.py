@@ -295,8 +295,11 @@ MESSAGES: dict[str, str] = {
     "str.placed_wait": "The tokens stand where {Player}'s play put them: {Player} presses Stop to end the turn.",
     # the net moves follow, one a line; {unseen}: the tokens whose arrival no reed sees ("tokens J and 9")
     # (round 26: "cannot see tokens Q and 10 arrive" read as reaching FINISH: the wide screen's words)
-    "str.place_unseen": "{Player}: move the tokens to the blinking spaces, then press Stop (the board cannot tell "
-                        "tokens apart: check {unseen} by eye):",
+    # {unseen_text}: the caveat " (the board cannot tell ...)"; the browser simulator, which knows where each token
+    # stands and refuses Stop until the moves are made, leaves it out (Struggle newcomer 27: "cannot tell tokens
+    # apart" read as nonsense where tokens are tapped by name)
+    "str.place_unseen": "{Player}: move the tokens to the blinking spaces, then press Stop{unseen_text}:",
+    "str.unseen_text": " (the board cannot tell tokens apart: check {unseen} by eye)",
     # the reeds saw what they can: what is next, then the moves no reed sees as one list to look at
     # the board cannot tell whether these moves are made: it never says the tokens stand right, and it
     # never passes the turn by itself (round 27: a countdown passed it with a token still on START)

@@ -392,7 +392,8 @@ def _place(ref: "StruggleReferee") -> Instruction:
             return Instruction(ref.current, "place", "str.place", {}, reqs)
         named = (phrase("str.token", token=unseen[0]) if len(unseen) == 1
                  else phrase("str.tokens_named", tokens=listing(unseen)))
-        return Instruction(ref.current, "place", "str.place_unseen", {"unseen": named}, reqs)
+        return Instruction(ref.current, "place", "str.place_unseen",
+                           {"unseen": named, "unseen_text": phrase("str.unseen_text", unseen=named)}, reqs)
     # the tokens stand as far as the reeds can tell: Stop ends the turn, never a countdown (round 27)
     facts: dict[str, Any] = {}
     if reqs:  # the moves no reed can see, made or not: one list to look at, never orders again

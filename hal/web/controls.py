@@ -54,9 +54,11 @@ CONTROL_REASONS: dict[str, str] = {
     "control.lift.slide": "slide your pawn one cell at a time; you lift it only when the board sends it back",
     "control.lift.only_back": "you lift your pawn only when the board sends it back (after your ball falls)",
     # (Magic newcomer 21: "cannot go on" read oddly to one taking the pawn back; a click on the corner does it)
-    # (Magic newcomer 22: the prompt said "press ✊ Lift pawn, then click a1", this only "click a1": both work)
-    "control.hand.ball_fell": "{Player}'s ball fell, so the pawn goes back to its start corner: click {corner} "
-                              "(or press ✊ Lift pawn, then click {corner})",
+    # (Magic newcomer 22: the prompt said "press ✊ Lift pawn, then click a1", this only "click a1"; newcomer 29 read
+    # "click a1 (or press ✊ Lift pawn, then click a1)" beside the prompt's one way as two rules: the prompt's way only,
+    # a click on the corner still does it in one)
+    "control.hand.ball_fell": "{Player}'s ball fell, so the pawn goes back to its start corner: press ✊ Lift pawn, "
+                              "then click {corner}",
     # (Magic newcomer 14: "lifting it lets the ball fall again" did not say what to do)
     "control.fetch.pawn_first": "first press ✊ Lift pawn and click {corner}: the ball goes back under the pawn "
                                 "once it stands on its start corner",

@@ -62,8 +62,15 @@ def test_the_number_rolled_shows_on_roll_within_the_phone_s_first_screen(browser
         assert face.inner_text().strip() == str(die), (face.inner_text(), die)
         box = face.bounding_box()
         assert box and 0 <= box["y"] and box["y"] + box["height"] <= PHONE[1], box
+        # whose number shows on Roll, watched through Blue's turn (Magic newcomer 29 saw Blue's 1 there)
+        page.evaluate("""() => { window.rollFaces = []; const f = document.getElementById('roll-face');
+            new MutationObserver(() => { if (!f.hidden) window.rollFaces.push(S.view.instruction.player); })
+              .observe(f, {attributes: true, childList: true, characterData: true, subtree: true}); }""")
         page.locator("#done").tap()  # the move ends: the next roll is Blue's, no number on Roll
         page.wait_for_function("() => document.getElementById('roll-face').hidden", timeout=WAIT_MS)
+        wait_action(page, "roll")  # Blue's whole turn played (simulated), Red asked to roll again
+        faces = page.evaluate("() => window.rollFaces")
+        assert set(faces) <= {"red"}, faces
     finally:
         page.close()
 

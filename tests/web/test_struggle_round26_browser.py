@@ -68,11 +68,11 @@ def test_each_die_says_what_it_does_in_the_way_shown_and_die_1_keeps_its_label(b
             assert _roles(page) == [""] * 5  # while throwing the dice are only the hand
             page.click("#stop")
             _until_prompt(page, "way 1 of 3")
-            assert _roles(page) == ["moves", "moves", "as J", "moves", "as J"], _roles(page)
+            assert _roles(page) == ["moves", "moves", "token J", "moves", "token J"], _roles(page)
             assert "die 1: the previous way" in _text(page, "#dice-keys"), _text(page, "#dice-keys")
             page.click("#throw")
             _until_prompt(page, "way 2 of 3")
-            assert _roles(page) == ["moves", "moves", "as J", "moves", "as 9"], _roles(page)
+            assert _roles(page) == ["moves", "moves", "token J", "moves", "token 9"], _roles(page)
             assert "die 1: the previous way" in _text(page, "#dice-keys"), _text(page, "#dice-keys")
             # the label is seen, under its die, inside the dice box
             die, box = page.locator("#dice .pdie").nth(4), page.locator(".dice-box")

@@ -728,7 +728,9 @@ function drawInfo() {
   $("steps").textContent = stepsText(v);
   // the roll said on Roll itself while the move it gave goes on (Magic newcomer 28: on a phone the die lies below
   // the screen's foot; the number rolled was only in the prompt's words)
-  const rolled = $("roll-face"), moving = face && ["move", "closing"].includes((said() || {}).action);
+  // ...a roll of this page's player only (Magic newcomer 29 saw Blue's 1 on the greyed Roll, read as their own)
+  const now = said() || {}, moving = face && ["move", "closing"].includes(now.action) && S.hello.humans.includes(now.player);
+  const rolled = $("roll-face");
   rolled.hidden = !moving;
   rolled.textContent = moving ? String(face) : "";
   rolled.title = moving ? I18N.t("page.magic.rolled_face", "rolled {n}", { n: face }) : "";

@@ -279,6 +279,13 @@ const MB = {
   },
   // whether this page shows the held seat's card itself (a game page sets it: struggle.js); never by default
   cardHere: () => false,
+  // the colours held here whose next secret card came since their page was last opened from here (a game page adds)
+  newCard: new Set(),
+  cardFound(player, remaining) {
+    if (!MB.seats || !(MB.seats.mine || []).includes(player)) return;
+    if (remaining > 0) MB.newCard.add(player); else MB.newCard.delete(player);
+    MB.drawSeats();
+  },
   privateLinks(hello) { MB.seatColours = hello.players; MB.seatHumans = hello.humans || null; MB.drawSeats(); },
   drawSeats() {
     const box = $("private-links");
@@ -300,9 +307,15 @@ const MB = {
         el = document.createElement("a");
         // a link that looks like a button and says what it opens (issue 15: it read as a label)
         el.className = `plink seat-link button small ${p}`; el.href = `/seat/${p}`; el.target = tabOfCard(p); // (no noopener: a named tab is found only within one group of tabs; the same site)
+        // a card of this colour just found, another to find: the link says the next card is there (Labyrinth
+        // newcomer 27: after a find the board's page never said where the next picture was), until opened
+        const next = MB.newCard.has(p);
         el.textContent = several ? I18N.t("page.seat_open_colour", "{Colour} ↗", { colour: p })
           : MB.cardHere() ? I18N.t("page.seat_open_also", "🃏️ Your card, also on its own page ({colour}) ↗", { colour: p })
-            : I18N.t("page.seat_open", "🃏️ Open your secret card page ({colour}) ↗", { colour: p });
+            : next ? I18N.t("page.seat_open_next", "🃏️ Your next card: open your secret card page ({colour}) ↗", { colour: p })
+              : I18N.t("page.seat_open", "🃏️ Open your secret card page ({colour}) ↗", { colour: p });
+        el.classList.toggle("fresh", next);
+        if (next) el.addEventListener("click", () => { MB.newCard.delete(p); setTimeout(() => MB.drawSeats(), 0); });
         el.title = I18N.t("page.seat_open.title", "your seat: opens {colour}'s private page with your secret card, in a new tab", { colour: p });
       } else if (s.release && MB.seatHumans && !MB.seatHumans.includes(p)) {
         // the simulator's computer plays this colour: its secret card is nobody's to read (round 25)

@@ -243,6 +243,10 @@ function drawLeds() {
     const turnLight = el.classList.contains("lit") && homeSignal(el.dataset.cell);
     el.classList.toggle("home-lit", turnLight);
     if (turnLight) el.classList.remove("lit");
+    // ...captioned "turn" (Labyrinth newcomer 27 read the glowing 🏠 as a tile to go to, and tapped it)
+    let tag = el.querySelector(".turn-tag");
+    if (turnLight && !tag) { tag = document.createElement("span"); tag.className = "turn-tag"; el.append(tag); }
+    if (tag) { tag.hidden = !turnLight; tag.textContent = turnLight ? I18N.t("page.lab.home_turn", "turn") : ""; }
     foundTag(el);
   }
   for (const el of $("maze").querySelectorAll(".slot")) {
@@ -381,6 +385,13 @@ function promptNow() {
     return I18N.t("page.lab.walking", "⏳ {who} walks to {cell}, one tile at a time; then press ✋ Done (a press now waits for the walk).",
       { who: pawn === "vader" ? cap(pawnName(pawn)) : I18N.t("page.lab.your_pawn", "Your pawn"), cell: to });
   }
+  // the game over: what the lit tiles and arrows are (the LEDs' celebration), in the prompt, on a phone's first screen
+  // (Labyrinth newcomer 27: under "Look at the board" every tile and arrow glowed blue, as when pushing was allowed,
+  // and the words saying why lay below the buttons)
+  if (v.phase === "over" && v.winner) {
+    return NOTICE.prompt(s, v.prompt, h && h.humans) + " " + I18N.t("page.lab.over_lights", "The board lights up for the winner: {Winner} won. The game is over: ✨ New game starts another.",
+      { winner: v.winner });
+  }
   return NOTICE.prompt(s, v.prompt, h && h.humans);
 }
 function drawInfo() {
@@ -422,11 +433,8 @@ function drawInfo() {
         : I18N.t("page.lab.you_move", "This turn you move {pawn}", { pawn: pawnName(moving) }))
       : v.phase === "shift" && v.movers.includes("vader")
         ? I18N.t("page.lab.moves_next", "after the push you move: {pawns}", { pawns: v.movers.map(pawnName).join(" / ") }) : "";
-  // game over: the tiles lit in colours (the LEDs' celebration, then the winner's colour) said in words (round 22)
-  if (v.phase === "over" && v.winner) {
-    $("mover").textContent = I18N.t("page.lab.over_lights", "The board lights up for the winner: {Winner} won. The game is over: ✨ New game starts another.",
-      { winner: v.winner });
-  }
+  // game over: the tiles lit in colours (the LEDs' celebration, then the winner's colour) said in words (round 22),
+  // in the prompt (promptNow); the arrows then look switched off (labyrinth.css body[data-phase=over])
   const open = Object.entries(v.open_cards);
   $("open-cards").hidden = open.length === 0;
   $("open-cards").innerHTML = `<div class="label">${esc(I18N.t("page.lab.open_cards", "Open cards (younger players)"))}</div>` +
@@ -583,7 +591,9 @@ function tileClicked(cell) {
   const reach = (v.reachable || {})[pawn], asked = s && (s.requests || []).some((r) => r.piece === pawn);
   if (!asked && Array.isArray(reach) && !reach.includes(cell)) {
     pickTile(cell);
-    MB.showError(I18N.t("page.lab.out_of_reach", "{cell} cannot be reached from {here} (no open path): click a lit tile (framed in your colour)",
+    const turnMark = $("maze").querySelector(`.tile.home-lit[data-cell="${cell}"]`); // the glowing 🏠: whose turn
+    MB.showError(turnMark ? I18N.t("page.lab.out_of_reach_home", "{cell} cannot be reached from {here} (no open path): its glowing 🏠 only says whose turn it is; click a lit tile (framed in your colour)",
+      { cell, here }) : I18N.t("page.lab.out_of_reach", "{cell} cannot be reached from {here} (no open path): click a lit tile (framed in your colour)",
       { cell, here }));
     return;
   }
@@ -630,6 +640,7 @@ const HANDLERS = {
   event(msg) {
     S.view = msg.view;
     addLog(msg.event);
+    if (msg.event.type === "card_found") MB.cardFound(msg.event.player, msg.event.remaining);
     if (msg.event.type === "card_found" && msg.event.cell) { // the tile says so while its LED flashes, and a while after
       S.justFound = { card: msg.event.card, cell: msg.event.cell, until: performance.now() + FOUND_MS };
       clearTimeout(S.foundTimer); S.foundTimer = setTimeout(drawLeds, FOUND_MS + 20);

@@ -482,6 +482,7 @@ function gameInfo() {
 // the arrivals counted as the board shows them: while a play's tokens are still being placed, one the referee counts
 // as arrived but not yet standing on its arrival place is said as coming (Struggle newcomer 24 read "arrived: 1 of 4"
 // over five empty arrival places, the 9 still on its way there)
+const THROWN_MS = 600; // the dice's tumble (struggle.css .pdie.thrown)
 function drawProgress() {
   const v = S.view;
   const counted = Math.min(v.arrived.length, ARRIVALS_PER_ROUND);
@@ -562,7 +563,10 @@ function drawInfo() {
   for (let i = 0; i < 5; i++) {
     const face = over ? "" : v.faces[i], d = document.createElement("button"); // the game over: no hand
     d.type = "button";
-    d.className = "pdie" + (!over && !kept && v.held.includes(i + 1) ? " held" : "") + (face === "A" ? " ace" : "");
+    const tumble = !over && !kept && S.thrown && performance.now() - S.thrown.at < THROWN_MS && !S.thrown.held.includes(i + 1);
+    d.className = "pdie" + (!over && !kept && v.held.includes(i + 1) ? " held" : "") + (face === "A" ? " ace" : "")
+      + (tumble ? " thrown" : "");
+    if (tumble) d.style.animationDelay = `${-(performance.now() - S.thrown.at)}ms`; // a redraw goes on with it
     d.dataset.die = String(i + 1);
     d.dataset.face = face || "";
     d.dataset.heldLabel = I18N.t("page.str.held", "held"); // shown under a held die (struggle.css)
@@ -848,7 +852,7 @@ function dieRoles(v) {
   return v.faces.map((f) => {
     const as = f === "A" ? aces.shift() : f;
     if (!as) return "";
-    if (f === "A") return I18N.t("page.str.die_ace_as", "as {token}", { token: as }) /* short: one die wide (Struggle newcomer 26 read "= token 10= token 10") */;
+    if (f === "A") return I18N.t("page.str.die_ace_as", "token {token}", { token: as }) /* one die wide: the ace is that token (Struggle newcomer 26 read "= token 10= token 10", run together) */;
     // the figure's face names its token already: under it only what it does (one die's width on a phone)
     return arrived.includes(as) ? I18N.t("page.str.die_done", "arrived")
       : stays(as) ? I18N.t("page.str.die_stays", "stays") : I18N.t("page.str.die_moves", "moves");
@@ -930,15 +934,31 @@ function promptNow() {
   if (made) return made;
   const short = wayBeside(s);
   if (short) return short;
-  return NOTICE.prompt(s, v.prompt, S.hello && S.hello.humans);
+  return NOTICE.prompt(s, v.prompt, S.hello && S.hello.humans) + pointsLater(s, v);
+}
+// the "–" of the scores said in the prompt at a throw here while no round is counted (Struggle newcomer 27 wondered
+// for the whole round whether scoring was broken: the title saying why is never seen on a phone, and the board's
+// str.throw_arrived says it only once a token arrived)
+function pointsLater(s, v) {
+  const m = s && Array.isArray(s.messages) ? s.messages[0] : null;
+  if (!m || m.id !== "str.throw" || !S.hello.humans.includes(s.player) || v.results.length || v.phase === "over") return "";
+  return " " + I18N.t("page.str.points_later", "(The points are counted when the round ends: until then the scores read “–”.)");
 }
 // choosing: the way's moves are said beside the board (the ways list; on a phone the line under the dice), so the
 // prompt says which way is lit and what to press, without the moves again in brackets (Struggle newcomer 26: the
 // prompt ran to five lines, its letters shrinking); the board's own words keep them ({play_text}, the narration)
+// ...and placing, the board's caveat that it cannot tell tokens apart goes (Struggle newcomer 27: tokens are tapped
+// by name here, and the page refuses Stop until every move is made)
+const PAGE_BLANKS = { "str.choose": "play_text", "str.choose_first": "play_text", "str.choose_last": "play_text",
+  "str.choose_one": "play_text", "str.place_unseen": "unseen_text" };
+function blanked(m) {
+  const blank = m && PAGE_BLANKS[m.id];
+  return blank && m.args && blank in m.args ? { ...m, args: { ...m.args, [blank]: "" } } : m;
+}
 function wayBeside(s) {
-  const m = s && s.action === "choose" && Array.isArray(s.messages) ? s.messages[0] : null;
-  if (!m || !/^str\.choose/.test(m.id) || !m.args || !("play_text" in m.args)) return null;
-  const messages = [{ ...m, args: { ...m.args, play_text: "" } }, ...s.messages.slice(1)];
+  const m = s && Array.isArray(s.messages) ? s.messages[0] : null;
+  if (!m || blanked(m) === m) return null;
+  const messages = [blanked(m), ...s.messages.slice(1)];
   const text = messages.map((x) => I18N.say(x.id, x.args)).join(" ");
   if (text.includes(m.id)) return null; // (the catalogue not loaded yet: the board's words)
   return NOTICE.prompt({ ...s, messages }, text, S.hello && S.hello.humans);
@@ -971,7 +991,7 @@ function movesMade(s) {
       || ms.length !== reqs.length + 1) return null; // one sentence a request, in order (instruction.messages)
   const made = reqs.map((r) => !!r.piece && Array.isArray(r.to) && r.to.includes(S.world.tokens[r.piece]));
   if (!made.some(Boolean)) return null;
-  const left = { ...s, messages: [ms[0], ...ms.slice(1).filter((_, i) => !made[i])] };
+  const left = { ...s, messages: [blanked(ms[0]), ...ms.slice(1).filter((_, i) => !made[i])] };
   const done = reqs.filter((_, i) => made[i]).map((r) => I18N.say("str.check_on", { token: r.piece, place: sensorName(r.to[0]) }));
   return NOTICE.prompt(left, left.messages.map((x) => I18N.say(x.id, x.args)).join(" "), S.hello.humans)
     + " " + I18N.t("page.str.moves_made", "✓ Made: {moves}.", { moves: I18N.list(done) });
@@ -1162,6 +1182,8 @@ const HANDLERS = {
   },
   event(msg) {
     S.view = msg.view; MB.addLog(msg.event, LOG_TEXT, BIG); heardNews(msg.event);
+    // a throw: the dice thrown tumble once (Struggle newcomer 27 threw K K again and saw nothing change)
+    if (msg.event.type === "hand") S.thrown = { at: performance.now(), held: [...(msg.view.held || [])] };
     // a token chosen here is let go when the turn ends (round 27: chosen before Place tokens as shown, it stayed
     // chosen into the next turn, and a tap on a space moved it out of turn)
     if (msg.event.type === "turn_ended" && S.selected) { S.selected = S.autoSelected = null; drawTokens(); }

@@ -44,7 +44,10 @@ def test_the_first_countdown_line_and_the_help_say_the_clock_s_seconds(browser: 
         assert f"you have {SETTLE_S} s" in page.locator("#help-clock").text_content(), "the help before the roll"
         roll(page)
         expect(page.locator("#countdown")).to_contain_text(f"{SETTLE_S} s", timeout=WAIT_MS)
-        assert "No clock yet" in page.locator("#countdown").inner_text()
+        # calm before the first step, in the prompt's weight (Magic newcomer 30: "⏳ No clock yet" in bold rushed them)
+        assert "the clock starts at your first step" in page.locator("#countdown").inner_text()
+        weight = page.evaluate("() => parseInt(getComputedStyle(document.getElementById('countdown')).fontWeight, 10)")
+        assert weight < 600, weight
         page.context.close()
     finally:
         proc.terminate()

@@ -477,8 +477,10 @@ function clockSeconds() {
 }
 function countdownFirst(n) {
   const secs = n === undefined ? clockSeconds() : n;
-  return secs ? I18N.t("page.magic.countdown_first_s", "⏳ No clock yet: each step starts a {n} s countdown.", { n: secs })
-    : I18N.t("page.magic.countdown_first", "⏳ No clock yet: each step starts a short countdown.");
+  // said calmly, in the prompt's own weight (Magic newcomer 30: "No clock yet" in bold, before anything was done,
+  // made the first roll feel rushed): what the time is for, once a step is made (board.css .countdown.first)
+  return secs ? I18N.t("page.magic.countdown_first_calm", "Take your time: the clock starts at your first step (then {n} s for each next step).", { n: secs })
+    : I18N.t("page.magic.countdown_first_calm_short", "Take your time: the clock starts at your first step.");
 }
 function countdownSaid() {
   const s = said();
@@ -504,6 +506,8 @@ function drawCountdown() {
   }
   box.hidden = false;
   if (box.textContent !== text) box.textContent = text;
+  const s = said(); // before the first step: calm, not bold (Magic newcomer 30)
+  box.classList.toggle("calm", !!s && (s.until === null || s.until === undefined));
 }
 setInterval(() => { if (S.view) drawCountdown(); }, 250);
 
@@ -864,8 +868,12 @@ const LOG_TEXT = {
     const target = S.view && S.view.target; // a step into the target: the wall came first, no symbol
     const lost = st && target && st.to === target.cell
       ? I18N.t("page.magic.log_not_taken", "; the {symbol} on {cell} is not taken", { symbol: sym(target.symbol), cell: target.cell }) : "";
+    // the pawn already a step or more further when the ball came down: said, and that those steps do not count (Magic
+    // newcomer 30 read "Blue e6 → d6" before "dropped at f6 → e6" as Blue walking through the wall)
+    const last = st && S.recentSteps.find((x) => x.player === e.player), on = last && last !== st ? last.to : null;
     return st ? I18N.t("page.magic.log_ball_dropped_at", "💥 {Player}'s ball dropped at the step {from} → {to}: a wall there (the ball takes a moment to fall)",
-                       { player: e.player, from: st.from, to: st.to }) + lost
+                       { player: e.player, from: st.from, to: st.to })
+        + (on ? I18N.t("page.magic.log_went_on", "; the pawn had gone on to {cell} by then: the steps after the wall do not count", { cell: on }) : "") + lost
       : I18N.t("page.magic.log_ball_dropped", "💥 {Player}'s ball dropped{where}", { player: e.player,
         // no edge: why no wall is marked (Magic newcomer 19 saw a drop with no wall and nothing said why)
         where: e.edge ? I18N.t("page.magic.wall_at", ": a wall at {edge}", { edge: e.edge })

@@ -41,7 +41,7 @@ from mazeboard.hal.struggle import PLACES
 
 from .protocol import Fields, Refused, error_reply
 from .served import ServedTable
-from .views import VIEWS
+from .views import VIEWS, struggle_secret_end
 
 log = logging.getLogger(__name__)
 
@@ -274,8 +274,9 @@ class CompanionTable(ServedTable):
             player = str(event.get("player"))
             self.cards[player] = []
             self._to_player(player, {"type": "secret", "secret": self.secret_view(player)})
-        if kind == "game_over" and self.game == "labyrinth" and self.state is not None:
-            self.cards = {}  # no card to find any more: every private page says so
+        if kind == "game_over" and self.state is not None:
+            # every private page says the game is over: the cards still sought shown, no secret any more
+            # (Labyrinth newcomer 26), a Struggle card with how the game ended (Struggle newcomer 28)
             for p in getattr(self.state, "players", []):
                 self._to_player(p, {"type": "secret", "secret": self.secret_view(p)})
         if kind in ("played", "turn_started") and self.hint:
@@ -289,7 +290,7 @@ class CompanionTable(ServedTable):
     def secret_view(self, player: str) -> dict[str, Any]:
         if self.game == "struggle":
             return {"card": list(self.cards.get(player, [])), "round": getattr(self.state, "round", 0),
-                    "places": list(PLACES), "hint": self.hint.get(player)}
+                    "places": list(PLACES), "hint": self.hint.get(player), **struggle_secret_end(self.state, player)}
         if self.game == "labyrinth":
             st = self.state
             return {"cards": list(self.cards.get(player, [])),

@@ -439,6 +439,16 @@ STRUGGLE_PHASE_TEXT = {"starting": "Setting up", "tokens": "the tokens go on the
               "choosing": "chooses how to play the hand", "placing": "moves the tokens", "over": "Game over"}
 
 
+def struggle_secret_end(state: Any, player: str) -> dict[str, Any]:
+    """What a Struggle private page adds to its card (a ``StruggleView``, or None before a game): once the game is
+    over, ``{"over": True, "winners": [colour, ...], "total": points}``; before, ``{"over": False, "winners": [],
+    "total": None}`` (Struggle newcomer 28: the card page never showed the game had ended)."""
+    over = getattr(state, "phase", "") == "over"
+    totals = getattr(state, "totals", None) or {}
+    return {"over": over, "winners": list(getattr(state, "winners", None) or []) if over else [],
+            "total": totals.get(player, 0) if over else None}
+
+
 @dataclass
 class StruggleView:
     """The announced state of a Struggle game (public announcements only: never an objective card)."""

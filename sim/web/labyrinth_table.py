@@ -148,8 +148,7 @@ class LabyrinthTable(ServedTable):
             player = str(event.get("player"))
             self.cards[player] = []  # no more cards: the private page says go home
             self._to_player(player, {"type": "secret", "secret": self.secret_view(player)})
-        if event.get("type") == "game_over":  # no card to find any more: every private page says so
-            self.cards = {}
+        if event.get("type") == "game_over":  # every private page says so, with the cards still sought (no secret now)
             for player in self.state.players:
                 self._to_player(player, {"type": "secret", "secret": self.secret_view(player)})
 

@@ -42,7 +42,7 @@ from .protocol import Press
 from mazeboard.hal.web.controls import follow_refusal, gather_refusal, press_refusal, refused_line
 from mazeboard.hal.web.protocol import SEED_MAX, Fields, Refused, error_reply
 from mazeboard.hal.web.served import ServedTable
-from mazeboard.hal.web.views import StruggleView
+from mazeboard.hal.web.views import StruggleView, struggle_secret_end
 
 from .served import ServedSession
 from .table import MAX_QUEUED
@@ -179,6 +179,9 @@ class StruggleTable(ServedTable):
 
     def apply(self, event: Mapping[str, Any]) -> None:
         self.state.apply(event)
+        if event.get("type") == "game_over":  # every private page says the game is over, and how it ended
+            for p in self.state.players:
+                self._to_player(p, {"type": "secret", "secret": self.secret_view(p)})
         if event.get("type") in ("played", "turn_started"):
             for p in list(self.hint):
                 self.hint.pop(p)
@@ -189,7 +192,7 @@ class StruggleTable(ServedTable):
 
     def secret_view(self, player: str) -> dict[str, Any]:
         return {"card": list(self.cards.get(player, [])), "round": self.state.round,
-                "places": list(PLACES), "hint": self.hint.get(player)}
+                "places": list(PLACES), "hint": self.hint.get(player), **struggle_secret_end(self.state, player)}
 
     def board_data(self) -> dict[str, Any]:
         track = self.sim.track

@@ -341,3 +341,29 @@ def test_struggle_a_double_press_of_stop_never_plays_a_way_nobody_chose() -> Non
     quick.do(Press("throw"), 150)
     quick.do(Press("stop"), 3000)  # another button right after acts (a quick person)
     assert quick.game.referee.state == "choosing" and not quick.errors(), (quick.game.referee.state, quick.errors())
+
+
+# -- the private card pages at the game's end (issue 15: Labyrinth newcomer 26, Struggle newcomer 28): the loser's
+# Labyrinth page showed no card still sought (its cards were cleared at the game's end), and a Struggle card page
+# never said the game had ended. Each private page is told; the shared page never gets a secret.
+
+
+def test_a_labyrinth_loser_s_page_keeps_the_card_it_sought() -> None:
+    s = serve("labyrinth", humans=(), options={"cards_each": 1})
+    s.until(lambda: s.table.view()["phase"] == "over", limit_ms=1_800_000)
+    winner = s.table.view()["winner"]
+    loser, page = ("blue", BLUE_PAGE) if winner == "red" else ("red", RED_PAGE)
+    last = secrets(s, page)[-1]
+    assert last["winner"] == winner and last["cards"], last  # the card it was still looking for
+    assert not [m for m in s.to(SHARED) if m["type"] == "secret"]
+
+
+def test_a_struggle_card_page_is_told_the_game_ended_and_how() -> None:
+    s = serve("struggle", humans=())
+    s.until(lambda: s.table.view()["phase"] == "over", limit_ms=1_800_000)
+    view = s.table.view()
+    for colour, page in (("red", RED_PAGE), ("blue", BLUE_PAGE)):
+        last = secrets(s, page)[-1]
+        assert last["over"] is True and last["winners"] == view["winners"], last
+        assert last["total"] == view["totals"][colour], (last, view["totals"])
+    assert not [m for m in s.to(SHARED) if m["type"] == "secret"]

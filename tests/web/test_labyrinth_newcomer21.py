@@ -36,7 +36,6 @@ def test_done_is_on_a_phones_first_screen_in_the_move_step_without_a_tip(browser
             page.wait_for_function("() => S.world.busy === false", timeout=WAIT_MS)
             page.evaluate("() => window.scrollTo(0, 0)")
             page.wait_for_timeout(300)
-            page.screenshot(path="/tmp/lead/lab21_done.png")
             done = page.locator("#done").bounding_box()
             assert done["y"] + done["height"] <= PHONE[1] - 4, f"Done at {done['y']:.0f}-{done['y'] + done['height']:.0f} px of {PHONE[1]}"
         finally:

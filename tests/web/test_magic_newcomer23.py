@@ -41,7 +41,6 @@ def test_a_persons_roll_says_what_the_other_players_turn_found(browser: Any, url
           addLog({ type: "turn_started", player: "red", t: 3 });
           drawPrompt();
         }""".replace("EVENTS", events))
-        page.screenshot(path="/tmp/lead/magic23_news.png")
         line = page.locator("#prompt .prompt-next").inner_text()
         assert line.startswith(said), line
         assert page.locator("#board").bounding_box()["y"] == pytest.approx(board["y"], abs=1), "the board moved"

@@ -35,7 +35,6 @@ def test_the_way_shown_line_is_read_whole_on_a_phone_s_first_screen(browser: Any
               drawInfo();
             }""")
             assert "arrival place D" in page.locator("#way-shown").inner_text()
-            page.screenshot(path="/tmp/lead/wayshown_long.png")
             _whole(page, track)
         finally:
             ctx.close()

@@ -312,7 +312,7 @@ const MB = {
         const next = MB.newCard.has(p);
         el.textContent = several ? I18N.t("page.seat_open_colour", "{Colour} ↗", { colour: p })
           : MB.cardHere() ? I18N.t("page.seat_open_also", "🃏️ Your card, also on its own page ({colour}) ↗", { colour: p })
-            : next ? I18N.t("page.seat_open_next", "🃏️ Your next card: open your secret card page ({colour}) ↗", { colour: p })
+            : next ? I18N.t("page.seat_open_next_short", "🃏️ Your next card ({colour}) ↗", { colour: p }) /* one phone line */
               : I18N.t("page.seat_open", "🃏️ Open your secret card page ({colour}) ↗", { colour: p });
         el.classList.toggle("fresh", next);
         if (next) el.addEventListener("click", () => { MB.newCard.delete(p); setTimeout(() => MB.drawSeats(), 0); });

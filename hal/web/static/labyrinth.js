@@ -106,7 +106,10 @@ function buildMaze() {
   $("title").textContent = h.title;
   document.title = `${h.title} · mazeboard`;
   const variants = h.variants.length ? I18N.t("page.lab.info_variants", " · variants: {names}", { names: h.variants.join(", ") }) : "";
-  $("game-info").textContent = I18N.t("page.lab.info", "seed {seed} · {n} players", { seed: h.seed, n: h.players.length }) + variants;
+  // how long the game is, on screen (Labyrinth newcomer 28 learned "12 cards each" from the log alone; ✨ New game →
+  // Cards each plays a shorter one): the rules' game deals all 24 pictures out
+  const each = h.cards_each || Math.floor(24 / Math.max(1, h.players.length));
+  $("game-info").textContent = I18N.t("page.lab.info_cards", "seed {seed} · {n} players · {each} cards each", { seed: h.seed, n: h.players.length, each }) + variants;
   drawLegend();
   MB.onSeats = () => { if (S.view) drawInfo(); };
   MB.privateLinks(h);
@@ -641,6 +644,7 @@ const HANDLERS = {
     S.view = msg.view;
     addLog(msg.event);
     if (msg.event.type === "card_found") MB.cardFound(msg.event.player, msg.event.remaining);
+    if (msg.event.type === "game_over" && MB.newCard.size) { MB.newCard.clear(); MB.drawSeats(); } // no next card now
     if (msg.event.type === "card_found" && msg.event.cell) { // the tile says so while its LED flashes, and a while after
       S.justFound = { card: msg.event.card, cell: msg.event.cell, until: performance.now() + FOUND_MS };
       clearTimeout(S.foundTimer); S.foundTimer = setTimeout(drawLeds, FOUND_MS + 20);

@@ -28,7 +28,14 @@ const PICTURES = {
 // drawn pictures (SVG, sized 1.2 em like an emoji of the same font size; named by pictureHTML): the
 // moth dull brown with its wings spread flat as a delta, a furry body and feathered antennae
 // (a butterfly: bright, wings up, thin clubbed antennae)
+// ...and the emerald green (Labyrinth newcomer 28 hesitated at "💎 Emerald": the emoji is a blue diamond), a
+// step-cut stone
 const PICTURE_DRAWINGS = {
+  emerald: '<svg viewBox="0 0 100 100" width="1.2em" height="1.2em" style="vertical-align:-0.2em">' +
+    '<polygon points="30,10 70,10 90,30 90,70 70,90 30,90 10,70 10,30" fill="#17994e" stroke="#0a4a25" stroke-width="4"/>' +
+    '<polygon points="38,25 62,25 75,38 75,62 62,75 38,75 25,62 25,38" fill="#3fcf7c" stroke="#0a4a25" stroke-width="2.5"/>' +
+    '<path d="M30 10 L38 25 M70 10 L62 25 M90 30 L75 38 M90 70 L75 62 M70 90 L62 75 M30 90 L38 75 M10 70 L25 62 ' +
+    'M10 30 L25 38" stroke="#0a4a25" stroke-width="2.5"/><polygon points="40,31 57,31 45,45" fill="#c8f7dc" opacity=".85"/></svg>',
   moth: '<svg viewBox="0 0 100 100" width="1.2em" height="1.2em" style="vertical-align:-0.2em">' +
     '<g fill="none" stroke="#3b2614" stroke-width="2.5" stroke-linecap="round">' +
     '<path d="M46 28 Q36 14 22 10 M54 28 Q64 14 78 10"/>' +

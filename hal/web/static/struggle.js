@@ -387,9 +387,10 @@ function forCard(o, card) {
     if (arrived.includes(token) && !had.includes(token)) {
       const place = places[arrived.indexOf(token)], want = card[arrived.indexOf(token)], args = { token, place, want, mine: places[j] };
       if (want === token && delta > 0) parts.push(I18N.t("page.str.card_hit", "✔ good for your card: token {token} arrives at its place {place}: +10", args));
-      else if (want === token) parts.push(I18N.t("page.str.card_hit_kept", "○ no change for your card (compared with now): token {token} arrives at its place {place}, where it stood in the race already: its 10 points are sure now", args));
+      // (Struggle newcomer 28 read "no change … its 10 points are sure now" as a contradiction: counted already)
+      else if (want === token) parts.push(I18N.t("page.str.card_hit_kept_stay", "○ no change for your card (compared with now): token {token} arrives at its place {place}, where it stood in the race already: its 10 points, counted already, now stay for good", args));
       else if (want === "A" && delta < 0) parts.push(I18N.t("page.str.card_star_out", "✘ bad for your card: token {token} takes place {place} (your card's ★, any token), out of its own place on your card ({mine}): −10", args));
-      else if (want === "A") parts.push(I18N.t("page.str.card_star_sure", "○ no change for your card (compared with now): token {token} takes place {place}, your card's ★ (any token): its 10 points are sure now", args));
+      else if (want === "A") parts.push(I18N.t("page.str.card_star_stay", "○ no change for your card (compared with now): token {token} takes place {place}, your card's ★ (any token): its 10 points, counted already, now stay for good", args));
       else if (delta < 0) parts.push(I18N.t("page.str.card_miss_out", "✘ bad for your card: token {token} takes place {place}, where your card wants {want}, out of its own place on your card ({mine}): −10", args));
       // (Struggle newcomer 20 hesitated: an arrival is final, so the place is lost for good, "no change" or not)
       else parts.push(I18N.t("page.str.card_miss_final", "○ no change for your card (compared with now): token {token} takes place {place}, where your card wants {want}: that place is lost for good (an arrival is final)", args));
@@ -524,8 +525,16 @@ function drawPrompt() {
 const NEWS_MAX = 3;
 function heardNews(ev) {
   const here = S.hello && S.hello.humans.includes(ev.player);
-  if (ev.type === "played" && !here && S.hello) S.news = [...(S.news || []), LOG_TEXT.played(ev)].slice(-NEWS_MAX);
+  if (ev.type === "played" && !here && S.hello) S.news = [...(S.news || []), playedNews(ev)].slice(-NEWS_MAX);
   else if ((ev.type === "hand" && here) || ev.type === "round_started" || ev.type === "game_started") S.news = null;
+}
+// another player's play as news: where each token went (Struggle newcomer 28 had to scroll to the log to learn that
+// Blue's play had put a token in place A), else the log's words
+function playedNews(ev) {
+  const moves = Array.isArray(ev.moves) ? ev.moves : [];
+  if (!moves.length) return LOG_TEXT.played(ev);
+  return I18N.t("page.str.news_played", "{Player} played: {moves}", { player: ev.player,
+    moves: moves.map((m) => `${I18N.t("page.str.token_named", "token {token}", { token: m.token })} ${moveLine(m).lastChild.textContent.trim()}`).join(" · ") });
 }
 function newsNow() {
   const s = said(), v = S.view;
@@ -768,7 +777,7 @@ function drawPickLine(v, ways, card, hint, mine) {
   // newcomer 22 saw three ways of 10 points each and the pick on way 3, with no reason said)
   const tied = ways.some((w) => w.index !== o.index && weigh(w, card) === weigh(o, card));
   box.textContent = tied ? I18N.t("page.str.pick_line_tied", "★ The board's pick for your card: way {n}. Other ways would score as many points if the race stopped there; this one leaves the racing tokens more in your card's order", { n: o.index + 1 })
-    : I18N.t("page.str.pick_line", "★ The board's pick for your card: way {n} (the most points if the race stopped there; tokens already arrived count double)", { n: o.index + 1 });
+    : I18N.t("page.str.pick_line_sure", "★ The board's pick for your card: way {n} (the most points if the race stopped there, points an arrival makes sure weighing more)", { n: o.index + 1 });
   box.title = I18N.t("page.str.hint", "★ the board's pick for your card: the most points if the race stopped here, with the points of tokens already arrived counting double (no play can take those away)");
   const show = document.createElement("button");
   show.type = "button"; show.className = "small";
@@ -942,7 +951,9 @@ function promptNow() {
 function pointsLater(s, v) {
   const m = s && Array.isArray(s.messages) ? s.messages[0] : null;
   if (!m || m.id !== "str.throw" || !S.hello.humans.includes(s.player) || v.results.length || v.phase === "over") return "";
-  return " " + I18N.t("page.str.points_later", "(The points are counted when the round ends: until then the scores read “–”.)");
+  if (newsNow()) return ""; // the other player's play first: the prompt's room holds one of the two (drawPrompt)
+  // (in the board's own words for the moment after an arrival, str.throw_arrived: Struggle newcomer 28 read two)
+  return " " + I18N.t("page.str.points_later_board", "Points are counted when the round ends (10 for each token on its place on your card): until then the scores show “–”.");
 }
 // choosing: the way's moves are said beside the board (the ways list; on a phone the line under the dice), so the
 // prompt says which way is lit and what to press, without the moves again in brackets (Struggle newcomer 26: the
@@ -1060,7 +1071,18 @@ function unmadeLine(left) {
 // what the board asks now (the controller's instruction event), or null before the first
 function said() { return S.view ? S.view.instruction : null; }
 // a control acts only when the view's controls say so (computed by the server from the instruction)
-function buttonState(id) { return MB.control(S.view, S.hello, id); }
+// a control's reason quoting the board's instruction quotes it as this page's prompt says it (Struggle newcomer 28:
+// the prompt said "The tokens stand where Red's play put them", the greyed buttons' titles "the board cannot tell
+// whether these moves are made, so check by eye"); the reason's own words, else the board's English
+function buttonState(id) {
+  const c = S.view && S.view.controls ? S.view.controls[id] : null, r = c && c[2], shown = $("prompt-text");
+  const page = shown ? shown.textContent : "";
+  if (r && r.args && typeof r.args.text === "string" && page && page !== r.args.text) {
+    const t = I18N.say(r.id, { ...r.args, text: page });
+    if (t && !t.includes(r.id)) return [c[0], t];
+  }
+  return MB.control(S.view, S.hello, id);
+}
 // the way shown in this turn, for die 2's legend once die 2 was tapped on it
 function orderKey(v) { return JSON.stringify([v.current, v.faces, v.selected]); }
 function press(button, message) {

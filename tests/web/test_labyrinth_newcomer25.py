@@ -19,19 +19,25 @@ FOUND = """(cell) => { const t = document.querySelector(`#maze .tile[data-cell="
             shown: s.display !== 'none' && s.visibility !== 'hidden' && r.width > 0}; }"""
 
 
+def _found(page: Any, files: str, ranks: str) -> str:
+    """A tile with a picture on one of ``files`` and ``ranks``, its picture told found there by Red (the page's
+    card_found event, as the server sends it); its cell. Before the event no tile says "found"."""
+    cell, card = page.evaluate("""([files, ranks]) => [...document.querySelectorAll('#maze .tile')]
+        .map((t) => [t.dataset.cell, parseTile(t.dataset.tile).label])
+        .find(([c, l]) => l && files.includes(c[0]) && ranks.includes(c[1]))""", [files, ranks])
+    assert page.evaluate(FOUND, cell) is None
+    page.evaluate("""([cell, card]) => HANDLERS.event({view: S.view, event: {type: 'card_found', player: 'red',
+        card, cell, remaining: 1, t: 1000}})""", [cell, card])
+    return str(cell)
+
+
 @pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "wide"])
 def test_the_tile_just_found_says_found_on_the_board(browser: Any, size: tuple[int, int]) -> None:
     with serving(RED_ARGS) as address:
         page = open_page(browser, address, size, guide=False)
         try:
             page.wait_for_function("() => S.view && S.world", timeout=WAIT_MS)
-            # a tile with a picture, away from the edges (c3..e5), and that picture as the card found there
-            cell, card = page.evaluate("""() => [...document.querySelectorAll('#maze .tile')]
-                .map((t) => [t.dataset.cell, parseTile(t.dataset.tile).label])
-                .find(([c, l]) => l && 'cde'.includes(c[0]) && '345'.includes(c[1]))""")
-            assert page.evaluate(FOUND, cell) is None
-            page.evaluate("""([cell, card]) => HANDLERS.event({view: S.view, event: {type: 'card_found', player: 'red',
-                card, cell, remaining: 1, t: 1000}})""", [cell, card])
+            cell = _found(page, "cde", "345")  # away from the edges
             tag = page.evaluate(FOUND, cell)
             assert tag and tag["shown"] and "found" in tag["text"], tag
             assert tag["font"] >= 11, tag
@@ -50,11 +56,7 @@ def test_the_found_word_goes_with_the_tile_when_a_push_moves_it(browser: Any) ->
         page = open_page(browser, address, DESKTOP, guide=False)
         try:
             page.wait_for_function("() => S.view && S.world", timeout=WAIT_MS)
-            cell, card = page.evaluate("""() => [...document.querySelectorAll('#maze .tile')]
-                .map((t) => [t.dataset.cell, parseTile(t.dataset.tile).label])
-                .find(([c, l]) => l && 'bcdef'.includes(c[0]) && c[1] === '4')""")
-            page.evaluate("""([cell, card]) => HANDLERS.event({view: S.view, event: {type: 'card_found', player: 'red',
-                card, cell, remaining: 1, t: 1000}})""", [cell, card])
+            cell = _found(page, "bcdef", "4")
             assert page.evaluate(FOUND, cell)
             # the row of rank 4 pushed one tile east (as a push from W-4 leaves it): the found tile now on the next file
             moved = page.evaluate("""() => { const k = S.hello.ranks - 4, row = S.world.layout[k].split(' ');

@@ -45,7 +45,8 @@ def test_the_first_countdown_line_and_the_help_say_the_clock_s_seconds(browser: 
         roll(page)
         expect(page.locator("#countdown")).to_contain_text(f"{SETTLE_S} s", timeout=WAIT_MS)
         # calm before the first step, in the prompt's weight (Magic newcomer 30: "⏳ No clock yet" in bold rushed them)
-        assert "the clock starts at your first step" in page.locator("#countdown").inner_text()
+        assert "No rush yet" in page.locator("#countdown").inner_text()
+        assert "clock starts at your first step" in page.locator("#countdown").inner_text()
         weight = page.evaluate("() => parseInt(getComputedStyle(document.getElementById('countdown')).fontWeight, 10)")
         assert weight < 600, weight
         page.context.close()

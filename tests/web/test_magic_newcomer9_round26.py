@@ -111,7 +111,7 @@ def test_before_the_first_step_the_countdown_line_says_no_clock_runs_yet(browser
         page = open_page(browser, url, PHONE)
         roll(page)
         line = page.locator("#countdown").inner_text()
-        assert re.search(r"\bno\b.*\byet\b", line, re.I), line
+        assert re.search(r"\bno\b.*\byet\b", line, re.I), line  # "No rush yet: the 20 s clock starts at …"
         assert "runs here" not in line, line
         page.close()
     finally:

@@ -42,8 +42,8 @@ def test_the_reason_the_pawn_stays_reads_as_one_plain_sentence() -> None:
     corner, not on; press ✊ Lift pawn, then click a1": three phrases and a bare "not on"."""
     why = str(c.hand_refusal(RETURN, ["red"], "red", "red"))
     assert ";" not in why and "not on" not in why and why.count(":") <= 1, why
-    # (Magic newcomer 21: "cannot go on ... press ✊ Lift pawn, then click a1"; a click on a1 does it now)
-    assert "goes back to its start corner: click a1" in why and "cannot go on" not in why, why
+    # (Magic newcomer 21: "cannot go on ... press ✊ Lift pawn, then click a1"; newcomer 29: the prompt's one way)
+    assert "goes back to its start corner: press ✊ Lift pawn, then click a1" in why and "cannot go on" not in why, why
 
 
 def test_the_ball_is_fished_out_only_once_the_pawn_is_off_the_wall() -> None:

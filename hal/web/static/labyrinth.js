@@ -275,6 +275,15 @@ function foundTag(el) {
   }
   if (tag) { tag.hidden = !on; tag.textContent = on ? I18N.t("page.lab.just_found", "⭐ found") : ""; }
 }
+// a game of the rules' full deal (12 cards each for two) takes long: the first tip says so first, with the way to a
+// shorter one (Labyrinth newcomer 29 played 20 minutes for 2 of 12; the help's "a first game takes long" is read
+// only by those who open it), in the tip's room: nothing pushes the board down
+function longGame() {
+  const h = S.hello;
+  if (!h || h.cards_each) return "";
+  const each = Math.floor(24 / Math.max(1, h.players.length));
+  return each < 8 ? "" : I18N.t("page.lab.long_game_tip", "{each} cards each: a long game (✨ New game → Cards each plays a shorter one). ", { each });
+}
 // the start corner's LED shows only whose turn it is: the current player's corner, in a shift or a
 // move with nothing asked of the board, and no pawn able to walk there
 function homeSignal(cell) {
@@ -481,7 +490,7 @@ function drawInfo() {
 function tips() {
   return {
     // no keys on a touch screen (Labyrinth newcomer 15's phone read "Rotate (or R)", as Struggle's did "(or T)")
-    shift: (I18N.touch ? I18N.t("page.lab.tip_shift_touch", "Turn the spare tile with ⟳ Rotate, then tap a lit arrow beside the board (a slot) to push it in; the prompt names a slot by the code on its arrow (N-b, W-4…).")
+    shift: longGame() + (I18N.touch ? I18N.t("page.lab.tip_shift_touch", "Turn the spare tile with ⟳ Rotate, then tap a lit arrow beside the board (a slot) to push it in; the prompt names a slot by the code on its arrow (N-b, W-4…).")
       : I18N.t("page.lab.tip_shift", "Turn the spare tile with ⟳ Rotate (or R), then click a lit arrow beside the board (a slot) to push it in; the prompt names a slot by the code on its arrow (N-b, W-4…).")) + seatTip(),
     move: I18N.t("page.lab.tip_move_home", "Click a lit tile: one your pawn can reach along the paths (lit: framed in your colour). Then press ✋ Done: your card's picture is found when your move ends on its tile (Done at once stays). A 🏠 marks a start square: once all your cards are found, walk back to yours to win. It glows on its player's turn, and is framed only when you can reach it. Click any tile to read its picture's name."),
   };
@@ -629,10 +638,13 @@ function arrowStep([df, dr, out, into]) {
 const HANDLERS = {
   hello(msg) {
     if (!MB.sameGame(msg, "labyrinth")) return;
+    const wasView = S.view;
     S.hello = msg; S.view = msg.view; S.world = msg.world; S.pixels = msg.frame.pixels;
     // the arrows are drawn anew: none is pointed at until a pointer moves to one or focus comes to it (round 24)
     S.preview = null; S.stillAt = S.pointerAt || null;
-    S.bannerShown = msg.view.phase === "over";
+    // a game that ended while this page was away (its connection broken, not a new game) is told as one ending
+    // now (Magic newcomer 31's wide screen came back after the end with no "wins!"); a page opened on it, not
+    S.bannerShown = msg.view.phase === "over" && !(wasView && wasView.phase !== "over" && !NOTICE.restarted);
     S.selected = null;
     buildMaze();
     fillNewGame(msg);

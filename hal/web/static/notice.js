@@ -11,12 +11,18 @@ const NOTICE = {
   el(id) { return document.getElementById(id); },
   // the connection broke (the server stopped, or the network): the prompt says so and how to get
   // back; nothing on the page acts until the game is back
+  // ...first as a moment's break, reconnecting (Magic newcomer 31: a busy machine dropped a tab's connection for a
+  // while; "The game's server stopped … start the server again" sent them to restart a server that ran); once the
+  // tries have failed for LOST_MS, as the server stopped, with the way back
+  LOST_MS: 5000, lostAt: 0,
   closed() {
+    if (!NOTICE.lost) NOTICE.lostAt = performance.now();
     NOTICE.lost = true;
-    const p = NOTICE.el("prompt");
+    const p = NOTICE.el("prompt"), long = performance.now() - NOTICE.lostAt >= NOTICE.LOST_MS;
     if (p) {
       p.dataset.offline = "yes";
-      p.textContent = I18N.t("page.common.server_stopped", "The game's server stopped (or the connection to it broke): nothing you do here reaches the board now. To get it back, start the server again (./run play, or mazeboard sim, in a terminal); this page reconnects by itself.");
+      p.textContent = long ? I18N.t("page.common.server_stopped", "The game's server stopped (or the connection to it broke): nothing you do here reaches the board now. To get it back, start the server again (./run play, or mazeboard sim, in a terminal); this page reconnects by itself.")
+        : I18N.t("page.common.reconnecting", "⏳ The connection to the game's server broke: reconnecting… (nothing you do here reaches the board until it is back)");
     }
     const main = document.querySelector("main");
     if (main) main.inert = true;
@@ -32,6 +38,7 @@ const NOTICE = {
     document.body.classList.remove("offline");
     const log = msg.log || [], last = log.length ? log[log.length - 1].t : 0;
     const restarted = NOTICE.lost && NOTICE.lastT !== null && last < NOTICE.lastT;
+    NOTICE.restarted = restarted; // (a page's hello: a game that ended while this page was away is still told)
     if (restarted) NOTICE.gameOver(); // another game: the tips shown in the old one are seen
     NOTICE.lost = false;
     NOTICE.heard(last);

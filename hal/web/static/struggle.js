@@ -779,6 +779,15 @@ function drawPickLine(v, ways, card, hint, mine) {
   box.textContent = tied ? I18N.t("page.str.pick_line_tied", "★ The board's pick for your card: way {n}. Other ways would score as many points if the race stopped there; this one leaves the racing tokens more in your card's order", { n: o.index + 1 })
     : I18N.t("page.str.pick_line_sure", "★ The board's pick for your card: way {n} (the most points if the race stopped there, points an arrival makes sure weighing more)", { n: o.index + 1 });
   box.title = I18N.t("page.str.hint", "★ the board's pick for your card: the most points if the race stopped here, with the points of tokens already arrived counting double (no play can take those away)");
+  // the board's pick lit once as the choice opens, for the card held here (Struggle newcomers 25 and 29 pressed "Stop:
+  // play way 1" while the pick, said above, was another way): the page presses the board's buttons to it, as "Show
+  // it" does, once a hand, and only while the board still shows its first way (a way the person chose stays)
+  const handKey = JSON.stringify([v.current, v.round, v.faces, v.throws, ways.length]);
+  if (v.selected === 0 && o.index !== 0 && S.autoPicked !== handKey && S.hello.humans.includes(v.current)) {
+    S.autoPicked = handKey;
+    MB.send({ type: "pick", index: o.index });
+  }
+  if (S.autoPicked !== handKey) S.autoPicked = handKey; // (the first way is the pick, or the person moves on)
   const show = document.createElement("button");
   show.type = "button"; show.className = "small";
   const shown = v.selected === o.index;
@@ -1194,8 +1203,11 @@ function spaceClicked(sensor) {
 const HANDLERS = {
   hello(msg) {
     if (!MB.sameGame(msg, "struggle")) return;
+    const wasView = S.view;
     S.hello = msg; S.view = msg.view; S.world = msg.world; S.pixels = msg.frame.pixels;
-    S.bannerShown = msg.view.phase === "over";
+    // a game that ended while this page was away (its connection broken, not a new game) is told as one ending
+    // now (Magic newcomer 31's wide screen came back after the end with no "wins!"); a page opened on it, not
+    S.bannerShown = msg.view.phase === "over" && !(wasView && wasView.phase !== "over" && !NOTICE.restarted);
     buildTrack();
     $("log").innerHTML = "";
     S.news = null;

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from test_labyrinth_round22 import RED_ARGS
+from test_news_every_turn import _phone
 from test_plain_words_browser import serving
 
 pytestmark = pytest.mark.browser
@@ -17,8 +18,7 @@ OVER = {"cards": ["keys"], "found": 1, "remaining": 2, "corner": "a1", "vader_ca
 
 
 def _private(browser: Any, url: str) -> Any:
-    page = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True).new_page()
-    page.goto(url)
+    page = _phone(browser, url)
     assert page.evaluate("fetch('/seat/red/claim', {method: 'POST'}).then((r) => r.ok)")
     page.goto(url.rstrip("/") + "/seat/red")
     page.wait_for_function("() => typeof P !== 'undefined' && P.hello", timeout=WAIT_MS)

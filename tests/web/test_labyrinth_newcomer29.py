@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from test_labyrinth_newcomer_third import PHONE, WAIT_MS
 from test_labyrinth_round22 import RED_ARGS
+from test_news_every_turn import _phone
 from test_plain_words_browser import serving
 
 pytestmark = pytest.mark.browser
@@ -17,17 +18,9 @@ pytestmark = pytest.mark.browser
 FULL = ("--game", "labyrinth", "--humans", "red", "--seed", "7")
 
 
-def _page(browser: Any, url: str) -> Any:
-    ctx = browser.new_context(viewport={"width": PHONE[0], "height": PHONE[1]}, has_touch=True, is_mobile=True)
-    page = ctx.new_page()
-    page.goto(url)
-    page.wait_for_function("() => S.view && S.hello", timeout=WAIT_MS)
-    return page
-
-
 def test_the_full_deal_s_first_tip_says_it_is_long_and_how_to_play_shorter(browser: Any) -> None:
     with serving(FULL) as url:
-        page = _page(browser, url)
+        page = _phone(browser, url)
         try:
             page.wait_for_function("() => !document.getElementById('guide').hidden", timeout=WAIT_MS)
             text = page.locator("#guide .guide-text").inner_text()
@@ -41,7 +34,7 @@ def test_the_full_deal_s_first_tip_says_it_is_long_and_how_to_play_shorter(brows
 
 def test_a_shorter_game_s_tip_says_nothing_of_its_length(browser: Any) -> None:
     with serving(RED_ARGS) as url:  # --cards-each 2
-        page = _page(browser, url)
+        page = _phone(browser, url)
         try:
             page.wait_for_function("() => !document.getElementById('guide').hidden", timeout=WAIT_MS)
             assert "long game" not in page.locator("#guide .guide-text").inner_text()

@@ -63,7 +63,7 @@ def test_the_page_says_no_caveat_about_telling_tokens_apart(browser: Any) -> Non
         page = open_page(browser, url, PHONE)
         try:
             _until_prompt(page, "Red: press Throw")
-            said = page.evaluate("""() => wayBeside({player: 'red', action: 'place', requests: [], messages: [
+            said = page.evaluate("""() => pageWords({player: 'red', action: 'place', requests: [], messages: [
                 {id: 'str.place_unseen', args: {player: 'red', unseen: {id: 'str.token', args: {token: 'K'}},
                   unseen_text: {id: 'str.unseen_text', args: {unseen: {id: 'str.token', args: {token: 'K'}}}}}}]})""")
             assert said and "blinking spaces, then press Stop" in said, said

@@ -240,6 +240,10 @@ function spaceName(i) {
   return kind === "start" ? "START" : kind === "finish" ? "FINISH" : I18N.t("page.str.space", "space {n}", { n: i });
 }
 // one token's move in plain words, with a picture of the token; the track's colour rules named
+// a move in words, as its line in the ways list says it: "token J START → space 4"
+function moveText(m) {
+  return `${I18N.t("page.str.token_named", "token {token}", { token: m.token })} ${moveLine(m).lastChild.textContent.trim()}`;
+}
 function moveLine(m) {
   const li = document.createElement("li");
   li.className = `move result-${m.result}`;
@@ -534,7 +538,7 @@ function playedNews(ev) {
   const moves = Array.isArray(ev.moves) ? ev.moves : [];
   if (!moves.length) return LOG_TEXT.played(ev);
   return I18N.t("page.str.news_played", "{Player} played: {moves}", { player: ev.player,
-    moves: moves.map((m) => `${I18N.t("page.str.token_named", "token {token}", { token: m.token })} ${moveLine(m).lastChild.textContent.trim()}`).join(" · ") });
+    moves: moves.map(moveText).join(" · ") });
 }
 function newsNow() {
   const s = said(), v = S.view;
@@ -783,11 +787,10 @@ function drawPickLine(v, ways, card, hint, mine) {
   // play way 1" while the pick, said above, was another way): the page presses the board's buttons to it, as "Show
   // it" does, once a hand, and only while the board still shows its first way (a way the person chose stays)
   const handKey = JSON.stringify([v.current, v.round, v.faces, v.throws, ways.length]);
-  if (v.selected === 0 && o.index !== 0 && S.autoPicked !== handKey && S.hello.humans.includes(v.current)) {
+  if (S.autoPicked !== handKey) { // (the first way is the pick, or the person moved on: nothing to press)
     S.autoPicked = handKey;
-    MB.send({ type: "pick", index: o.index });
+    if (v.selected === 0 && o.index !== 0 && S.hello.humans.includes(v.current)) MB.send({ type: "pick", index: o.index });
   }
-  if (S.autoPicked !== handKey) S.autoPicked = handKey; // (the first way is the pick, or the person moves on)
   const show = document.createElement("button");
   show.type = "button"; show.className = "small";
   const shown = v.selected === o.index;
@@ -816,7 +819,7 @@ function fillWayShown(v, ways, card, hint, mine) {
   if (aceNote) { box.textContent = $("ace-note").textContent; return; }
   if (!o) { box.textContent = ""; return; }
   const shown = shownPlay(o);
-  const moves = shown.moves.map((m) => `${I18N.t("page.str.token_named", "token {token}", { token: m.token })} ${moveLine(m).lastChild.textContent.trim()}`);
+  const moves = shown.moves.map(moveText);
   for (const e of o.round_end || []) moves.push(`${I18N.t("page.str.token_named", "token {token}", { token: e.token })} → ${I18N.t("page.str.arrival_place", "arrival place {place}", { place: e.place })}`);
   const ace = shown.ace.length ? [I18N.t("page.str.way_shown_ace", "ace = {aces}", { aces: andList(shown.ace) })] : [];
   // once die 2 acted on it, the line says so, on the first screen of a phone (round 27: die 2's role was said in its
@@ -950,7 +953,7 @@ function promptNow() {
   if (named) return NOTICE.prompt(named, named.messages.map((x) => I18N.say(x.id, x.args)).join(" "), S.hello && S.hello.humans);
   const made = movesMade(s);
   if (made) return made;
-  const short = wayBeside(s);
+  const short = pageWords(s);
   if (short) return short;
   return NOTICE.prompt(s, v.prompt, S.hello && S.hello.humans) + pointsLater(s, v);
 }
@@ -975,7 +978,7 @@ function blanked(m) {
   const blank = m && PAGE_BLANKS[m.id];
   return blank && m.args && blank in m.args ? { ...m, args: { ...m.args, [blank]: "" } } : m;
 }
-function wayBeside(s) {
+function pageWords(s) {
   const m = s && Array.isArray(s.messages) ? s.messages[0] : null;
   if (!m || blanked(m) === m) return null;
   const messages = [blanked(m), ...s.messages.slice(1)];

@@ -31,7 +31,7 @@ def test_four_players_names_are_whole_on_a_phone(browser: Any) -> None:
 
 def test_a_resting_tips_room_says_what_it_is_for(browser: Any) -> None:
     """Magic newcomer 19 (every game page): once a tip's moment was over, its room stayed on a phone as an empty
-    band (so that the board does not jump before the next tip). It now says, faintly, what it is kept for."""
+    band (so that the board does not jump before the next tip). It now says the game's newest line."""
     from test_plain_words_browser import serving as serve_game
 
     with serve_game(("--game", "struggle", "--players", "2", "--seed", "7", "--humans", "red")) as url:
@@ -46,7 +46,7 @@ def test_a_resting_tips_room_says_what_it_is_for(browser: Any) -> None:
             page.wait_for_function(f"S.view && S.view.throws > 0 && {guide}.hidden", timeout=30000)
             assert page.evaluate("document.body.classList.contains('guide-resting')")
             said = page.evaluate(f"getComputedStyle({guide}, '::after').content")
-            assert "next first-game tip shows here" in said, said
+            assert "📜" in said, said  # the game's newest line (test_guide_one_room.py)
             assert page.evaluate(f"getComputedStyle({guide}, '::after').visibility") == "visible"
         finally:
             ctx.close()

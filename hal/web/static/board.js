@@ -669,7 +669,7 @@ function drawInfo() {
   const over = v.phase === "over" || (said() && said().action === "game_over");
   $("new-game").classList.toggle("wanted", over); // the one thing left to press
   if (over) { // only the win box and what it offers: no tip, countdown or old error behind it
-    $("guide").hidden = true; document.body.classList.remove("guide-resting"); // (no room kept for a tip)
+    NOTICE.keep($("guide")); // (on a phone the tips' room stays, saying the newest line: the win's)
     if ($("countdown")) $("countdown").hidden = true;
     if (!S.restarting) { clearTimeout(S.errorTimer); $("error").textContent = ""; }
   }

@@ -483,7 +483,7 @@ function drawInfo() {
     MB.banner(`🏆 ${esc(I18N.t("page.lab.wins", "{Winner} wins!", { winner: v.winner }))}<div class="banner-scores">${scores}</div>` +
       `<div class="banner-why">${esc(why)}</div>`);
   }
-  if (v.phase === "over") { $("guide").hidden = true; document.body.classList.remove("guide-resting"); } // no tip about a turn once the game is over
+  if (v.phase === "over") NOTICE.keep($("guide")); // no tip about a turn once the game is over (a phone keeps the room: notice.js)
 }
 
 // the first-game guide: the tip for what the board asks now, when a person here is asked

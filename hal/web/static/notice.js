@@ -184,6 +184,9 @@ const NOTICE = {
     const box = NOTICE.el("guide");
     if (!box) return;
     box.querySelector(".guide-ok").addEventListener("click", () => NOTICE.dismiss(box.dataset.tip));
+    // the kept room says the log's newest line: told whenever the log changes (a line added, a hello's whole log)
+    const log = NOTICE.el("log");
+    if (log && window.MutationObserver) new MutationObserver(() => NOTICE.news()).observe(log, { childList: true });
     // on a phone the tip shows its first two lines under the prompt (board.css): a tap shows it whole
     // (anywhere on the tip but its buttons: round 8 newcomers tapped beside the words and saw nothing)
     // ...and "▴ less" folds it again (Magic newcomer 25: ten lines opened pushed the board's first row and Roll
@@ -224,13 +227,11 @@ const NOTICE = {
     if (!seen.includes(id)) seen.push(id);
     try { localStorage.setItem(NOTICE.key, JSON.stringify(seen)); } catch (e) { /* private mode: shown again next time */ }
   },
-  // Got it: the tip goes; on a phone, with a tip still to come, its room stays (keep), as when its moment ends,
-  // so that the board does not move up now and down again at the next tip (Magic newcomer 23)
+  // Got it: the tip goes; on a phone its room stays for the rest of the game (keep, reserve)
   dismiss(id) {
     NOTICE.remember(id);
     const box = NOTICE.el("guide");
-    if (box && NOTICE.toCome().length && NOTICE.phone()) NOTICE.keep(box);
-    else NOTICE.hide(); // the last tip: its room goes at the person's own tap
+    if (box) NOTICE.keep(box);
   },
   phone() { return window.matchMedia("(max-width: 899.98px)").matches; },
   // the tips not yet seen (their ids)
@@ -249,17 +250,19 @@ const NOTICE = {
     NOTICE.shown.clear(); NOTICE.used.clear();
     const box = NOTICE.el("guide");
     if (box && !box.hidden) NOTICE.hide();
-    document.body.classList.remove("guide-resting");
+    // the next game has the tips' room only if a tip is still to come (reserve): with none, its first screen is
+    // the board's (a room given back between two games, never in one)
+    if (!NOTICE.toCome().length) document.body.classList.remove("guide-resting");
   },
-  // the tip goes; where it begins on the first screen (a phone: under the controls, its foot below the
+  // the tip goes (Hide all tips, a game's end); where it begins on the first screen (a phone: under the controls, its foot below the
   // window, so a person scrolled down to press "Got it"), the page goes back to its top with it: the
-  // title and the board as they were, not left scrolled (a newcomer saw the title cut off)
+  // title and the board as they were, not left scrolled (a newcomer saw the title cut off); on a phone its room
+  // stays (keep)
   hide() {
     const box = NOTICE.el("guide");
-    document.body.classList.remove("guide-resting");
     if (!box) return;
     const top = box.hidden ? Infinity : box.getBoundingClientRect().top + window.scrollY;
-    box.hidden = true;
+    NOTICE.keep(box);
     if (window.scrollY > 0 && top < window.innerHeight && getComputedStyle(box).position !== "fixed") window.scrollTo(0, 0);
   },
   // "Look at the board" (the win box closed): the board in view, whatever the page was scrolled to (round 26:
@@ -289,59 +292,61 @@ const NOTICE = {
     if (box && !box.hidden && box.dataset.tip && box.dataset.tip !== id) NOTICE.rest(box);
     if (id) NOTICE.tip(id, step);
     NOTICE.reserve();
-    if (!id) NOTICE.release();
-    if (box && box.hidden && document.body.classList.contains("guide-resting")) box.dataset.rest = NOTICE.restWords();
   },
-  // no tip left to come: the kept room goes, once, at a moment that is not this page's people's (another player's
-  // turn: no finger of theirs is about to tap), never in the middle of their move (Magic newcomer 26: it stayed
-  // the whole game, saying only that every tip had been shown; newcomer 25 had seen it go between two taps)
-  release() {
-    if (!NOTICE.toCome().length && document.body.classList.contains("guide-resting")) document.body.classList.remove("guide-resting");
-  },
-  // on a phone, no tip shown and none resting while a tip is still to come: its room is kept from now, measured
-  // with the next tip's words (Magic newcomer 23: the roll's tip seen in an earlier game, the move's tip came at
-  // the first roll and pushed the board 70 px down under the finger)
+  // One room for the tips on a phone, under the prompt, for the whole game: a tip shows in it while its moment
+  // lasts; otherwise it says the game's newest line (restWords). A game whose page has a tip still to come has the
+  // room from its start to its end (after a tip's moment, Got it, Hide all tips, the win); a game with none has
+  // no room, its first screen the board's. The room is given back only between two games (gameOver): a room
+  // kept while a tip was to come and given back once none was left moved the board up in the middle of a game,
+  // and a first-time tip that came later (the drop's) moved it down again (Magic newcomers 23-31).
+  // reserve: no tip shown and the room not yet kept, a tip to come: it is kept from now, measured as a tip folded
+  // to its first lines (any tip's words: folded, every tip is as high as its two buttons)
   reserve() {
     const box = NOTICE.el("guide"), text = box && box.querySelector(".guide-text");
-    if (!box || !text || !box.hidden || document.body.classList.contains("guide-resting") || !NOTICE.phone()) return;
-    const next = NOTICE.toCome()[0];
-    if (!next || typeof NOTICE.tips[next] !== "string") return;
+    if (!box || !text || !box.hidden || document.body.classList.contains("guide-resting") || !NOTICE.phone()
+        || !NOTICE.toCome().length) return;
+    const sample = Object.values(NOTICE.tips || {}).find((t) => typeof t === "string");
+    if (!sample) return;
     const was = text.textContent, open = box.dataset.open;
     delete box.dataset.open;
-    text.textContent = NOTICE.tips[next];
+    text.textContent = sample;
     box.hidden = false;
     NOTICE.keep(box);
     text.textContent = was;
     if (open !== undefined) box.dataset.open = open;
   },
-  // a tip whose moment is over goes; on a phone its room stays (unseen, board.css body.guide-resting) while
-  // a tip is still to come, so that the board does not move up and down between turns (round 27: 56 px
-  // under a finger about to tap); Got it / Hide all tips (hide) give the room back
-  // Once no tip is left to come (the last tip's moment ended, or another tab hid them all) the room stays, saying
-  // so, until another player's moment (release): never gone under a finger in the middle of a move (Magic
-  // newcomer 25 saw it go 65 px up between two taps; an attack saw a second tab's room promise a tip)
+  // a tip whose moment is over goes, its room kept on a phone (keep)
   rest(box) {
     NOTICE.twice(box.dataset.tip);
-    NOTICE.keep(box, true);
+    NOTICE.keep(box);
   },
-  // the tip shown goes, its room kept on a phone (while a tip is still to come, or `always`: rest), as high as
-  // the tip folded to its first lines, never as a tip opened to its whole words (Struggle newcomer 24: a room
-  // a quarter of the screen high pushed the dice and Throw below it)
-  keep(box, always) {
-    if (NOTICE.phone() && (always || NOTICE.toCome().length) && !box.hidden) {
+  // the tip shown goes; on a phone its room stays for the rest of the game (unseen, board.css body.guide-resting),
+  // as high as the tip folded to its first lines, never as a tip opened to its whole words (Struggle newcomer 24:
+  // a room a quarter of the screen high pushed the dice and Throw below it)
+  keep(box) {
+    if (NOTICE.phone() && !box.hidden) {
       const open = box.dataset.open;
       delete box.dataset.open;
       document.body.style.setProperty("--guide-rest", `${box.offsetHeight}px`);
       if (open !== undefined) box.dataset.open = open;
-      box.dataset.rest = NOTICE.restWords();
       document.body.classList.add("guide-resting");
     }
     box.hidden = true;
+    NOTICE.news();
   },
-  // what a tip's kept room says (Magic newcomer 19 saw a 130 px gap under the prompt once the tip went)
+  // what the kept room says: the game's newest line in the log (on a phone the log lies below the first
+  // screen), or, before the log has one, what the room is for (Magic newcomer 19 saw a 130 px gap under the
+  // prompt once the tip went; newcomer 26 saw "every tip has been shown" stay all game, saying nothing)
   restWords() {
+    const newest = document.querySelector("#log li .text"), line = newest && newest.textContent.trim();
+    if (line) return `📜 ${line}`;
     return NOTICE.toCome().length ? I18N.t("page.common.guide_rest", "💡 The next first-game tip shows here when its moment comes.")
       : I18N.t("page.common.guide_rest_none", "💡 Every first-game tip has been shown; ? at the top has the rules.");
+  },
+  // the log changed (a page's addLog, a hello's whole log): the kept room says its newest line
+  news() {
+    const box = NOTICE.el("guide");
+    if (box) box.dataset.rest = NOTICE.restWords();
   },
   // a tip shown at two moments and not dismissed is remembered when the second is over: it has been read, or
   // is not wanted (Struggle newcomer 22 pressed Got it on another tip and saw the dice tip come back every turn)

@@ -1,0 +1,83 @@
+"""Issue 15, Magic newcomers 28-31: on a phone the board moved with the first-game tip's room. The room was kept
+while a tip was still to come, went once no tip was left (at another player's turn, or at Hide all tips), and a
+first-time tip that came later brought it back: the board went up and down by the tip's height in the middle of
+a game. A phone now keeps one tip room under the prompt for a whole game that starts with a tip to come: a tip
+shows in it while its moment lasts; otherwise it says the newest line of the game's log (on a phone the log lies
+below the first screen). It is given back only between two games, when no tip is left to come: a game of a
+person who has seen every tip has the first screen for its board."""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Iterator
+
+import pytest
+from test_magic_newcomer import ARGS, PHONE, WAIT_MS, roll, wait_action
+from test_plain_words_browser import serving
+
+pytestmark = pytest.mark.browser
+
+BOARD_TOP = "() => Math.round(document.getElementById('board').getBoundingClientRect().top + scrollY)"
+KEY = "mazeboard.guide.magic-labyrinth"
+REST = "getComputedStyle(document.getElementById('guide'), '::after').content"
+NEWEST = "document.querySelector('#log li .text').textContent"
+
+
+@pytest.fixture()
+def url() -> Iterator[str]:
+    with serving(ARGS) as address:
+        yield address
+
+
+def _phone(browser: Any, url: str, seen: list[str]) -> Any:
+    ctx = browser.new_context(viewport={"width": PHONE[0], "height": PHONE[1]}, has_touch=True, is_mobile=True)
+    page = ctx.new_page()
+    page.add_init_script(f"localStorage.setItem('{KEY}', JSON.stringify({seen!r}))")
+    page.goto(url)
+    wait_action(page, "roll")
+    return page
+
+
+def test_hide_all_tips_keeps_the_room_for_the_game_and_the_next_game_has_none(browser: Any, url: str) -> None:
+    from playwright.sync_api import expect
+
+    page = _phone(browser, url, [])
+    try:
+        page.wait_for_selector("#guide:not([hidden])", timeout=WAIT_MS)
+        with_tip = page.evaluate(BOARD_TOP)
+        # Hide all tips: no tip is left to come, the room stays for this game (and says the game's latest line)
+        page.locator("#guide .guide-off").tap()
+        page.wait_for_function("document.getElementById('guide').hidden", timeout=WAIT_MS)
+        assert page.evaluate(BOARD_TOP) == with_tip, "the board moved up when the tips were hidden"
+        newest = page.evaluate(NEWEST)
+        assert newest and newest in page.evaluate(REST)
+        # no "Got it" or "Hide all tips" left to find in the room (only its words)
+        assert page.evaluate("[...document.querySelectorAll('#guide button')].every((b) => b.getClientRects().length === 0)")
+        # a new game: the room is given back before its first move
+        page.locator("#new-game").tap()
+        page.locator("#ng-start").tap()
+        expect(page.locator("#prompt")).to_have_text(re.compile("press Roll"), timeout=WAIT_MS)
+        page.wait_for_function("!document.body.classList.contains('guide-resting')", timeout=WAIT_MS)
+        assert page.evaluate(BOARD_TOP) < with_tip
+    finally:
+        page.context.close()
+
+
+def test_the_room_stays_through_other_players_turns_and_says_the_newest_line(browser: Any, url: str) -> None:
+    page = _phone(browser, url, ["move", "return"])  # only the roll's tip to come...
+    try:
+        page.wait_for_selector("#guide:not([hidden])", timeout=WAIT_MS)
+        page.evaluate("NOTICE.rested.roll = 1")  # ...shown at a moment before: this one is its second
+        top = page.evaluate(BOARD_TOP)
+        roll(page)  # the roll's moment ends: the tip is remembered, none is left to come
+        page.wait_for_function("document.getElementById('guide').hidden", timeout=WAIT_MS)
+        assert page.evaluate(BOARD_TOP) == top
+        page.click("#done")
+        wait_action(page, "roll", "blue")  # another player's turn: the room no longer goes
+        wait_action(page, "roll", "red")
+        assert page.evaluate(BOARD_TOP) == top, "the board moved at another player's turn"
+        # the room says the log's newest line, kept up to date as the log grows
+        page.wait_for_function(f"{REST}.includes({NEWEST})", timeout=WAIT_MS)
+        assert "Blue" in page.evaluate(REST) or "Red" in page.evaluate(REST)
+    finally:
+        page.context.close()

@@ -610,10 +610,6 @@ function drawInfo() {
       ? I18N.t("page.str.key_die2", "die 2: the same moves in another order")
       : I18N.t("page.str.key_die2_same", "die 2: another order (the same result)"));
   }
-  // after the last way Throw shows way 1 (the prompt: "Throw to go back to way 1", round 27)
-  const lastWay = choosing && v.selected === v.outcomes.length - 1;
-  if (choosing && buttonState("throw")[0]) keys.push(lastWay ? I18N.t("page.str.key_throw_first", "🎲 Throw: back to way 1") : I18N.t("page.str.key_throw", "🎲 Throw: the next way"));
-  if (choosing && buttonState("stop")[0]) keys.push(I18N.t("page.str.key_stop", "✋ Stop: play it"));
   $("dice-keys").hidden = !die1 && !keys.length;
   $("dice-keys").innerHTML = "";
   $("dice-keys").title = I18N.t("page.str.keys_title", "the dice outlined in blue still act");
@@ -623,8 +619,10 @@ function drawInfo() {
   // the dice changing jobs said as such (Struggle newcomer 26: "die 1: the previous way" under dice that were just
   // thrown and held read as a mistake): while choosing, the first two dice are buttons of the choice
   const diceKeys = !!die1 || (choosing && buttonState("die2")[0]);
-  $("dice-keys").append((keys.length ? diceKeys ? I18N.t("page.str.keys_lead_dice", "The hand is kept; while you choose, the first dice are buttons: ")
-    : I18N.t("page.str.keys_lead", "The buttons now: ") : "") + keys.join(" · "));
+  // ...the page's own buttons (◀ Previous way, Throw: next way, Stop: play way n) not said again there: the line
+  // says only what the dice do on the board (Struggle newcomers 16-29 read Throw as a throw and a die's tap as a hold)
+  $("dice-keys").append((keys.length && diceKeys ? I18N.t("page.str.keys_lead_board", "On the board itself the first dice are buttons now: ") : "")
+    + keys.join(" · "));
   // an ace said in plain words where it is met, under the dice (round 9: "ace" was explained only in "?", as a
   // "joker for figures", "five aces void"); the same words as the help's (struggle.html page.str.help_ace)
   const aces = !over && v.phase !== "placing" && (v.faces || []).includes("A");
@@ -651,6 +649,12 @@ function drawInfo() {
         // "Stop: play it", to stay beside Throw on a phone (the ways panel says "press ✋ Stop to keep this hand")
         : v.phase === "throw" && v.throws && !over ? I18N.t("page.str.stop_keep", "✋ Stop: keep it") : I18N.t("page.str.stop", "✋ Stop");
   const mine = h.humans.includes(v.current);
+  // choosing, the page's own pair for the ways beside Stop: ◀ Previous way (the board's die 1) and Throw (the next
+  // way), on a phone's first screen (Struggle newcomers 16-29: the board's dice as the only way back read as holding)
+  const prev = $("prev-way");
+  prev.hidden = !(v.phase === "choosing" && mine && v.outcomes.length > 1);
+  prev.textContent = I18N.t("page.str.prev_way", "◀ Previous way");
+  MB.setControl(prev, buttonState("die1"), I18N.t("page.str.prev_way_key", "Previous way (die 1)"));
   // what this page's person is asked to do now, for the layout (struggle.css: on a phone, Stop stays on
   // screen while choosing a way far down the list)
   document.body.dataset.phase = mine ? v.phase : "watching";
@@ -915,15 +919,13 @@ const TIP_DONE = {
   throw: () => !!(S.view && S.view.throws),
   place: (s) => ((s.messages || [])[0] || {}).id === "str.placed" || madeInSim(s),
 };
-function guideTip() { guideTipNow(); NOTICE.reserve(); } // (a phone keeps a tip's room while one is to come)
+function guideTip() { guideTipNow(); NOTICE.reserve(); } // (a phone keeps the tips' room for the game: notice.js)
 function guideTipNow() {
   const s = said(), box = $("guide");
   const asked = s && S.hello && S.hello.humans.includes(s.player) ? TIP_ORDER[s.action] || [s.action] : [];
   const moment = asked.filter((id) => !(TIP_DONE[id] && TIP_DONE[id](s)));
   // a tip lasts as long as its moment: one left from a moment that is over goes (not remembered: it comes again)
   if (box && !box.hidden && !moment.includes(box.dataset.tip)) NOTICE.rest(box); // (a phone keeps its room)
-  if (s && s.action === "game_over") document.body.classList.remove("guide-resting"); // no tip comes after the game
-  if (!asked.length) NOTICE.release(); // another player's moment: a room no tip will use goes (notice.js)
   if (!moment.length) return;
   const seen = NOTICE.seen(), next = moment.find((id) => !seen.includes(id));
   NOTICE.tips = tips();
@@ -1240,6 +1242,7 @@ const HANDLERS = {
 
 function wire() {
   $("throw").addEventListener("click", () => press("throw"));
+  $("prev-way").addEventListener("click", () => press("die1"));
   $("stop").addEventListener("click", () => press("stop"));
   $("follow").addEventListener("click", () => press("follow", { type: "follow" }));
   $("gather").addEventListener("click", () => press("gather", { type: "gather" }));

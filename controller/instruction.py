@@ -251,6 +251,10 @@ MESSAGES: dict[str, str] = {
     "str.throw": "{Player}: press Throw.",
     "str.throw_arrived": "{Player}: press Throw. Points are counted when the round ends (10 for each token on "
                          "its place on your card): until then the scores show the rounds already over.",
+    # (before any round is over the scores show a dash: Struggle newcomer 30 read "the rounds already over" in a
+    # one-round game)
+    "str.throw_arrived_first": "{Player}: press Throw. Points are counted when the round ends (10 for each token "
+                               "on its place on your card): until then the scores show “–”.",
     "str.rethrow": "{Player} threw {hand}{held_text}: press or click a die to hold or free it, Throw to throw "
                    "the others again ({left} throw{s} left), or Stop to keep the hand.",
     "str.holding": " (holding die {dice})",

@@ -270,7 +270,7 @@ def _throw(ref: "StruggleReferee") -> Instruction:
     facts = {"throws": throws, "left": left, "s": "" if left == 1 else "s", "faces": hand, "held": held,
              "hand": hand_words(hand), "held_text": _held_text(held)}
     if throws == 0:  # once a token arrived: its points come at the round's end (cards are secret till then)
-        message = "str.throw_arrived" if ref.race.arrived else "str.throw"
+        message = ("str.throw_arrived" if ref.round_scores else "str.throw_arrived_first") if ref.race.arrived else "str.throw"
     elif "throw" in buttons:
         message = "str.rethrow"
     elif left > 0:

@@ -28,7 +28,12 @@ def test_the_glowing_start_square_says_turn_and_a_tap_on_it_says_why(browser: An
             page.wait_for_function("() => !!document.querySelector('#maze .tile.home-lit .turn-tag:not([hidden])')",
                                    timeout=WAIT_MS)
             tag = page.locator("#maze .tile.home-lit .turn-tag")
-            assert tag.inner_text().strip() == "turn"
+            # (Labyrinth newcomer 30 read a bare "turn" beside the start square as "your pawn is here": it names whose)
+            assert " ".join(tag.inner_text().split()) == "Red's turn"
+            # within its tile, not over the next one
+            inside = page.evaluate("""() => { const t = document.querySelector('#maze .tile.home-lit'), g = t.querySelector('.turn-tag');
+                const a = t.getBoundingClientRect(), b = g.getBoundingClientRect(); return b.left >= a.left - 1 && b.right <= a.right + 1; }""")
+            assert inside
             font = page.evaluate("() => parseFloat(getComputedStyle(document.querySelector('#maze .tile.home-lit .turn-tag')).fontSize)")
             assert font >= 11
             home = None

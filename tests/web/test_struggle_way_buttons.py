@@ -35,6 +35,11 @@ def test_previous_way_is_a_button_of_the_page_beside_next_way_and_stop(browser: 
             page.wait_for_function(f"({SELECTED})() === 1", timeout=WAIT)
             page.wait_for_function("() => document.getElementById('prev-way').getAttribute('aria-disabled') !== 'true'",
                                    timeout=WAIT)
+            # the prompt names the page's button, not the board's die 1 (Struggle newcomer 30: "Die 1 for the previous
+            # one" where die 1 on the screen was an ace)
+            page.wait_for_function("() => document.getElementById('prompt-text').textContent.includes('way 2 of')", timeout=WAIT)
+            prompt = page.locator("#prompt-text").inner_text()
+            assert "◀ Previous way" in prompt and "Die 1" not in prompt, prompt
             prev.click()
             page.wait_for_function(f"({SELECTED})() === 0", timeout=WAIT)
             # on the first screen with Throw and Stop (on a phone at the dice's right, Throw and Stop under them)

@@ -181,7 +181,9 @@ const I18N = (() => {
   // newcomer 18: a 150-character refusal faded before it was read)
   function readMs(text) { return Math.min(12000, 4500 + 70 * Math.max(0, String(text || "").length - 60)); }
 
-  return { prompt, say, said, t, list, ready, clock, readMs, get lang() { return S.lang; }, get dir() { return S.dir; },
+  // whether the page's language has its own words for `id` (not the English fallback)
+  const has = (id) => own(id) && !!S.messages[id];
+  return { prompt, say, said, t, list, ready, clock, readMs, has, get lang() { return S.lang; }, get dir() { return S.dir; },
     // a touch screen: no keys to name (the pages' tips say none there)
     get touch() { return touch(); } };
 })();

@@ -109,7 +109,9 @@ function buildMaze() {
   // how long the game is, on screen (Labyrinth newcomer 28 learned "12 cards each" from the log alone; ✨ New game →
   // Cards each plays a shorter one): the rules' game deals all 24 pictures out
   const each = h.cards_each || Math.floor(24 / Math.max(1, h.players.length));
-  $("game-info").textContent = I18N.t("page.lab.info_cards", "seed {seed} · {n} players · {each} cards each", { seed: h.seed, n: h.players.length, each }) + variants;
+  // (one card: "1 card each", as the log says it; Labyrinth newcomer 30 read "1 cards each")
+  $("game-info").textContent = (each === 1 ? I18N.t("page.lab.info_one_card", "seed {seed} · {n} players · 1 card each", { seed: h.seed, n: h.players.length })
+    : I18N.t("page.lab.info_cards", "seed {seed} · {n} players · {each} cards each", { seed: h.seed, n: h.players.length, each })) + variants;
   drawLegend();
   MB.onSeats = () => { if (S.view) drawInfo(); };
   MB.privateLinks(h);
@@ -249,7 +251,8 @@ function drawLeds() {
     // ...captioned "turn" (Labyrinth newcomer 27 read the glowing 🏠 as a tile to go to, and tapped it)
     let tag = el.querySelector(".turn-tag");
     if (turnLight && !tag) { tag = document.createElement("span"); tag.className = "turn-tag"; el.append(tag); }
-    if (tag) { tag.hidden = !turnLight; tag.textContent = turnLight ? I18N.t("page.lab.home_turn", "turn") : ""; }
+    // ...naming whose (Labyrinth newcomer 30 read a bare "turn" beside a1 as "your pawn is here")
+    if (tag) { tag.hidden = !turnLight; tag.textContent = turnLight ? I18N.t("page.lab.home_turn_of", "{Player}'s turn", { player: S.view.current }) : ""; }
     foundTag(el);
   }
   for (const el of $("maze").querySelectorAll(".slot")) {

@@ -901,7 +901,10 @@ function tips() {
   // the card already shown here: the tip does not ask for the seat any more (a newcomer saw it asked after)
   const shown = heldHumans().some((p) => (S.cards[p] || []).length);
   return {
-    goal: shown ? I18N.t("page.str.tip_goal_shown", "Your goal: five tokens (K, Q, J, 10, 9) race from START to FINISH; they belong to nobody. Your secret objective card (shown here) says in which order you want them to arrive: arrival places A to E. Each token that arrives in its card's place scores 10 points. A round ends when the fourth token arrives (the fifth then takes the last place, E); after the last round the highest total wins.")
+    // where the card is on the page: under the dice on a phone, in the side panel beside the board on a wide screen
+    // (Struggle newcomer 30: "(shown here)" while the card lay far below a phone's first screen)
+    goal: shown ? (NOTICE.phone() ? I18N.t("page.str.tip_goal_shown", "Your goal: five tokens (K, Q, J, 10, 9) race from START to FINISH; they belong to nobody. Your secret objective card (shown on this page, under the dice) says in which order you want them to arrive: arrival places A to E. Each token that arrives in its card's place scores 10 points. A round ends when the fourth token arrives (the fifth then takes the last place, E); after the last round the highest total wins.")
+      : I18N.t("page.str.tip_goal_shown_wide", "Your goal: five tokens (K, Q, J, 10, 9) race from START to FINISH; they belong to nobody. Your secret objective card (shown on this page, beside the board) says in which order you want them to arrive: arrival places A to E. Each token that arrives in its card's place scores 10 points. A round ends when the fourth token arrives (the fifth then takes the last place, E); after the last round the highest total wins."))
       : I18N.t("page.str.tip_goal", "Your goal: five tokens (K, Q, J, 10, 9) race from START to FINISH; they belong to nobody. Your secret objective card (take your seat to see it here) says in which order you want them to arrive: arrival places A to E. Each token that arrives in its card's place scores 10 points. A round ends when the fourth token arrives (the fifth then takes the last place, E); after the last round the highest total wins."),
     dice: I18N.t("page.str.tip_dice", "The dice: each K, Q, J, 10 or 9 in the hand you keep moves that token one space (two Qs: Q moves two spaces); an ace counts as any token the other dice show, your choice; five aces count for nothing. A token cannot land on a yellow space another token holds (it stays where it was); a token landing on a red space another holds stays there, and the token already there goes back to the space the mover came from; no token stops on black."),
     // no keys on a touch screen (round 26: a phone's tip said "(or T)")
@@ -980,11 +983,20 @@ function blanked(m) {
   const blank = m && PAGE_BLANKS[m.id];
   return blank && m.args && blank in m.args ? { ...m, args: { ...m.args, [blank]: "" } } : m;
 }
+// ...and the choice's way back named as the page's own button, ◀ Previous way (beside Throw and Stop), not the
+// board's die 1 (Struggle newcomer 30: "Die 1 for the previous one" where the first die on the screen was an ace);
+// each the board's message id's page twin: page.<id>_prev
+const PAGE_SAID = {
+  "str.choose": (a) => I18N.t("page.str.choose_prev", "{Player}: the board lights way {n} of {count} to play {hand}: press Stop to play it, Throw for the next way, ◀ Previous way to go back one.", a),
+  "str.choose_last": (a) => I18N.t("page.str.choose_last_prev", "{Player}: the board lights way {n} of {count} to play {hand}: press Stop to play it, ◀ Previous way to go back one, Throw to go back to way 1.", a),
+};
 function pageWords(s) {
   const m = s && Array.isArray(s.messages) ? s.messages[0] : null;
   if (!m || blanked(m) === m) return null;
   const messages = [blanked(m), ...s.messages.slice(1)];
-  const text = messages.map((x) => I18N.say(x.id, x.args)).join(" ");
+  // (a language that has the board's sentence and not the page's keeps the board's: never half one language)
+  const own = (x) => PAGE_SAID[x.id] && (I18N.lang === "en" || I18N.has(`page.${x.id}_prev`) || !I18N.has(x.id));
+  const text = messages.map((x) => (own(x) ? PAGE_SAID[x.id](x.args || {}) : I18N.say(x.id, x.args))).join(" ");
   if (text.includes(m.id)) return null; // (the catalogue not loaded yet: the board's words)
   return NOTICE.prompt({ ...s, messages }, text, S.hello && S.hello.humans);
 }

@@ -1,0 +1,23 @@
+"""Issue 15, Labyrinth newcomer 30: a game of one card each was said "· 1 cards each" in the header while the log
+said "1 card each"."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from test_labyrinth_newcomer_third import PHONE, WAIT_MS, open_page
+from test_plain_words_browser import serving
+
+pytestmark = pytest.mark.browser
+
+
+def test_one_card_each_is_said_in_the_singular(browser: Any) -> None:
+    with serving(("--game", "labyrinth", "--cards-each", "1", "--humans", "red", "--seed", "7")) as address:
+        page = open_page(browser, address, PHONE, guide=False, mobile=True)
+        try:
+            page.wait_for_function("() => document.getElementById('game-info').textContent.includes('card')", timeout=WAIT_MS)
+            info = page.locator("#game-info").inner_text()
+            assert "1 card each" in info and "cards each" not in info, info
+        finally:
+            page.context.close()

@@ -81,3 +81,24 @@ def test_the_room_stays_through_other_players_turns_and_says_the_newest_line(bro
         assert "Blue" in page.evaluate(REST) or "Red" in page.evaluate(REST)
     finally:
         page.context.close()
+
+
+def test_an_opened_tip_folds_when_the_person_acts_and_the_prompt_comes_back_into_view(browser: Any, url: str) -> None:
+    """Magic newcomer 32 opened the roll's tip with "▾ more", which pushed Roll below the screen; scrolled down to
+    press Roll, the page stayed there: the prompt and its clock ("The move ends in 20 s") out of sight. Acting on the
+    board folds an opened tip, and the page goes back to its top, where everything now fits."""
+    page = _phone(browser, url, [])
+    try:
+        page.wait_for_selector("#guide:not([hidden])", timeout=WAIT_MS)
+        page.locator("#guide .guide-more").tap()
+        page.wait_for_function("document.getElementById('guide').dataset.open !== undefined", timeout=WAIT_MS)
+        page.locator("#roll").scroll_into_view_if_needed()
+        assert page.evaluate("scrollY") > 0
+        page.locator("#roll").tap()
+        wait_action(page, "move")
+        page.wait_for_function("scrollY === 0", timeout=WAIT_MS)
+        prompt = page.evaluate("document.getElementById('prompt').getBoundingClientRect().top")
+        assert prompt >= 0
+        assert page.evaluate("document.getElementById('guide').dataset.open") is None
+    finally:
+        page.context.close()

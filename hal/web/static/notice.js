@@ -244,6 +244,17 @@ const NOTICE = {
   acted(msg) {
     if (msg && ["new_game", "option", "abandon"].includes(msg.type)) return;
     for (const id of NOTICE.shown) NOTICE.used.add(id);
+    NOTICE.fold();
+  },
+  // a tip opened whole on a phone folds once the person acts on the board (they read it), and a page scrolled
+  // down to reach a control the opened tip had pushed below the screen goes back to its top, where the prompt
+  // and its clock are (Magic newcomer 32 scrolled to Roll and moved with "The move ends in 20 s" out of sight)
+  fold() {
+    const box = NOTICE.el("guide");
+    if (!box || box.dataset.open === undefined || !NOTICE.phone()) return;
+    delete box.dataset.open;
+    NOTICE.clamped(box);
+    if (window.scrollY > 0) window.scrollTo(0, 0);
   },
   gameOver() {
     for (const id of NOTICE.shown) if (NOTICE.used.has(id)) NOTICE.remember(id);

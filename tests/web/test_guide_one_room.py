@@ -20,7 +20,7 @@ pytestmark = pytest.mark.browser
 BOARD_TOP = "() => Math.round(document.getElementById('board').getBoundingClientRect().top + scrollY)"
 KEY = "mazeboard.guide.magic-labyrinth"
 REST = "getComputedStyle(document.getElementById('guide'), '::after').content"
-NEWEST = "document.querySelector('#log li .text').textContent"
+NEWEST = "document.querySelector('#log li:not(.warning) .text').textContent"
 
 
 @pytest.fixture()

@@ -345,11 +345,12 @@ const NOTICE = {
     box.hidden = true;
     NOTICE.news();
   },
-  // what the kept room says: the game's newest line in the log (on a phone the log lies below the first
+  // what the kept room says: the game's newest line in the log that is not a warning (on a phone the log lies below the first
   // screen), or, before the log has one, what the room is for (Magic newcomer 19 saw a 130 px gap under the
   // prompt once the tip went; newcomer 26 saw "every tip has been shown" stay all game, saying nothing)
   restWords() {
-    const newest = document.querySelector("#log li .text"), line = newest && newest.textContent.trim();
+    // (not a warning: its fix is the prompt's, and the line would stand after the fix, Struggle newcomer 30)
+    const newest = document.querySelector("#log li:not(.warning) .text"), line = newest && newest.textContent.trim();
     if (line) return `📜 ${line}`;
     return NOTICE.toCome().length ? I18N.t("page.common.guide_rest", "💡 The next first-game tip shows here when its moment comes.")
       : I18N.t("page.common.guide_rest_none", "💡 Every first-game tip has been shown; ? at the top has the rules.");

@@ -1039,13 +1039,17 @@ function movesMade(s) {
 // left, those alone are said, to move (round 27: "check by eye: tokens K, J and 9" after K alone was moved).
 // Where Stop does not act for this page, who presses it. The board's own words without a world; null when
 // the board does not wait for Stop.
+// The same where the board, unsure which token is which (one lifted from a shared space), asks the players to check
+// them and press Stop to end the turn (str.confirm_end): the simulator's world says which still has to move
+// (Struggle newcomer 30: "check that these stand where they belong" with token 9 still on START and Stop lit).
+const STOP_WAITS = ["str.placed_unseen", "str.confirm_end"];
 function stopWait(s) {
   const m = s && Array.isArray(s.messages) && s.messages[0];
-  if (!m || m.id !== "str.placed_unseen" || !S.hello) return null;
+  if (!m || !STOP_WAITS.includes(m.id) || !S.hello) return null;
   const acts = !!buttonState("stop")[0], humans = S.hello.humans;
   const asked = (s.requests || []).filter((r) => r.piece && Array.isArray(r.to) && r.to.length);
   if (!S.world || !S.world.tokens || !asked.length) {
-    const said = acts ? s : { ...s, messages: [{ id: "str.placed_unseen_wait", args: m.args }] };
+    const said = acts || m.id !== "str.placed_unseen" ? s : { ...s, messages: [{ id: "str.placed_unseen_wait", args: m.args }] };
     return NOTICE.prompt(said, said.messages.map((x) => I18N.say(x.id, x.args)).join(" "), humans);
   }
   const left = unmadeInSim(s);
@@ -1054,10 +1058,10 @@ function stopWait(s) {
   const said = { ...s, messages: [{ id, args }] };
   return NOTICE.prompt(said, I18N.say(id, args), humans);
 }
-// the moves the board waits for Stop on (str.placed_unseen) that the simulator's world shows not made
+// the moves the board waits for Stop on (str.placed_unseen, str.confirm_end) that the simulator's world shows not made
 function unmadeInSim(s) {
   const m = s && Array.isArray(s.messages) && s.messages[0];
-  if (!m || m.id !== "str.placed_unseen" || !S.world || !S.world.tokens) return [];
+  if (!m || !STOP_WAITS.includes(m.id) || !S.world || !S.world.tokens) return [];
   return (s.requests || []).filter((r) => r.piece && Array.isArray(r.to) && r.to.length && !r.to.includes(S.world.tokens[r.piece]));
 }
 // "token J to space 1 and token 10 to space 1": where each must go (round 27: "token K on space 4" read as

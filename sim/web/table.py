@@ -138,6 +138,9 @@ class BrowserTable:
             "humans": list(self.hands),
             "seed": setup.seed,
             "maze": self.maze,
+            # how many walls hide in the maze (the header: Magic newcomer 32 found "easy maze" said nothing of it);
+            # where they are is `walls`, for a page that asked to reveal them
+            "wall_count": len(self.world.walls),
             "view": self.view.to_dict(),
             "log": list(self.log),
             "frame": {"t": self.sim.board.frame.t_ms, "pixels": self.pixels},

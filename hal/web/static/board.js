@@ -182,8 +182,11 @@ function buildBoard() {
   }
   $("ranks").innerHTML = Array.from({ length: h.ranks }, (_, i) => `<div>${h.ranks - i}</div>`).join("");
   $("files").innerHTML = Array.from({ length: h.files }, (_, i) => `<div>${String.fromCharCode(97 + i)}</div>`).join("");
-  $("game-info").textContent = I18N.t("page.magic.game_info", "seed {seed} · {maze} maze · {n} players",
-                                      { seed: h.seed, maze: h.maze, n: h.players.length });
+  // the walls counted (Magic newcomer 32: "easy maze" said nothing of the six walls met near the start)
+  $("game-info").textContent = typeof h.wall_count === "number"
+    ? I18N.t("page.magic.game_info_walls", "seed {seed} · {maze} maze, {walls} walls · {n} players",
+             { seed: h.seed, maze: h.maze, walls: h.wall_count, n: h.players.length })
+    : I18N.t("page.magic.game_info", "seed {seed} · {maze} maze · {n} players", { seed: h.seed, maze: h.maze, n: h.players.length });
   const humans = h.humans.length ? h.humans : [];
   if (!S.selected || !humans.includes(S.selected)) S.selected = humans[0] || null;
   buildTray();

@@ -126,14 +126,20 @@ def test_aces_counted_as_one_figure_read_plainly() -> None:
     assert german and not ENGLISH.search(german), german
 
 
-def test_points_are_said_to_come_at_the_round_end_once_a_token_arrived() -> None:
-    # [75-w-after-blue10]: the score stayed 0 after a token reached the place red's card wants
+def k_arrived_blue_to_throw() -> object:
+    """A short track where red's K arrives at once; the game at blue's throw after it."""
     track = ["start", "plain", "plain", "finish"]
     session, game, _ = scripted(["K K K Q 9"], ["throw", "stop", "play order=K,Q,9", "follow"], track=track)
     for _ in range(40):
         run_for(session, 500)
         if game.referee.current == "blue" and game.referee.state == "waiting_for_throw":
             break
+    return game
+
+
+def test_points_are_said_to_come_at_the_round_end_once_a_token_arrived() -> None:
+    # [75-w-after-blue10]: the score stayed 0 after a token reached the place red's card wants
+    game = k_arrived_blue_to_throw()
     said = game.referee.instruction()
     assert game.referee.race.arrived == ("K",)
     assert "Points are counted when the round ends" in said.text(), said.text()

@@ -9,33 +9,16 @@ person who has seen every tip has the first screen for its board."""
 from __future__ import annotations
 
 import re
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
-from test_magic_newcomer import ARGS, PHONE, WAIT_MS, roll, wait_action
-from test_plain_words_browser import serving
+from test_magic_newcomer import WAIT_MS, roll, wait_action
+from test_magic_newcomer25 import BOARD_TOP, _phone, url  # noqa: F401 (url: the fixture, a game of each test's own)
 
 pytestmark = pytest.mark.browser
 
-BOARD_TOP = "() => Math.round(document.getElementById('board').getBoundingClientRect().top + scrollY)"
-KEY = "mazeboard.guide.magic-labyrinth"
 REST = "getComputedStyle(document.getElementById('guide'), '::after').content"
 NEWEST = "document.querySelector('#log li:not(.warning) .text').textContent"
-
-
-@pytest.fixture()
-def url() -> Iterator[str]:
-    with serving(ARGS) as address:
-        yield address
-
-
-def _phone(browser: Any, url: str, seen: list[str]) -> Any:
-    ctx = browser.new_context(viewport={"width": PHONE[0], "height": PHONE[1]}, has_touch=True, is_mobile=True)
-    page = ctx.new_page()
-    page.add_init_script(f"localStorage.setItem('{KEY}', JSON.stringify({seen!r}))")
-    page.goto(url)
-    wait_action(page, "roll")
-    return page
 
 
 def test_hide_all_tips_keeps_the_room_for_the_game_and_the_next_game_has_none(browser: Any, url: str) -> None:

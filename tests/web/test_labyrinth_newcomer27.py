@@ -30,10 +30,11 @@ def test_the_glowing_start_square_says_turn_and_a_tap_on_it_says_why(browser: An
             tag = page.locator("#maze .tile.home-lit .turn-tag")
             # (Labyrinth newcomer 30 read a bare "turn" beside the start square as "your pawn is here": it names whose)
             assert " ".join(tag.inner_text().split()) == "Red's turn"
-            # within its tile, not over the next one
-            inside = page.evaluate("""() => { const t = document.querySelector('#maze .tile.home-lit'), g = t.querySelector('.turn-tag');
-                const a = t.getBoundingClientRect(), b = g.getBoundingClientRect(); return b.left >= a.left - 1 && b.right <= a.right + 1; }""")
-            assert inside
+            # beside its tile on the board's frame, never over the tile's paths (Labyrinth newcomer 31: inside, it hid
+            # a1's way out)
+            outside = page.evaluate("""() => { const t = document.querySelector('#maze .tile.home-lit'), g = t.querySelector('.turn-tag');
+                const a = t.getBoundingClientRect(), b = g.getBoundingClientRect(); return b.top >= a.bottom - 0.5 || b.bottom <= a.top + 0.5; }""")
+            assert outside
             font = page.evaluate("() => parseFloat(getComputedStyle(document.querySelector('#maze .tile.home-lit .turn-tag')).fontSize)")
             assert font >= 11
             home = None

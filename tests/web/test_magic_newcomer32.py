@@ -22,3 +22,21 @@ def test_the_header_says_how_many_walls_hide_in_the_maze(browser: Any, maze: str
             assert page.evaluate("S.hello.walls") is None  # the count only: where they are stays hidden
         finally:
             page.close()
+
+
+def test_the_glowing_start_corner_says_whose_turn(browser: Any) -> None:
+    """Magic newcomer 33: after a roll with the pawn off its corner, the corner's 🏠 glowed brighter than the cells
+    to reach and read as the move to make; what the glow means was said only in the tip's folded words. It is
+    captioned as Labyrinth's is: "Red's turn" (one helper, notice.js NOTICE.turnTag)."""
+    from test_magic_newcomer import ARGS
+
+    with serving(ARGS) as url:
+        page = open_page(browser, url, PHONE)
+        try:
+            page.wait_for_function("() => !!document.querySelector('#board .cell.turn-home .turn-tag:not([hidden])')",
+                                   timeout=30_000)
+            tag = page.locator("#board .cell.turn-home .turn-tag")
+            assert " ".join(tag.inner_text().split()) == "Red's turn"
+            assert page.locator("#board .turn-tag:not([hidden])").count() == 1
+        finally:
+            page.close()

@@ -248,11 +248,10 @@ function drawLeds() {
     const turnLight = el.classList.contains("lit") && homeSignal(el.dataset.cell);
     el.classList.toggle("home-lit", turnLight);
     if (turnLight) el.classList.remove("lit");
-    // ...captioned "turn" (Labyrinth newcomer 27 read the glowing 🏠 as a tile to go to, and tapped it)
-    let tag = el.querySelector(".turn-tag");
-    if (turnLight && !tag) { tag = document.createElement("span"); tag.className = "turn-tag"; el.append(tag); }
-    // ...naming whose (Labyrinth newcomer 30 read a bare "turn" beside a1 as "your pawn is here")
-    if (tag) { tag.hidden = !turnLight; tag.textContent = turnLight ? I18N.t("page.lab.home_turn_of", "{Player}'s turn", { player: S.view.current }) : ""; }
+    // ...captioned with whose turn, outside the corner's tile (notice.js turnTag): below a bottom corner, above a top
+    // one, reaching toward the board's edge (the slots' arrows lie the other way)
+    NOTICE.turnTag(el, turnLight ? S.view.current : null,
+      `${/^[a-z]1$/.test(el.dataset.cell) ? "below" : "above"}-${el.dataset.cell[0] === "a" ? "left" : "right"}`);
     foundTag(el);
   }
   for (const el of $("maze").querySelectorAll(".slot")) {

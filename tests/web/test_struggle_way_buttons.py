@@ -50,6 +50,9 @@ def test_previous_way_is_a_button_of_the_page_beside_next_way_and_stop(browser: 
             # the dice's own jobs said in one short line, the page's buttons not repeated there
             keys = page.locator("#dice-keys").inner_text()
             assert "Throw" not in keys and "Stop" not in keys and "die 1" in keys, keys
+            # ...and says a tap on a ringed die acts here too (Struggle newcomer 31 read "On the board itself" as the
+            # physical board only, with die 2 ringed on the screen)
+            assert "ringed in blue acts" in keys and "On the board itself" not in keys, keys
         finally:
             page.context.close()
 

@@ -621,7 +621,9 @@ function drawInfo() {
   const diceKeys = !!die1 || (choosing && buttonState("die2")[0]);
   // ...the page's own buttons (◀ Previous way, Throw: next way, Stop: play way n) not said again there: the line
   // says only what the dice do on the board (Struggle newcomers 16-29 read Throw as a throw and a die's tap as a hold)
-  $("dice-keys").append((keys.length && diceKeys ? I18N.t("page.str.keys_lead_board", "On the board itself the first dice are buttons now: ") : "")
+  // (a tap on a ringed die here acts as the board's button: Struggle newcomer 31 read "On the board itself" as the
+  // physical board only, with die 2 ringed on the screen)
+  $("dice-keys").append((keys.length && diceKeys ? I18N.t("page.str.keys_lead_buttons", "While you choose, the first dice are the board's buttons (a tap on one ringed in blue acts): ") : "")
     + keys.join(" · "));
   // an ace said in plain words where it is met, under the dice (round 9: "ace" was explained only in "?", as a
   // "joker for figures", "five aces void"); the same words as the help's (struggle.html page.str.help_ace)

@@ -21,3 +21,16 @@ def test_one_card_each_is_said_in_the_singular(browser: Any) -> None:
             assert "1 card each" in info and "cards each" not in info, info
         finally:
             page.context.close()
+
+
+def test_the_push_tip_on_a_touch_screen_says_how_to_see_a_push_before_making_it(browser: Any) -> None:
+    """Labyrinth newcomer 31 (phone) pushed by guessing: touching and holding an arrow shows the row or column it
+    moves, said only in "?"; the first push's tip says it."""
+    with serving(("--game", "labyrinth", "--cards-each", "1", "--humans", "red", "--seed", "7")) as address:
+        page = open_page(browser, address, PHONE, guide=True, mobile=True)
+        try:
+            page.wait_for_function("() => NOTICE.tips && typeof NOTICE.tips.shift === 'string'", timeout=WAIT_MS)
+            tip = page.evaluate("NOTICE.tips.shift")
+            assert "hold" in tip and "without pushing" in tip, tip
+        finally:
+            page.context.close()

@@ -211,6 +211,9 @@ const NOTICE = {
     box.querySelector(".guide-off").addEventListener("click", () => {
       for (const id of Object.keys(NOTICE.tips)) NOTICE.remember(id.split(".")[0]); // "return.ball": the tip "return"
       NOTICE.hide();
+      // the person's own tap gives the tips' room back at once (an attack: kept all game, a landscape phone's 55 px
+      // box said only the newest line, and a reload of the same game had none)
+      document.body.classList.remove("guide-resting");
     });
   },
   // the tips dismissed: remembered in localStorage, and for this page's life in `gone` as well, so a
@@ -262,7 +265,7 @@ const NOTICE = {
     const box = NOTICE.el("guide");
     if (box && !box.hidden) NOTICE.hide();
     // the next game has the tips' room only if a tip is still to come (reserve): with none, its first screen is
-    // the board's (a room given back between two games, never in one)
+    // the board's (a room given back between two games, or at the person's own Hide all tips: never by itself in one)
     if (!NOTICE.toCome().length) document.body.classList.remove("guide-resting");
   },
   // the tip goes (Hide all tips, a game's end); where it begins on the first screen (a phone: under the controls, its foot below the
@@ -319,8 +322,9 @@ const NOTICE = {
   },
   // One room for the tips on a phone, under the prompt, for the whole game: a tip shows in it while its moment
   // lasts; otherwise it says the game's newest line (restWords). A game whose page has a tip still to come has the
-  // room from its start to its end (after a tip's moment, Got it, Hide all tips, the win); a game with none has
-  // no room, its first screen the board's. The room is given back only between two games (gameOver): a room
+  // room from its start to its end (after a tip's moment, Got it, the win); a game with none has no room, its first
+  // screen the board's. The room is given back at the person's own Hide all tips, and otherwise only between two
+  // games (gameOver): a room
   // kept while a tip was to come and given back once none was left moved the board up in the middle of a game,
   // and a first-time tip that came later (the drop's) moved it down again (Magic newcomers 23-31).
   // reserve: no tip shown and the room not yet kept, a tip to come: it is kept from now, measured as a tip folded

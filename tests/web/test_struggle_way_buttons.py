@@ -66,3 +66,26 @@ def test_no_previous_way_button_outside_the_choice(browser: Any) -> None:
             assert not page.locator("#prev-way").is_visible()
         finally:
             page.context.close()
+
+
+def test_in_german_the_prompt_and_the_button_name_the_previous_way_alike(browser: Any) -> None:
+    """An attack: in German the prompt kept the board's "Würfel 1 für den vorigen" beside an English button."""
+    with serving(SEED7, PORT) as url:
+        page = browser.new_page(viewport={"width": PHONE[0], "height": PHONE[1]})
+        page.add_init_script("localStorage.setItem('mazeboard.guide.struggle', JSON.stringify(['goal', 'dice', 'throw', 'choose', 'place']))")
+        page.goto(url.rstrip("/") + "/?lang=de")
+        page.wait_for_selector("#prompt-text", timeout=WAIT)
+        try:
+            page.wait_for_function("() => document.getElementById('prompt-text').textContent.includes('Werfen')", timeout=WAIT)
+            page.locator("#throw").click()
+            page.wait_for_function("() => S.view.throws > 0", timeout=WAIT)
+            page.locator("#stop").click()
+            page.wait_for_function("() => S.view.phase === 'choosing'", timeout=WAIT)
+            page.locator("#throw").click()
+            page.wait_for_function(f"({SELECTED})() === 1", timeout=WAIT)
+            page.wait_for_function("() => document.getElementById('prompt-text').textContent.includes('Weg 2')", timeout=WAIT)
+            prompt = page.locator("#prompt-text").inner_text()
+            assert "◀ Voriger Weg" in prompt and "Würfel 1" not in prompt, prompt
+            assert page.locator("#prev-way").inner_text().strip() == "◀ Voriger Weg"
+        finally:
+            page.context.close()

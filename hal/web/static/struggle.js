@@ -987,18 +987,20 @@ function blanked(m) {
 }
 // ...and the choice's way back named as the page's own button, ◀ Previous way (beside Throw and Stop), not the
 // board's die 1 (Struggle newcomer 30: "Die 1 for the previous one" where the first die on the screen was an ace);
-// each the board's message id's page twin: page.<id>_prev
+// each the board's message id's page twin, said under its own id
 const PAGE_SAID = {
-  "str.choose": (a) => I18N.t("page.str.choose_prev", "{Player}: the board lights way {n} of {count} to play {hand}: press Stop to play it, Throw for the next way, ◀ Previous way to go back one.", a),
-  "str.choose_last": (a) => I18N.t("page.str.choose_last_prev", "{Player}: the board lights way {n} of {count} to play {hand}: press Stop to play it, ◀ Previous way to go back one, Throw to go back to way 1.", a),
+  "str.choose": { id: "page.str.choose_prev", say: (a) => I18N.t("page.str.choose_prev", "{Player}: the board lights way {n} of {count} to play {hand}: press Stop to play it, Throw for the next way, ◀ Previous way to go back one.", a) },
+  "str.choose_last": { id: "page.str.choose_last_prev", say: (a) => I18N.t("page.str.choose_last_prev", "{Player}: the board lights way {n} of {count} to play {hand}: press Stop to play it, ◀ Previous way to go back one, Throw to go back to way 1.", a) },
 };
 function pageWords(s) {
   const m = s && Array.isArray(s.messages) ? s.messages[0] : null;
   if (!m || blanked(m) === m) return null;
-  const messages = [blanked(m), ...s.messages.slice(1)];
-  // (a language that has the board's sentence and not the page's keeps the board's: never half one language)
-  const own = (x) => PAGE_SAID[x.id] && (I18N.lang === "en" || I18N.has(`page.${x.id}_prev`) || !I18N.has(x.id));
-  const text = messages.map((x) => (own(x) ? PAGE_SAID[x.id](x.args || {}) : I18N.say(x.id, x.args))).join(" ");
+  // (a language that has the board's sentence and not the page's keeps the board's: never half one language; the
+  // page's said under its own id, which the prompt's language then says: I18N.prompt)
+  const own = (x) => PAGE_SAID[x.id] && (I18N.lang === "en" || I18N.has(PAGE_SAID[x.id].id) || !I18N.has(x.id));
+  const board = [blanked(m), ...s.messages.slice(1)];
+  const text = board.map((x) => (own(x) ? PAGE_SAID[x.id].say(x.args || {}) : I18N.say(x.id, x.args))).join(" ");
+  const messages = board.map((x) => (own(x) ? { ...x, id: PAGE_SAID[x.id].id } : x));
   if (text.includes(m.id)) return null; // (the catalogue not loaded yet: the board's words)
   return NOTICE.prompt({ ...s, messages }, text, S.hello && S.hello.humans);
 }

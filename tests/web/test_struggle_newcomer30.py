@@ -74,3 +74,22 @@ def test_after_a_token_put_right_the_moves_left_are_said_and_no_stale_warning_st
             assert "⚠" not in rest, rest
         finally:
             page.context.close()
+
+
+def test_a_way_that_ends_the_round_says_so_in_the_line_under_the_dice(browser: Any) -> None:
+    """Struggle newcomer 31 played the board's pick, which brought the fourth token home: the round, and with it the
+    one-round game, ended with nothing said before. The way's line says it ends the round (the game, in the last)."""
+    from test_struggle_choosing_round26a_browser import _choosing
+
+    with serving(SEED7, PORT) as url:
+        page = open_page(browser, url, PHONE)
+        try:
+            _choosing(page)
+            line = page.evaluate("""() => {
+                const v = S.view, o = v.outcomes.find((w) => w.index === v.selected);
+                o.round_end = [{token: 'K', place: 'E'}];
+                fillWayShown(v, v.outcomes, null, null, true);
+                return document.getElementById('way-shown').textContent; }""")
+            assert "the round and the game end" in line, line  # seed 7 plays one round: its end is the game's
+        finally:
+            page.context.close()

@@ -827,6 +827,9 @@ function fillWayShown(v, ways, card, hint, mine) {
   const shown = shownPlay(o);
   const moves = shown.moves.map(moveText);
   for (const e of o.round_end || []) moves.push(`${I18N.t("page.str.token_named", "token {token}", { token: e.token })} → ${I18N.t("page.str.arrival_place", "arrival place {place}", { place: e.place })}`);
+  // the fourth arrival ends the round, the last round's the game: said before it is played (Struggle newcomer 31)
+  if ((o.round_end || []).length) moves.push((v.round || 1) >= v.rounds ? I18N.t("page.str.way_ends_game", "⚑ the round and the game end")
+    : I18N.t("page.str.way_ends_round", "⚑ the round ends"));
   const ace = shown.ace.length ? [I18N.t("page.str.way_shown_ace", "ace = {aces}", { aces: andList(shown.ace) })] : [];
   // once die 2 acted on it, the line says so, on the first screen of a phone (round 27: die 2's role was said in its
   // title, which a phone never shows, and in the dice keys below the screen's edge)

@@ -1258,8 +1258,10 @@ const HANDLERS = {
   world(msg) {
     const was = S.world && S.world.placing;
     S.world = msg.world; drawTokens(); drawProgress(); // (an arrival counted once its token stands on its place)
-    // the prompt and the tip follow the tokens too (a move no reed sees changes no instruction: movesMade)
-    if (was !== S.world.placing || (said() || {}).action === "place") { drawPrompt(); guideTip(); drawGoal(); drawStop(); }
+    // the prompt and the tip follow the tokens too (a move no reed sees changes no instruction: movesMade), in the
+    // placing step and where the board asks to check the tokens (str.confirm_end, stopWait: Struggle newcomer 32 saw
+    // "still to move: token 9" stay with 9 on its space, Stop greyed, until a reload)
+    if (was !== S.world.placing || ["place", "confirm"].includes((said() || {}).action)) { drawPrompt(); guideTip(); drawGoal(); drawStop(); }
   },
 };
 

@@ -215,8 +215,9 @@ function drawLeds() {
     div.dataset.led = hex;
     div.classList.toggle("lit", hex !== "#000000");
     div.classList.toggle("turn-home", cell === home && hex !== "#000000");
-    // ...captioned with whose turn, at the corner cell's top (its pawn stands lower: notice.js turnTag)
-    NOTICE.turnTag(div, cell === home && hex !== "#000000" ? S.view.current : null);
+    // ...captioned with whose turn, at the corner cell's top (its pawn stands lower: notice.js turnTag), from the
+    // board's edge inward (side: the corner's)
+    NOTICE.turnTag(div, cell === home && hex !== "#000000" ? S.view.current : null, cell[0] === "a" ? "left" : "right");
     div.style.setProperty("--glow", glow(hex));
     div.title = I18N.t("page.magic.cell_title", "{cell}{name} · LED {hex}",
                        { cell, name: S.hello.symbols[cell] ? " " + symLabel(S.hello.symbols[cell]) : "", hex });

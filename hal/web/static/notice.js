@@ -283,7 +283,7 @@ const NOTICE = {
   // it is, one tag on the board's cell `el`, or none (player null): a glow alone read as a cell to go to (Labyrinth
   // newcomer 27, Magic newcomer 33), a bare "turn" as "your pawn is here" (Labyrinth newcomer 30). `side`: where the
   // page's stylesheet puts it (Labyrinth: "below-left" … "above-right", outside the tile, never over its paths,
-  // Labyrinth newcomer 31); none: its place in the cell
+  // Labyrinth newcomer 31); Magic: "left", "right", the board's edge its words start from
   turnTag(el, player, side) {
     let tag = el.querySelector(".turn-tag");
     if (player && !tag) { tag = document.createElement("span"); tag.className = "turn-tag"; el.append(tag); }

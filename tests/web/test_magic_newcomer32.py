@@ -40,3 +40,21 @@ def test_the_glowing_start_corner_says_whose_turn(browser: Any) -> None:
             assert page.locator("#board .turn-tag:not([hidden])").count() == 1
         finally:
             page.close()
+
+
+def test_two_finds_in_one_moment_are_both_said_at_the_top(browser: Any) -> None:
+    """Magic newcomer 34 found the candle (its 4th symbol); the next target was drawn under Blue's pawn and found at
+    once: the line at the top said only "⭐ Blue found 🐍 snake", Red's own find never shown. Two finds within the
+    line's seconds are both said, one a line."""
+    from test_magic_newcomer import ARGS
+
+    with serving(ARGS) as url:
+        page = open_page(browser, url, PHONE)
+        try:
+            text = page.evaluate("""() => {
+                news({type: 'symbol_collected', player: 'red', symbol: 'candle', score: 4, cell: 'd3'});
+                news({type: 'symbol_collected', player: 'blue', symbol: 'snake', score: 3, cell: 'e5', drawn: true});
+                return document.getElementById('news').innerText; }""")
+            assert "Red found" in text and "Blue found" in text, text
+        finally:
+            page.close()

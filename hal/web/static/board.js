@@ -903,14 +903,18 @@ const LOG_TEXT = {
 // a symbol found, said for a moment over the top of the screen as the log says it (round 27: on a phone the
 // prompt moved on to the next turn at once and the find was said only in the log, a screen below); the win
 // has its banner instead
+// ...two finds in one moment (a target drawn under another pawn is found at once) both, one a line, the first
+// kept (Magic newcomer 34 saw only "Blue found 🐍 snake" when its own find drew the next target under Blue's pawn)
 function news(ev) {
   const box = $("news");
   if (!box) return;
-  box.textContent = LOG_TEXT.symbol_collected(ev);
+  S.newsLines = box.hidden ? [] : S.newsLines || [];
+  S.newsLines.push(LOG_TEXT.symbol_collected(ev));
+  box.textContent = S.newsLines.slice(-3).join("\n");
   box.style.setProperty("--pc", `var(--${ev.player})`);
   box.hidden = false;
   clearTimeout(S.newsTimer);
-  S.newsTimer = setTimeout(() => { box.hidden = true; }, 3500);
+  S.newsTimer = setTimeout(() => { box.hidden = true; }, 3500 + 1500 * (Math.min(S.newsLines.length, 3) - 1));
 }
 function addLog(ev) {
   if (ev.type === "instruction") return; // shown as the prompt, not in the log

@@ -54,26 +54,6 @@ def test_got_it_keeps_the_room_for_the_game_and_hide_all_tips_gives_it_back(brow
         page.context.close()
 
 
-def test_the_room_stays_through_other_players_turns_and_says_the_newest_line(browser: Any, url: str) -> None:
-    page = _phone(browser, url, ["move", "return"])  # only the roll's tip to come...
-    try:
-        page.wait_for_selector("#guide:not([hidden])", timeout=WAIT_MS)
-        page.evaluate("NOTICE.rested.roll = 1")  # ...shown at a moment before: this one is its second
-        top = page.evaluate(BOARD_TOP)
-        roll(page)  # the roll's moment ends: the tip is remembered, none is left to come
-        page.wait_for_function("document.getElementById('guide').hidden", timeout=WAIT_MS)
-        assert page.evaluate(BOARD_TOP) == top
-        page.click("#done")
-        wait_action(page, "roll", "blue")  # another player's turn: the room no longer goes
-        wait_action(page, "roll", "red")
-        assert page.evaluate(BOARD_TOP) == top, "the board moved at another player's turn"
-        # the room says the log's newest line, kept up to date as the log grows
-        page.wait_for_function(f"{REST}.includes({NEWEST})", timeout=WAIT_MS)
-        assert "Blue" in page.evaluate(REST) or "Red" in page.evaluate(REST)
-    finally:
-        page.context.close()
-
-
 def test_an_opened_tip_folds_when_the_person_acts_and_the_prompt_comes_back_into_view(browser: Any, url: str) -> None:
     """Magic newcomer 32 opened the roll's tip with "▾ more", which pushed Roll below the screen; scrolled down to
     press Roll, the page stayed there: the prompt and its clock ("The move ends in 20 s") out of sight. Acting on the

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any, Iterator
 
 import pytest
-from test_magic_newcomer import ARGS, PHONE, WAIT_MS, open_page, roll, wait_action
+from test_magic_newcomer import ARGS, PHONE, WAIT_MS, roll, wait_action
 from test_plain_words_browser import serving
 
 pytestmark = pytest.mark.browser
@@ -85,6 +85,15 @@ def test_the_room_stays_through_the_persons_move_once_no_tip_is_left(browser: An
         # line (and stays at Blue's turn too: tests/web/test_guide_one_room.py)
         words = page.evaluate("getComputedStyle(document.getElementById('guide'), '::after').content")
         assert "Every first-game tip has been shown" not in words and "📜" in words, words
+        # the room stays through another player's turn too (Magic newcomers 28-31: it went there, and came back with
+        # a later first-time tip), saying the log's newest line as the log grows
+        page.click("#done")
+        wait_action(page, "roll", "blue")
+        wait_action(page, "roll", "red")
+        assert page.evaluate(BOARD_TOP) == top, "the board moved at another player's turn"
+        newest = "document.querySelector('#log li:not(.warning) .text').textContent"
+        page.wait_for_function(f"getComputedStyle(document.getElementById('guide'), '::after').content.includes({newest})",
+                               timeout=WAIT_MS)
     finally:
         page.context.close()
 

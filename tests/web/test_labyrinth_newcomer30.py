@@ -34,3 +34,36 @@ def test_the_push_tip_on_a_touch_screen_says_how_to_see_a_push_before_making_it(
             assert "hold" in tip and "without pushing" in tip, tip
         finally:
             page.context.close()
+
+
+def test_after_the_game_a_card_page_whose_seat_went_elsewhere_keeps_what_it_showed(browser: Any) -> None:
+    """Labyrinth newcomer 32: at the game's end the card page said "nothing here is secret any more"; the seat then
+    taken on another screen, it hid the card ("No card shown: this seat is not yours any more"). Once the game is
+    over the page keeps what it showed, and says where the seat went."""
+    from playwright.sync_api import expect
+
+    with serving(("--game", "labyrinth", "--cards-each", "1", "--humans", "red", "--seed", "7")) as url:
+        mine = browser.new_context(viewport={"width": PHONE[0], "height": PHONE[1]})
+        page = mine.new_page()
+        page.goto(url)
+        other = browser.new_context()
+        try:
+            expect(page.locator("#conn")).to_have_text("connected", timeout=WAIT_MS)
+            page.on("dialog", lambda d: d.accept())
+            page.locator(".seat-claim.red").click()
+            expect(page.locator("#private-links")).to_contain_text("Open your secret card page", timeout=WAIT_MS)
+            card = mine.new_page()
+            card.goto(url + "seat/red")
+            expect(card.locator("#secret .card-pic")).to_have_count(1, timeout=WAIT_MS)
+            # the game's end as the card page is told it (views: the winner, the cards still sought)
+            card.evaluate("draw({winner: 'blue', cards: ['candle'], found: 0, remaining: 1})")
+            expect(card.locator("#secret")).to_contain_text("The game is over")
+            op = other.new_page()
+            op.goto(url)
+            assert op.request.post(url + "seat/red/release").ok and op.request.post(url + "seat/red/claim").ok
+            expect(card.locator("#seat-note")).to_contain_text("was taken on another screen", timeout=WAIT_MS)
+            expect(card.locator("#secret")).to_contain_text("The game is over")
+            expect(card.locator("#secret")).not_to_contain_text("not yours any more")
+        finally:
+            other.close()
+            mine.close()

@@ -70,6 +70,7 @@ const DRAW = { labyrinth: drawLabyrinth, struggle: drawStruggle };
 
 function draw(secret) {
   const d = DRAW[P.hello.game];
+  P.over = !!(secret && (secret.winner || secret.over)); // the game's end: nothing here is secret any more
   if (d) d(secret);
 }
 const HANDLERS = {
@@ -94,8 +95,12 @@ async function checkSeat() {
     return;
   }
   if ((seats.mine || []).includes(PLAYER)) { $("seat-note").textContent = ""; if (MB.closed) regained(); return; }
-  $("secret").innerHTML = `<span class="muted">${escHTML(I18N.t("page.common.not_yours", "No card shown: this seat is not yours any more."))}</span>`;
-  $("secret").dataset.cards = "";
+  // (after the game's end the page keeps what it showed: nothing is secret then, Labyrinth newcomer 32 saw the card
+  // hidden once the seat went to another screen)
+  if (!P.over) {
+    $("secret").innerHTML = `<span class="muted">${escHTML(I18N.t("page.common.not_yours", "No card shown: this seat is not yours any more."))}</span>`;
+    $("secret").dataset.cards = "";
+  }
   // why, as far as the seats tell: held by another browser now, or by none (Labyrinth newcomer 20 read "the server
   // restarted, or the seat was released" after taking the seat on a phone, and could have thought it crashed)
   const there = (seats.taken || []).includes(PLAYER);

@@ -47,3 +47,16 @@ def test_a_move_no_reed_sees_updates_the_prompt_while_the_board_asks_to_check(br
                                    timeout=WAIT)
         finally:
             page.close()
+
+
+def test_before_any_round_is_counted_the_rounds_table_total_is_a_dash_too(browser: Any) -> None:
+    """Struggle newcomer 32: the players' row said "– pts" while the Rounds table's total said 0."""
+    with serving(SEED, PORT) as url:
+        page = browser.new_page(viewport={"width": 390, "height": 844})
+        page.goto(url)
+        try:
+            page.wait_for_function("() => S.view && document.querySelectorAll('#scores td.total').length > 0", timeout=WAIT)
+            totals = page.evaluate("[...document.querySelectorAll('#scores td.total')].map((e) => e.textContent)")
+            assert totals and all(t == "–" for t in totals), totals
+        finally:
+            page.close()

@@ -737,7 +737,8 @@ function drawInfo() {
   for (const p of v.players) {
     html += `<tr class="${p}" data-player="${p}"><td><span class="dot-s"></span> ${p}</td>` +
       Array.from({ length: rounds }, (_, i) => `<td>${v.results[i] ? v.results[i].points[p] : "–"}</td>`).join("") +
-      `<td class="total">${v.totals[p] || 0}</td></tr>`;
+      // (a dash until a round is counted, as the players' row: Struggle newcomer 32 saw "– pts" beside a total of 0)
+      `<td class="total">${v.results.length || v.phase === "over" ? v.totals[p] || 0 : "–"}</td></tr>`;
   }
   const last = v.results[v.results.length - 1];
   if (last) {

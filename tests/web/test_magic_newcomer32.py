@@ -58,3 +58,19 @@ def test_two_finds_in_one_moment_are_both_said_at_the_top(browser: Any) -> None:
             assert "Red found" in text and "Blue found" in text, text
         finally:
             page.close()
+
+
+def test_another_players_ball_in_the_phone_strip_says_whose_and_the_trays_corner(browser: Any) -> None:
+    """Magic newcomer 34: the phone's strip said "in the bottom-right corner" beside Blue's ball; Blue's start corner
+    is top right, and the phone draws the tray as one small box: whose ball, and the tray's corner, said."""
+    from test_magic_newcomer import ARGS
+
+    with serving(ARGS) as url:
+        page = open_page(browser, url, PHONE)
+        try:
+            words = page.evaluate("""() => {
+                S.world = {...S.world, tray: {'tray-se': ['blue']}}; drawTrayStrip();
+                return document.querySelector('#tray-strip .where').textContent; }""")
+            assert "Blue's ball" in words and "corner of the tray" in words, words
+        finally:
+            page.close()

@@ -436,7 +436,11 @@ function drawTrayStrip() {
       // phone said only "in the bottom-right corner", the wide tray how a ball gets there and out)
       // ... and before it may be fished out, what comes first (round 27: "tap it to fish it out" right after the
       // drop, and the tap refused: the pawn goes back to its corner first)
-      where.textContent = !S.hello.humans.includes(player) ? corner : control(`fetch:${player}`)[0]
+      // (another player's ball: whose, and the corner the tray's, Magic newcomer 34 read "in the bottom-right corner"
+      // beside Blue's ball as the board's, Blue's start corner being top right)
+      where.textContent = !S.hello.humans.includes(player)
+        ? I18N.t("page.magic.tray_ball_of", "{Player}'s ball: {corner} of the tray", { player, corner })
+        : control(`fetch:${player}`)[0]
         ? I18N.t("page.magic.tray_mine_tap", "In the tray: tap it to fish it out")
         : I18N.t("page.magic.tray_mine_later_tap", "In the tray: tap it once your pawn is back on 🏠");
       // (the own ball's corner only in the words' title: Magic newcomer 16 read "Bottom right: tap it …" and looked

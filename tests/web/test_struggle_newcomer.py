@@ -368,5 +368,5 @@ def test_the_goal_tip_asks_for_the_seat_only_while_no_card_is_shown(browser: Any
     after = page.evaluate("""() => { const p = S.hello.humans[0], keep = S.cards[p], seats = MB.seats;
         S.cards[p] = ['K', 'Q', 'J', '10', '9']; MB.seats = {...(seats || {}), mine: [p]};
         try { return tips().goal; } finally { S.cards[p] = keep; MB.seats = seats; } }""")
-    assert "take your seat" not in after and "shown here" in after, after
+    assert "take your seat" not in after and "shown on this page" in after, after
     page.close()

@@ -324,9 +324,9 @@ const NOTICE = {
   // lasts; otherwise it says the game's newest line (restWords). A game whose page has a tip still to come has the
   // room from its start to its end (after a tip's moment, Got it, the win); a game with none has no room, its first
   // screen the board's. The room is given back at the person's own Hide all tips, and otherwise only between two
-  // games (gameOver): a room
-  // kept while a tip was to come and given back once none was left moved the board up in the middle of a game,
-  // and a first-time tip that came later (the drop's) moved it down again (Magic newcomers 23-31).
+  // games (gameOver): a room kept while a tip was to come and given back once none was left moved the board up in
+  // the middle of a game, and a first-time tip that came later (the drop's) moved it down again (Magic newcomers
+  // 23-31).
   // reserve: no tip shown and the room not yet kept, a tip to come: it is kept from now, measured as a tip folded
   // to its first lines (any tip's words: folded, every tip is as high as its two buttons)
   reserve() {
@@ -362,11 +362,11 @@ const NOTICE = {
     box.hidden = true;
     NOTICE.news();
   },
-  // what the kept room says: the game's newest line in the log that is not a warning (on a phone the log lies below the first
-  // screen), or, before the log has one, what the room is for (Magic newcomer 19 saw a 130 px gap under the
-  // prompt once the tip went; newcomer 26 saw "every tip has been shown" stay all game, saying nothing)
+  // what the kept room says: the game's newest line in the log (on a phone the log lies below the first screen), not
+  // a warning (its fix is the prompt's, and the line would stand after the fix, Struggle newcomer 30); before the
+  // log has one, what the room is for (Magic newcomer 19 saw a 130 px gap under the prompt once the tip went;
+  // newcomer 26 saw "every tip has been shown" stay all game, saying nothing)
   restWords() {
-    // (not a warning: its fix is the prompt's, and the line would stand after the fix, Struggle newcomer 30)
     const newest = document.querySelector("#log li:not(.warning) .text"), line = newest && newest.textContent.trim();
     if (line) return `📜 ${line}`;
     return NOTICE.toCome().length ? I18N.t("page.common.guide_rest", "💡 The next first-game tip shows here when its moment comes.")

@@ -40,22 +40,30 @@ def test_the_seat_line_goes_once_the_seat_is_taken_back(browser: Any) -> None:
             page.close()
 
 
+def card_tab(browser: Any, url: str) -> tuple[Any, Any, Any]:
+    """A phone's browser holding Red's seat: its context, the board's page, and the card tab showing the card."""
+    from playwright.sync_api import expect
+
+    mine = browser.new_context(viewport={"width": PHONE[0], "height": PHONE[1]})
+    page = mine.new_page()
+    page.goto(url)
+    expect(page.locator("#conn")).to_have_text("connected", timeout=WAIT_MS)
+    page.on("dialog", lambda d: d.accept())
+    page.locator(".seat-claim.red").click()
+    expect(page.locator("#private-links")).to_contain_text("Open your secret card page", timeout=WAIT_MS)
+    card = mine.new_page()  # the card tab, in this browser
+    card.goto(url + "seat/red")
+    expect(card.locator("#secret .card-pic")).to_have_count(1, timeout=WAIT_MS)
+    return mine, page, card
+
+
 def test_the_card_page_shows_the_card_again_once_the_seat_is_taken_back(browser: Any) -> None:
     from playwright.sync_api import expect
 
     with serving(LABYRINTH + ("--humans", "red")) as url:
-        mine = browser.new_context(viewport={"width": PHONE[0], "height": PHONE[1]})
-        page = mine.new_page()
-        page.goto(url)
+        mine, page, card = card_tab(browser, url)
         other = browser.new_context()
         try:
-            expect(page.locator("#conn")).to_have_text("connected", timeout=WAIT_MS)
-            page.on("dialog", lambda d: d.accept())
-            page.locator(".seat-claim.red").click()
-            expect(page.locator("#private-links")).to_contain_text("Open your secret card page", timeout=WAIT_MS)
-            card = mine.new_page()  # the card tab, in this browser
-            card.goto(url + "seat/red")
-            expect(card.locator("#secret .card-pic")).to_have_count(1, timeout=WAIT_MS)
             op = other.new_page()
             op.goto(url)
             assert op.request.post(url + "seat/red/release").ok and op.request.post(url + "seat/red/claim").ok

@@ -42,19 +42,12 @@ def test_after_the_game_a_card_page_whose_seat_went_elsewhere_keeps_what_it_show
     over the page keeps what it showed, and says where the seat went."""
     from playwright.sync_api import expect
 
+    from test_labyrinth_newcomer17 import card_tab
+
     with serving(("--game", "labyrinth", "--cards-each", "1", "--humans", "red", "--seed", "7")) as url:
-        mine = browser.new_context(viewport={"width": PHONE[0], "height": PHONE[1]})
-        page = mine.new_page()
-        page.goto(url)
+        mine, _page, card = card_tab(browser, url)
         other = browser.new_context()
         try:
-            expect(page.locator("#conn")).to_have_text("connected", timeout=WAIT_MS)
-            page.on("dialog", lambda d: d.accept())
-            page.locator(".seat-claim.red").click()
-            expect(page.locator("#private-links")).to_contain_text("Open your secret card page", timeout=WAIT_MS)
-            card = mine.new_page()
-            card.goto(url + "seat/red")
-            expect(card.locator("#secret .card-pic")).to_have_count(1, timeout=WAIT_MS)
             # the game's end as the card page is told it (views: the winner, the cards still sought)
             card.evaluate("draw({winner: 'blue', cards: ['candle'], found: 0, remaining: 1})")
             expect(card.locator("#secret")).to_contain_text("The game is over")

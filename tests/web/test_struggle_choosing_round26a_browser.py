@@ -201,7 +201,7 @@ def test_the_dice_keys_legend_is_no_face_and_says_each_control_s_choosing_role(b
             page.wait_for_function("() => !document.getElementById('dice-keys').hidden", timeout=WAIT)
             keys = _text(page, "#dice-keys")
             # the die's name, not a face (9, 10, J, Q, K, ACE), after the line's lead (newcomer 16)
-            assert keys.startswith("While you choose, the first dice are the board's buttons (a tap on one ringed in blue acts): die 1"), keys
+            assert keys.startswith("While you choose, the first dice are the board's buttons (a click on one ringed in blue acts): die 1"), keys
             assert "die 1: the previous way" in keys, keys
             # Throw and Stop say their roles on themselves, beside the page's ◀ Previous way (test_struggle_way_buttons.py)
             assert "Throw" not in keys and "Stop" not in keys, keys

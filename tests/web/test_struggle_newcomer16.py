@@ -76,7 +76,7 @@ def test_no_zero_scores_before_a_round_is_counted_and_the_dice_are_said_to_be_bu
             page.wait_for_function("S.view.phase === 'choosing' && !document.getElementById('dice-keys').hidden",
                                    timeout=WAIT)
             keys = page.locator("#dice-keys").inner_text()
-            assert keys.startswith("While you choose, the first dice are the board's buttons (a tap on one ringed in blue acts): ") and "die 1: the previous way" in keys, keys
+            assert keys.startswith("While you choose, the first dice are the board's buttons (a click on one ringed in blue acts): ") and "die 1: the previous way" in keys, keys
         finally:
             page.close()
 

@@ -493,7 +493,7 @@ function tips() {
   return {
     // no keys on a touch screen (Labyrinth newcomer 15's phone read "Rotate (or R)", as Struggle's did "(or T)")
     // (a touch screen: how to see a push before making it, Labyrinth newcomer 31; the help said it alone)
-    shift: longGame() + (I18N.touch ? I18N.t("page.lab.tip_shift_touch_hold", "Turn the spare tile with ⟳ Rotate, then tap a lit arrow beside the board (a slot) to push it in; the prompt names a slot by the code on its arrow (N-b, W-4…). To see a push first, touch and hold its arrow: the row or column it moves is marked; slide off the arrow to let go without pushing.")
+    shift: longGame() + (I18N.touch ? I18N.t("page.lab.tip_shift_hold_touch", "Turn the spare tile with ⟳ Rotate, then tap a lit arrow beside the board (a slot) to push it in; the prompt names a slot by the code on its arrow (N-b, W-4…). To see a push first, touch and hold its arrow: the row or column it moves is marked; slide off the arrow to let go without pushing.")
       : I18N.t("page.lab.tip_shift", "Turn the spare tile with ⟳ Rotate (or R), then click a lit arrow beside the board (a slot) to push it in; the prompt names a slot by the code on its arrow (N-b, W-4…).")) + seatTip(),
     move: I18N.t("page.lab.tip_move_home", "Click a lit tile: one your pawn can reach along the paths (lit: framed in your colour). Then press ✋ Done: your card's picture is found when your move ends on its tile (Done at once stays). A 🏠 marks a start square: once all your cards are found, walk back to yours to win. It glows on its player's turn, and is framed only when you can reach it. Click any tile to read its picture's name."),
   };

@@ -623,7 +623,7 @@ function drawInfo() {
   // says only what the dice do on the board (Struggle newcomers 16-29 read Throw as a throw and a die's tap as a hold)
   // (a tap on a ringed die here acts as the board's button: Struggle newcomer 31 read "On the board itself" as the
   // physical board only, with die 2 ringed on the screen)
-  $("dice-keys").append((keys.length && diceKeys ? I18N.t("page.str.keys_lead_buttons", "While you choose, the first dice are the board's buttons (a tap on one ringed in blue acts): ") : "")
+  $("dice-keys").append((keys.length && diceKeys ? I18N.t("page.str.keys_lead_buttons", "While you choose, the first dice are the board's buttons (a click on one ringed in blue acts): ") : "")
     + keys.join(" · "));
   // an ace said in plain words where it is met, under the dice (round 9: "ace" was explained only in "?", as a
   // "joker for figures", "five aces void"); the same words as the help's (struggle.html page.str.help_ace)

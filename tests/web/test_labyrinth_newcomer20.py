@@ -21,7 +21,8 @@ def test_the_seat_tip_names_both_steps_to_the_secret_card(browser: Any) -> None:
             page.wait_for_function("() => MB.seats && !document.getElementById('guide').hidden", timeout=WAIT_MS)
             page.wait_for_timeout(300)
             tip = page.locator("#guide .guide-text").inner_text()
-            # (the words before the colours say "Take your seat" while this browser holds none: Labyrinth newcomer 25)
-            assert "press your colour beside “Take your seat”, then “Open your secret card page”" in tip, tip
+            # (the words before the colours say "See your secret card" while this browser holds none: Labyrinth
+            # newcomers 25, 32)
+            assert "press your colour beside “See your secret card”, then “Open your secret card page”" in tip, tip
         finally:
             page.close()

@@ -66,7 +66,7 @@ def test_with_the_seat_taken_each_way_says_what_it_does_for_your_card(browser: A
     page = open_page(browser, server, WIDE)
     card = page.locator("#my-card")
     expect(card).to_be_visible()
-    assert "take your seat" in card.inner_text().lower(), card.inner_text()
+    assert "press below" in card.inner_text().lower(), card.inner_text()
     card.locator("button").first.click()  # take the red seat from the card box
     expect(card.locator(".card-place")).to_have_count(5, timeout=WAIT_MS)
     thrown_and_kept(page)
@@ -361,12 +361,13 @@ def test_the_round_s_end_is_explained_and_no_token_looks_like_a_player_s(browser
 
 
 def test_the_goal_tip_asks_for_the_seat_only_while_no_card_is_shown(browser: Any, server: str) -> None:
-    """The second newcomer's tip still said "(take your seat to see it here)" beside the card shown."""
+    """The second newcomer's tip still said "(take your seat to see it here)" beside the card shown. (The words
+    name the colour at the top, not a seat: Struggle newcomer 32.)"""
     page = open_page(browser, server, WIDE)
     before = page.evaluate("tips().goal")
-    assert "take your seat" in before, before
+    assert "press your colour at the top" in before and "seat" not in before, before
     after = page.evaluate("""() => { const p = S.hello.humans[0], keep = S.cards[p], seats = MB.seats;
         S.cards[p] = ['K', 'Q', 'J', '10', '9']; MB.seats = {...(seats || {}), mine: [p]};
         try { return tips().goal; } finally { S.cards[p] = keep; MB.seats = seats; } }""")
-    assert "take your seat" not in after and "shown on this page" in after, after
+    assert "press your colour" not in after and "shown on this page" in after, after
     page.close()

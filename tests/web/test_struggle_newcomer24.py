@@ -1,7 +1,9 @@
 """Issue 15, Struggle newcomer 24 (phone): "Your seat (shows your card here): [Red]" read as seated already, beside
 "take your seat to see your secret card"; and the help named a button "Show your colour's card" that reads
 "🃏️ Show red's card". While this browser holds no seat and one is free, the words say to take it; once it holds
-one they say it is its seat. (Labyrinth's "Your seat:" the same.)"""
+one they say it is its seat. (Labyrinth's "Your seat:" the same.) Labyrinth newcomer 32 read "Take your seat" as
+needed to play, Struggle newcomer 32 set it against "Red · you": the words before a free colour say what it is for,
+the secret card, not a seat to play from."""
 
 from __future__ import annotations
 
@@ -16,8 +18,8 @@ WAIT = 30000
 
 
 @pytest.mark.parametrize("game,before,after", [
-    ("struggle", "Take your seat (shows your card here):", "Your seat (shows your card here):"),
-    ("labyrinth", "Take your seat:", "Your seat:"),
+    ("struggle", "See your card here:", "Your seat (shows your card here):"),
+    ("labyrinth", "See your secret card:", "Your seat:"),
 ])
 def test_the_seat_words_say_take_it_until_it_is_taken(browser: Any, game: str, before: str, after: str) -> None:
     with serving(("--game", game, "--seed", "7", "--humans", "red")) as url:
@@ -29,6 +31,11 @@ def test_the_seat_words_say_take_it_until_it_is_taken(browser: Any, game: str, b
             page.locator("button.seat-claim.red").wait_for(timeout=WAIT)
             page.wait_for_function("() => document.getElementById('private-links').previousElementSibling.textContent"
                                    f" === {before!r}", timeout=WAIT)
+            if game == "struggle":  # the card box under the dice says the same: press a colour, no seat to take
+                card = page.locator("#my-card").inner_text()
+                assert "press below" in card and "seat" not in card, card
+            else:  # the label says what the colour is for: no second line under it saying it again (a phone line)
+                assert page.locator("#seat-hint").is_hidden(), page.locator("#seat-hint").inner_text()
             page.locator("button.seat-claim.red").tap()
             page.wait_for_function("() => document.getElementById('private-links').previousElementSibling.textContent"
                                    f" === {after!r}", timeout=WAIT)

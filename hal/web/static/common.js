@@ -361,8 +361,10 @@ const MB = {
       I18N.ready(() => { label.dataset.held = I18N.say(id); MB.seatLabel(box); });
     }
     const take = !MB.seats.mine.length && !!box.querySelector(".seat-claim");
-    label.textContent = !take ? label.dataset.held : id === "page.your_seat" ? I18N.t("page.take_seat", "Take your seat:")
-      : I18N.t("page.struggle.take_seat_label", "Take your seat (shows your card here):");
+    // (what a free colour is for, the secret card: "Take your seat" read as needed to play, Labyrinth newcomer 32,
+    // and against "Red · you", Struggle newcomer 32)
+    label.textContent = !take ? label.dataset.held : id === "page.your_seat" ? I18N.t("page.see_card", "See your secret card:")
+      : I18N.t("page.struggle.see_card_label", "See your card here:");
   },
   // the WebSocket learnt this browser's seats when it opened: open it again, at once, with the new cookie
   // (a command sent meanwhile waits for the new hello: MB.send)

@@ -505,10 +505,10 @@ function seatTip() {
   const s = typeof MB !== "undefined" ? MB.seats : null;
   if (!s || (s.mine || []).length || !S.hello || !S.hello.humans.length) return "";
   if (S.hello.humans.every((p) => (s.taken || []).includes(p))) return "";
-  return I18N.t("page.lab.tip_seat", " To see your secret card: press your colour beside “Take your seat”, then “Open your secret card page” (the card shows in a tab of its own).");
+  return I18N.t("page.lab.tip_see_card", " To see your secret card: press your colour beside “See your secret card”, then “Open your secret card page” (the card shows in a tab of its own).");
 }
-// the same way said on a phone's first screen, under "Your seat" (labyrinth.css: .seat-hint); the same table (every
-// seat played here held on another screen) on any screen
+// under "Your seat" (labyrinth.css: .seat-hint): the same table (every seat played here held on another screen), on
+// any screen
 function seatHint() {
   const box = $("seat-hint");
   if (!box) return;
@@ -517,8 +517,8 @@ function seatHint() {
   // 21, 22: a phone opened beside the wide screen; common.js says it in a notice on a wide screen)
   const away = s && S.hello && S.hello.humans.length && !(s.mine || []).length
     && S.hello.humans.every((p) => MB.seatElsewhere(p)) ? S.hello.humans[0] : null;
-  const say = over ? "" : seatTip() ? I18N.t("page.lab.seat_hint", "🔒 Your secret card: press your colour above to see it")
-    : away ? I18N.t("page.lab.same_table_hint", "This screen shows the same game: you can move {Player} here too; {Player}'s secret card is on the other screen.", { player: away }) : "";
+  // (the words before a free colour say "See your secret card": no second line saying it again, Labyrinth 32)
+  const say = over || seatTip() ? "" : away ? I18N.t("page.lab.same_table_hint", "This screen shows the same game: you can move {Player} here too; {Player}'s secret card is on the other screen.", { player: away }) : "";
   box.textContent = say;
   box.hidden = !say;
   box.classList.toggle("same", !seatTip() && !!away); // said on a wide screen too (labyrinth.css)

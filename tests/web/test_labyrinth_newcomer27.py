@@ -86,8 +86,10 @@ def test_at_the_end_the_prompt_says_what_the_lights_are_and_the_arrows_look_off(
     page, winner = at_game_over(browser, ended, PHONE)
     try:
         prompt = page.locator("#prompt").inner_text()
-        assert f"board lights up for the winner: {winner.capitalize()} won" in prompt or \
-            f"board lights up for the winner: {winner} won" in prompt, prompt
+        assert "lights celebrate in the winner's colour" in prompt, prompt
+        # the winner said once ("Blue wins! The board lights up for the winner: Blue won." read as said twice:
+        # newcomers, round 3 of the ninth session)
+        assert prompt.lower().count(winner.lower()) == 1, prompt
         box = page.locator("#prompt").bounding_box()
         assert box and box["y"] + box["height"] <= PHONE[1], box
         opacity = page.evaluate("() => parseFloat(getComputedStyle(document.querySelector('#maze .slot')).opacity)")

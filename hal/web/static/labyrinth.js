@@ -403,8 +403,8 @@ function promptNow() {
   // (Labyrinth newcomer 27: under "Look at the board" every tile and arrow glowed blue, as when pushing was allowed,
   // and the words saying why lay below the buttons)
   if (v.phase === "over" && v.winner) {
-    return NOTICE.prompt(s, v.prompt, h && h.humans) + " " + I18N.t("page.lab.over_lights", "The board lights up for the winner: {Winner} won. The game is over: ✨ New game starts another.",
-      { winner: v.winner });
+    // (the instruction names the winner: said once, not "Blue wins! … for the winner: Blue won.")
+    return NOTICE.prompt(s, v.prompt, h && h.humans) + " " + I18N.t("page.lab.over_celebrate", "The board's lights celebrate in the winner's colour. The game is over: ✨ New game starts another.");
   }
   return NOTICE.prompt(s, v.prompt, h && h.humans);
 }

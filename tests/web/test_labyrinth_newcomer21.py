@@ -52,7 +52,7 @@ def test_the_cards_each_offered_never_repeat_the_whole_share(browser: Any) -> No
                 page.select_option("#ng-players", players)
                 options = page.locator("#ng-cards-each option").all_inner_texts()
                 values = [int(v) for v in page.locator("#ng-cards-each option").evaluate_all("(os) => os.map((o) => o.value)")]
-                assert options[0] == f"all 24 shared out: {share} each (the rules; a long game)", options
+                assert options[0] == f"all 24: {share} each (the rules, long)", options  # one phone line (test_new_game_dialog_phone.py)
                 assert all(0 < n < share for n in values[1:]), (players, values)
         finally:
             page.close()

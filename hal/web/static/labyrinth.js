@@ -730,12 +730,12 @@ function fitVariants(h) {
 // many as the players chosen can each hold (24 shared out: 12, 8 or 6), the game's own count kept
 function fillCardsEach(each) {
   const share = Math.floor(24 / (parseInt($("ng-players").value, 10) || 2));
-  // the whole share said once, as "all 24 shared out" (Labyrinth newcomer 21: with two players "12 (a shorter
+  // the whole share said once, as "all 24: 12 each" (Labyrinth newcomer 21: with two players "12 (a shorter
   // game)" was the same game as the rules' "long" one)
   const counts = [...new Set([0, 1, 2, 3, 4, 5, 6, 8, 12, each])].filter((n) => n < share).sort((a, b) => a - b);
   const keep = each >= share ? 0 : each;
   $("ng-cards-each").innerHTML = counts.map((n) => `<option value="${n}" ${n === keep ? "selected" : ""}>${n === 0
-    ? esc(I18N.t("page.lab.cards_all_each", "all 24 shared out: {n} each (the rules; a long game)", { n: share }))
+    ? esc(I18N.t("page.lab.cards_all_share", "all 24: {n} each (the rules, long)", { n: share }))
     : esc(I18N.t("page.lab.cards_n", "{n} (a shorter game)", { n }))}</option>`).join("");
 }
 // what a variant does, in a few words (RULES.md §2 Variants)

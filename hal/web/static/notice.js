@@ -410,6 +410,28 @@ const NOTICE = {
       return;
     }
     more.hidden = box.hidden || text.scrollHeight <= text.clientHeight + 1;
+    more.style.paddingInlineStart = "";
+    more.classList.remove("whole");
+    if (!more.hidden) NOTICE.wholeWord(text, more);
+  },
+  // folded, the last line ends on a whole word: "▾ more" grows over the word it would cut ("…plays a s▾ more",
+  // every round of the ninth session), its start edge at that word's start (the right edge, right to left)
+  wholeWord(text, more) {
+    const node = text.firstChild;
+    if (!node || node.nodeType !== Node.TEXT_NODE || node !== text.lastChild) return; // (words of one text only)
+    const bottom = text.getBoundingClientRect().bottom, m = more.getBoundingClientRect();
+    const rtl = getComputedStyle(text).direction === "rtl", range = document.createRange();
+    for (const w of node.textContent.matchAll(/\S+/g)) {
+      range.setStart(node, w.index); range.setEnd(node, w.index + w[0].length);
+      const b = range.getBoundingClientRect();
+      if (b.top >= bottom - 1 || b.bottom > bottom + 1 || b.bottom < m.top) continue; // a line not the last shown
+      const grow = rtl ? b.right - m.right : m.left - b.left, over = rtl ? b.left < m.right : b.right > m.left;
+      if (grow > 0 && over) {
+        more.style.paddingInlineStart = `${parseFloat(getComputedStyle(more).paddingInlineStart) + grow + 1}px`;
+        break;
+      }
+    }
+    more.classList.add("whole"); // measured: no fade needed over the word before it
   },
   // where the tip floats (board.css, a wide screen) the side panel keeps its height free below the
   // log: measured again whenever the tip's size changes (a phone turned into a wide window, a longer

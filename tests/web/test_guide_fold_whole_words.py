@@ -1,0 +1,51 @@
+"""Issue 15, recurring cosmetic (ninth session, every round): a phone's folded tip read "…Cards each plays a s
+▾ more": the word under "▾ more" cut in the middle, its first letters showing. Folded, the tip's last line ends
+on a whole word; a word that does not fit whole before "▾ more" is hidden whole under it. Checked at each game's
+first tip, and right to left (Persian) where "▾ more" stands at the line's left."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from test_plain_words_browser import PHONE, serving
+
+pytestmark = pytest.mark.browser
+
+WAIT = 30000
+
+# the words of the tip's last shown line, each: whole before "▾ more" (with its padding), or wholly under it
+CUT = """() => {
+  const box = document.getElementById('guide'), text = box.querySelector('.guide-text'), more = box.querySelector('.guide-more');
+  if (box.hidden || more.hidden) return null;
+  const node = text.firstChild, t = node.textContent, bottom = text.getBoundingClientRect().bottom;
+  const m = more.getBoundingClientRect(), rtl = getComputedStyle(text).direction === 'rtl', out = [];
+  const words = [...t.matchAll(/\\S+/g)].map((w) => {
+    const r = document.createRange(); r.setStart(node, w.index); r.setEnd(node, w.index + w[0].length);
+    return [w[0], r.getBoundingClientRect()];
+  });
+  const last = Math.max(...words.filter(([, b]) => b.bottom <= bottom + 1).map(([, b]) => b.top));
+  for (const [w, b] of words.filter(([, b]) => Math.abs(b.top - last) < 2)) {
+    const clear = rtl ? b.left >= m.right - 0.5 : b.right <= m.left + 0.5;
+    const under = rtl ? b.right <= m.right + 0.5 && b.left >= m.left - 0.5 : b.left >= m.left - 0.5 && b.right <= m.right + 0.5;
+    if (!clear && !under) out.push(`${w} ${b.left.toFixed(0)}-${b.right.toFixed(0)} px, ▾ more ${m.left.toFixed(0)}-${m.right.toFixed(0)}`);
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("game,lang", [("magic", "en"), ("labyrinth", "en"), ("struggle", "en"), ("labyrinth", "fa")])
+def test_a_folded_tip_ends_on_a_whole_word(browser: Any, game: str, lang: str) -> None:
+    with serving(("--game", game, "--seed", "7", "--humans", "red")) as url:
+        ctx = browser.new_context(viewport={"width": PHONE[0], "height": PHONE[1]}, has_touch=True, is_mobile=True,
+                                  locale=lang)
+        page = ctx.new_page()
+        try:
+            page.goto(url + (f"?lang={lang}" if lang != "en" else ""))
+            page.wait_for_function("() => { const b = document.getElementById('guide');"
+                                   " return !b.hidden && !b.querySelector('.guide-more').hidden; }", timeout=WAIT)
+            page.wait_for_timeout(300)
+            cut = page.evaluate(CUT)
+            assert cut == [], cut
+        finally:
+            ctx.close()

@@ -217,6 +217,7 @@ function drawTokens() {
     if (at) document.querySelector(`.space[data-sensor="${at}"] .toks`).appendChild(tokenDiv(t));
     else hand.appendChild(tokenDiv(t));
   }
+  drawWants();
   // how many share each space: one or two stand larger (struggle.css; on a phone 7 px letters read as specks)
   document.querySelectorAll(".space .toks").forEach((c) => { c.dataset.n = String(c.children.length); });
   handsUp();
@@ -234,6 +235,22 @@ function drawTokens() {
   if (S.selected !== was) drawTokens();
 }
 
+// which token goes to which lit space: the board's LEDs light the spaces only, the words said it in the prompt alone
+// (Struggle newcomers 31, 32). Each space the board's instruction asks a token to (its requests, as the prompt and
+// the LEDs render them) shows that token's ghost, dashed, among the tokens standing there, until it stands there
+// (drawTokens empties the spaces first; a tap on a ghost is the space's)
+function drawWants() {
+  const s = said();
+  for (const r of (s && s.requests) || []) {
+    if (!r.piece || !Array.isArray(r.to) || !r.to.length || r.to.includes(S.world.tokens[r.piece])) continue;
+    const toks = document.querySelector(`.space[data-sensor="${CSS.escape(String(r.to[0]))}"] .toks`);
+    if (!toks) continue;
+    const w = document.createElement("div");
+    w.className = "token want"; w.textContent = r.piece; w.dataset.want = r.piece; // (START: its place there)
+    w.title = I18N.t("page.str.want_title", "token {token} goes here", { token: r.piece });
+    toks.appendChild(w);
+  }
+}
 // a space of the track in words, as the board labels it (and the prompt names it): "START", "space 3", "FINISH"
 function spaceName(i) {
   const kind = S.hello.track[i];

@@ -873,7 +873,10 @@ class LabyrinthReferee(RefereeCore):
         self.correction = None
         self.choice = None
         self.question = None
-        self._emit("game_over", winner=winner, scores=self.scores)
+        # the cards not found, nothing being secret now (each private page shows them: Labyrinth newcomer 33 read
+        # "Beetle and 1 more" under "nothing here is secret any more"); unknown with physical cards
+        left = {} if self.physical_cards else {"cards_left": {p: list(d) for p, d in self.decks.items()}}
+        self._emit("game_over", winner=winner, scores=self.scores, **left)
         self._go("finished")
 
     # -- LEDs ----------------------------------------------------------------------

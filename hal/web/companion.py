@@ -41,7 +41,7 @@ from mazeboard.hal.struggle import PLACES
 
 from .protocol import Fields, Refused, error_reply
 from .served import ServedTable
-from .views import VIEWS, struggle_secret_end
+from .views import VIEWS, labyrinth_cards_left, struggle_secret_end
 
 log = logging.getLogger(__name__)
 
@@ -278,6 +278,9 @@ class CompanionTable(ServedTable):
             # every private page says the game is over: the cards still sought shown, no secret any more
             # (Labyrinth newcomer 26), a Struggle card with how the game ended (Struggle newcomer 28)
             for p in getattr(self.state, "players", []):
+                left = labyrinth_cards_left(event, p) if self.game == "labyrinth" else None
+                if left is not None:  # the cards not found, all of them (Labyrinth newcomer 33)
+                    self.cards[p] = left
                 self._to_player(p, {"type": "secret", "secret": self.secret_view(p)})
         if kind in ("played", "turn_started") and self.hint:
             for p in list(self.hint):

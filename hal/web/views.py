@@ -229,6 +229,17 @@ _HANDLERS: dict[str, Callable[[GameView, Mapping[str, Any]], None]] = {
 
 
 # -- Labyrinth ------------------------------------------------------------------
+def labyrinth_cards_left(event: Mapping[str, Any], player: str) -> list[str] | None:
+    """The cards ``player`` had not found when the game ended: ``game_over``'s ``cards_left[player]``, a list of at
+    most 24 picture names of at most 40 characters each (docs/event-log.md), else None (physical cards, an older
+    log, a value of another shape: the page keeps the card it showed)."""
+    left = event.get("cards_left")
+    cards = left.get(player) if isinstance(left, Mapping) else None
+    if not isinstance(cards, list) or len(cards) > 24 or not all(isinstance(c, str) and 0 < len(c) <= 40 for c in cards):
+        return None
+    return list(cards)
+
+
 LABYRINTH_PHASE_TEXT = {"starting": "Setting up", "shift": "turns and pushes the spare", "settle": "the tiles slide",
               "move": "is moving", "over": "Game over"}
 

@@ -50,7 +50,7 @@ from .protocol import Lift, Place, Press, Slide
 from mazeboard.hal.web.controls import hand_refusal, lab_lift_refusal, press_refusal, refused_line
 from mazeboard.hal.web.protocol import SEED_MAX, Fields, Refused, error_reply
 from mazeboard.hal.web.served import ServedTable
-from mazeboard.hal.web.views import LabyrinthView
+from mazeboard.hal.web.views import LabyrinthView, labyrinth_cards_left
 
 from .served import ServedSession
 from .table import MAX_QUEUED
@@ -148,8 +148,11 @@ class LabyrinthTable(ServedTable):
             player = str(event.get("player"))
             self.cards[player] = []  # no more cards: the private page says go home
             self._to_player(player, {"type": "secret", "secret": self.secret_view(player)})
-        if event.get("type") == "game_over":  # every private page says so, with the cards still sought (no secret now)
+        if event.get("type") == "game_over":  # every private page says so, with the cards not found (no secret now)
             for player in self.state.players:
+                left = labyrinth_cards_left(event, player)
+                if left is not None:
+                    self.cards[player] = left
                 self._to_player(player, {"type": "secret", "secret": self.secret_view(player)})
 
     def view(self) -> dict[str, Any]:

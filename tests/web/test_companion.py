@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from mazeboard.hal.board import BoardState, LedLayout
 from mazeboard.hal.events import ButtonPressed, GameEvent, HallChanged, LedFrame, ReedChanged
 from mazeboard.hal.web.companion import Abandon, CompanionTable, SetOption, Start
@@ -78,6 +80,28 @@ def test_labyrinth_cards_reach_their_owners_private_page_only() -> None:
     assert "ring" not in str(shared) and "skull" not in str(shared)
     t.greet_private(5, "red")  # a reload: the card again
     assert to(sent, 5)[-1]["secret"]["cards"] == ["ring"]
+
+
+@pytest.mark.parametrize("left,shown", [
+    ({"red": ["ring", "map"], "blue": []}, ["ring", "map"]),  # every card not found (Labyrinth newcomer 33)
+    (None, ["ring"]),  # physical cards, an older log: the card it showed
+    ({"red": "ring"}, ["ring"]),  # hostile shapes: tolerated, the card it showed
+    ({"red": [1, 2]}, ["ring"]),
+    ({"red": ["x" * 41]}, ["ring"]),
+    ({"red": ["ring"] * 25}, ["ring"]),
+])
+def test_the_game_s_end_shows_a_labyrinth_loser_the_cards_not_found(left: Any, shown: list[str]) -> None:
+    t, sent, _ = table()
+    t.greet_private(2, "red")
+    t.on_event(ev(0, "game_started", game="labyrinth", players=["red", "blue"], corners={"red": "a1", "blue": "g7"},
+                  edition="classic", variants=[], layout=[], spare="NS", vader=None))
+    t.on_event(ev(1, "card_shown", player="red", cards=["ring"]))
+    over: dict[str, Any] = {"winner": "blue", "scores": {"red": 0, "blue": 2}}
+    if left is not None:
+        over["cards_left"] = left
+    t.on_event(ev(2, "game_over", **over))
+    last = [m["secret"] for m in to(sent, 2) if m["type"] == "secret"][-1]
+    assert last["winner"] == "blue" and last["cards"] == shown, last
 
 
 def test_the_younger_variant_shows_cards_to_all() -> None:

@@ -367,3 +367,19 @@ def test_a_struggle_card_page_is_told_the_game_ended_and_how() -> None:
         assert last["over"] is True and last["winners"] == view["winners"], last
         assert last["total"] == view["totals"][colour], (last, view["totals"])
     assert not [m for m in s.to(SHARED) if m["type"] == "secret"]
+
+
+def test_a_labyrinth_loser_s_page_shows_every_card_not_found_at_the_end() -> None:
+    """Labyrinth newcomer 33: the ended card page read "You were looking for: Beetle and 1 more" under "nothing here
+    is secret any more". The game's end carries each deck's cards left (``game_over.cards_left``), and the page shows
+    them all."""
+    s = serve("labyrinth", humans=(), options={"cards_each": 2})
+    s.until(lambda: s.table.view()["phase"] == "over", limit_ms=1_800_000)
+    over = s.events("game_over")[-1]
+    winner = over["winner"]
+    assert over["cards_left"][winner] == [], over
+    loser, page = ("blue", BLUE_PAGE) if winner == "red" else ("red", RED_PAGE)
+    left = over["cards_left"][loser]
+    assert len(left) == 2 - over["scores"][loser] and all(isinstance(c, str) for c in left), over
+    last = secrets(s, page)[-1]
+    assert last["winner"] == winner and last["cards"] == left and last["remaining"] == len(left), last

@@ -22,7 +22,10 @@ function drawLabyrinth(s) {
     box.innerHTML = `<div class="big-pic">${won ? "🏆" : "🏁"}</div><div class="pic-title">${escHTML(I18N.t("page.common.card_over", "The game is over"))}</div>` +
       `<div>${escHTML(won ? I18N.t("page.common.card_over_won", "You win! {found} found.", { found: s.found })
         : I18N.t("page.common.card_over_found", "{Winner} wins. {found} found by you.", { winner: s.winner, found: s.found }))}</div>` +
-      (sought ? `<div class="muted">${escHTML(I18N.t("page.common.card_over_sought", "You were looking for:"))} ${sought}` +
+      // every card not found, once the game's end says them (game_over.cards_left: Labyrinth newcomer 33 read
+      // "Beetle and 1 more" under "nothing here is secret any more")
+      (sought ? `<div class="muted">${escHTML(s.cards.length > 1 ? I18N.t("page.common.card_over_not_found", "Your cards not found:")
+        : I18N.t("page.common.card_over_sought", "You were looking for:"))} ${sought}` +
         (left ? escHTML(I18N.t("page.common.card_over_more", " and {n} more", { n: left })) : "") + "</div>" : "");
     box.dataset.cards = "";
     return;

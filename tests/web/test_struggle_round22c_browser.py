@@ -110,3 +110,19 @@ def test_no_change_says_what_it_compares_with_and_the_points_say_now(wide: Any) 
     same = [line for line in lines if line.startswith("○")]
     assert same and all("compared with now" in line for line in same), lines
     assert lines[-1] == "If the race stopped after this way: 30 points for your card (now: 20)", lines
+
+
+def test_an_arrival_that_makes_its_points_sure_says_so_not_no_change(wide: Any) -> None:
+    """Struggle newcomer 33: the way that brought token 10 home to its ★ place read "○ no change for your card ...
+    its 10 points, counted already, now stay for good" while the scores showed "–" (counted when the round ends):
+    the move that made the player's only points sure read as pointless, and "counted already" as a contradiction."""
+    lines = wide.evaluate("""() => {
+      S.view.spaces = { K: 3, Q: 2, J: 1, "10": 15, "9": 4 }; S.view.arrived = [];
+      const o = { moves: [{ token: "10", from: 15, to: 17, result: "arrived", place: "A" }],
+                  spaces: { K: 3, Q: 2, J: 1, "9": 4 }, arrived: ["10"] };
+      return [forCard(o, ["10", "A", "9", "K", "J"]).split("\\n"), forCard(o, ["A", "10", "9", "K", "J"]).split("\\n")];
+    }""")
+    for said in lines:
+        first = next(line for line in said if "token 10 " in line)
+        assert first.startswith("🔒") and "cannot be lost" in first, said
+        assert "counted already" not in first and "no change for your card" not in first, said

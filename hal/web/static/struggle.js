@@ -408,10 +408,12 @@ function forCard(o, card) {
     if (arrived.includes(token) && !had.includes(token)) {
       const place = places[arrived.indexOf(token)], want = card[arrived.indexOf(token)], args = { token, place, want, mine: places[j] };
       if (want === token && delta > 0) parts.push(I18N.t("page.str.card_hit", "✔ good for your card: token {token} arrives at its place {place}: +10", args));
-      // (Struggle newcomer 28 read "no change … its 10 points are sure now" as a contradiction: counted already)
-      else if (want === token) parts.push(I18N.t("page.str.card_hit_kept_stay", "○ no change for your card (compared with now): token {token} arrives at its place {place}, where it stood in the race already: its 10 points, counted already, now stay for good", args));
+      // an arrival at a place the token held in the race already: its points do not change, and cannot be lost any
+      // more (Struggle newcomer 28 read "no change … sure now" as a contradiction; newcomer 33 read "○ no change …
+      // counted already" beside scores of "–" as a way that does nothing for the card, the one that made its points)
+      else if (want === token) parts.push(I18N.t("page.str.card_hit_sure", "🔒 made sure for your card: token {token} arrives at its place {place}, the place it held in the race already: its 10 points cannot be lost any more", args));
       else if (want === "A" && delta < 0) parts.push(I18N.t("page.str.card_star_out", "✘ bad for your card: token {token} takes place {place} (your card's ★, any token), out of its own place on your card ({mine}): −10", args));
-      else if (want === "A") parts.push(I18N.t("page.str.card_star_stay", "○ no change for your card (compared with now): token {token} takes place {place}, your card's ★ (any token): its 10 points, counted already, now stay for good", args));
+      else if (want === "A") parts.push(I18N.t("page.str.card_star_sure", "🔒 made sure for your card: token {token} takes place {place}, your card's ★ (any token): its 10 points cannot be lost any more", args));
       else if (delta < 0) parts.push(I18N.t("page.str.card_miss_out", "✘ bad for your card: token {token} takes place {place}, where your card wants {want}, out of its own place on your card ({mine}): −10", args));
       // (Struggle newcomer 20 hesitated: an arrival is final, so the place is lost for good, "no change" or not)
       else parts.push(I18N.t("page.str.card_miss_final", "○ no change for your card (compared with now): token {token} takes place {place}, where your card wants {want}: that place is lost for good (an arrival is final)", args));

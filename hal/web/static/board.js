@@ -596,6 +596,7 @@ function returnPrompts(who, corner, lost = notTaken(who), at = null, fell = S.fe
 // ball) the prompt changes at each step and the board under it stays put (a newcomer saw it jump)
 function drawPrompt() {
   const p = $("prompt"), text = promptText(), s = said();
+  if (NOTICE.prompted(text)) clearError(); // a refusal of the moment before goes (notice.js)
   const args = s && s.messages && s.messages[0] ? s.messages[0].args : {};
   const phone = window.matchMedia("(max-width: 899.98px)").matches;
   const steps = phone && s && s.action === "return" && args.returner && S.hello.humans.includes(args.returner)

@@ -410,7 +410,9 @@ function promptNow() {
 }
 function drawInfo() {
   const v = S.view, h = S.hello;
-  MB.setText($("prompt"), promptNow()); // slot names never break
+  const prompt = promptNow();
+  if (NOTICE.prompted(prompt)) MB.clearError(); // a refusal of the moment before goes (notice.js)
+  MB.setText($("prompt"), prompt); // slot names never break
   document.body.dataset.phase = v.phase || ""; // a phone's move step: Done and Lift pawn above the idle spare (labyrinth.css)
   guideTip();
   document.documentElement.style.setProperty("--turn", v.current ? `var(--${v.current})` : "#888");

@@ -57,6 +57,15 @@ const NOTICE = {
   // here for anything, is one request for this page (wait) through all its steps: a refusal made in it
   // stays (round 26: a tap on the greyed Roll in Blue's simulated turn said why for a blink only, the
   // next step of Blue's wiped it)
+  // the words of the page's prompt, as each game's page draws them: true when they changed (the board's ask, or the
+  // page's own words of it as the simulator's world moves on: the pawn lifted, a token set down). A refusal of the
+  // moment before then goes (after its grace): Magic newcomer 35 read "… press ✊ Lift pawn" under "Your pawn is in
+  // your hand" after pressing it
+  prompted(text) {
+    const moved = NOTICE.promptSaid !== undefined && NOTICE.promptSaid !== text;
+    NOTICE.promptSaid = text;
+    return moved;
+  },
   request(instruction, humans) {
     const i = instruction || {};
     const ours = (q) => !!q && humans.includes(q);

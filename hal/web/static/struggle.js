@@ -522,7 +522,9 @@ function drawProgress() {
 function drawPrompt() {
   if (!S.view) return;
   promptParts();
-  $("prompt-text").textContent = promptNow();
+  const prompt = promptNow();
+  if (NOTICE.prompted(prompt)) MB.clearError(); // a refusal of the moment before goes (notice.js)
+  $("prompt-text").textContent = prompt;
   $("prompt-new").hidden = S.view.phase !== "over";
   $("prompt-new").textContent = I18N.t("page.str.prompt_new", "✨ New game");
   drawInHand();

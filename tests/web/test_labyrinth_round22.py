@@ -225,7 +225,7 @@ def test_the_winners_row_says_no_stale_cards_left(browser: Any, over_url: str) -
 def test_game_over_says_what_the_tinted_board_means(browser: Any, over_url: str) -> None:
     page, winner = at_game_over(browser, over_url, DESKTOP)
     said = page.evaluate(VISIBLE)
-    assert re.search(rf"{winner} wins! The board's lights celebrate in the winner's colour", said, re.I), said[-400:]
+    assert re.search(rf"{winner} wins! The board's lights celebrate in every colour, then glow in the winner's", said, re.I), said[-400:]
     page.close()
 
 

@@ -404,7 +404,7 @@ function promptNow() {
   // and the words saying why lay below the buttons)
   if (v.phase === "over" && v.winner) {
     // (the instruction names the winner: said once, not "Blue wins! … for the winner: Blue won.")
-    return NOTICE.prompt(s, v.prompt, h && h.humans) + " " + I18N.t("page.lab.over_celebrate", "The board's lights celebrate in the winner's colour. The game is over: ✨ New game starts another.");
+    return NOTICE.prompt(s, v.prompt, h && h.humans) + " " + I18N.t("page.lab.over_celebrate_then", "The board's lights celebrate in every colour, then glow in the winner's. The game is over: ✨ New game starts another.");
   }
   return NOTICE.prompt(s, v.prompt, h && h.humans);
 }

@@ -628,23 +628,13 @@ function drawPrompt() {
     }
     for (const t of texts) steps.push([t, countdownFirst(60)], [t, countdownText(20)]);
   }
-  p.style.minHeight = "";
-  let room = 0;
-  const height = () => p.getBoundingClientRect().height; // fractional: a rounded height moved what follows by a pixel
-  const fill = (t, line) => { // measured in the page's font and width
-    p.textContent = t;
-    if (line === null) return;
-    const c = document.createElement("span");
-    c.className = "countdown";
-    c.textContent = line;
-    p.appendChild(c);
-  };
-  for (const [t, line] of steps) { fill(t, line); room = Math.max(room, height()); }
-  p.textContent = text;
   const next = nextLine(s, phone);
-  if (next) { const n = document.createElement("span"); n.className = "prompt-next"; n.textContent = next; p.appendChild(n); }
+  NOTICE.keepRoom(p, steps, [text, null, next], ([t, line, after]) => { // a step's words with its countdown's line
+    p.textContent = t;
+    if (line !== null) { const c = document.createElement("span"); c.className = "countdown"; c.textContent = line; p.appendChild(c); }
+    if (after) { const n = document.createElement("span"); n.className = "prompt-next"; n.textContent = after; p.appendChild(n); }
+  });
   drawCountdown();
-  if (room > height()) p.style.minHeight = `${room}px`;
 }
 window.addEventListener("resize", () => { if (S.view && S.hello) drawPrompt(); });
 // on a phone, in the room the prompt keeps for the move (drawPrompt), under a "press Roll": a person's before

@@ -408,11 +408,20 @@ function promptNow() {
   }
   return NOTICE.prompt(s, v.prompt, h && h.humans);
 }
+// the words of a person's every turn here, at their longest (a push with a slot forbidden, the move), for the
+// prompt's room (NOTICE.keepRoom: the board stays put from turn to turn, Labyrinth newcomer 33); none at the end
+function roomWords() {
+  const h = S.hello, v = S.view;
+  const me = h && h.humans.length && v && v.phase !== "over" ? h.humans[0] : null;
+  if (!me) return [];
+  const args = { player: me, forbidden: "N-d", movers: me, home: "a1", cell: "a1" };
+  return ["lab.shift_not", "lab.move"].map((id) => I18N.say(id, args));
+}
 function drawInfo() {
   const v = S.view, h = S.hello;
   const prompt = promptNow();
   if (NOTICE.prompted(prompt)) MB.clearError(); // a refusal of the moment before goes (notice.js)
-  MB.setText($("prompt"), prompt); // slot names never break
+  NOTICE.keepRoom($("prompt"), roomWords(), prompt, (t) => MB.setText($("prompt"), t)); // slot names never break
   document.body.dataset.phase = v.phase || ""; // a phone's move step: Done and Lift pawn above the idle spare (labyrinth.css)
   guideTip();
   document.documentElement.style.setProperty("--turn", v.current ? `var(--${v.current})` : "#888");

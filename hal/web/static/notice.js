@@ -57,6 +57,18 @@ const NOTICE = {
   // here for anything, is one request for this page (wait) through all its steps: a refusal made in it
   // stays (round 26: a tap on the greyed Roll in Blue's simulated turn said why for a blink only, the
   // next step of Blue's wiped it)
+  // the prompt's room: as high as the highest of `steps` (the words a person's own turns bring, each put in the box by
+  // `put` and measured in its font and width), then `now` put in it; so the board under it stays put as they come and
+  // go (Magic round 5: 76 px at each roll; Labyrinth newcomer 33: 19 px when a push forbade a slot). Fractional
+  // heights: a rounded one moved what follows by a pixel.
+  keepRoom(box, steps, now, put) {
+    box.style.minHeight = "";
+    const height = () => box.getBoundingClientRect().height;
+    let room = 0;
+    for (const step of steps) { put(step); room = Math.max(room, height()); }
+    put(now);
+    if (room > height()) box.style.minHeight = `${room}px`;
+  },
   // the words of the page's prompt, as each game's page draws them: true when they changed (the board's ask, or the
   // page's own words of it as the simulator's world moves on: the pawn lifted, a token set down). A refusal of the
   // moment before then goes (after its grace): Magic newcomer 35 read "… press ✊ Lift pawn" under "Your pawn is in

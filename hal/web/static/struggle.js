@@ -768,10 +768,7 @@ function drawInfo() {
     // the cards are public once the round is over (RULES.md): each one, to check the points
     for (const p of v.players) {
       const c = (last.cards || {})[p];
-      // and the places that scored for it (the round_over event's `scored`), each with its token
-      const hits = ((last.scored || {})[p] || []).map((x) => `${x} (${last.order[h.places.indexOf(x)]})`);
-      const scored = hits.length ? I18N.t("page.str.round_scored", "scored at {places}", { places: andList(hits) })
-        : I18N.t("page.str.round_scored_none", "no token in its place");
+      const scored = scoredWords(last, p);
       if (c) html += `<tr class="order round-card" data-player="${p}"><td colspan="${rounds + 2}">${I18N.t("page.str.round_card",
         "{Colour}'s card (places A to E): {card}", { colour: p, card: c.map((t) => (t === "A" ? "★" : t)).join(" ") })} · ${scored}</td></tr>`;
     }
@@ -782,8 +779,19 @@ function drawInfo() {
     S.bannerShown = true;
     const winners = andList(v.winners.map(cap));
     const line = v.winners.length > 1 ? `🏆 ${tieLine(winners, v.totals[v.winners[0]], v.winners.length)}!` : I18N.t("page.str.wins", "🏆 {winners} wins!", { winners });
-    MB.banner(`${line}<div class="banner-scores">${Object.entries(v.totals).map(([p, s]) => `${p} ${s}`).join(" · ")}</div>`);
+    // ...and why: where each player's card scored in the last round, on the first screen (Struggle newcomer 33: said
+    // only under the Rounds table, far below a phone's first screen)
+    const why = last ? v.players.map((p) => escHTML(I18N.t("page.str.banner_scored", "{Colour}: {scored}", { colour: cap(p), scored: scoredWords(last, p) }))) : [];
+    MB.banner(`${line}<div class="banner-scores">${Object.entries(v.totals).map(([p, s]) => `${p} ${s}`).join(" · ")}</div>` +
+      (why.length ? `<div class="banner-why">${v.results.length > 1 ? escHTML(I18N.t("page.str.banner_last_round", "Round {round}:", { round: last.round })) + " " : ""}${why.join("<br>")}</div>` : ""));
   }
+}
+// the places that scored for `player` in a round (the round_over event's `scored`), each with its token: "scored at
+// C (J) and D (10)", or "no token in its place"
+function scoredWords(round, player) {
+  const hits = ((round.scored || {})[player] || []).map((x) => `${x} (${round.order[S.hello.places.indexOf(x)]})`);
+  return hits.length ? I18N.t("page.str.round_scored", "scored at {places}", { places: andList(hits) })
+    : I18N.t("page.str.round_scored_none", "no token in its place");
 }
 // a phone's chip says the seat in a short tag at any count of players (round 26: "Blue simula…" cut with
 // two, nothing with three): "you", or 🤖 for a simulated player, said in words in the chip's title (and in

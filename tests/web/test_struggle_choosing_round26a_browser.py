@@ -189,21 +189,3 @@ def test_every_note_is_labelled_and_the_notes_add_up_to_the_points(browser: Any)
             assert checked > 4
         finally:
             page.close()
-
-
-def test_the_dice_keys_legend_is_no_face_and_says_each_control_s_choosing_role(browser: Any) -> None:
-    """Round 9: "[ACE] die 1: the previous way (from way 2 on)": the little die showed die 1's face (an ace), so
-    the line read as being about the ace."""
-    with serving(SEED7, PORT) as url:
-        page = open_page(browser, url, WIDE)
-        try:
-            _choosing(page)
-            page.wait_for_function("() => !document.getElementById('dice-keys').hidden", timeout=WAIT)
-            keys = _text(page, "#dice-keys")
-            # the die's name, not a face (9, 10, J, Q, K, ACE), after the line's lead (newcomer 16)
-            assert keys.startswith("While you choose, the first dice are the board's buttons (a click on one ringed in blue acts): die 1"), keys
-            assert "die 1: the previous way" in keys, keys
-            # Throw and Stop say their roles on themselves, beside the page's ◀ Previous way (test_struggle_way_buttons.py)
-            assert "Throw" not in keys and "Stop" not in keys, keys
-        finally:
-            page.close()

@@ -134,19 +134,19 @@ def test_with_every_token_moved_by_hand_place_tokens_as_shown_is_greyed(browser:
 
 
 
-def test_die_2_outlined_as_acting_is_said_in_the_dice_keys_under_every_way(browser: Any) -> None:
-    """Newcomer 20: die 2 had a light-blue frame under every way, whatever it showed, and nothing said why (the
-    dice keys named die 2 only where another order of the moves changes what happens: round 23)."""
+def test_die_2_where_the_order_changes_nothing_is_no_button_of_the_page(browser: Any) -> None:
+    """Newcomer 20: die 2 had a light-blue frame under every way, whatever it showed, and nothing said why. The page's
+    ⇄ Another order (the board's die 2) shows only where another order changes what happens, and the dice are no
+    buttons while choosing (Struggle newcomer 33)."""
     with serving(SEED7) as url:
         ctx, page = _choosing(browser, url, PHONE)
         try:
             page.wait_for_function("said() && said().action === 'choose' && said().messages[0].args.orders_differ "
                                    "!== undefined", timeout=WAIT)
             assert page.evaluate("said().messages[0].args.orders_differ") is False  # seed 7's first hand
-            assert page.locator('#dice .pdie[data-die="2"]').get_attribute("aria-disabled") is None  # outlined: acts
-            # (the keys are drawn with the way's instruction, which can come a frame after it under load)
-            keys = page.locator("#dice-keys")
-            keys.filter(has_text="die 2: another order (the same result)").wait_for(state="visible", timeout=WAIT)
-            assert "die 2: another order (the same result)" in keys.inner_text()
+            assert page.evaluate("!!(said().buttons || {}).die2")  # the board's die 2 acts...
+            assert page.locator('#dice .pdie[data-die="2"]').get_attribute("aria-disabled") == "true"  # not the page's
+            page.locator("#way-shown").wait_for(state="visible", timeout=WAIT)
+            assert page.locator("#other-order").count() == 0, page.locator("#way-shown").inner_text()
         finally:
             ctx.close()

@@ -606,52 +606,24 @@ function drawInfo() {
     d.dataset.heldLabel = I18N.t("page.str.held", "held"); // shown under a held die (struggle.css)
     d.textContent = face ? FACE[face] : "?";
     if (roles[i]) d.dataset.role = roles[i]; // what this die does in the shown way, under it (struggle.css)
-    const [on, why] = buttonState(`die${i + 1}`);
+    // while choosing, the dice on this page are the hand's picture, not buttons: the page's ◀ Previous way, Throw
+    // (the next way), Stop and ⇄ Another order do what the board's die 1 and die 2 do (Struggle newcomer 33: a die's
+    // tap held it a moment before, then some dice became hidden buttons beside those); a tap says so
+    const [acts, said] = buttonState(`die${i + 1}`), on = acts && v.phase !== "choosing";
+    const why = acts && !on ? I18N.t("page.str.die_kept", "the hand is kept: choose its way with ◀ Previous way, Throw (the next way) and Stop") : said;
     d.title = I18N.t("page.str.die_title", "die {n}: {face} (key {n}): {why}",
       { n: i + 1, face: face === "A" ? I18N.t("page.str.ace", "ace (joker)") : face || "?", why });
+    d.dataset.tap = why;
     MB.enable(d, on);
     // a tap or click keeps no focus ring on the die (newcomer 16: a held die kept a blue ring into the kept hand)
     d.addEventListener("click", (e) => { if (e.detail > 0) d.blur(); press(`die${i + 1}`); });
     dice.appendChild(d);
   }
-  // the legend of the controls while choosing (round 9: "[ACE] die 1: the previous way": the little die showed die
-  // 1's face, an ace, and read as being about the ace): what each control does now: die 1 the previous way, die 2
-  // another order, Throw, Stop
-  const keys = [], choosing = v.phase === "choosing";
-  // said first: the dice are the board's buttons while choosing (Struggle newcomer 16 could not tell whether a
-  // tap on die 1 goes back a way or holds the die)
-  const die1 = choosing && buttonState("die1")[0] ? I18N.t("page.str.key_die1_role", "the previous way")
-    : choosing && v.outcomes.length > 1 && buttonState("throw")[0] ? I18N.t("page.str.key_die1_first_role", "the previous way (from way 2 on)") : "";
-  // die 2 explained only when another order changes what happens (the instruction's orders_differ)
-  // (and once tapped here on the way shown: the order the prompt says changed, round 27: a phone has no title to read)
-  // ...and where it does not, said so in short, as die 2 is outlined as acting there too (Struggle newcomer 20 asked
-  // what its blue frame meant under every way: only die 1 was said)
-  if (choosing && buttonState("die2")[0]) {
-    keys.push(((said() || {}).messages || [])[0]?.args?.orders_differ !== false || S.orderTapped === orderKey(v)
-      ? I18N.t("page.str.key_die2", "die 2: the same moves in another order")
-      : I18N.t("page.str.key_die2_same", "die 2: another order (the same result)"));
-  }
-  $("dice-keys").hidden = !die1 && !keys.length;
-  $("dice-keys").innerHTML = "";
-  $("dice-keys").title = I18N.t("page.str.keys_title", "the dice outlined in blue still act");
-  // "die 1" in words as "die 2" is, never a pill outlined as the dice are (round 27: the outlined "die 1" pill
-  // read as naming the die outlined, die 2)
-  if (die1) keys.unshift(`${I18N.t("page.str.key_die1_name", "die 1")}: ${die1}`);
-  // the dice changing jobs said as such (Struggle newcomer 26: "die 1: the previous way" under dice that were just
-  // thrown and held read as a mistake): while choosing, the first two dice are buttons of the choice
-  const diceKeys = !!die1 || (choosing && buttonState("die2")[0]);
-  // ...the page's own buttons (◀ Previous way, Throw: next way, Stop: play way n) not said again there: the line
-  // says only what the dice do on the board (Struggle newcomers 16-29 read Throw as a throw and a die's tap as a hold)
-  // (a tap on a ringed die here acts as the board's button: Struggle newcomer 31 read "On the board itself" as the
-  // physical board only, with die 2 ringed on the screen)
-  $("dice-keys").append((keys.length && diceKeys ? I18N.t("page.str.keys_lead_buttons", "While you choose, the first dice are the board's buttons (a click on one ringed in blue acts): ") : "")
-    + keys.join(" · "));
   // an ace said in plain words where it is met, under the dice (round 9: "ace" was explained only in "?", as a
   // "joker for figures", "five aces void"); the same words as the help's (struggle.html page.str.help_ace)
   const aces = !over && v.phase !== "placing" && (v.faces || []).includes("A");
   $("ace-note").hidden = !aces;
   $("ace-note").textContent = aces ? I18N.t("page.str.ace_note", "An ace counts as any token the other dice show (K, Q, J, 10 or 9), your choice; five aces count for nothing.") : "";
-  for (const n of [1, 2]) dice.children[n - 1].classList.toggle("key", v.phase === "choosing" && buttonState(`die${n}`)[0]);
   // why the dice stop answering: the hand is kept (choosing) or played (placing)
   $("throws").textContent = v.phase === "choosing" ? I18N.t("page.str.dice_kept", "hand kept: choose a way to play it")
     : v.phase === "placing" ? I18N.t("page.str.dice_played", "hand played: the tokens move")
@@ -866,9 +838,20 @@ function fillWayShown(v, ways, card, hint, mine) {
   const reordered = S.orderTapped === orderKey(v);
   const args = { n: o.index + 1, count: ways.length,
     moves: [...ace, ...(moves.length ? moves : [I18N.t("page.str.no_moves", "no token moves")])].join(" · ") };
-  box.textContent = (reordered ? I18N.t("page.str.way_shown_order", "Way {n} of {count}, its moves in another order (die 2): {moves}", args)
+  box.textContent = (reordered ? I18N.t("page.str.way_shown_reordered", "Way {n} of {count}, its moves in another order: {moves}", args)
     : I18N.t("page.str.way_shown", "Way {n} of {count}: {moves}", args))
     + (card && hint === o.index && ways.length > 1 ? " · " + I18N.t("page.str.hint_short", "★ the board's pick for your card") : "");
+  // the same moves in another order, where the order changes what happens (the instruction's orders_differ): the
+  // board's die 2, as the page's own button at the end of the way's line (the dice are no buttons while choosing)
+  const s = said(), a = s && s.action === "choose" ? ((s.messages || [])[0] || {}).args || {} : {};
+  if (buttonState("die2")[0] && a.orders_differ !== false) {
+    const b = document.createElement("button");
+    b.type = "button"; b.id = "other-order"; b.className = "small";
+    b.textContent = I18N.t("page.str.other_order", "⇄ Another order");
+    b.title = I18N.t("page.str.other_order_title", "the same moves in another order: what happens changes (die 2 on the board)");
+    b.addEventListener("click", () => press("die2"));
+    box.append(" ", b);
+  }
   // the board's pick for the card held here, when another way is shown: first in the line, a tap shows it (Struggle
   // newcomer 20 pressed "Stop: play way 1" while the pick, way 3, was said only atop the ways, 1800 px down)
   const pick = card && ways.length > 1 && hint !== o.index ? ways.find((w) => w.index === hint) : null;

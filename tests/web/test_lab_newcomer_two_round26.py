@@ -156,14 +156,15 @@ def test_slot_names_never_break_over_two_lines(browser: Any, lab: str) -> None:
     """Item 7: on a phone a refusal split a slot name: "(not S-" / "d: ..."."""
     page = open_page(browser, lab, PHONE)
     try:
-        page.evaluate("MB.showError('Slot S-d: does nothing now: Red: turn the spare with Rotate as you like, then push "
-                      "it in at a lit slot (not S-d: that would undo the last push), N-b or W-4 or E-6'); clearTimeout(MB.errorTimer)")
         page.evaluate("addLog({type: 'shifted', player: 'red', slot: 'S-d', forbidden_next: 'N-d', t: 0})")
         said = ("Red: turn the spare with Rotate as you like, then push it in at a lit slot (not S-d: that would undo "
                 "the last push). Red moves after the push.")
         page.evaluate("(t) => { S.view = {...S.view, prompt: t, instruction: {...S.view.instruction, player: 'red', "
                       "action: 'shift', text: t, messages: [{id: 'lab.shift_not', args: {player: 'red', forbidden: 'S-d'}}]}}; "
                       "drawInfo(); }", said)
+        # the refusal after the prompt it refers to (a refusal of the moment before goes with it: NOTICE.prompted)
+        page.evaluate("MB.showError('Slot S-d: does nothing now: Red: turn the spare with Rotate as you like, then push "
+                      "it in at a lit slot (not S-d: that would undo the last push), N-b or W-4 or E-6'); clearTimeout(MB.errorTimer)")
         for sel in ["#error", "#log li .text", "#prompt"]:
             el = page.locator(sel).first
             assert re.search(r"[NSEW]-[a-z0-9]", el.inner_text()), (sel, el.inner_text())

@@ -51,18 +51,18 @@ def test_the_seat_tip_points_truthfully_and_goes_once_the_seat_is_taken(browser:
     page.wait_for_function("() => !document.getElementById('guide').hidden", timeout=WAIT_MS)
     tip = text.inner_text()
     assert "top right" not in tip and "top left" not in tip, tip
-    assert "seat" in tip.lower(), tip  # no seat of this page's yet: the tip says to take one
+    assert "see your secret card" in tip.lower(), tip  # no seat of this page's yet: the tip says to take one
     page.locator("#private-links button, #private-links .plink").first.click()
     page.wait_for_function("() => MB.seats && MB.seats.mine.includes('red')", timeout=WAIT_MS)
     page.wait_for_timeout(300)
-    assert "seat" not in text.inner_text().lower(), text.inner_text()
+    assert "see your secret card" not in text.inner_text().lower(), text.inner_text()
     # the page opened again with the seat cookie (as a new window would be): the tip never says it
     again = page
     again.evaluate("localStorage.removeItem('mazeboard.guide.labyrinth')")
     again.reload()
     again.wait_for_function("() => S.view && MB.seats && !document.getElementById('guide').hidden", timeout=WAIT_MS)
     again.wait_for_timeout(300)
-    assert "seat" not in again.locator("#guide .guide-text").inner_text().lower()
+    assert "see your secret card" not in again.locator("#guide .guide-text").inner_text().lower()
 
 
 def test_greyed_rotate_looks_like_greyed_done(browser: Any, url: str) -> None:

@@ -1,7 +1,7 @@
 """Issue 15, Labyrinth newcomer 33 (phone): the board under the prompt moved by about 20 px from turn to turn: the
-first push's prompt took three lines, a later one four ("… (not N-d: that would undo the last push) …"). As on the
-Magic Labyrinth's page, the prompt keeps the room of a person's longest every-turn words (the push with a slot
-forbidden, the move), measured in its own font and width (notice.js NOTICE.keepRoom), so the board stays put."""
+first push's prompt took three lines, a later one four ("… (not N-d: that would undo the last push) …"). The prompt
+keeps its room and longer words take smaller letters (labyrinth.js fitPrompt, as Struggle's), so the board stays
+put from turn to turn (a fourth line's room would put Done and Lift pawn under a phone's first screen)."""
 
 from __future__ import annotations
 

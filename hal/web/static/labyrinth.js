@@ -408,20 +408,24 @@ function promptNow() {
   }
   return NOTICE.prompt(s, v.prompt, h && h.humans);
 }
-// the words of a person's every turn here, at their longest (a push with a slot forbidden, the move), for the
-// prompt's room (NOTICE.keepRoom: the board stays put from turn to turn, Labyrinth newcomer 33); none at the end
-function roomWords() {
-  const h = S.hello, v = S.view;
-  const me = h && h.humans.length && v && v.phase !== "over" ? h.humans[0] : null;
-  if (!me) return [];
-  const args = { player: me, forbidden: "N-d", movers: me, home: "a1", cell: "a1" };
-  return ["lab.shift_not", "lab.move"].map((id) => I18N.say(id, args));
+// the prompt in its room (labyrinth.css: three lines on a phone): longer words in smaller letters, so the board
+// under it stays put from turn to turn (Labyrinth newcomer 33: a push with a slot forbidden took a fourth line and
+// moved the board 19 px; a fourth line's room would put Done and Lift pawn under the first screen); words longer
+// still grow the box
+function fitPrompt() {
+  const box = $("prompt");
+  const room = parseFloat(getComputedStyle(box).getPropertyValue("--room")) || 0;
+  const over = () => box.scrollHeight > box.offsetHeight + 1 || (room && box.offsetHeight > room + 1);
+  box.classList.remove("long", "longer");
+  if (over()) box.classList.add("long");
+  if (over()) box.classList.add("longer");
 }
 function drawInfo() {
   const v = S.view, h = S.hello;
   const prompt = promptNow();
   if (NOTICE.prompted(prompt)) MB.clearError(); // a refusal of the moment before goes (notice.js)
-  NOTICE.keepRoom($("prompt"), roomWords(), prompt, (t) => MB.setText($("prompt"), t)); // slot names never break
+  MB.setText($("prompt"), prompt); // slot names never break
+  fitPrompt();
   document.body.dataset.phase = v.phase || ""; // a phone's move step: Done and Lift pawn above the idle spare (labyrinth.css)
   guideTip();
   document.documentElement.style.setProperty("--turn", v.current ? `var(--${v.current})` : "#888");

@@ -14,30 +14,41 @@ pytestmark = pytest.mark.browser
 
 WAIT = 30000
 
-# the words of the tip's last shown line, each: whole before "▾ more" (with its padding), or wholly under it
+# the words of the tip's last shown line, each: clear of "▾ more" (with its padding), or wholly under it; and the
+# line's first word clear (the button at the end of the words' own lines: an English tip on a Persian page reads left
+# to right, and an attack saw its button at the left, over the line's first words)
 CUT = """() => {
   const box = document.getElementById('guide'), text = box.querySelector('.guide-text'), more = box.querySelector('.guide-more');
   if (box.hidden || more.hidden) return null;
   const node = text.firstChild, t = node.textContent, bottom = text.getBoundingClientRect().bottom;
-  const m = more.getBoundingClientRect(), rtl = getComputedStyle(text).direction === 'rtl', out = [];
+  const m = more.getBoundingClientRect(), out = [];
   const words = [...t.matchAll(/\\S+/g)].map((w) => {
     const r = document.createRange(); r.setStart(node, w.index); r.setEnd(node, w.index + w[0].length);
     return [w[0], r.getBoundingClientRect()];
   });
   const last = Math.max(...words.filter(([, b]) => b.bottom <= bottom + 1).map(([, b]) => b.top));
-  for (const [w, b] of words.filter(([, b]) => Math.abs(b.top - last) < 2)) {
-    const clear = rtl ? b.left >= m.right - 0.5 : b.right <= m.left + 0.5;
-    const under = rtl ? b.right <= m.right + 0.5 && b.left >= m.left - 0.5 : b.left >= m.left - 0.5 && b.right <= m.right + 0.5;
+  const line = words.filter(([, b]) => Math.abs(b.top - last) < 2);
+  for (const [w, b] of line) {
+    const clear = b.right <= m.left + 0.5 || b.left >= m.right - 0.5;
+    const under = b.left >= m.left - 0.5 && b.right <= m.right + 0.5;
     if (!clear && !under) out.push(`${w} ${b.left.toFixed(0)}-${b.right.toFixed(0)} px, ▾ more ${m.left.toFixed(0)}-${m.right.toFixed(0)}`);
   }
+  const [w0, b0] = line[0];
+  if (!(b0.right <= m.left + 0.5 || b0.left >= m.right - 0.5)) out.push(`the line's first word ${w0} under ▾ more`);
   return out;
 }"""
 
 
-@pytest.mark.parametrize("game,lang", [("magic", "en"), ("labyrinth", "en"), ("struggle", "en"), ("labyrinth", "fa")])
-def test_a_folded_tip_ends_on_a_whole_word(browser: Any, game: str, lang: str) -> None:
-    with serving(("--game", game, "--seed", "7", "--humans", "red")) as url:
-        ctx = browser.new_context(viewport={"width": PHONE[0], "height": PHONE[1]}, has_touch=True, is_mobile=True,
+@pytest.mark.parametrize("game,lang,size,more", [
+    ("magic", "en", PHONE, ()), ("labyrinth", "en", PHONE, ()), ("struggle", "en", PHONE, ()),
+    ("labyrinth", "fa", PHONE, ()),
+    # the attack's: four players on a small phone, the English tip on a Persian page
+    ("labyrinth", "fa", (320, 568), ("--players", "4", "--humans", "red,blue,green,yellow")),
+])
+def test_a_folded_tip_ends_on_a_whole_word(browser: Any, game: str, lang: str, size: Any, more: Any) -> None:
+    args = ("--game", game, "--seed", "9" if more else "7", *(more or ("--humans", "red")))
+    with serving(args) as url:
+        ctx = browser.new_context(viewport={"width": size[0], "height": size[1]}, has_touch=True, is_mobile=True,
                                   locale=lang)
         page = ctx.new_page()
         try:

@@ -80,7 +80,13 @@ def test_a_tap_on_die_1_at_way_1_says_there_is_no_previous_way_and_never_recomme
             _choosing(page)
             prompt = page.locator("#prompt-text").inner_text()
             assert "Die 1" not in prompt and "Throw for the next way" in prompt, prompt
-            title = page.locator('.pdie[data-die="1"]').get_attribute("title") or ""
+            # the page's ◀ Previous way says there is none yet (greyed; the board's die 1 under it)
+            title = page.locator("#prev-way").get_attribute("title") or ""
             assert "no previous way" in title and "Die 1 for the previous" not in title, title
+            # every die says the same while choosing: the hand is kept, the page's buttons choose (an attack found
+            # die 1 and dice 3-5 saying only "does nothing now")
+            for n in range(1, 6):
+                tap = page.locator(f'.pdie[data-die="{n}"]').get_attribute("data-tap") or ""
+                assert tap.startswith("the hand is kept: choose its way with ◀ Previous way"), (n, tap)
         finally:
             page.close()

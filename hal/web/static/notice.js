@@ -433,7 +433,17 @@ const NOTICE = {
     more.hidden = box.hidden || text.scrollHeight <= text.clientHeight + 1;
     more.style.paddingInlineStart = "";
     more.classList.remove("whole");
+    // "▾ more" at the end of the words' own lines: a tip not yet in a right-to-left page's language reads left to
+    // right there (board.css: unicode-bidi plaintext, its first strong letter), and ends at the right (an attack:
+    // in Persian the English tip's button lay at the left, over its first words)
+    const dir = NOTICE.textDir(text.textContent);
+    box.dataset.textDir = dir; more.dir = dir;
     if (!more.hidden) NOTICE.wholeWord(text, more);
+  },
+  // the direction of a text by its first strong letter, as unicode-bidi: plaintext lays it out: "rtl" or "ltr"
+  textDir(t) {
+    const first = String(t || "").match(/[A-Za-z\u00C0-\u024F\u0370-\u04FF\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/);
+    return first && /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/.test(first[0]) ? "rtl" : "ltr";
   },
   // folded, the last line ends on a whole word: "▾ more" grows over the word it would cut ("…plays a s▾ more",
   // every round of the ninth session), its start edge at that word's start (the right edge, right to left)
@@ -441,7 +451,7 @@ const NOTICE = {
     const node = text.firstChild;
     if (!node || node.nodeType !== Node.TEXT_NODE || node !== text.lastChild) return; // (words of one text only)
     const bottom = text.getBoundingClientRect().bottom, m = more.getBoundingClientRect();
-    const rtl = getComputedStyle(text).direction === "rtl", range = document.createRange();
+    const rtl = more.dir === "rtl", range = document.createRange();
     for (const w of node.textContent.matchAll(/\S+/g)) {
       range.setStart(node, w.index); range.setEnd(node, w.index + w[0].length);
       const b = range.getBoundingClientRect();

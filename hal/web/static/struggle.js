@@ -609,8 +609,11 @@ function drawInfo() {
     // while choosing, the dice on this page are the hand's picture, not buttons: the page's ◀ Previous way, Throw
     // (the next way), Stop and ⇄ Another order do what the board's die 1 and die 2 do (Struggle newcomer 33: a die's
     // tap held it a moment before, then some dice became hidden buttons beside those); a tap says so
+    // (every die says the same then, whether the board's button under it acts or not: an attack found die 1 on way 1
+    // and dice 3-5 saying only "does nothing now")
     const [acts, said] = buttonState(`die${i + 1}`), on = acts && v.phase !== "choosing";
-    const why = acts && !on ? I18N.t("page.str.die_kept", "the hand is kept: choose its way with ◀ Previous way, Throw (the next way) and Stop") : said;
+    const keptHere = v.phase === "choosing" && h.humans.includes(v.current);
+    const why = keptHere ? I18N.t("page.str.die_kept", "the hand is kept: choose its way with ◀ Previous way, Throw (the next way) and Stop") : said;
     d.title = I18N.t("page.str.die_title", "die {n}: {face} (key {n}): {why}",
       { n: i + 1, face: face === "A" ? I18N.t("page.str.ace", "ace (joker)") : face || "?", why });
     d.dataset.tap = why;

@@ -19,17 +19,26 @@ PORT = int(os.environ.get("MB_TEST_PORT", "0"))
 SEED = ("--game", "struggle", "--seed", "31643", "--humans", "red")  # red throws ace J 9 ace Q; way 3: Q, 9 -> 2, J -> 1
 
 
+def hand_kept(browser: Any, url: str, size: tuple[int, int] = (390, 844), before: Any = None) -> Any:
+    """A page at `size` with the tips seen, Red's first hand thrown and kept (the choice open); `before(page)` runs
+    once the board asks for the throw."""
+    page = browser.new_page(viewport={"width": size[0], "height": size[1]})
+    page.add_init_script("localStorage.setItem('mazeboard.guide.struggle', JSON.stringify(['goal', 'dice', 'throw', 'choose', 'place']))")
+    page.goto(url)
+    page.wait_for_function("() => S.view && S.view.instruction && S.view.instruction.action === 'throw'", timeout=WAIT)
+    if before:
+        before(page)
+    page.click("#throw")
+    page.wait_for_function("() => S.view.throws > 0", timeout=WAIT)
+    page.click("#stop")
+    page.wait_for_function("() => S.view.phase === 'choosing'", timeout=WAIT)
+    return page
+
+
 def test_a_move_no_reed_sees_updates_the_prompt_while_the_board_asks_to_check(browser: Any) -> None:
     with serving(SEED, PORT) as url:
-        page = browser.new_page(viewport={"width": 390, "height": 844})
-        page.add_init_script("localStorage.setItem('mazeboard.guide.struggle', JSON.stringify(['goal', 'dice', 'throw', 'choose', 'place']))")
-        page.goto(url)
+        page = hand_kept(browser, url)
         try:
-            page.wait_for_function("() => S.view && S.view.instruction && S.view.instruction.action === 'throw'", timeout=WAIT)
-            page.click("#throw")
-            page.wait_for_function("() => S.view.throws > 0", timeout=WAIT)
-            page.click("#stop")
-            page.wait_for_function("() => S.view.phase === 'choosing'", timeout=WAIT)
             page.evaluate("MB.send({type: 'pick', index: 2})")
             page.wait_for_function("() => S.view.selected === 2", timeout=WAIT)
             page.click("#stop")

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from test_plain_words_browser import serving
+from test_struggle_newcomer32 import hand_kept
 
 pytestmark = pytest.mark.browser
 
@@ -25,16 +26,11 @@ ASKED = """() => (said().requests || []).filter((r) => r.piece && Array.isArray(
 @pytest.mark.parametrize("size", [(390, 844), (1920, 1080)])
 def test_each_space_asked_for_shows_the_token_that_goes_there(browser: Any, size: tuple[int, int]) -> None:
     with serving(SEED, PORT) as url:
-        page = browser.new_page(viewport={"width": size[0], "height": size[1]})
-        page.add_init_script("localStorage.setItem('mazeboard.guide.struggle', JSON.stringify(['goal', 'dice', 'throw', 'choose', 'place']))")
-        page.goto(url)
-        try:
-            page.wait_for_function("() => S.view && S.view.instruction && S.view.instruction.action === 'throw'", timeout=WAIT)
+        def nothing_asked(page: Any) -> None:
             assert page.evaluate(MARKS) == []  # nothing asked to move yet
-            page.click("#throw")
-            page.wait_for_function("() => S.view.throws > 0", timeout=WAIT)
-            page.click("#stop")
-            page.wait_for_function("() => S.view.phase === 'choosing'", timeout=WAIT)
+
+        page = hand_kept(browser, url, size, nothing_asked)
+        try:
             page.click("#stop")
             page.wait_for_function("() => S.view.phase === 'placing'", timeout=WAIT)
             page.wait_for_function(f"() => ({ASKED})().length >= 2", timeout=WAIT)

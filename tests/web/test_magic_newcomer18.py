@@ -47,7 +47,8 @@ def test_the_phone_board_does_not_move_at_the_first_roll(browser: Any, drop18: s
         before = board_y(page)
         nxt = page.locator("#prompt .prompt-next")
         expect(nxt).to_be_visible()
-        expect(nxt).to_contain_text("tap a lit cell next to your pawn")
+        expect(nxt).to_contain_text("tap the cells next to your pawn, one step at a time")
+        expect(nxt).to_contain_text("the lit ones show where the move can end")  # (Magic newcomer 36)
         prompt = page.locator("#prompt").bounding_box()
         assert prompt["y"] + prompt["height"] <= board_y(page), "the next line spills over the board"
         roll_at_least_two(page)

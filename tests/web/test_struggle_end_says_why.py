@@ -32,6 +32,9 @@ def test_the_win_box_says_where_each_player_scored(browser: Any) -> None:
             assert "Blue wins!" in text, text
             assert "Blue: scored at C (J), D (10) and E (9)" in text, text
             assert "Red: scored at D (10)" in text, text
+            # the prompt edged in the winner's colour, not the last player's (Struggle newcomer 34)
+            page.evaluate("() => { S.view.current = 'red'; drawInfo(); }")
+            assert page.evaluate("document.documentElement.style.getPropertyValue('--turn')") == "var(--blue)"
             box = page.locator("#banner").bounding_box()
             assert box and box["y"] + box["height"] <= PHONE[1], box  # on the first screen
         finally:

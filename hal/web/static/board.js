@@ -645,7 +645,9 @@ function nextLine(s, phone) {
   if (!phone || !s || s.action !== "roll") return "";
   const news = S.hello.humans.includes(s.player) && S.news && S.news.length ? `${S.news.join(". ")}. ` : "";
   if (!S.rolledHere && S.hello.humans.includes(s.player)) {
-    return news + I18N.t("page.magic.next_after_roll", "Then click a lit cell next to your pawn, one step at a time, toward the white cell's symbol. A hidden wall drops your ball.");
+    // (the lit cells are where the move can end, some only round a wall found already: Magic newcomer 36 read "a lit
+    // cell next to your pawn" as every lit neighbour being a step, and was refused across a found wall)
+    return news + I18N.t("page.magic.next_after_roll_end", "Then click the cells next to your pawn, one step at a time, toward the white cell's symbol; the lit ones show where the move can end. A hidden wall drops your ball.");
   }
   const t = S.view && S.view.target;
   return news + (t && t.symbol ? I18N.t("page.magic.next_target", "To find: {symbol} on {cell} (the white cell).", { symbol: sym(t.symbol), cell: t.cell }) : "");
@@ -674,7 +676,7 @@ function drawInfo() {
     if ($("countdown")) $("countdown").hidden = true;
     if (!S.restarting) { clearTimeout(S.errorTimer); $("error").textContent = ""; }
   }
-  document.documentElement.style.setProperty("--turn", v.current ? `var(--${v.current})` : "#888");
+  MB.turnColour(v);
   const players = $("players");
   players.innerHTML = "";
   players.dataset.count = String((v.players.length ? v.players : h.players).length); // a phone's score bar fits its chips to it

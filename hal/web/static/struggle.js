@@ -574,7 +574,7 @@ function drawInfo() {
   watchSeats();
   drawCard();
   drawProgress();
-  document.documentElement.style.setProperty("--turn", v.current ? `var(--${v.current})` : "#888");
+  MB.turnColour(v);
   const players = $("players");
   players.innerHTML = "";
   for (const p of v.players.length ? v.players : h.players) {
@@ -932,7 +932,9 @@ function tips() {
     throw: I18N.touch ? I18N.t("page.str.tip_throw_touch", "Press 🎲 Throw. Then tap dice to keep them and throw the others again (three throws at most), or press ✋ Stop to keep the hand.")
       : I18N.t("page.str.tip_throw", "Press 🎲 Throw (or T). Then click dice to keep them and throw the others again (three throws at most), or press ✋ Stop to keep the hand."),
     choose: I18N.t("page.str.tip_choose", "Each line under “Ways to play the hand” shows where the tokens would go and what that does for your card. Click one to see it lit on the board, then press ✋ Stop to play it."),
-    place: I18N.t("page.str.tip_place", "Move the tokens to the blinking spaces: click a token, then its space, or press 🤚 Place tokens as shown."),
+    // (what each way does next said: Struggle newcomer 34 moved the tokens by hand and pressed Stop, then pressed
+    // Place tokens as shown and found Blue already playing)
+    place: I18N.t("page.str.tip_place_ends", "Move the tokens to the blinking spaces: click a token, then its space, then press ✋ Stop to end the turn; or press 🤚 Place tokens as shown, which places them and ends the turn."),
   };
 }
 // a tip goes when the step it teaches is done (not remembered: it comes again next turn): the placing tip once

@@ -1,0 +1,27 @@
+"""Issue 15, Struggle newcomer 34: having moved the tokens by hand and pressed Stop on turn 1, the newcomer pressed
+"Place tokens as shown" on turn 2 and found Blue already playing: nothing on the page said the button ends the turn
+too. The placing tip and the help say what each way does next."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from test_plain_words_browser import PHONE, serving
+
+pytestmark = pytest.mark.browser
+
+
+def test_the_placing_tip_and_the_help_say_place_tokens_as_shown_ends_the_turn(browser: Any) -> None:
+    with serving(("--game", "struggle", "--seed", "7", "--humans", "red")) as url:
+        page = browser.new_context(viewport={"width": PHONE[0], "height": PHONE[1]}, has_touch=True, is_mobile=True).new_page()
+        try:
+            page.goto(url)
+            page.wait_for_function("() => S.view && S.hello && typeof tips === 'function'", timeout=30000)
+            tip = page.evaluate("tips().place")
+            assert "then press ✋ Stop to end the turn" in tip and "Place tokens as shown, which places them and ends the turn" in tip, tip
+            assert "tap a token" in tip  # a touch screen's words
+            help_text = " ".join(page.locator("#help").inner_text().split())
+            assert "Place tokens as shown, which places them and ends the turn" in help_text, help_text
+        finally:
+            page.context.close()

@@ -25,3 +25,24 @@ def test_the_placing_tip_and_the_help_say_place_tokens_as_shown_ends_the_turn(br
             assert "Place tokens as shown, which places them and ends the turn" in help_text, help_text
         finally:
             page.context.close()
+
+
+def test_an_ace_counted_as_a_token_arrived_already_says_it_moves_nothing(browser: Any) -> None:
+    """Struggle newcomer 34: "the ace counts as 9" was listed with 9 arrived already; only the log after the play said
+    its dice move nothing."""
+    with serving(("--game", "struggle", "--seed", "7", "--humans", "red")) as url:
+        page = browser.new_page(viewport={"width": 1920, "height": 1080})
+        try:
+            page.goto(url)
+            page.wait_for_function("() => S.view && S.hello && S.world", timeout=30000)
+            said = page.evaluate("""() => {
+              const v = S.view;
+              v.phase = 'choosing'; v.current = 'red'; v.arrived = ['9']; v.selected = 0;
+              v.outcomes = [{ index: 0, ace: ['9'], moves: [{ token: 'J', from: 2, to: 3, result: 'moved' }], spaces: {}, arrived: ['9'] },
+                            { index: 1, ace: ['J'], moves: [{ token: 'J', from: 2, to: 4, result: 'moved' }], spaces: {}, arrived: ['9'] }];
+              drawInfo();
+              return [...document.querySelectorAll('#outcomes .outcome .ace-as')].map((e) => e.textContent);
+            }""")
+            assert said == ["the ace counts as 9 (9 arrived already: moves nothing)", "the ace counts as J"], said
+        finally:
+            page.close()

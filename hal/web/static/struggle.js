@@ -678,6 +678,10 @@ function drawInfo() {
       ace.className = "ace-as";
       ace.textContent = shown.ace.length > 1 ? I18N.t("page.str.way_aces", "the aces count as {aces}", { aces: andList(shown.ace) })
         : I18N.t("page.str.way_ace", "the ace counts as {aces}", { aces: andList(shown.ace) });
+      // an ace counted as a token arrived already moves nothing: said there, not only in the log after the play
+      // (Struggle newcomer 34 read "the ace counts as 9" with 9 home as a move)
+      const spent = [...new Set(shown.ace.filter((t) => (v.arrived || []).includes(t)))];
+      if (spent.length) ace.textContent += I18N.t("page.str.way_ace_arrived", " ({tokens} arrived already: moves nothing)", { tokens: andList(spent) });
       li.lastElementChild.prepend(ace);
     }
     for (const m of shown.moves) li.querySelector(".moves").appendChild(moveLine(m));

@@ -18,7 +18,7 @@ WAIT = 30000
 
 
 @pytest.mark.parametrize("game,before,after", [
-    ("struggle", "See your card here:", "Your seat (shows your card here):"),
+    ("struggle", "See your card here:", "Your seat:"),
     ("labyrinth", "See your secret card:", "Your seat:"),
 ])
 def test_the_seat_words_say_take_it_until_it_is_taken(browser: Any, game: str, before: str, after: str) -> None:

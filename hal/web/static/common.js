@@ -355,7 +355,9 @@ const MB = {
   // your secret card"); a label the page does not know (the companion's) is left as it is
   seatLabel(box) {
     const label = box.previousElementSibling, id = label && label.dataset.i18n;
-    if (!label || !["page.your_seat", "page.struggle.seat_label"].includes(id)) return;
+    // (held, Struggle's says "Your seat:" beside "🃏️ Your card, also on its own page": Struggle newcomer 34 read
+    // "Your seat (shows your card here):" before it as two ideas in one spot)
+    if (!label || !["page.your_seat", "page.struggle.seat_held"].includes(id)) return;
     if (label.dataset.held === undefined) { // the page's own words (its data-i18n), in the language once it is here
       label.dataset.held = label.textContent;
       I18N.ready(() => { label.dataset.held = I18N.say(id); MB.seatLabel(box); });

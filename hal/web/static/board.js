@@ -676,7 +676,7 @@ function drawInfo() {
     if ($("countdown")) $("countdown").hidden = true;
     if (!S.restarting) { clearTimeout(S.errorTimer); $("error").textContent = ""; }
   }
-  MB.turnColour(v);
+  NOTICE.turnColour(v);
   const players = $("players");
   players.innerHTML = "";
   players.dataset.count = String((v.players.length ? v.players : h.players).length); // a phone's score bar fits its chips to it

@@ -434,13 +434,6 @@ const MB = {
                               seed: seedText === "" ? null : parseInt(seedText, 10) }, build()));
     });
   },
-  // the colour the prompt's edge and the current player's marks take (--turn): whose turn it is, and once the game
-  // is over the winner's (Struggle newcomer 34: "Red wins!" edged in Blue's colour, the last to play); a view's
-  // `winner` (Magic, Labyrinth) or first of its `winners` (Struggle)
-  turnColour(v) {
-    const who = v.phase === "over" ? v.winner || (v.winners || [])[0] || null : v.current;
-    document.documentElement.style.setProperty("--turn", who ? `var(--${who})` : "#888");
-  },
   banner(html) { $("banner-text").innerHTML = html; $("banner").hidden = false; },
 };
 // before any page listener (capture): a control that is off never acts

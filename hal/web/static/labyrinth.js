@@ -428,7 +428,7 @@ function drawInfo() {
   fitPrompt();
   document.body.dataset.phase = v.phase || ""; // a phone's move step: Done and Lift pawn above the idle spare (labyrinth.css)
   guideTip();
-  MB.turnColour(v);
+  NOTICE.turnColour(v);
   const players = $("players");
   players.innerHTML = "";
   for (const p of v.players.length ? v.players : h.players) {

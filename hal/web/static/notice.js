@@ -69,6 +69,14 @@ const NOTICE = {
     put(now);
     if (room > height()) box.style.minHeight = `${room}px`;
   },
+  // the colour the prompt's edge and the current player's marks take (--turn): whose turn it is, and once the game
+  // is over the winner's (Struggle newcomer 34: "Red wins!" edged in Blue's colour, the last to play); a view's
+  // `winner` (Magic, Labyrinth) or first of its `winners` (Struggle). Here, as every game page loads notice.js
+  // (the Magic Labyrinth's page has no common.js: MB there stopped its page, Magic newcomer 37)
+  turnColour(v) {
+    const who = v.phase === "over" ? v.winner || (v.winners || [])[0] || null : v.current;
+    document.documentElement.style.setProperty("--turn", who ? `var(--${who})` : "#888");
+  },
   // the words of the page's prompt, as each game's page draws them: true when they changed (the board's ask, or the
   // page's own words of it as the simulator's world moves on: the pawn lifted, a token set down). A refusal of the
   // moment before then goes (after its grace): Magic newcomer 35 read "… press ✊ Lift pawn" under "Your pawn is in

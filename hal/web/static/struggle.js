@@ -574,7 +574,7 @@ function drawInfo() {
   watchSeats();
   drawCard();
   drawProgress();
-  MB.turnColour(v);
+  NOTICE.turnColour(v);
   const players = $("players");
   players.innerHTML = "";
   for (const p of v.players.length ? v.players : h.players) {

@@ -917,7 +917,8 @@ function waysEmpty(v, mine) {
     return mine ? I18N.t("page.str.ways_keep", "press ✋ Stop to keep this hand: the ways to play it show here")
       : I18N.t("page.str.ways_keep_other", "the ways to play the hand show here once {Player} keeps it", { player: v.current });
   }
-  return I18N.t("page.str.ways_before", "🎲 throw, then ✋ Stop: each K, Q, J, 10 or 9 die kept moves that token one space");
+  // ("kept" read as the dice held, Struggle newcomer 35: every die of the hand at Stop moves its token, held or not)
+  return I18N.t("page.str.ways_before_hand", "🎲 throw, then ✋ Stop: each K, Q, J, 10 or 9 among the five dice then moves that token one space, held or not");
 }
 // the first-game guide: the tips for what the board asks now, when a person here is asked, one at a
 // time in this order (the objective and the dice first, then what to press); said in the page's language

@@ -18,7 +18,7 @@ from test_magic_newcomer25 import BOARD_TOP, _phone, url  # noqa: F401 (url: the
 pytestmark = pytest.mark.browser
 
 REST = "getComputedStyle(document.getElementById('guide'), '::after').content"
-NEWEST = "document.querySelector('#log li:not(.warning) .text').textContent"
+NEWEST = "document.querySelector('#log li:not(.warning):not([data-type=\"turn_started\"]) .text').textContent"
 
 
 def test_got_it_keeps_the_room_for_the_game_and_hide_all_tips_gives_it_back(browser: Any, url: str) -> None:

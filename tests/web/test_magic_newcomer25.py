@@ -91,7 +91,7 @@ def test_the_room_stays_through_the_persons_move_once_no_tip_is_left(browser: An
         wait_action(page, "roll", "blue")
         wait_action(page, "roll", "red")
         assert page.evaluate(BOARD_TOP) == top, "the board moved at another player's turn"
-        newest = "document.querySelector('#log li:not(.warning) .text').textContent"
+        newest = "document.querySelector('#log li:not(.warning):not([data-type=\"turn_started\"]) .text').textContent"
         page.wait_for_function(f"getComputedStyle(document.getElementById('guide'), '::after').content.includes({newest})",
                                timeout=WAIT_MS)
     finally:

@@ -395,8 +395,11 @@ const NOTICE = {
   // a warning (its fix is the prompt's, and the line would stand after the fix, Struggle newcomer 30); before the
   // log has one, what the room is for (Magic newcomer 19 saw a 130 px gap under the prompt once the tip went;
   // newcomer 26 saw "every tip has been shown" stay all game, saying nothing)
+  // (not a line saying only whose turn it is, which the prompt says: Struggle newcomer 35 read "📜 Red's turn" under
+  // "Red: press Throw" while Blue's play, two tokens moved, was said only far below in the log)
   restWords() {
-    const newest = document.querySelector("#log li:not(.warning) .text"), line = newest && newest.textContent.trim();
+    const newest = document.querySelector('#log li:not(.warning):not([data-type="turn_started"]) .text');
+    const line = newest && newest.textContent.trim();
     if (line) return `📜 ${line}`;
     return NOTICE.toCome().length ? I18N.t("page.common.guide_rest", "💡 The next first-game tip shows here when its moment comes.")
       : I18N.t("page.common.guide_rest_none", "💡 Every first-game tip has been shown; ? at the top has the rules.");

@@ -237,6 +237,9 @@ const NOTICE = {
     more.hidden = true;
     body.append(text, more);
     window.addEventListener("resize", () => NOTICE.clamped(box));
+    // ...and as the words' box changes width without a resize (the buttons beside it in the page's language, arriving
+    // after the words: a Persian page's "▾ more" measured against the English buttons cut a word, in CI)
+    if (window.ResizeObserver) new ResizeObserver(() => NOTICE.clamped(box)).observe(text);
     box.querySelector(".guide-off").addEventListener("click", () => {
       for (const id of Object.keys(NOTICE.tips)) NOTICE.remember(id.split(".")[0]); // "return.ball": the tip "return"
       NOTICE.hide();

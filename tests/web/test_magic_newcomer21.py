@@ -63,7 +63,7 @@ def test_a_phone_says_the_symbol_to_find_under_press_roll_after_the_first_roll(b
     page = open_page(browser, drop21, PHONE, touch=True)
     try:
         nxt = page.locator("#prompt .prompt-next")
-        expect(nxt).to_contain_text("tap a lit cell")  # before the first roll: what comes next
+        expect(nxt).to_contain_text("tap the cells next to your pawn")  # before the first roll: what comes next
         roll(page)
         page.locator("#done").tap()  # ends the move where it stands
         wait_action(page, "roll")  # red's next turn (blue's passed by itself)

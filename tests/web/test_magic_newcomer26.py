@@ -101,11 +101,11 @@ def test_once_a_finger_has_tapped_the_page_says_tap(browser: Any, url: str) -> N
         wait_action(page, "roll")
         assert not page.evaluate("matchMedia('(hover: none) and (pointer: coarse)').matches")
         line = page.locator("#prompt .prompt-next")
-        assert "Then click a lit cell" in line.inner_text()
+        assert "Then click the cells next to your pawn" in line.inner_text()
         # a finger on the page (what the newcomers' tap on "▾ more" was)
         page.evaluate("document.querySelector('#guide').dispatchEvent(new PointerEvent('pointerdown', "
                       "{pointerType: 'touch', bubbles: true}))")
         page.evaluate("drawPrompt()")  # the next drawing of the prompt (any message from the board)
-        assert "Then tap a lit cell" in line.inner_text(), line.inner_text()
+        assert "Then tap the cells next to your pawn" in line.inner_text(), line.inner_text()
     finally:
         page.close()

@@ -37,7 +37,7 @@ def test_before_the_first_roll_the_phone_prompt_keeps_no_empty_room(browser: Any
     page.wait_for_timeout(300)
     empty = page.evaluate(_EMPTY)
     line = page.evaluate("parseFloat(getComputedStyle(document.getElementById('prompt')).lineHeight)")
-    assert "Then click a lit cell" in page.locator("#prompt").inner_text()
+    assert "Then click the cells next to your pawn" in page.locator("#prompt").inner_text()
     assert empty < line * 1.5, f"the prompt keeps {empty:.0f} px empty under 'Red: press Roll.' (a line is {line:.0f} px)"
     roll(page)
     top = page.locator("#board").bounding_box()["y"]

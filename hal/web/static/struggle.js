@@ -616,7 +616,7 @@ function drawInfo() {
     const why = keptHere ? I18N.t("page.str.die_kept", "the hand is kept: choose its way with ◀ Previous way, Throw (the next way) and Stop") : said;
     d.title = I18N.t("page.str.die_title", "die {n}: {face} (key {n}): {why}",
       { n: i + 1, face: face === "A" ? I18N.t("page.str.ace", "ace (joker)") : face || "?", why });
-    d.dataset.tap = why;
+    if (keptHere) d.dataset.tap = why; else delete d.dataset.tap; // (a tap elsewhen says the title: the die, its key)
     MB.enable(d, on);
     // a tap or click keeps no focus ring on the die (newcomer 16: a held die kept a blue ring into the kept hand)
     d.addEventListener("click", (e) => { if (e.detail > 0) d.blur(); press(`die${i + 1}`); });

@@ -850,7 +850,7 @@ function fillWayShown(v, ways, card, hint, mine) {
     + (card && hint === o.index && ways.length > 1 ? " · " + I18N.t("page.str.hint_short", "★ the board's pick for your card") : "");
   // the same moves in another order, where the order changes what happens (the instruction's orders_differ): the
   // board's die 2, as the page's own button at the end of the way's line (the dice are no buttons while choosing)
-  const s = said(), a = s && s.action === "choose" ? ((s.messages || [])[0] || {}).args || {} : {};
+  const a = chooseArgs();
   if (buttonState("die2")[0] && a.orders_differ !== false) {
     const b = document.createElement("button");
     b.type = "button"; b.id = "other-order"; b.className = "small";
@@ -885,8 +885,13 @@ function fitWayShown() {
 }
 // the way shown as the prompt says it (die 2 names the same moves in another order: round 27, the phone's line
 // kept the first order): the instruction's moves and aces for the selected way, else the way's first order
+// the facts of the choice the board shows now (its instruction's first message's args), else {}
+function chooseArgs() {
+  const s = said();
+  return s && s.action === "choose" ? ((s.messages || [])[0] || {}).args || {} : {};
+}
 function shownPlay(o) {
-  const s = said(), a = s && s.action === "choose" ? ((s.messages || [])[0] || {}).args || {} : {};
+  const a = chooseArgs();
   return a.selected === o.index && Array.isArray(a.moves) ? { moves: a.moves, ace: a.aces || o.ace || [] }
     : { moves: o.moves, ace: o.ace || [] };
 }

@@ -24,7 +24,7 @@ FOUND = ('addLog({ type: "symbol_collected", player: "blue", symbol: "ghost", ce
          "⭐ Blue found 👻 ghost: 1 of 3 symbols. To find:")
 DROPPED = ('addLog({ type: "step", player: "blue", from: "d6", to: "d5", steps: 2, t: 2 }); '
            'addLog({ type: "ball_dropped", player: "blue", edge: "d5-d6", t: 2 });',
-           "💥 Blue's ball dropped at the step d6 → d5: a wall there (the ball takes a moment to fall). To find:")
+           "💥 Blue's ball dropped at the step d6 → d5: a wall there. To find:")
 
 
 @pytest.mark.parametrize("events, said", [FOUND, DROPPED], ids=["found", "dropped"])

@@ -1,6 +1,6 @@
 """Issue 15, Magic newcomer 30 (phone): the log said "Blue f6 → e6", "Blue e6 → d6", then "💥 Blue's ball dropped
 at the step f6 → e6: a wall there": Blue seemed to walk through the wall. The drop's line says where the pawn had
-gone meanwhile, and that those steps do not count."""
+gone meanwhile, and (Magic newcomer 38) that it goes back to its start corner all the same."""
 
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ def test_a_drop_said_after_the_pawn_went_on_says_where_it_was(browser: Any, url:
             const at = LOG_TEXT.ball_dropped({type: 'ball_dropped', player: 'blue', edge: 'f6-e6'});
             return [went, at]; }""")
         went, at = lines
-        assert "f6 → e6" in went and "gone on to d6" in went and "do not count" in went, went
+        assert "f6 → e6" in went and "gone on to d6" in went and "back to its start corner" in went, went
         assert "f6 → e6" in at and "gone on" not in at, at
     finally:
         page.close()

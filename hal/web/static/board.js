@@ -134,6 +134,7 @@ const HANDLERS = {
     NOTICE.heard(msg.event.t);
     S.heardT = msg.event.t;
     addLog(msg.event);
+    if (msg.event.type === "turn_ended") S.turnEnded = { player: msg.event.player, reason: msg.event.reason, at: performance.now() };
     if (msg.event.type === "symbol_collected" && msg.view.phase !== "over") news(msg.event);
     if (msg.event.type === "turn_started" && S.hello.humans.includes(msg.event.player)) S.selected = msg.event.player;
     if (rolledHere(msg.event, S.hello)) S.rolledHere = true;
@@ -148,7 +149,7 @@ const HANDLERS = {
   walls(msg) { S.walls = msg.walls; drawWalls(); },
   ok(msg) { answered(msg.id); },
   error(msg) { answered(msg.id); showError(msg.message); },
-  restarting() { NOTICE.gameOver(); S.restarting = true; showError(I18N.t("page.magic.restarting", "starting a new game…")); $("banner").hidden = true; },
+  restarting() { NOTICE.gameOver(); S.restarting = true; S.turnEnded = null; showError(I18N.t("page.magic.restarting", "starting a new game…")); $("banner").hidden = true; },
 };
 
 // -- drawing ----------------------------------------------------------------------
@@ -619,6 +620,12 @@ function drawPrompt() {
     }
     const corner = (S.hello.corners && S.hello.corners[me]) || "a1";
     for (const t of Object.values(returnPrompts(me, corner, notTakenWords(S.view && S.view.target), "f6", "e6"))) steps.push([t, null]);
+    // ...and, on a phone, a roll's line saying each other player's drop (the news, nextLine) before the symbol to find
+    const others = (S.view.players.length ? S.view.players : S.hello.players).filter((o) => !S.hello.humans.includes(o));
+    if (phone && others.length) {
+      const dropped = others.slice(0, NEWS_MAX).map((o) => dropNews(o, "f6", "e6")).join(". ");
+      steps.push([I18N.say("magic.roll", { player: me }), null, `${dropped}. ${targetLine(S.view.target)}`]);
+    }
   }
   if (counting) {
     const texts = [text], m = s.messages && s.messages[0];
@@ -649,8 +656,10 @@ function nextLine(s, phone) {
     // cell next to your pawn" as every lit neighbour being a step, and was refused across a found wall)
     return news + I18N.t("page.magic.next_after_roll_end", "Then click the cells next to your pawn, one step at a time, toward the white cell's symbol; the lit ones show where the move can end. A hidden wall drops your ball.");
   }
-  const t = S.view && S.view.target;
-  return news + (t && t.symbol ? I18N.t("page.magic.next_target", "To find: {symbol} on {cell} (the white cell).", { symbol: sym(t.symbol), cell: t.cell }) : "");
+  return news + targetLine(S.view && S.view.target);
+}
+function targetLine(t) {
+  return t && t.symbol ? I18N.t("page.magic.next_target", "To find: {symbol} on {cell} (the white cell).", { symbol: sym(t.symbol), cell: t.cell }) : "";
 }
 // what another player's turn did that a person here must know at their roll (S.news, said by nextLine): a symbol
 // found (the target changed) or a ball dropped, as the log says it; on a phone the log is far below the first
@@ -658,9 +667,20 @@ function nextLine(s, phone) {
 // player's since a person here last rolled (an attack: with three players Blue's find was forgotten at Green's
 // turn), at most NEWS_MAX; forgotten when a person here rolls
 const NEWS_MAX = 3;
+// a drop said shortly there: where, and that a wall stands there (the log says the rest; Magic newcomer 38 saw the
+// board move 15-30 px under a five-line prompt saying Blue's drop as the log does)
+function newsWords(ev, text) {
+  if (ev.type !== "ball_dropped") return text;
+  const edge = typeof ev.edge === "string" ? ev.edge.split("-") : [];
+  const st = S.recentSteps.find((x) => x.player === ev.player && edge.includes(x.from) && edge.includes(x.to));
+  return st ? dropNews(ev.player, st.from, st.to) : I18N.t("page.magic.news_dropped", "💥 {Player}'s ball dropped", { player: ev.player });
+}
+function dropNews(player, from, to) {
+  return I18N.t("page.magic.news_dropped_at", "💥 {Player}'s ball dropped at the step {from} → {to}: a wall there", { player, from, to });
+}
 function heardNews(ev, text) {
   const here = S.hello && S.hello.humans.includes(ev.player);
-  if ((ev.type === "symbol_collected" || ev.type === "ball_dropped") && !here && S.hello) S.news = [...(S.news || []), text].slice(-NEWS_MAX);
+  if ((ev.type === "symbol_collected" || ev.type === "ball_dropped") && !here && S.hello) S.news = [...(S.news || []), newsWords(ev, text)].slice(-NEWS_MAX);
   else if ((ev.type === "die_rolled" && here) || ev.type === "game_started") S.news = null;
 }
 
@@ -880,7 +900,7 @@ const LOG_TEXT = {
     const last = st && S.recentSteps.find((x) => x.player === e.player), on = last && last !== st ? last.to : null;
     return st ? I18N.t("page.magic.log_ball_dropped_at", "💥 {Player}'s ball dropped at the step {from} → {to}: a wall there (the ball takes a moment to fall)",
                        { player: e.player, from: st.from, to: st.to })
-        + (on ? I18N.t("page.magic.log_went_on", "; the pawn had gone on to {cell} by then: the steps after the wall do not count", { cell: on }) : "") + lost
+        + (on ? I18N.t("page.magic.log_went_on_back", "; the pawn had gone on to {cell} by then: it goes back to its start corner all the same", { cell: on }) : "") + lost
       : I18N.t("page.magic.log_ball_dropped", "💥 {Player}'s ball dropped{where}", { player: e.player,
         // no edge: why no wall is marked (Magic newcomer 19 saw a drop with no wall and nothing said why)
         where: e.edge ? I18N.t("page.magic.wall_at", ": a wall at {edge}", { edge: e.edge })
@@ -949,8 +969,21 @@ function clearError() {
   const left = NOTICE.graceLeft(); // a refusal shown a moment ago is read first (notice.js)
   if (left > 0 && e.textContent) S.errorTimer = setTimeout(gone, left); else gone();
 }
+// a refusal a moment after a person's own turn ended (a tap as the board passed the turn on) says so first: Magic
+// newcomer 38 read "it is Blue's turn" as having played out of turn
+const JUST_ENDED_MS = 4000;
+function lateWords(text) {
+  const e = S.turnEnded, v = S.view;
+  if (!e || !S.hello || !S.hello.humans.includes(e.player) || performance.now() - e.at > JUST_ENDED_MS) return text;
+  if (!v || v.phase === "over" || v.current === e.player) return text;
+  const why = REASON_TEXT[e.reason] ? REASON_TEXT[e.reason]() : String(e.reason || "");
+  return S.hello.humans.length === 1
+    ? I18N.t("page.magic.your_turn_ended", "Your turn ended just now ({why}): {text}", { why, text })
+    : I18N.t("page.magic.turn_ended_now", "{Player}'s turn ended just now ({why}): {text}", { player: e.player, why, text });
+}
 function showError(text) {
   const e = $("error");
+  text = lateWords(text);
   e.textContent = text;
   clearTimeout(S.errorTimer);
   S.errorTimer = setTimeout(() => { e.textContent = ""; e.classList.remove("toast", "near"); }, I18N.readMs(text));

@@ -297,6 +297,8 @@ MESSAGES: dict[str, str] = {
     "str.placed": "The tokens stand where {Player}'s play put them: press Stop to end the turn.",
     # the same said where Stop does not act (a page on another player's turn: hal/web/controls.py)
     "str.placed_wait": "The tokens stand where {Player}'s play put them: {Player} presses Stop to end the turn.",
+    # a play whose moves are all impasses (or dice on tokens arrived already): nothing to set (Struggle newcomer 35)
+    "str.placed_none": "{Player}'s play moves no token: press Stop to end the turn.",
     # the net moves follow, one a line; {unseen}: the tokens whose arrival no reed sees ("tokens J and 9")
     # (round 26: "cannot see tokens Q and 10 arrive" read as reaching FINISH: the wide screen's words)
     # {unseen_text}: the caveat " (the board cannot tell ...)"; the browser simulator, which knows where each token

@@ -367,6 +367,15 @@ def _play_rank(ref: "StruggleReferee") -> Callable[[str], int]:
     return lambda token: order.index(token) if token in order else len(order)
 
 
+def _moves_nothing(ref: "StruggleReferee") -> bool:
+    """Whether the play being placed moves no token (every move an impasse, or a die spent on a token
+    arrived already): its words say so, not where the play put the tokens (issue 15, Struggle newcomer 35)."""
+    turn = ref.turn
+    if turn is None or not turn.outcomes or not 0 <= turn.selected < len(turn.outcomes):
+        return False
+    return all(m.to == m.frm for m in turn.outcomes[turn.selected].result.moves)
+
+
 def _place(ref: "StruggleReferee") -> Instruction:
     asked = check(ref, ref.current)
     if asked is not None:
@@ -409,7 +418,8 @@ def _place(ref: "StruggleReferee") -> Instruction:
         facts["unseen"] = listing([phrase("str.check_on", token=ts[0], place=place) if len(ts) == 1
                                    else phrase("str.check_on_many", tokens=listing(ts), place=place)
                                    for place, ts in on], "text.and")
-    return Instruction(ref.current, "place", "str.placed_unseen" if reqs else "str.placed", facts, reqs,
+    said = "str.placed_unseen" if reqs else "str.placed_none" if _moves_nothing(ref) else "str.placed"
+    return Instruction(ref.current, "place", said, facts, reqs,
                        {"stop": Does("str.button.placed")}, requests_said=not reqs)
 
 

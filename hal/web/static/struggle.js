@@ -953,7 +953,7 @@ function tips() {
 // still said "Press 🎲 Throw" at throws 1 and 2, where the prompt says what follows: hold, throw again, Stop)
 const TIP_DONE = {
   throw: () => !!(S.view && S.view.throws),
-  place: (s) => ((s.messages || [])[0] || {}).id === "str.placed" || madeInSim(s),
+  place: (s) => ["str.placed", "str.placed_none"].includes(((s.messages || [])[0] || {}).id) || madeInSim(s),
 };
 function guideTip() { guideTipNow(); NOTICE.reserve(); } // (a phone keeps the tips' room for the game: notice.js)
 function guideTipNow() {

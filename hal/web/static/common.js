@@ -341,7 +341,10 @@ const MB = {
         el = document.createElement("button");
         el.type = "button"; el.className = `plink seat-claim small ${p}`; el.textContent = p;
         el.title = I18N.t("page.common.seat_claim", "take the {player} seat: its secret card then shows on this browser only", { player: p });
-        el.addEventListener("click", () => MB.claim(p));
+        // a page that does not show the card itself opens the card's page in the same tap, in the tab its link finds
+        // again (Labyrinth newcomer 35 tapped "Red" to see the card and got a link to tap once more); opened now,
+        // while the tap lets a page open a tab, and pointed at the card once the seat is taken (MB.claim)
+        el.addEventListener("click", () => MB.claim(p, MB.cardHere() ? null : window.open("", tabOfCard(p))));
       }
       el.dataset.seat = p;
       box.appendChild(el);
@@ -371,11 +374,14 @@ const MB = {
   // the WebSocket learnt this browser's seats when it opened: open it again, at once, with the new cookie
   // (a command sent meanwhile waits for the new hello: MB.send)
   reopen() { if (MB.ws) { MB.quick = true; MB.reopening = true; MB.ws.close(); } },
-  async claim(colour) {
+  // `tab`: a tab opened for the card's page by the tap (drawSeats), pointed at it once the seat is taken, closed if not
+  async claim(colour, tab = null) {
+    const shut = () => { if (tab && !tab.closed) tab.close(); };
     let r;
-    try { r = await fetch(`/seat/${colour}/claim`, { method: "POST" }); } catch (e) { MB.showError(I18N.t("page.common.not_connected", "not connected to the board")); return; }
+    try { r = await fetch(`/seat/${colour}/claim`, { method: "POST" }); } catch (e) { shut(); MB.showError(I18N.t("page.common.not_connected", "not connected to the board")); return; }
     const body = await r.json().catch(() => ({}));
-    if (!r.ok) { MB.showError(body.error || I18N.t("page.common.claim_failed", "could not claim {player}", { player: colour })); return; }
+    if (!r.ok) { shut(); MB.showError(body.error || I18N.t("page.common.claim_failed", "could not claim {player}", { player: colour })); return; }
+    if (tab && !tab.closed) tab.location.replace(`/seat/${colour}`);
     const s = await (await fetch("/seats")).json().catch(() => null);
     if (s) MB.setSeats(s);
     MB.reopen();

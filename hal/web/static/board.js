@@ -620,12 +620,12 @@ function drawPrompt() {
     }
     const corner = (S.hello.corners && S.hello.corners[me]) || "a1";
     for (const t of Object.values(returnPrompts(me, corner, notTakenWords(S.view && S.view.target), "f6", "e6"))) steps.push([t, null]);
-    // ...and, on a phone, a roll's line saying each other player's drop (the news, nextLine) before the symbol to find
+    // ...and a roll's line saying the news (nextLine): the person's own find, each other player's drop, and on a
+    // phone the symbol to find after them
     const others = (S.view.players.length ? S.view.players : S.hello.players).filter((o) => !S.hello.humans.includes(o));
-    if (phone && others.length) {
-      const dropped = others.slice(0, NEWS_MAX).map((o) => dropNews(o, "f6", "e6")).join(". ");
-      steps.push([I18N.say("magic.roll", { player: me }), null, `${dropped}. ${targetLine(S.view.target)}`]);
-    }
+    const t = S.view.target, found = LOG_TEXT.symbol_collected({ player: me, symbol: t ? t.symbol : "", score: 4 });
+    const heard = [found, ...others.map((o) => dropNews(o, "f6", "e6"))].slice(0, NEWS_MAX).join(". ") + ".";
+    steps.push([I18N.say("magic.roll", { player: me }), null, phone ? `${heard} ${targetLine(t)}` : heard]);
   }
   if (counting) {
     const texts = [text], m = s.messages && s.messages[0];
@@ -648,9 +648,11 @@ window.addEventListener("resize", () => { if (S.view && S.hello) drawPrompt(); }
 // their first roll of the game says what comes after it; after that, and on a simulated player's, the symbol to
 // find (the target's panel is below the fold: Magic newcomer 21 saw a box 200 px high round "Red: press Roll.",
 // and never saw the target while playing); "" anywhere else
+// At a person's roll, at every width, the line first says what the turns since their last roll found or dropped (S.news)
 function nextLine(s, phone) {
-  if (!phone || !s || s.action !== "roll") return "";
+  if (!s || s.action !== "roll") return "";
   const news = S.hello.humans.includes(s.player) && S.news && S.news.length ? `${S.news.join(". ")}. ` : "";
+  if (!phone) return news.trim(); // (a wide screen shows the target's panel beside the board)
   if (!S.rolledHere && S.hello.humans.includes(s.player)) {
     // (the lit cells are where the move can end, some only round a wall found already: Magic newcomer 36 read "a lit
     // cell next to your pawn" as every lit neighbour being a step, and was refused across a found wall)
@@ -680,7 +682,8 @@ function dropNews(player, from, to) {
 }
 function heardNews(ev, text) {
   const here = S.hello && S.hello.humans.includes(ev.player);
-  if ((ev.type === "symbol_collected" || ev.type === "ball_dropped") && !here && S.hello) S.news = [...(S.news || []), newsWords(ev, text)].slice(-NEWS_MAX);
+  // a person's own find too (Magic newcomer 39 found the ring, and after Blue's turn read only "Red: press Roll.")
+  if ((ev.type === "symbol_collected" || (ev.type === "ball_dropped" && !here)) && S.hello) S.news = [...(S.news || []), newsWords(ev, text)].slice(-NEWS_MAX);
   else if ((ev.type === "die_rolled" && here) || ev.type === "game_started") S.news = null;
 }
 
@@ -834,7 +837,7 @@ function guideTip() {
 // server gives when it refuses a command); "roll", "done", "hand:red"...
 function control(id) {
   const c = S.view && S.view.controls ? S.view.controls[id] : null;
-  if (c && c[2]) return [c[0], I18N.said(c[2], c[1])]; // why not, in the page's language
+  if (c && c[2]) return [c[0], NOTICE.reason(c)]; // why not, in the page's language and its prompt's words
   return c || [false, S.hello && S.hello.humans.length === 0 ? WATCH() : I18N.t("page.magic.waiting", "waiting for the board")];
 }
 // a control off is greyed and announced unavailable (aria-disabled, board.css) but not given the

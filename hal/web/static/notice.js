@@ -86,6 +86,18 @@ const NOTICE = {
     NOTICE.promptSaid = text;
     return moved;
   },
+  // a control's reason (a view's controls: [on, English, {id, args}]) said in the page's language, quoting the board's
+  // instruction ({text}) as the page's prompt says it, where the page says it in its own words (the simulator's: "one
+  // tap puts it back under the pawn" for the board's "fish the ball out ... put it back"; Struggle newcomer 28, Magic
+  // newcomer 39 read both in one moment); the reason's own words when the page's language lacks the message
+  reason(c) {
+    const r = c[2], page = NOTICE.promptSaid;
+    if (r && r.args && typeof r.args.text === "string" && page && page !== r.args.text) {
+      const t = I18N.say(r.id, { ...r.args, text: page });
+      if (t && !t.includes(r.id)) return t;
+    }
+    return I18N.said(r, c[1]);
+  },
   request(instruction, humans) {
     const i = instruction || {};
     const ours = (q) => !!q && humans.includes(q);

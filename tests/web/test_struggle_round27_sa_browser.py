@@ -79,7 +79,7 @@ def test_a_tap_on_die_1_at_way_1_says_there_is_no_previous_way_and_never_recomme
         try:
             _choosing(page)
             prompt = page.locator("#prompt-text").inner_text()
-            assert "Die 1" not in prompt and "Throw for the next way" in prompt, prompt
+            assert "Die 1" not in prompt and "▶ Next way for the next one" in prompt, prompt  # (Struggle newcomer 36)
             # the page's ◀ Previous way says there is none yet (greyed; the board's die 1 under it)
             title = page.locator("#prev-way").get_attribute("title") or ""
             assert "no previous way" in title and "Die 1 for the previous" not in title, title

@@ -415,7 +415,10 @@ function forCard(o, card) {
       else if (want === "A" && delta < 0) parts.push(I18N.t("page.str.card_star_out", "✘ bad for your card: token {token} takes place {place} (your card's ★, any token), out of its own place on your card ({mine}): −10", args));
       else if (want === "A") parts.push(I18N.t("page.str.card_star_sure", "🔒 made sure for your card: token {token} takes place {place}, your card's ★ (any token): its 10 points cannot be lost any more", args));
       else if (delta < 0) parts.push(I18N.t("page.str.card_miss_out", "✘ bad for your card: token {token} takes place {place}, where your card wants {want}, out of its own place on your card ({mine}): −10", args));
-      // (Struggle newcomer 20 hesitated: an arrival is final, so the place is lost for good, "no change" or not)
+      // (Struggle newcomer 20 hesitated: an arrival is final, so the place is lost for good, "no change" or not;
+      // newcomer 36 read "○ no change" as undersold: the token's own place on the card is lost for good too. A
+      // warning's mark, not ✘: the points if the race stopped now do not change, and each ✔/✘ follows the points)
+      else if (j >= 0) parts.push(I18N.t("page.str.card_miss_both", "⚠ a loss for your card: token {token} takes place {place}, where your card wants {want}, and so never reaches its own place on your card ({mine}): both places are lost for good (an arrival is final); no change to the points if the race stopped now", args));
       else parts.push(I18N.t("page.str.card_miss_final", "○ no change for your card (compared with now): token {token} takes place {place}, where your card wants {want}: that place is lost for good (an arrival is final)", args));
       continue;
     }
@@ -631,13 +634,16 @@ function drawInfo() {
   $("throws").textContent = v.phase === "choosing" ? I18N.t("page.str.dice_kept", "hand kept: choose a way to play it")
     : v.phase === "placing" ? I18N.t("page.str.dice_played", "hand played: the tokens move")
       : v.throws && !over ? I18N.t("page.str.throw_of", "throw {n} of 3", { n: v.throws }) : "";
-  // while choosing, Throw shows the next way: its label says so
+  // while choosing, Throw shows the next way: its label says so, as the prompt names it (PAGE_SAID): "▶ Next way",
+  // no 🎲 (Struggle newcomers 35, 36 read "🎲 Throw: next way" as throwing again); a language without these words
+  // keeps the board's, "Throw: next way", as its prompt does
   const nextWay = v.phase === "choosing", throwWord = $("throw").querySelector('[data-i18n="page.throw"]');
+  const own = nextWayOwn(), lastWay = nextWay && v.selected === v.outcomes.length - 1 && v.outcomes.length > 1;
   if (throwWord) throwWord.hidden = nextWay;
+  $("throw").querySelector(".throw-icon").hidden = nextWay && own;
   $("next-way").hidden = !nextWay;
-  // named as the board's words name it ("Throw for the next way"): the button is Throw
-  $("next-way").textContent = nextWay && v.selected === v.outcomes.length - 1 && v.outcomes.length > 1
-    ? I18N.t("page.str.throw_first_way", "Throw: way 1") : I18N.t("page.str.throw_next_way", "Throw: next way");
+  $("next-way").textContent = own ? (lastWay ? I18N.t("page.str.back_to_way_1", "▶ Back to way 1") : I18N.t("page.str.next_way", "▶ Next way"))
+    : lastWay ? I18N.t("page.str.throw_first_way", "Throw: way 1") : I18N.t("page.str.throw_next_way", "Throw: next way");
   // choosing: the way it plays named (Struggle newcomer 17 took it and the way's "Play this way (Stop)" for two acts)
   $("stop").textContent = v.phase === "choosing" ? (typeof v.selected === "number"
     ? I18N.t("page.str.stop_play_way", "✋ Stop: play way {n}", { n: v.selected + 1 }) : I18N.t("page.str.stop_play", "✋ Stop: play it"))
@@ -657,7 +663,7 @@ function drawInfo() {
   // screen while choosing a way far down the list)
   document.body.dataset.phase = mine ? v.phase : "watching";
   handsUp();
-  MB.setControl($("throw"), buttonState("throw"), v.phase === "choosing" ? I18N.t("page.str.next_way_key", "Next way (T)") : I18N.t("page.str.throw_key", "Throw (T)"));
+  MB.setControl($("throw"), buttonState("throw"), v.phase === "choosing" ? I18N.t("page.str.next_way_throw_key", "Next way: the board's Throw button (T)") : I18N.t("page.str.throw_key", "Throw (T)"));
   drawStop(); // and Place tokens as shown
   MB.setControl($("gather"), buttonState("gather"), I18N.t("page.str.gather", "Gather tokens on start"));
   // outcomes
@@ -790,7 +796,11 @@ function shortTag(row, p, h) {
 function drawPickLine(v, ways, card, hint, mine) {
   const box = $("pick-line");
   const o = card && mine && v.phase === "choosing" && ways.length > 1 ? ways.find((w) => w.index === hint) : null;
-  box.hidden = !o;
+  // no card here while this page plays the colour choosing: where its notes are (Struggle newcomer 36 went on at a
+  // wide screen while the phone held Red's seat, and the ways had lost "For your card" and the pick, unsaid why)
+  const away = !card && mine && v.phase === "choosing" && ways.length ? cardAway(v.current) : "";
+  box.hidden = !o && !away;
+  if (away) { box.textContent = away; return; }
   if (!o) { box.textContent = ""; return; }
   // ways scoring as much as the pick: why this one (rules.py evaluate: then the tokens in the card's order; Struggle
   // newcomer 22 saw three ways of 10 points each and the pick on way 3, with no reason said)
@@ -814,6 +824,13 @@ function drawPickLine(v, ways, card, hint, mine) {
   MB.enable(show, !shown);
   show.addEventListener("click", () => { if (v.selected !== o.index) MB.send({ type: "pick", index: o.index }); });
   box.append(" ", show);
+}
+// where `player`'s card is, when not on this page: held on another screen, or a free seat to take; "" otherwise
+function cardAway(player) {
+  if (!MB.seats || !player) return "";
+  if (MB.seatElsewhere(player)) return I18N.t("page.str.card_elsewhere_ways", "🔒 {Player}'s card is on another screen: what each way does for it shows there (or take the seat for this screen at the top)", { player });
+  if (!(MB.seats.taken || []).includes(player)) return I18N.t("page.str.card_free_ways", "🃏️ Take your seat ({Player}, at the top) to see what each way does for your card", { player });
+  return "";
 }
 // what the board's pick weighs first for a way (rules.py evaluate): its points if the race stopped there, those of
 // the tokens already arrived counted twice
@@ -1019,10 +1036,14 @@ function blanked(m) {
 // ...and the choice's way back named as the page's own button, ◀ Previous way (beside Throw and Stop), not the
 // board's die 1 (Struggle newcomer 30: "Die 1 for the previous one" where the first die on the screen was an ace);
 // each the board's message id's page twin, said under its own id
+// ...and the next way as the page's button names it, ▶ Next way (Struggle newcomers 35, 36: "Throw" read as throwing)
 const PAGE_SAID = {
-  "str.choose": { id: "page.str.choose_prev", say: (a) => I18N.t("page.str.choose_prev", "{Player}: the board lights way {n} of {count} to play {hand}: press Stop to play it, Throw for the next way, ◀ Previous way to go back one.", a) },
-  "str.choose_last": { id: "page.str.choose_last_prev", say: (a) => I18N.t("page.str.choose_last_prev", "{Player}: the board lights way {n} of {count} to play {hand}: press Stop to play it, ◀ Previous way to go back one, Throw to go back to way 1.", a) },
+  "str.choose": { id: "page.str.choose_next_prev", say: (a) => I18N.t("page.str.choose_next_prev", "{Player}: the board lights way {n} of {count} to play {hand}: press Stop to play it, ▶ Next way for the next one, ◀ Previous way to go back one.", a) },
+  "str.choose_first": { id: "page.str.choose_first_next", say: (a) => I18N.t("page.str.choose_first_next", "{Player}: the board lights way {n} of {count} to play {hand}: press Stop to play it, ▶ Next way for the next one.", a) },
+  "str.choose_last": { id: "page.str.choose_last_back", say: (a) => I18N.t("page.str.choose_last_back", "{Player}: the board lights way {n} of {count} to play {hand}: press Stop to play it, ◀ Previous way to go back one, ▶ Back to way 1 to see the first again.", a) },
 };
+// whether the page names the next way its own way (▶ Next way): English, or a language that has those words
+function nextWayOwn() { return I18N.lang === "en" || I18N.has("page.str.next_way"); }
 function pageWords(s) {
   const m = s && Array.isArray(s.messages) ? s.messages[0] : null;
   if (!m || blanked(m) === m) return null;
@@ -1140,13 +1161,8 @@ function said() { return S.view ? S.view.instruction : null; }
 // the prompt said "The tokens stand where Red's play put them", the greyed buttons' titles "the board cannot tell
 // whether these moves are made, so check by eye"); the reason's own words, else the board's English
 function buttonState(id) {
-  const c = S.view && S.view.controls ? S.view.controls[id] : null, r = c && c[2], shown = $("prompt-text");
-  const page = shown ? shown.textContent : "";
-  if (r && r.args && typeof r.args.text === "string" && page && page !== r.args.text) {
-    const t = I18N.say(r.id, { ...r.args, text: page });
-    if (t && !t.includes(r.id)) return [c[0], t];
-  }
-  return MB.control(S.view, S.hello, id);
+  const c = S.view && S.view.controls ? S.view.controls[id] : null;
+  return c && c[2] ? [c[0], NOTICE.reason(c)] : MB.control(S.view, S.hello, id);
 }
 // the way shown in this turn, for die 2's legend once die 2 was tapped on it
 function orderKey(v) { return JSON.stringify([v.current, v.faces, v.selected]); }

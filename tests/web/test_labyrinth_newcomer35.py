@@ -42,3 +42,19 @@ def test_a_refused_claim_leaves_no_tab_open(browser: Any) -> None:
             assert len(page.context.pages) == 1, [p.url for p in page.context.pages]
         finally:
             page.context.close()
+
+
+def test_struggles_page_shows_the_card_itself_and_opens_no_tab(browser: Any) -> None:
+    """Struggle's page shows a seat's card on the page itself (#my-card): the tap that takes the seat opens no tab
+    (an attack on the change above: a tab opened for every claim)."""
+    with serving(("--game", "struggle", "--humans", "red", "--seed", "7")) as url:
+        context = browser.new_context(viewport={"width": PHONE[0], "height": PHONE[1]}, has_touch=True, is_mobile=True)
+        page = context.new_page()
+        try:
+            page.goto(url)
+            page.locator("button.seat-claim.red").tap(timeout=WAIT_MS)
+            page.wait_for_function("() => document.querySelectorAll('#my-card .card-place').length === 5", timeout=WAIT_MS)
+            page.wait_for_timeout(300)
+            assert len(context.pages) == 1, [p.url for p in context.pages]
+        finally:
+            context.close()

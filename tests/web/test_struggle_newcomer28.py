@@ -24,7 +24,7 @@ def test_a_control_s_reason_quotes_the_prompt_as_the_page_says_it(browser: Any) 
             _until_prompt(page, "Red: press Throw")
             why = page.evaluate("""() => {
                 S.view.controls.gather = [false, "not now: THE BOARD'S WORDS", {id: 'control.not_now', args: {text: "THE BOARD'S WORDS"}}];
-                document.getElementById('prompt-text').textContent = "THE PAGE'S WORDS";
+                NOTICE.prompted("THE PAGE'S WORDS");  // the prompt's words as the page last drew them (notice.js)
                 return buttonState('gather')[1]; }""")
             assert "THE PAGE'S WORDS" in why and "BOARD'S" not in why, why
         finally:

@@ -279,6 +279,9 @@ const MB = {
   },
   // whether this page shows the held seat's card itself (a game page sets it: struggle.js); never by default
   cardHere: () => false,
+  // whether this page shows a seat's card itself once the seat is taken (Struggle's page); else the tap that takes a
+  // seat opens the card's own page (drawSeats)
+  cardShownHere: false,
   // the colours held here whose next secret card came since their page was last opened from here (a game page adds)
   newCard: new Set(),
   cardFound(player, remaining) {
@@ -344,7 +347,7 @@ const MB = {
         // a page that does not show the card itself opens the card's page in the same tap, in the tab its link finds
         // again (Labyrinth newcomer 35 tapped "Red" to see the card and got a link to tap once more); opened now,
         // while the tap lets a page open a tab, and pointed at the card once the seat is taken (MB.claim)
-        el.addEventListener("click", () => MB.claim(p, MB.cardHere() ? null : window.open("", tabOfCard(p))));
+        el.addEventListener("click", () => MB.claim(p, MB.cardShownHere ? null : window.open("", tabOfCard(p))));
       }
       el.dataset.seat = p;
       box.appendChild(el);

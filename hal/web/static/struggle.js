@@ -338,6 +338,7 @@ function watchSeats() {
 // whether this page shows a held seat's card itself (its card box): the header's link to the card's own page is
 // then an "also" (Struggle newcomer 16 wondered whether it had to open that page too; common.js drawSeats)
 MB.cardHere = () => heldHumans().some((p) => (S.cards[p] || []).length > 0);
+MB.cardShownHere = true; // a seat taken here shows its card on this page (#my-card): no tab opened by the tap
 // whose card this page says things for: the player whose turn it is when it is held here, else the first held
 function cardOwner() {
   const held = heldHumans().filter((p) => (S.cards[p] || []).length);

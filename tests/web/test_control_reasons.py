@@ -65,7 +65,7 @@ def test_a_pawn_waits_for_the_roll_or_the_push_before_the_page_moves_it() -> Non
     """Seen (newcomers, round 4): "✊ Lift pawn" looked usable in Labyrinth's push phase (pressing it
     lifted the pawn and the board warned "moved before the shift"), and in the Magic Labyrinth an
     arrow key before Roll did the same; and the reason read "it is Blue's turn: your pawn waits" after
-    the page's "Your pawn stays:" (stays and waits, two colons). The page's hand now waits for the
+    the page's "No step now:" (stays and waits, two colons). The page's hand now waits for the
     roll or the push, and says so in one short phrase."""
     red_rolls = {**BLUE_ROLLS, "player": "red", "text": "Red: roll the die."}
     red_pushes = {"player": "red", "action": "shift", "text": "Red: push the spare in.", "requests": [],

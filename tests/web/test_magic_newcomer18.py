@@ -111,9 +111,9 @@ def test_a_refusal_shown_a_moment_ago_outlives_a_new_request_for_a_moment(browse
     ignored. A refusal stays 1.5 s in all from when it was shown; an older one goes at once."""
     page = open_page(browser, drop18, PHONE, touch=True)
     try:
-        page.evaluate("showError('Your pawn stays: it is Blue\\'s turn'); clearError();")  # a request change at once
+        page.evaluate("showError('No step now: it is Blue\\'s turn'); clearError();")  # a request change at once
         page.wait_for_timeout(400)
-        assert "Your pawn stays" in page.locator("#error").inner_text()
+        assert "No step now" in page.locator("#error").inner_text()
         page.wait_for_function("document.getElementById('error').textContent === ''", timeout=5000)
         page.evaluate("showError('an older refusal'); NOTICE.shownAt = performance.now() - 5000; clearError();")
         assert page.locator("#error").inner_text() == ""

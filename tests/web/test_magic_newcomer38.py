@@ -80,10 +80,27 @@ def test_a_tap_as_the_turn_passed_says_the_turn_ended(browser: Any, url: str, ag
         }""", ago_ms)
         ended = "Your turn ended just now (all steps used): "
         if late:
-            assert said["refused"].lower().startswith((ended + "Your pawn stays: it is Blue's turn").lower()), said
+            assert said["refused"].lower().startswith((ended + "No step now: it is Blue's turn").lower()), said
             assert said["server"] == ended + "slide red: it is blue's turn", said
         else:
-            assert said["refused"].lower().startswith("your pawn stays: it is blue's turn"), said
+            assert said["refused"].lower().startswith("no step now: it is blue's turn"), said
             assert said["server"] == "slide red: it is blue's turn", said
+    finally:
+        page.close()
+
+
+def test_a_hot_seats_next_person_is_not_told_of_the_turn_before(browser: Any, url: str) -> None:
+    """An attack: with red and blue both played here, Blue's own refusals just after Red pressed Done began "Red's
+    turn ended just now (Done pressed): ..."; they are about Blue's turn."""
+    page = open_page(browser, url, PHONE, touch=True)
+    try:
+        wait_action(page, "roll")
+        said = page.evaluate("""() => {
+          S.hello.humans = ["red", "blue"];
+          HANDLERS.event({ type: "event", event: { type: "turn_ended", player: "red", reason: "done", t: 5 },
+                           view: { ...S.view, current: "blue", instruction: { ...S.view.instruction, player: "blue", action: "roll" } } });
+          showError("Done: does nothing now. Blue: press Roll.");
+          return document.getElementById("error").textContent; }""")
+        assert said == "Done: does nothing now. Blue: press Roll.", said
     finally:
         page.close()

@@ -38,7 +38,7 @@ def test_after_a_ball_drop_the_hand_does_not_slide_the_pawn_on_but_lifts_it_back
 
 
 def test_the_reason_the_pawn_stays_reads_as_one_plain_sentence() -> None:
-    """Seen (newcomer, round 3): "Your pawn stays: your ball fell: the pawn goes back to its start
+    """Seen (newcomer, round 3): "No step now: your ball fell: the pawn goes back to its start
     corner, not on; press ✊ Lift pawn, then click a1": three phrases and a bare "not on"."""
     why = str(c.hand_refusal(RETURN, ["red"], "red", "red"))
     assert ";" not in why and "not on" not in why and why.count(":") <= 1, why

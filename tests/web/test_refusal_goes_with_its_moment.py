@@ -1,4 +1,4 @@
-"""Issue 15, Magic newcomer 35: after a ball drop a tap on the board was refused with "Your pawn stays: Red's ball
+"""Issue 15, Magic newcomer 35: after a ball drop a tap on the board was refused with "No step now: Red's ball
 fell … press ✊ Lift pawn"; the person pressed Lift pawn, the prompt said "Your pawn is in your hand: tap a1", and
 the refusal went on saying "press ✊ Lift pawn" under it. The page's board's ask is one answer: when the prompt a page
 shows changes, a refusal of the moment before goes (after the short grace that lets a refusal just shown be read)
@@ -16,7 +16,7 @@ pytestmark = pytest.mark.browser
 WAIT = 30000
 
 # each page: a refusal shown, then the prompt's words changed as the simulator's world or the board's ask changes them
-LONG = "Your pawn stays: Red's ball fell at a hidden wall, so the pawn goes back to its start corner: press ✊ Lift pawn, then tap a1; then tap the ball in the tray."  # read for 11 s
+LONG = "No step now: Red's ball fell at a hidden wall, so the pawn goes back to its start corner: press ✊ Lift pawn, then tap a1; then tap the ball in the tray."  # read for 11 s
 CASES = {
     "magic": (f"showError({LONG!r})",
               "() => { const p = S.hello.humans[0]; S.world.hands[p] = { cell: null }; drawPrompt(); }"),

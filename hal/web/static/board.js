@@ -121,7 +121,7 @@ const HANDLERS = {
     $("reveal").checked = msg.walls !== null;
     buildBoard();
     $("log").innerHTML = "";
-    S.crossed = {}; S.fellAt = {}; S.recentSteps = []; S.news = null;
+    S.crossed = {}; S.fellAt = {}; S.recentSteps = []; S.news = null; S.lastFind = null;
     S.rolledHere = msg.log.some((ev) => rolledHere(ev, msg));
     S.heardT = msg.frame.t; // the log's times of day count back from it (I18N.clock)
     for (const ev of msg.log) addLog(ev);
@@ -330,15 +330,24 @@ function drawPawns() {
       board.appendChild(d);
     });
   }
+  const lifted = [];
   for (const [player, p] of Object.entries(S.world.pawns)) {
     if (!p.cell) {
-      const d = pawnDiv(player);
-      d.addEventListener("click", () => { S.selected = player; showError(I18N.t("page.magic.set_down_who", "click a cell to set {player}'s pawn down", { player })); });
+      const d = pawnDiv(player), mine = S.hello.humans.includes(player);
+      lifted.push(player);
+      d.addEventListener("click", () => {
+        if (!mine) { showError(I18N.t("page.magic.lifted_simulated", "{Player}'s pawn: {Player} (a simulated player) sets it down", { player })); return; }
+        S.selected = player; showError(I18N.t("page.magic.set_down_who", "click a cell to set {player}'s pawn down", { player }));
+      });
       hand.appendChild(d);
     }
   }
-  // the hand's box only while a pawn is in it ("In your hand: nothing" read as a box meant to hold something)
+  // the hand's box only while a pawn is in it ("In your hand: nothing" read as a box meant to hold something), named
+  // for whose hand it is (Magic newcomer 40 saw Blue's pawn "In your hand" during Blue's return)
   hand.closest(".hand-box").hidden = !hand.children.length;
+  $("hand-label").textContent = lifted.every((p) => S.hello.humans.includes(p)) ? I18N.t("page.magic.in_your_hand", "In your hand")
+    : lifted.length === 1 ? I18N.t("page.magic.in_hand_of", "In {Player}'s hand", { player: lifted[0] })
+      : I18N.t("page.magic.lifted_off", "Lifted off the board");
 }
 
 function buildTray() {
@@ -771,9 +780,15 @@ function drawInfo() {
   if (v.phase === "over" && !S.bannerShown) {
     S.bannerShown = true;
     const scores = Object.entries(v.scores).map(([p, s]) => I18N.t("page.magic.score_of", "{Player} {score}", { player: p, score: s })).join(" · ");
-    $("banner-text").innerHTML = `<div></div><div class="banner-scores"></div>`;
+    $("banner-text").innerHTML = `<div></div><div class="banner-scores"></div><div class="banner-why"></div>`;
     $("banner-text").firstChild.textContent = I18N.t("page.magic.wins", "🏆 {Winner} wins!", { winner: v.winner });
-    $("banner-text").lastChild.textContent = scores;
+    $("banner-text").children[1].textContent = scores;
+    // the last symbol found as it appeared under a pawn, maybe in another's turn (Magic newcomer 40 read "Red wins!"
+    // in Blue's turn as something gone wrong)
+    const f = S.lastFind, why = $("banner-text").lastChild;
+    why.textContent = f && f.drawn && f.player === v.winner
+      ? I18N.t("page.magic.win_drawn", "The {symbol} appeared under {Player}'s pawn: found at once (a new target under a pawn counts for its player).", { symbol: sym(f.symbol), player: f.player }) : "";
+    why.hidden = !why.textContent;
     $("banner").hidden = false;
   }
 }
@@ -949,7 +964,7 @@ function addLog(ev) {
   // a target drawn under a pawn is found at once (the chain rule): no step comes between
   const drawnAt = S.drawnAt;
   S.drawnAt = ev.type === "target" ? ev.cell : ev.type === "step" ? null : S.drawnAt;
-  if (ev.type === "symbol_collected") ev = { ...ev, drawn: drawnAt === ev.cell };
+  if (ev.type === "symbol_collected") { ev = { ...ev, drawn: drawnAt === ev.cell }; S.lastFind = ev; }
   const text = (LOG_TEXT[ev.type] || ((e) => `${e.type}`))(ev);
   heardNews(ev, text);
   const li = document.createElement("li");
@@ -978,7 +993,8 @@ const JUST_ENDED_MS = 4000;
 function lateWords(text) {
   const e = S.turnEnded, v = S.view;
   if (!e || !S.hello || !S.hello.humans.includes(e.player) || performance.now() - e.at > JUST_ENDED_MS) return text;
-  if (!v || v.phase === "over" || v.current === e.player) return text;
+  // (a person here on turn now: the refusal is about their own turn, never the one before: a hot seat, an attack)
+  if (!v || v.phase === "over" || v.current === e.player || S.hello.humans.includes(v.current)) return text;
   const why = REASON_TEXT[e.reason] ? REASON_TEXT[e.reason]() : String(e.reason || "");
   return S.hello.humans.length === 1
     ? I18N.t("page.magic.your_turn_ended", "Your turn ended just now ({why}): {text}", { why, text })
@@ -1000,7 +1016,8 @@ function activeHuman() {
 function planned(player) { const h = S.world.hands[player]; return h ? h.cell : null; }
 function handRefused(player) { // the page's hand may not move the pawn now: say why (the view's hand:COLOUR)
   const [on, why] = control(`hand:${player}`);
-  if (!on) showError(I18N.t("page.magic.pawn_stays", "Your pawn stays: {why}", { why }));
+  // (Magic newcomer 40 read "Your pawn stays: ... the pawn goes back to its start corner" as two opposites)
+  if (!on) showError(I18N.t("page.magic.no_step_now", "No step now: {why}", { why }));
   return !on;
 }
 // a wall the players found this game stands on the edge between two cells (the view's walls_learned):

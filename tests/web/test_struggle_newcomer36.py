@@ -86,3 +86,30 @@ def test_ways_without_the_cards_notes_say_where_the_card_is(browser: Any) -> Non
         finally:
             phone.context.close()
             wide.context.close()
+
+
+@pytest.mark.parametrize("lang", ["de", "fa", "it", "pt"])
+def test_in_every_language_the_button_and_the_prompt_name_the_next_way_alike(browser: Any, lang: str) -> None:
+    """An attack: in Persian, Italian and Portuguese the prompt said "▶ Next way" (the page's English words, the
+    board's sentence having no translation) beside "🎲 Throw: next way"; in German the button said "Throw: next way"
+    beside "Werfen für den nächsten Weg"."""
+    with serving(SEED7, PORT) as url:
+        page = browser.new_page(viewport={"width": WIDE[0], "height": WIDE[1]})
+        page.add_init_script("localStorage.setItem('mazeboard.guide.struggle', JSON.stringify(['goal', 'dice', 'throw', 'choose', 'place']))")
+        page.goto(url.rstrip("/") + f"/?lang={lang}")
+        try:
+            page.wait_for_function("() => S.view && S.view.phase === 'throw' && I18N.lang === LANG".replace("LANG", repr(lang)), timeout=WAIT)
+            page.locator("#throw").click()
+            page.wait_for_function("() => S.view.throws > 0", timeout=WAIT)
+            page.locator("#stop").click()
+            page.wait_for_function("() => S.view.phase === 'choosing'", timeout=WAIT)
+            for n in (1, 2, 3):
+                page.wait_for_function("(n) => S.view.selected === n - 1", arg=n, timeout=WAIT)
+                page.wait_for_timeout(200)
+                label = page.locator("#next-way").inner_text().strip()
+                prompt = page.locator("#prompt-text").inner_text()
+                assert label and label in prompt, (n, label, prompt)
+                assert not page.locator("#throw .throw-icon").is_visible(), (n, label)
+                page.locator("#throw").click()
+        finally:
+            page.context.close()

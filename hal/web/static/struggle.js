@@ -1043,14 +1043,18 @@ const PAGE_SAID = {
   "str.choose_first": { id: "page.str.choose_first_next", say: (a) => I18N.t("page.str.choose_first_next", "{Player}: the board lights way {n} of {count} to play {hand}: press Stop to play it, ▶ Next way for the next one.", a) },
   "str.choose_last": { id: "page.str.choose_last_back", say: (a) => I18N.t("page.str.choose_last_back", "{Player}: the board lights way {n} of {count} to play {hand}: press Stop to play it, ◀ Previous way to go back one, ▶ Back to way 1 to see the first again.", a) },
 };
-// whether the page names the next way its own way (▶ Next way): English, or a language that has those words
-function nextWayOwn() { return I18N.lang === "en" || I18N.has("page.str.next_way"); }
+// whether the page says a board's sentence in its own words (PAGE_SAID): English, a language that has the page's, or one
+// that lacks the board's too (it then says the page's English, never half one language)
+function pageTwin(id) { const x = PAGE_SAID[id]; return !!x && (I18N.lang === "en" || I18N.has(x.id) || !I18N.has(id)); }
+// ...and the button names the next way as the prompt does (an attack: in Persian the prompt said "▶ Next way" beside
+// "🎲 Throw: next way")
+function nextWayOwn() { return pageTwin("str.choose"); }
 function pageWords(s) {
   const m = s && Array.isArray(s.messages) ? s.messages[0] : null;
   if (!m || blanked(m) === m) return null;
   // (a language that has the board's sentence and not the page's keeps the board's: never half one language; the
   // page's said under its own id, which the prompt's language then says: I18N.prompt)
-  const own = (x) => PAGE_SAID[x.id] && (I18N.lang === "en" || I18N.has(PAGE_SAID[x.id].id) || !I18N.has(x.id));
+  const own = (x) => pageTwin(x.id);
   const board = [blanked(m), ...s.messages.slice(1)];
   const text = board.map((x) => (own(x) ? PAGE_SAID[x.id].say(x.args || {}) : I18N.say(x.id, x.args))).join(" ");
   const messages = board.map((x) => (own(x) ? { ...x, id: PAGE_SAID[x.id].id } : x));

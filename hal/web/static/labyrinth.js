@@ -494,7 +494,10 @@ function drawInfo() {
       : I18N.t("page.lab.lift_colour_title", "Lift {Player}'s pawn: {why}", { player: pawn, why: buttonState(`lift:${pawn}`)[1] });
   if (v.phase === "over" && !S.bannerShown) {
     S.bannerShown = true;
-    const scores = Object.entries(v.found).map(([p, c]) => `${esc(player(p))} ${c.length}`).join(" · ");
+    // the cards found, and who came home (Labyrinth newcomer 37 read "Red 2 · Blue 2" under "Blue wins!" as a tie)
+    const scores = Object.entries(v.found).map(([p, c]) => esc(p === v.winner
+      ? I18N.t("page.lab.score_home", "{who}: {n} found, back home 🏠", { who: player(p), n: c.length })
+      : I18N.t("page.lab.score_found", "{who}: {n} found", { who: player(p), n: c.length }))).join(" · ");
     const why = I18N.t("page.lab.wins_why", "{Winner} found all their cards and came back to the start square first.",
       { winner: v.winner });
     MB.banner(`🏆 ${esc(I18N.t("page.lab.wins", "{Winner} wins!", { winner: v.winner }))}<div class="banner-scores">${scores}</div>` +
@@ -520,7 +523,9 @@ function seatTip() {
   const s = typeof MB !== "undefined" ? MB.seats : null;
   if (!s || (s.mine || []).length || !S.hello || !S.hello.humans.length) return "";
   if (S.hello.humans.every((p) => (s.taken || []).includes(p))) return "";
-  return I18N.t("page.lab.tip_see_card", " To see your secret card: press your colour beside “See your secret card”, then “Open your secret card page” (the card shows in a tab of its own).");
+  // (the tap opens the card's tab at once: Labyrinth newcomer 37 read "press your colour, then Open your secret card
+  // page" as two steps after the tap had done both)
+  return I18N.t("page.lab.tip_see_card_tab", " To see your secret card: press your colour beside “See your secret card”: the card opens in a tab of its own (later, “🃏️ Open your secret card page” shows it again).");
 }
 // under "Your seat" (labyrinth.css: .seat-hint): the same table (every seat played here held on another screen), on
 // any screen

@@ -113,3 +113,61 @@ def test_in_every_language_the_button_and_the_prompt_name_the_next_way_alike(bro
                 page.locator("#throw").click()
         finally:
             page.context.close()
+
+
+def test_the_goal_tip_says_how_to_see_a_card_held_on_another_screen(browser: Any) -> None:
+    """Struggle newcomer 37 went on at a wide screen while the phone held Red's seat: the first tip said "(to see it
+    here, press your colour at the top)", where the top offered only "take it for this screen"; and the ways' line
+    said the card was elsewhere while "way 2 of 6" stood lit with no word why (the phone had lit the pick)."""
+    with serving(SEED7, PORT) as url:
+        phone = open_page(browser, url, PHONE)
+        wide = open_page(browser, url, WIDE)
+        try:
+            free = wide.evaluate("() => tips().goal")
+            assert "(to see it here, press your colour at the top)" in free, free
+            phone.locator("button.seat-claim.red").click(timeout=WAIT)
+            phone.locator("a.seat-link.red").wait_for(timeout=WAIT)
+            wide.wait_for_function("() => MB.seatElsewhere('red')", timeout=WAIT)
+            held = wide.evaluate("() => tips().goal")
+            assert "(on another screen now: to see it here, press “take it for this screen” at the top)" in held, held
+            assert "that screen lights the board's pick for it" in wide.evaluate("() => cardAway('red')")
+        finally:
+            phone.context.close()
+            wide.context.close()
+
+
+def test_made_says_every_move_of_the_play_made_so_far(browser: Any) -> None:
+    """Struggle newcomer 37 moved K by clicks, then dragged 10 onto its space: "Token 9: space 5 → space 6. ✓ Made:
+    token K on space 4." -- 10's move, seen by its reed, had left the board's requests and was not said made, and the
+    newcomer thought the drag had failed. "✓ Made" says each move of the play whose token stands where it goes."""
+    with serving(SEED7, PORT) as url:
+        page = open_page(browser, url, WIDE)
+        try:
+            _choosing(page)
+            page.locator("#stop").click()  # way 1: J START -> space 4, 9 START -> space 1
+            page.wait_for_function("() => S.view.phase === 'placing'", timeout=WAIT)
+            page.locator('#track .token[data-token="J"]').first.click()
+            page.locator('.space[data-sensor="s4"]').click()
+            page.wait_for_function("() => S.world.tokens.J === 's4' && !S.view.instruction.requests.some((r) => r.piece === 'J')",
+                                   timeout=WAIT)
+            page.wait_for_timeout(300)
+            prompt = page.locator("#prompt-text").inner_text()
+            assert "START → space 1" in prompt and "✓ Made: token J on space 4." in prompt, prompt
+        finally:
+            page.context.close()
+
+
+def test_a_ways_moves_say_their_order(browser: Any) -> None:
+    """Struggle newcomer 37: two ways read "the aces count as J and 10" with the same moves listed in two orders, and
+    only the log said which token moves first (where the order decides whether 10 lands on a taken yellow space).
+    The moves of a way say first and then, in the ways list and in a phone's line under the dice."""
+    with serving(SEED7, PORT) as url:
+        page = open_page(browser, url, PHONE)
+        try:
+            _choosing(page)
+            line = page.locator("#way-shown").inner_text()
+            assert "token J START → space 4 · then token 9 START → space 1" in line, line
+            first = [" ".join(t.split()) for t in page.locator('#outcomes .outcome[data-index="0"] .moves li').all_inner_texts()]
+            assert first[0].startswith("first") and first[1].startswith("then"), first
+        finally:
+            page.context.close()

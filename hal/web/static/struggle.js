@@ -691,7 +691,18 @@ function drawInfo() {
       if (spent.length) ace.textContent += I18N.t("page.str.way_ace_arrived", " ({tokens} arrived already: moves nothing)", { tokens: andList(spent) });
       li.lastElementChild.prepend(ace);
     }
-    for (const m of shown.moves) li.querySelector(".moves").appendChild(moveLine(m));
+    // the order said, where there are several (Struggle newcomer 37: two ways listing the same moves in two orders
+    // read alike; the order decides where a token may land)
+    shown.moves.forEach((m, i) => {
+      const line = moveLine(m);
+      if (shown.moves.length > 1) {
+        const order = document.createElement("small");
+        order.className = "order";
+        order.textContent = i ? I18N.t("page.str.order_then", "then") : I18N.t("page.str.order_first", "first");
+        line.prepend(order, " ");
+      }
+      li.querySelector(".moves").appendChild(line);
+    });
     // the fourth arrival ends the round: the fifth token takes the last place (where it really ends)
     for (const e of o.round_end || []) li.querySelector(".moves").appendChild(roundEndLine(e));
     if (!o.moves.length && !(o.round_end || []).length) li.querySelector(".moves").textContent = I18N.t("page.str.no_moves", "no token moves");
@@ -826,12 +837,12 @@ function drawPickLine(v, ways, card, hint, mine) {
   show.addEventListener("click", () => { if (v.selected !== o.index) MB.send({ type: "pick", index: o.index }); });
   box.append(" ", show);
 }
-// where `player`'s card is, when not on this page: held on another screen, or a free seat to take; "" otherwise
+// where `player`'s card is when held on another screen; "" otherwise
 function cardAway(player) {
   if (!MB.seats || !player) return "";
-  if (MB.seatElsewhere(player)) return I18N.t("page.str.card_elsewhere_ways", "🔒 {Player}'s card is on another screen: what each way does for it shows there (or take the seat for this screen at the top)", { player });
-  if (!(MB.seats.taken || []).includes(player)) return I18N.t("page.str.card_free_ways", "🃏️ Take your seat ({Player}, at the top) to see what each way does for your card", { player });
-  return "";
+  // (the screen holding it lights the board's pick as the choice opens: Struggle newcomer 37 saw "way 2 of 6" lit here)
+  if (MB.seatElsewhere(player)) return I18N.t("page.str.card_elsewhere_pick", "🔒 {Player}'s card is on another screen: what each way does for it shows there, and that screen lights the board's pick for it as the choice opens (to see them here, take the seat for this screen at the top)", { player });
+  return ""; // (a free seat: the card box says how to take it, just above the ways on a phone)
 }
 // what the board's pick weighs first for a way (rules.py evaluate): its points if the race stopped there, those of
 // the tokens already arrived counted twice
@@ -852,7 +863,7 @@ function fillWayShown(v, ways, card, hint, mine) {
   if (aceNote) { box.textContent = $("ace-note").textContent; return; }
   if (!o) { box.textContent = ""; return; }
   const shown = shownPlay(o);
-  const moves = shown.moves.map(moveText);
+  const moves = shown.moves.map((m, i) => (i ? I18N.t("page.str.then_move", "then {move}", { move: moveText(m) }) : moveText(m)));
   for (const e of o.round_end || []) moves.push(`${I18N.t("page.str.token_named", "token {token}", { token: e.token })} → ${I18N.t("page.str.arrival_place", "arrival place {place}", { place: e.place })}`);
   // the fourth arrival ends the round, the last round's the game: said before it is played (Struggle newcomer 31)
   if ((o.round_end || []).length) moves.push((v.round || 1) >= v.rounds ? I18N.t("page.str.way_ends_game", "⚑ the round and the game end")
@@ -954,7 +965,11 @@ function tips() {
     // (Struggle newcomer 30: "(shown here)" while the card lay far below a phone's first screen)
     goal: shown ? I18N.t("page.str.tip_goal_where", "Your goal: five tokens (K, Q, J, 10, 9) race from START to FINISH; they belong to nobody. Your secret objective card ({where}) says in which order you want them to arrive: arrival places A to E. Each token that arrives in its card's place scores 10 points. A round ends when the fourth token arrives (the fifth then takes the last place, E); after the last round the highest total wins.",
       { where: NOTICE.phone() ? I18N.t("page.str.card_under_dice", "shown on this page, under the dice") : I18N.t("page.str.card_beside_board", "shown on this page, beside the board") })
-      : I18N.t("page.str.tip_goal_unseen", "Your goal: five tokens (K, Q, J, 10, 9) race from START to FINISH; they belong to nobody. Your secret objective card (to see it here, press your colour at the top) says in which order you want them to arrive: arrival places A to E. Each token that arrives in its card's place scores 10 points. A round ends when the fourth token arrives (the fifth then takes the last place, E); after the last round the highest total wins."),
+      // (the seat held on another screen: the top has no colour to press, but "take it for this screen": Struggle
+      // newcomer 37 read "press your colour at the top" there)
+      : I18N.t("page.str.tip_goal_how", "Your goal: five tokens (K, Q, J, 10, 9) race from START to FINISH; they belong to nobody. Your secret objective card ({how}) says in which order you want them to arrive: arrival places A to E. Each token that arrives in its card's place scores 10 points. A round ends when the fourth token arrives (the fifth then takes the last place, E); after the last round the highest total wins.",
+        { how: MB.seatElsewhere((S.hello && S.hello.humans[0]) || "") ? I18N.t("page.str.card_how_elsewhere", "on another screen now: to see it here, press “take it for this screen” at the top")
+          : I18N.t("page.str.card_how_free", "to see it here, press your colour at the top") }),
     dice: I18N.t("page.str.tip_dice", "The dice: each K, Q, J, 10 or 9 in the hand you keep moves that token one space (two Qs: Q moves two spaces); an ace counts as any token the other dice show, your choice; five aces count for nothing. A token cannot land on a yellow space another token holds (it stays where it was); a token landing on a red space another holds stays there, and the token already there goes back to the space the mover came from; no token stops on black."),
     // no keys on a touch screen (round 26: a phone's tip said "(or T)")
     throw: I18N.touch ? I18N.t("page.str.tip_throw_touch", "Press 🎲 Throw. Then tap dice to keep them and throw the others again (three throws at most), or press ✋ Stop to keep the hand.")
@@ -1088,11 +1103,27 @@ function movesMade(s) {
   if (!s || s.action !== "place" || !S.world || !S.world.tokens || !S.hello.humans.includes(s.player)
       || ms.length !== reqs.length + 1) return null; // one sentence a request, in order (instruction.messages)
   const made = reqs.map((r) => !!r.piece && Array.isArray(r.to) && r.to.includes(S.world.tokens[r.piece]));
-  if (!made.some(Boolean)) return null;
+  // made: each move of the play whose token stands where it goes, asked for still (a move no reed sees) or not any
+  // more (its reed saw it: Struggle newcomer 37 dragged 10 to its space and missed it in "✓ Made", thought it failed)
+  const ends = playEnds(), asked = new Set(reqs.map((r) => r.piece));
+  const done = ends.filter(([t, at]) => S.world.tokens[t] === at && (!asked.has(t) || made[reqs.findIndex((r) => r.piece === t)]))
+    .map(([token, at]) => I18N.say("str.check_on", { token, place: sensorName(at) }));
+  if (!done.length) return null;
   const left = { ...s, messages: [blanked(ms[0]), ...ms.slice(1).filter((_, i) => !made[i])] };
-  const done = reqs.filter((_, i) => made[i]).map((r) => I18N.say("str.check_on", { token: r.piece, place: sensorName(r.to[0]) }));
   return NOTICE.prompt(left, left.messages.map((x) => I18N.say(x.id, x.args)).join(" "), S.hello.humans)
     + " " + I18N.t("page.str.moves_made", "✓ Made: {moves}.", { moves: I18N.list(done) });
+}
+// where the play being placed takes each token it moves, in the play's order: [token, sensor] (a token sent back by a
+// swap to the space its mover left); [] without the way in the view
+function playEnds() {
+  const v = S.view, o = v && Array.isArray(v.outcomes) ? v.outcomes[v.selected] : null;
+  if (!o || !Array.isArray(o.moves)) return [];
+  const ends = [];
+  for (const m of o.moves) {
+    if (m.to !== m.from) ends.push([m.token, m.place ? `place-${m.place}` : `s${m.to}`]);
+    for (const d of m.displaced || []) ends.push([d, `s${m.from}`]);
+  }
+  return ends;
 }
 // the board waits for Stop (str.placed_unseen: moves of the play no reed can see, which it cannot tell are
 // made; it never passes the turn by itself then, round 27). The simulator knows where each token stands:

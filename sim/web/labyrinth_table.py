@@ -38,7 +38,7 @@ from typing import Any, Callable, Mapping
 from mazeboard.hal.board import BoardRequest
 from mazeboard.hal.boards import PLAYER_COLOURS
 from mazeboard.hal.errors import ConfigError
-from mazeboard.hal.labyrinth import GRID, SLOT_NAMES, SLOTS
+from mazeboard.hal.labyrinth import GRID, INDEX, SLOT_NAMES, SLOTS, Maze, cells_of, sweep
 from mazeboard.hal.labyrinth_editions import EDITIONS, LABYRINTH_CORNERS, VADER, edition
 
 from ..hands import Action
@@ -177,7 +177,21 @@ class LabyrinthTable(ServedTable):
     def world_state(self) -> dict[str, Any]:
         maze = self.sim.board.table.maze
         return {"pawns": {p: pw.cell for p, pw in self.sim.board.world.pawns.items()}, "layout": maze.rows(),
-                "spare": maze.spare.notation(), "hand": dict(self.planned), "busy": self.queued > 0}
+                "spare": maze.spare.notation(), "hand": dict(self.planned), "busy": self.queued > 0,
+                "push_reach": self._push_reach(maze)}
+
+    def _push_reach(self, maze: Maze) -> dict[str, dict[str, list[str]]]:
+        """For each pawn of a person here on the board: slot -> the cells it could reach after a push there with
+        the spare as it lies now (``hal.labyrinth.sweep``: the same paths the referee follows). The page marks
+        them while an arrow is pointed at (Labyrinth newcomers 34 and 37: only the row it moves was marked)."""
+        out: dict[str, dict[str, list[str]]] = {}
+        for player in self.humans:
+            pawn = self.sim.board.world.pawns.get(player)
+            if pawn is None or pawn.cell is None:
+                continue
+            out[player] = {slot: cells_of(bits) for slot, quarters, _, bits
+                           in sweep(maze.openings, maze.spare.mask, INDEX[pawn.cell]) if quarters == 0}
+        return out
 
     # -- the people's hands ----------------------------------------------------------
     def _idle(self) -> None:

@@ -383,3 +383,17 @@ def test_a_labyrinth_loser_s_page_shows_every_card_not_found_at_the_end() -> Non
     assert len(left) == 2 - over["scores"][loser] and all(isinstance(c, str) for c in left), over
     last = secrets(s, page)[-1]
     assert last["winner"] == winner and last["cards"] == left and last["remaining"] == len(left), last
+
+
+def test_labyrinth_world_says_where_each_push_would_let_a_persons_pawn_go() -> None:
+    """Issue 15, Labyrinth newcomers 34 and 37: pointing at an arrow marked only the row it moves; which tiles the
+    pawn could reach after that push was learnt only once pushed. The world the page hears says, for each pawn of
+    a person here, the tiles reachable after a push at each slot with the spare as it lies now: the same answer as
+    the referee's reach after that push."""
+    s = serve("labyrinth")
+    ref = s.game.referee
+    preview = s.table.world_state()["push_reach"]
+    assert set(preview) == {"red"} and set(preview["red"]) == set(SLOTS), preview.keys()
+    s.do(Insert("S-b"), 3000)
+    assert s.table.view()["phase"] == "move"
+    assert preview["red"]["S-b"] == sorted(ref.snapshot()["reachable"]["red"]), (preview["red"]["S-b"], ref.snapshot()["reachable"])

@@ -24,3 +24,26 @@ def test_the_win_box_says_who_came_home(browser: Any) -> None:
             assert said == "Red: 2 found · Blue: 2 found, back home 🏠", said
         finally:
             page.close()
+
+
+def test_pointing_at_an_arrow_shows_where_the_pawn_could_go_after_that_push(browser: Any) -> None:
+    """Labyrinth newcomers 34 and 37: pointing at an arrow marked only the row it moves; newcomer 37 pushed S-b
+    expecting a way toward a1, and only then saw where its pawn could go. The tiles reachable after that push are
+    dashed in the turn's colour while the arrow is pointed at: the tiles the board lights once pushed."""
+    with serving(NEWCOMER_GAME) as url:
+        page = open_page(browser, url, (1920, 1080), guide=False)
+        try:
+            page.wait_for_function("() => S.view && S.world && S.view.phase === 'shift' && S.world.push_reach", timeout=WAIT_MS)
+            slot = page.evaluate("() => [...document.querySelectorAll('#maze .slot')].find((s) => !s.classList.contains('off')).dataset.slot")
+            page.locator(f'#maze .slot[data-slot="{slot}"]').hover()
+            page.wait_for_timeout(200)
+            dashed = page.evaluate("() => [...document.querySelectorAll('#maze .tile.push-reach')].map((t) => t.dataset.cell).sort()")
+            assert dashed and dashed == sorted(page.evaluate(f"() => S.world.push_reach.red['{slot}']")), dashed
+            page.locator(f'#maze .slot[data-slot="{slot}"]').click()
+            page.wait_for_function("() => S.view.phase === 'move' && (S.view.reachable.red || []).length", timeout=WAIT_MS)
+            assert sorted(page.evaluate("() => S.view.reachable.red")) == dashed
+            page.mouse.move(5, 5)
+            page.wait_for_timeout(200)
+            assert page.locator("#maze .tile.push-reach").count() == 0
+        finally:
+            page.close()

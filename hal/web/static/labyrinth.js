@@ -150,14 +150,20 @@ function pushLine(slot) {
 }
 // marks the line a push at ``slot`` would move and the tile it would push out (null: no marks); only for
 // a slot that takes the spare now (never the forbidden one, nor on another's turn)
+// ...and the tiles the pawn on turn, a person's here, could walk to after that push (the world's push_reach, with the
+// spare as it lies: Labyrinth newcomers 34 and 37 learnt where a push led only once pushed); not for the Vader pawn
 function previewPush(slot) {
   S.preview = slot;
   const el = slot && $("maze").querySelector(`.slot[data-slot="${slot}"]`);
   const cells = el && !el.classList.contains("off") ? pushLine(slot) : [];
+  const v = S.view, who = v && v.current, moves = !v || !Array.isArray(v.movers) || !v.movers.length || v.movers.includes(who);
+  const reach = cells.length && who && moves && S.hello.humans.includes(who) && S.world
+    && S.world.push_reach && S.world.push_reach[who] ? S.world.push_reach[who][slot] || [] : [];
   for (const t of $("maze").querySelectorAll(".tile")) {
     const k = cells.indexOf(t.dataset.cell);
     t.classList.toggle("push-line", k >= 0);
     t.classList.toggle("push-out", k >= 0 && k === cells.length - 1);
+    t.classList.toggle("push-reach", reach.includes(t.dataset.cell));
   }
 }
 
@@ -512,7 +518,10 @@ function tips() {
     // no keys on a touch screen (Labyrinth newcomer 15's phone read "Rotate (or R)", as Struggle's did "(or T)")
     // (a touch screen: how to see a push before making it, Labyrinth newcomer 31; the help said it alone)
     shift: longGame() + (I18N.touch ? I18N.t("page.lab.tip_shift_hold_touch", "Turn the spare tile with ⟳ Rotate, then tap a lit arrow beside the board (a slot) to push it in; the prompt names a slot by the code on its arrow (N-b, W-4…). To see a push first, touch and hold its arrow: the row or column it moves is marked; slide off the arrow to let go without pushing.")
-      : I18N.t("page.lab.tip_shift", "Turn the spare tile with ⟳ Rotate (or R), then click a lit arrow beside the board (a slot) to push it in; the prompt names a slot by the code on its arrow (N-b, W-4…).")) + seatTip(),
+      : I18N.t("page.lab.tip_shift", "Turn the spare tile with ⟳ Rotate (or R), then click a lit arrow beside the board (a slot) to push it in; the prompt names a slot by the code on its arrow (N-b, W-4…).")) +
+      // (where a push leads: Labyrinth newcomers 34 and 37 learnt it only once pushed)
+      (I18N.touch ? I18N.t("page.lab.tip_push_reach_touch", " While you hold an arrow, the tiles your pawn could walk to after that push are dashed in your colour.")
+        : I18N.t("page.lab.tip_push_reach", " Point at an arrow to see a push first: the row or column it moves, and, dashed in your colour, the tiles your pawn could walk to after it.")) + seatTip(),
     move: I18N.t("page.lab.tip_move_home", "Click a lit tile: one your pawn can reach along the paths (lit: framed in your colour). Then press ✋ Done: your card's picture is found when your move ends on its tile (Done at once stays). A 🏠 marks a start square: once all your cards are found, walk back to yours to win. It glows on its player's turn, and is framed only when you can reach it. Click any tile to read its picture's name."),
   };
 }

@@ -171,3 +171,29 @@ def test_a_ways_moves_say_their_order(browser: Any) -> None:
             assert first[0].startswith("first") and first[1].startswith("then"), first
         finally:
             page.context.close()
+
+
+def test_a_way_played_is_not_rewritten_and_made_counts_the_rounds_last_token(browser: Any) -> None:
+    """Struggle newcomer 38: after Stop played a way, its entry read "the aces count as K, K and K (K arrived
+    already: moves nothing)" beside "K space 13 → arrival place C": the note counted the arrival this very play
+    made. It is said only while choosing, of tokens arrived before the play. And "✓ Made" left out J put on E, the
+    round's last place (the fourth arrival's round end, not one of the play's moves)."""
+    with serving(SEED7, PORT) as url:
+        page = open_page(browser, url, WIDE)
+        try:
+            page.wait_for_function("S.hello && S.view && S.world", timeout=WAIT)
+            said = page.evaluate("""() => {
+              const v = S.view;
+              v.outcomes = [{ index: 0, moves: [{ token: "K", from: 13, to: 17, result: "moved", place: "C" }], ace: ["K", "K", "K"],
+                              plays: [{ aces: ["K", "K", "K"], order: ["K"] }], spaces: {}, arrived: ["Q", "10", "K", "9"],
+                              round_end: [{ token: "J", from: 11, place: "E" }] }];
+              v.faces = ["A", "A", "A", "K", "Q"]; v.selected = 0; v.current = "red";
+              v.phase = "placing"; v.arrived = ["Q", "10", "K", "9"];
+              drawInfo();
+              const entry = document.querySelector('#outcomes .outcome[data-index="0"]').innerText;
+              S.world.tokens = { ...S.world.tokens, K: "place-C", J: "place-E" };
+              return { entry, ends: playEnds() }; }""")
+            assert "arrived already" not in said["entry"], said["entry"]
+            assert ["J", "place-E"] in said["ends"] and ["K", "place-C"] in said["ends"], said["ends"]
+        finally:
+            page.context.close()

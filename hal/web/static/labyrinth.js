@@ -520,8 +520,8 @@ function tips() {
     shift: longGame() + (I18N.touch ? I18N.t("page.lab.tip_shift_hold_touch", "Turn the spare tile with ⟳ Rotate, then tap a lit arrow beside the board (a slot) to push it in; the prompt names a slot by the code on its arrow (N-b, W-4…). To see a push first, touch and hold its arrow: the row or column it moves is marked; slide off the arrow to let go without pushing.")
       : I18N.t("page.lab.tip_shift", "Turn the spare tile with ⟳ Rotate (or R), then click a lit arrow beside the board (a slot) to push it in; the prompt names a slot by the code on its arrow (N-b, W-4…).")) +
       // (where a push leads: Labyrinth newcomers 34 and 37 learnt it only once pushed)
-      (I18N.touch ? I18N.t("page.lab.tip_push_reach_touch", " While you hold an arrow, the tiles your pawn could walk to after that push are dashed in your colour.")
-        : I18N.t("page.lab.tip_push_reach", " Point at an arrow to see a push first: the row or column it moves, and, dashed in your colour, the tiles your pawn could walk to after it.")) + seatTip(),
+      (I18N.touch ? I18N.t("page.lab.tip_push_reach_touch", " While you hold an arrow, the tiles your pawn could walk to after that push are dashed in your colour (the row it moves counted as it will lie once pushed).")
+        : I18N.t("page.lab.tip_push_reach", " Point at an arrow to see a push first: the row or column it moves, and, dashed in your colour, the tiles your pawn could walk to after it (the row it moves counted as it will lie once pushed).")) + seatTip(),
     move: I18N.t("page.lab.tip_move_home", "Click a lit tile: one your pawn can reach along the paths (lit: framed in your colour). Then press ✋ Done: your card's picture is found when your move ends on its tile (Done at once stays). A 🏠 marks a start square: once all your cards are found, walk back to yours to win. It glows on its player's turn, and is framed only when you can reach it. Click any tile to read its picture's name."),
   };
 }

@@ -687,7 +687,8 @@ function drawInfo() {
         : I18N.t("page.str.way_ace", "the ace counts as {aces}", { aces: andList(shown.ace) });
       // an ace counted as a token arrived already moves nothing: said there, not only in the log after the play
       // (Struggle newcomer 34 read "the ace counts as 9" with 9 home as a move)
-      const spent = [...new Set(shown.ace.filter((t) => (v.arrived || []).includes(t)))];
+      // (only while choosing: once played, the arrivals counted include this play's own, Struggle newcomer 38)
+      const spent = v.phase !== "choosing" ? [] : [...new Set(shown.ace.filter((t) => (v.arrived || []).includes(t)))];
       if (spent.length) ace.textContent += I18N.t("page.str.way_ace_arrived", " ({tokens} arrived already: moves nothing)", { tokens: andList(spent) });
       li.lastElementChild.prepend(ace);
     }
@@ -1123,6 +1124,8 @@ function playEnds() {
     if (m.to !== m.from) ends.push([m.token, m.place ? `place-${m.place}` : `s${m.to}`]);
     for (const d of m.displaced || []) ends.push([d, `s${m.from}`]);
   }
+  // ...and the round's last token on the last place, the fourth arrival's round end (Struggle newcomer 38)
+  for (const e of o.round_end || []) ends.push([e.token, `place-${e.place}`]);
   return ends;
 }
 // the board waits for Stop (str.placed_unseen: moves of the play no reed can see, which it cannot tell are

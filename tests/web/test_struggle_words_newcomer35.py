@@ -40,6 +40,6 @@ def test_the_tip_room_says_the_other_player_s_play_not_whose_turn_it_is(browser:
               NOTICE.news();
               return document.getElementById('guide').dataset.rest || '';
             }""")
-            assert rest.startswith("📜 ") and "Red's turn" not in rest and "blue" in rest.lower(), rest
+            assert rest.startswith("📜 Latest in What happened: ") and "Red's turn" not in rest and "blue" in rest.lower(), rest
         finally:
             page.close()

@@ -415,7 +415,8 @@ const NOTICE = {
   restWords() {
     const newest = document.querySelector('#log li:not(.warning):not([data-type="turn_started"]) .text');
     const line = newest && newest.textContent.trim();
-    if (line) return `📜 ${line}`;
+    // (said as the log's newest line: Magic newcomers 39, 40 and 42 read a bare "📜 Red rolled 2" as a box unexplained)
+    if (line) return I18N.t("page.common.guide_rest_latest", "📜 Latest in What happened: {line}", { line });
     return NOTICE.toCome().length ? I18N.t("page.common.guide_rest", "💡 The next first-game tip shows here when its moment comes.")
       : I18N.t("page.common.guide_rest_none", "💡 Every first-game tip has been shown; ? at the top has the rules.");
   },

@@ -699,7 +699,8 @@ function drawInfo() {
       if (shown.moves.length > 1) {
         const order = document.createElement("small");
         order.className = "order";
-        order.textContent = i ? I18N.t("page.str.order_then", "then") : I18N.t("page.str.order_first", "first");
+        // (numbered: Struggle newcomer 39 read "first/then" as places in the race)
+        order.textContent = I18N.t("page.str.order_move_n", "move {n}", { n: i + 1 });
         line.prepend(order, " ");
       }
       li.querySelector(".moves").appendChild(line);

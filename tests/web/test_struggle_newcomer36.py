@@ -160,7 +160,7 @@ def test_made_says_every_move_of_the_play_made_so_far(browser: Any) -> None:
 def test_a_ways_moves_say_their_order(browser: Any) -> None:
     """Struggle newcomer 37: two ways read "the aces count as J and 10" with the same moves listed in two orders, and
     only the log said which token moves first (where the order decides whether 10 lands on a taken yellow space).
-    The moves of a way are numbered in the ways list ("move 1", "move 2") and say "then" in a phone's line under
+    The moves of a way are numbered in the ways list ("1.", "2.", the order they move in) and say "then" in a phone's line under
     the dice."""
     with serving(SEED7, PORT) as url:
         page = open_page(browser, url, PHONE)
@@ -170,7 +170,7 @@ def test_a_ways_moves_say_their_order(browser: Any) -> None:
             assert "token J START → space 4 · then token 9 START → space 1" in line, line
             first = [" ".join(t.split()) for t in page.locator('#outcomes .outcome[data-index="0"] .moves li').all_inner_texts()]
             # (numbered: Struggle newcomer 39 read "first/then" as places in the race)
-            assert first[0].startswith("move 1") and first[1].startswith("move 2"), first
+            assert first[0].startswith("1.") and first[1].startswith("2."), first
         finally:
             page.context.close()
 

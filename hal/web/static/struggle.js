@@ -700,7 +700,8 @@ function drawInfo() {
         const order = document.createElement("small");
         order.className = "order";
         // (numbered: Struggle newcomer 39 read "first/then" as places in the race)
-        order.textContent = I18N.t("page.str.order_move_n", "move {n}", { n: i + 1 });
+        order.textContent = I18N.t("page.str.order_step_n", "{n}.", { n: i + 1 });
+        order.title = I18N.t("page.str.order_title", "the order the tokens move in: this move is number {n}", { n: i + 1 });
         line.prepend(order, " ");
       }
       li.querySelector(".moves").appendChild(line);

@@ -37,13 +37,25 @@ def test_pointing_at_an_arrow_shows_where_the_pawn_could_go_after_that_push(brow
             slot = page.evaluate("() => [...document.querySelectorAll('#maze .slot')].find((s) => !s.classList.contains('off')).dataset.slot")
             page.locator(f'#maze .slot[data-slot="{slot}"]').hover()
             page.wait_for_timeout(200)
-            dashed = page.evaluate("() => [...document.querySelectorAll('#maze .tile.push-reach')].map((t) => t.dataset.cell).sort()")
+            # the row drawn as it will lie (Labyrinth newcomers 38, 39): each tile of the line one cell on, the spare at
+            # the entry; a dash on the tile that will stand on each cell reached
+            shown = page.evaluate("""(slot) => {
+              const line = pushLine(slot), ghost = document.getElementById('spare-ghost');
+              const at = (t) => t === ghost ? line[0] : line.includes(t.dataset.cell) ? line[line.indexOf(t.dataset.cell) + 1] : t.dataset.cell;
+              const e = document.querySelector(`#maze .tile[data-cell="${line[0]}"]`);  // (offsets: before its transform)
+              const a = { left: e.offsetLeft, top: e.offsetTop }, g = { left: ghost.offsetLeft, top: ghost.offsetTop };
+              return { dashed: [...document.querySelectorAll('#maze .tile.push-reach')].map(at).filter(Boolean).sort(),
+                       ghostAtEntry: Math.abs(g.left - a.left) < 1 && Math.abs(g.top - a.top) < 1 && ghost.innerHTML === document.getElementById('spare').innerHTML,
+                       moved: getComputedStyle(document.querySelector(`#maze .tile[data-cell="${line[0]}"]`)).transform !== 'none' }; }""", slot)
+            dashed = shown["dashed"]
+            assert shown["moved"] and shown["ghostAtEntry"], shown
             assert dashed and dashed == sorted(page.evaluate(f"() => S.world.push_reach.red['{slot}']")), dashed
             page.locator(f'#maze .slot[data-slot="{slot}"]').click()
             page.wait_for_function("() => S.view.phase === 'move' && (S.view.reachable.red || []).length", timeout=WAIT_MS)
             assert sorted(page.evaluate("() => S.view.reachable.red")) == dashed
             page.mouse.move(5, 5)
             page.wait_for_timeout(200)
-            assert page.locator("#maze .tile.push-reach").count() == 0
+            assert page.locator("#maze .tile.push-reach").count() == 0 and page.locator("#spare-ghost").count() == 0
+            assert page.locator("#maze .tile[data-shifted]").count() == 0
         finally:
             page.close()

@@ -159,12 +159,33 @@ function previewPush(slot) {
   const v = S.view, who = v && v.current, moves = !v || !Array.isArray(v.movers) || !v.movers.length || v.movers.includes(who);
   const reach = cells.length && who && moves && S.hello.humans.includes(who) && S.world
     && S.world.push_reach && S.world.push_reach[who] ? S.world.push_reach[who][slot] || [] : [];
-  for (const t of $("maze").querySelectorAll(".tile")) {
+  // the row drawn as it will lie (Labyrinth newcomers 38 and 39 read dashes on the tiles about to leave their cells):
+  // each tile of the line one cell on with its pawns, the spare in at the entry, the tile pushed out past the edge;
+  // a dash goes on the tile that will stand on a cell reached
+  const ghost = shiftPreview(cells), onto = (cell) => { const k = cells.indexOf(cell); return k < 0 ? cell : k ? cells[k - 1] : null; };
+  const marked = new Set(reach.map(onto));
+  for (const t of $("maze").querySelectorAll(".tile:not(.spare-ghost)")) {
     const k = cells.indexOf(t.dataset.cell);
     t.classList.toggle("push-line", k >= 0);
     t.classList.toggle("push-out", k >= 0 && k === cells.length - 1);
-    t.classList.toggle("push-reach", reach.includes(t.dataset.cell));
+    t.classList.toggle("push-reach", marked.has(t.dataset.cell));
   }
+  if (ghost) ghost.classList.toggle("push-reach", marked.has(null));
+}
+// moves the tiles of a push's line (entry first) one cell on and shows the spare, as it is turned, at the entry:
+// the ghost tile, or null with no line (every tile back in its cell)
+function shiftPreview(cells) {
+  const maze = $("maze"), tile = (c) => maze.querySelector(`.tile[data-cell="${c}"]`);
+  for (const t of maze.querySelectorAll(".tile[data-shifted]")) { t.style.transform = ""; delete t.dataset.shifted; }
+  let ghost = $("spare-ghost");
+  if (cells.length < 2 || !tile(cells[0]) || !tile(cells[1])) { if (ghost) ghost.remove(); return null; }
+  const a = tile(cells[0]).getBoundingClientRect(), b = tile(cells[1]).getBoundingClientRect();
+  for (const c of cells) { const t = tile(c); t.style.transform = `translate(${b.left - a.left}px, ${b.top - a.top}px)`; t.dataset.shifted = ""; }
+  if (!ghost) { ghost = document.createElement("div"); ghost.id = "spare-ghost"; ghost.className = "tile spare-ghost"; maze.appendChild(ghost); }
+  ghost.innerHTML = $("spare").innerHTML;
+  ghost.style.gridColumn = tile(cells[0]).style.gridColumn;
+  ghost.style.gridRow = tile(cells[0]).style.gridRow;
+  return ghost;
 }
 
 function drawTiles() {
@@ -247,7 +268,7 @@ function drawLegend() {
 
 function drawLeds() {
   if (!S.hello) return;
-  for (const el of $("maze").querySelectorAll(".tile")) {
+  for (const el of $("maze").querySelectorAll(".tile:not(.spare-ghost)")) {
     MB.light(el, S.pixels[S.hello.layout[el.dataset.cell]]);
     // the LED under the current player's start square says whose turn it is (instructions.py:
     // scene): drawn as that corner's 🏠 marker glowing, never as the frame of a tile to walk to
@@ -382,7 +403,7 @@ function drawPawns() {
     if (cell) $("maze").querySelector(`.tile[data-cell="${cell}"] .pawns`).appendChild(pawnDiv(p));
     else hand.appendChild(pawnDiv(p));
   }
-  for (const t of $("maze").querySelectorAll(".tile")) t.classList.toggle("occupied", t.querySelector(".pawns").children.length > 0);
+  for (const t of $("maze").querySelectorAll(".tile:not(.spare-ghost)")) t.classList.toggle("occupied", t.querySelector(".pawns").children.length > 0);
   // the box shows only while a pawn is lifted (never an empty "nothing"), saying what to do with it
   const lifted = [...hand.children].map((d) => d.dataset.pawn);
   hand.closest(".hand-box").hidden = lifted.length === 0;

@@ -199,3 +199,21 @@ def test_a_way_played_is_not_rewritten_and_made_counts_the_rounds_last_token(bro
             assert ["J", "place-E"] in said["ends"] and ["K", "place-C"] in said["ends"], said["ends"]
         finally:
             page.context.close()
+
+
+def test_a_wide_screen_says_the_other_players_play_too(browser: Any) -> None:
+    """Struggle newcomer 39 at 1920x1080: the phone's prompt had said "Blue played: token K space 4 → space 6 · …"
+    at Red's "press Throw", the wide screen only "Red: press Throw.", and Blue's play had to be dug out of the log.
+    Every width says it, where the prompt's room holds it (the track does not move)."""
+    with serving(SEED7, PORT) as url:
+        page = open_page(browser, url, WIDE)
+        try:
+            page.wait_for_function("() => S.view && S.view.phase === 'throw' && S.view.current === 'red' && !S.view.throws", timeout=WAIT)
+            track = page.locator(".track-frame").bounding_box()
+            page.evaluate("""() => { heardNews({ type: "played", player: "blue",
+                                    moves: [{ token: "K", from: 0, to: 2, result: "moved" }] }); drawPrompt(); }""")
+            news = page.locator("#prompt-news")
+            assert news.is_visible() and news.inner_text().startswith("Blue played: token K START → space 2"), news.inner_text()
+            assert page.locator(".track-frame").bounding_box()["y"] == pytest.approx(track["y"], abs=1), "the track moved"
+        finally:
+            page.context.close()

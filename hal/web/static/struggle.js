@@ -547,7 +547,7 @@ function drawPrompt() {
 // what another player's turn did, said under a person's "press Throw" before their first throw (a phone's log is
 // two screens down: Struggle newcomer 22 found their K back on START and only "Red: press Throw." said): the
 // other's play as the log says it ("Blue played: token 9 moves and sends token K back to START"); forgotten once
-// a person here throws (struggle.css: a phone's; a wide screen has the log beside)
+// a person here throws; at every width where the prompt's room holds it (Struggle newcomer 39 at 1920 dug it from the log)
 // Every other player's play since a person here last threw is said, not only the last (an attack: with three
 // players Blue's play was forgotten at Green's turn); a new round's deal starts the news afresh (its tokens are back
 // on START), at most NEWS_MAX plays

@@ -46,7 +46,7 @@ def test_pointing_at_an_arrow_shows_where_the_pawn_could_go_after_that_push(brow
               const a = { left: e.offsetLeft, top: e.offsetTop }, g = { left: ghost.offsetLeft, top: ghost.offsetTop };
               return { dashed: [...document.querySelectorAll('#maze .tile.push-reach')].map(at).filter(Boolean).sort(),
                        ghostAtEntry: Math.abs(g.left - a.left) < 1 && Math.abs(g.top - a.top) < 1 && ghost.innerHTML === document.getElementById('spare').innerHTML,
-                       moved: getComputedStyle(document.querySelector(`#maze .tile[data-cell="${line[0]}"]`)).transform !== 'none' }; }""", slot)
+                       moved: getComputedStyle(document.querySelector(`#maze .tile[data-cell="${line[0]}"]`)).translate !== 'none' }; }""", slot)
             dashed = shown["dashed"]
             assert shown["moved"] and shown["ghostAtEntry"], shown
             assert dashed and dashed == sorted(page.evaluate(f"() => S.world.push_reach.red['{slot}']")), dashed

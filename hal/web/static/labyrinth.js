@@ -176,11 +176,12 @@ function previewPush(slot) {
 // the ghost tile, or null with no line (every tile back in its cell)
 function shiftPreview(cells) {
   const maze = $("maze"), tile = (c) => maze.querySelector(`.tile[data-cell="${c}"]`);
-  for (const t of maze.querySelectorAll(".tile[data-shifted]")) { t.style.transform = ""; delete t.dataset.shifted; }
+  for (const t of maze.querySelectorAll(".tile[data-shifted]")) { t.style.translate = ""; delete t.dataset.shifted; }
   let ghost = $("spare-ghost");
   if (cells.length < 2 || !tile(cells[0]) || !tile(cells[1])) { if (ghost) ghost.remove(); return null; }
   const a = tile(cells[0]).getBoundingClientRect(), b = tile(cells[1]).getBoundingClientRect();
-  for (const c of cells) { const t = tile(c); t.style.transform = `translate(${b.left - a.left}px, ${b.top - a.top}px)`; t.dataset.shifted = ""; }
+  const by = [b.left - a.left, b.top - a.top].map((n) => `${n}px`).join(" "); // (the CSS translate property)
+  for (const c of cells) { const t = tile(c); t.style.translate = by; t.dataset.shifted = ""; }
   if (!ghost) { ghost = document.createElement("div"); ghost.id = "spare-ghost"; ghost.className = "tile spare-ghost"; maze.appendChild(ghost); }
   ghost.innerHTML = $("spare").innerHTML;
   ghost.style.gridColumn = tile(cells[0]).style.gridColumn;

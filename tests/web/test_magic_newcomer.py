@@ -303,7 +303,7 @@ def test_after_the_game_only_the_win_box_asks_for_anything(browser: Any, size: t
         expect(banner).to_be_visible(timeout=WAIT_MS)
         assert page.locator("#guide").is_hidden(), "a stale tip stays behind the win box"
         assert page.locator("#countdown").is_hidden()
-        score = page.locator("#banner-text > :last-child")  # the score line
+        score = page.locator("#banner-text .banner-scores")  # the score line (a line why may follow it: Magic newcomer 40)
         look = score.evaluate("""e => { const s = getComputedStyle(e), card = getComputedStyle(e.closest('.banner-card'));
             const rgb = (v) => v.match(/[\\d.]+/g).slice(0, 3).map(Number);
             const lum = (v) => { const [r, g, b] = rgb(v).map(x => { x /= 255; return x <= .03928 ? x / 12.92 : ((x + .055) / 1.055) ** 2.4; });

@@ -180,7 +180,7 @@ function shiftPreview(cells) {
   let ghost = $("spare-ghost");
   if (cells.length < 2 || !tile(cells[0]) || !tile(cells[1])) { if (ghost) ghost.remove(); return null; }
   const a = tile(cells[0]).getBoundingClientRect(), b = tile(cells[1]).getBoundingClientRect();
-  const by = [b.left - a.left, b.top - a.top].map((n) => `${n}px`).join(" "); // (the CSS translate property)
+  const by = [b.left - a.left, b.top - a.top].map((n) => CSS.px(n)).join(" "); // (the CSS translate property, in CSS pixels)
   for (const c of cells) { const t = tile(c); t.style.translate = by; t.dataset.shifted = ""; }
   if (!ghost) { ghost = document.createElement("div"); ghost.id = "spare-ghost"; ghost.className = "tile spare-ghost"; maze.appendChild(ghost); }
   ghost.innerHTML = $("spare").innerHTML;

@@ -452,8 +452,7 @@ function drawInfo() {
   const v = S.view, h = S.hello;
   const prompt = promptNow();
   if (NOTICE.prompted(prompt)) MB.clearError(); // a refusal of the moment before goes (notice.js)
-  MB.setText($("prompt"), prompt); // slot names never break
-  fitPrompt();
+  drawPrompt(prompt);
   document.body.dataset.phase = v.phase || ""; // a phone's move step: Done and Lift pawn above the idle spare (labyrinth.css)
   guideTip();
   NOTICE.turnColour(v);
@@ -703,6 +702,7 @@ const HANDLERS = {
     buildMaze();
     fillNewGame(msg);
     $("log").innerHTML = "";
+    S.news = []; // (the log said again: its news heard again)
     for (const ev of msg.log) addLog(ev);
     drawAll();
   },
@@ -732,10 +732,80 @@ const HANDLERS = {
 const BIG = ["card_found", "game_over"];
 // a log line with its colour dot: the player's, or for a line about a pawn (pushed off, a step) the pawn's
 function addLog(ev) {
+  heardNews(ev);
+  if (ev.type === "spare_rotated" && turnsInARow(ev)) return;
   MB.addLog(ev.player || !ev.pawn ? ev : { ...ev, player: ev.pawn }, LOG_TEXT, BIG);
   const text = ev.card ? $("log").querySelector("li .text") : null; // the line just added (newest on top)
   if (text && text.textContent.includes(DRAWN_MARK)) text.innerHTML = MB.unbrokenHTML(text.textContent).replace(DRAWN_MARK, drawn(ev.card));
 }
+
+// a player's turns of the spare in a row are one line, "Red turned the spare 3 quarter turns clockwise" (Labyrinth
+// newcomer 39 turned it to the way wanted and read eight lines of quarter turns); the newest line is the count so far
+function turnsInARow(ev) {
+  const last = $("log").firstElementChild;
+  if (!last || last.dataset.type !== "spare_rotated" || last.dataset.by !== ev.player) {
+    MB.addLog(ev, LOG_TEXT, BIG);
+    if ($("log").firstElementChild) Object.assign($("log").firstElementChild.dataset, { by: ev.player, quarters: "1" });
+    return true;
+  }
+  const n = (Number(last.dataset.quarters) + 1) % 4; // (the turns in all: five quarters lie as one)
+  last.dataset.quarters = String(n);
+  MB.setText(last.querySelector(".text"), n === 0
+    ? I18N.t("page.lab.log.rotated_whole", "{Player} turned the spare a whole turn: it lies as before", { player: ev.player })
+    : n === 1 ? LOG_TEXT.spare_rotated(ev)
+      : I18N.t("page.lab.log.rotated_quarters", "{Player} turned the spare {n} quarter turns clockwise", { player: ev.player, n }));
+  NOTICE.news();
+  return true;
+}
+
+// -- news: another player's push that moved a pawn played here -----------------------------------
+// said at that pawn's next push step (Labyrinth newcomer 40: its pawn rode along Blue's row in Blue's turn and only
+// the log, a screen down on a phone, said why it stood elsewhere); forgotten once its player has pushed; the pawns
+// of a page's people only (the Vader pawn is no one's), at most NEWS_MAX lines
+const NEWS_MAX = 3;
+function heardNews(ev) {
+  const h = S.hello;
+  if (ev.type === "game_started") S.news = [];
+  if (!h || !["shifted", "wrapped"].includes(ev.type)) return;
+  if (ev.type === "shifted") {
+    S.pusher = ev.player;
+    S.news = (S.news || []).filter((n) => n.owner !== ev.player);
+  }
+  const moved = ev.type === "shifted" ? (ev.carried || []).map((c) => [c.pawn, I18N.t("page.lab.news_carried",
+    "{Player}'s push carried {Pawn}'s pawn {from} → {to}", { player: S.pusher, pawn: c.pawn, from: c.from, to: c.to })])
+    : [[ev.pawn, I18N.t("page.lab.news_wrapped", "{Player}'s push put {Pawn}'s pawn off {from}, onto {to}",
+      { player: S.pusher, pawn: ev.pawn, from: ev.from, to: ev.to })]];
+  for (const [pawn, text] of moved) {
+    if (pawn !== S.pusher && h.humans.includes(pawn)) S.news = [...(S.news || []), { owner: pawn, text }].slice(-NEWS_MAX);
+  }
+}
+// the news for the person whose push step it is, "" for none
+function newsNow() {
+  const v = S.view, h = S.hello;
+  if (!v || !h || v.phase !== "shift" || !h.humans.includes(v.current)) return "";
+  return (S.news || []).filter((n) => n.owner === v.current).map((n) => n.text).join(" · ");
+}
+// ... in the prompt where its room holds it with the instruction (the board under it stays put); otherwise in the
+// room a phone keeps under the prompt, in place of the log's newest line (notice.js NOTICE.pageNews)
+function drawPrompt(prompt) {
+  const box = $("prompt"), news = newsNow();
+  MB.setText(box, prompt); // slot names never break
+  fitPrompt();
+  S.newsUnsaid = "";
+  if (news) {
+    const room = parseFloat(getComputedStyle(box).getPropertyValue("--room")) || 0;
+    const fits = Math.max(room, box.offsetHeight), kind = box.className;
+    MB.setText(box, `${prompt} ${I18N.t("page.lab.news", "({news})", { news })}`);
+    fitPrompt();
+    if (box.offsetHeight > fits + 1 || (box.className !== kind && !room)) {
+      MB.setText(box, prompt);
+      fitPrompt();
+      S.newsUnsaid = news;
+    }
+  }
+  NOTICE.news();
+}
+NOTICE.pageNews = () => S.newsUnsaid || "";
 
 function wire() {
   $("rotate").addEventListener("click", () => press("rotate", { type: "rotate" }));

@@ -1,0 +1,78 @@
+"""Issue 15, Labyrinth newcomer 40: its pawn moved in Blue's turn (Blue's push carried it along its row) and only
+the log said so; the newcomer saw its pawn elsewhere at its next turn. Another player's push that moves a pawn played
+here is said in the prompt of that pawn's next push step, at every width where the prompt's room holds it, and
+forgotten once its player has pushed. Newcomer 39: eight turns of the spare made eight log lines; the turns of one
+player in a row are one line."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from test_labyrinth_newcomer_third import DESKTOP, NEWCOMER_GAME, PHONE, WAIT_MS, open_page
+from test_plain_words_browser import serving
+
+pytestmark = pytest.mark.browser
+
+#: Blue's turn: its push carries Red's pawn a1 → a2 (or pushes it off g1 onto a1), then Red's turn, the push step
+PLAY = """(steps) => {
+  const ev = (type, extra) => HANDLERS.event({ view: { ...S.view, ...extra.view }, event: { t: 1, type, ...extra.event } });
+  const at = (current, phase) => ({ current, phase, movers: [current] });
+  for (const step of steps) ev(step.type, { view: at(step.current, step.phase), event: step.event });
+  const box = document.getElementById("prompt"), room = document.getElementById("guide");
+  return { prompt: box.innerText, log: [...document.querySelectorAll("#log li")].map((l) => l.innerText),
+           height: box.offsetHeight, rest: room && getComputedStyle(room, "::after").content,
+           room: parseFloat(getComputedStyle(box).getPropertyValue("--room")) || 0 };
+}"""
+
+
+def blue_pushes(wrapped: bool) -> list[dict[str, Any]]:
+    """Blue's turn whose push moves Red's pawn (carried along, or ``wrapped``: pushed off), then Red's push step."""
+    carried = [] if wrapped else [{"pawn": "red", "from": "a1", "to": "a2"}]
+    steps = [{"type": "turn_started", "current": "blue", "phase": "shift", "event": {"player": "blue", "pawns": ["blue"]}},
+             {"type": "shifted", "current": "blue", "phase": "shift",
+              "event": {"player": "blue", "slot": "W-b", "inserted": "a2", "ejected": "g2", "forbidden_next": "E-b",
+                        "carried": carried}}]
+    if wrapped:
+        steps.append({"type": "wrapped", "current": "blue", "phase": "move", "event": {"pawn": "red", "from": "g1", "to": "a1"}})
+    return steps + [{"type": "turn_ended", "current": "blue", "phase": "move", "event": {"player": "blue"}},
+                    {"type": "turn_started", "current": "red", "phase": "shift", "event": {"player": "red", "pawns": ["red"]}}]
+
+
+@pytest.mark.parametrize(("size", "wrapped"), [(DESKTOP, False), (DESKTOP, True), (PHONE, False), (PHONE, True)])
+def test_another_push_that_moved_my_pawn_is_said_at_my_push(browser: Any, size: tuple[int, int], wrapped: bool) -> None:
+    news = "Blue's push put Red's pawn off g1, onto a1" if wrapped else "Blue's push carried Red's pawn a1 → a2"
+    with serving(NEWCOMER_GAME) as url:
+        # a phone: the room kept under the prompt (a tip still to come) says it where the prompt has no room
+        page = open_page(browser, url, size, guide=size == PHONE, mobile=size == PHONE)
+        try:
+            page.wait_for_function("() => S.view && S.world && S.view.current === 'red'", timeout=WAIT_MS)
+            before = page.evaluate("() => document.getElementById('prompt').offsetHeight")
+            shown = page.evaluate(PLAY, blue_pushes(wrapped))
+            assert news in shown["prompt"] or (size == PHONE and news in (shown["rest"] or "")), shown
+            assert shown["height"] <= max(before, shown["room"]) + 1, shown  # the board under the prompt stays put
+            # Red's own push: the news is old
+            after = page.evaluate(PLAY, [
+                {"type": "shifted", "current": "red", "phase": "move",
+                 "event": {"player": "red", "slot": "S-b", "inserted": "b1", "ejected": "b7", "forbidden_next": "N-b",
+                           "carried": []}},
+                {"type": "turn_started", "current": "red", "phase": "shift", "event": {"player": "red", "pawns": ["red"]}}])
+            assert "Blue's push" not in after["prompt"] + (after["rest"] or ""), after
+        finally:
+            page.close()
+
+
+def test_a_players_turns_of_the_spare_in_a_row_are_one_log_line(browser: Any) -> None:
+    with serving(NEWCOMER_GAME) as url:
+        page = open_page(browser, url, DESKTOP, guide=False)
+        try:
+            page.wait_for_function("() => S.view && S.world && S.view.current === 'red'", timeout=WAIT_MS)
+            turn = {"type": "spare_rotated", "current": "red", "phase": "shift", "event": {"player": "red", "quarters": 1}}
+            shown = page.evaluate(PLAY, [turn] * 3)
+            rotated = [line for line in shown["log"] if "turned the spare" in line]
+            assert len(rotated) == 1 and "3 quarter turns clockwise" in rotated[0], shown["log"][:5]
+            shown = page.evaluate(PLAY, [turn])  # four in all: the spare lies as before
+            rotated = [line for line in shown["log"] if "turned the spare" in line]
+            assert len(rotated) == 1 and "a whole turn" in rotated[0], shown["log"][:5]
+        finally:
+            page.close()

@@ -46,7 +46,10 @@ def test_the_first_countdown_line_and_the_help_say_the_clock_s_seconds(browser: 
         expect(page.locator("#countdown")).to_contain_text(f"{SETTLE_S} s", timeout=WAIT_MS)
         # calm before the first step, in the prompt's weight (Magic newcomer 30: "⏳ No clock yet" in bold rushed them)
         assert "No rush yet" in page.locator("#countdown").inner_text()
-        assert "clock starts at your first step" in page.locator("#countdown").inner_text()
+        assert "from your first step" in page.locator("#countdown").inner_text()
+        # ... and starts again at each step (Magic newcomers 41-43 read "The move ends in 20 s" after each step as
+        # one clock for the whole move, set back)
+        assert f"{SETTLE_S} s per step" in page.locator("#countdown").inner_text()
         weight = page.evaluate("() => parseInt(getComputedStyle(document.getElementById('countdown')).fontWeight, 10)")
         assert weight < 600, weight
         page.context.close()
@@ -110,10 +113,10 @@ def test_the_countdown_never_says_nan_seconds_after_a_step(browser: Any) -> None
         page.wait_for_timeout(1500)
         lines = page.evaluate("lines")
         page.context.close()
-        counted = [line for line in lines if "The move ends in" in line]
+        counted = [line for line in lines if "for your next step" in line]
         assert counted, lines[-5:]
         assert not [line for line in counted if "NaN" in line], counted[:3]
-        assert all(re.search(r"ends in \d+ s", line) for line in counted), counted[:3]
+        assert all(re.search(r"\b\d+ s for your next step, or the move ends", line) for line in counted), counted[:3]
     finally:
         proc.terminate()
         proc.wait(timeout=10)

@@ -487,7 +487,9 @@ function drawTrayStrip() {
 // the rest of the roll): for a person's move on this page, from the roll on -- before the first step
 // what the clock will do, after it the seconds left (the settle timer: the instruction's `until`)
 function countdownText(left) {
-  return I18N.t("page.magic.countdown", "⏳ The move ends in {left} s: slide to a lit cell, or press Done.", { left });
+  // (each step starts the clock again: Magic newcomers 41-43 read "The move ends in 20 s" after each step as one
+  // clock for the whole move, set back)
+  return I18N.t("page.magic.countdown_step", "⏳ {left} s for your next step, or the move ends (or Done).", { left });
 }
 // the seconds the move's countdown gives (the instruction's `clock`: the settle timer's own setting), from
 // the board's latest move request seen by this page; null before one (round 26: "a short countdown"
@@ -503,8 +505,8 @@ function countdownFirst(n) {
   // said calmly, in the prompt's own weight (Magic newcomer 30: "No clock yet" in bold, before anything was done,
   // made the first roll feel rushed): when the clock starts and how long it gives (board.css .countdown.calm)
   // (one line at 1024x700: the prompt's room is the board's loss, tests/web/test_responsive.py)
-  return secs ? I18N.t("page.magic.countdown_first_rush", "No rush yet: the {n} s clock starts at your first step.", { n: secs })
-    : I18N.t("page.magic.countdown_first_rush_short", "No rush yet: the clock starts at your first step.");
+  return secs ? I18N.t("page.magic.countdown_first_each", "No rush yet: {n} s per step, from your first step.", { n: secs })
+    : I18N.t("page.magic.countdown_first_each_short", "No rush yet: a clock per step, from your first step.");
 }
 function countdownSaid() {
   const s = said();

@@ -218,6 +218,8 @@ MESSAGES: dict[str, str] = {
     "lab.settle": "{Player}: push the column at {slot} all the way in; a pawn pushed off the board goes on the new tile.",
     "lab.settle_row": "{Player}: push the row at {slot} all the way in; a pawn pushed off the board goes on the new tile.",
     "lab.move": "{Player}: move {movers} along the paths to a lit tile, then press Done (or press Done to stay).",
+    # ...once the pawn has moved: where it is and what Done does there
+    "lab.move_on": "{Player}: the pawn is on {cell} now: press Done to end the move there, or go on to another lit tile.",
     # all cards found (RULES.md A turn, 6): the pawn is home, so Done ends the game; or it is not yet
     "lab.move_win": "{Player}: all your cards are found and your pawn is home on {cell}: press Done to win "
                     "the game.",

@@ -207,6 +207,14 @@ def _move(ref: "LabyrinthReferee") -> Instruction:
             facts["cell"] = here
         else:
             message = "lab.move_home"
+    # the mover stands elsewhere than at the move's start: where it is, and that Done ends the move there (Labyrinth
+    # newcomer 41 read "or press Done to stay" with its pawn on e1 as Done putting it back)
+    watch = ref.watch
+    mover = watch.mover if watch is not None else None
+    here = watch.at.get(mover) if watch is not None and mover is not None else None
+    if message == "lab.move" and here is not None and here != watch.positions[mover]:
+        message = "lab.move_on"
+        facts.update(mover=_movers_text((mover,)), cell=here)
     # a slot tapped in the move says why it does nothing first (Labyrinth newcomer 14: "slot E-4: does nothing
     # now. Red: move your pawn ..." never said the push was made)
     idle = {f"slot:{s}": Does("lab.idle.pushed", player=player) for s in SLOT_NAMES}

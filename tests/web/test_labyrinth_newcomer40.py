@@ -76,3 +76,45 @@ def test_a_players_turns_of_the_spare_in_a_row_are_one_log_line(browser: Any) ->
             assert len(rotated) == 1 and "a whole turn" in rotated[0], shown["log"][:5]
         finally:
             page.close()
+
+
+def test_while_a_push_is_previewed_every_cell_name_shown_lies_on_its_cell(browser: Any) -> None:
+    """Labyrinth newcomer 41: holding an arrow, the cell names moved with the tiles of the row drawn shifted ("a4" on
+    the b4 square) and it counted columns to know where a picture would land. A name shown lies on the cell it names."""
+    with serving(NEWCOMER_GAME) as url:
+        page = open_page(browser, url, DESKTOP, guide=False)
+        try:
+            page.wait_for_function("() => S.view && S.world && S.view.phase === 'shift' && S.world.push_reach", timeout=WAIT_MS)
+            slot = page.evaluate("() => [...document.querySelectorAll('#maze .slot')].find((s) => !s.classList.contains('off')).dataset.slot")
+            page.locator(f'#maze .slot[data-slot="{slot}"]').hover()
+            page.wait_for_timeout(200)
+            astray = page.evaluate("""() => {
+              const out = [], maze = document.getElementById('maze');
+              if (!maze.querySelector('.tile[data-shifted]')) return ['no row drawn shifted'];
+              for (const c of maze.querySelectorAll('.tile .coord')) {
+                const r = c.getBoundingClientRect(), style = getComputedStyle(c);
+                if (style.visibility === 'hidden' || style.display === 'none' || !r.width) continue;
+                // its cell: the box of the tile standing there, less the shift it is drawn with
+                const t = maze.querySelector(`.tile[data-cell="${c.textContent}"]`), b = t.getBoundingClientRect();
+                const [dx, dy] = (getComputedStyle(t).translate.match(/-?[\d.]+/g) || [0, 0]).map(Number).concat([0, 0]);
+                const left = b.left - dx, top = b.top - dy, x = r.left + r.width / 2, y = r.top + r.height / 2;
+                if (x < left || x > left + b.width || y < top || y > top + b.height) out.push(c.textContent);
+              }
+              return out; }""")
+            assert not astray, astray
+        finally:
+            page.close()
+
+
+def test_the_logs_win_line_says_the_cards_found_and_who_came_home(browser: Any) -> None:
+    """Labyrinth newcomer 41: the log's "🏆 Red wins (Red 2, Blue 2)" read as a tie; it says what the win box says."""
+    with serving(NEWCOMER_GAME) as url:
+        page = open_page(browser, url, DESKTOP, guide=False)
+        try:
+            page.wait_for_function("() => S.view && S.world", timeout=WAIT_MS)
+            shown = page.evaluate(PLAY, [{"type": "game_over", "current": "red", "phase": "over",
+                                          "event": {"winner": "red", "scores": {"red": 2, "blue": 2}}}])
+            line = next(line for line in shown["log"] if "wins" in line)
+            assert "Red: 2 found, back home 🏠 · Blue: 2 found" in line, line
+        finally:
+            page.close()

@@ -522,15 +522,21 @@ function drawInfo() {
   if (v.phase === "over" && !S.bannerShown) {
     S.bannerShown = true;
     // the cards found, and who came home (Labyrinth newcomer 37 read "Red 2 · Blue 2" under "Blue wins!" as a tie)
-    const scores = Object.entries(v.found).map(([p, c]) => esc(p === v.winner
-      ? I18N.t("page.lab.score_home", "{who}: {n} found, back home 🏠", { who: player(p), n: c.length })
-      : I18N.t("page.lab.score_found", "{who}: {n} found", { who: player(p), n: c.length }))).join(" · ");
+    const scores = esc(scoreWords(Object.fromEntries(Object.entries(v.found).map(([p, c]) => [p, c.length])), v.winner));
     const why = I18N.t("page.lab.wins_why", "{Winner} found all their cards and came back to the start square first.",
       { winner: v.winner });
     MB.banner(`🏆 ${esc(I18N.t("page.lab.wins", "{Winner} wins!", { winner: v.winner }))}<div class="banner-scores">${scores}</div>` +
       `<div class="banner-why">${esc(why)}</div>`);
   }
   if (v.phase === "over") NOTICE.keep($("guide")); // no tip about a turn once the game is over (a phone keeps the room: notice.js)
+}
+
+// the cards found, and who came home: "Red: 2 found · Blue: 2 found, back home 🏠" (Labyrinth newcomer 37 read "Red 2 ·
+// Blue 2" under "Blue wins!" as a tie; newcomer 41 the log's "Red wins (Red 2, Blue 2)"); counts: player -> cards found
+function scoreWords(counts, winner) {
+  return Object.entries(counts).map(([p, n]) => (p === winner
+    ? I18N.t("page.lab.score_home", "{who}: {n} found, back home 🏠", { who: player(p), n })
+    : I18N.t("page.lab.score_found", "{who}: {n} found", { who: player(p), n }))).join(" · ");
 }
 
 // the first-game guide: the tip for what the board asks now, when a person here is asked
@@ -627,8 +633,7 @@ const LOG_TEXT = {
   guess: (e) => I18N.t("page.lab.log.guess", "Is {pawn} on {cell}?", { pawn: pawnName(e.pawn), cell: e.cell }),
   warning: (e) => `⚠ ${player(e.player)}: ${warningText(e.kind)}` +
     (e.cell ? I18N.t("page.lab.log.at", " at {cell}", { cell: e.cell }) : "") + (e.slot ? ` ${e.slot}` : ""),
-  game_over: (e) => I18N.t("page.lab.log.over", "🏆 {Winner} wins ({scores})",
-    { winner: e.winner, scores: Object.entries(e.scores).map(([p, n]) => `${player(p)} ${n}`).join(", ") }),
+  game_over: (e) => I18N.t("page.lab.log.over", "🏆 {Winner} wins ({scores})", { winner: e.winner, scores: scoreWords(e.scores, e.winner) }),
 };
 
 // -- hands ---------------------------------------------------------------------------------

@@ -1057,9 +1057,9 @@ function blanked(m) {
 // each the board's message id's page twin, said under its own id
 // ...and the next way as the page's button names it, ▶ Next way (Struggle newcomers 35, 36: "Throw" read as throwing)
 const PAGE_SAID = {
-  "str.choose": { id: "page.str.choose_next_prev", say: (a) => I18N.t("page.str.choose_next_prev", "{Player}: the board lights way {n} of {count} to play {hand}: press Stop to play it, ▶ Next way for the next one, ◀ Previous way to go back one.", a) },
-  "str.choose_first": { id: "page.str.choose_first_next", say: (a) => I18N.t("page.str.choose_first_next", "{Player}: the board lights way {n} of {count} to play {hand}: press Stop to play it, ▶ Next way for the next one.", a) },
-  "str.choose_last": { id: "page.str.choose_last_back", say: (a) => I18N.t("page.str.choose_last_back", "{Player}: the board lights way {n} of {count} to play {hand}: press Stop to play it, ◀ Previous way to go back one, ▶ Back to way 1 to see the first again.", a) },
+  "str.choose": { id: "page.str.choose_next_prev", say: (a) => I18N.t("page.str.choose_next_prev", "{Player}: the board lights way {n} of {count}{pick} to play {hand}: press Stop to play it, ▶ Next way for the next one, ◀ Previous way to go back one.", a) },
+  "str.choose_first": { id: "page.str.choose_first_next", say: (a) => I18N.t("page.str.choose_first_next", "{Player}: the board lights way {n} of {count}{pick} to play {hand}: press Stop to play it, ▶ Next way for the next one.", a) },
+  "str.choose_last": { id: "page.str.choose_last_back", say: (a) => I18N.t("page.str.choose_last_back", "{Player}: the board lights way {n} of {count}{pick} to play {hand}: press Stop to play it, ◀ Previous way to go back one, ▶ Back to way 1 to see the first again.", a) },
 };
 // whether the page says a board's sentence in its own words (PAGE_SAID): English, a language that has the page's, or one
 // that lacks the board's too (it then says the page's English, never half one language)
@@ -1067,6 +1067,13 @@ function pageTwin(id) { const x = PAGE_SAID[id]; return !!x && (I18N.lang === "e
 // ...and the button names the next way as the prompt does (an attack: in Persian the prompt said "▶ Next way" beside
 // "🎲 Throw: next way")
 function nextWayOwn() { return pageTwin("str.choose"); }
+// the way lit, when it is the board's pick for the card held here: ", ★ the board's pick for your card," said after "way
+// 3 of 3" (Struggle newcomer 40 expected way 1 and read only in the list below that the choice opens on the pick)
+function pickLit(s) {
+  const v = S.view, card = s && S.cards[s.player], hint = s && S.hints[s.player];
+  return v && card && card.length && S.hello.humans.includes(s.player) && typeof hint === "number" && hint === v.selected
+    && (v.outcomes || []).length > 1 ? I18N.t("page.str.prompt_pick", ", ★ the board's pick for your card,") : "";
+}
 function pageWords(s) {
   const m = s && Array.isArray(s.messages) ? s.messages[0] : null;
   if (!m || blanked(m) === m) return null;
@@ -1074,7 +1081,7 @@ function pageWords(s) {
   // page's said under its own id, which the prompt's language then says: I18N.prompt)
   const own = (x) => pageTwin(x.id);
   const board = [blanked(m), ...s.messages.slice(1)];
-  const text = board.map((x) => (own(x) ? PAGE_SAID[x.id].say(x.args || {}) : I18N.say(x.id, x.args))).join(" ");
+  const text = board.map((x) => (own(x) ? PAGE_SAID[x.id].say({ ...(x.args || {}), pick: pickLit(s) }) : I18N.say(x.id, x.args))).join(" ");
   const messages = board.map((x) => (own(x) ? { ...x, id: PAGE_SAID[x.id].id } : x));
   if (text.includes(m.id)) return null; // (the catalogue not loaded yet: the board's words)
   return NOTICE.prompt({ ...s, messages }, text, S.hello && S.hello.humans);

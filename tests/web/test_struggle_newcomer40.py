@@ -1,0 +1,43 @@
+"""Issue 15, Struggle newcomer 40: once the hand was kept the prompt said "the board lights way 3 of 3 to play …" and
+the newcomer expected way 1: the choice opens on the board's pick for the card held here, which only the list
+below said. The prompt names the way lit as the board's pick whenever it is, and only then."""
+
+from __future__ import annotations
+
+import os
+import re
+from typing import Any
+
+import pytest
+from test_plain_words_browser import PHONE, WIDE, open_page, serving
+from test_struggle_choosing_round26a_browser import SEED7, _seated, _until_prompt
+
+pytestmark = pytest.mark.browser
+
+WAIT = 30000
+PORT = int(os.environ.get("MB_TEST_PORT", "0"))
+PICK = "★ the board's pick for your card"
+
+
+@pytest.mark.parametrize("size", [PHONE, WIDE], ids=["phone", "wide"])
+def test_the_prompt_names_the_way_lit_as_the_boards_pick(browser: Any, size: tuple[int, int]) -> None:
+    with serving(SEED7, PORT) as url:
+        page = open_page(browser, url, size)
+        try:
+            _seated(page)
+            _until_prompt(page, "Red: press Throw")
+            page.click("#throw")
+            _until_prompt(page, "Red threw")
+            page.click("#stop")
+            page.wait_for_function("() => S.view.phase === 'choosing' && S.hints.red !== undefined && S.hints.red !== null"
+                                   " && S.view.selected === S.hints.red", timeout=WAIT)
+            pick = page.evaluate("() => S.hints.red") + 1
+            prompt = page.locator("#prompt-text").inner_text()
+            assert re.search(rf"way {pick} of 3, {re.escape(PICK)}, to play", prompt), prompt
+            page.click("#throw")  # the next way: not the pick
+            page.wait_for_function("(n) => S.view.selected !== n - 1", arg=pick, timeout=WAIT)
+            page.wait_for_timeout(300)
+            prompt = page.locator("#prompt-text").inner_text()
+            assert PICK not in prompt and re.search(r"way \d of 3 to play", prompt), prompt
+        finally:
+            page.context.close()

@@ -48,7 +48,7 @@ def test_the_help_names_the_card_button_as_it_reads() -> None:
     from pathlib import Path
 
     html = (Path(__file__).resolve().parents[2] / "hal" / "web" / "static" / "struggle.html").read_text(encoding="utf-8")
-    assert "Show your colour's card" not in html and "Show red's card" in html
+    assert "Show your colour's card" not in html and "Show Red's card" in html
 
 
 def test_an_arrival_is_counted_once_its_token_stands_on_its_place(browser: Any) -> None:

@@ -41,3 +41,19 @@ def test_the_prompt_names_the_way_lit_as_the_boards_pick(browser: Any, size: tup
             assert PICK not in prompt and re.search(r"way \d of 3 to play", prompt), prompt
         finally:
             page.context.close()
+
+
+@pytest.mark.parametrize("size", [PHONE, WIDE], ids=["phone", "wide"])
+def test_the_goal_tip_names_the_button_the_card_box_shows(browser: Any, size: tuple[int, int]) -> None:
+    """Newcomer 40: the goal tip said "to see it here, press your colour at the top" while the card box said "press
+    below", over "🃏️ Show Red's card": two ways told apart, and which was meant unclear. The tip names the box's button."""
+    with serving(SEED7, PORT) as url:
+        page = open_page(browser, url, size)
+        try:
+            page.wait_for_function("() => S.view && document.querySelector('#my-card button.show-card')", timeout=WAIT)
+            button = page.locator("#my-card button.show-card").inner_text().strip()
+            goal = page.evaluate("() => tips().goal")
+            assert f"press “{button}”" in goal and "at the top" not in goal, (button, goal)
+            assert ("under the dice" if size == PHONE else "beside the board") in goal, goal
+        finally:
+            page.context.close()

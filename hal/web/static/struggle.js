@@ -363,7 +363,7 @@ function drawCard() {
       const b = document.createElement("button");
       b.type = "button"; b.className = `small show-card ${p}`;
       b.textContent = heldHumans().includes(p) ? I18N.t("page.str.card_wait", "waiting for the card…")
-        : I18N.t("page.str.card_show", "🃏️ Show {colour}'s card", { colour: p });
+        : showCardWords(p);
       b.addEventListener("click", () => MB.claim(p));
       box.appendChild(b);
     }
@@ -957,6 +957,9 @@ function waysEmpty(v, mine) {
   // ("kept" read as the dice held, Struggle newcomer 35: every die of the hand at Stop moves its token, held or not)
   return I18N.t("page.str.ways_before_hand", "🎲 throw, then ✋ Stop: each K, Q, J, 10 or 9 among the five dice then moves that token one space, held or not");
 }
+// the card box's button that shows a colour's card on this page (its tip names it: tips().goal)
+function showCardWords(p) { return I18N.t("page.str.card_show_colour", "🃏️ Show {Colour}'s card", { colour: p }); }
+
 // the first-game guide: the tips for what the board asks now, when a person here is asked, one at a
 // time in this order (the objective and the dice first, then what to press); said in the page's language
 const TIP_ORDER = { throw: ["goal", "dice", "throw"], choose: ["goal", "dice", "choose"], place: ["place"] };
@@ -972,7 +975,10 @@ function tips() {
       // newcomer 37 read "press your colour at the top" there)
       : I18N.t("page.str.tip_goal_how", "Your goal: five tokens (K, Q, J, 10, 9) race from START to FINISH; they belong to nobody. Your secret objective card ({how}) says in which order you want them to arrive: arrival places A to E. Each token that arrives in its card's place scores 10 points. A round ends when the fourth token arrives (the fifth then takes the last place, E); after the last round the highest total wins.",
         { how: MB.seatElsewhere((S.hello && S.hello.humans[0]) || "") ? I18N.t("page.str.card_how_elsewhere", "on another screen now: to see it here, press “take it for this screen” at the top")
-          : I18N.t("page.str.card_how_free", "to see it here, press your colour at the top") }),
+          // (the card box's own button named, where it is: Struggle newcomer 40 read "press your colour at the top"
+          // here and "press below" in the box, and could not tell which was meant)
+          : I18N.t("page.str.card_how_show", "to see it here, press “{button}” {where}", { button: showCardWords((S.hello && S.hello.humans[0]) || ""),
+            where: NOTICE.phone() ? I18N.t("page.str.card_how_under_dice", "under the dice") : I18N.t("page.str.card_how_beside_board", "beside the board") }) }),
     dice: I18N.t("page.str.tip_dice", "The dice: each K, Q, J, 10 or 9 in the hand you keep moves that token one space (two Qs: Q moves two spaces); an ace counts as any token the other dice show, your choice; five aces count for nothing. A token cannot land on a yellow space another token holds (it stays where it was); a token landing on a red space another holds stays there, and the token already there goes back to the space the mover came from; no token stops on black."),
     // no keys on a touch screen (round 26: a phone's tip said "(or T)")
     throw: I18N.touch ? I18N.t("page.str.tip_throw_touch", "Press 🎲 Throw. Then tap dice to keep them and throw the others again (three throws at most), or press ✋ Stop to keep the hand.")

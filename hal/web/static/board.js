@@ -622,7 +622,9 @@ function drawPrompt() {
   // On a phone too, from the start: before the first roll of a person here, their "press Roll" says
   // under it what comes next (nextLine), so the room is not an empty box (round 24 saw "Red: press
   // Roll." in a box four lines high) and the board does not jump 76 px at that roll (newcomer 18)
-  const me = S.hello && S.hello.humans.length && !(s && s.action === "game_over") ? S.hello.humans[0] : null;
+  // ...and at the game's end, under the win box (Magic newcomer 43: the prompt shrank to its one line and the board
+  // jumped up 76 px)
+  const me = S.hello && S.hello.humans.length ? S.hello.humans[0] : null;
   if (me) {
     const most = { player: me, roll: 4, left: 4, s: "s", here: "a1", settle: " or wait for the countdown" };
     for (const [id, left] of [["magic.move_start", 4], ["magic.move", 3]]) {

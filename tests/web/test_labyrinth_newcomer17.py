@@ -1,4 +1,4 @@
-"""Issue 15, Labyrinth newcomer 17: after taking the seat back with "take it for this screen", the line
+"""Issue 15, Labyrinth newcomer 17: after taking the seat back with "move it to this screen", the line
 "Your seat (Red) is taken on another screen now: the card shows there." stayed up under the header's "Open your
 secret card page (red)"; and the card page, told "this seat is not yours any more", stayed so after the seat was
 taken back (only a reload brought the card)."""
@@ -22,7 +22,7 @@ def test_the_seat_line_goes_once_the_seat_is_taken_back(browser: Any) -> None:
         page = open_page(browser, url, PHONE)
         other = browser.new_context()
         try:
-            page.on("dialog", lambda d: d.accept())  # "Take the red seat for this screen? …"
+            page.on("dialog", lambda d: d.accept())  # "Move Red's secret card to this screen? …"
             page.locator(".seat-claim.red").click()  # this browser holds Red's seat
             expect(page.locator("#private-links")).to_contain_text("Open your secret card page", timeout=WAIT_MS)
             op = other.new_page()
@@ -32,7 +32,7 @@ def test_the_seat_line_goes_once_the_seat_is_taken_back(browser: Any) -> None:
             expect(notice).to_contain_text("taken on another screen now", timeout=WAIT_MS)
             # and what this page may still do (Labyrinth newcomer 18 wondered whether it could still move Red)
             expect(notice).to_contain_text("This page still plays Red's moves.")
-            page.locator(".seat-release.red").click()  # "take it for this screen": taken back here
+            page.locator(".seat-release.red").click()  # "move it to this screen": taken back here
             expect(page.locator("#private-links")).to_contain_text("Open your secret card page", timeout=WAIT_MS)
             expect(notice).to_be_hidden(timeout=WAIT_MS)
         finally:

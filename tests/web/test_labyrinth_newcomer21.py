@@ -1,7 +1,7 @@
 """Issue 15, Labyrinth newcomer 21.
 
 - Phone, the move step, no first-game tip: with the seat held on another screen ("🔒 Red's card: on another
-  screen / take it for this screen", two lines) and a tile's name said under the board, Done stood at 838 px of
+  screen / move it to this screen", two lines) and a tile's name said under the board, Done stood at 838 px of
   844, a sliver; the newcomer had to scroll. In the move step Done and Lift pawn come before the idle spare.
 - The New game dialog offered "all 24 shared out (the rules; a long game)" and "12 (a shorter game)": with two
   players the same game, one called long, the other shorter. The counts offered are those below the share,

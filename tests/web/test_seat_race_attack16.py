@@ -1,7 +1,7 @@
 """Attack 16: two screens racing for one seat in the browser simulator. Screen B presses "release it for
 this screen" (release, then claim); screen A, told its seat was released, takes it again in between. B's
 claim is refused (409) and its page shows the server's words: they said "an adult can release it on the
-board" -- the simulator has no board, its page's own "take it for this screen" is the way."""
+board" -- the simulator has no board, its page's own "move it to this screen" is the way."""
 
 from __future__ import annotations
 
@@ -40,7 +40,7 @@ def _taken_words(simulator: bool) -> str:
 def test_a_seat_taken_in_the_simulator_says_how_to_take_it_here() -> None:
     said = _taken_words(simulator=True)
     assert "taken" in said and "on the board" not in said, said
-    assert "take it for this screen" in said, said
+    assert "move it to this screen" in said, said
 
 
 def test_a_seat_taken_on_a_real_board_still_says_the_board_releases_it() -> None:

@@ -42,10 +42,10 @@ def test_a_fresh_browser_releases_a_lost_browsers_seat_in_the_simulator(browser:
         locked = page.locator(".seat-taken.red")
         expect(locked).to_contain_text("🔒", timeout=WAIT_MS)
         # the card box says what the top says (Struggle newcomer 15: "take your seat" beside the lock)
-        expect(page.locator("#my-card")).to_contain_text("take it for this screen", timeout=WAIT_MS)
+        expect(page.locator("#my-card")).to_contain_text("move it to this screen", timeout=WAIT_MS)
         release = page.locator("button.seat-release.red")
         expect(release).to_be_visible()
-        assert "release" in (release.get_attribute("title") or "")
+        assert "move its secret card to this screen" in (release.get_attribute("title") or "")
         assert "on the board" not in (release.get_attribute("title") or "")
 
         asked: list[str] = []
@@ -61,7 +61,7 @@ def test_a_fresh_browser_releases_a_lost_browsers_seat_in_the_simulator(browser:
         expect(page.locator(".seat-taken.red")).to_have_count(1)  # cancelled: still held
         release.click()  # then OK: released and taken here at once (Labyrinth newcomer 14: two steps)
         expect(page.locator("a.seat-link.red")).to_have_attribute("href", "/seat/red", timeout=WAIT_MS)
-        assert len(asked) == 2 and "red" in asked[0]
+        assert len(asked) == 2 and "Red's secret card" in asked[0]
         expect(page.locator("#my-card")).to_contain_text("Red's objective card", timeout=WAIT_MS)
         private = fresh.new_page()
         response = private.goto(url + "seat/red")

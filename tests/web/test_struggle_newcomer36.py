@@ -117,19 +117,19 @@ def test_in_every_language_the_button_and_the_prompt_name_the_next_way_alike(bro
 
 def test_the_goal_tip_says_how_to_see_a_card_held_on_another_screen(browser: Any) -> None:
     """Struggle newcomer 37 went on at a wide screen while the phone held Red's seat: the first tip said "(to see it
-    here, press your colour at the top)", where the top offered only "take it for this screen"; and the ways' line
+    here, press your colour at the top)", where the top offered only "move it to this screen"; and the ways' line
     said the card was elsewhere while "way 2 of 6" stood lit with no word why (the phone had lit the pick)."""
     with serving(SEED7, PORT) as url:
         phone = open_page(browser, url, PHONE)
         wide = open_page(browser, url, WIDE)
         try:
             free = wide.evaluate("() => tips().goal")
-            assert "(to see it here, press your colour at the top)" in free, free
+            assert "(to see it here, press “🃏️ Show Red's card” beside the board)" in free, free  # (newcomer 40: the card box's button)
             phone.locator("button.seat-claim.red").click(timeout=WAIT)
             phone.locator("a.seat-link.red").wait_for(timeout=WAIT)
             wide.wait_for_function("() => MB.seatElsewhere('red')", timeout=WAIT)
             held = wide.evaluate("() => tips().goal")
-            assert "(on another screen now: to see it here, press “take it for this screen” at the top)" in held, held
+            assert "(on another screen now: to see it here, press “move it to this screen” at the top)" in held, held
             assert "that screen lights the board's pick for it" in wide.evaluate("() => cardAway('red')")
         finally:
             phone.context.close()

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from test_plain_words_browser import PHONE, WIDE, open_page, serving
-from test_struggle_choosing_round26a_browser import SEED7, _seated, _until_prompt
+from test_struggle_choosing_round26a_browser import SEED7, _seated
 
 pytestmark = pytest.mark.browser
 
@@ -19,26 +19,34 @@ PORT = int(os.environ.get("MB_TEST_PORT", "0"))
 PICK = "★ the board's pick for your card"
 
 
-@pytest.mark.parametrize("size", [PHONE, WIDE], ids=["phone", "wide"])
-def test_the_prompt_names_the_way_lit_as_the_boards_pick(browser: Any, size: tuple[int, int]) -> None:
+@pytest.mark.parametrize(("size", "lang"), [(PHONE, "en"), (WIDE, "en"), (WIDE, "de")], ids=["phone", "wide", "wide-de"])
+def test_the_prompt_names_the_way_lit_as_the_boards_pick(browser: Any, size: tuple[int, int], lang: str) -> None:
+    """(an attack: German filled the page's sentence from the board's fields alone, the pick's field empty)"""
+    pick_words = {"en": PICK, "de": "★ die Wahl des Bretts für deine Karte"}[lang]
     with serving(SEED7, PORT) as url:
-        page = open_page(browser, url, size)
+        if lang == "en":
+            page = open_page(browser, url, size)
+        else:
+            page = browser.new_page(viewport={"width": size[0], "height": size[1]})
+            page.goto(url + f"?lang={lang}")
         try:
+            page.wait_for_function("() => S.view && S.hello && document.querySelector('#my-card button')", timeout=WAIT)
             _seated(page)
-            _until_prompt(page, "Red: press Throw")
+            page.wait_for_function("() => said() && said().action === 'throw' && said().player === 'red'", timeout=WAIT)
             page.click("#throw")
-            _until_prompt(page, "Red threw")
+            page.wait_for_function("() => S.view.throws > 0 && !S.world.rolling", timeout=WAIT)
             page.click("#stop")
             page.wait_for_function("() => S.view.phase === 'choosing' && S.hints.red !== undefined && S.hints.red !== null"
                                    " && S.view.selected === S.hints.red", timeout=WAIT)
+            page.wait_for_timeout(300)
             pick = page.evaluate("() => S.hints.red") + 1
             prompt = page.locator("#prompt-text").inner_text()
-            assert re.search(rf"way {pick} of 3, {re.escape(PICK)}, to play", prompt), prompt
+            assert re.search(rf"{pick} (of|von) 3, {re.escape(pick_words)},", prompt), prompt
             page.click("#throw")  # the next way: not the pick
             page.wait_for_function("(n) => S.view.selected !== n - 1", arg=pick, timeout=WAIT)
             page.wait_for_timeout(300)
             prompt = page.locator("#prompt-text").inner_text()
-            assert PICK not in prompt and re.search(r"way \d of 3 to play", prompt), prompt
+            assert pick_words not in prompt and re.search(r"\d (of|von) 3 (to play|auf)", prompt), prompt
         finally:
             page.context.close()
 

@@ -1087,8 +1087,11 @@ function pageWords(s) {
   // page's said under its own id, which the prompt's language then says: I18N.prompt)
   const own = (x) => pageTwin(x.id);
   const board = [blanked(m), ...s.messages.slice(1)];
-  const text = board.map((x) => (own(x) ? PAGE_SAID[x.id].say({ ...(x.args || {}), pick: pickLit(s) }) : I18N.say(x.id, x.args))).join(" ");
-  const messages = board.map((x) => (own(x) ? { ...x, id: PAGE_SAID[x.id].id } : x));
+  // (the page's twin with its own field, the way lit named as the board's pick, in every language: an attack saw
+  // German fill the twin from the board's fields alone)
+  const mine = (x) => ({ ...x, id: PAGE_SAID[x.id].id, args: { ...(x.args || {}), pick: pickLit(s) } });
+  const text = board.map((x) => (own(x) ? PAGE_SAID[x.id].say(mine(x).args) : I18N.say(x.id, x.args))).join(" ");
+  const messages = board.map((x) => (own(x) ? mine(x) : x));
   if (text.includes(m.id)) return null; // (the catalogue not loaded yet: the board's words)
   return NOTICE.prompt({ ...s, messages }, text, S.hello && S.hello.humans);
 }

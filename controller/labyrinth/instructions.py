@@ -209,12 +209,18 @@ def _move(ref: "LabyrinthReferee") -> Instruction:
             message = "lab.move_home"
     # the mover stands elsewhere than at the move's start: where it is, and that Done ends the move there (Labyrinth
     # newcomer 41 read "or press Done to stay" with its pawn on e1 as Done putting it back)
+    # ...and a mover off its cell as the reeds see it (lifted, or set on a tile another pawn closes already: an attack
+    # saw "or press Done to stay" there): where to set it and what Done does then
     watch = ref.watch
     mover = watch.mover if watch is not None else None
-    here = watch.at.get(mover) if watch is not None and mover is not None else None
-    if message == "lab.move" and here is not None and here != watch.positions[mover]:
-        message = "lab.move_on"
-        facts.update(mover=_movers_text((mover,)), cell=here)
+    if message == "lab.move" and watch is not None and mover is not None and mover in watch.at:
+        here = watch.at[mover]
+        if here is None:
+            message = "lab.move_set"
+            facts.update(mover=_movers_text((mover,)))
+        elif here != watch.positions[mover]:
+            message = "lab.move_on"
+            facts.update(mover=_movers_text((mover,)), cell=here)
     # a slot tapped in the move says why it does nothing first (Labyrinth newcomer 14: "slot E-4: does nothing
     # now. Red: move your pawn ..." never said the push was made)
     idle = {f"slot:{s}": Does("lab.idle.pushed", player=player) for s in SLOT_NAMES}

@@ -24,8 +24,18 @@ def test_once_the_pawn_has_moved_the_words_say_where_done_ends_the_move() -> Non
     assert "or press Done to stay" in t.said()["text"], t.said()
 
 
+def test_a_pawn_the_reeds_do_not_see_is_not_told_it_may_stay() -> None:
+    """(an attack: Blue set on a tile Green closes already, unseen, read "or press Done to stay")"""
+    t = Table()
+    t.press("slot:W-2")
+    t.reed("a1", False)  # lifted (or set where another pawn closes the reed already)
+    said = t.said()
+    assert said["messages"][0]["id"] == "lab.move_set", said
+    assert "stay" not in said["text"] and "set the pawn on a lit tile, then press Done" in said["text"], said
+
+
 def test_the_words_are_said_in_each_seed_language() -> None:
     from mazeboard.hal.i18n import catalogue
 
     for lang in ("de", "fa", "it", "pt"):
-        assert catalogue(lang).has("lab.move_on"), lang
+        assert catalogue(lang).has("lab.move_on") and catalogue(lang).has("lab.move_set"), lang

@@ -19,9 +19,10 @@ PLAY = """(steps) => {
   const ev = (type, extra) => HANDLERS.event({ view: { ...S.view, ...extra.view }, event: { t: 1, type, ...extra.event } });
   const at = (current, phase) => ({ current, phase, movers: [current] });
   for (const step of steps) ev(step.type, { view: at(step.current, step.phase), event: step.event });
-  const box = document.getElementById("prompt"), room = document.getElementById("guide");
+  const box = document.getElementById("prompt"), tag = document.querySelector(`#maze .tile[data-cell="${S.world.pawns.red}"] .news-tag`);
+  const seen = (e) => !!e && !e.hidden && e.getClientRects().length > 0 && getComputedStyle(e).visibility !== "hidden";
   return { prompt: box.innerText, log: [...document.querySelectorAll("#log li")].map((l) => l.innerText),
-           height: box.offsetHeight, rest: room && getComputedStyle(room, "::after").content,
+           height: box.offsetHeight, tag: seen(tag) ? tag.innerText : "",
            room: parseFloat(getComputedStyle(box).getPropertyValue("--room")) || 0 };
 }"""
 
@@ -39,17 +40,23 @@ def blue_pushes(wrapped: bool) -> list[dict[str, Any]]:
                     {"type": "turn_started", "current": "red", "phase": "shift", "event": {"player": "red", "pawns": ["red"]}}]
 
 
-@pytest.mark.parametrize(("size", "wrapped"), [(DESKTOP, False), (DESKTOP, True), (PHONE, False), (PHONE, True)])
+LAPTOP = (1024, 700)
+
+
+@pytest.mark.parametrize(("size", "wrapped"), [(DESKTOP, False), (DESKTOP, True), (PHONE, False), (PHONE, True),
+                                               (LAPTOP, True)])
 def test_another_push_that_moved_my_pawn_is_said_at_my_push(browser: Any, size: tuple[int, int], wrapped: bool) -> None:
     news = "Blue's push put Red's pawn off g1, onto a1" if wrapped else "Blue's push carried Red's pawn a1 → a2"
     with serving(NEWCOMER_GAME) as url:
-        # a phone: the room kept under the prompt (a tip still to come) says it where the prompt has no room
         page = open_page(browser, url, size, guide=size == PHONE, mobile=size == PHONE)
         try:
             page.wait_for_function("() => S.view && S.world && S.view.current === 'red'", timeout=WAIT_MS)
             before = page.evaluate("() => document.getElementById('prompt').offsetHeight")
             shown = page.evaluate(PLAY, blue_pushes(wrapped))
-            assert news in shown["prompt"] or (size == PHONE and news in (shown["rest"] or "")), shown
+            # on the pawn's tile at every width (an attack: at 1024x700 the prompt had no room, and the news was lost);
+            # in the prompt where its room holds it (a wide screen: always)
+            assert shown["tag"] == "↪ Blue's push", shown
+            assert news in shown["prompt"] or size != DESKTOP, shown
             assert shown["height"] <= max(before, shown["room"]) + 1, shown  # the board under the prompt stays put
             # Red's own push: the news is old
             after = page.evaluate(PLAY, [
@@ -57,7 +64,25 @@ def test_another_push_that_moved_my_pawn_is_said_at_my_push(browser: Any, size: 
                  "event": {"player": "red", "slot": "S-b", "inserted": "b1", "ejected": "b7", "forbidden_next": "N-b",
                            "carried": []}},
                 {"type": "turn_started", "current": "red", "phase": "shift", "event": {"player": "red", "pawns": ["red"]}}])
-            assert "Blue's push" not in after["prompt"] + (after["rest"] or ""), after
+            assert "Blue's push" not in after["prompt"] and not after["tag"], after
+        finally:
+            page.close()
+
+
+def test_a_malformed_push_event_says_no_news(browser: Any) -> None:
+    """(an attack: a hostile server's ``carried`` of "abc" or [null] threw, one without cells said "carried … → ")"""
+    with serving(NEWCOMER_GAME) as url:
+        page = open_page(browser, url, DESKTOP, guide=False)
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        try:
+            page.wait_for_function("() => S.view && S.world && S.view.current === 'red'", timeout=WAIT_MS)
+            steps = blue_pushes(False)
+            for carried in ("abc", [None], [{"pawn": "red"}], [{"pawn": "red", "from": 3, "to": {}}]):
+                steps[1]["event"]["carried"] = carried
+                shown = page.evaluate(PLAY, steps)
+                assert "push carried" not in shown["prompt"] and not shown["tag"], (carried, shown)
+            assert not errors, errors
         finally:
             page.close()
 

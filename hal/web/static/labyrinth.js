@@ -281,6 +281,7 @@ function drawLeds() {
     NOTICE.turnTag(el, turnLight ? S.view.current : null,
       `${/^[a-z]1$/.test(el.dataset.cell) ? "below" : "above"}-${el.dataset.cell[0] === "a" ? "left" : "right"}`);
     foundTag(el);
+    newsTag(el);
   }
   for (const el of $("maze").querySelectorAll(".slot")) {
     MB.light(el, S.pixels[S.hello.layout[`slot:${el.dataset.slot}`]]);
@@ -620,7 +621,7 @@ const LOG_TEXT = {
   shifted: (e) => I18N.t("page.lab.log.pushed", "{Player} pushed the spare in at {slot}; {next} is forbidden next",
     { player: e.player, slot: e.slot, next: e.forbidden_next }) +
     // a pawn on the pushed line rides with its tile (the event's carried; a pawn pushed off: wrapped)
-    (e.carried || []).map((c) => I18N.t("page.lab.log.carried", "; {pawn} rode along with its tile {from} → {to}",
+    (Array.isArray(e.carried) ? e.carried : []).filter((c) => c && typeof c === "object").map((c) => I18N.t("page.lab.log.carried", "; {pawn} rode along with its tile {from} → {to}",
       { pawn: pawnName(c.pawn), from: c.from, to: c.to })).join(""),
   wrapped: (e) => I18N.t("page.lab.log.wrapped", "{pawn} was pushed off {from} onto {to}", { pawn: cap(pawnName(e.pawn)), from: e.from, to: e.to }),
   reachable: null,
@@ -765,52 +766,58 @@ function turnsInARow(ev) {
 
 // -- news: another player's push that moved a pawn played here -----------------------------------
 // said at that pawn's next push step (Labyrinth newcomer 40: its pawn rode along Blue's row in Blue's turn and only
-// the log, a screen down on a phone, said why it stood elsewhere); forgotten once its player has pushed; the pawns
-// of a page's people only (the Vader pawn is no one's), at most NEWS_MAX lines
+// the log, a screen down on a phone, said why it stood elsewhere): on the pawn's tile ("↪ Blue's push", newsTag) and,
+// where its room holds it with the instruction, in the prompt ("Blue's push carried Red's pawn a1 → a2"); forgotten
+// once its player has pushed; the pawns of a page's people only (the Vader pawn is no one's), at most NEWS_MAX lines
 const NEWS_MAX = 3;
+const isCell = (c) => typeof c === "string" && /^[a-z][0-9]{1,2}$/.test(c);
 function heardNews(ev) {
   const h = S.hello;
   if (ev.type === "game_started") S.news = [];
   if (!h || !["shifted", "wrapped"].includes(ev.type)) return;
   if (ev.type === "shifted") {
-    S.pusher = ev.player;
+    S.pusher = typeof ev.player === "string" ? ev.player : null;
     S.news = (S.news || []).filter((n) => n.owner !== ev.player);
   }
-  const moved = ev.type === "shifted" ? (ev.carried || []).map((c) => [c.pawn, I18N.t("page.lab.news_carried",
-    "{Player}'s push carried {Pawn}'s pawn {from} → {to}", { player: S.pusher, pawn: c.pawn, from: c.from, to: c.to })])
-    : [[ev.pawn, I18N.t("page.lab.news_wrapped", "{Player}'s push put {Pawn}'s pawn off {from}, onto {to}",
-      { player: S.pusher, pawn: ev.pawn, from: ev.from, to: ev.to })]];
+  // (each field checked: a malformed event says nothing, never "carried Red's pawn → ")
+  const moved = ev.type === "shifted" ? (Array.isArray(ev.carried) ? ev.carried : [])
+    .filter((c) => c && typeof c === "object" && isCell(c.from) && isCell(c.to)).map((c) => [c.pawn, I18N.t("page.lab.news_carried",
+      "{Player}'s push carried {Pawn}'s pawn {from} → {to}", { player: S.pusher, pawn: c.pawn, from: c.from, to: c.to })])
+    : isCell(ev.from) && isCell(ev.to) ? [[ev.pawn, I18N.t("page.lab.news_wrapped", "{Player}'s push put {Pawn}'s pawn off {from}, onto {to}",
+      { player: S.pusher, pawn: ev.pawn, from: ev.from, to: ev.to })]] : [];
   for (const [pawn, text] of moved) {
-    if (pawn !== S.pusher && h.humans.includes(pawn)) S.news = [...(S.news || []), { owner: pawn, text }].slice(-NEWS_MAX);
+    if (S.pusher && pawn !== S.pusher && h.humans.includes(pawn)) S.news = [...(S.news || []), { owner: pawn, pusher: S.pusher, text }].slice(-NEWS_MAX);
   }
 }
-// the news for the person whose push step it is, "" for none
+// the news for the person whose push step it is: its lines, none outside such a step
 function newsNow() {
   const v = S.view, h = S.hello;
-  if (!v || !h || v.phase !== "shift" || !h.humans.includes(v.current)) return "";
-  return (S.news || []).filter((n) => n.owner === v.current).map((n) => n.text).join(" · ");
+  if (!v || !h || v.phase !== "shift" || !h.humans.includes(v.current)) return [];
+  return (S.news || []).filter((n) => n.owner === v.current);
 }
-// ... in the prompt where its room holds it with the instruction (the board under it stays put); otherwise in the
-// room a phone keeps under the prompt, in place of the log's newest line (notice.js NOTICE.pageNews)
+// ...in the prompt, after the instruction, where the prompt's room holds both (the board under it stays put)
 function drawPrompt(prompt) {
-  const box = $("prompt"), news = newsNow();
+  const box = $("prompt"), news = newsNow().map((n) => n.text).join(" · ");
   MB.setText(box, prompt); // slot names never break
   fitPrompt();
-  S.newsUnsaid = "";
-  if (news) {
-    const room = parseFloat(getComputedStyle(box).getPropertyValue("--room")) || 0;
-    const fits = Math.max(room, box.offsetHeight), kind = box.className;
-    MB.setText(box, `${prompt} ${I18N.t("page.lab.news", "({news})", { news })}`);
+  if (!news) return;
+  const room = parseFloat(getComputedStyle(box).getPropertyValue("--room")) || 0;
+  const fits = Math.max(room, box.offsetHeight), kind = box.className;
+  MB.setText(box, `${prompt} ${I18N.t("page.lab.news", "({news})", { news })}`);
+  fitPrompt();
+  if (box.offsetHeight > fits + 1 || (box.className !== kind && !room)) {
+    MB.setText(box, prompt);
     fitPrompt();
-    if (box.offsetHeight > fits + 1 || (box.className !== kind && !room)) {
-      MB.setText(box, prompt);
-      fitPrompt();
-      S.newsUnsaid = news;
-    }
   }
-  NOTICE.news();
 }
-NOTICE.pageNews = () => S.newsUnsaid || "";
+// ...and on the tile of the pawn moved, at every width: whose push moved it (the prompt may have no room)
+function newsTag(el) {
+  const n = newsNow(), at = S.world && S.world.pawns;
+  const who = n.length && at && at[n[0].owner] === el.dataset.cell ? n[n.length - 1].pusher : null;
+  let tag = el.querySelector(".news-tag");
+  if (who && !tag) { tag = document.createElement("span"); tag.className = "news-tag"; el.append(tag); }
+  if (tag) { tag.hidden = !who; tag.textContent = who ? I18N.t("page.lab.news_tag", "↪ {Player}'s push", { player: who }) : ""; }
+}
 
 function wire() {
   $("rotate").addEventListener("click", () => press("rotate", { type: "rotate" }));

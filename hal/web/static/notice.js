@@ -413,9 +413,6 @@ const NOTICE = {
   // (not a line saying only whose turn it is, which the prompt says: Struggle newcomer 35 read "📜 Red's turn" under
   // "Red: press Throw" while Blue's play, two tokens moved, was said only far below in the log)
   restWords() {
-    // a page's news the prompt has no room for (labyrinth.js: another's push that moved a pawn played here)
-    const own = typeof NOTICE.pageNews === "function" ? NOTICE.pageNews() : "";
-    if (own) return `📢 ${own}`;
     const newest = document.querySelector('#log li:not(.warning):not([data-type="turn_started"]) .text');
     const line = newest && newest.textContent.trim();
     // (said as the log's newest line: Magic newcomers 39, 40 and 42 read a bare "📜 Red rolled 2" as a box unexplained)

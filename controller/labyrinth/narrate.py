@@ -48,7 +48,8 @@ LAB_NARRATION: dict[str, str] = {
     "narrate.lab.guess": "{player} moves the guess: {pawn} on {cell}?",
     "narrate.lab.card_found": "{player} finds the {card} on {cell}{vader} ({remaining} left)",
     "narrate.lab.with_vader": " with Vader",
-    "narrate.lab.game_over": "*** {winner} wins! Cards found: {scores}",
+    # why the winner won (Labyrinth newcomer 41 read "Red 2, Blue 2" beside the win as a tie)
+    "narrate.lab.game_over_why": "*** {winner} wins: every card found and the finish reached first! Cards found: {scores}",
     "narrate.lab.resumed_layout": "The saved game goes on with the layout ({count} tiles laid)",
     "narrate.lab.resumed_pawns": "The saved game goes on: the pawns on their start squares, then play",
     "narrate.lab.resumed": "The saved game goes on ({player} to play{push}): lay the tiles as drawn, "
@@ -110,7 +111,7 @@ class LabyrinthNarrator:
                                         vader=say("narrate.lab.with_vader") if e.get("pawn") == "vader" else "",
                                         remaining=e["remaining"]),
             "turn_ended": lambda e: None,
-            "game_over": lambda e: say("narrate.lab.game_over", winner=e["winner"], scores=listed(
+            "game_over": lambda e: say("narrate.lab.game_over_why", winner=e["winner"], scores=listed(
                 say("narrate.score", player=p, score=s) for p, s in e["scores"].items())),
             "game_resumed": self._resumed,
             "layout_step": lambda e: say("narrate.lab.layout_step", n=e["index"] + 1, steps=e["steps"],

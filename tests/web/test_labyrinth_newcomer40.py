@@ -143,3 +143,18 @@ def test_the_logs_win_line_says_the_cards_found_and_who_came_home(browser: Any) 
             assert "Red: 2 found, back home 🏠 · Blue: 2 found" in line, line
         finally:
             page.close()
+
+
+def test_the_tip_and_the_help_say_which_tiles_never_move(browser: Any) -> None:
+    """Labyrinth newcomer 42: its picture lay on a tile no push moves, and nothing said that only the rows and columns
+    with an arrow slide. The push tip and the help say it."""
+    with serving(NEWCOMER_GAME) as url:
+        page = open_page(browser, url, DESKTOP, guide=False)
+        try:
+            page.wait_for_function("() => S.view && S.world", timeout=WAIT_MS)
+            tip = page.evaluate("() => tips().shift")
+            helped = page.locator("#help-fixed").text_content() or ""
+            for words in (tip, helped):
+                assert "Only the rows and columns with an arrow slide" in words and "never move" in words, words
+        finally:
+            page.close()

@@ -425,7 +425,7 @@ function promptNow() {
   const pawn = v.phase === "move" && S.world && S.world.busy && h.humans.includes(v.current) ? humansMover() : null;
   const to = pawn && S.world.hand[pawn], at = pawn && S.world.pawns[pawn];
   if (to && at && to !== at) {
-    return I18N.t("page.lab.walking", "⏳ {who} walks to {cell}, one tile at a time; then press ✋ Done (a press now waits for the walk).",
+    return I18N.t("page.lab.walking_done", "⏳ {who} walks to {cell}, one tile at a time; then press ✋ Done (pressed now, Done ends the move once the walk ends).",
       { who: pawn === "vader" ? cap(pawnName(pawn)) : I18N.t("page.lab.your_pawn", "Your pawn"), cell: to });
   }
   // the game over: what the lit tiles and arrows are (the LEDs' celebration), in the prompt, on a phone's first screen
@@ -540,6 +540,9 @@ function scoreWords(counts, winner) {
     : I18N.t("page.lab.score_found", "{who}: {n} found", { who: player(p), n }))).join(" · ");
 }
 
+// the tiles no push moves: said in the push tip as the help says it (#help-fixed, in the page's language)
+function fixedWords() { return ($("help-fixed") || { textContent: "" }).textContent.trim(); }
+
 // the first-game guide: the tip for what the board asks now, when a person here is asked
 function tips() {
   return {
@@ -549,7 +552,9 @@ function tips() {
       : I18N.t("page.lab.tip_shift", "Turn the spare tile with ⟳ Rotate (or R), then click a lit arrow beside the board (a slot) to push it in; the prompt names a slot by the code on its arrow (N-b, W-4…).")) +
       // (where a push leads: Labyrinth newcomers 34 and 37 learnt it only once pushed)
       (I18N.touch ? I18N.t("page.lab.tip_push_reach_touch", " While you hold an arrow, the tiles your pawn could walk to after that push are dashed in your colour (the row it moves counted as it will lie once pushed).")
-        : I18N.t("page.lab.tip_push_reach", " Point at an arrow to see a push first: the row or column it moves, and, dashed in your colour, the tiles your pawn could walk to after it (the row it moves counted as it will lie once pushed).")) + seatTip(),
+        : I18N.t("page.lab.tip_push_reach", " Point at an arrow to see a push first: the row or column it moves, and, dashed in your colour, the tiles your pawn could walk to after it (the row it moves counted as it will lie once pushed).")) +
+      // (Labyrinth newcomer 42's picture lay on a tile no push moves, and it learnt why only by itself)
+      " " + fixedWords() + seatTip(),
     move: I18N.t("page.lab.tip_move_home", "Click a lit tile: one your pawn can reach along the paths (lit: framed in your colour). Then press ✋ Done: your card's picture is found when your move ends on its tile (Done at once stays). A 🏠 marks a start square: once all your cards are found, walk back to yours to win. It glows on its player's turn, and is framed only when you can reach it. Click any tile to read its picture's name."),
   };
 }

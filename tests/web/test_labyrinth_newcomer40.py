@@ -158,3 +158,27 @@ def test_the_tip_and_the_help_say_which_tiles_never_move(browser: Any) -> None:
                 assert "Only the rows and columns with an arrow slide" in words and "never move" in words, words
         finally:
             page.close()
+
+
+def test_after_the_game_a_seat_held_elsewhere_is_no_longer_locked(browser: Any) -> None:
+    """Labyrinth newcomers 38-42: after the win the header still read "🔒 Red's card: on another screen / move it to
+    this screen", while the card's page said nothing is secret any more. Once the game is over the seat says only
+    where the card is: no lock, nothing to move."""
+    from test_plain_words_browser import LABYRINTH
+    from test_plain_words_browser import open_page as plain_page
+
+    with serving(LABYRINTH + ("--humans", "red,blue")) as url:
+        holder = browser.new_context()
+        try:
+            hp = holder.new_page()
+            hp.goto(url)
+            assert hp.request.post(url + "seat/red/claim").ok
+            page = plain_page(browser, url, DESKTOP)
+            page.locator(".seat-release.red").wait_for(timeout=WAIT_MS)
+            page.evaluate("() => { S.view = { ...S.view, phase: 'over', winner: 'blue' }; S.bannerShown = true; drawInfo(); }")
+            seat = page.locator("#private-links").inner_text()
+            assert "🔒" not in seat and "move it" not in seat and "on another screen" in seat, seat
+            assert page.locator(".seat-release.red").count() == 0
+            page.close()
+        finally:
+            holder.close()

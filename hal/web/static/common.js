@@ -289,6 +289,10 @@ const MB = {
     if (remaining > 0) MB.newCard.add(player); else MB.newCard.delete(player);
     MB.drawSeats();
   },
+  // the game is over (a game page says so at each drawing: setOver): a seat held elsewhere is no longer locked, its
+  // card no secret (Labyrinth newcomers 38-42 read "🔒 … move it to this screen" under the win)
+  over: false,
+  setOver(over) { if (MB.over !== !!over) { MB.over = !!over; MB.drawSeats(); } },
   privateLinks(hello) { MB.seatColours = hello.players; MB.seatHumans = hello.humans || null; MB.drawSeats(); },
   drawSeats() {
     const box = $("private-links");
@@ -326,6 +330,10 @@ const MB = {
         el.className = `plink seat-simulated ${p}`;
         el.textContent = I18N.t("page.common.seat_simulated", "{Player}: simulated", { player: p });
         el.title = I18N.t("page.common.seat_simulated.title", "the computer plays {player}: its secret card stays hidden", { player: p });
+      } else if (s.taken.includes(p) && MB.over) {
+        el = document.createElement("span");
+        el.className = `plink seat-taken seat-over ${p}`;
+        el.textContent = I18N.t("page.common.card_seat_over", "{Player}'s card: on another screen", { player: p });
       } else if (s.taken.includes(p) && s.release) {
         // the browser simulator: the page is the board, whoever is at it the adult who frees a lost seat
         el = document.createElement("button");

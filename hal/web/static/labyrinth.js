@@ -457,6 +457,7 @@ function drawInfo() {
   document.body.dataset.phase = v.phase || ""; // a phone's move step: Done and Lift pawn above the idle spare (labyrinth.css)
   guideTip();
   NOTICE.turnColour(v);
+  MB.setOver(v.phase === "over");
   const players = $("players");
   players.innerHTML = "";
   for (const p of v.players.length ? v.players : h.players) {

@@ -572,6 +572,7 @@ function newsNow() {
 }
 function drawInfo() {
   const v = S.view, h = S.hello;
+  MB.setOver(v.phase === "over");
   drawPrompt();
   guideTip();
   drawGoal();

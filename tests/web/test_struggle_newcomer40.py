@@ -65,3 +65,23 @@ def test_the_goal_tip_names_the_button_the_card_box_shows(browser: Any, size: tu
             assert ("under the dice" if size == PHONE else "beside the board") in goal, goal
         finally:
             page.context.close()
+
+
+def test_an_arrival_says_lost_for_good_only_of_places_still_open(browser: Any) -> None:
+    """Struggle newcomer 41 (card K Q J ★ 10; 9 and 10 arrived at A and B): a way taking K to C read "⚠ a loss for your
+    card: … never reaches its own place on your card (A): both places are lost for good", while A was 9's a turn
+    before. A place lost already is not said lost by this way: here only C, which the card wants for J."""
+    with serving(SEED7, PORT) as url:
+        page = open_page(browser, url, WIDE)
+        try:
+            page.wait_for_function("S.hello && S.view", timeout=WAIT)
+            lines = page.evaluate("""() => {
+              S.view.spaces = { K: 16, Q: 10, J: 12, "10": 17, "9": 17 }; S.view.arrived = ["9", "10"];
+              const o = { moves: [{ token: "K", from: 16, to: 17, result: "arrived" }],
+                          spaces: { K: 17, Q: 10, J: 12, "10": 17, "9": 17 }, arrived: ["9", "10", "K"] };
+              return forCard(o, ["K", "Q", "J", "A", "10"]).split("\\n"); }""")
+        finally:
+            page.context.close()
+    king = next(line for line in lines if "token K" in line)
+    assert "both places" not in king and "its own place" not in king, king
+    assert "takes place C, where your card wants J: that place is lost for good" in king, king

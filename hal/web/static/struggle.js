@@ -407,7 +407,8 @@ function forCard(o, card) {
     const j = card.indexOf(token);
     const delta = j < 0 ? 0 : (will[j] === token ? 1 : 0) - (started && was[j] === token ? 1 : 0);
     if (arrived.includes(token) && !had.includes(token)) {
-      const place = places[arrived.indexOf(token)], want = card[arrived.indexOf(token)], args = { token, place, want, mine: places[j] };
+      const k = arrived.indexOf(token), place = places[k], want = card[k], args = { token, place, want, mine: places[j] };
+      const wantOpen = want !== "A" && !arrived.slice(0, k).includes(want);
       if (want === token && delta > 0) parts.push(I18N.t("page.str.card_hit", "✔ good for your card: token {token} arrives at its place {place}: +10", args));
       // an arrival at a place the token held in the race already: its points do not change, and cannot be lost any
       // more (Struggle newcomer 28 read "no change … sure now" as a contradiction; newcomer 33 read "○ no change …
@@ -419,8 +420,13 @@ function forCard(o, card) {
       // (Struggle newcomer 20 hesitated: an arrival is final, so the place is lost for good, "no change" or not;
       // newcomer 36 read "○ no change" as undersold: the token's own place on the card is lost for good too. A
       // warning's mark, not ✘: the points if the race stopped now do not change, and each ✔/✘ follows the points)
-      else if (j >= 0) parts.push(I18N.t("page.str.card_miss_both", "⚠ a loss for your card: token {token} takes place {place}, where your card wants {want}, and so never reaches its own place on your card ({mine}): both places are lost for good (an arrival is final); no change to the points if the race stopped now", args));
-      else parts.push(I18N.t("page.str.card_miss_final", "○ no change for your card (compared with now): token {token} takes place {place}, where your card wants {want}: that place is lost for good (an arrival is final)", args));
+      // ...only of places still open: the token's own place still ahead of the one it takes, the place it takes not
+      // already out of reach of the token the card wants there (Struggle newcomer 41: "both places are lost for good"
+      // of a place A another token had taken a turn before)
+      else if (j > k && wantOpen) parts.push(I18N.t("page.str.card_miss_both", "⚠ a loss for your card: token {token} takes place {place}, where your card wants {want}, and so never reaches its own place on your card ({mine}): both places are lost for good (an arrival is final); no change to the points if the race stopped now", args));
+      else if (j > k) parts.push(I18N.t("page.str.card_miss_own", "⚠ a loss for your card: token {token} takes place {place} and so never reaches its own place on your card ({mine}): lost for good (an arrival is final); no change to the points if the race stopped now", args));
+      else if (wantOpen) parts.push(I18N.t("page.str.card_miss_final", "○ no change for your card (compared with now): token {token} takes place {place}, where your card wants {want}: that place is lost for good (an arrival is final)", args));
+      else parts.push(I18N.t("page.str.card_miss_none", "○ no change for your card: token {token} takes place {place}, which your card could no longer score", args));
       continue;
     }
     const from = before[token], to = after[token];

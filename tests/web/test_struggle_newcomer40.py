@@ -85,3 +85,21 @@ def test_an_arrival_says_lost_for_good_only_of_places_still_open(browser: Any) -
     king = next(line for line in lines if "token K" in line)
     assert "both places" not in king and "its own place" not in king, king
     assert "takes place C, where your card wants J: that place is lost for good" in king, king
+
+
+def test_a_screen_holding_no_seat_does_not_call_one_held_elsewhere_its_seat(browser: Any) -> None:
+    """Struggle newcomer 41, at the second screen: "Your seat: 🔒 Red's card: on another screen" on a screen holding
+    no seat. The words before a seat held elsewhere do not say it is this screen's."""
+    with serving(SEED7 + ("--humans", "red"), PORT) as url:
+        holder = browser.new_context()
+        try:
+            hp = holder.new_page()
+            hp.goto(url)
+            assert hp.request.post(url + "seat/red/claim").ok
+            page = open_page(browser, url, WIDE)
+            page.locator(".seat-release.red").wait_for(timeout=WAIT)
+            label = page.evaluate("() => document.getElementById('private-links').previousElementSibling.textContent")
+            assert "Your seat" not in label and label.strip() == "Secret card:", label
+            page.close()
+        finally:
+            holder.close()

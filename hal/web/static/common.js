@@ -379,8 +379,10 @@ const MB = {
     const take = !MB.seats.mine.length && !!box.querySelector(".seat-claim");
     // (what a free colour is for, the secret card: "Take your seat" read as needed to play, Labyrinth newcomer 32,
     // and against "Red · you", Struggle newcomer 32)
-    label.textContent = !take ? label.dataset.held : id === "page.your_seat" ? I18N.t("page.see_card", "See your secret card:")
-      : I18N.t("page.struggle.see_card_label", "See your card here:");
+    // (none held here and none free, a seat held on another screen: not "Your seat:" before it, Struggle newcomer 41)
+    const away = !MB.seats.mine.length && !take && !!box.querySelector(".seat-release");
+    label.textContent = away ? I18N.t("page.seat_away_label", "Secret card:") : !take ? label.dataset.held
+      : id === "page.your_seat" ? I18N.t("page.see_card", "See your secret card:") : I18N.t("page.struggle.see_card_label", "See your card here:");
   },
   // the WebSocket learnt this browser's seats when it opened: open it again, at once, with the new cookie
   // (a command sent meanwhile waits for the new hello: MB.send)

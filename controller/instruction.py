@@ -220,7 +220,8 @@ MESSAGES: dict[str, str] = {
     "lab.move": "{Player}: move {movers} along the paths to a lit tile, then press Done (or press Done to stay).",
     # ...once the pawn has moved: where it is and what Done does there
     "lab.move_on": "{Player}: the pawn is on {cell} now: press Done to end the move there, or go on to another lit tile.",
-    "lab.move_set": "{Player}: set the pawn on a lit tile, then press Done to end the move there.",
+    # (the reeds do not see the pawn: lifted, or on a tile another pawn closes already, as after a walk onto it)
+    "lab.move_set": "{Player}: once the pawn stands on a lit tile, press Done to end the move there.",
     # all cards found (RULES.md A turn, 6): the pawn is home, so Done ends the game; or it is not yet
     "lab.move_win": "{Player}: all your cards are found and your pawn is home on {cell}: press Done to win "
                     "the game.",

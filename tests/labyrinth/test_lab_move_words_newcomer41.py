@@ -31,7 +31,7 @@ def test_a_pawn_the_reeds_do_not_see_is_not_told_it_may_stay() -> None:
     t.reed("a1", False)  # lifted (or set where another pawn closes the reed already)
     said = t.said()
     assert said["messages"][0]["id"] == "lab.move_set", said
-    assert "stay" not in said["text"] and "set the pawn on a lit tile, then press Done" in said["text"], said
+    assert "stay" not in said["text"] and "once the pawn stands on a lit tile, press Done" in said["text"], said
 
 
 def test_the_words_are_said_in_each_seed_language() -> None:

@@ -182,3 +182,18 @@ def test_after_the_game_a_seat_held_elsewhere_is_no_longer_locked(browser: Any) 
             page.close()
         finally:
             holder.close()
+
+
+def test_the_tag_names_every_push_that_moved_the_pawn(browser: Any) -> None:
+    """(an attack: Blue's push, then Green's, moved Red; the tag named Green only)"""
+    with serving(NEWCOMER_GAME) as url:
+        page = open_page(browser, url, DESKTOP, guide=False)
+        try:
+            page.wait_for_function("() => S.view && S.world && S.view.current === 'red'", timeout=WAIT_MS)
+            steps = blue_pushes(False)
+            green = [dict(step, current="green", event=dict(step["event"], player="green")) if step["event"].get("player") == "blue"
+                     else step for step in blue_pushes(False)[:2]]
+            shown = page.evaluate(PLAY, steps[:2] + green + steps[2:])
+            assert shown["tag"] == "↪ pushes by Blue and Green", shown
+        finally:
+            page.close()

@@ -827,11 +827,12 @@ function stepsText(v) {
 }
 // the first-game guide: the tip for what the board asks now, when a person here is asked
 const TIPS = { // getters: said in the page's language when shown; keys named only where the page names keys
-  // (the start corner's glow said first, in a phone's folded lines: Magic newcomers 42-44 read it and its "Red's turn"
-  // as a cell to go back to; not "Press 🎲 Roll", which the prompt above says: newcomer 44)
+  // (the start corner's glow said first, short enough for a phone's folded lines in every seed language: Magic
+  // newcomers 42-44 read it and its "Red's turn" as a cell to go back to; not "Press 🎲 Roll", which the prompt above
+  // says: newcomer 44)
   get roll() {
-    return keysShown() ? I18N.t("page.magic.tip_roll_turn", "A 🏠 glowing in your colour: it is your turn (not a cell to go to). After 🎲 Roll (or the R key), the cells your pawn can reach light up in your colour (its own cell too: ✋ Done ends the move there), never across a wall found already (other hidden walls may still stop you); the white one holds the symbol to find, and blinks white and your colour when your roll can reach it.")
-      : I18N.t("page.magic.tip_roll_turn_tap", "A 🏠 glowing in your colour: it is your turn (not a cell to go to). After 🎲 Roll, the cells your pawn can reach light up in your colour (its own cell too: ✋ Done ends the move there), never across a wall found already (other hidden walls may still stop you); the white one holds the symbol to find, and blinks white and your colour when your roll can reach it.");
+    return keysShown() ? I18N.t("page.magic.tip_roll_turn", "Your 🏠 glowing only means your turn. After 🎲 Roll (or the R key), the cells your pawn can reach light up in your colour (its own cell too: ✋ Done ends the move there), never across a wall found already (other hidden walls may still stop you); the white one holds the symbol to find, and blinks white and your colour when your roll can reach it.")
+      : I18N.t("page.magic.tip_roll_turn_tap", "Your 🏠 glowing only means your turn. After 🎲 Roll, the cells your pawn can reach light up in your colour (its own cell too: ✋ Done ends the move there), never across a wall found already (other hidden walls may still stop you); the white one holds the symbol to find, and blinks white and your colour when your roll can reach it.");
   },
   get move() {
     return keysShown() ? I18N.t("page.magic.tip_move", "Slide your pawn one cell at a time: arrow keys, click a neighbouring cell, or drag it. Hidden walls drop your ball; stop early with ✋ Done.")

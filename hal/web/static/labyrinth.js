@@ -785,15 +785,21 @@ function heardNews(ev) {
     S.pusher = typeof ev.player === "string" ? ev.player : null;
     S.news = (S.news || []).filter((n) => n.owner !== ev.player);
   }
-  // (each field checked: a malformed event says nothing, never "carried Red's pawn → ")
+  // (each field checked: a malformed event says nothing, never "carried Red's pawn → "); kept as facts, said when
+  // drawn (an attack: said at the event, a page whose catalogue came later kept English words)
   const moved = ev.type === "shifted" ? (Array.isArray(ev.carried) ? ev.carried : [])
-    .filter((c) => c && typeof c === "object" && isCell(c.from) && isCell(c.to)).map((c) => [c.pawn, I18N.t("page.lab.news_carried",
-      "{Player}'s push carried {Pawn}'s pawn {from} → {to}", { player: S.pusher, pawn: c.pawn, from: c.from, to: c.to })])
-    : isCell(ev.from) && isCell(ev.to) ? [[ev.pawn, I18N.t("page.lab.news_wrapped", "{Player}'s push put {Pawn}'s pawn off {from}, onto {to}",
-      { player: S.pusher, pawn: ev.pawn, from: ev.from, to: ev.to })]] : [];
-  for (const [pawn, text] of moved) {
-    if (S.pusher && pawn !== S.pusher && h.humans.includes(pawn)) S.news = [...(S.news || []), { owner: pawn, pusher: S.pusher, text }].slice(-NEWS_MAX);
+    .filter((c) => c && typeof c === "object" && isCell(c.from) && isCell(c.to)).map((c) => ({ kind: "carried", ...c }))
+    : isCell(ev.from) && isCell(ev.to) ? [{ kind: "wrapped", pawn: ev.pawn, from: ev.from, to: ev.to }] : [];
+  for (const m of moved) {
+    if (S.pusher && m.pawn !== S.pusher && h.humans.includes(m.pawn)) {
+      S.news = [...(S.news || []), { owner: m.pawn, pusher: S.pusher, kind: m.kind, from: m.from, to: m.to }].slice(-NEWS_MAX);
+    }
   }
+}
+function newsText(n) {
+  const args = { player: n.pusher, pawn: n.owner, from: n.from, to: n.to };
+  return n.kind === "wrapped" ? I18N.t("page.lab.news_wrapped", "{Player}'s push put {Pawn}'s pawn off {from}, onto {to}", args)
+    : I18N.t("page.lab.news_carried", "{Player}'s push carried {Pawn}'s pawn {from} → {to}", args);
 }
 // the news for the person whose push step it is: its lines, none outside such a step
 function newsNow() {
@@ -803,7 +809,7 @@ function newsNow() {
 }
 // ...in the prompt, after the instruction, where the prompt's room holds both (the board under it stays put)
 function drawPrompt(prompt) {
-  const box = $("prompt"), news = newsNow().map((n) => n.text).join(" · ");
+  const box = $("prompt"), news = newsNow().map(newsText).join(" · ");
   MB.setText(box, prompt); // slot names never break
   fitPrompt();
   if (!news) return;
@@ -817,12 +823,16 @@ function drawPrompt(prompt) {
   }
 }
 // ...and on the tile of the pawn moved, at every width: whose push moved it (the prompt may have no room)
+// (every pusher named: an attack saw Blue's push, then Green's, move Red, and the tag name Green only)
 function newsTag(el) {
   const n = newsNow(), at = S.world && S.world.pawns;
-  const who = n.length && at && at[n[0].owner] === el.dataset.cell ? n[n.length - 1].pusher : null;
+  const who = n.length && at && at[n[0].owner] === el.dataset.cell ? [...new Set(n.map((x) => x.pusher))] : [];
   let tag = el.querySelector(".news-tag");
-  if (who && !tag) { tag = document.createElement("span"); tag.className = "news-tag"; el.append(tag); }
-  if (tag) { tag.hidden = !who; tag.textContent = who ? I18N.t("page.lab.news_tag", "↪ {Player}'s push", { player: who }) : ""; }
+  if (who.length && !tag) { tag = document.createElement("span"); tag.className = "news-tag"; el.append(tag); }
+  if (!tag) return;
+  tag.hidden = !who.length;
+  tag.textContent = who.length === 1 ? I18N.t("page.lab.news_tag", "↪ {Player}'s push", { player: who[0] })
+    : who.length ? I18N.t("page.lab.news_tag_many", "↪ pushes by {players}", { players: I18N.list(who.map(player)) }) : "";
 }
 
 function wire() {

@@ -64,7 +64,7 @@ def test_overstep_disabled_buttons_and_the_countdown(browser, served: str, event
     steps = min(5, roll + 2)
     page.keyboard.press("ArrowRight")
     if roll >= 2:
-        expect(page.locator("#countdown")).to_contain_text(re.compile(r"\d+ s for your next step"), timeout=WAIT_MS)
+        expect(page.locator("#countdown")).to_contain_text(re.compile(r"\d+ s for a step to a lit cell"), timeout=WAIT_MS)
     for _ in range(steps - 1):
         page.keyboard.press("ArrowRight")
     want = f"{'abcdef'[roll]}1"

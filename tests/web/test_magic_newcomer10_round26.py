@@ -113,10 +113,10 @@ def test_the_countdown_never_says_nan_seconds_after_a_step(browser: Any) -> None
         page.wait_for_timeout(1500)
         lines = page.evaluate("lines")
         page.context.close()
-        counted = [line for line in lines if "for your next step" in line]
+        counted = [line for line in lines if "for a step to a lit cell" in line]
         assert counted, lines[-5:]
         assert not [line for line in counted if "NaN" in line], counted[:3]
-        assert all(re.search(r"\b\d+ s for your next step, or the move ends", line) for line in counted), counted[:3]
+        assert all(re.search(r"\b\d+ s for a step to a lit cell, or the move ends", line) for line in counted), counted[:3]
     finally:
         proc.terminate()
         proc.wait(timeout=10)

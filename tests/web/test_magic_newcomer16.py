@@ -34,7 +34,7 @@ def test_a_mouse_drag_from_the_pawns_cell_takes_it_home_after_a_ball_drop(browse
     try:
         roll_at_least_two(page)
         _drag(page, "a1", "a2")  # a step, dragged from the cell
-        expect(page.locator("#prompt")).to_contain_text(re.compile(r"up to \d+ more step|ends in"), timeout=WAIT_MS)
+        expect(page.locator("#prompt")).to_contain_text(re.compile(r"up to \d+ more step|for a step to a lit cell"), timeout=WAIT_MS)
         assert page.evaluate("S.world.pawns.red.cell") == "a2"
         page.locator('#board .cell[data-cell="a3"]').click()  # through the wall a2-a3: the ball drops
         wait_action(page, "return")

@@ -76,7 +76,7 @@ def test_the_move_s_countdown_is_said_in_the_prompt_and_counts_down(browser: Any
     assert before and before["inside"] and before["within"], before
     page.locator('#board .cell[data-cell="a2"]').click()
     # (the line before the first step says the seconds too, round 26: "each step starts a 20 s countdown")
-    page.wait_for_function("() => /ends in \\d+ s/.test((document.getElementById('countdown') || {}).textContent || '')",
+    page.wait_for_function("() => /\\d+ s for a step to a lit cell/.test((document.getElementById('countdown') || {}).textContent || '')",
                            timeout=WAIT_MS)
     first = page.evaluate(COUNTDOWN)
     assert first["inside"] and first["within"], f"the countdown is not in the prompt box: {first}"

@@ -489,7 +489,7 @@ function drawTrayStrip() {
 function countdownText(left) {
   // (each step starts the clock again: Magic newcomers 41-43 read "The move ends in 20 s" after each step as one
   // clock for the whole move, set back)
-  return I18N.t("page.magic.countdown_step", "⏳ {left} s for your next step, or the move ends (or Done).", { left });
+  return I18N.t("page.magic.countdown_step", "⏳ {left} s for a step to a lit cell, or the move ends (or Done).", { left });
 }
 // the seconds the move's countdown gives (the instruction's `clock`: the settle timer's own setting), from
 // the board's latest move request seen by this page; null before one (round 26: "a short countdown"

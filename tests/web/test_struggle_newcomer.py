@@ -367,7 +367,7 @@ def test_the_goal_tip_asks_for_the_seat_only_while_no_card_is_shown(browser: Any
     name the colour at the top, not a seat: Struggle newcomer 32.)"""
     page = open_page(browser, server, WIDE)
     before = page.evaluate("tips().goal")
-    assert "press your colour at the top" in before and "seat" not in before, before
+    assert "press “🃏️ Show Red's card”" in before and "seat" not in before, before  # (the card box's button: Struggle newcomer 40)
     after = page.evaluate("""() => { const p = S.hello.humans[0], keep = S.cards[p], seats = MB.seats;
         S.cards[p] = ['K', 'Q', 'J', '10', '9']; MB.seats = {...(seats || {}), mine: [p]};
         try { return tips().goal; } finally { S.cards[p] = keep; MB.seats = seats; } }""")

@@ -745,7 +745,7 @@ const BIG = ["card_found", "game_over"];
 // a log line with its colour dot: the player's, or for a line about a pawn (pushed off, a step) the pawn's
 function addLog(ev) {
   heardNews(ev);
-  if (ev.type === "spare_rotated" && turnsInARow(ev)) return;
+  if (ev.type === "spare_rotated") { turnsInARow(ev); return; }
   MB.addLog(ev.player || !ev.pawn ? ev : { ...ev, player: ev.pawn }, LOG_TEXT, BIG);
   const text = ev.card ? $("log").querySelector("li .text") : null; // the line just added (newest on top)
   if (text && text.textContent.includes(DRAWN_MARK)) text.innerHTML = MB.unbrokenHTML(text.textContent).replace(DRAWN_MARK, drawn(ev.card));
@@ -758,7 +758,7 @@ function turnsInARow(ev) {
   if (!last || last.dataset.type !== "spare_rotated" || last.dataset.by !== ev.player) {
     MB.addLog(ev, LOG_TEXT, BIG);
     if ($("log").firstElementChild) Object.assign($("log").firstElementChild.dataset, { by: ev.player, quarters: "1" });
-    return true;
+    return;
   }
   const n = (Number(last.dataset.quarters) + 1) % 4; // (the turns in all: five quarters lie as one)
   last.dataset.quarters = String(n);
@@ -767,7 +767,6 @@ function turnsInARow(ev) {
     : n === 1 ? LOG_TEXT.spare_rotated(ev)
       : I18N.t("page.lab.log.rotated_quarters", "{Player} turned the spare {n} quarter turns clockwise", { player: ev.player, n }));
   NOTICE.news();
-  return true;
 }
 
 // -- news: another player's push that moved a pawn played here -----------------------------------

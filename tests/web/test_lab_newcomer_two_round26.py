@@ -239,13 +239,19 @@ def test_a_finger_s_drag_of_the_own_pawn_acts_as_a_tap_on_the_tile_it_ends_on(br
         page = touch_page(browser, url)
         try:
             expect(page.locator("#prompt")).to_contain_text("Red: turn the spare", timeout=WAIT_MS)
+            layout = page.evaluate("JSON.stringify(S.world.layout)")
             page.locator('.slot[data-slot="W-4"]').tap()
             expect(page.locator("#done")).to_be_enabled(timeout=WAIT_MS)
             reach = page.evaluate("S.view.reachable.red")
             near = next(c for c in reach if c != "a1")
             cdp = page.context.new_cdp_session(page)
-            a = page.locator('.tile[data-cell="a1"] .lpawn.red').bounding_box()
-            b = page.locator(f'.tile[data-cell="{near}"]').bounding_box()
+            # the push's world (sent after its event, served.py: world_changed) draws the pawns anew: drag once it
+            # is here, with both boxes measured at one moment in the page (a locator's box of a pawn replaced in
+            # between is None: the CI of stop 33)
+            page.wait_for_function("(before) => JSON.stringify(S.world.layout) !== before", arg=layout, timeout=WAIT_MS)
+            a, b = page.evaluate("""(near) => [`.tile[data-cell="a1"] .lpawn.red`, `.tile[data-cell="${near}"]`]
+                .map((sel) => { const r = document.querySelector(sel).getBoundingClientRect();
+                                return { x: r.left, y: r.top, width: r.width, height: r.height }; })""", near)
             x0, y0, x1, y1 = a["x"] + a["width"] / 2, a["y"] + a["height"] / 2, b["x"] + b["width"] / 2, b["y"] + b["height"] / 2
             cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x0, "y": y0}]})
             for k in range(1, 9):

@@ -195,6 +195,9 @@ function scoresOf(v) {
 function drawInfo() {
   const v = C.view || {}, lobby = C.lobby;
   const inLobby = C.phase === "lobby";
+  // a game over: a seat another phone holds says where its card is, no lock (as on the simulator's pages); in the
+  // lobby the seat is held for the next game again
+  MB.setOver(!inLobby && v.phase === "over");
   const said = inLobby ? null : v.instruction;
   if (said) $("prompt").textContent = said.text;
   drawTiles();

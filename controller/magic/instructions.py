@@ -118,8 +118,11 @@ def _moving(ref: "MagicReferee") -> Instruction:
     here = ref.tracker.at.get(player) or ref.tracker.last.get(player) or move.path[-1]
     facts = {"roll": move.roll, "left": left, "s": "" if left == 1 else "s", "here": here,
              "settle": " or wait for the countdown" if ref.settle_ms(player) > 0 else "", "clock": _clock(ref, player)}
-    return Instruction(player, "move", "magic.move" if steps else "magic.move_start", facts, reqs,
-                       {"done": "end the move here"}, lit_cells(ref, here, left),
+    lit = lit_cells(ref, here, left)
+    # no lit cell but the pawn's own (found walls round it, a pawn where the last step would end): said, with the
+    # way on (Magic newcomer 45 read "slide ... up to 1 step" with nothing lit, and learnt why only by a refusal)
+    mid = "magic.move_none" if set(lit) <= {here} else "magic.move" if steps else "magic.move_start"
+    return Instruction(player, "move", mid, facts, reqs, {"done": "end the move here"}, lit,
                        until_ms=settle.due_ms if settle is not None else None)
 
 

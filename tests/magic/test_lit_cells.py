@@ -78,3 +78,34 @@ def test_the_move_s_words_say_it_ends_by_itself_and_done_stops_it_sooner() -> No
     t.slide("a2", frm="a1")
     text = said(t)["text"]
     assert "up to 2 more steps" in text and "then press Done" not in text and "Done to stop" in text, text
+
+
+def drop_at(t: Table, cell: str) -> None:
+    """Red, rolled 1 on a1, steps to ``cell`` and its ball falls: a wall found; red goes back; blue ends its turn."""
+    t.slide(cell, frm="a1")
+    t.wait(50)
+    t.ball(True)
+    t.send(ReedChanged(t.clock.now_ms(), cell, False))
+    t.send(ReedChanged(t.clock.now_ms(), "a1", True))
+    t.wait(50)
+    t.ball(False)
+    t.press("roll")  # blue
+    t.press("done")
+    t.wait(600)
+
+
+def test_a_move_with_no_lit_cell_says_so_and_asks_for_done() -> None:
+    """Magic newcomer 45: rolled 1 with a found wall on one side and a pawn on the other, the prompt said "slide the
+    pawn ... up to 1 step", only the pawn's own cell lit, and nothing said no step was possible."""
+    t = Table(dice=(1, 1, 1, 1, 1), targets=("owl",))
+    t.press("roll")
+    drop_at(t, "b1")
+    t.press("roll")
+    drop_at(t, "a2")
+    t.press("roll")  # red rolls 1 on a1: a1-b1 and a1-a2 found
+    s = said(t)
+    assert s["cells"] == ["a1"], s
+    assert s["messages"][0]["id"] == "magic.move_none", s
+    assert s["text"] == ("Red rolled 1: no lit cell for the pawn on a1 to go to (a found wall or a pawn in the way): "
+                         "press Done."), s["text"]
+    assert "done" in s["buttons"], s

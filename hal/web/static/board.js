@@ -627,7 +627,7 @@ function drawPrompt() {
   const me = S.hello && S.hello.humans.length ? S.hello.humans[0] : null;
   if (me) {
     const most = { player: me, roll: 4, left: 4, s: "s", here: "a1", settle: " or wait for the countdown" };
-    for (const [id, left] of [["magic.move_start", 4], ["magic.move", 3]]) {
+    for (const [id, left] of [["magic.move_start", 4], ["magic.move", 3], ["magic.move_none", 1]]) { // (none: no lit cell)
       const t = I18N.say(id, { ...most, left });
       steps.push([t, countdownFirst(60)], [t, countdownText(20)]);
     }

@@ -113,7 +113,7 @@ def test_while_a_push_is_previewed_every_cell_name_shown_lies_on_its_cell(browse
             slot = page.evaluate("() => [...document.querySelectorAll('#maze .slot')].find((s) => !s.classList.contains('off')).dataset.slot")
             page.locator(f'#maze .slot[data-slot="{slot}"]').hover()
             page.wait_for_timeout(200)
-            astray = page.evaluate("""() => {
+            astray = page.evaluate(r"""() => {
               const out = [], maze = document.getElementById('maze');
               if (!maze.querySelector('.tile[data-shifted]')) return ['no row drawn shifted'];
               for (const c of maze.querySelectorAll('.tile .coord')) {

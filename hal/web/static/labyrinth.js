@@ -269,6 +269,7 @@ function drawLegend() {
 
 function drawLeds() {
   if (!S.hello) return;
+  const fresh = newsFresh();
   for (const el of $("maze").querySelectorAll(".tile:not(.spare-ghost)")) {
     MB.light(el, S.pixels[S.hello.layout[el.dataset.cell]]);
     // the LED under the current player's start square says whose turn it is (instructions.py:
@@ -281,7 +282,7 @@ function drawLeds() {
     NOTICE.turnTag(el, turnLight ? S.view.current : null,
       `${/^[a-z]1$/.test(el.dataset.cell) ? "below" : "above"}-${el.dataset.cell[0] === "a" ? "left" : "right"}`);
     foundTag(el);
-    newsTag(el);
+    newsTag(el, fresh);
   }
   for (const el of $("maze").querySelectorAll(".slot")) {
     MB.light(el, S.pixels[S.hello.layout[`slot:${el.dataset.slot}`]]);
@@ -822,16 +823,27 @@ function drawPrompt(prompt) {
   }
 }
 // ...and on the tile of the pawn moved, at every width: whose push moved it (the prompt may have no room)
-// (every pusher named: an attack saw Blue's push, then Green's, move Red, and the tag name Green only)
-function newsTag(el) {
+// (every pusher named: an attack saw Blue's push, then Green's, move Red, and the tag name Green only), in words for
+// NEWS_TAG_MS from the step's first drawing, then as a "↪" in the tile's lower-left corner, rock on every tile, its
+// words in its title (Labyrinth newcomer 43: the words hid the paths of the very tile to plan the push from)
+const NEWS_TAG_MS = 6000;
+function newsFresh() {
+  if (!newsNow().length) { S.newsSeen = null; return false; }
+  if (!S.newsSeen) { S.newsSeen = performance.now(); clearTimeout(S.newsTimer); S.newsTimer = setTimeout(drawLeds, NEWS_TAG_MS + 20); }
+  return performance.now() - S.newsSeen < NEWS_TAG_MS;
+}
+function newsTag(el, fresh) {
   const n = newsNow(), at = S.world && S.world.pawns;
   const who = n.length && at && at[n[0].owner] === el.dataset.cell ? [...new Set(n.map((x) => x.pusher))] : [];
   let tag = el.querySelector(".news-tag");
   if (who.length && !tag) { tag = document.createElement("span"); tag.className = "news-tag"; el.append(tag); }
   if (!tag) return;
   tag.hidden = !who.length;
-  tag.textContent = who.length === 1 ? I18N.t("page.lab.news_tag", "↪ {Player}'s push", { player: who[0] })
+  const words = who.length === 1 ? I18N.t("page.lab.news_tag", "↪ {Player}'s push", { player: who[0] })
     : who.length ? I18N.t("page.lab.news_tag_many", "↪ pushes by {players}", { players: I18N.list(who.map(player)) }) : "";
+  tag.textContent = who.length && !fresh ? "↪" : words;
+  tag.classList.toggle("corner", !!who.length && !fresh);
+  tag.title = who.length ? `${words}: ${n.map(newsText).join(" · ")}` : "";
 }
 
 function wire() {

@@ -1,0 +1,35 @@
+"""Issue 15, Labyrinth newcomer 43: at its push step on a phone, "↪ Blue's push" lay over the tile its pawn had been
+carried to and hid that tile's paths, the very tile to plan the push from. The words show for a few seconds as the
+step starts; then the tag is a "↪" in the tile's lower-left corner, which is rock on every tile (tiles.js: the paths
+run 34..66 of 100 across), its words in its title."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from test_labyrinth_newcomer40 import PLAY, blue_pushes
+from test_labyrinth_newcomer_third import NEWCOMER_GAME, PHONE, WAIT_MS, open_page
+from test_plain_words_browser import serving
+
+pytestmark = pytest.mark.browser
+
+TAG = """() => { const tile = document.querySelector(`#maze .tile[data-cell="${S.world.pawns.red}"]`);
+  const tag = tile.querySelector('.news-tag'), t = tile.getBoundingClientRect(), r = tag.getBoundingClientRect();
+  return { text: tag.innerText, title: tag.title, hidden: tag.hidden,
+           inCorner: r.right <= t.left + .34 * t.width + 1 && r.top >= t.top + .66 * t.height - 1 && r.width > 0 }; }"""
+
+
+def test_the_news_tag_leaves_the_tiles_paths_in_sight_after_a_few_seconds(browser: Any) -> None:
+    with serving(NEWCOMER_GAME) as url:
+        page = open_page(browser, url, PHONE, guide=True, mobile=True)
+        try:
+            page.wait_for_function("() => S.view && S.world && S.view.current === 'red'", timeout=WAIT_MS)
+            shown = page.evaluate(PLAY, blue_pushes(False))
+            assert shown["tag"] == "↪ Blue's push", shown
+            page.wait_for_function("() => document.querySelector('#maze .news-tag').innerText === '↪'", timeout=WAIT_MS)
+            tag = page.evaluate(TAG)
+            assert tag["inCorner"] and not tag["hidden"], tag
+            assert tag["title"] == "↪ Blue's push: Blue's push carried Red's pawn a1 → a2", tag
+        finally:
+            page.close()

@@ -68,7 +68,7 @@ def test_the_tips_name_keys_only_where_the_page_names_keys(browser: Any, size: s
         expect(text).to_contain_text("Roll", timeout=WAIT_MS)
         said = [text.text_content() or ""]
         roll(page)
-        expect(text).to_contain_text("Slide your pawn", timeout=WAIT_MS)
+        expect(text).to_contain_text("A step:", timeout=WAIT_MS)
         said.append(text.text_content() or "")
         page.close()
     finally:

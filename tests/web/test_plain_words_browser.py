@@ -178,7 +178,7 @@ def test_the_first_game_guide_shows_when_it_applies_and_stays_dismissed(browser:
     page.locator("#guide .guide-ok").click()
     expect(page.locator("#guide")).to_be_hidden()
     page.locator("#roll").click()  # the next moment: the move's tip
-    expect(page.locator("#guide")).to_contain_text("Slide your pawn", timeout=WAIT_MS)
+    expect(page.locator("#guide")).to_contain_text("A step:", timeout=WAIT_MS)
     page.reload()
     expect(page.locator("#conn")).to_have_text("connected", timeout=WAIT_MS)
     page.wait_for_timeout(500)

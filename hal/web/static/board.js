@@ -834,15 +834,14 @@ const TIPS = { // getters: said in the page's language when shown; keys named on
     return keysShown() ? I18N.t("page.magic.tip_roll_turn", "Your 🏠 glowing only means your turn. After 🎲 Roll (or the R key), the cells your pawn can reach light up in your colour (its own cell too: ✋ Done ends the move there), never across a wall found already (other hidden walls may still stop you); the white one holds the symbol to find, and blinks white and your colour when your roll can reach it.")
       : I18N.t("page.magic.tip_roll_turn_tap", "Your 🏠 glowing only means your turn. After 🎲 Roll, the cells your pawn can reach light up in your colour (its own cell too: ✋ Done ends the move there), never across a wall found already (other hidden walls may still stop you); the white one holds the symbol to find, and blinks white and your colour when your roll can reach it.");
   },
+  // (a tip adds to the prompt what it does not say, never its steps again: Magic newcomer 45 read two boxes of the
+  // same instructions, the tip the prompt in longer words)
   get move() {
-    return keysShown() ? I18N.t("page.magic.tip_move", "Slide your pawn one cell at a time: arrow keys, click a neighbouring cell, or drag it. Hidden walls drop your ball; stop early with ✋ Done.")
-      : I18N.t("page.magic.tip_move_tap", "Slide your pawn one cell at a time: tap a neighbouring cell, or drag it. Hidden walls drop your ball; stop early with ✋ Done.");
+    return keysShown() ? I18N.t("page.magic.tip_move_how", "A step: an arrow key, a click on a cell next to your pawn, or a drag. Your pawn may pass another pawn but not stop on it; a hidden wall drops your ball and ends the move.")
+      : I18N.t("page.magic.tip_move_how_tap", "A step: tap a cell next to your pawn, or drag the pawn there. It may pass another pawn but not stop on it; a hidden wall drops your ball and ends the move.");
   },
-  get return() { return I18N.t("page.magic.tip_return", "Your ball fell at a hidden wall: press ✊ Lift pawn, then click your start corner (🏠) to set the pawn down, then click your ball in the tray: one click puts it back under the pawn."); },
-  // the same tip at its last step (the pawn back on its corner): what is left, not the steps done
-  // ...with the pawn in the hand (Magic newcomer 18 read "press ✊ Lift pawn" after it had lifted it)
-  get "return.hand"() { return I18N.t("page.magic.tip_return_hand", "Your ball fell at a hidden wall and your pawn is in your hand: click your start corner (🏠) to set it down, then click your ball in the tray: one click puts it back under the pawn."); },
-  get "return.ball"() { return I18N.t("page.magic.tip_return_ball", "Your pawn is back on its start corner: now click your ball in the tray (or 🎣 Fish ball out): one click puts it back under the pawn."); },
+  // why the pawn goes back, at each step of the way back (the prompt says the steps: Lift pawn, the corner, the ball)
+  get return() { return I18N.t("page.magic.tip_return_why", "Why: at a hidden wall the ball under your pawn falls into the tray, and the pawn starts over from its own corner (🏠). The wall now shows on the board, and the lit cells never lead across it."); },
 };
 function guideTip() {
   const s = said();

@@ -43,3 +43,33 @@ def test_a_tip_adds_to_the_prompt_and_never_repeats_it(browser: Any, url: str) -
         assert "starts over" in tip and not shared_runs(tip, prompt), (tip, prompt)
     finally:
         page.context.close()
+
+
+@pytest.mark.parametrize("size", [PHONE, (1920, 1080)], ids=["phone", "wide"])
+def test_the_turn_caption_leaves_a_found_wall_in_sight(browser: Any, url: str, size: tuple[int, int]) -> None:  # noqa: F811
+    """Magic newcomer 45: "Red's turn" on the glowing a1 lay over the bar of the wall a1-a2 found, half hiding it."""
+    from playwright.sync_api import expect
+
+    page = open_page(browser, url, size)
+    try:
+        expect(page.locator('#board .cell[data-cell="a1"] .turn-tag')).to_be_visible(timeout=WAIT_MS)
+        hidden = page.evaluate("""() => {
+          S.view.walls_learned = ['a1-a2', 'a1-b1', 'a2-b2']; drawWalls();
+          // (what lies on top where, as painted: walls and captions answer the probe)
+          const probe = document.createElement('style');
+          probe.textContent = '#board .wall, #board .turn-tag { pointer-events: auto !important; }';
+          document.head.append(probe);
+          const out = [];
+          for (const w of document.querySelectorAll('#board .wall.learned')) {
+            const r = w.getBoundingClientRect();
+            for (let k = 1; k < 10; k++) for (const across of [.2, .5, .8]) { // along the bar, and across its thickness
+              const x = r.width > r.height ? r.left + r.width * k / 10 : r.left + r.width * across;
+              const y = r.width > r.height ? r.top + r.height * across : r.top + r.height * k / 10;
+              const at = document.elementFromPoint(x, y);
+              if (at && at.closest('.turn-tag')) out.push(`${w.dataset.edge} at ${k}/10, ${across}: ${at.textContent}`);
+            }
+          }
+          return out; }""")
+        assert not hidden, hidden
+    finally:
+        page.close()

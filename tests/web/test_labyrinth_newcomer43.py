@@ -33,3 +33,27 @@ def test_the_news_tag_leaves_the_tiles_paths_in_sight_after_a_few_seconds(browse
             assert tag["title"] == "↪ Blue's push: Blue's push carried Red's pawn a1 → a2", tag
         finally:
             page.close()
+
+
+def test_after_the_game_a_screen_holding_no_seat_does_not_call_one_its_own(browser: Any) -> None:
+    """Labyrinth newcomer 43's wide screen, Red's seat held by the phone: after the win the header read "Your seat:
+    Red's card: on another screen", in red. A screen holding no seat labels it "Secret card:", as during the game."""
+    from test_labyrinth_newcomer_third import DESKTOP
+    from test_plain_words_browser import open_page as plain_page
+
+    with serving(NEWCOMER_GAME) as url:
+        holder = browser.new_context()
+        try:
+            hp = holder.new_page()
+            hp.goto(url)
+            assert hp.request.post(url + "seat/red/claim").ok
+            page = plain_page(browser, url, DESKTOP)
+            page.locator(".seat-release.red").wait_for(timeout=WAIT_MS)
+            label = page.locator("#private-links").locator("xpath=preceding-sibling::*[1]")
+            assert label.inner_text() == "Secret card:", label.inner_text()
+            page.evaluate("() => { S.view = { ...S.view, phase: 'over', winner: 'red' }; S.bannerShown = true; drawInfo(); }")
+            page.locator(".seat-over.red").wait_for(timeout=WAIT_MS)
+            assert label.inner_text() == "Secret card:", label.inner_text()
+            page.close()
+        finally:
+            holder.close()

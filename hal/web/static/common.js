@@ -380,7 +380,8 @@ const MB = {
     // (what a free colour is for, the secret card: "Take your seat" read as needed to play, Labyrinth newcomer 32,
     // and against "Red · you", Struggle newcomer 32)
     // (none held here and none free, a seat held on another screen: not "Your seat:" before it, Struggle newcomer 41)
-    const away = !MB.seats.mine.length && !take && !!box.querySelector(".seat-release");
+    // (...and after the game, a seat held elsewhere no more locked: Labyrinth newcomer 43 read "Your seat:" before it)
+    const away = !MB.seats.mine.length && !take && !!box.querySelector(".seat-release, .seat-over");
     label.textContent = away ? I18N.t("page.seat_away_label", "Secret card:") : !take ? label.dataset.held
       : id === "page.your_seat" ? I18N.t("page.see_card", "See your secret card:") : I18N.t("page.struggle.see_card_label", "See your card here:");
   },

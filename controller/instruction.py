@@ -230,6 +230,9 @@ MESSAGES: dict[str, str] = {
     # (Labyrinth newcomer 13: the longer sentence took four lines on a phone and pushed Done off the screen)
     "lab.move_home": "{Player}: all cards found: walk back to your start square {home} and press Done there to "
                      "win (Done elsewhere ends the turn).",
+    # ...once the pawn has moved on the way home: where it is (Labyrinth newcomer 43)
+    "lab.move_home_on": "{Player}: the pawn is on {cell} now: walk on to your start square {home} and press Done "
+                        "there to win (Done elsewhere ends the turn).",
     "lab.ending": "{Player}'s move ends: keep the pawn still.",
     "lab.confirm": "Which tile did {pawn} stop on? Is it {cell} (blinking)? Press Rotate for the next one, "
                    "Done when it is that one.",

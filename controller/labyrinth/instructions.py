@@ -213,13 +213,14 @@ def _move(ref: "LabyrinthReferee") -> Instruction:
     # saw "or press Done to stay" there): where to set it and what Done does then
     watch = ref.watch
     mover = watch.mover if watch is not None else None
-    if message == "lab.move" and watch is not None and mover is not None and mover in watch.at:
+    # (...on the way home too: Labyrinth newcomer 43 walked to b3 and read the same words as before it)
+    if message in ("lab.move", "lab.move_home") and watch is not None and mover is not None and mover in watch.at:
         here = watch.at[mover]
-        if here is None:
+        if here is None and message == "lab.move":
             message = "lab.move_set"
             facts.update(mover=_movers_text((mover,)))
-        elif here != watch.positions[mover]:
-            message = "lab.move_on"
+        elif here is not None and here != watch.positions[mover]:
+            message = "lab.move_on" if message == "lab.move" else "lab.move_home_on"
             facts.update(mover=_movers_text((mover,)), cell=here)
     # a slot tapped in the move says why it does nothing first (Labyrinth newcomer 14: "slot E-4: does nothing
     # now. Red: move your pawn ..." never said the push was made)

@@ -91,7 +91,9 @@ def _req(ref: "StruggleReferee", piece: str, kind: str, reason: str, frm: str | 
     return Request(piece, kind, reason, frm, to, by, blocking, words="str", shown=shown)
 
 
-def _reason(ref: "StruggleReferee", token: str | None, frm: str | None, lifted: bool = False) -> str:
+def _reason(ref: "StruggleReferee", token: str | None, frm: str | None, lifted: bool = False,
+            could_be: tuple[str, ...] = ()) -> str:
+    """Why a token (``token``, or one of ``could_be`` where the reeds cannot tell which) is asked to move."""
     if ref.setup_check is not None:
         return "resumed"
     state = ref.state
@@ -103,7 +105,10 @@ def _reason(ref: "StruggleReferee", token: str | None, frm: str | None, lifted: 
         # prompt never named space 4); a token still where it stood is a move not made yet
         if frm is not None and astray(ref, frm):
             return "misplaced"
-        return "placing" if token is not None and token in ref.moved else "misplaced"
+        # (one of several tokens the play moves from one space, the reeds unable to tell which has gone: a move not
+        # made yet either, Struggle newcomer 42 moved Q of Q and J on space 1 and read "where it does not belong")
+        mine = (token,) if token is not None else could_be
+        return "placing" if mine and all(t in ref.moved for t in mine) else "misplaced"
     return "lifted" if lifted else "out_of_turn"
 
 
@@ -160,7 +165,7 @@ def token_requests(ref: "StruggleReferee") -> tuple[Request, ...]:
             out.append(_req(ref, here[0], "token", _reason(ref, here[0], sensor), sensor, (home[here[0]],), by))
         elif here:  # one of several: it goes where the one it is belongs (the letters say which)
             homes = tuple(sorted({home[t] for t in here}, key=pos))
-            out.append(_req(ref, "", "token", _reason(ref, None, sensor), sensor, homes, by))
+            out.append(_req(ref, "", "token", _reason(ref, None, sensor, could_be=here), sensor, homes, by))
         else:  # no token should stand there as far as the reeds told; counting decides
             could = _could_be_token(home, closed, pos)
             if could:  # a token still may (a move no reed saw, left undone): back where it belongs
@@ -168,7 +173,10 @@ def token_requests(ref: "StruggleReferee") -> tuple[Request, ...]:
             else:  # five tokens on five closed reeds: this one is not a token
                 out.append(_req(ref, "", "magnet", "stray", sensor, (), None))
     if ref.state == "placing" and ref.setup_check is None:  # moves no reed can confirm: shown, not awaited
-        asked = {r.piece for r in out}
+        # (a move of "a token" off a space, one of several the play moves from there, asks for each of them: Struggle
+        # newcomer 42; a token put where none belongs asks for none of them)
+        asked = {t for r in out for t in ((r.piece,) if r.piece else
+                                          where.here(r.frm) if r.frm and r.reason == "placing" else ())}
         for token in ref.unmade():  # (not those the reeds saw arrive after all)
             frm, to = ref.unseen[token]
             if token not in asked:

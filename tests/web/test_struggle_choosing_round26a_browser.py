@@ -133,8 +133,8 @@ def test_an_ace_is_explained_in_plain_words_where_it_is_first_met(browser: Any, 
             page.close()
 
 
-NOTE = re.compile(r"^(✔ good for your card|✘ bad for your card|○ no change for your card \(compared with now\)"
-                  r"|○ no points for your card): |^○ no change for your card \(compared with now\)$")
+NOTE = re.compile(r"^(✔ good for your card|✘ bad for your card|○ no change in points \(compared with now\)"
+                  r"|○ no points for your card): |^○ no change in points \(compared with now\)$")
 
 
 def test_every_note_is_labelled_and_the_notes_add_up_to_the_points(browser: Any) -> None:

@@ -125,4 +125,4 @@ def test_an_arrival_that_makes_its_points_sure_says_so_not_no_change(wide: Any) 
     for said in lines:
         first = next(line for line in said if "token 10 " in line)
         assert first.startswith("🔒") and "cannot be lost" in first, said
-        assert "counted already" not in first and "no change for your card" not in first, said
+        assert "counted already" not in first and "no change in points" not in first, said

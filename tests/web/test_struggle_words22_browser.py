@@ -57,10 +57,10 @@ def test_a_token_sent_back_nearer_its_place_reads_as_good_and_says_why(browser: 
         # (round 26, newcomer round 9: the mark follows the points -- nearer its place but not in it, the card
         # scores the same: "=" and why, no "✔" beside a way that scores no more: test_struggle_choosing_round26a_browser)
         ten = next(line for line in lines if "token 10" in line)
-        assert ten.startswith("○ no change for your card (compared with now): token 10 goes back from 1st to 4th in the race"), lines
+        assert ten.startswith("○ no change in points (compared with now): token 10 goes back from 1st to 4th in the race"), lines
         assert "nearer the 3rd place your card wants for it (C)" in ten, lines
         queen = next(line for line in lines if "token Q" in line)
-        assert queen.startswith("○ no change for your card (compared with now): token Q moves ahead from 4th to 1st in the race"), lines
+        assert queen.startswith("○ no change in points (compared with now): token Q moves ahead from 4th to 1st in the race"), lines
     finally:
         page.close()
 

@@ -425,8 +425,8 @@ function forCard(o, card) {
       // of a place A another token had taken a turn before)
       else if (j > k && wantOpen) parts.push(I18N.t("page.str.card_miss_both", "⚠ a loss for your card: token {token} takes place {place}, where your card wants {want}, and so never reaches its own place on your card ({mine}): both places are lost for good (an arrival is final); no change to the points if the race stopped now", args));
       else if (j > k) parts.push(I18N.t("page.str.card_miss_own", "⚠ a loss for your card: token {token} takes place {place} and so never reaches its own place on your card ({mine}): lost for good (an arrival is final); no change to the points if the race stopped now", args));
-      else if (wantOpen) parts.push(I18N.t("page.str.card_miss_final", "○ no change for your card (compared with now): token {token} takes place {place}, where your card wants {want}: that place is lost for good (an arrival is final)", args));
-      else parts.push(I18N.t("page.str.card_miss_none", "○ no change for your card: token {token} takes place {place}, which your card could no longer score", args));
+      else if (wantOpen) parts.push(I18N.t("page.str.card_miss_final", "○ no change in points (compared with now): token {token} takes place {place}, where your card wants {want}: that place is lost for good (an arrival is final)", args));
+      else parts.push(I18N.t("page.str.card_miss_none", "○ no change in points: token {token} takes place {place}, which your card could no longer score", args));
       continue;
     }
     const from = before[token], to = after[token];
@@ -450,14 +450,14 @@ function forCard(o, card) {
       else parts.push(I18N.t("page.str.card_out_from_start", "○ no points for your card: token {token} {moves} to {rank} in the race, not the {want} place your card wants for it ({place})", at));
       continue;
     }
-    if (j < 0) parts.push(I18N.t("page.str.card_not_on", "○ no change for your card (compared with now): token {token} {moves}, and your card does not name it (its ★ takes any token)", args));
-    else if (j < had.length) parts.push(I18N.t("page.str.card_place_taken", "○ no change for your card (compared with now): token {token} {moves}, but the place your card wants for it ({place}) is taken already", args));
+    if (j < 0) parts.push(I18N.t("page.str.card_not_on", "○ no change in points (compared with now): token {token} {moves}, and your card does not name it (its ★ takes any token)", args));
+    else if (j < had.length) parts.push(I18N.t("page.str.card_place_taken", "○ no change in points (compared with now): token {token} {moves}, but the place your card wants for it ({place}) is taken already", args));
     else if (delta > 0) parts.push(I18N.t("page.str.card_in_place", "✔ good for your card: token {token} {moves} to {rank} in the race, the place your card wants for it ({place}): +10", args));
     else if (delta < 0) parts.push(I18N.t("page.str.card_out_of_place", "✘ bad for your card: token {token} {moves} to {rank} in the race, out of the {want} place your card wants for it ({place}): −10", args));
-    else if (pa === pb) parts.push(I18N.t("page.str.card_same", "○ no change for your card (compared with now): token {token} {moves}, still {rank} in the race", args));
-    else if (Math.abs(pa - j) < Math.abs(pb - j)) parts.push(I18N.t("page.str.card_nearer_same", "○ no change for your card (compared with now): token {token} {moves} from {was} to {rank} in the race, nearer the {want} place your card wants for it ({place}) but not in it", args));
-    else if (Math.abs(pa - j) > Math.abs(pb - j)) parts.push(I18N.t("page.str.card_farther_same", "○ no change for your card (compared with now): token {token} {moves} from {was} to {rank} in the race, farther from the {want} place your card wants for it ({place}); it was not in that place before either", args));
-    else parts.push(I18N.t("page.str.card_as_far_same", "○ no change for your card (compared with now): token {token} {moves} from {was} to {rank} in the race, as far as before from the {want} place your card wants for it ({place})", args));
+    else if (pa === pb) parts.push(I18N.t("page.str.card_same", "○ no change in points (compared with now): token {token} {moves}, still {rank} in the race", args));
+    else if (Math.abs(pa - j) < Math.abs(pb - j)) parts.push(I18N.t("page.str.card_nearer_same", "○ no change in points (compared with now): token {token} {moves} from {was} to {rank} in the race, nearer the {want} place your card wants for it ({place}) but not in it", args));
+    else if (Math.abs(pa - j) > Math.abs(pb - j)) parts.push(I18N.t("page.str.card_farther_same", "○ no change in points (compared with now): token {token} {moves} from {was} to {rank} in the race, farther from the {want} place your card wants for it ({place}); it was not in that place before either", args));
+    else parts.push(I18N.t("page.str.card_as_far_same", "○ no change in points (compared with now): token {token} {moves} from {was} to {rank} in the race, as far as before from the {want} place your card wants for it ({place})", args));
   }
   const level = levelLine(after, arrived, named);
   if (level) parts.push(level);
@@ -468,7 +468,7 @@ function forCard(o, card) {
   const now = cardPoints(card, was);
   // while no token has left START the race has no "now" to score (round 23: "(20 if it stopped now)" with
   // every token on the start read as nonsense): only the way's points are said
-  if (!parts.length && total === now) parts.push(I18N.t("page.str.card_nothing", "○ no change for your card (compared with now)"));
+  if (!parts.length && total === now) parts.push(I18N.t("page.str.card_nothing", "○ no change in points (compared with now)"));
   const score = total !== now && started
     ? (sure ? I18N.t("page.str.card_score_sure_now", "If the race stopped after this way: {points} points for your card, {sure} of them sure (now: {now})", { points: total, sure, now })
       : I18N.t("page.str.card_score_now", "If the race stopped after this way: {points} points for your card (now: {now})", { points: total, now }))
@@ -680,6 +680,10 @@ function drawInfo() {
   const ways = over ? [] : v.outcomes;
   $("outcome-count").textContent = ways.length ? `(${ways.length})` : "";
   const owner = cardOwner(), card = owner ? S.cards[owner] : null, hint = owner ? S.hints[owner] : null;
+  // ways whose heading would read alike (the same aces, or none) and whose first move differs: each says which token
+  // moves first (Struggle newcomer 42: ways 2 and 3 both read "the ace counts as J", Q then J and J then Q)
+  const headOf = (o) => shownPlay(o).ace.join(" "), firstOf = (o) => ((shownPlay(o).moves || [])[0] || {}).token;
+  const alike = (o) => ways.some((w) => w !== o && headOf(w) === headOf(o) && firstOf(w) !== firstOf(o));
   for (const o of ways) {
     const li = document.createElement("li");
     li.className = "outcome" + (o.index === v.selected ? " selected" : "") + (card && v.phase === "choosing" && hint === o.index ? " pick" : "");
@@ -698,6 +702,13 @@ function drawInfo() {
       const spent = v.phase !== "choosing" ? [] : [...new Set(shown.ace.filter((t) => (v.arrived || []).includes(t)))];
       if (spent.length) ace.textContent += I18N.t("page.str.way_ace_arrived", " ({tokens} arrived already: moves nothing)", { tokens: andList(spent) });
       li.lastElementChild.prepend(ace);
+    }
+    if (alike(o) && firstOf(o)) {
+      const first = document.createElement("div");
+      first.className = "first-move";
+      first.textContent = I18N.t("page.str.way_first", "token {token} moves first", { token: firstOf(o) });
+      const ace = li.querySelector(".ace-as");
+      if (ace) ace.after(first); else li.querySelector(".moves").before(first);
     }
     // the order said, where there are several (Struggle newcomer 37: two ways listing the same moves in two orders
     // read alike; the order decides where a token may land)
@@ -1121,6 +1132,14 @@ function mistakeNamed(s) {
     then: rest.length ? I18N.say("str.mistake_then", { moves }) : "" };
   return { ...s, messages: [{ id: "str.mistake_named", args }] };
 }
+// a request for "a token" on a space (the reeds cannot tell which of the tokens the play moves from there is left) said
+// of the one the simulator's world has there: "Token J: space 1 → space 2." (Struggle newcomer 42 moved Q of Q and J)
+function tokenNamed(x, r) {
+  if (!x || !x.args || x.args.piece || !r || !r.from || !S.world || !S.world.tokens) return x;
+  const on = S.hello.tokens.filter((t) => S.world.tokens[t] === r.from);
+  if (on.length !== 1) return x;
+  return { ...x, args: { ...x.args, piece: on[0], token_text: I18N.say("text.the_token", { piece: on[0] }) } };
+}
 // the moves the placing prompt lists that the simulator's world shows made (the reeds cannot see a token set
 // on a space another already holds): not asked again, but said made in one short line after the others
 // (round 26: "Token Q: START → space 1" stayed listed after Q stood there); null when none is made
@@ -1135,7 +1154,11 @@ function movesMade(s) {
   const done = ends.filter(([t, at]) => S.world.tokens[t] === at && (!asked.has(t) || made[reqs.findIndex((r) => r.piece === t)]))
     .map(([token, at]) => I18N.say("str.check_on", { token, place: sensorName(at) }));
   if (!done.length) return null;
-  const left = { ...s, messages: [blanked(ms[0]), ...ms.slice(1).filter((_, i) => !made[i])] };
+  const each = ms.slice(1).map((x, i) => tokenNamed(x, reqs[i]));
+  // (every token named: the board's "cannot tell tokens apart: read the letters" is not this page's)
+  const head = ms[0].id === "str.place_which" && each.every((x) => !x.args || x.args.piece)
+    ? { id: "str.place", args: { player: s.player } } : blanked(ms[0]);
+  const left = { ...s, messages: [head, ...each.filter((_, i) => !made[i])] };
   return NOTICE.prompt(left, left.messages.map((x) => I18N.say(x.id, x.args)).join(" "), S.hello.humans)
     + " " + I18N.t("page.str.moves_made", "✓ Made: {moves}.", { moves: I18N.list(done) });
 }

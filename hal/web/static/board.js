@@ -757,8 +757,13 @@ function drawInfo() {
   }
   $("target").classList.toggle("over", Boolean(over && v.winner));
   $("target").dataset.symbol = t ? t.symbol : "";
-  document.querySelectorAll(".cell.target-cell").forEach((c) => c.classList.remove("target-cell"));
+  document.querySelectorAll(".cell.target-cell").forEach((c) => c.classList.remove("target-cell", "target-reach"));
   if (t) { const c = $("board").querySelector(`[data-cell="${t.cell}"]`); if (c) c.classList.add("target-cell"); }
+  // the target within the move's reach: framed in the mover's colour as long as it is (its LED blinks white and that
+  // colour, which a glance at one moment may catch white: Magic newcomer 46 read a reachable target as the one cell
+  // out of reach)
+  const s = said(), reach = t && s && s.action === "move" && Array.isArray(s.cells) && s.cells.includes(t.cell);
+  if (reach) { const c = $("board").querySelector(`[data-cell="${t.cell}"]`); if (c) c.classList.add("target-reach"); }
   // a symbol found is marked taken (dimmed, ✓ and its finder's colour): it never comes back as a target
   // (round 6 asked whether it could)
   const taken = new Map((v.taken || []).map((x) => [x.cell, x]));

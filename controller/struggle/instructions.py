@@ -165,7 +165,10 @@ def token_requests(ref: "StruggleReferee") -> tuple[Request, ...]:
             out.append(_req(ref, here[0], "token", _reason(ref, here[0], sensor), sensor, (home[here[0]],), by))
         elif here:  # one of several: it goes where the one it is belongs (the letters say which)
             homes = tuple(sorted({home[t] for t in here}, key=pos))
-            out.append(_req(ref, "", "token", _reason(ref, None, sensor, could_be=here), sensor, homes, by))
+            # (a token in a hand may have been set down here unseen, the reed closed already: it may be the one, and a
+            # token put where none belongs is a mistake, never a move not made yet; an attack put K on space 1 so)
+            unsure = here + tuple(t for t in TOKENS if t not in here and where.lifted(t))
+            out.append(_req(ref, "", "token", _reason(ref, None, sensor, could_be=unsure), sensor, homes, by))
         else:  # no token should stand there as far as the reeds told; counting decides
             could = _could_be_token(home, closed, pos)
             if could:  # a token still may (a move no reed saw, left undone): back where it belongs

@@ -57,3 +57,15 @@ def test_the_instruction_said_to_a_page(tmp_path: Any) -> None:
     said = [e for e in events if e.type == "instruction"][-1].to_dict()
     assert said["action"] == "place" and [r["reason"] for r in said["requests"]] == ["placing", "placing"], said
     json.dumps(said)
+
+
+def test_a_token_from_a_hand_set_on_that_space_is_a_mistake_still() -> None:
+    """(an attack: Q moved, then K, not in the play, put on space 1 by mistake, then J moved: the reeds saw K leave
+    space 5 and nothing of the rest; "A token: space 1 → space 2" sent K to space 2. A token in a hand may be the one
+    on a closed reed, so that space's token is a mistake to put right, as before newcomer 42's fix)"""
+    session, game, _ = placing()
+    for token, to in (("Q", "s2"), ("K", "s1"), ("J", "s2")):
+        run_for(session, session.world.move(token, to) + 50)
+    said = game.referee.instruction()
+    assert said.message in ("str.mistake", "str.mistake_named"), said.text()
+    assert not [r for r in said.requests if r.frm == "s1" and r.reason == "placing"], said.requests

@@ -85,3 +85,27 @@ def test_a_note_of_no_points_either_way_says_points_not_card(browser: Any) -> No
             assert not any("no change for your card" in line for line in lines), lines
         finally:
             page.close()
+
+
+def test_the_page_never_names_a_token_the_play_sends_elsewhere(browser: Any) -> None:
+    """(an attack fed the page "A token: space 1 → space 2" with K, which belongs on space 5, on space 1: it read
+    "Token K: space 1 → space 2")"""
+    from test_struggle_newcomer42 import placing  # (tests/struggle)
+
+    session, game, events = placing()
+    from test_struggle_referee import run_for
+    run_for(session, session.world.move("Q", "s2") + 50)
+    said = [e for e in events if e.type == "instruction"][-1].to_dict()
+    with serving(SEED7) as url:
+        page = open_page(browser, url, WIDE)
+        try:
+            page.wait_for_function("() => S.hello && S.view && S.world", timeout=30_000)
+            text = page.evaluate("""(said) => {
+              S.view.instruction = said;
+              S.view.outcomes = [{ moves: [{ token: "Q", from: 1, to: 2 }, { token: "J", from: 1, to: 2 }, { token: "10", from: 0, to: 3 }] }];
+              S.view.selected = 0;
+              S.world.tokens = { K: "s1", Q: "s2", J: "s2", "10": "s0", "9": "s3" };
+              return promptNow(); }""", said)
+            assert "Token K: space 1 → space 2" not in text, text
+        finally:
+            page.close()

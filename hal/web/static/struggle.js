@@ -1137,7 +1137,8 @@ function mistakeNamed(s) {
 function tokenNamed(x, r) {
   if (!x || !x.args || x.args.piece || !r || !r.from || !S.world || !S.world.tokens) return x;
   const on = S.hello.tokens.filter((t) => S.world.tokens[t] === r.from);
-  if (on.length !== 1) return x;
+  // (only a token the play sends where the request does: never another sent there, an attack's K on space 1)
+  if (on.length !== 1 || !playEnds().some(([t, at]) => t === on[0] && Array.isArray(r.to) && r.to.includes(at))) return x;
   return { ...x, args: { ...x.args, piece: on[0], token_text: I18N.say("text.the_token", { piece: on[0] }) } };
 }
 // the moves the placing prompt lists that the simulator's world shows made (the reeds cannot see a token set

@@ -190,8 +190,9 @@ MESSAGES: dict[str, str] = {
                   "(press Done to stop here{settle}).",
     "magic.move_start": "{Player} rolled {roll}: slide the pawn on {here} cell by cell, up to {left} step{s} "
                         "(press Done to stop sooner).",
-    "magic.move_none": "{Player} rolled {roll}: no lit cell for the pawn on {here} to go to (a found wall or a pawn in "
-                       "the way): press Done.",
+    # (what blocks it: a found wall, another pawn, a cell the move passed already: an attack walked into a dead end)
+    "magic.move_none": "{Player} rolled {roll}: no lit cell for the pawn on {here} to go to (walls found, other pawns "
+                       "or cells passed in the way): press Done{settle}.",
     "magic.closing": "{Player}'s move is over ({reason}): keep the pawn still (a ball may still fall).",
     "magic.return": "{Returner}'s ball fell.",
     "magic.why.overstep": "more steps than the roll",

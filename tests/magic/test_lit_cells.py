@@ -106,6 +106,6 @@ def test_a_move_with_no_lit_cell_says_so_and_asks_for_done() -> None:
     s = said(t)
     assert s["cells"] == ["a1"], s
     assert s["messages"][0]["id"] == "magic.move_none", s
-    assert s["text"] == ("Red rolled 1: no lit cell for the pawn on a1 to go to (a found wall or a pawn in the way): "
-                         "press Done."), s["text"]
+    assert s["text"] == ("Red rolled 1: no lit cell for the pawn on a1 to go to (walls found, other pawns or cells "
+                         "passed in the way): press Done or wait for the countdown."), s["text"]
     assert "done" in s["buttons"], s

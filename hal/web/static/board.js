@@ -846,7 +846,8 @@ const TIPS = { // getters: said in the page's language when shown; keys named on
       : I18N.t("page.magic.tip_move_how_tap", "A step: tap a cell next to your pawn, or drag the pawn there. It may pass another pawn but not stop on it; a hidden wall drops your ball and ends the move.");
   },
   // why the pawn goes back, at each step of the way back (the prompt says the steps: Lift pawn, the corner, the ball)
-  get return() { return I18N.t("page.magic.tip_return_why", "Why: at a hidden wall the ball under your pawn falls into the tray, and the pawn starts over from its own corner (🏠). The wall now shows on the board, and the lit cells never lead across it."); },
+  // (a ball falls at a hidden wall, or under a pawn lifted off the board: an attack's jump found no wall to show)
+  get return() { return I18N.t("page.magic.tip_return_fell", "Why: the ball under your pawn fell into the tray (at a hidden wall, or with the pawn lifted off the board), so the pawn starts over from its own corner (🏠). A wall found shows on the board, and the lit cells never lead across it."); },
 };
 function guideTip() {
   const s = said();

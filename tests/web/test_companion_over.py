@@ -29,6 +29,9 @@ def test_a_seat_held_elsewhere_says_where_its_card_is_once_the_game_is_over(brow
                                                      view: { ...C.view, phase: 'over', winner: 'red' } })""")
         expect(spectator.locator("span.seat-over.red")).to_have_text("Red's card: on another screen", timeout=WAIT_MS)
         expect(spectator.locator("#private-links")).not_to_contain_text("🔒")
+        # a phone holding no seat does not call that one its own (an attack read "Your seat:" before it)
+        label = spectator.locator("#private-links").locator("xpath=preceding-sibling::*[1]")
+        expect(label).to_have_text("See your secret card:")  # (blue free: take it; as the simulator's pages say)
         # the lobby after it: the seat is held for the next game again
         spectator.evaluate("() => HANDLERS.phase({ phase: 'lobby' })")
         expect(spectator.locator("span.seat-taken.red")).to_have_text("red 🔒", timeout=WAIT_MS)

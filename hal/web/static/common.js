@@ -366,7 +366,8 @@ const MB = {
   },
   // the words before the seats: while this browser holds none and one is free, they say to take it (Struggle
   // newcomer 24 read "Your seat (shows your card here): Red" as seated already, beside "take your seat to see
-  // your secret card"); a label the page does not know (the companion's) is left as it is
+  // your secret card"); a label the page does not know is left as it is (the companion's is the sim pages': an attack
+  // read "Your seat:" before a seat another phone held, after the game)
   seatLabel(box) {
     const label = box.previousElementSibling, id = label && label.dataset.i18n;
     // (held, Struggle's says "Your seat:" beside "🃏️ Your card, also on its own page": Struggle newcomer 34 read

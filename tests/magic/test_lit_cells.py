@@ -31,6 +31,20 @@ def dim_red(t: Table) -> set[str]:
     return {c for c in MAGIC.cells if t.led(c) == scale(PLAYER_RGB["red"], LEGAL_LEVEL)}
 
 
+def drop_at(t: Table, cell: str) -> None:
+    """Red, rolled 1 on a1, steps to ``cell`` and its ball falls: a wall found; red goes back; blue ends its turn."""
+    t.slide(cell, frm="a1")
+    t.wait(50)
+    t.ball(True)
+    t.send(ReedChanged(t.clock.now_ms(), cell, False))
+    t.send(ReedChanged(t.clock.now_ms(), "a1", True))
+    t.wait(50)
+    t.ball(False)
+    t.press("roll")  # blue
+    t.press("done")
+    t.wait(600)
+
+
 def test_the_lit_cells_shrink_as_the_pawn_moves() -> None:
     t = Table(dice=(3,), targets=("owl",))
     t.press("roll")
@@ -52,16 +66,7 @@ def test_the_lit_cells_shrink_as_the_pawn_moves() -> None:
 def test_a_wall_found_this_game_is_not_lit_across() -> None:
     t = Table(dice=(1, 1, 2), targets=("owl",))
     t.press("roll")
-    t.slide("b1", frm="a1")
-    t.wait(50)
-    t.ball(True)  # the wall a1-b1 found
-    t.send(ReedChanged(t.clock.now_ms(), "b1", False))
-    t.send(ReedChanged(t.clock.now_ms(), "a1", True))
-    t.wait(50)
-    t.ball(False)
-    t.press("roll")  # blue
-    t.press("done")
-    t.wait(600)
+    drop_at(t, "b1")  # the wall a1-b1 found
     t.press("roll")  # red rolls 2: b1 only through the found wall, or round by a2-b2 (3 steps)
     cells = set(said(t)["cells"])
     assert "b1" not in cells and "c1" not in cells and {"a2", "a3", "b2"} <= cells, cells
@@ -78,20 +83,6 @@ def test_the_move_s_words_say_it_ends_by_itself_and_done_stops_it_sooner() -> No
     t.slide("a2", frm="a1")
     text = said(t)["text"]
     assert "up to 2 more steps" in text and "then press Done" not in text and "Done to stop" in text, text
-
-
-def drop_at(t: Table, cell: str) -> None:
-    """Red, rolled 1 on a1, steps to ``cell`` and its ball falls: a wall found; red goes back; blue ends its turn."""
-    t.slide(cell, frm="a1")
-    t.wait(50)
-    t.ball(True)
-    t.send(ReedChanged(t.clock.now_ms(), cell, False))
-    t.send(ReedChanged(t.clock.now_ms(), "a1", True))
-    t.wait(50)
-    t.ball(False)
-    t.press("roll")  # blue
-    t.press("done")
-    t.wait(600)
 
 
 def test_a_move_with_no_lit_cell_says_so_and_asks_for_done() -> None:

@@ -17,29 +17,35 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "struggle"))
 pytestmark = pytest.mark.browser
 
 
-def test_the_page_names_the_token_the_board_cannot(browser: Any) -> None:
+def prompt_after_q_moved(browser: Any, tokens: dict[str, str]) -> str:
+    """The page's prompt for the board's instruction once Q alone has left space 1 (tests/struggle), with the
+    simulator's world holding ``tokens``."""
     from test_struggle_newcomer42 import placing  # (tests/struggle)
+    from test_struggle_referee import run_for
 
     session, game, events = placing()
-    from test_struggle_referee import run_for
     run_for(session, session.world.move("Q", "s2") + 50)
     said = [e for e in events if e.type == "instruction"][-1].to_dict()
     with serving(SEED7) as url:
         page = open_page(browser, url, WIDE)
         try:
             page.wait_for_function("() => S.hello && S.view && S.world", timeout=30_000)
-            text = page.evaluate("""(said) => {
+            return page.evaluate("""([said, tokens]) => {
               S.view.instruction = said;
               S.view.outcomes = [{ moves: [{ token: "Q", from: 1, to: 2 }, { token: "J", from: 1, to: 2 }, { token: "10", from: 0, to: 3 }] }];
               S.view.selected = 0;
-              S.world.tokens = { K: "s5", Q: "s2", J: "s1", "10": "s0", "9": "s3" };
-              return promptNow(); }""", said)
-            assert text.startswith("Red: move the tokens to the blinking spaces: "), text  # never "read the letters"
-            assert "Token J: space 1 → space 2." in text and "A token" not in text, text
-            assert "✓ Made: token Q on space 2." in text, text
-            assert "belong" not in text.split("(")[0], text
+              S.world.tokens = tokens;
+              return promptNow(); }""", [said, tokens])  # type: ignore[no-any-return]
         finally:
             page.close()
+
+
+def test_the_page_names_the_token_the_board_cannot(browser: Any) -> None:
+    text = prompt_after_q_moved(browser, {"K": "s5", "Q": "s2", "J": "s1", "10": "s0", "9": "s3"})
+    assert text.startswith("Red: move the tokens to the blinking spaces: "), text  # never "read the letters"
+    assert "Token J: space 1 → space 2." in text and "A token" not in text, text
+    assert "✓ Made: token Q on space 2." in text, text
+    assert "belong" not in text.split("(")[0], text
 
 
 def test_two_ways_alike_but_for_their_order_say_which_token_moves_first(browser: Any) -> None:
@@ -90,22 +96,5 @@ def test_a_note_of_no_points_either_way_says_points_not_card(browser: Any) -> No
 def test_the_page_never_names_a_token_the_play_sends_elsewhere(browser: Any) -> None:
     """(an attack fed the page "A token: space 1 → space 2" with K, which belongs on space 5, on space 1: it read
     "Token K: space 1 → space 2")"""
-    from test_struggle_newcomer42 import placing  # (tests/struggle)
-
-    session, game, events = placing()
-    from test_struggle_referee import run_for
-    run_for(session, session.world.move("Q", "s2") + 50)
-    said = [e for e in events if e.type == "instruction"][-1].to_dict()
-    with serving(SEED7) as url:
-        page = open_page(browser, url, WIDE)
-        try:
-            page.wait_for_function("() => S.hello && S.view && S.world", timeout=30_000)
-            text = page.evaluate("""(said) => {
-              S.view.instruction = said;
-              S.view.outcomes = [{ moves: [{ token: "Q", from: 1, to: 2 }, { token: "J", from: 1, to: 2 }, { token: "10", from: 0, to: 3 }] }];
-              S.view.selected = 0;
-              S.world.tokens = { K: "s1", Q: "s2", J: "s2", "10": "s0", "9": "s3" };
-              return promptNow(); }""", said)
-            assert "Token K: space 1 → space 2" not in text, text
-        finally:
-            page.close()
+    text = prompt_after_q_moved(browser, {"K": "s1", "Q": "s2", "J": "s2", "10": "s0", "9": "s3"})
+    assert "Token K: space 1 → space 2" not in text, text

@@ -72,10 +72,12 @@ def test_look_at_the_board_brings_the_board_into_view(browser: Any, size: tuple[
         proc.wait(timeout=10)
 
 
-def test_a_click_anywhere_in_the_framed_tray_corner_fishes_the_ball_out_and_another_corner_says_why_not(
-        browser: Any) -> None:
+@pytest.mark.parametrize("corner", ["framed", "another"])
+def test_a_click_anywhere_in_the_tray_fishes_the_ball_out(browser: Any, corner: str) -> None:
     """Seen at 1920: the tray corner holding the ball is framed, but a click on it (its label) did
-    nothing, silently; only the ball itself acted."""
+    nothing, silently; only the ball itself acted. Magic newcomer 47 clicked the corner where the ball had lain the
+    time before: another corner fishes out the one ball of a colour played here too (a corner clicked while no such
+    ball is out says where the balls are: test_a_corner_without_the_ball_says_where_it_is)."""
     from playwright.sync_api import expect
 
     proc, url = serve(ARGS)
@@ -93,10 +95,10 @@ def test_a_click_anywhere_in_the_framed_tray_corner_fishes_the_ball_out_and_anot
         page.wait_for_function("S.view.controls['fetch:red'] && S.view.controls['fetch:red'][0] === true", timeout=WAIT_MS)
         framed = page.locator("#tray .pocket.sensing")
         expect(framed).to_have_count(1)
-        other = page.locator("#tray .pocket:not(.sensing)").first
-        other.locator(".where").click()
-        expect(page.locator("#error")).to_contain_text(re.compile(r"no ball in this corner.*Red's ball"))
-        framed.locator(".where").click()  # the corner's label, not the ball
+        if corner == "framed":
+            framed.locator(".where").click()  # the corner's label, not the ball
+        else:  # the one ball out of a colour played here, whichever corner is clicked (Magic newcomer 47)
+            page.locator("#tray .pocket:not(.sensing)").first.locator(".where").click()
         wait_action(page, "roll", "blue")
         page.close()
     finally:
@@ -206,6 +208,22 @@ def test_a_tap_on_a_cell_says_why_on_screen_without_scrolling_the_top_away(brows
                             "return {top: r.top, bottom: r.bottom, h: innerHeight, y: scrollY}; })()")
         assert box["y"] == 0, f"the page scrolled: {box}"
         assert box["top"] >= 0 and box["bottom"] <= box["h"], f"the reason is off the screen: {box}"
+        page.close()
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+def test_a_corner_without_the_ball_says_where_it_is(browser: Any) -> None:
+    """A corner clicked while the ball out is a simulated player's (no ball of this page's colours): where it is."""
+    from playwright.sync_api import expect
+
+    proc, url = serve(ARGS)
+    try:
+        page = open_page(browser, url, WIDE)
+        page.evaluate("""() => { S.world = { ...S.world, tray: { 'tray-nw': ['blue'], 'tray-ne': [], 'tray-sw': [], 'tray-se': [] } };
+                                 pocketClicked('tray-se'); }""")
+        expect(page.locator("#error")).to_contain_text(re.compile(r"no ball in this corner.*Blue's ball is in the top-left corner"))
         page.close()
     finally:
         proc.terminate()

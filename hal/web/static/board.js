@@ -398,12 +398,17 @@ function drawTray() {
   drawTrayStrip();
 }
 // a click anywhere in a tray corner (its label, its frame) acts as a click on the ball in it (round 26: a
-// click on the framed corner did nothing, silently); a corner with no ball says where the balls are
+// click on the framed corner did nothing, silently); a corner with no ball says where the balls are, unless one ball
+// alone of this page's colours is out
 function pocketClicked(sensor) {
   const here = (S.world && S.world.tray[sensor]) || [];
   if (here.length) { fetchBall(here.find((p) => S.hello.humans.includes(p)) || here[0]); return; }
   const out = Object.entries((S.world && S.world.tray) || {}).filter(([, ps]) => ps.length);
   if (!out.length) { showError(I18N.t("page.magic.pocket_none", "no ball is in the tray")); return; }
+  // the one ball out of a colour played here: the click anywhere in the tray means it (Magic newcomer 47 clicked the
+  // corner where the ball lay the time before; it had rolled into another)
+  const mine = [...new Set(out.flatMap(([, ps]) => ps).filter((p) => S.hello.humans.includes(p)))];
+  if (mine.length === 1) { fetchBall(mine[0]); return; }
   const [where, ps] = out[0];
   showError(I18N.t("page.magic.pocket_empty", "no ball in this corner: {Player}'s ball is {where}",
                    { player: ps[0], where: TRAY_CORNER[where] ? TRAY_CORNER[where]() : where }));

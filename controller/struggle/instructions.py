@@ -441,7 +441,9 @@ def _mistake_first(ref: "StruggleReferee", wrong: Request, reqs: tuple[Request, 
     The requests stay the same (the LEDs), the mistake's first."""
     assert wrong.frm is not None
     suspects = tuple(t for t in TOKENS if t in ref.where.here(wrong.frm)) if not wrong.piece else (wrong.piece,)
-    rest = [r for r in reqs if r is not wrong and r.blocking and r.piece and r.to and r.piece not in suspects]
+    # (the play's moves no reed can see too, made or not: Struggle newcomer 44 read "Then: token 9 on space 1" with Q
+    # still to go to space 2)
+    rest = [r for r in reqs if r is not wrong and r.piece and r.to and r.piece not in suspects]
     moves = listing([phrase("str.check_on", token=r.piece, place=board_name(ref, r.to[0])) for r in rest])
     facts: dict[str, Any] = {"where": board_name(ref, wrong.frm), "piece": wrong.piece,
                              "to": listing([board_name(ref, s) for s in wrong.to], "text.or"),

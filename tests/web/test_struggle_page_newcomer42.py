@@ -98,3 +98,30 @@ def test_the_page_never_names_a_token_the_play_sends_elsewhere(browser: Any) -> 
     "Token K: space 1 → space 2")"""
     text = prompt_after_q_moved(browser, {"K": "s1", "Q": "s2", "J": "s2", "10": "s0", "9": "s3"})
     assert "Token K: space 1 → space 2" not in text, text
+
+
+def test_a_mistake_s_then_lists_a_move_no_reed_sees_still_to_make(browser: Any) -> None:
+    """Struggle newcomer 44: K and Q both to space 2, 9 to space 1; with K there, 9 put on space 3 by mistake, the
+    page said "token 9 is on space 3, where it does not belong: move it to space 1." and nothing of Q, still on START
+    (its move onto a space K holds is one no reed sees). The "Then:" lists it."""
+    from test_struggle_referee import run_for, scripted
+
+    session, game, events = scripted(["K K Q Q 9"], ["throw", "stop", "play order=K,Q,9"])
+    for _ in range(40):
+        run_for(session, 300)
+        if game.referee.state == "placing":
+            break
+    run_for(session, session.world.move("K", "s2") + 50)
+    run_for(session, session.world.move("9", "s3") + 50)
+    said = [e for e in events if e.type == "instruction"][-1].to_dict()
+    with serving(SEED7) as url:
+        page = open_page(browser, url, WIDE)
+        try:
+            page.wait_for_function("() => S.hello && S.view && S.world", timeout=30_000)
+            text = page.evaluate("""([said, tokens]) => { S.view.instruction = said; S.world.tokens = tokens;
+                                     return promptNow(); }""",
+                                 [said, {"K": "s2", "Q": "s0", "J": "s0", "10": "s0", "9": "s3"}])
+            assert text.startswith("Red: token 9 is on space 3, where it does not belong: move it to space 1."), text
+            assert "Then: token Q on space 2" in text and "token K" not in text, text
+        finally:
+            page.close()

@@ -191,8 +191,9 @@ MESSAGES: dict[str, str] = {
     "magic.move_start": "{Player} rolled {roll}: slide the pawn on {here} cell by cell, up to {left} step{s} "
                         "(press Done to stop sooner).",
     # (what blocks it: a found wall, another pawn, a cell the move passed already: an attack walked into a dead end)
-    "magic.move_none": "{Player} rolled {roll}: no lit cell for the pawn on {here} to go to (walls found, other pawns "
-                       "or cells passed in the way): press Done{settle}.",
+    # (no longer than magic.move_start: the prompt keeps its room, the board stays put at 1024x700)
+    "magic.move_none": "{Player} rolled {roll}: no lit cell to go to from {here} (walls found, pawns, cells passed): "
+                       "press Done.",
     "magic.closing": "{Player}'s move is over ({reason}): keep the pawn still (a ball may still fall).",
     "magic.return": "{Returner}'s ball fell.",
     "magic.why.overstep": "more steps than the roll",

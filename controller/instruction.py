@@ -332,6 +332,8 @@ MESSAGES: dict[str, str] = {
     "str.placed_left": "{Player}: still to move: {moves}. Then press Stop to end the turn.",
     "str.placed_left_wait": "{Player}: still to move: {moves}.",
     "str.check_on": "token {token} on {place}",
+    # (one of several tokens the play moves off a space, the reeds unable to say which: a mistake's "Then:")
+    "str.check_from": "a token from {frm} on {place}",
     # where a token still has to go (pages of the simulator: str.placed_left, page.str.stop_unmade)
     "str.move_to": "token {token} to {place}",
     "str.check_on_many": "tokens {tokens} on {place}",

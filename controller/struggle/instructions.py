@@ -443,8 +443,13 @@ def _mistake_first(ref: "StruggleReferee", wrong: Request, reqs: tuple[Request, 
     suspects = tuple(t for t in TOKENS if t in ref.where.here(wrong.frm)) if not wrong.piece else (wrong.piece,)
     # (the play's moves no reed can see too, made or not: Struggle newcomer 44 read "Then: token 9 on space 1" with Q
     # still to go to space 2)
-    rest = [r for r in reqs if r is not wrong and r.piece and r.to and r.piece not in suspects]
-    moves = listing([phrase("str.check_on", token=r.piece, place=board_name(ref, r.to[0])) for r in rest])
+    # ...and a move off a shared space the reeds cannot name the token of (an attack: J still to leave space 1 with
+    # Q, the "Then:" said nothing of it)
+    rest = [r for r in reqs if r is not wrong and r.to and (r.piece and r.piece not in suspects
+                                                           or not r.piece and r.frm and r.reason == "placing")]
+    moves = listing([phrase("str.check_on", token=r.piece, place=board_name(ref, r.to[0])) if r.piece
+                     else phrase("str.check_from", frm=board_name(ref, r.frm or ""), place=board_name(ref, r.to[0]))
+                     for r in rest])
     facts: dict[str, Any] = {"where": board_name(ref, wrong.frm), "piece": wrong.piece,
                              "to": listing([board_name(ref, s) for s in wrong.to], "text.or"),
                              "then": phrase("str.mistake_then", moves=moves) if rest else ""}

@@ -69,3 +69,13 @@ def test_a_token_from_a_hand_set_on_that_space_is_a_mistake_still() -> None:
     said = game.referee.instruction()
     assert said.message in ("str.mistake", "str.mistake_named"), said.text()
     assert not [r for r in said.requests if r.frm == "s1" and r.reason == "placing"], said.requests
+
+
+def test_a_mistake_s_then_names_the_move_off_the_shared_space_too() -> None:
+    """(an attack: Q moved, then 10 put on space 4 by mistake: "token 10 is on space 4 …: move it to space 3." and
+    nothing of J, still to leave space 1)"""
+    session, game, _ = placing()
+    for token, to in (("Q", "s2"), ("10", "s4")):
+        run_for(session, session.world.move(token, to) + 50)
+    text = game.referee.instruction().text()
+    assert "token 10 is on space 4" in text and "Then: a token from space 1 on space 2." in text, text

@@ -1125,9 +1125,10 @@ function mistakeNamed(s) {
   const at = (S.view.spaces || {})[token];
   const home = asked ? asked.to[0] : typeof at === "number" ? `s${at}` : null;
   if (!home) return null;
-  // (the moves no reed can see too, that the world shows not made: Struggle newcomer 44's Q to space 2 was left out)
-  const rest = (s.requests || []).filter((r) => r.piece && r.piece !== token && Array.isArray(r.to)
-    && r.to.length && !r.to.includes(S.world.tokens[r.piece]));
+  // (the moves no reed can see too, that the world shows not made: Struggle newcomer 44's Q to space 2 was left out;
+  // and a move off a shared space the board cannot name, named as the world has it: an attack's J on space 1)
+  const rest = (s.requests || []).map((r) => (r.piece ? r : { ...r, piece: worldToken(r) })).filter((r) => r.piece
+    && r.piece !== token && Array.isArray(r.to) && r.to.length && !r.to.includes(S.world.tokens[r.piece]));
   const moves = I18N.list(rest.map((r) => I18N.say("str.check_on", { token: r.piece, place: sensorName(r.to[0]) })));
   const args = { player: s.player, piece: token, where: sensorName(wrong.from), to: sensorName(home),
     then: rest.length ? I18N.say("str.mistake_then", { moves }) : "" };
@@ -1136,11 +1137,15 @@ function mistakeNamed(s) {
 // a request for "a token" on a space (the reeds cannot tell which of the tokens the play moves from there is left) said
 // of the one the simulator's world has there: "Token J: space 1 → space 2." (Struggle newcomer 42 moved Q of Q and J)
 function tokenNamed(x, r) {
-  if (!x || !x.args || x.args.piece || !r || !r.from || !S.world || !S.world.tokens) return x;
+  const token = x && x.args && !x.args.piece ? worldToken(r) : "";
+  return token ? { ...x, args: { ...x.args, piece: token, token_text: I18N.say("text.the_token", { piece: token }) } } : x;
+}
+// the one token the simulator's world has on a request's space that the play sends where the request does, or ""
+// (only such a token: never another sent there, an attack's K on space 1)
+function worldToken(r) {
+  if (!r || !r.from || !S.world || !S.world.tokens || !Array.isArray(r.to)) return "";
   const on = S.hello.tokens.filter((t) => S.world.tokens[t] === r.from);
-  // (only a token the play sends where the request does: never another sent there, an attack's K on space 1)
-  if (on.length !== 1 || !playEnds().some(([t, at]) => t === on[0] && Array.isArray(r.to) && r.to.includes(at))) return x;
-  return { ...x, args: { ...x.args, piece: on[0], token_text: I18N.say("text.the_token", { piece: on[0] }) } };
+  return on.length === 1 && playEnds().some(([t, at]) => t === on[0] && r.to.includes(at)) ? on[0] : "";
 }
 // the moves the placing prompt lists that the simulator's world shows made (the reeds cannot see a token set
 // on a space another already holds): not asked again, but said made in one short line after the others

@@ -5,17 +5,11 @@ walk. Once the pawn stands on another cell than at the move's start, the words s
 
 from __future__ import annotations
 
-from tests.labyrinth.test_labyrinth_instruction import Table
+from tests.labyrinth.test_lab_home_words_round26 import going_home
 
 
 def test_on_the_way_home_the_words_say_where_the_pawn_is() -> None:
-    t = Table()
-    t.ref.decks["red"].clear()
-    t.ref.positions["red"] = "d4"
-    t.closed = {"d4", "g7"}
-    t.reed("a1", False)
-    t.reed("d4", True)
-    t.press("slot:W-2")
+    t = going_home()
     said = t.said()
     assert said["messages"][0]["id"] == "lab.move_home", said
     near = [c for c in said["cells"] if c in ("c4", "e4", "d3", "d5")]

@@ -8,7 +8,8 @@ from __future__ import annotations
 from tests.labyrinth.test_labyrinth_instruction import Table
 
 
-def test_going_home_the_move_words_give_two_clear_choices() -> None:
+def going_home() -> Table:
+    """Red, every card found, on d4 (not home), its push made: the move's step."""
     t = Table()
     t.ref.decks["red"].clear()
     t.ref.positions["red"] = "d4"
@@ -16,7 +17,11 @@ def test_going_home_the_move_words_give_two_clear_choices() -> None:
     t.reed("a1", False)
     t.reed("d4", True)
     t.press("slot:W-2")
-    said = t.said()
+    return t
+
+
+def test_going_home_the_move_words_give_two_clear_choices() -> None:
+    said = going_home().said()
     assert said["messages"][0]["id"] == "lab.move_home", said
     text = said["text"]
     assert "(or press Done to stay)" not in text, text

@@ -857,12 +857,8 @@ const TIPS = { // getters: said in the page's language when shown; keys named on
 function guideTip() {
   const s = said();
   const mine = s && S.hello && S.hello.humans.includes(s.player || (s.requests[0] || {}).by);
-  const reqs = (s && s.requests) || [];
-  const m = s && s.messages && s.messages[0], who = mine && s.action === "return" && m && m.args ? m.args.returner : null;
-  const inHand = who && S.world && S.world.hands && S.world.hands[who] && planned(who) === null;
-  const step = !who ? null : !reqs.some((q) => q.kind === "pawn") && reqs.some((q) => q.kind === "ball") ? "ball"
-    : inHand ? "hand" : null;
-  NOTICE.now(mine ? s.action : null, step); // a tip about an earlier moment goes (the ball's, in Blue's turn)
+  // (one tip a moment: the return's says why at each of its steps, the prompt the step)
+  NOTICE.now(mine ? s.action : null); // a tip about an earlier moment goes (the ball's, in Blue's turn)
 }
 // whether a control of this page acts now, and why: [on, why] as the server computed it from the
 // board's instruction and the colours this page plays (the view's controls: the same answer the

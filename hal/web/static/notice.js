@@ -253,7 +253,7 @@ const NOTICE = {
     // after the words: a Persian page's "▾ more" measured against the English buttons cut a word, in CI)
     if (window.ResizeObserver) new ResizeObserver(() => NOTICE.clamped(box)).observe(text);
     box.querySelector(".guide-off").addEventListener("click", () => {
-      for (const id of Object.keys(NOTICE.tips)) NOTICE.remember(id.split(".")[0]); // "return.ball": the tip "return"
+      for (const id of Object.keys(NOTICE.tips)) NOTICE.remember(id);
       NOTICE.hide();
       // the person's own tap gives the tips' room back at once (an attack: kept all game, a landscape phone's 55 px
       // box said only the newest line, and a reload of the same game had none)
@@ -282,7 +282,7 @@ const NOTICE = {
   },
   phone() { return window.matchMedia("(max-width: 899.98px)").matches; },
   // the tips not yet seen (their ids)
-  toCome() { const seen = NOTICE.seen(); return Object.keys(NOTICE.tips || {}).filter((id) => !seen.includes(id.split(".")[0])); },
+  toCome() { const seen = NOTICE.seen(); return Object.keys(NOTICE.tips || {}).filter((id) => !seen.includes(id)); },
   // the game this page showed tips in is over (a new one is starting): each tip shown is seen
   // ...a tip counts as seen once the person acted after it showed (a move, a press: acted), not when the game was
   // left before any (Labyrinth newcomer 26 read the first tip, chose ✨ New game to pick fewer cards, and the new
@@ -356,12 +356,12 @@ const NOTICE = {
         || instruction.action === "game_over") return I18N.prompt(instruction, english);
     return I18N.t("page.common.simulated_turn", "🤖 {Player} plays by itself (simulated): wait.", { player: p });
   },
-  // step: where the moment is at, when a tip says it in steps (tips["return.ball"]: the ball drop's
-  // tip once the pawn is back): the tip's text follows the step; it is one tip (dismissed once)
-  now(id, step) {
+  // one tip a moment, said as the moment starts (a tip says what the prompt does not: never steps to follow, which
+  // the prompt says as they change, Magic newcomer 45)
+  now(id) {
     const box = NOTICE.el("guide");
     if (box && !box.hidden && box.dataset.tip && box.dataset.tip !== id) NOTICE.rest(box);
-    if (id) NOTICE.tip(id, step);
+    if (id) NOTICE.tip(id);
     NOTICE.reserve();
   },
   // One room for the tips on a phone, under the prompt, for the whole game: a tip shows in it while its moment
@@ -433,8 +433,8 @@ const NOTICE = {
     NOTICE.rested[id] = (NOTICE.rested[id] || 0) + 1;
     if (NOTICE.rested[id] >= 2) NOTICE.remember(id);
   },
-  tip(id, step) {
-    const box = NOTICE.el("guide"), text = (step && NOTICE.tips[`${id}.${step}`]) || NOTICE.tips[id];
+  tip(id) {
+    const box = NOTICE.el("guide"), text = NOTICE.tips[id];
     if (!box || !text || NOTICE.seen().includes(id)) return;
     if (box.dataset.tip === id && !box.hidden && box.querySelector(".guide-text").textContent === text) return;
     if (box.dataset.tip !== id) delete box.dataset.open; // another tip: its first lines, until tapped

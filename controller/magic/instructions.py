@@ -4,8 +4,8 @@
 machine (a test walks every state); :func:`requests` turns what does not fit
 between the referee's belief and the board (:meth:`MagicReferee.match`) into
 :class:`~..instruction.Request`\\ s; :func:`scene` renders an instruction
-on the LEDs: the target in white, whose turn (the start corner in the
-player's colour), the cells the mover may end on (a dim glow; the target
+on the LEDs: the target in white, whose turn (the mover's cell, under its
+pawn, in the player's colour), the cells the mover may end on (a dim glow; the target
 among them alternates white with that glow), the settle
 countdown on the mover's cell, the requests (cells to go to blink in the
 pawn's colour, a cell to leave pulses, a ball to fetch alternates the
@@ -172,8 +172,12 @@ def scene(ref: "MagicReferee", instruction: Instruction) -> Scene:
     if ref.setup_check is not None:
         for pawn, cell in ref.setup_check.expected.items():
             cells[cell] = PLAYER_RGB.get(pawn, TARGET_RGB)
-    else:
-        cells[ref.corners[ref.current]] = rgb
+    elif instruction.action in ("roll", "move", "closing"):
+        # whose turn: under the pawn that moves (in the gap of a slide, the cell it left), its start corner only
+        # while it stands there (Magic newcomers 25, 33, 46, 47 read a lit corner with the pawn elsewhere as
+        # "go back here"); other moments light what they ask for (the requests), not the turn
+        turn = ref.tracker.at.get(ref.current) or ref.tracker.last.get(ref.current) or ref.corners[ref.current]
+        cells[turn] = rgb
     if instruction.action == "move":
         here = ref.tracker.last.get(ref.current)  # in the gap of a slide too: no flicker
         if instruction.until_ms is not None and here is not None:

@@ -456,35 +456,20 @@ def test_the_die_box_says_the_current_instruction_never_an_older_one(browser: An
 
 def test_the_lit_cells_are_said_as_the_board_lights_them(browser: Any, url: str) -> None:
     """The LEDs light the cells the pawn can still reach, never across a wall found already (other hidden
-    walls may stop it); the guide and the help say so, and what the ring on the start corner is."""
+    walls may stop it); the guide and the help say so, and what the glow round the pawn is."""
     from playwright.sync_api import expect
 
     page = open_page(browser, url, WIDE, tips=True)
     guide = page.locator("#guide .guide-text")
     expect(guide).to_contain_text("found already", timeout=WAIT_MS)
-    # (the start corner's glow said first, as its 🏠: Magic newcomers 42-44, test_magic_newcomer43.py)
-    assert "not counted" not in guide.inner_text() and "🏠 glowing only means your turn" in guide.inner_text(), guide.inner_text()
-    # the start corner's mark said as it is drawn, the 🏠 glowing (newcomer 19 looked for a "ring" on a square
-    # frame; newcomer 25 read a frame round the cell as "go back here")
-    assert "Your 🏠 glowing" in guide.inner_text() and "frame" not in guide.inner_text()
+    # (the turn's glow said first: Magic newcomers 42-44, test_magic_newcomer43.py)
+    assert "not counted" not in guide.inner_text() and "glow round your pawn means your turn" in guide.inner_text(), guide.inner_text()
+    # said as it is drawn, a glow round the pawn (newcomer 19 looked for a "ring" on a square frame; newcomer 25
+    # read a frame round the cell as "go back here"; 46 and 47 the glowing 🏠 as "go back home")
+    assert "🏠" not in guide.inner_text().split("your turn")[0]
     help_text = page.locator("#help").text_content()
     assert "never across a wall found already" in help_text and "as far as your roll" not in help_text
     assert "whose turn" in help_text and "ring" not in help_text.split("whose turn")[0][-120:]
-    page.close()
-
-
-def test_the_start_corner_of_the_player_on_turn_is_a_ring_not_a_lit_cell(browser: Any, url: str) -> None:
-    """Seen: a1 bright red (whose turn) looked like a cell to go to. It is drawn as a ring round the 🏠."""
-    from playwright.sync_api import expect
-
-    page = open_page(browser, url, PHONE)
-    a1 = page.locator('#board .cell[data-cell="a1"]')
-    expect(a1).to_have_class(re.compile(r"\bturn-home\b"), timeout=WAIT_MS)
-    assert a1.locator(".led").evaluate("e => getComputedStyle(e).opacity") == "0"
-    # no frame round the cell (Magic newcomer 25 read it as "go back here"): the 🏠 itself glows
-    assert a1.evaluate("e => getComputedStyle(e).boxShadow") == "none"
-    assert a1.locator(".sym").evaluate("e => getComputedStyle(e).boxShadow") not in ("none", "")
-    assert "turn-home" not in (page.locator('#board .cell[data-cell="f6"]').get_attribute("class") or "")
     page.close()
 
 

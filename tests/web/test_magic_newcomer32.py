@@ -24,24 +24,6 @@ def test_the_header_says_how_many_walls_hide_in_the_maze(browser: Any, maze: str
             page.close()
 
 
-def test_the_glowing_start_corner_says_whose_turn(browser: Any) -> None:
-    """Magic newcomer 33: after a roll with the pawn off its corner, the corner's 🏠 glowed brighter than the cells
-    to reach and read as the move to make; what the glow means was said only in the tip's folded words. It is
-    captioned as Labyrinth's is: "Red's turn" (one helper, notice.js NOTICE.turnTag)."""
-    from test_magic_newcomer import ARGS
-
-    with serving(ARGS) as url:
-        page = open_page(browser, url, PHONE)
-        try:
-            page.wait_for_function("() => !!document.querySelector('#board .cell.turn-home .turn-tag:not([hidden])')",
-                                   timeout=30_000)
-            tag = page.locator("#board .cell.turn-home .turn-tag")
-            assert " ".join(tag.inner_text().split()) == "Red's turn"
-            assert page.locator("#board .turn-tag:not([hidden])").count() == 1
-        finally:
-            page.close()
-
-
 def test_two_finds_in_one_moment_are_both_said_at_the_top(browser: Any) -> None:
     """Magic newcomer 34 found the candle (its 4th symbol); the next target was drawn under Blue's pawn and found at
     once: the line at the top said only "⭐ Blue found 🐍 snake", Red's own find never shown. Two finds within the

@@ -65,7 +65,7 @@ def test_the_roll_tip_first_says_the_glowing_corner_is_only_the_turn(browser: An
           return { words, first, inside: rects.every((r) => r.bottom <= box.bottom + 1), clear }; }""")
         assert not shown["words"].startswith("Press 🎲 Roll"), shown
         if lang == "en":
-            assert shown["first"] == "Your 🏠 glowing only means your turn.", shown
+            assert shown["first"] == "The glow round your pawn means your turn.", shown
         assert shown["inside"] and shown["clear"], shown  # folded, the first sentence is whole
     finally:
         page.context.close() if lang != "en" else page.close()

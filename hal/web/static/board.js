@@ -200,25 +200,23 @@ function glow(hex) { // LEDs look brighter than their RGB value on a dark board:
   const [r, g, b] = v.map((x) => Math.round(255 * Math.sqrt(x)));
   return `rgb(${r}, ${g}, ${b})`;
 }
-// the start corner of the player on turn glows in their colour: whose turn it is, not a cell to go to,
-// so it is drawn as a ring round the 🏠 (while nothing asks for a pawn there and it is not a lit cell)
-function turnHome() {
+// whose turn: the LED under the pawn that moves (controller/magic/instructions.py scene), drawn as that LED's
+// glow round the pawn's foot, never as a frame round the cell (Magic newcomers 25, 33, 46, 47 read the lit start
+// corner, a frame, a glowing 🏠, "Red's turn" by it, as "go back here" with the pawn elsewhere)
+function turnCell() {
   const s = said(), v = S.view;
   if (!s || !v || !v.current || !["roll", "move", "closing"].includes(s.action) || (s.requests || []).length) return null;
-  const home = S.hello.corners[v.current];
-  return (s.action === "move" ? s.cells || [] : []).includes(home) ? null : home;
+  const pawn = S.world && S.world.pawns[v.current];
+  return pawn && pawn.cell ? pawn.cell : null;
 }
 function drawLeds() {
   if (!S.hello) return;
-  const home = turnHome();
+  const turn = turnCell();
   for (const div of $("board").querySelectorAll(".cell")) {
     const cell = div.dataset.cell, hex = S.pixels[S.hello.layout[cell]] || "#000000";
     div.dataset.led = hex;
     div.classList.toggle("lit", hex !== "#000000");
-    div.classList.toggle("turn-home", cell === home && hex !== "#000000");
-    // ...captioned with whose turn, at the corner cell's top (its pawn stands lower: notice.js turnTag), from the
-    // board's edge inward (side: the corner's)
-    NOTICE.turnTag(div, cell === home && hex !== "#000000" ? S.view.current : null, cell[0] === "a" ? "left" : "right");
+    div.classList.toggle("turn-cell", cell === turn && hex !== "#000000");
     div.style.setProperty("--glow", glow(hex));
     div.title = I18N.t("page.magic.cell_title", "{cell}{name} · LED {hex}",
                        { cell, name: S.hello.symbols[cell] ? " " + symLabel(S.hello.symbols[cell]) : "", hex });
@@ -841,8 +839,8 @@ const TIPS = { // getters: said in the page's language when shown; keys named on
   // newcomers 42-44 read it and its "Red's turn" as a cell to go back to; not "Press 🎲 Roll", which the prompt above
   // says: newcomer 44)
   get roll() {
-    return keysShown() ? I18N.t("page.magic.tip_roll_turn", "Your 🏠 glowing only means your turn. After 🎲 Roll (or the R key), the cells your pawn can reach light up in your colour (its own cell too: ✋ Done ends the move there), never across a wall found already (other hidden walls may still stop you); the white one holds the symbol to find, and blinks white and your colour when your roll can reach it.")
-      : I18N.t("page.magic.tip_roll_turn_tap", "Your 🏠 glowing only means your turn. After 🎲 Roll, the cells your pawn can reach light up in your colour (its own cell too: ✋ Done ends the move there), never across a wall found already (other hidden walls may still stop you); the white one holds the symbol to find, and blinks white and your colour when your roll can reach it.");
+    return keysShown() ? I18N.t("page.magic.tip_roll_turn", "The glow round your pawn means your turn. After 🎲 Roll (or the R key), the cells your pawn can reach light up in your colour (its own cell too: ✋ Done ends the move there), never across a wall found already (other hidden walls may still stop you); the white one holds the symbol to find, framed in your colour when your roll can reach it.")
+      : I18N.t("page.magic.tip_roll_turn_tap", "The glow round your pawn means your turn. After 🎲 Roll, the cells your pawn can reach light up in your colour (its own cell too: ✋ Done ends the move there), never across a wall found already (other hidden walls may still stop you); the white one holds the symbol to find, framed in your colour when your roll can reach it.");
   },
   // (a tip adds to the prompt what it does not say, never its steps again: Magic newcomer 45 read two boxes of the
   // same instructions, the tip the prompt in longer words)

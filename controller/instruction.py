@@ -235,6 +235,14 @@ MESSAGES: dict[str, str] = {
     # ...once the pawn has moved on the way home: where it is (Labyrinth newcomer 43)
     "lab.move_home_on": "{Player}: the pawn is on {cell} now: walk on to your start square {home} and press Done "
                         "there to win (Done elsewhere ends the turn).",
+    # ...and where no path reaches it this turn (Labyrinth newcomer 46 read "walk on to ... a1" with a1 out of reach
+    # as one more step to win)
+    "lab.move_home_far": "{Player}: all cards found, but no path reaches your start square {home} this turn: walk "
+                         "nearer along the paths to a lit tile, or press Done to stay.",
+    "lab.move_home_far_on": "{Player}: the pawn is on {cell} now; no path reaches your start square {home} this "
+                            "turn: press Done to end the move there, or go on to another lit tile.",
+    # no lit tile but the mover's own after the push (Labyrinth newcomer 46 looked for the lit tile to go to)
+    "lab.move_none": "{Player}: no path leads on from {cell} after this push: press Done.",
     "lab.ending": "{Player}'s move ends: keep the pawn still.",
     "lab.confirm": "Which tile did {pawn} stop on? Is it {cell} (blinking)? Press Rotate for the next one, "
                    "Done when it is that one.",

@@ -67,7 +67,7 @@ NARRATION: dict[str, str] = {
 #: instructions the other narration lines already tell (whose turn, the die, the steps): not repeated
 ROUTINE_MESSAGES = frozenset({
     "magic.roll", "magic.move", "magic.move_start", "magic.closing", "game_over",
-    "lab.shift", "lab.shift_home", "lab.shift_not", "lab.shift_home_not", "lab.settle", "lab.settle_row", "lab.move", "lab.move_on", "lab.move_set", "lab.move_home_on", "str.throw", "str.rethrow", "str.keep", "str.choose",
+    "lab.shift", "lab.shift_home", "lab.shift_not", "lab.shift_home_not", "lab.settle", "lab.settle_row", "lab.move", "lab.move_on", "lab.move_set", "lab.move_home_on", "lab.move_home_far_on", "str.throw", "str.rethrow", "str.keep", "str.choose",
     "str.choose_first", "str.choose_last",
     "lab.ending",
 })

@@ -205,8 +205,8 @@ def _move(ref: "LabyrinthReferee") -> Instruction:
         if rules.has_won(ref.maze, ref.corners[player], here, 0, ref.options):
             message, done = "lab.move_win", "win the game"
             facts["cell"] = here
-        else:
-            message = "lab.move_home"
+        else:  # ...walking there, where a path reaches it this turn (the region lit does not shrink as it walks)
+            message = "lab.move_home" if ref.corners[player] in cells else "lab.move_home_far"
     # the mover stands elsewhere than at the move's start: where it is, and that Done ends the move there (Labyrinth
     # newcomer 41 read "or press Done to stay" with its pawn on e1 as Done putting it back)
     # ...and a mover off its cell as the reeds see it (lifted, or set on a tile another pawn closes already: an attack
@@ -214,14 +214,20 @@ def _move(ref: "LabyrinthReferee") -> Instruction:
     watch = ref.watch
     mover = watch.mover if watch is not None else None
     # (...on the way home too: Labyrinth newcomer 43 walked to b3 and read the same words as before it)
-    if message in ("lab.move", "lab.move_home") and watch is not None and mover is not None and mover in watch.at:
+    on = {"lab.move": "lab.move_on", "lab.move_home": "lab.move_home_on", "lab.move_home_far": "lab.move_home_far_on"}
+    if message in on and watch is not None and mover is not None and mover in watch.at:
         here = watch.at[mover]
         if here is None and message == "lab.move":
             message = "lab.move_set"
             facts.update(mover=_movers_text((mover,)))
         elif here is not None and here != watch.positions[mover]:
-            message = "lab.move_on" if message == "lab.move" else "lab.move_home_on"
+            message = on[message]
             facts.update(mover=_movers_text((mover,)), cell=here)
+    # nowhere to go: the one mover's own tile is all that is lit (Labyrinth newcomer 46)
+    if message in ("lab.move", "lab.move_home_far") and watch is not None and len(movers) == 1 \
+            and set(cells) <= {watch.positions.get(movers[0])}:
+        message = "lab.move_none"
+        facts.update(cell=watch.positions.get(movers[0]))
     # a slot tapped in the move says why it does nothing first (Labyrinth newcomer 14: "slot E-4: does nothing
     # now. Red: move your pawn ..." never said the push was made)
     idle = {f"slot:{s}": Does("lab.idle.pushed", player=player) for s in SLOT_NAMES}

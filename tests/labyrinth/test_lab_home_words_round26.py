@@ -9,13 +9,13 @@ from tests.labyrinth.test_labyrinth_instruction import Table
 
 
 def going_home() -> Table:
-    """Red, every card found, on d4 (not home), its push made: the move's step."""
+    """Red, every card found, on a3 (not home, a path to it open after the push), its push made: the move's step."""
     t = Table()
     t.ref.decks["red"].clear()
-    t.ref.positions["red"] = "d4"
-    t.closed = {"d4", "g7"}
+    t.ref.positions["red"] = "a3"
+    t.closed = {"a3", "g7"}
     t.reed("a1", False)
-    t.reed("d4", True)
+    t.reed("a3", True)
     t.press("slot:W-2")
     return t
 

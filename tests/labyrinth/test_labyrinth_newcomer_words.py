@@ -95,10 +95,10 @@ def test_on_the_start_square_with_every_card_found_the_move_says_done_wins() -> 
 def test_with_every_card_found_away_from_home_the_move_says_go_back_to_win() -> None:
     t = Table()
     t.ref.decks["red"].clear()
-    t.ref.positions["red"] = "d4"  # red's pawn away from home (the reeds agree)
-    t.closed = {"d4", "g7"}
+    t.ref.positions["red"] = "a3"  # red's pawn away from home (the reeds agree), a path home open after W-2
+    t.closed = {"a3", "g7"}
     t.reed("a1", False)
-    t.reed("d4", True)
+    t.reed("a3", True)
     t.press("slot:W-2")
     said = t.said()
     assert (said["action"], said["messages"][0]["id"]) == ("move", "lab.move_home"), said

@@ -588,19 +588,26 @@ function notTaken(who) {
 }
 // `at`: where the board's request says the pawn stands; another cell than the one its ball fell on (and
 // than its corner) is a pawn set down on a wrong cell, said as such (misplaced)
-function returnPrompts(who, corner, lost = notTaken(who), at = null, fell = S.fellAt[who]) {
+// `edge`: the wall its ball fell at ("c2-c3", S.crossed), named in the first words: the pawn stands past it, where
+// the step took it before the ball fell (Magic newcomer 48 thought it had crossed the wall)
+function returnPrompts(who, corner, lost = notTaken(who), at = null, fell = S.fellAt[who], edge = S.crossed[who]) {
   const wrong = typeof at === "string" && typeof fell === "string" && at !== corner && at !== fell;
+  const wall = typeof edge === "string" && /^[a-z]\d+-[a-z]\d+$/.test(edge) ? edge.split("-") : null;
   return {
     ...(wrong ? {
       misplaced: I18N.t("page.magic.return_misplaced", "{Returner}'s pawn is on {cell}, not on its start corner: press ✊ Lift pawn, then click {corner} (🏠).",
                         { returner: who, cell: at, corner }),
-      misplacedBall: I18N.t("page.magic.return_misplaced_ball", "{Returner}'s pawn is on {cell}, not on its start corner: press ✊ Lift pawn, then click {corner} (🏠); then click the ball in the tray.",
+      misplacedBall: I18N.t("page.magic.return_misplaced_ball", "{Returner}'s pawn is on {cell}, not on its start corner: press ✊ Lift pawn, then click {corner} (🏠); then click the ball in the tray (or 🎣 Fish ball out).",
                             { returner: who, cell: at, corner }),
     } : {}),
     liftOnly: I18N.t("page.magic.return_lift_only", "{Returner}'s pawn goes back to its start corner: press ✊ Lift pawn, then click {corner} (🏠).",
                      { returner: who, corner }) + lost,
-    lift: I18N.t("page.magic.return_lift", "{Returner}'s ball fell at a hidden wall: press ✊ Lift pawn, then click the start corner {corner} (🏠); then click the ball in the tray.",
-                 { returner: who, corner }) + lost,
+    // (the ball in the tray said with the button that fetches it too: Magic newcomer 48 saw "tap the ball in the
+    // tray" beside 🎣 Fish ball out, and learnt they were one only from the next prompt)
+    lift: (wall ? I18N.t("page.magic.return_lift_at", "{Returner}'s ball fell at the wall between {a} and {b} (a moment after the step): press ✊ Lift pawn, then click the start corner {corner} (🏠); then click the ball in the tray (or 🎣 Fish ball out).",
+                         { returner: who, corner, a: wall[0], b: wall[1] })
+      : I18N.t("page.magic.return_lift", "{Returner}'s ball fell at a hidden wall: press ✊ Lift pawn, then click the start corner {corner} (🏠); then click the ball in the tray (or 🎣 Fish ball out).",
+               { returner: who, corner })) + lost,
     hand: I18N.t("page.magic.in_hand_to", "Your pawn is in your hand: click {to} to set it down.", { to: corner }),
     ball: I18N.t("page.magic.return_ball", "{Returner}'s pawn is back on {corner}: now click the ball in the tray (or 🎣 Fish ball out); it goes back under the pawn.",
                  { returner: who, corner }),
@@ -615,7 +622,7 @@ function drawPrompt() {
   const args = s && s.messages && s.messages[0] ? s.messages[0].args : {};
   const phone = window.matchMedia("(max-width: 899.98px)").matches;
   const steps = phone && s && s.action === "return" && args.returner && S.hello.humans.includes(args.returner)
-    ? Object.values(returnPrompts(args.returner, args.corner, notTaken(args.returner), "f6", "e6")).map((t) => [t, null]) : [];
+    ? Object.values(returnPrompts(args.returner, args.corner, notTaken(args.returner), "f6", "e6", "e5-e6")).map((t) => [t, null]) : [];
   // a person's move: the countdown's line before the first step and while it counts (its widest
   // number), so the board does not move under the finger when the countdown starts after a step
   const counting = phone && countdownSaid();
@@ -635,7 +642,7 @@ function drawPrompt() {
       steps.push([t, countdownFirst(60)], [t, countdownText(20)]);
     }
     const corner = (S.hello.corners && S.hello.corners[me]) || "a1";
-    for (const t of Object.values(returnPrompts(me, corner, notTakenWords(S.view && S.view.target), "f6", "e6"))) steps.push([t, null]);
+    for (const t of Object.values(returnPrompts(me, corner, notTakenWords(S.view && S.view.target), "f6", "e6", "e5-e6"))) steps.push([t, null]);
     // ...and a roll's line saying the news (nextLine): the person's own find, each other player's drop, and on a
     // phone the symbol to find after them
     const others = (S.view.players.length ? S.view.players : S.hello.players).filter((o) => !S.hello.humans.includes(o));

@@ -154,7 +154,7 @@ def test_a_finger_held_on_an_arrow_shows_its_push_and_slid_off_pushes_nothing(br
         try:
             page.goto(url)
             expect(page.locator("#prompt")).to_contain_text("Red: turn the spare", timeout=WAIT_MS)
-            assert "touching and holding it" in page.locator("#help").text_content()
+            assert "a first tap on it (a second tap pushes)" in page.locator("#help").text_content()
             box = page.locator('.slot[data-slot="N-b"]').bounding_box()
             x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
             cdp = ctx.new_cdp_session(page)

@@ -33,7 +33,7 @@ const player = (p) => I18N.t("page.lab.colour", "{Player}", { player: p });
 // a picture on a tile: its name, or what the Vader tile is (only a picture: the pawn starts there)
 const tileName = (label) => (label === "vader" ? I18N.t("page.lab.vader_tile", "Vader's start tile") : pictureName(label));
 
-const S = { hello: null, view: null, world: null, pixels: [], selected: null, bannerShown: false, preview: null,
+const S = { hello: null, view: null, world: null, pixels: [], selected: null, bannerShown: false, preview: null, armed: null,
   pointerAt: null, stillAt: null };
 
 function cellName(f, r) { return String.fromCharCode(97 + f) + (r + 1); }
@@ -85,13 +85,21 @@ function buildMaze() {
     const row = s.edge === "N" ? 1 : s.edge === "S" ? h.ranks + 2 : h.ranks + 1 - r;
     d.style.gridColumn = String(col);
     d.style.gridRow = String(row);
-    d.addEventListener("click", () => press(`slot:${slot}`, { type: "insert", slot }));
-    // where the push leads, while the arrow is pointed at, focused or pressed (a finger: from touch to lift;
-    // the tap still pushes at once): the line of 7 tiles it moves and the tile pushed out (previewPush)
+    // a finger's first tap on a lit arrow shows where its push leads and asks for a second tap to push (Labyrinth
+    // newcomers 43, 45, 46: a tap pushed at once and a phone has no pointer to preview with, so pushes were made
+    // blind); a mouse's click or a key pushes at once (armPush)
+    d.addEventListener("click", (e) => {
+      if ((e.pointerType === "touch" || e.pointerType === "pen") && S.armed !== slot && !d.classList.contains("off")) { armPush(slot); return; }
+      armPush(null);
+      press(`slot:${slot}`, { type: "insert", slot });
+    });
+    // where the push leads, while the arrow is pointed at, focused or pressed (a finger: from touch to lift, and
+    // after a first tap until the second): the line of 7 tiles it moves and the tile pushed out (previewPush)
     for (const [type, on] of [["pointerenter", true], ["pointermove", true], ["pointerleave", false], ["pointercancel", false],
       ["focus", true], ["blur", false]]) {
       d.addEventListener(type, (e) => {
         if (on && S.preview === slot) return;
+        if (!on && S.armed) { previewPush(S.armed); return; } // an arrow tapped once keeps its marks
         if (on && e.clientX !== undefined && stillPointer(e)) return; // the board drawn anew under a resting mouse
         previewPush(on ? slot : null);
       });
@@ -138,6 +146,27 @@ function stillPointer(e) {
   return false;
 }
 document.addEventListener("pointermove", (e) => { S.pointerAt = [e.clientX, e.clientY]; }, true);
+// a touch screen's first tap on the lit arrow ``slot`` (null: none): its push previewed, the arrow marked, and by it
+// "tap N-b again to push" (#push-again); a tap anywhere but on it or ⟳ Rotate (which turns the spare it shows) lets go
+function armPush(slot) {
+  S.armed = slot;
+  const maze = $("maze");
+  for (const el of maze.querySelectorAll(".slot")) el.classList.toggle("armed", el.dataset.slot === slot);
+  let note = $("push-again");
+  if (!slot) { if (note) note.hidden = true; if (S.preview) previewPush(null); return; }
+  const el = maze.querySelector(`.slot[data-slot="${slot}"]`);
+  if (!note) { note = document.createElement("span"); note.id = "push-again"; note.setAttribute("role", "status"); }
+  note.textContent = I18N.t("page.lab.push_again", "tap {slot} again to push", { slot });
+  note.dataset.edge = S.hello.slots[slot].edge;
+  el.appendChild(note);
+  note.hidden = false;
+  previewPush(slot);
+}
+document.addEventListener("pointerdown", (e) => {
+  if (!S.armed || !e.target.closest) return;
+  if (e.target.closest(`.slot[data-slot="${S.armed}"]`) || e.target.closest("#rotate")) return;
+  armPush(null);
+}, true);
 // the cells a push at ``slot`` moves (entry first) and the one it pushes out (the last): a column for a
 // slot on the N or S edge, a row for W or E (the hello's slots: {edge, entry})
 function pushLine(slot) {
@@ -512,6 +541,8 @@ function drawInfo() {
     el.title = on ? I18N.t("page.lab.push_at", "push the spare in at {slot}", { slot: el.dataset.slot })
       : I18N.t("page.lab.not_now", "{what}: {why}", { what: el.dataset.slot, why });
   }
+  // an arrow tapped once that no longer takes the spare (pushed, another's turn) lets go
+  if (S.armed && !buttonState(`slot:${S.armed}`)[0]) armPush(null);
   previewPush(S.preview || null); // a slot pointed at that no longer takes the spare (just pushed): its marks go
   const pawn = humansMover();
   const inHand = pawn !== null && S.world && S.world.hand[pawn] === null;
@@ -550,10 +581,10 @@ function tips() {
   return {
     // no keys on a touch screen (Labyrinth newcomer 15's phone read "Rotate (or R)", as Struggle's did "(or T)")
     // (a touch screen: how to see a push before making it, Labyrinth newcomer 31; the help said it alone)
-    shift: longGame() + (I18N.touch ? I18N.t("page.lab.tip_shift_hold_touch", "Turn the spare tile with ⟳ Rotate, then tap a lit arrow beside the board (a slot) to push it in; the prompt names a slot by the code on its arrow (N-b, W-4…). To see a push first, touch and hold its arrow: the row or column it moves is marked; slide off the arrow to let go without pushing.")
+    shift: longGame() + (I18N.touch ? I18N.t("page.lab.tip_shift_tap_touch", "Turn the spare tile with ⟳ Rotate, then tap a lit arrow beside the board (a slot): the row or column its push moves is marked; tap it again to push the spare in there, or another arrow to compare; the prompt names a slot by the code on its arrow (N-b, W-4…).")
       : I18N.t("page.lab.tip_shift", "Turn the spare tile with ⟳ Rotate (or R), then click a lit arrow beside the board (a slot) to push it in; the prompt names a slot by the code on its arrow (N-b, W-4…).")) +
       // (where a push leads: Labyrinth newcomers 34 and 37 learnt it only once pushed)
-      (I18N.touch ? I18N.t("page.lab.tip_push_reach_touch", " While you hold an arrow, the tiles your pawn could walk to after that push are dashed in your colour (the row it moves counted as it will lie once pushed).")
+      (I18N.touch ? I18N.t("page.lab.tip_push_reach_touch", " While an arrow is marked, the tiles your pawn could walk to after that push are dashed in your colour (the row it moves counted as it will lie once pushed).")
         : I18N.t("page.lab.tip_push_reach", " Point at an arrow to see a push first: the row or column it moves, and, dashed in your colour, the tiles your pawn could walk to after it (the row it moves counted as it will lie once pushed).")) +
       // (Labyrinth newcomer 42's picture lay on a tile no push moves, and it learnt why only by itself)
       " " + fixedWords() + seatTip(),

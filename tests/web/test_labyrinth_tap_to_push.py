@@ -1,0 +1,73 @@
+"""Issue 15, Labyrinth newcomers 43, 45 and 46 on a phone: a tap on an arrow pushed at once, and the push's preview
+came only with a held finger (a phone has no pointer to point with): they pushed blind, and read the small tiles
+only after. On a touch screen a first tap on a lit arrow shows where that push leads (the row it moves, the tile
+pushed out, the tiles the pawn could then reach) and says "tap again to push"; a second tap on it pushes. A mouse's
+click, or a key, still pushes at once (a pointer previews by pointing)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from test_lab_newcomer_two_round26 import touch_page
+
+from tests.web.test_plain_words_browser import LABYRINTH, WAIT_MS, serving
+
+pytestmark = pytest.mark.browser
+
+
+def lit_slots(page: Any) -> list[str]:
+    return page.evaluate("() => [...document.querySelectorAll('#maze .slot:not(.off)')].map((s) => s.dataset.slot)")
+
+
+def test_a_first_tap_previews_the_push_and_a_second_makes_it(browser: Any) -> None:
+    from playwright.sync_api import expect
+
+    with serving(LABYRINTH) as url:
+        page = touch_page(browser, url)
+        try:
+            expect(page.locator("#prompt")).to_contain_text("Red: turn the spare", timeout=WAIT_MS)
+            layout = page.evaluate("JSON.stringify(S.world.layout)")
+            first, other = lit_slots(page)[:2]
+            page.locator(f'#maze .slot[data-slot="{first}"]').tap()
+            page.wait_for_timeout(600)
+            assert page.evaluate("JSON.stringify(S.world.layout)") == layout  # nothing pushed
+            assert page.evaluate("S.view.phase") == "shift"
+            assert page.locator("#maze .tile.push-line").count() == 7  # the line it moves, marked
+            armed = page.locator(f'#maze .slot[data-slot="{first}"]')
+            expect(armed).to_have_class(__import__("re").compile(r"\barmed\b"))
+            expect(page.locator("#push-again")).to_be_visible()
+            expect(page.locator("#push-again")).to_contain_text(f"tap {first} again to push")
+            # another arrow: its push shown instead, still nothing pushed
+            page.locator(f'#maze .slot[data-slot="{other}"]').tap()
+            page.wait_for_timeout(400)
+            assert page.evaluate("S.view.phase") == "shift"
+            expect(page.locator(f'#maze .slot[data-slot="{other}"]')).to_have_class(__import__("re").compile(r"\barmed\b"))
+            assert "armed" not in (armed.get_attribute("class") or "")
+            # a tap on a tile lets go of it
+            page.locator('#maze .tile[data-cell="d4"]').tap()
+            page.wait_for_timeout(300)
+            assert page.locator("#maze .slot.armed").count() == 0 and page.locator("#maze .tile.push-line").count() == 0
+            expect(page.locator("#push-again")).to_be_hidden()
+            # tap, tap: pushed
+            page.locator(f'#maze .slot[data-slot="{first}"]').tap()
+            page.wait_for_timeout(300)
+            page.locator(f'#maze .slot[data-slot="{first}"]').tap()
+            page.wait_for_function("() => S.view.phase === 'move'", timeout=WAIT_MS)
+            expect(page.locator("#push-again")).to_be_hidden()
+            assert page.locator("#maze .slot.armed").count() == 0
+        finally:
+            page.context.close()
+
+
+def test_a_mouse_click_still_pushes_at_once(browser: Any) -> None:
+    from playwright.sync_api import expect
+
+    with serving(LABYRINTH) as url:
+        page = touch_page(browser, url)  # a phone-sized page, clicked with a mouse
+        try:
+            expect(page.locator("#prompt")).to_contain_text("Red: turn the spare", timeout=WAIT_MS)
+            page.locator(f'#maze .slot[data-slot="{lit_slots(page)[0]}"]').click()
+            page.wait_for_function("() => S.view.phase === 'move'", timeout=WAIT_MS)
+        finally:
+            page.context.close()

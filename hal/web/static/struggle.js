@@ -915,7 +915,7 @@ function fillWayShown(v, ways, card, hint, mine) {
   if (pick) {
     const b = document.createElement("button");
     b.type = "button"; b.className = "small pick-show";
-    b.textContent = I18N.t("page.str.pick_show_way", "★ Your card's pick: way {n} · show it", { n: pick.index + 1 });
+    b.textContent = I18N.t("page.str.pick_show_way_board", "★ The board's pick for your card: way {n} · show it", { n: pick.index + 1 });
     b.addEventListener("click", () => MB.send({ type: "pick", index: pick.index }));
     box.prepend(b, " ");
   }
@@ -1001,7 +1001,8 @@ function tips() {
     // no keys on a touch screen (round 26: a phone's tip said "(or T)")
     throw: I18N.touch ? I18N.t("page.str.tip_throw_touch", "Press 🎲 Throw. Then tap dice to keep them and throw the others again (three throws at most), or press ✋ Stop to keep the hand.")
       : I18N.t("page.str.tip_throw", "Press 🎲 Throw (or T). Then click dice to keep them and throw the others again (three throws at most), or press ✋ Stop to keep the hand."),
-    choose: I18N.t("page.str.tip_choose", "Each line under “Ways to play the hand” shows where the tokens would go and what that does for your card. Click one to see it lit on the board, then press ✋ Stop to play it."),
+    // (the order, and how level tokens rank: Struggle newcomer 45 learnt both only from the ways' notes)
+    choose: I18N.t("page.str.tip_choose_order", "Each line under “Ways to play the hand” shows where the tokens would go and what that does for your card (★ the board's pick for your card: the most points). The same dice may move the tokens in another order (“token Q moves first”): the order can change where they end. Tokens level on one space rank in the order K, Q, J, 10, 9. Click a way to see it lit on the board, then press ✋ Stop to play it."),
     // (what each way does next said: Struggle newcomer 34 moved the tokens by hand and pressed Stop, then pressed
     // Place tokens as shown and found Blue already playing)
     place: I18N.t("page.str.tip_place_ends", "Move the tokens to the blinking spaces: click a token, then its space, then press ✋ Stop to end the turn; or press 🤚 Place tokens as shown, which places them and ends the turn."),

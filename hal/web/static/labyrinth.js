@@ -146,20 +146,24 @@ function stillPointer(e) {
   return false;
 }
 document.addEventListener("pointermove", (e) => { S.pointerAt = [e.clientX, e.clientY]; }, true);
-// a touch screen's first tap on the lit arrow ``slot`` (null: none): its push previewed, the arrow marked, and by it
-// "tap N-b again to push" (#push-again); a tap anywhere but on it or ⟳ Rotate (which turns the spare it shows) lets go
+// a touch screen's first tap on the lit arrow ``slot`` (null: none): its push previewed, the arrow ringed, and in the
+// line under the board (#picked, where a tapped tile is named: never over a tile, Labyrinth newcomer 47 had its
+// target hidden by words beside the arrow) "tap N-b again to push"; a tap anywhere but on it or ⟳ Rotate (which turns
+// the spare it shows) lets go
 function armPush(slot) {
+  const was = S.armed, box = $("picked");
   S.armed = slot;
-  const maze = $("maze");
-  for (const el of maze.querySelectorAll(".slot")) el.classList.toggle("armed", el.dataset.slot === slot);
-  let note = $("push-again");
-  if (!slot) { if (note) note.hidden = true; if (S.preview) previewPush(null); return; }
-  const el = maze.querySelector(`.slot[data-slot="${slot}"]`);
-  if (!note) { note = document.createElement("span"); note.id = "push-again"; note.setAttribute("role", "status"); }
-  note.textContent = I18N.t("page.lab.push_again", "tap {slot} again to push", { slot });
-  note.dataset.edge = S.hello.slots[slot].edge;
-  el.appendChild(note);
-  note.hidden = false;
+  for (const el of $("maze").querySelectorAll(".slot")) el.classList.toggle("armed", el.dataset.slot === slot);
+  if (!slot) {
+    if (was && box.classList.contains("push-again")) { box.hidden = true; box.classList.remove("push-again"); }
+    if (S.preview) previewPush(null);
+    return;
+  }
+  clearTimeout(S.pickedTimer);
+  box.textContent = I18N.t("page.lab.push_again", "tap {slot} again to push", { slot });
+  box.classList.add("push-again");
+  box.hidden = false;
+  S.named = null;
   previewPush(slot);
 }
 document.addEventListener("pointerdown", (e) => {
@@ -266,6 +270,7 @@ function pickTile(cell, pushFirst) {
   const box = $("picked");
   const mark = DRAWN_MARK;
   S.named = cell;
+  box.classList.remove("push-again");
   const text = (label ? I18N.t("page.lab.picked", "{cell}: {pic} {name}", { cell, pic: mark, name: tileName(label) })
     : startOf(cell) ? I18N.t("page.lab.picked_start", "{cell}: {Player}'s start square 🏠", { cell, player: startOf(cell) })
     : I18N.t("page.lab.picked_none", "{cell}: no picture", { cell })) +
@@ -296,11 +301,21 @@ function drawLegend() {
     esc(I18N.t("page.lab.legend_ring", "a white ring: the pawn your clicks move, when you may move either")) + `</span>`;
 }
 
+// an LED's colour ("#4c0000") at full strength, its hue kept ("rgb(255, 0, 0)"); black stays black
+function hueOf(hex) {
+  const v = /^#[0-9a-f]{6}$/i.test(hex || "") ? [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)) : [0, 0, 0];
+  const top = Math.max(...v);
+  return top ? `rgb(${v.map((x) => Math.round((255 * x) / top)).join(", ")})` : "rgb(0, 0, 0)";
+}
 function drawLeds() {
   if (!S.hello) return;
   const fresh = newsFresh();
   for (const el of $("maze").querySelectorAll(".tile:not(.spare-ghost)")) {
-    MB.light(el, S.pixels[S.hello.layout[el.dataset.cell]]);
+    const hex = S.pixels[S.hello.layout[el.dataset.cell]];
+    MB.light(el, hex);
+    // the frame in the LED's hue at full strength, its glow as the LED is (Labyrinth newcomer 47: a dim LED's dark red
+    // on the dark-green board, the tiles to reach found only by zooming in)
+    el.style.setProperty("--frame", hueOf(hex));
     // the LED under the current player's start square says whose turn it is (instructions.py:
     // scene): drawn as that corner's 🏠 marker glowing, never as the frame of a tile to walk to
     const turnLight = el.classList.contains("lit") && homeSignal(el.dataset.cell);

@@ -446,6 +446,7 @@ class WebServer:
         if player is None:
             self._reply(page, self._seats_message(cookies))
             self._to_table(lambda t: t.greet(pid))
+            self._tell_screens()
         else:
             self._to_table(lambda t: _greet_private(t, pid, player))
         try:
@@ -460,7 +461,16 @@ class WebServer:
             self._pages.pop(pid, None)
             writer.cancel()
             self._to_table(lambda t: t.forget(pid))
+            if player is None:
+                self._tell_screens()
         return ws
+
+    def _tell_screens(self) -> None:
+        """Tell every board page how many board pages are open (``{"type": "screens", "screens": n}``): a second
+        browser on one game plays the same colours, and the page says so (Magic newcomers 46, 48, 49)."""
+        shared = [page for page in self._pages.values() if page.player is None]
+        for page in shared:
+            self._reply(page, {"type": "screens", "screens": len(shared)})
 
     def _received(self, pid: int, page: _Page, text: str) -> None:
         if page.player is not None:

@@ -72,7 +72,7 @@ def test_the_page_and_its_files_are_served_with_nothing_from_the_network(server:
 def test_hello_first_then_live_events(server: str) -> None:
     async def go() -> None:
         async with aiohttp.ClientSession() as s, s.ws_connect(server + "ws") as ws:
-            hello = await _recv(ws, lambda m: m["type"] not in ("site", "seats"))  # the server's own, then the game's
+            hello = await _recv(ws, lambda m: m["type"] not in ("site", "seats", "screens"))  # the server's own, then the game's
             assert hello["type"] == "hello" and hello["humans"] == ["red"] and hello["seed"] == 7
             assert hello["maze"] == "custom (1 walls)"
             assert hello["log"][0]["type"] == "game_started"

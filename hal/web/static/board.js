@@ -42,7 +42,7 @@ const WATCH = () => I18N.t("page.magic.watching", "every colour is simulated: th
 const symLabel = (name) => String(name).replace(/-/g, " ");
 const sym = (name) => `${SYMBOL_EMOJI[name] || "❔"} ${symLabel(name)}`;
 
-const S = {
+const S = { screens: 1, // board pages open on this game (the server's `screens` message)
   ws: null, hello: null, view: null, world: null, pixels: [], walls: null,
   selected: null, msgId: 0, answered: 0, errorTimer: null, bannerShown: false,
   recentSteps: [], // the last few step events, newest first (to say where a ball fell)
@@ -106,6 +106,12 @@ function settled() { return S.answered >= S.msgId; }
 // a person here rolled (this game): from then on the prompt keeps its move's room on a phone (drawPrompt)
 function rolledHere(ev, hello) { return ev.type === "die_rolled" && !!hello && hello.humans.includes(ev.player); }
 const HANDLERS = {
+  // how many board pages are open on this game (server.py _tell_screens): a whole number, else ignored
+  screens(msg) {
+    if (!Number.isInteger(msg.screens) || msg.screens < 1 || msg.screens > 10000) return;
+    S.screens = msg.screens;
+    drawGameInfo();
+  },
   hello(msg) {
     setConn("open", I18N.t("page.magic.live", "connected"));
     NOTICE.hello(msg);
@@ -153,6 +159,18 @@ const HANDLERS = {
 };
 
 // -- drawing ----------------------------------------------------------------------
+// the header's line: the seed, the maze, the walls counted (Magic newcomer 32: "easy maze" said nothing of the six
+// walls met near the start), the players; and a second screen open on the game (Magic newcomers 46, 48, 49: both
+// pages said "Red you", nothing said which counted; S.screens: the server's `screens` message)
+function drawGameInfo() {
+  const h = S.hello;
+  if (!h) return;
+  $("game-info").textContent = (typeof h.wall_count === "number"
+    ? I18N.t("page.magic.game_info_walls", "seed {seed} · {maze} maze, {walls} walls · {n} players",
+             { seed: h.seed, maze: h.maze, walls: h.wall_count, n: h.players.length })
+    : I18N.t("page.magic.game_info", "seed {seed} · {maze} maze · {n} players", { seed: h.seed, maze: h.maze, n: h.players.length }))
+    + (S.screens > 1 ? I18N.t("page.magic.game_info_screens", " · open on {n} screens: a move on either counts", { n: S.screens }) : "");
+}
 function buildBoard() {
   const h = S.hello, board = $("board");
   board.innerHTML = "";
@@ -183,11 +201,7 @@ function buildBoard() {
   }
   $("ranks").innerHTML = Array.from({ length: h.ranks }, (_, i) => `<div>${h.ranks - i}</div>`).join("");
   $("files").innerHTML = Array.from({ length: h.files }, (_, i) => `<div>${String.fromCharCode(97 + i)}</div>`).join("");
-  // the walls counted (Magic newcomer 32: "easy maze" said nothing of the six walls met near the start)
-  $("game-info").textContent = typeof h.wall_count === "number"
-    ? I18N.t("page.magic.game_info_walls", "seed {seed} · {maze} maze, {walls} walls · {n} players",
-             { seed: h.seed, maze: h.maze, walls: h.wall_count, n: h.players.length })
-    : I18N.t("page.magic.game_info", "seed {seed} · {maze} maze · {n} players", { seed: h.seed, maze: h.maze, n: h.players.length });
+  drawGameInfo();
   const humans = h.humans.length ? h.humans : [];
   if (!S.selected || !humans.includes(S.selected)) S.selected = humans[0] || null;
   buildTray();

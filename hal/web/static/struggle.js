@@ -1299,7 +1299,16 @@ const LOG_TEXT = {
     : I18N.t("page.str.log_game", "A new game of Struggle: {players}, 1 round", { players: e.players.join(", ") })),
   round_started: (e) => I18N.t("page.str.log_round", "Round {round}: objective cards dealt (each secret to its owner)", { round: e.round }),
   turn_started: (e) => I18N.t("page.str.log_turn", "{Player}'s turn", { player: e.player }),
-  hand: (e) => I18N.t("page.str.log_hand", "{Player} threw {faces} (throw {n})", { player: e.player, faces: faces(e), n: e.throw }),
+  // a throw after the first: which dice were thrown again and which kept (Struggle newcomer 46: two dice thrown again
+  // came up as before, the line read as the first's, and Throw seemed to have done nothing)
+  hand: (e) => {
+    const held = Array.isArray(e.held) ? e.held : [], kept = e.faces.filter((_, i) => held.includes(i + 1));
+    const again = e.faces.filter((_, i) => !held.includes(i + 1));
+    return e.throw > 1 && kept.length && again.length
+      ? I18N.t("page.str.log_hand_again", "{Player} threw {again} again, keeping {kept} (throw {n}): {faces}",
+               { player: e.player, again: faces({ faces: again }), kept: faces({ faces: kept }), n: e.throw, faces: faces(e) })
+      : I18N.t("page.str.log_hand", "{Player} threw {faces} (throw {n})", { player: e.player, faces: faces(e), n: e.throw });
+  },
   held: null,
   outcomes: (e) => (e.outcomes.length > 1 ? I18N.t("page.str.log_ways", "{n} ways to play {faces}", { n: e.outcomes.length, faces: faces(e) })
     : I18N.t("page.str.log_way", "1 way to play {faces}", { faces: faces(e) })),

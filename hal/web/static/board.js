@@ -232,6 +232,7 @@ function drawLeds() {
     div.classList.toggle("lit", hex !== "#000000");
     div.classList.toggle("turn-cell", cell === turn && hex !== "#000000");
     div.style.setProperty("--glow", glow(hex));
+    div.style.setProperty("--frame", NOTICE.fullHue(hex)); // the frame bright in the LED's hue (Magic newcomer 49)
     div.title = I18N.t("page.magic.cell_title", "{cell}{name} · LED {hex}",
                        { cell, name: S.hello.symbols[cell] ? " " + symLabel(S.hello.symbols[cell]) : "", hex });
   }

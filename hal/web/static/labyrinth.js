@@ -301,12 +301,6 @@ function drawLegend() {
     esc(I18N.t("page.lab.legend_ring", "a white ring: the pawn your clicks move, when you may move either")) + `</span>`;
 }
 
-// an LED's colour ("#4c0000") at full strength, its hue kept ("rgb(255, 0, 0)"); black stays black
-function hueOf(hex) {
-  const v = /^#[0-9a-f]{6}$/i.test(hex || "") ? [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)) : [0, 0, 0];
-  const top = Math.max(...v);
-  return top ? `rgb(${v.map((x) => Math.round((255 * x) / top)).join(", ")})` : "rgb(0, 0, 0)";
-}
 function drawLeds() {
   if (!S.hello) return;
   const fresh = newsFresh();
@@ -315,7 +309,7 @@ function drawLeds() {
     MB.light(el, hex);
     // the frame in the LED's hue at full strength, its glow as the LED is (Labyrinth newcomer 47: a dim LED's dark red
     // on the dark-green board, the tiles to reach found only by zooming in)
-    el.style.setProperty("--frame", hueOf(hex));
+    el.style.setProperty("--frame", NOTICE.fullHue(hex));
     // the LED under the current player's start square says whose turn it is (instructions.py:
     // scene): drawn as that corner's 🏠 marker glowing, never as the frame of a tile to walk to
     const turnLight = el.classList.contains("lit") && homeSignal(el.dataset.cell);

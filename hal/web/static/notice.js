@@ -328,6 +328,13 @@ const NOTICE = {
   // newcomer 27, Magic newcomer 33), a bare "turn" as "your pawn is here" (Labyrinth newcomer 30). `side`: where the
   // page's stylesheet puts it (Labyrinth: "below-left" … "above-right", outside the tile, never over its paths,
   // Labyrinth newcomer 31); Magic: "left", "right", the board's edge its words start from
+  // an LED's colour ("#4c0000") at full strength, its hue kept ("rgb(255, 0, 0)"); black stays black: a lit cell's or
+  // tile's frame (a dim LED's dark red on a dark board was found only by zooming in: Labyrinth 47, Magic 49)
+  fullHue(hex) {
+    const v = /^#[0-9a-f]{6}$/i.test(hex || "") ? [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)) : [0, 0, 0];
+    const top = Math.max(...v);
+    return top ? `rgb(${v.map((x) => Math.round((255 * x) / top)).join(", ")})` : "rgb(0, 0, 0)";
+  },
   turnTag(el, player, side) {
     let tag = el.querySelector(".turn-tag");
     if (player && !tag) { tag = document.createElement("span"); tag.className = "turn-tag"; el.append(tag); }

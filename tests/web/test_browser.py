@@ -84,7 +84,7 @@ def test_a_short_game_played_by_clicking(browser: object, served: tuple[str, int
     expect(page.locator("#log")).to_contain_text("Red's ball dropped at the step a1 → b1", timeout=WAIT_MS)
     expect(page.locator('.wall.learned[data-edge="a1-b1"]')).to_have_count(1)
     # said as the page does it: Lift, the corner, then one click on the ball (test_magic_newcomer.py)
-    expect(page.locator("#prompt")).to_contain_text("press ✊ Lift pawn, then click the start corner a1")
+    expect(page.locator("#prompt")).to_contain_text("press ✊ Lift pawn, click the start corner a1")
     expect(page.locator("#tray .pocket .tray-ball.red")).to_have_count(1, timeout=WAIT_MS)
     expect(cell("a1")).to_have_attribute("data-led", re.compile("#ff0000|#ff5a00"), timeout=WAIT_MS)  # blinking prompt
 

@@ -141,7 +141,7 @@ def test_the_ball_drop_is_said_in_the_page_s_steps_and_the_prompt_follows_the_ha
     assert "a1" in text and "put it back" not in text, text
     # the steps in the prompt, in the page's order; the tip says why, never the steps again (Magic newcomer 45:
     # test_magic_newcomer45.py)
-    assert text.index("Lift") < text.index("a1") < text.index("ball in the tray"), text
+    assert text.index("Lift") < text.index("corner a1") < text.index("the tray"), text
     tip = page.locator("#guide .guide-text").inner_text()
     assert "starts over" in tip and "Lift" not in tip and "fish it out" not in tip, tip
     assert lift.is_enabled()

@@ -603,7 +603,7 @@ function notTaken(who) {
 }
 // `at`: where the board's request says the pawn stands; another cell than the one its ball fell on (and
 // than its corner) is a pawn set down on a wrong cell, said as such (misplaced)
-// `edge`: the wall its ball fell at ("c2-c3", S.crossed), named in the first words: the pawn stands past it, where
+// `edge`: the wall its ball fell at ("c2-c3", S.crossed), named in the first words ("the wall c2–c3"): the pawn stands past it, where
 // the step took it before the ball fell (Magic newcomer 48 thought it had crossed the wall)
 function returnPrompts(who, corner, lost = notTaken(who), at = null, fell = S.fellAt[who], edge = S.crossed[who]) {
   const wrong = typeof at === "string" && typeof fell === "string" && at !== corner && at !== fell;
@@ -612,16 +612,19 @@ function returnPrompts(who, corner, lost = notTaken(who), at = null, fell = S.fe
     ...(wrong ? {
       misplaced: I18N.t("page.magic.return_misplaced", "{Returner}'s pawn is on {cell}, not on its start corner: press ✊ Lift pawn, then click {corner} (🏠).",
                         { returner: who, cell: at, corner }),
-      misplacedBall: I18N.t("page.magic.return_misplaced_ball", "{Returner}'s pawn is on {cell}, not on its start corner: press ✊ Lift pawn, then click {corner} (🏠); then click the ball in the tray (or 🎣 Fish ball out).",
+      misplacedBall: I18N.t("page.magic.return_misplaced_ball", "{Returner}'s pawn is on {cell}, not on its start corner: press ✊ Lift pawn, click {corner} (🏠), then 🎣 fish the ball out of the tray.",
                             { returner: who, cell: at, corner }),
     } : {}),
     liftOnly: I18N.t("page.magic.return_lift_only", "{Returner}'s pawn goes back to its start corner: press ✊ Lift pawn, then click {corner} (🏠).",
                      { returner: who, corner }) + lost,
     // (the ball in the tray said with the button that fetches it too: Magic newcomer 48 saw "tap the ball in the
     // tray" beside 🎣 Fish ball out, and learnt they were one only from the next prompt)
-    lift: (wall ? I18N.t("page.magic.return_lift_at", "{Returner}'s ball fell at the wall between {a} and {b} (a moment after the step): press ✊ Lift pawn, then click the start corner {corner} (🏠); then click the ball in the tray (or 🎣 Fish ball out).",
+    // (no wall known: a jump, a lifted pawn, a step the board cannot tell: "fell", no more; the log says why. An
+    // attack saw "at a hidden wall" beside the log's "no wall is marked". No longer than before: the prompt's room
+    // keeps 60 px cells at 1024x700, tests/web/test_responsive.py)
+    lift: (wall ? I18N.t("page.magic.return_lift_wall", "{Returner}'s ball fell at the wall {a}–{b}: press ✊ Lift pawn, click the start corner {corner} (🏠), then 🎣 fish the ball out of the tray.",
                          { returner: who, corner, a: wall[0], b: wall[1] })
-      : I18N.t("page.magic.return_lift", "{Returner}'s ball fell at a hidden wall: press ✊ Lift pawn, then click the start corner {corner} (🏠); then click the ball in the tray (or 🎣 Fish ball out).",
+      : I18N.t("page.magic.return_lift_fell", "{Returner}'s ball fell: press ✊ Lift pawn, click the start corner {corner} (🏠), then 🎣 fish the ball out of the tray.",
                { returner: who, corner })) + lost,
     hand: I18N.t("page.magic.in_hand_to", "Your pawn is in your hand: click {to} to set it down.", { to: corner }),
     ball: I18N.t("page.magic.return_ball", "{Returner}'s pawn is back on {corner}: now click the ball in the tray (or 🎣 Fish ball out); it goes back under the pawn.",

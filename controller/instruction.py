@@ -237,8 +237,8 @@ MESSAGES: dict[str, str] = {
                         "there to win (Done elsewhere ends the turn).",
     # ...and where no path reaches it this turn (Labyrinth newcomer 46 read "walk on to ... a1" with a1 out of reach
     # as one more step to win)
-    "lab.move_home_far": "{Player}: all cards found, but no path reaches your start square {home} this turn: walk "
-                         "nearer along the paths to a lit tile, or press Done to stay.",
+    "lab.move_home_far": "{Player}: all cards found, but no path reaches your start square {home} this turn: move "
+                         "along the paths to a lit tile, or press Done to stay.",
     "lab.move_home_far_on": "{Player}: the pawn is on {cell} now; no path reaches your start square {home} this "
                             "turn: press Done to end the move there, or go on to another lit tile.",
     # no lit tile but the mover's own after the push (Labyrinth newcomer 46 looked for the lit tile to go to)

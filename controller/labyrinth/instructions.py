@@ -215,16 +215,18 @@ def _move(ref: "LabyrinthReferee") -> Instruction:
     mover = watch.mover if watch is not None else None
     # (...on the way home too: Labyrinth newcomer 43 walked to b3 and read the same words as before it)
     on = {"lab.move": "lab.move_on", "lab.move_home": "lab.move_home_on", "lab.move_home_far": "lab.move_home_far_on"}
+    lifted = watch is not None and mover is not None and mover in watch.at and watch.at[mover] is None
     if message in on and watch is not None and mover is not None and mover in watch.at:
         here = watch.at[mover]
-        if here is None and message == "lab.move":
+        # (words offering "press Done to stay" while the pawn is in the hand: an attack saw them after a lift)
+        if here is None and message in ("lab.move", "lab.move_home_far"):
             message = "lab.move_set"
             facts.update(mover=_movers_text((mover,)))
         elif here is not None and here != watch.positions[mover]:
             message = on[message]
             facts.update(mover=_movers_text((mover,)), cell=here)
     # nowhere to go: the one mover's own tile is all that is lit (Labyrinth newcomer 46)
-    if message in ("lab.move", "lab.move_home_far") and watch is not None and len(movers) == 1 \
+    if message in ("lab.move", "lab.move_home_far") and not lifted and watch is not None and len(movers) == 1 \
             and set(cells) <= {watch.positions.get(movers[0])}:
         message = "lab.move_none"
         facts.update(cell=watch.positions.get(movers[0]))

@@ -30,8 +30,9 @@ def test_a_start_square_out_of_reach_is_said_so_not_walk_on_to_it() -> None:
     said = t.said()
     assert "a1" not in said["cells"] and said["cells"] == ["d4", "e4"], said
     assert said["messages"][0]["id"] == "lab.move_home_far", said
-    assert said["text"] == ("Red: all cards found, but no path reaches your start square a1 this turn: walk nearer "
-                            "along the paths to a lit tile, or press Done to stay."), said["text"]
+    # (no "nearer": the tiles lit may lie farther from home, an attack)
+    assert said["text"] == ("Red: all cards found, but no path reaches your start square a1 this turn: move along "
+                            "the paths to a lit tile, or press Done to stay."), said["text"]
     t.move("d4", "e4")
     said = t.said()
     assert said["messages"][0]["id"] == "lab.move_home_far_on", said
@@ -61,6 +62,22 @@ def test_nowhere_to_go_after_the_push_says_press_done() -> None:
     # the same with every card found: nowhere to go is nowhere to go
     t = all_found_on("b2", "S-d")
     assert t.said()["messages"][0]["id"] == "lab.move_none", t.said()
+
+
+def test_a_pawn_in_the_hand_is_asked_to_be_set_down_never_told_press_done() -> None:
+    """An attack: the pawn lifted, the words still said "no path leads on from b2 … press Done" (and, far from home,
+    "or press Done to stay"); Done then asked to put the pawn back. Lifted, the words say where to set it."""
+    t = Table()
+    t.ref.positions["red"] = "b2"
+    t.closed = {"b2", "g7"}
+    t.reed("a1", False)
+    t.reed("b2", True)
+    t.press("slot:S-d")
+    t.reed("b2", False, 1500)
+    assert t.said()["messages"][0]["id"] == "lab.move_set", t.said()
+    t = all_found_on("d4", "W-2")
+    t.reed("d4", False, 1500)
+    assert t.said()["messages"][0]["id"] == "lab.move_set", t.said()
 
 
 def test_the_words_are_said_in_each_seed_language() -> None:

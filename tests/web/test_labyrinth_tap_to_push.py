@@ -29,6 +29,7 @@ def test_a_first_tap_previews_the_push_and_a_second_makes_it(browser: Any) -> No
             expect(page.locator("#prompt")).to_contain_text("Red: turn the spare", timeout=WAIT_MS)
             layout = page.evaluate("JSON.stringify(S.world.layout)")
             first, other = lit_slots(page)[:2]
+            page.evaluate("MB.showError('slot N-b: does nothing now')")  # a refusal of a tap before goes (an attack)
             page.locator(f'#maze .slot[data-slot="{first}"]').tap()
             page.wait_for_timeout(600)
             assert page.evaluate("JSON.stringify(S.world.layout)") == layout  # nothing pushed
@@ -44,6 +45,14 @@ def test_a_first_tap_previews_the_push_and_a_second_makes_it(browser: Any) -> No
               return [...document.querySelectorAll('#maze .tile')].filter((t) => { const r = t.getBoundingClientRect();
                 return r.left < n.right && n.left < r.right && r.top < n.bottom && n.top < r.bottom; }).map((t) => t.dataset.cell); }""")
             assert over == [], over
+            expect(page.locator("#error")).to_have_text("", timeout=WAIT_MS)  # (after its few seconds of grace)
+            # ⟳ Rotate turns the spare the preview shows: the arrow stays marked and its words stay (an attack)
+            spare = page.evaluate("S.world.spare")
+            page.locator("#rotate").tap()
+            page.wait_for_function("(b) => S.world.spare !== b", arg=spare, timeout=WAIT_MS)
+            expect(note).to_be_visible()
+            expect(note).to_have_text(f"tap {first} again to push")
+            assert "armed" in (armed.get_attribute("class") or "")
             # another arrow: its push shown instead, still nothing pushed
             page.locator(f'#maze .slot[data-slot="{other}"]').tap()
             page.wait_for_timeout(400)

@@ -44,5 +44,20 @@ def test_whose_turn_glows_round_the_pawn_that_moves_not_on_its_corner(browser: A
         page.close()
 
 
+def test_a_request_elsewhere_leaves_the_turn_light_drawn_as_the_turn(browser: Any, url: str) -> None:  # noqa: F811
+    """An attack: Blue's pawn knocked during Red's move, the scene kept Red's turn light under Red's pawn while the
+    page, seeing a request, drew that cell as a framed cell to go to."""
+    page = open_page(browser, url, PHONE)
+    try:
+        page.wait_for_function("() => document.querySelector('#board .cell[data-cell=\"a1\"]').classList.contains('turn-cell')",
+                               timeout=WAIT_MS)
+        cell = page.evaluate("""() => { S.view.instruction = { ...S.view.instruction, action: 'move', cells: ['a2'],
+            requests: [{ piece: 'blue', kind: 'pawn', reason: 'lifted', to: ['f6'], by: 'blue' }] };
+          return turnCell(); }""")
+        assert cell == "a1", cell
+    finally:
+        page.close()
+
+
 def said(page: Any) -> dict[str, Any]:
     return page.evaluate("S.view.instruction")  # type: ignore[no-any-return]

@@ -22,7 +22,8 @@ def test_the_choosing_tip_says_the_order_matters_and_how_level_tokens_rank(brows
             page.wait_for_function("() => NOTICE.tips && typeof NOTICE.tips.choose === 'string'", timeout=WAIT)
             tip = page.evaluate("NOTICE.tips.choose")
             assert "moves first" in tip and "order" in tip, tip
-            assert "level on one space rank in the order K, Q, J, 10, 9" in tip, tip
+            # (how the notes and the pick weigh them, not a rule of the game: an attack)
+            assert "rank tokens level on one space in the order K, Q, J, 10, 9, as the pick weighs them" in tip, tip
             assert "★ the board's pick for your card" in tip, tip
         finally:
             page.close()

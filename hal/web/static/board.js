@@ -219,7 +219,9 @@ function glow(hex) { // LEDs look brighter than their RGB value on a dark board:
 // corner, a frame, a glowing 🏠, "Red's turn" by it, as "go back here" with the pawn elsewhere)
 function turnCell() {
   const s = said(), v = S.view;
-  if (!s || !v || !v.current || !["roll", "move", "closing"].includes(s.action) || (s.requests || []).length) return null;
+  // (a request elsewhere, another pawn knocked, leaves the turn light lit: drawn as such too, never as a framed
+  // cell, as the scene lights it: an attack)
+  if (!s || !v || !v.current || !["roll", "move", "closing"].includes(s.action)) return null;
   const pawn = S.world && S.world.pawns[v.current];
   return pawn && pawn.cell ? pawn.cell : null;
 }

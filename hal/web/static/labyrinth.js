@@ -160,6 +160,7 @@ function armPush(slot) {
     return;
   }
   clearTimeout(S.pickedTimer);
+  MB.clearError(); // a refusal of a tap before (the forbidden arrow's) goes: this arrow is the one now (an attack)
   box.textContent = I18N.t("page.lab.push_again", "tap {slot} again to push", { slot });
   box.classList.add("push-again");
   box.hidden = false;
@@ -285,7 +286,9 @@ function pickTile(cell, pushFirst) {
 // what the last press was (a finger or a pen: a tile's name stays); a tap off the tiles puts the name away
 document.addEventListener("pointerdown", (e) => {
   S.touch = e.pointerType !== "mouse";
-  if (S.touch && !(e.target.closest && e.target.closest(".tile"))) { clearTimeout(S.pickedTimer); $("picked").hidden = true; }
+  // (...but an arrow tapped once keeps its words through ⟳ Rotate and its second tap: armPush, an attack)
+  const keep = S.armed && e.target.closest && (e.target.closest("#rotate") || e.target.closest(`.slot[data-slot="${S.armed}"]`));
+  if (S.touch && !keep && !(e.target.closest && e.target.closest(".tile"))) { clearTimeout(S.pickedTimer); $("picked").hidden = true; }
 }, true);
 // what the Vader pawn and the Vader tile are (the vader variant only)
 function drawLegend() {

@@ -13,16 +13,26 @@ from __future__ import annotations
 from tests.labyrinth.test_labyrinth_instruction import Table
 
 
-def all_found_on(cell: str, slot: str) -> Table:
-    """Red, every card found, standing on ``cell``, has pushed at ``slot``: the move's step."""
+def standing_on(cell: str, slot: str, all_found: bool = False) -> Table:
+    """Red (every card found, with ``all_found``) standing on ``cell`` has pushed at ``slot``: the move's step."""
     t = Table()
-    t.ref.decks["red"].clear()
+    if all_found:
+        t.ref.decks["red"].clear()
     t.ref.positions["red"] = cell
     t.closed = {cell, "g7"}
     t.reed("a1", False)
     t.reed(cell, True)
     t.press(f"slot:{slot}")
     return t
+
+
+def all_found_on(cell: str, slot: str) -> Table:
+    return standing_on(cell, slot, all_found=True)
+
+
+def on_b2_pushed_s_d() -> Table:
+    """Red on b2, S-d pushed: only b2 lit."""
+    return standing_on("b2", "S-d")
 
 
 def test_a_start_square_out_of_reach_is_said_so_not_walk_on_to_it() -> None:
@@ -49,12 +59,7 @@ def test_a_start_square_within_reach_keeps_the_way_home() -> None:
 
 
 def test_nowhere_to_go_after_the_push_says_press_done() -> None:
-    t = Table()
-    t.ref.positions["red"] = "b2"
-    t.closed = {"b2", "g7"}
-    t.reed("a1", False)
-    t.reed("b2", True)
-    t.press("slot:S-d")
+    t = on_b2_pushed_s_d()
     said = t.said()
     assert said["action"] == "move" and said["cells"] == ["b2"], said
     assert said["messages"][0]["id"] == "lab.move_none", said
@@ -67,12 +72,7 @@ def test_nowhere_to_go_after_the_push_says_press_done() -> None:
 def test_a_pawn_in_the_hand_is_asked_to_be_set_down_never_told_press_done() -> None:
     """An attack: the pawn lifted, the words still said "no path leads on from b2 … press Done" (and, far from home,
     "or press Done to stay"); Done then asked to put the pawn back. Lifted, the words say where to set it."""
-    t = Table()
-    t.ref.positions["red"] = "b2"
-    t.closed = {"b2", "g7"}
-    t.reed("a1", False)
-    t.reed("b2", True)
-    t.press("slot:S-d")
+    t = on_b2_pushed_s_d()
     t.reed("b2", False, 1500)
     assert t.said()["messages"][0]["id"] == "lab.move_set", t.said()
     t = all_found_on("d4", "W-2")

@@ -60,3 +60,39 @@ def test_a_folded_tip_ends_on_a_whole_word(browser: Any, game: str, lang: str, s
             assert cut == [], cut
         finally:
             ctx.close()
+
+
+# the words still in sight before "▾ more" on the tip's last shown line
+SHOWN = """() => {
+  const box = document.getElementById('guide'), text = box.querySelector('.guide-text'), more = box.querySelector('.guide-more');
+  if (box.hidden || more.hidden) return null;
+  const node = text.firstChild, t = node.textContent, bottom = text.getBoundingClientRect().bottom;
+  const m = more.getBoundingClientRect();
+  const words = [...t.matchAll(/\\S+/g)].map((w) => {
+    const r = document.createRange(); r.setStart(node, w.index); r.setEnd(node, w.index + w[0].length);
+    return [w[0], r.getBoundingClientRect()];
+  });
+  return words.filter(([, b]) => b.bottom <= bottom + 1 && (b.right <= m.left + 0.5 || b.bottom < m.top)).map(([w]) => w);
+}"""
+
+
+@pytest.mark.parametrize("game", ["magic", "labyrinth"])
+def test_a_folded_tip_stops_at_a_sentence_s_end_on_its_last_line(browser: Any, game: str) -> None:
+    """Magic newcomer 50 read "The glow round your pawn means your turn. After 🎲 Roll, the ▾ more" as a broken
+    sentence (Labyrinth 48: "…along the paths (lit: ▾ more"). Where a sentence ends on the last line shown, the
+    folded tip stops there."""
+    with serving(("--game", game, "--seed", "7", "--humans", "red")) as url:
+        ctx = browser.new_context(viewport={"width": PHONE[0], "height": PHONE[1]}, has_touch=True, is_mobile=True)
+        page = ctx.new_page()
+        try:
+            page.goto(url)
+            page.wait_for_function("() => { const b = document.getElementById('guide');"
+                                   " return !b.hidden && !b.querySelector('.guide-more').hidden; }", timeout=WAIT)
+            page.wait_for_timeout(300)
+            shown = page.evaluate(SHOWN)
+            text = page.locator("#guide .guide-text").inner_text()
+            ends = [i for i, w in enumerate(text.split()) if w.endswith((".", "!", "?")) and i < len(shown)]
+            if ends:  # a sentence ends within the lines shown: the words in sight stop there
+                assert shown[-1].endswith((".", "!", "?")), shown
+        finally:
+            ctx.close()

@@ -19,7 +19,7 @@ def test_a_target_within_reach_is_framed_in_the_movers_colour(browser: Any, url:
         page.wait_for_function("() => S.view && S.view.target && S.view.instruction", timeout=WAIT_MS)
         frame = page.evaluate("""() => {
           const t = S.view.target, c = document.querySelector(`#board .cell[data-cell="${t.cell}"]`);
-          const look = () => { const st = getComputedStyle(c); return [st.outlineStyle, st.outlineColor]; };
+          const look = () => { const st = getComputedStyle(c); return [st.outlineStyle, st.outlineColor, st.boxShadow]; };
           const red = getComputedStyle(document.documentElement).getPropertyValue('--red').trim();
           S.view.instruction = { ...S.view.instruction, player: 'red', action: 'move', cells: ['a1', t.cell] }; drawInfo();
           const reach = look();
@@ -27,5 +27,8 @@ def test_a_target_within_reach_is_framed_in_the_movers_colour(browser: Any, url:
           return { reach, out: look(), red }; }""")
         assert frame["reach"][0] == "solid" and frame["out"][0] == "dashed", frame
         assert frame["reach"][1] != frame["out"][1], frame
+        # ...and still "the white cell" inside it, steady (Magic newcomer 50: the LED caught in the mover's colour,
+        # the target looked like any cell to reach, "with only a thin, greyish frame")
+        assert "rgb(255, 255, 255)" in frame["reach"][2], frame
     finally:
         page.close()

@@ -662,11 +662,14 @@ function drawPrompt() {
       steps.push([t, countdownFirst(60)], [t, countdownText(20)]);
     }
     const corner = (S.hello.corners && S.hello.corners[me]) || "a1";
-    for (const t of Object.values(returnPrompts(me, corner, notTakenWords(S.view && S.view.target), "f6", "e6", "e5-e6"))) steps.push([t, null]);
+    // (the target's words measured with the longest symbol's name, never the target's own: a target found in another
+    // player's turn changed the words' wrap, and the room, by 2 px: the board moved)
+    const widest = longestTarget();
+    for (const t of Object.values(returnPrompts(me, corner, notTakenWords(widest), "f6", "e6", "e5-e6"))) steps.push([t, null]);
     // ...and a roll's line saying the news (nextLine): the person's own find, each other player's drop, and on a
     // phone the symbol to find after them
     const others = (S.view.players.length ? S.view.players : S.hello.players).filter((o) => !S.hello.humans.includes(o));
-    const t = S.view.target, found = LOG_TEXT.symbol_collected({ player: me, symbol: t ? t.symbol : "", score: 4 });
+    const t = widest, found = LOG_TEXT.symbol_collected({ player: me, symbol: t ? t.symbol : "", score: 4 });
     const heard = [found, ...others.map((o) => dropNews(o, "f6", "e6"))].slice(0, NEWS_MAX).join(". ") + ".";
     steps.push([I18N.say("magic.roll", { player: me }), null, phone ? `${heard} ${targetLine(t)}` : heard]);
   }
@@ -702,6 +705,12 @@ function nextLine(s, phone) {
     return news + I18N.t("page.magic.next_after_roll_end", "Then click the cells next to your pawn, one step at a time, toward the white cell's symbol; the lit ones show where the move can end. A hidden wall drops your ball.");
   }
   return news + targetLine(S.view && S.view.target);
+}
+// a target standing for any in the room's measure: the symbol of the longest name on the board, on f6
+function longestTarget() {
+  const names = Object.values((S.hello && S.hello.symbols) || {});
+  const symbol = names.reduce((a, b) => (sym(b).length > sym(a).length ? b : a), names[0] || "");
+  return symbol ? { symbol, cell: "f6" } : null;
 }
 function targetLine(t) {
   return t && t.symbol ? I18N.t("page.magic.next_target", "To find: {symbol} on {cell} (the white cell).", { symbol: sym(t.symbol), cell: t.cell }) : "";

@@ -600,7 +600,8 @@ function tips() {
         : I18N.t("page.lab.tip_push_reach", " Point at an arrow to see a push first: the row or column it moves, and, dashed in your colour, the tiles your pawn could walk to after it (the row it moves counted as it will lie once pushed).")) +
       // (Labyrinth newcomer 42's picture lay on a tile no push moves, and it learnt why only by itself)
       " " + fixedWords() + seatTip(),
-    move: I18N.t("page.lab.tip_move_home", "Click a lit tile: one your pawn can reach along the paths (lit: framed in your colour). Then press ✋ Done: your card's picture is found when your move ends on its tile (Done at once stays). A 🏠 marks a start square: once all your cards are found, walk back to yours to win. It glows on its player's turn, and is framed only when you can reach it. Click any tile to read its picture's name."),
+    // (the first sentence short and whole: folded on a phone it read "…along the paths (lit: ▾ more", Labyrinth newcomer 48)
+    move: I18N.t("page.lab.tip_move_walk", "Click a lit tile (framed in your colour): your pawn walks there along the paths. Then press ✋ Done: your card's picture is found when your move ends on its tile (Done at once stays). A 🏠 marks a start square: once all your cards are found, walk back to yours to win. It glows on its player's turn, and is framed only when you can reach it. Click any tile to read its picture's name."),
   };
 }
 // the way to the secret card, while this page holds no seat (said where it is: by "Your seat", wherever

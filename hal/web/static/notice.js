@@ -480,21 +480,26 @@ const NOTICE = {
     return first && /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/.test(first[0]) ? "rtl" : "ltr";
   },
   // folded, the last line ends on a whole word: "▾ more" grows over the word it would cut ("…plays a s▾ more",
-  // every round of the ninth session), its start edge at that word's start (the right edge, right to left)
+  // every round of the ninth session), its start edge at that word's start (the right edge, right to left); where a
+  // sentence ends on that line before it, from there (Magic newcomer 50 read "…means your turn. After 🎲 Roll, the
+  // ▾ more" as a broken sentence; Labyrinth 48 "(lit: ▾ more")
   wholeWord(text, more) {
     const node = text.firstChild;
     if (!node || node.nodeType !== Node.TEXT_NODE || node !== text.lastChild) return; // (words of one text only)
     const bottom = text.getBoundingClientRect().bottom, m = more.getBoundingClientRect();
-    const rtl = more.dir === "rtl", range = document.createRange();
+    const rtl = more.dir === "rtl", range = document.createRange(), line = [];
     for (const w of node.textContent.matchAll(/\S+/g)) {
       range.setStart(node, w.index); range.setEnd(node, w.index + w[0].length);
       const b = range.getBoundingClientRect();
       if (b.top >= bottom - 1 || b.bottom > bottom + 1 || b.bottom < m.top) continue; // a line not the last shown
-      const grow = rtl ? b.right - m.right : m.left - b.left, over = rtl ? b.left < m.right : b.right > m.left;
-      if (grow > 0 && over) {
-        more.style.paddingInlineStart = `${parseFloat(getComputedStyle(more).paddingInlineStart) + grow + 1}px`;
-        break;
-      }
+      line.push({ word: w[0], b });
+    }
+    const cut = line.findIndex(({ b }) => (rtl ? b.left < m.right : b.right > m.left));
+    if (cut >= 0) {
+      let from = cut;
+      for (let k = cut - 1; k >= 0; k--) if (/[.!?…][”"’)]?$/.test(line[k].word)) { from = k + 1; break; }
+      const b = line[from].b, grow = rtl ? b.right - m.right : m.left - b.left;
+      if (grow > 0) more.style.paddingInlineStart = `${parseFloat(getComputedStyle(more).paddingInlineStart) + grow + 1}px`;
     }
     more.classList.add("whole"); // measured: no fade needed over the word before it
   },

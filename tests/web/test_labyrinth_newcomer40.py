@@ -22,7 +22,8 @@ PLAY = """(steps) => {
   const box = document.getElementById("prompt"), tag = document.querySelector(`#maze .tile[data-cell="${S.world.pawns.red}"] .news-tag`);
   const seen = (e) => !!e && !e.hidden && e.getClientRects().length > 0 && getComputedStyle(e).visibility !== "hidden";
   return { prompt: box.innerText, log: [...document.querySelectorAll("#log li")].map((l) => l.innerText),
-           height: box.offsetHeight, tag: seen(tag) ? tag.innerText : "",
+           height: box.offsetHeight, tag: seen(tag) ? tag.innerText : "", title: tag ? tag.title : "",
+           line: seen(document.getElementById("picked")) ? document.getElementById("picked").innerText : "",
            room: parseFloat(getComputedStyle(box).getPropertyValue("--room")) || 0 };
 }"""
 
@@ -53,9 +54,11 @@ def test_another_push_that_moved_my_pawn_is_said_at_my_push(browser: Any, size: 
             page.wait_for_function("() => S.view && S.world && S.view.current === 'red'", timeout=WAIT_MS)
             before = page.evaluate("() => document.getElementById('prompt').offsetHeight")
             shown = page.evaluate(PLAY, blue_pushes(wrapped))
-            # on the pawn's tile at every width (an attack: at 1024x700 the prompt had no room, and the news was lost);
-            # in the prompt where its room holds it (a wide screen: always)
-            assert shown["tag"] == "↪ Blue's push", shown
+            # on the pawn's tile at every width, a "↪" in its corner, its words in the line under the board (an attack:
+            # at 1024x700 the prompt had no room, and the news was lost; Labyrinth newcomer 48: words on the tile hid
+            # its paths); in the prompt where its room holds it (a wide screen: always)
+            assert shown["tag"] == "↪" and shown["title"].startswith("↪ Blue's push"), shown
+            assert news in shown["line"], shown
             assert news in shown["prompt"] or size != DESKTOP, shown
             assert shown["height"] <= max(before, shown["room"]) + 1, shown  # the board under the prompt stays put
             # Red's own push: the news is old
@@ -64,7 +67,7 @@ def test_another_push_that_moved_my_pawn_is_said_at_my_push(browser: Any, size: 
                  "event": {"player": "red", "slot": "S-b", "inserted": "b1", "ejected": "b7", "forbidden_next": "N-b",
                            "carried": []}},
                 {"type": "turn_started", "current": "red", "phase": "shift", "event": {"player": "red", "pawns": ["red"]}}])
-            assert "Blue's push" not in after["prompt"] and not after["tag"], after
+            assert "Blue's push" not in after["prompt"] and not after["tag"] and "Blue's push" not in after["line"], after
         finally:
             page.close()
 
@@ -194,6 +197,7 @@ def test_the_tag_names_every_push_that_moved_the_pawn(browser: Any) -> None:
             green = [dict(step, current="green", event=dict(step["event"], player="green")) if step["event"].get("player") == "blue"
                      else step for step in blue_pushes(False)[:2]]
             shown = page.evaluate(PLAY, steps[:2] + green + steps[2:])
-            assert shown["tag"] == "↪ pushes by Blue and Green", shown
+            assert shown["tag"] == "↪" and shown["title"].startswith("↪ pushes by Blue and Green"), shown
+            assert "Blue's push carried" in shown["line"] and "Green's push carried" in shown["line"], shown
         finally:
             page.close()

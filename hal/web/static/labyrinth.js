@@ -163,6 +163,7 @@ function armPush(slot) {
   MB.clearError(); // a refusal of a tap before (the forbidden arrow's) goes: this arrow is the one now (an attack)
   box.textContent = I18N.t("page.lab.push_again", "tap {slot} again to push", { slot });
   box.classList.add("push-again");
+  box.classList.remove("news");
   box.hidden = false;
   S.named = null;
   previewPush(slot);
@@ -271,7 +272,7 @@ function pickTile(cell, pushFirst) {
   const box = $("picked");
   const mark = DRAWN_MARK;
   S.named = cell;
-  box.classList.remove("push-again");
+  box.classList.remove("push-again", "news");
   const text = (label ? I18N.t("page.lab.picked", "{cell}: {pic} {name}", { cell, pic: mark, name: tileName(label) })
     : startOf(cell) ? I18N.t("page.lab.picked_start", "{cell}: {Player}'s start square 🏠", { cell, player: startOf(cell) })
     : I18N.t("page.lab.picked_none", "{cell}: no picture", { cell })) +
@@ -325,6 +326,7 @@ function drawLeds() {
     foundTag(el);
     newsTag(el, fresh);
   }
+  newsLine(fresh);
   for (const el of $("maze").querySelectorAll(".slot")) {
     MB.light(el, S.pixels[S.hello.layout[`slot:${el.dataset.slot}`]]);
     // the forbidden slot is crossed out while the game goes on (no push is forbidden once it is over)
@@ -885,9 +887,25 @@ function newsTag(el, fresh) {
   tag.hidden = !who.length;
   const words = who.length === 1 ? I18N.t("page.lab.news_tag", "↪ {Player}'s push", { player: who[0] })
     : who.length ? I18N.t("page.lab.news_tag_many", "↪ pushes by {players}", { players: I18N.list(who.map(player)) }) : "";
-  tag.textContent = who.length && !fresh ? "↪" : words;
-  tag.classList.toggle("corner", !!who.length && !fresh);
+  // a "↪" in the tile's lower-left corner, rock on every tile; its words in the line under the board for their first
+  // seconds (newsLine): words on the tile hid the paths to plan the push from (Labyrinth newcomers 43 and 48)
+  tag.textContent = who.length ? "↪" : "";
+  tag.classList.toggle("corner", !!who.length);
   tag.title = who.length ? `${words}: ${n.map(newsText).join(" · ")}` : "";
+}
+// the news of pawns moved by others' pushes, said in the line under the board (#picked) for NEWS_TAG_MS, unless a
+// tile's name or an arrow's "tap again" is said there
+function newsLine(fresh) {
+  const box = $("picked"), n = newsNow(), ours = box.classList.contains("news");
+  if (fresh && n.length && (box.hidden || ours)) {
+    box.textContent = `↪ ${n.map(newsText).join(" · ")}`;
+    box.classList.remove("push-again");
+    box.classList.add("news");
+    box.hidden = false;
+  } else if (ours && !(fresh && n.length)) {
+    box.hidden = true;
+    box.classList.remove("news");
+  }
 }
 
 function wire() {

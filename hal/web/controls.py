@@ -262,6 +262,12 @@ def follow_refusal(said: Said, humans: Iterable[str], names: Names = _plain) -> 
         return WAITING
     asks = [r for r in said.get("requests", []) if r.get("kind") == "token" and r.get("to")]
     if not asks:
+        # a person's play that moves no token: "Place tokens as shown" places nothing and ends the turn, as its name
+        # and the README promise (Struggle newcomer 47 found it greyed, "press Stop" the only way on)
+        first = (said.get("messages") or [{}])[0]
+        if said.get("action") == "place" and said.get("player") in humans and isinstance(first, dict) \
+                and first.get("id") == "str.placed_none":
+            return None
         return Reason("control.no_token", said=said)
     by = {r.get("by") for r in asks} - {None}
     if by and not by & set(humans):

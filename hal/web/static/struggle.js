@@ -844,10 +844,17 @@ function drawPickLine(v, ways, card, hint, mine) {
   // the board's pick lit once as the choice opens, for the card held here (Struggle newcomers 25 and 29 pressed "Stop:
   // play way 1" while the pick, said above, was another way): the page presses the board's buttons to it, as "Show
   // it" does, once a hand, and only while the board still shows its first way (a way the person chose stays)
-  const handKey = JSON.stringify([v.current, v.round, v.faces, v.throws, ways.length]);
+  const handKey = handKeyOf(v);
   if (S.autoPicked !== handKey) { // (the first way is the pick, or the person moved on: nothing to press)
     S.autoPicked = handKey;
-    if (v.selected === 0 && o.index !== 0 && S.hello.humans.includes(v.current)) MB.send({ type: "pick", index: o.index });
+    if (v.selected === 0 && o.index !== 0 && S.hello.humans.includes(v.current)) {
+      MB.send({ type: "pick", index: o.index });
+      S.pickFirst = handKey; // ...said "lit first" until the person lights another way (pickLit)
+    }
+  }
+  if (S.pickFirst === handKey) { // lit (seen so), then another way lit: the person moved on
+    if (v.selected === o.index) S.pickShown = handKey;
+    else if (S.pickShown === handKey) S.pickFirst = null;
   }
   const show = document.createElement("button");
   show.type = "button"; show.className = "small";
@@ -1084,7 +1091,10 @@ function blanked(m) {
 const PAGE_SAID = {
   "str.choose": { id: "page.str.choose_next_prev", say: (a) => I18N.t("page.str.choose_next_prev", "{Player}: the board lights way {n} of {count}{pick} to play {hand}: press Stop to play it, ▶ Next way for the next one, ◀ Previous way to go back one.", a) },
   "str.choose_first": { id: "page.str.choose_first_next", say: (a) => I18N.t("page.str.choose_first_next", "{Player}: the board lights way {n} of {count}{pick} to play {hand}: press Stop to play it, ▶ Next way for the next one.", a) },
-  "str.choose_last": { id: "page.str.choose_last_back", say: (a) => I18N.t("page.str.choose_last_back", "{Player}: the board lights way {n} of {count}{pick} to play {hand}: press Stop to play it, ◀ Previous way to go back one, ▶ Back to way 1 to see the first again.", a) },
+  // (the last way lit first, the board's pick: the others are not seen "again", Struggle newcomer 47)
+  "str.choose_last": { id: "page.str.choose_last_back", say: (a) => (pickFirstLit() && (I18N.lang === "en" || I18N.has("page.str.choose_last_others"))
+    ? I18N.t("page.str.choose_last_others", "{Player}: the board lights way {n} of {count}{pick} to play {hand}: press Stop to play it; to see the others, ◀ Previous way or ▶ Back to way 1.", a)
+    : I18N.t("page.str.choose_last_back", "{Player}: the board lights way {n} of {count}{pick} to play {hand}: press Stop to play it, ◀ Previous way to go back one, ▶ Back to way 1 to see the first again.", a)) },
 };
 // whether the page says a board's sentence in its own words (PAGE_SAID): English, a language that has the page's, or one
 // that lacks the board's too (it then says the page's English, never half one language)
@@ -1094,10 +1104,17 @@ function pageTwin(id) { const x = PAGE_SAID[id]; return !!x && (I18N.lang === "e
 function nextWayOwn() { return pageTwin("str.choose"); }
 // the way lit, when it is the board's pick for the card held here: ", ★ the board's pick for your card," said after "way
 // 3 of 3" (Struggle newcomer 40 expected way 1 and read only in the list below that the choice opens on the pick)
+// ...and, while the pick the page lit as the choice opened is still lit, that it was lit first (Struggle newcomers 44,
+// 45, 47 expected way 1 and read "way 6 of 6" as five ways skipped)
+function handKeyOf(v) { return JSON.stringify([v.current, v.round, v.faces, v.throws, (v.outcomes || []).length]); }
+function pickFirstLit() { return !!S.view && S.pickFirst === handKeyOf(S.view); }
 function pickLit(s) {
   const v = S.view, card = s && S.cards[s.player], hint = s && S.hints[s.player];
-  return v && card && card.length && S.hello.humans.includes(s.player) && typeof hint === "number" && hint === v.selected
-    && (v.outcomes || []).length > 1 ? I18N.t("page.str.prompt_pick", ", ★ the board's pick for your card,") : "";
+  if (!(v && card && card.length && S.hello.humans.includes(s.player) && typeof hint === "number" && hint === v.selected
+    && (v.outcomes || []).length > 1)) return "";
+  return pickFirstLit() && (I18N.lang === "en" || I18N.has("page.str.prompt_pick_first"))
+    ? I18N.t("page.str.prompt_pick_first", ", ★ the board's pick for your card, lit first,")
+    : I18N.t("page.str.prompt_pick", ", ★ the board's pick for your card,");
 }
 function pageWords(s) {
   const m = s && Array.isArray(s.messages) ? s.messages[0] : null;

@@ -1,0 +1,48 @@
+"""Issue 15, Struggle newcomers 44, 45 and 47: once the hand was kept the board lit the last way, the board's pick for
+the card ("way 6 of 6, ★ the board's pick for your card, … ▶ Back to way 1 to see the first again"): they expected
+way 1, and one thought five ways had been skipped. While the pick the page lit as the choice opened is still lit, the
+prompt says it was lit first, and the others are offered as the others ("to see the others"), not "again"."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from test_plain_words_browser import PHONE, open_page, serving
+from test_struggle_choosing_round26a_browser import SEED7, _seated
+
+pytestmark = pytest.mark.browser
+
+WAIT = 30000
+SEED3 = tuple("3" if x == "7" else x for x in SEED7)  # red's first hand: 3 ways, the pick the last
+
+
+def test_the_pick_lit_as_the_choice_opens_is_said_lit_first(browser: Any) -> None:
+    with serving(SEED3) as url:
+        page = open_page(browser, url, PHONE)
+        try:
+            page.wait_for_function("() => S.view && S.hello && document.querySelector('#my-card button')", timeout=WAIT)
+            _seated(page)
+            page.wait_for_function("() => said() && said().action === 'throw' && said().player === 'red'", timeout=WAIT)
+            page.click("#throw")
+            page.wait_for_function("() => S.view.throws > 0 && !S.world.rolling", timeout=WAIT)
+            page.click("#stop")
+            page.wait_for_function("() => S.view.phase === 'choosing' && typeof S.hints.red === 'number'"
+                                   " && S.view.selected === S.hints.red", timeout=WAIT)
+            page.wait_for_timeout(300)
+            pick, count = page.evaluate("() => [S.hints.red + 1, S.view.outcomes.length]")
+            assert pick == count == 3, (pick, count)
+            prompt = page.locator("#prompt-text").inner_text()
+            assert re.search(rf"way {pick} of {count}, ★ the board's pick for your card, lit first,", prompt), prompt
+            assert "to see the others" in prompt and "see the first again" not in prompt, prompt
+            page.click("#throw")  # way 1: the person moves on
+            page.wait_for_function("() => S.view.selected === 0", timeout=WAIT)
+            page.evaluate("MB.send({type: 'pick', index: 2})")  # ...and back to the pick: chosen, not "lit first"
+            page.wait_for_function("() => S.view.selected === 2", timeout=WAIT)
+            page.wait_for_timeout(300)
+            prompt = page.locator("#prompt-text").inner_text()
+            assert "★ the board's pick for your card," in prompt and "lit first" not in prompt, prompt
+            assert "see the first again" in prompt, prompt
+        finally:
+            page.context.close()

@@ -1322,7 +1322,9 @@ const LOG_TEXT = {
     const held = Array.isArray(e.held) ? e.held : [], kept = e.faces.filter((_, i) => held.includes(i + 1));
     const again = e.faces.filter((_, i) => !held.includes(i + 1));
     return e.throw > 1 && kept.length && again.length
-      ? I18N.t("page.str.log_hand_again", "{Player} threw {again} again, keeping {kept} (throw {n}): {faces}",
+      // (the hand first, in the dice's order as the prompt says it: Struggle newcomer 47 read the dice thrown again first
+      // as another hand)
+      ? I18N.t("page.str.log_hand_rethrown", "{Player} threw {faces} (throw {n}: {again} thrown again, {kept} kept)",
                { player: e.player, again: faces({ faces: again }), kept: faces({ faces: kept }), n: e.throw, faces: faces(e) })
       : I18N.t("page.str.log_hand", "{Player} threw {faces} (throw {n})", { player: e.player, faces: faces(e), n: e.throw });
   },

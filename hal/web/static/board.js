@@ -326,6 +326,7 @@ function drawPawns() {
   }
   for (const div of board.querySelectorAll(".cell")) {
     div.classList.toggle("occupied", div.dataset.cell in byCell);
+    div.classList.toggle("pawns-two", (byCell[div.dataset.cell] || []).length > 1); // (a phone hides its name: board.css)
     // a cell holding a pawn of this page's: a finger that comes down anywhere on it drags the pawn (board.css:
     // it does not scroll the page; round 11: a drag begun on the cell beside the small pawn scrolled instead)
     div.classList.toggle("holds-mine", (byCell[div.dataset.cell] || []).some((p) => S.hello.humans.includes(p)));

@@ -19,6 +19,19 @@ PORT = int(os.environ.get("MB_TEST_PORT", "0"))
 PICK = "★ the board's pick for your card"
 
 
+def keep_first_hand(page: Any) -> None:
+    """Red, seated here, throws once and keeps the hand: choosing, the board's pick lit (the page lights it)."""
+    page.wait_for_function("() => S.view && S.hello && document.querySelector('#my-card button')", timeout=WAIT)
+    _seated(page)
+    page.wait_for_function("() => said() && said().action === 'throw' && said().player === 'red'", timeout=WAIT)
+    page.click("#throw")
+    page.wait_for_function("() => S.view.throws > 0 && !S.world.rolling", timeout=WAIT)
+    page.click("#stop")
+    page.wait_for_function("() => S.view.phase === 'choosing' && typeof S.hints.red === 'number'"
+                           " && S.view.selected === S.hints.red", timeout=WAIT)
+    page.wait_for_timeout(300)
+
+
 @pytest.mark.parametrize(("size", "lang"), [(PHONE, "en"), (WIDE, "en"), (WIDE, "de")], ids=["phone", "wide", "wide-de"])
 def test_the_prompt_names_the_way_lit_as_the_boards_pick(browser: Any, size: tuple[int, int], lang: str) -> None:
     """(an attack: German filled the page's sentence from the board's fields alone, the pick's field empty)"""
@@ -30,15 +43,7 @@ def test_the_prompt_names_the_way_lit_as_the_boards_pick(browser: Any, size: tup
             page = browser.new_page(viewport={"width": size[0], "height": size[1]})
             page.goto(url + f"?lang={lang}")
         try:
-            page.wait_for_function("() => S.view && S.hello && document.querySelector('#my-card button')", timeout=WAIT)
-            _seated(page)
-            page.wait_for_function("() => said() && said().action === 'throw' && said().player === 'red'", timeout=WAIT)
-            page.click("#throw")
-            page.wait_for_function("() => S.view.throws > 0 && !S.world.rolling", timeout=WAIT)
-            page.click("#stop")
-            page.wait_for_function("() => S.view.phase === 'choosing' && S.hints.red !== undefined && S.hints.red !== null"
-                                   " && S.view.selected === S.hints.red", timeout=WAIT)
-            page.wait_for_timeout(300)
+            keep_first_hand(page)
             pick = page.evaluate("() => S.hints.red") + 1
             prompt = page.locator("#prompt-text").inner_text()
             assert re.search(rf"{pick} (of|von) 3, {re.escape(pick_words)},", prompt), prompt

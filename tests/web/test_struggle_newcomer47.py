@@ -10,7 +10,8 @@ from typing import Any
 
 import pytest
 from test_plain_words_browser import PHONE, open_page, serving
-from test_struggle_choosing_round26a_browser import SEED7, _seated
+from test_struggle_choosing_round26a_browser import SEED7
+from test_struggle_newcomer40 import keep_first_hand
 
 pytestmark = pytest.mark.browser
 
@@ -22,15 +23,7 @@ def test_the_pick_lit_as_the_choice_opens_is_said_lit_first(browser: Any) -> Non
     with serving(SEED3) as url:
         page = open_page(browser, url, PHONE)
         try:
-            page.wait_for_function("() => S.view && S.hello && document.querySelector('#my-card button')", timeout=WAIT)
-            _seated(page)
-            page.wait_for_function("() => said() && said().action === 'throw' && said().player === 'red'", timeout=WAIT)
-            page.click("#throw")
-            page.wait_for_function("() => S.view.throws > 0 && !S.world.rolling", timeout=WAIT)
-            page.click("#stop")
-            page.wait_for_function("() => S.view.phase === 'choosing' && typeof S.hints.red === 'number'"
-                                   " && S.view.selected === S.hints.red", timeout=WAIT)
-            page.wait_for_timeout(300)
+            keep_first_hand(page)
             pick, count = page.evaluate("() => [S.hints.red + 1, S.view.outcomes.length]")
             assert pick == count == 3, (pick, count)
             prompt = page.locator("#prompt-text").inner_text()

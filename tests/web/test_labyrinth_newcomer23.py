@@ -57,7 +57,7 @@ def test_the_tips_and_the_refusal_say_lit_as_the_prompt_does() -> None:
         assert m, ident
         return m.group(1)
 
-    for ident in ("page.lab.tip_move_home", "page.lab.out_of_reach"):
+    for ident in ("page.lab.tip_move_walk", "page.lab.out_of_reach"):
         assert re.search(r"\blit tile\b", english(ident)), english(ident)
     for ident in ("page.lab.tip_shift", "page.lab.tip_shift_tap_touch"):
         words = english(ident)

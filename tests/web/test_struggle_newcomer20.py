@@ -124,6 +124,9 @@ def test_with_every_token_moved_by_hand_place_tokens_as_shown_is_greyed(browser:
     with serving(("--game", "struggle", "--players", "2", "--seed", "3", "--humans", "red")) as url:
         ctx, page = _placing_by_page(browser, url)
         try:
+            # (the placing instruction's requests, once its view is here: the CI under load read an earlier one)
+            page.wait_for_function("(S.view.instruction.requests || []).some((r) => r.piece && r.to && r.to.length)",
+                                   timeout=WAIT)
             asked = page.evaluate("S.view.instruction.requests.filter((r) => r.piece && r.to && r.to.length)"
                                   ".map((r) => [r.piece, r.to[0]])")
             assert asked, "nothing to place"

@@ -170,6 +170,9 @@ const MB = {
     el.dataset.led = hex;
     el.classList.toggle("lit", hex !== "#000000");
     el.style.setProperty("--glow", MB.glow(hex));
+    // ...and --frame, its hue at full strength, for a lit tile's frame (Labyrinth newcomer 47: a dim LED's dark red on
+    // the dark-green board, the tiles to reach found only by zooming in); the pages without notice.js: the glow
+    el.style.setProperty("--frame", MB.notice() ? NOTICE.fullHue(hex) : MB.glow(hex));
   },
   addLog(ev, texts, bigTypes) {
     const make = texts[ev.type];

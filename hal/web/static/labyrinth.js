@@ -161,7 +161,7 @@ function armPush(slot) {
   }
   clearTimeout(S.pickedTimer);
   MB.clearError(); // a refusal of a tap before (the forbidden arrow's) goes: this arrow is the one now (an attack)
-  box.textContent = I18N.t("page.lab.push_again", "tap {slot} again to push", { slot });
+  box.textContent = I18N.t("page.lab.push_again_touch", "tap {slot} again to push", { slot });
   box.classList.add("push-again");
   box.classList.remove("news");
   box.hidden = false;
@@ -311,9 +311,6 @@ function drawLeds() {
   for (const el of $("maze").querySelectorAll(".tile:not(.spare-ghost)")) {
     const hex = S.pixels[S.hello.layout[el.dataset.cell]];
     MB.light(el, hex);
-    // the frame in the LED's hue at full strength, its glow as the LED is (Labyrinth newcomer 47: a dim LED's dark red
-    // on the dark-green board, the tiles to reach found only by zooming in)
-    el.style.setProperty("--frame", NOTICE.fullHue(hex));
     // the LED under the current player's start square says whose turn it is (instructions.py:
     // scene): drawn as that corner's 🏠 marker glowing, never as the frame of a tile to walk to
     const turnLight = el.classList.contains("lit") && homeSignal(el.dataset.cell);

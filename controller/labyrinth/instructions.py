@@ -6,9 +6,10 @@ between the referee's belief and the board (:meth:`LabyrinthReferee.match`,
 the mover's own correction) into :class:`~..instruction.Request`\\ s;
 :func:`scene` renders an instruction on the LEDs:
 
-* whose turn: the current player's start square in their colour (in the
-  move, a start square the pawn can reach glows dimly like the other
-  reachable cells, unless all the player's cards are found);
+* whose turn, in the shift and the move: the tile under the current
+  player's pawn in their colour (none while the pawn is in the hand); the
+  start square in full colour once all the player's cards are found (where
+  to go back to), otherwise only as a reachable cell like the others;
 * the shift: the slot LEDs that take the spare now in the player's colour,
   the forbidden slot dim red (slots are dark while the board must be put
   right first);
@@ -349,12 +350,18 @@ def scene(ref: "LabyrinthReferee", said: Instruction) -> Scene:
     elif said.action == "pawns":
         for pawn, cell in ref.positions.items():
             cells[cell] = PLAYER_RGB.get(pawn, rgb)
-    else:
-        # whose turn; a start square the move can reach is a tile to walk to like any other, as dim (Labyrinth
-        # newcomer 14: it framed brighter than the rest), unless it is where the player must go back to
-        corner = ref.corners[player]
-        if said.action != "move" or corner not in said.cells or ref.cards_left(player) == 0:
-            cells[corner] = rgb
+    elif said.action in ("shift", "move") and not said.requests:
+        # all found: the start square is where to go back to, in full colour; otherwise it is a tile to walk to
+        # like any other, as dim (Labyrinth newcomer 14: it framed brighter than the rest)
+        if ref.cards_left(player) == 0 and not ref.options.exit_anywhere:
+            cells[ref.corners[player]] = rgb
+        # whose turn: under the player's pawn, where it stands (Labyrinth newcomer 49 and four Magic newcomers read
+        # a lit start square with the pawn elsewhere as "go back home"); none while it is in the hand, where a
+        # lit tile without a pawn would read as the tile to set it on
+        watch = ref.watch
+        here = watch.at.get(player) if watch is not None and player in watch.at else ref.positions.get(player)
+        if here is not None:
+            cells[here] = rgb
     if said.action == "move" and said.until_ms is not None and ref.watch is not None:
         mover = ref.watch.mover
         here = ref.watch.at.get(mover) if mover is not None else None

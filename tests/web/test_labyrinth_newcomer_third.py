@@ -217,7 +217,7 @@ def test_the_help_opens_at_its_top_covering_the_page(browser: Any, game: str) ->
 
 def test_no_tile_keeps_a_highlight_nothing_explains(browser: Any) -> None:
     """Red's turns after blue's (blue finding cards): once the board is still, no tile is drawn lit
-    but red's home marker; what can flash (a card just found, a warning) is said in the help."""
+    but the glow round red's pawn (whose turn); what can flash (a card just found, a warning) is said in the help."""
     with serving(NEWCOMER_GAME) as address:
         page = open_page(browser, address, DESKTOP)
         seen = 0
@@ -229,9 +229,10 @@ def test_no_tile_keeps_a_highlight_nothing_explains(browser: Any) -> None:
             page.wait_for_timeout(2500)  # a found card's flash is over
             st = page.evaluate("""() => ({lit: [...document.querySelectorAll('#maze .tile')].filter(t =>
                 parseFloat(getComputedStyle(t.querySelector('.led')).opacity) > .1).map(t => t.dataset.cell + '=' + t.dataset.led),
-                home: [...document.querySelectorAll('#maze .tile.home-lit')].map(t => t.dataset.cell)})""")
+                turn: [...document.querySelectorAll('#maze .tile.turn-cell')].map(t => t.dataset.cell),
+                pawn: S.world.pawns.red})""")
             assert not st["lit"], f"red's shift: tiles drawn lit {st['lit']}"
-            assert st["home"] == ["a1"], st
+            assert st["turn"] == [st["pawn"]], st  # whose turn: the glow round red's pawn only
             seen += 1
             push(page)
             page.click("#done")

@@ -307,19 +307,11 @@ function drawLegend() {
 
 function drawLeds() {
   if (!S.hello) return;
-  const fresh = newsFresh();
+  const fresh = newsFresh(), turn = turnCell();
   for (const el of $("maze").querySelectorAll(".tile:not(.spare-ghost)")) {
     const hex = S.pixels[S.hello.layout[el.dataset.cell]];
     MB.light(el, hex);
-    // the LED under the current player's start square says whose turn it is (instructions.py:
-    // scene): drawn as that corner's 🏠 marker glowing, never as the frame of a tile to walk to
-    const turnLight = el.classList.contains("lit") && homeSignal(el.dataset.cell);
-    el.classList.toggle("home-lit", turnLight);
-    if (turnLight) el.classList.remove("lit");
-    // ...captioned with whose turn, outside the corner's tile (notice.js turnTag): below a bottom corner, above a top
-    // one, reaching toward the board's edge (the slots' arrows lie the other way)
-    NOTICE.turnTag(el, turnLight ? S.view.current : null,
-      `${/^[a-z]1$/.test(el.dataset.cell) ? "below" : "above"}-${el.dataset.cell[0] === "a" ? "left" : "right"}`);
+    el.classList.toggle("turn-cell", el.classList.contains("lit") && el.dataset.cell === turn);
     foundTag(el);
     newsTag(el, fresh);
   }
@@ -356,13 +348,14 @@ function longGame() {
   const each = Math.floor(24 / Math.max(1, h.players.length));
   return each < 8 ? "" : I18N.t("page.lab.long_game_tip", "{each} cards each: a long game (✨ New game → Cards each plays a shorter one). ", { each });
 }
-// the start corner's LED shows only whose turn it is: the current player's corner, in a shift or a
-// move with nothing asked of the board, and no pawn able to walk there
-function homeSignal(cell) {
+// whose turn: the LED under the pawn of the player on turn (controller/labyrinth/instructions.py scene), in the
+// shift and the move with nothing asked of the board, drawn as that LED's glow round the pawn, never as the frame of
+// a tile to walk to (Labyrinth newcomer 49 read the glowing 🏠 of the start square, "Red's turn" beside it, as "go
+// back home"); its own tile stays one to end the move on (Done stays), as the words say
+function turnCell() {
   const v = S.view, s = said();
-  if (!v || !S.hello || S.hello.corners[v.current] !== cell) return false;
-  if (!s || !["shift", "move"].includes(s.action) || (s.requests || []).length) return false;
-  return !Object.values(v.reachable || {}).some((cells) => (cells || []).includes(cell));
+  if (!v || !v.current || !S.world || !s || !["shift", "move"].includes(s.action) || (s.requests || []).length) return null;
+  return S.world.pawns[v.current] || null; // (none in the hand: nor is the LED lit then)
 }
 function pawnDiv(p) {
   const d = document.createElement("div");
@@ -600,7 +593,7 @@ function tips() {
       // (Labyrinth newcomer 42's picture lay on a tile no push moves, and it learnt why only by itself)
       " " + fixedWords() + seatTip(),
     // (the first sentence short and whole: folded on a phone it read "…along the paths (lit: ▾ more", Labyrinth newcomer 48)
-    move: I18N.t("page.lab.tip_move_walk", "Click a lit tile (framed in your colour): your pawn walks there along the paths. Then press ✋ Done: your card's picture is found when your move ends on its tile (Done at once stays). A 🏠 marks a start square: once all your cards are found, walk back to yours to win. It glows on its player's turn, and is framed only when you can reach it. Click any tile to read its picture's name."),
+    move: I18N.t("page.lab.tip_move_walk", "Click a lit tile (framed in your colour): your pawn walks there along the paths. Then press ✋ Done: your card's picture is found when your move ends on its tile (Done at once stays). The glow round your pawn means your turn. A 🏠 marks a start square: once all your cards are found, walk back to yours to win (it is framed when you can reach it). Click any tile to read its picture's name."),
   };
 }
 // the way to the secret card, while this page holds no seat (said where it is: by "Your seat", wherever
@@ -712,9 +705,7 @@ function tileClicked(cell) {
   const reach = (v.reachable || {})[pawn], asked = s && (s.requests || []).some((r) => r.piece === pawn);
   if (!asked && Array.isArray(reach) && !reach.includes(cell)) {
     pickTile(cell);
-    const turnMark = $("maze").querySelector(`.tile.home-lit[data-cell="${cell}"]`); // the glowing 🏠: whose turn
-    MB.showError(turnMark ? I18N.t("page.lab.out_of_reach_home", "{cell} cannot be reached from {here} (no open path): its glowing 🏠 only says whose turn it is; click a lit tile (framed in your colour)",
-      { cell, here }) : I18N.t("page.lab.out_of_reach", "{cell} cannot be reached from {here} (no open path): click a lit tile (framed in your colour)",
+    MB.showError(I18N.t("page.lab.out_of_reach", "{cell} cannot be reached from {here} (no open path): click a lit tile (framed in your colour)",
       { cell, here }));
     return;
   }

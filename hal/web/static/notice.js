@@ -323,25 +323,12 @@ const NOTICE = {
     NOTICE.keep(box);
     if (window.scrollY > 0 && top < window.innerHeight && getComputedStyle(box).position !== "fixed") window.scrollTo(0, 0);
   },
-  // the turn light (the LED under the start square of the player on turn, a board's own) captioned with whose turn
-  // it is, one tag on the board's cell `el`, or none (player null): a glow alone read as a cell to go to (Labyrinth
-  // newcomer 27, Magic newcomer 33), a bare "turn" as "your pawn is here" (Labyrinth newcomer 30). `side`: where the
-  // page's stylesheet puts it (Labyrinth: "below-left" … "above-right", outside the tile, never over its paths,
-  // Labyrinth newcomer 31); Magic: "left", "right", the board's edge its words start from
   // an LED's colour ("#4c0000") at full strength, its hue kept ("rgb(255, 0, 0)"); black stays black: a lit cell's or
   // tile's frame (a dim LED's dark red on a dark board was found only by zooming in: Labyrinth 47, Magic 49)
   fullHue(hex) {
     const v = /^#[0-9a-f]{6}$/i.test(hex || "") ? [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)) : [0, 0, 0];
     const top = Math.max(...v);
     return top ? `rgb(${v.map((x) => Math.round((255 * x) / top)).join(", ")})` : "rgb(0, 0, 0)";
-  },
-  turnTag(el, player, side) {
-    let tag = el.querySelector(".turn-tag");
-    if (player && !tag) { tag = document.createElement("span"); tag.className = "turn-tag"; el.append(tag); }
-    if (!tag) return;
-    tag.hidden = !player;
-    tag.textContent = player ? I18N.t("page.common.turn_of", "{Player}'s turn", { player }) : "";
-    if (side) tag.dataset.side = side; else delete tag.dataset.side;
   },
   // "Look at the board" (the win box closed): the board in view, whatever the page was scrolled to (round 26:
   // a phone showed only the prompt's "Red wins!..." line); a board already in view stays put

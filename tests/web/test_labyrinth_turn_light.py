@@ -1,0 +1,53 @@
+"""Issue 15, Labyrinth newcomer 49: the turn light stood on the start square, drawn as its 🏠 glowing with "Red's
+turn" beside it; with the pawn elsewhere it read as "go back home". The LED of the turn is now the one under the
+pawn of the player on turn (controller/labyrinth/instructions.py scene); the page draws it as that LED's glow round
+the pawn, never as the frame of a tile to walk to, and the start square stays plain, with no caption."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from test_labyrinth_newcomer_third import PHONE, WAIT_MS, open_page
+from test_labyrinth_round22 import RED_ARGS
+from test_plain_words_browser import serving
+
+pytestmark = pytest.mark.browser
+
+LOOK = """(cell) => { const t = document.querySelector(`#maze .tile[data-cell="${cell}"]`), led = t.querySelector('.led'),
+  pawn = t.querySelector('.lpawn.red');
+  return { turn: t.classList.contains('turn-cell'), led: t.dataset.led, frame: getComputedStyle(led).boxShadow,
+           opacity: getComputedStyle(led).opacity, ring: pawn ? getComputedStyle(pawn).boxShadow : null,
+           tags: document.querySelectorAll('#maze .turn-tag').length }; }"""
+
+
+def test_whose_turn_glows_round_the_pawn_and_the_start_square_stays_plain(browser: Any) -> None:
+    with serving(RED_ARGS) as address:
+        page = open_page(browser, address, PHONE, guide=False, mobile=True)
+        try:
+            page.wait_for_function("() => S.view && S.view.current === 'red' && S.view.phase === 'shift' && !S.world.busy",
+                                   timeout=WAIT_MS)
+            page.wait_for_function("() => !!document.querySelector('#maze .tile.turn-cell[data-cell=\"a1\"]')",
+                                   timeout=WAIT_MS)
+            home = page.evaluate(LOOK, "a1")
+            assert home["opacity"] == "0" and home["ring"] and "rgb(255, 0, 0)" in home["ring"], home
+            assert home["tags"] == 0, home  # no "Red's turn" caption to read as "go home"
+            # red pushes where its pawn can walk off a1, walks, and ends the move (blue's turn, then red's again)
+            slot = page.evaluate("""() => Object.keys(said().buttons).find((b) => b.startsWith('slot:W-2') || b.startsWith('slot:N-b'))""")
+            assert slot, page.evaluate("() => said().buttons")
+            page.evaluate("(b) => MB.send({type: 'insert', slot: b.slice(5)})", slot)
+            page.wait_for_function("() => said() && said().action === 'move' && !S.world.busy", timeout=WAIT_MS)
+            away = page.evaluate("() => (said().cells || []).find((c) => c !== 'a1' && c !== S.world.pawns.red)")
+            if not away:
+                pytest.skip("no tile to walk to after the push")
+            page.evaluate("(c) => MB.send({type: 'slide', player: 'red', to: c})", away)
+            page.wait_for_function("(c) => S.world.pawns.red === c && !S.world.busy", arg=away, timeout=WAIT_MS)
+            page.wait_for_function("(c) => !!document.querySelector(`#maze .tile.turn-cell[data-cell=\"${c}\"]`)",
+                                   arg=away, timeout=WAIT_MS)
+            there, corner = page.evaluate(LOOK, away), page.evaluate(LOOK, "a1")
+            assert there["opacity"] == "0" and "rgb(255, 0, 0)" in there["ring"], there  # the glow round the pawn
+            assert not corner["turn"], corner
+            # the start square is plain, or framed dimly as a tile to walk to (it is in reach)
+            assert corner["led"] != "#ff0000", corner
+        finally:
+            page.context.close()

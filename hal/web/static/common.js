@@ -402,6 +402,7 @@ const MB = {
     if (tab && !tab.closed) tab.location.replace(`/seat/${colour}`);
     const s = await (await fetch("/seats")).json().catch(() => null);
     if (s) MB.setSeats(s);
+    if (MB.onClaimed) MB.onClaimed(colour); // (a page showing the card itself brings it into view: struggle.js)
     MB.reopen();
   },
   // the simulator only (the seats message's release): free a seat another browser holds, once confirmed

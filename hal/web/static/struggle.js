@@ -339,6 +339,21 @@ function watchSeats() {
 // then an "also" (Struggle newcomer 16 wondered whether it had to open that page too; common.js drawSeats)
 MB.cardHere = () => heldHumans().some((p) => (S.cards[p] || []).length > 0);
 MB.cardShownHere = true; // a seat taken here shows its card on this page (#my-card): no tab opened by the tap
+// a seat claimed on this page: its card, drawn in its box once the new hello brings it, is brought into view and
+// marked for a moment (Struggle newcomers: "Red" tapped at the top of a phone showed the card far below the first
+// screen, and nothing said where); a box already in view stays put, later redraws move nothing
+MB.onClaimed = (colour) => { S.reveal = { colour, until: performance.now() + 15000 }; };
+function revealCard(box, owner) {
+  const r = S.reveal;
+  if (!r || r.colour !== owner) return;
+  S.reveal = null;
+  if (performance.now() > r.until) return;
+  const at = box.getBoundingClientRect();
+  if (at.top < 0 || at.bottom > window.innerHeight) box.scrollIntoView({ block: "nearest" });
+  box.classList.add("just-shown");
+  clearTimeout(S.revealTimer);
+  S.revealTimer = setTimeout(() => box.classList.remove("just-shown"), 2500);
+}
 // whose card this page says things for: the player whose turn it is when it is held here, else the first held
 function cardOwner() {
   const held = heldHumans().filter((p) => (S.cards[p] || []).length);
@@ -373,6 +388,7 @@ function drawCard() {
   box.innerHTML = `<div class="label">${I18N.t("page.str.card_of", "{Colour}'s objective card (secret): the order you want", { colour: owner })}</div>` +
     `<div class="card-row">${h.places.map((place, i) => `<div class="card-place"><span class="where">${place}</span><b>${card[i] === "A" ? "★" : card[i]}</b></div>`).join("")}</div>` +
     `<div class="muted">${I18N.t("page.str.card_points", "10 points for each token that arrives in its place{joker}.", { joker: card.includes("A") ? I18N.t("page.str.card_joker_note", "; ★ counts for any token") : "" })}</div>`;
+  revealCard(box, owner);
 }
 // the arrival order if the race stopped now: the arrived tokens, then the others furthest first (ties in
 // token order) -- the order the board's pick weighs (controller/struggle/rules.py projected_order, evaluate)

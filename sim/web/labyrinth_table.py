@@ -127,6 +127,9 @@ class LabyrinthTable(ServedTable):
         self.cards: dict[str, list[str]] = {}
         self.hands = LabyrinthHands(sim.board, sim.clock, on_idle=self._idle, on_error=self._hand_failed)
         self.queued = 0
+        #: the hand's actions are pushes only: the pawns' plans ride with the tiles they stand on (a plan left where a
+        #: pawn stood before the push read on the page as a walk under way, "walks to b4": Labyrinth newcomer 50)
+        self.riding = False
         self.planned: dict[str, str | None] = {}
         self._idle()
         sim.board.tile_watchers.append(self.world_changed)
@@ -195,14 +198,14 @@ class LabyrinthTable(ServedTable):
 
     # -- the people's hands ----------------------------------------------------------
     def _idle(self) -> None:
-        self.queued = 0
+        self.queued, self.riding = 0, False
         self.planned = {p: pw.cell for p, pw in self.sim.board.world.pawns.items()}
         self.world_changed()
 
     def world_changed(self) -> None:
         """The pages hear the world soon; an idle hand plans from where the pawns stand now (a push by
         another player carries them while this page's hand does nothing: Labyrinth newcomer 15)."""
-        if self.queued == 0:
+        if self.queued == 0 or self.riding:  # (...or its own push carries them: Labyrinth newcomer 50)
             self.planned = {p: pw.cell for p, pw in self.sim.board.world.pawns.items()}
         super().world_changed()
 
@@ -216,6 +219,8 @@ class LabyrinthTable(ServedTable):
     def _do(self, *actions: Action) -> None:
         if self.queued >= MAX_QUEUED:
             raise Refused("one thing at a time: the hand is still busy")
+        # (a push queued behind a walk: the walk's plan stands)
+        self.riding = (self.queued == 0 or self.riding) and all(isinstance(a, TileAction) for a in actions)
         self.queued += 1
         self.hands.do(*actions)
 

@@ -46,12 +46,13 @@ def test_a_first_tap_previews_the_push_and_a_second_makes_it(browser: Any) -> No
                 return r.left < n.right && n.left < r.right && r.top < n.bottom && n.top < r.bottom; }).map((t) => t.dataset.cell); }""")
             assert over == [], over
             expect(page.locator("#error")).to_have_text("", timeout=WAIT_MS)  # (after its few seconds of grace)
-            # ⟳ Rotate turns the spare the preview shows: the arrow stays marked and its words stay (an attack)
+            # ⟳ Rotate turns the spare the preview shows: the arrow stays marked (an attack), its words say the marks
+            # show the push of the spare as turned (Labyrinth newcomer 50 took them for the spare before the turn)
             spare = page.evaluate("S.world.spare")
             page.locator("#rotate").tap()
             page.wait_for_function("(b) => S.world.spare !== b", arg=spare, timeout=WAIT_MS)
             expect(note).to_be_visible()
-            expect(note).to_have_text(f"tap {first} again to push")
+            expect(note).to_have_text(f"⟳ turned: the marks show {first}'s push now; tap {first} again to push")
             assert "armed" in (armed.get_attribute("class") or "")
             # another arrow: its push shown instead, still nothing pushed
             page.locator(f'#maze .slot[data-slot="{other}"]').tap()

@@ -51,3 +51,32 @@ def test_whose_turn_glows_round_the_pawn_and_the_start_square_stays_plain(browse
             assert corner["led"] != "#ff0000", corner
         finally:
             page.context.close()
+
+
+def test_the_start_square_to_go_back_to_glows_and_is_framed_only_within_reach(browser: Any) -> None:
+    """Labyrinth newcomer 50: every card found, a1 lit in full (where to go back to) was framed as the tiles to reach
+    while no path reached it, and a click on it said "a1 cannot be reached". It is drawn as its 🏠 glowing, framed
+    only while the move can reach it."""
+    with serving(RED_ARGS) as address:
+        page = open_page(browser, address, PHONE, guide=False, mobile=True)
+        try:
+            page.wait_for_function("() => S.view && S.view.current === 'red' && S.view.phase === 'shift' && !S.world.busy",
+                                   timeout=WAIT_MS)
+            look = """(cells) => { const s = S.view.instruction;
+                S.view.instruction = { ...s, action: 'move', cells, requests: [],
+                  messages: [{ id: 'lab.move_home_far', args: { player: 'red', home: 'a1' } }] };
+                S.pixels[S.hello.layout.a1] = '#ff0000'; S.world.pawns.red = 'b1'; drawLeds(); }"""
+            read = """() => {
+                const t = document.querySelector('#maze .tile[data-cell="a1"]');
+                return { goal: t.classList.contains('home-goal'), led: getComputedStyle(t.querySelector('.led')).opacity,
+                         glow: getComputedStyle(t.querySelector('.home-mark')).animationName }; }"""
+            page.evaluate(look, ["b1"])
+            page.wait_for_timeout(300)  # (an LED fades in: labyrinth.css)
+            far = page.evaluate(read)
+            assert far == {"goal": True, "led": "0", "glow": "home-glow"}, far  # no frame: out of reach
+            page.evaluate(look, ["a1", "b1"])
+            page.wait_for_timeout(300)
+            near = page.evaluate(read)
+            assert near["goal"] and float(near["led"]) > 0.5 and near["glow"] == "home-glow", near  # framed: in reach
+        finally:
+            page.context.close()

@@ -104,7 +104,7 @@ def test_a_ball_drop_with_no_wall_told_says_why_in_the_log(browser: Any, drop18:
         page.evaluate("""() => { addLog({type: 'step', player: 'blue', from: 'b5', to: 'c5', steps: 2, t: 1});
             addLog({type: 'ball_dropped', player: 'blue', edge: null, t: 2}); }""")
         text = page.locator("#log li").first.inner_text()
-        assert "ball dropped" in text and "cannot tell at which step" in text and "no wall is marked" in text, text
+        assert "ball dropped" in text and "cannot tell at which step" in text and "no wall is marked" in text and "another pawn stands on" in text, text
     finally:
         page.close()
 

@@ -970,7 +970,9 @@ const LOG_TEXT = {
       : I18N.t("page.magic.log_ball_dropped", "💥 {Player}'s ball dropped{where}", { player: e.player,
         // no edge: why no wall is marked (Magic newcomer 19 saw a drop with no wall and nothing said why)
         where: e.edge ? I18N.t("page.magic.wall_at", ": a wall at {edge}", { edge: e.edge })
-          : I18N.t("page.magic.wall_not_told", ": the board cannot tell at which step (the steps came too close together for the ball's fall, or the pawn was lifted), so no wall is marked") });
+          // (...a step onto a cell another pawn holds among the reasons: its reed is closed already, the step unseen;
+          // Magic newcomer 52 stepped a5 → b5 onto Blue and read "too close together, or lifted" as not its case)
+          : I18N.t("page.magic.wall_not_told", ": the board cannot tell at which step (the steps came too close together for the ball's fall, the pawn stepped onto a cell another pawn stands on, where the board cannot see the step, or it was lifted), so no wall is marked") });
   },
   wall_learned: (e) => I18N.t("page.magic.log_wall", "🧱 Wall found between {a} and {b}", { a: e.edge.split("-")[0], b: e.edge.split("-")[1] }),
   // counted as the score card does ("2/5") and the help says it ("Five symbols win")

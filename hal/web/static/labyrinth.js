@@ -150,7 +150,7 @@ document.addEventListener("pointermove", (e) => { S.pointerAt = [e.clientX, e.cl
 // line under the board (#picked, where a tapped tile is named: never over a tile, Labyrinth newcomer 47 had its
 // target hidden by words beside the arrow) "tap N-b again to push"; a tap anywhere but on it or ⟳ Rotate (which turns
 // the spare it shows) lets go
-function armPush(slot) {
+function armPush(slot, turned = false) {
   const was = S.armed, box = $("picked");
   S.armed = slot;
   for (const el of $("maze").querySelectorAll(".slot")) el.classList.toggle("armed", el.dataset.slot === slot);
@@ -161,7 +161,10 @@ function armPush(slot) {
   }
   clearTimeout(S.pickedTimer);
   MB.clearError(); // a refusal of a tap before (the forbidden arrow's) goes: this arrow is the one now (an attack)
-  box.textContent = I18N.t("page.lab.push_again_touch", "tap {slot} again to push", { slot });
+  // (after ⟳ Rotate, said as the push of the spare as it lies now: Labyrinth newcomer 50 took the marks for the
+  // spare before the turn and the second tap for a fresh first one)
+  box.textContent = turned ? I18N.t("page.lab.push_again_turned_touch", "⟳ turned: the marks show {slot}'s push now; tap {slot} again to push", { slot })
+    : I18N.t("page.lab.push_again_touch", "tap {slot} again to push", { slot });
   box.classList.add("push-again");
   box.classList.remove("news");
   box.hidden = false;
@@ -307,11 +310,13 @@ function drawLegend() {
 
 function drawLeds() {
   if (!S.hello) return;
-  const fresh = newsFresh(), turn = turnCell();
+  const fresh = newsFresh(), turn = turnCell(), goal = homeGoal();
   for (const el of $("maze").querySelectorAll(".tile:not(.spare-ghost)")) {
     const hex = S.pixels[S.hello.layout[el.dataset.cell]];
     MB.light(el, hex);
     el.classList.toggle("turn-cell", el.classList.contains("lit") && el.dataset.cell === turn);
+    el.classList.toggle("home-goal", el.classList.contains("lit") && el.dataset.cell === goal);
+    el.classList.toggle("out-of-reach", el.dataset.cell === goal && !(said().cells || []).includes(goal));
     foundTag(el);
     newsTag(el, fresh);
   }
@@ -356,6 +361,14 @@ function turnCell() {
   const v = S.view, s = said();
   if (!v || !v.current || !S.world || !s || !["shift", "move"].includes(s.action) || (s.requests || []).length) return null;
   return S.world.pawns[v.current] || null; // (none in the hand: nor is the LED lit then)
+}
+// every card found: the start square of the player on turn, lit in full as where to go back to (instructions.py
+// scene), drawn as its 🏠 glowing, and framed only while the move can reach it (Labyrinth newcomer 50 clicked a1,
+// framed as the tiles to reach, and read "a1 cannot be reached")
+function homeGoal() {
+  const v = S.view, s = said();
+  if (!v || !v.current || !s || !["shift", "move"].includes(s.action) || (s.requests || []).length) return null;
+  return (s.messages || []).some((m) => m.args && m.args.home) ? S.hello.corners[v.current] || null : null;
 }
 function pawnDiv(p) {
   const d = document.createElement("div");
@@ -593,7 +606,7 @@ function tips() {
       // (Labyrinth newcomer 42's picture lay on a tile no push moves, and it learnt why only by itself)
       " " + fixedWords() + seatTip(),
     // (the first sentence short and whole: folded on a phone it read "…along the paths (lit: ▾ more", Labyrinth newcomer 48)
-    move: I18N.t("page.lab.tip_move_walk", "Click a lit tile (framed in your colour): your pawn walks there along the paths. Then press ✋ Done: your card's picture is found when your move ends on its tile (Done at once stays). The glow round your pawn means your turn. A 🏠 marks a start square: once all your cards are found, walk back to yours to win (it is framed when you can reach it). Click any tile to read its picture's name."),
+    move: I18N.t("page.lab.tip_move_walk", "Click a lit tile (framed in your colour): your pawn walks there along the paths. Then press ✋ Done: your card's picture is found when your move ends on its tile (Done at once stays). The glow round your pawn means your turn. A 🏠 marks a start square: once all your cards are found, walk back to yours to win (it glows then, framed when you can reach it). Click any tile to read its picture's name."),
   };
 }
 // the way to the secret card, while this page holds no seat (said where it is: by "Your seat", wherever
@@ -897,7 +910,10 @@ function newsLine(fresh) {
 }
 
 function wire() {
-  $("rotate").addEventListener("click", () => press("rotate", { type: "rotate" }));
+  $("rotate").addEventListener("click", () => {
+    press("rotate", { type: "rotate" });
+    if (S.armed && buttonState("rotate")[0]) armPush(S.armed, true);
+  });
   $("done").addEventListener("click", () => press("done", { type: "press", button: "done" }));
   $("lift").addEventListener("click", () => {
     const pawn = humansMover();

@@ -40,3 +40,35 @@ def test_the_card_claimed_at_the_top_is_brought_into_view(browser: Any, size: tu
             assert page.evaluate("scrollY") == 0 or y == 0
         finally:
             page.close()
+
+
+def test_a_way_lit_from_the_screen_holding_the_card_is_said_so_on_the_other(browser: Any) -> None:
+    """Struggle newcomer 49 (1920x1080, the card on its phone): "the board lights way 5 of 6" with nothing saying why
+    not way 1. On a screen without the card, a way lit from the one holding it is said so; once this screen lights
+    a way itself, no more."""
+    from test_struggle_choosing_round26a_browser import _choosing
+
+    with serving(SEED7, PORT) as url:
+        holder = browser.new_context(viewport={"width": PHONE[0], "height": PHONE[1]})
+        other = open_page(browser, url, WIDE)
+        try:
+            phone = holder.new_page()
+            phone.goto(url)
+            phone.wait_for_selector("#private-links .seat-claim.red", timeout=WAIT)
+            phone.locator("#private-links .seat-claim.red").click()
+            phone.wait_for_selector("#my-card .card-row", timeout=WAIT)
+            other.reload()
+            other.wait_for_function("() => MB.seats && MB.seatElsewhere('red')", timeout=WAIT)
+            _choosing(other)
+            phone.evaluate("() => MB.send({ type: 'pick', index: 2 })")  # the person at the card lights way 3
+            other.wait_for_function("() => S.view.selected === 2", timeout=WAIT)
+            prompt = other.locator("#prompt-text")
+            assert "way 3 of 3, lit from the screen that holds Red's card, to play" in prompt.inner_text(), prompt.inner_text()
+            other.locator("#throw").click()  # ▶ Back to way 1, from here
+            other.wait_for_function("() => S.view.selected === 0", timeout=WAIT)
+            other.locator("#throw").click()
+            other.wait_for_function("() => S.view.selected === 1", timeout=WAIT)
+            assert "lit from the screen" not in prompt.inner_text(), prompt.inner_text()
+        finally:
+            other.close()
+            holder.close()

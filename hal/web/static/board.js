@@ -288,7 +288,8 @@ function drawRecoveryMarks() {
   ring.dataset.cell = corner;
   Object.assign(ring.style, { left: `${x}%`, top: `${y}%`, width: `${100 / S.hello.files}%`, height: `${100 / S.hello.ranks}%` });
   const label = document.createElement("span");
-  label.textContent = I18N.t("page.magic.back_here", "↩ back here");
+  // (the cell named: on a phone a start corner draws no name, and the prompt says "tap a1"; Magic newcomer 52)
+  label.textContent = I18N.t("page.magic.back_to_cell", "↩ back to {cell}", { cell: corner });
   ring.title = I18N.t("page.magic.back_here_title", "{Player}'s pawn goes back here, its start corner", { player: who });
   ring.appendChild(label);
   board.appendChild(ring);

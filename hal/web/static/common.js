@@ -98,7 +98,13 @@ const MB = {
   keysShown() { return !window.matchMedia("(max-width: 899.98px), (hover: none) and (pointer: coarse)").matches; },
   // a control off is greyed and announced unavailable (aria-disabled, board.css) but not given the
   // disabled attribute: a disabled button gets no click, and a tap on it must say why (MB.tapOff)
-  enable(el, on) { el.disabled = false; if (on) el.removeAttribute("aria-disabled"); else el.setAttribute("aria-disabled", "true"); },
+  // (...and a control going off lets go of the focus: its focus ring, kept after a press, read as the next thing to
+  // press into the next turn and at the game's end: Struggle newcomer 49)
+  enable(el, on) {
+    el.disabled = false;
+    if (on) el.removeAttribute("aria-disabled"); else el.setAttribute("aria-disabled", "true");
+    if (!on && document.activeElement === el) el.blur();
+  },
   // a tap or click on a control that is off: nothing acts, its reason (its title: a phone has no
   // hover to read it with; without its key where no keys are named) is said on the page's message line. Keys refuse the same way (press()).
   tapOff(e) {

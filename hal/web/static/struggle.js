@@ -755,7 +755,7 @@ function drawInfo() {
       // seven lines each ran three screens); a way of another player's turn opens here alone
       if (!mine) li.addEventListener("click", () => li.toggleAttribute("data-open"));
     }
-    if (mine && v.phase === "choosing") li.addEventListener("click", () => MB.send({ type: "pick", index: o.index }));
+    if (mine && v.phase === "choosing") li.addEventListener("click", () => { S.choseHere = handKeyOf(S.view); MB.send({ type: "pick", index: o.index }); });
     // on a phone the way tapped has Stop's control in it (struggle.css shows it there only): Stop is far above
     if (mine && v.phase === "choosing" && o.index === v.selected) {
       const play = document.createElement("button");
@@ -878,7 +878,7 @@ function drawPickLine(v, ways, card, hint, mine) {
   // (Struggle newcomer 17 could not tell what "shown" meant: whether the pick was on the lights)
   show.textContent = shown ? I18N.t("page.str.pick_on_leds", "✓ lit on the board now") : I18N.t("page.str.pick_show", "Show it");
   MB.enable(show, !shown);
-  show.addEventListener("click", () => { if (v.selected !== o.index) MB.send({ type: "pick", index: o.index }); });
+  show.addEventListener("click", () => { S.choseHere = handKeyOf(S.view); if (v.selected !== o.index) MB.send({ type: "pick", index: o.index }); });
   box.append(" ", show);
 }
 // where `player`'s card is when held on another screen; "" otherwise
@@ -939,7 +939,7 @@ function fillWayShown(v, ways, card, hint, mine) {
     const b = document.createElement("button");
     b.type = "button"; b.className = "small pick-show";
     b.textContent = I18N.t("page.str.pick_show_way_board", "★ The board's pick for your card: way {n} · show it", { n: pick.index + 1 });
-    b.addEventListener("click", () => MB.send({ type: "pick", index: pick.index }));
+    b.addEventListener("click", () => { S.choseHere = handKeyOf(S.view); MB.send({ type: "pick", index: pick.index }); });
     box.prepend(b, " ");
   }
 }
@@ -1003,6 +1003,16 @@ function showCardWords(p) { return I18N.t("page.str.card_show_colour", "🃏️ 
 
 // the first-game guide: the tips for what the board asks now, when a person here is asked, one at a
 // time in this order (the objective and the dice first, then what to press); said in the page's language
+// how to see the card here: the card box's button, where it is, and the colour at the top said to do the same
+// (Struggle newcomer 49 saw both and could not tell which one took the seat); a language without those words keeps
+// its own whole sentence
+function cardHowShow() {
+  const colour = (S.hello && S.hello.humans[0]) || "", button = showCardWords(colour);
+  const where = NOTICE.phone() ? I18N.t("page.str.card_how_under_dice", "under the dice") : I18N.t("page.str.card_how_beside_board", "beside the board");
+  return I18N.lang === "en" || I18N.has("page.str.card_how_show_either")
+    ? I18N.t("page.str.card_how_show_either", "to see it here, press “{button}” {where}, or {Colour} at the top: either takes your seat", { button, where, colour })
+    : I18N.t("page.str.card_how_show", "to see it here, press “{button}” {where}", { button, where });
+}
 const TIP_ORDER = { throw: ["goal", "dice", "throw"], choose: ["goal", "dice", "choose"], place: ["place"] };
 function tips() {
   // the card already shown here: the tip does not ask for the seat any more (a newcomer saw it asked after)
@@ -1018,8 +1028,9 @@ function tips() {
         { how: MB.seatElsewhere((S.hello && S.hello.humans[0]) || "") ? I18N.t("page.str.card_how_elsewhere_move", "on another screen now: to see it here, press “take it from the other screen” at the top")
           // (the card box's own button named, where it is: Struggle newcomer 40 read "press your colour at the top"
           // here and "press below" in the box, and could not tell which was meant)
-          : I18N.t("page.str.card_how_show", "to see it here, press “{button}” {where}", { button: showCardWords((S.hello && S.hello.humans[0]) || ""),
-            where: NOTICE.phone() ? I18N.t("page.str.card_how_under_dice", "under the dice") : I18N.t("page.str.card_how_beside_board", "beside the board") }) }),
+          // (...and the colour at the top said to do the same: Struggle newcomer 49 saw both and could not tell which
+          // one took the seat)
+          : cardHowShow() }),
     dice: I18N.t("page.str.tip_dice", "The dice: each K, Q, J, 10 or 9 in the hand you keep moves that token one space (two Qs: Q moves two spaces); an ace counts as any token the other dice show, your choice; five aces count for nothing. A token cannot land on a yellow space another token holds (it stays where it was); a token landing on a red space another holds stays there, and the token already there goes back to the space the mover came from; no token stops on black."),
     // no keys on a touch screen (round 26: a phone's tip said "(or T)")
     throw: I18N.touch ? I18N.t("page.str.tip_throw_touch", "Press 🎲 Throw. Then tap dice to keep them and throw the others again (three throws at most), or press ✋ Stop to keep the hand.")
@@ -1126,6 +1137,13 @@ function handKeyOf(v) { return JSON.stringify([v.current, v.round, v.faces, v.th
 function pickFirstLit() { return !!S.view && S.pickFirst === handKeyOf(S.view); }
 function pickLit(s) {
   const v = S.view, card = s && S.cards[s.player], hint = s && S.hints[s.player];
+  // the card on another screen, a way past the first lit and not from here: lit from the screen that holds the card
+  // (its board's pick as the choice opens, or its person's choice; Struggle newcomer 49 read "the board lights way 5
+  // of 6" here and never learnt why not way 1)
+  if (v && s && !(card && card.length) && v.selected > 0 && (v.outcomes || []).length > 1 && MB.seatElsewhere
+    && MB.seatElsewhere(s.player) && S.choseHere !== handKeyOf(v) && (I18N.lang === "en" || I18N.has("page.str.prompt_lit_away"))) {
+    return I18N.t("page.str.prompt_lit_away", ", lit from the screen that holds {Player}'s card,", { player: s.player });
+  }
   if (!(v && card && card.length && S.hello.humans.includes(s.player) && typeof hint === "number" && hint === v.selected
     && (v.outcomes || []).length > 1)) return "";
   return pickFirstLit() && (I18N.lang === "en" || I18N.has("page.str.prompt_pick_first"))
@@ -1306,6 +1324,7 @@ function press(button, message) {
     return;
   }
   if (button === "follow") { S.selected = S.autoSelected = null; drawTokens(); } // the hand places them all
+  if (S.view && S.view.phase === "choosing") S.choseHere = handKeyOf(S.view); // (a way lit from this screen: pickLit)
   MB.send(message || { type: "press", button });
   if (button === "throw" || button === "stop") promptInView();
 }

@@ -56,8 +56,12 @@ def requests(ref: "MagicReferee") -> tuple[Request, ...]:
     for pawn in match.unmatched:
         frm = source_cell(pawn, match, ref.tracker.at, taken)
         last = ref.tracker.last.get(pawn)
-        if frm is None and ref.tracker.at.get(pawn) is None and last not in (may[pawn] or ()):
-            frm = last  # in a hand or the gap of a slide: where it was last seen (the text does not flicker)
+        off = ref.tracker.off_since(pawn)
+        in_gap = off is not None and ref._now() - off < ref.options.offboard_ms
+        if frm is None and in_gap and last not in (may[pawn] or ()):
+            frm = last  # in the gap of a slide: where it was last seen (the text does not flicker)
+        # (...longer off its cell, it is in a hand: the cell it left is empty, neither pulsed nor named; Magic
+        # newcomer 52 saw b1 pulse and "Red's pawn on b1 goes back" with the pawn lifted off b1)
         if frm is not None:
             taken.add(frm)
         if corr is not None and corr.player == pawn:

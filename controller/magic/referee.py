@@ -355,6 +355,9 @@ class MagicReferee(RefereeCore):
         if self.state in ("game_over", "waiting_for_setup"):
             return
         if isinstance(mv, Lifted):
+            # once off its cell longer than a slide's gap, the pawn is in a hand: what the board asks is said anew
+            # then (instructions.requests), without waiting for the next change
+            self._after(f"in_hand:{mv.pawn}", self.options.offboard_ms, self._refresh)
             move = self.move
             if self.state == "moving" and move is not None and mv.pawn == move.player and move.closing is None:
                 self._after("offboard", self.options.offboard_ms, self._offboard_check)

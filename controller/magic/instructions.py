@@ -55,6 +55,9 @@ def requests(ref: "MagicReferee") -> tuple[Request, ...]:
     taken: set[str] = set()
     for pawn in match.unmatched:
         frm = source_cell(pawn, match, ref.tracker.at, taken)
+        if frm is not None and frm not in ref.tracker.closed:
+            frm = None  # the belief's cell, open: the pawn is not there (the board check after a restart: an attack
+            # read "Red's pawn on a2 must go to a2" with the pawn lifted off a1)
         last = ref.tracker.last.get(pawn)
         off = ref.tracker.off_since(pawn)
         in_gap = off is not None and ref._now() - off < ref.options.offboard_ms

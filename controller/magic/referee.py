@@ -352,12 +352,13 @@ class MagicReferee(RefereeCore):
             self.setup_check.changed()
 
     def _on_move(self, mv: Movement) -> None:
+        if isinstance(mv, Lifted) and self.state != "game_over":
+            # once off its cell longer than a slide's gap, the pawn is in a hand: what the board asks is said anew
+            # then (instructions.requests), without waiting for the next change (the board check too: an attack)
+            self._after(f"in_hand:{mv.pawn}", self.options.offboard_ms, self._refresh)
         if self.state in ("game_over", "waiting_for_setup"):
             return
         if isinstance(mv, Lifted):
-            # once off its cell longer than a slide's gap, the pawn is in a hand: what the board asks is said anew
-            # then (instructions.requests), without waiting for the next change
-            self._after(f"in_hand:{mv.pawn}", self.options.offboard_ms, self._refresh)
             move = self.move
             if self.state == "moving" and move is not None and mv.pawn == move.player and move.closing is None:
                 self._after("offboard", self.options.offboard_ms, self._offboard_check)

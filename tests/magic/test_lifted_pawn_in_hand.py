@@ -56,3 +56,20 @@ def test_a_pawn_held_in_the_hand_is_no_longer_placed_on_the_cell_it_left() -> No
     t.wait(t.ref.options.offboard_ms + 50)
     assert "on b1" not in _said(t), _said(t)
     assert LEAVE_RGB not in _colours(t, "b1"), _colours(t, "b1")
+
+
+def test_the_board_check_never_places_a_pawn_on_the_cell_it_must_go_to() -> None:
+    """An attack: after a restart the saved game has Red on a2, the board on a1; Red's pawn lifted off a1 was said
+    "Red's pawn on a2 must go to a2" (the belief's cell, whose reed is open)."""
+    from test_instruction import Table as Check
+
+    t = Check(dice=(2,))
+    t.press("roll")
+    t.slide("a2", frm="a1")
+    t.ref.resume(frozenset({"a1", "f6"}), frozenset())
+    assert "Red's pawn on a1 must go to a2" in t.said()["text"], t.said()["text"]
+    t.reed("a1", False)
+    for wait in (30, 3000):
+        t.wait(wait)
+        said = t.said()["text"]
+        assert "must go to a2" not in said and "Put red's pawn on a2" in said, said

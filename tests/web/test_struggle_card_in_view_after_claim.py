@@ -63,7 +63,7 @@ def test_a_way_lit_from_the_screen_holding_the_card_is_said_so_on_the_other(brow
             phone.evaluate("() => MB.send({ type: 'pick', index: 2 })")  # the person at the card lights way 3
             other.wait_for_function("() => S.view.selected === 2", timeout=WAIT)
             prompt = other.locator("#prompt-text")
-            assert "way 3 of 3, lit from the screen that holds Red's card, to play" in prompt.inner_text(), prompt.inner_text()
+            assert "way 3 of 3 (lit from the screen that holds Red's card) to play" in prompt.inner_text(), prompt.inner_text()
             other.locator("#throw").click()  # ▶ Back to way 1, from here
             other.wait_for_function("() => S.view.selected === 0", timeout=WAIT)
             other.locator("#throw").click()

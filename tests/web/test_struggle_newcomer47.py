@@ -27,7 +27,7 @@ def test_the_pick_lit_as_the_choice_opens_is_said_lit_first(browser: Any) -> Non
             pick, count = page.evaluate("() => [S.hints.red + 1, S.view.outcomes.length]")
             assert pick == count == 3, (pick, count)
             prompt = page.locator("#prompt-text").inner_text()
-            assert re.search(rf"way {pick} of {count}, ★ the board's pick for your card, lit first,", prompt), prompt
+            assert re.search(rf"way {pick} of {count} \(★ the board's pick for your card, lit first\)", prompt), prompt
             assert "to see the others" in prompt and "see the first again" not in prompt, prompt
             page.click("#throw")  # way 1: the person moves on
             page.wait_for_function("() => S.view.selected === 0", timeout=WAIT)
@@ -35,7 +35,7 @@ def test_the_pick_lit_as_the_choice_opens_is_said_lit_first(browser: Any) -> Non
             page.wait_for_function("() => S.view.selected === 2", timeout=WAIT)
             page.wait_for_timeout(300)
             prompt = page.locator("#prompt-text").inner_text()
-            assert "★ the board's pick for your card," in prompt and "lit first" not in prompt, prompt
+            assert "(★ the board's pick for your card)" in prompt and "lit first" not in prompt, prompt
             assert "see the first again" in prompt, prompt
         finally:
             page.context.close()

@@ -267,7 +267,7 @@ function drawWalls() {
 }
 // through a ball drop's recovery the pawn is drawn where the hand put it (past the wall: the reed
 // switches' truth); the picture says why: the wall crossed, a red bar on the edge between the two
-// cells, and the cell the pawn goes back to, a dashed ring "↩ back here" (until the pawn is on it);
+// cells, and the cell the pawn goes back to, a dashed ring "↩ back to a1" (until the pawn is on it);
 // both go when the recovery ends (the instruction no longer "return")
 function drawRecoveryMarks() {
   const board = $("board"), s = said();

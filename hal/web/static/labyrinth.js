@@ -357,10 +357,25 @@ function longGame() {
 // shift and the move with nothing asked of the board, drawn as that LED's glow round the pawn, never as the frame of
 // a tile to walk to (Labyrinth newcomer 49 read the glowing 🏠 of the start square, "Red's turn" beside it, as "go
 // back home"); its own tile stays one to end the move on (Done stays), as the words say
+// ...read off the LEDs themselves, the one tile lit in a colour at full strength (the reachable tiles glow dimly;
+// the start square to go back to, homeGoal, is the other), never from where the page's hand has the pawn: while a
+// walk is under way the board is a step behind it, and the tile the pawn had just left showed a full-colour frame,
+// a tile to go to (an attack)
 function turnCell() {
-  const v = S.view, s = said();
-  if (!v || !v.current || !S.world || !s || !["shift", "move"].includes(s.action) || (s.requests || []).length) return null;
-  return S.world.pawns[v.current] || null; // (none in the hand: nor is the LED lit then)
+  const v = S.view, s = said(), h = S.hello;
+  if (!v || !v.current || !h || !s || !["shift", "move"].includes(s.action) || (s.requests || []).length) return null;
+  const goal = homeGoal(), pawn = S.world && S.world.pawns[v.current];
+  const full = Object.keys(h.layout).filter((c) => !c.startsWith("slot:") && fullColour(S.pixels[h.layout[c]]));
+  const others = full.filter((c) => c !== goal);
+  if (others.length === 1) return others[0];
+  if (!others.length) return goal && full.includes(goal) && pawn === goal ? goal : null; // (the pawn at home)
+  return others.includes(pawn) ? pawn : null;
+}
+// an LED at full strength in a player's colour (its brightest channel full; never the white of a target)
+function fullColour(hex) {
+  if (!/^#[0-9a-f]{6}$/i.test(hex || "")) return false;
+  const v = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
+  return Math.max(...v) === 255 && Math.min(...v) < 200;
 }
 // every card found: the start square of the player on turn, lit in full as where to go back to (instructions.py
 // scene), drawn as its 🏠 glowing, and framed only while the move can reach it (Labyrinth newcomer 50 clicked a1,

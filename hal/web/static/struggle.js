@@ -1142,13 +1142,13 @@ function pickLit(s) {
   // of 6" here and never learnt why not way 1)
   if (v && s && !(card && card.length) && v.selected > 0 && (v.outcomes || []).length > 1 && MB.seatElsewhere
     && MB.seatElsewhere(s.player) && S.choseHere !== handKeyOf(v) && (I18N.lang === "en" || I18N.has("page.str.prompt_lit_away"))) {
-    return I18N.t("page.str.prompt_lit_away", ", lit from the screen that holds {Player}'s card,", { player: s.player });
+    return I18N.t("page.str.prompt_lit_away", " (lit from the screen that holds {Player}'s card)", { player: s.player });
   }
   if (!(v && card && card.length && S.hello.humans.includes(s.player) && typeof hint === "number" && hint === v.selected
     && (v.outcomes || []).length > 1)) return "";
   return pickFirstLit() && (I18N.lang === "en" || I18N.has("page.str.prompt_pick_first"))
-    ? I18N.t("page.str.prompt_pick_first", ", ★ the board's pick for your card, lit first,")
-    : I18N.t("page.str.prompt_pick", ", ★ the board's pick for your card,");
+    ? I18N.t("page.str.prompt_pick_first", " (★ the board's pick for your card, lit first)")
+    : I18N.t("page.str.prompt_pick", " (★ the board's pick for your card)");
 }
 function pageWords(s) {
   const m = s && Array.isArray(s.messages) ? s.messages[0] : null;

@@ -430,7 +430,10 @@ class WebServer:
                 return web.Response(status=400, text=f"seat must be one of {', '.join(self.seats.colours)}\n")
             if not self.seats.holds(player, cookies.get(cookie_name(player))) or self._simulated(player):
                 return web.Response(status=403, text=f"the {player} seat is not yours: claim a free colour on /\n")
-        ws = web.WebSocketResponse(heartbeat=30, max_msg_size=WS_MAX_MESSAGE_BYTES)
+        # no per-message compression: the messages are small JSON on a home network, and aiohttp compresses a large
+        # frame in a task of its own, shielded from cancellation, whose error a page closing meanwhile left unread
+        # (a traceback in the log: aiohttp/_websocket/writer.py _send_compressed_frame_async_locked)
+        ws = web.WebSocketResponse(heartbeat=30, max_msg_size=WS_MAX_MESSAGE_BYTES, compress=False)
         try:
             await ws.prepare(request)
         except ConnectionResetError:  # the browser left during the handshake (a tab closed): no page, no error

@@ -41,6 +41,10 @@ def test_a_persons_own_find_is_said_at_their_next_roll(browser: Any, url: str, s
         page.evaluate(f"() => {{ {TURNS} }}")
         prompt = page.locator("#prompt").inner_text()
         assert "⭐ Red found 💍 ring: 1 of 3 symbols" in prompt, prompt
+        # ...and what to find now, on a wide screen too (Magic newcomer 53 read the find and not the new target)
+        target = page.evaluate("() => S.view.target")
+        if target and target.get("symbol"):
+            assert "To find: " in prompt and f"on {target['cell']} (the white cell)." in prompt, prompt
         assert page.evaluate(TOP) == before, "the board moved for the news"
         page.evaluate("() => { addLog({ type: 'die_rolled', player: 'red', value: 3, t: 5 }); drawPrompt(); }")
         assert "Red found" not in page.locator("#prompt").inner_text()

@@ -673,7 +673,7 @@ function drawPrompt() {
     const others = (S.view.players.length ? S.view.players : S.hello.players).filter((o) => !S.hello.humans.includes(o));
     const t = widest, found = LOG_TEXT.symbol_collected({ player: me, symbol: t ? t.symbol : "", score: 4 });
     const heard = [found, ...others.map((o) => dropNews(o, "f6", "e6"))].slice(0, NEWS_MAX).join(". ") + ".";
-    steps.push([I18N.say("magic.roll", { player: me }), null, phone ? `${heard} ${targetLine(t)}` : heard]);
+    steps.push([I18N.say("magic.roll", { player: me }), null, `${heard} ${targetLine(t)}`]);
   }
   if (counting) {
     const texts = [text], m = s.messages && s.messages[0];
@@ -700,7 +700,9 @@ window.addEventListener("resize", () => { if (S.view && S.hello) drawPrompt(); }
 function nextLine(s, phone) {
   if (!s || s.action !== "roll") return "";
   const news = S.hello.humans.includes(s.player) && S.news && S.news.length ? `${S.news.join(". ")}. ` : "";
-  if (!phone) return news.trim(); // (a wide screen shows the target's panel beside the board)
+  // (a wide screen shows the target's panel beside the board: the symbol to find said only after news, where a find
+  // has just changed it; Magic newcomer 53 read "⭐ Red found 🧪 potion: 1 of 3 symbols" and not what came next)
+  if (!phone) return news ? `${news}${targetLine(S.view && S.view.target)}`.trim() : "";
   if (!S.rolledHere && S.hello.humans.includes(s.player)) {
     // (the lit cells are where the move can end, some only round a wall found already: Magic newcomer 36 read "a lit
     // cell next to your pawn" as every lit neighbour being a step, and was refused across a found wall)

@@ -87,3 +87,27 @@ def test_a_mouse_click_still_pushes_at_once(browser: Any) -> None:
             page.wait_for_function("() => S.view.phase === 'move'", timeout=WAIT_MS)
         finally:
             page.context.close()
+
+
+def test_the_push_again_words_lie_by_the_arrow_s_half_of_the_board(browser: Any) -> None:
+    """Labyrinth newcomer 51 tapped N-b and looked for "tap N-b again to push" by it: the words lay under the board's
+    foot. For an arrow in the board's top half (N-b, W-6…) they are just above the board, else just under it; never
+    over a tile either way."""
+    from playwright.sync_api import expect
+
+    with serving(LABYRINTH) as url:
+        page = touch_page(browser, url)
+        try:
+            expect(page.locator("#prompt")).to_contain_text("Red: turn the spare", timeout=WAIT_MS)
+            slots = lit_slots(page)
+            top = next(s for s in slots if s.startswith("N-"))
+            low = next(s for s in slots if s.startswith("S-"))
+            where = """() => { const n = document.getElementById('picked').getBoundingClientRect(),
+                m = document.getElementById('maze').getBoundingClientRect();
+                return n.bottom <= m.top + 1 ? 'above' : n.top >= m.bottom - 1 ? 'below' : 'over'; }"""
+            for slot, side in ((top, "above"), (low, "below")):
+                page.locator(f'#maze .slot[data-slot="{slot}"]').tap()
+                expect(page.locator("#picked")).to_have_text(f"tap {slot} again to push")
+                assert page.evaluate(where) == side, (slot, page.evaluate(where))
+        finally:
+            page.context.close()

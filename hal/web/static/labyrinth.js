@@ -167,6 +167,9 @@ function armPush(slot, turned = false) {
     : I18N.t("page.lab.push_again_touch", "tap {slot} again to push", { slot });
   box.classList.add("push-again");
   box.classList.remove("news");
+  // ...above the board for an arrow in its top half (Labyrinth newcomer 51 tapped N-b and looked for the words
+  // there, not under the board's foot): outside the frame either way, never over a tile
+  box.classList.toggle("above", /^N-|-6$/.test(slot));
   box.hidden = false;
   S.named = null;
   previewPush(slot);

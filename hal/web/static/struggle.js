@@ -1039,7 +1039,9 @@ function tips() {
     choose: I18N.t("page.str.tip_choose_order", "Each line under “Ways to play the hand” shows where the tokens would go and what that does for your card (★ the board's pick for your card: the most points). The same dice may move the tokens in another order (“token Q moves first”): the order can change where they end. The notes rank tokens level on one space in the order K, Q, J, 10, 9, as the pick weighs them. Click a way to see it lit on the board, then press ✋ Stop to play it."),
     // (what each way does next said: Struggle newcomer 34 moved the tokens by hand and pressed Stop, then pressed
     // Place tokens as shown and found Blue already playing)
-    place: I18N.t("page.str.tip_place_ends", "Move the tokens to the blinking spaces: click a token, then its space, then press ✋ Stop to end the turn; or press 🤚 Place tokens as shown, which places them and ends the turn."),
+    place: // (what the glow pulsing on the space a token leaves means: Struggle newcomer 50 saw START glow red and read it as a
+    // mark nothing explained)
+    I18N.t("page.str.tip_place_ends", "Move the tokens to the blinking spaces (a space glowing and fading, START too, is where a token leaves from): click a token, then its space, then press ✋ Stop to end the turn; or press 🤚 Place tokens as shown, which places them and ends the turn."),
   };
 }
 // a tip goes when the step it teaches is done (not remembered: it comes again next turn): the placing tip once

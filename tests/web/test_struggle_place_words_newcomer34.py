@@ -21,6 +21,7 @@ def test_the_placing_tip_and_the_help_say_place_tokens_as_shown_ends_the_turn(br
             tip = page.evaluate("tips().place")
             assert "then press ✋ Stop to end the turn" in tip and "Place tokens as shown, which places them and ends the turn" in tip, tip
             assert "tap a token" in tip  # a touch screen's words
+            assert "START too, is where a token leaves from" in tip, tip  # the fading glow said (Struggle newcomer 50)
             help_text = " ".join(page.locator("#help").inner_text().split())
             assert "Place tokens as shown, which places them and ends the turn" in help_text, help_text
         finally:

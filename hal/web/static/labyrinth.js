@@ -616,8 +616,10 @@ function tips() {
   return {
     // no keys on a touch screen (Labyrinth newcomer 15's phone read "Rotate (or R)", as Struggle's did "(or T)")
     // (a touch screen: how to see a push before making it, Labyrinth newcomer 31; the help said it alone)
-    shift: longGame() + (I18N.touch ? I18N.t("page.lab.tip_shift_tap_touch", "Turn the spare tile with ⟳ Rotate, then tap a lit arrow beside the board (a slot): the row or column its push moves is marked; tap it again to push the spare in there, or another arrow to compare; the prompt names a slot by the code on its arrow (N-b, W-4…).")
-      : I18N.t("page.lab.tip_shift", "Turn the spare tile with ⟳ Rotate (or R), then click a lit arrow beside the board (a slot) to push it in; the prompt names a slot by the code on its arrow (N-b, W-4…).")) +
+    // (the first step first, short, and the arrows' codes said where they first come: Labyrinth newcomer 52 read a
+    // long first sentence and "N-b, W-4" unexplained until it tapped an arrow)
+    shift: longGame() + (I18N.touch ? I18N.t("page.lab.tip_shift_first_touch", "Tap a lit arrow beside the board (a slot; the prompt names it by the code on it: N-b, W-4…): the row or column its push moves is marked. Tap it again to push the spare tile in there, or another arrow to compare; ⟳ Rotate turns the spare first.")
+      : I18N.t("page.lab.tip_shift_first", "Click a lit arrow beside the board (a slot; the prompt names it by the code on it: N-b, W-4…) to push the spare tile in there; ⟳ Rotate (or R) turns the spare first.")) +
       // (where a push leads: Labyrinth newcomers 34 and 37 learnt it only once pushed)
       (I18N.touch ? I18N.t("page.lab.tip_push_reach_touch", " While an arrow is marked, the tiles your pawn could walk to after that push are dashed in your colour (the row it moves counted as it will lie once pushed).")
         : I18N.t("page.lab.tip_push_reach", " Point at an arrow to see a push first: the row or column it moves, and, dashed in your colour, the tiles your pawn could walk to after it (the row it moves counted as it will lie once pushed).")) +

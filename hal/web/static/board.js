@@ -658,8 +658,9 @@ function drawPrompt() {
   // jumped up 76 px)
   const me = S.hello && S.hello.humans.length ? S.hello.humans[0] : null;
   if (me) {
-    const most = { player: me, roll: 4, left: 4, s: "s", here: "a1", settle: " or wait for the countdown" };
-    for (const [id, left] of [["magic.move_start", 4], ["magic.move", 3], ["magic.move_none", 1]]) { // (none: no lit cell)
+    const most = { player: me, roll: 4, left: 4, s: "s", here: "a1", settle: " or wait for the countdown", other: "yellow" };
+    // (none: no lit cell; over: on another pawn's cell)
+    for (const [id, left] of [["magic.move_start", 4], ["magic.move", 3], ["magic.move_none", 1], ["magic.move_over", 3]]) {
       const t = I18N.say(id, { ...most, left });
       steps.push([t, countdownFirst(60)], [t, countdownText(20)]);
     }

@@ -507,7 +507,9 @@ function levelLine(spaces, arrived, named) {
 // a way's note for the card in the box `note`: `pick` (the board's pick, or ""), then forCard's `text`: its
 // header and the tokens' lines (.card-why, hidden on a phone under a way not shown: struggle.css) and its last
 // line, the points, followed by "tap for why" where the lines are hidden
-function noteLines(note, pick, text) {
+// (`lights`: a tap on the way lights it on the board too, said so: Struggle newcomer 51 tapped "for why" and found
+// the board lighting that way)
+function noteLines(note, pick, text, lights = false) {
   const lines = text.split("\n"), score = lines.pop();
   note.textContent = pick ? `${pick}\n` : "";
   const why = document.createElement("span");
@@ -518,7 +520,7 @@ function noteLines(note, pick, text) {
   points.textContent = score;
   const more = document.createElement("span");
   more.className = "card-more";
-  more.textContent = ` ${I18N.t("page.str.card_tap_why", "· click for why")}`;
+  more.textContent = ` ${lights ? I18N.t("page.str.card_tap_light_why", "· click to light it and see why") : I18N.t("page.str.card_tap_why", "· click for why")}`;
   note.append(why, points, more);
 }
 function gameInfo() {
@@ -749,7 +751,7 @@ function drawInfo() {
       const note = document.createElement("div");
       note.className = "for-card";
       // the pick said first under its way (round 9: it was the last line of a long text); the top of the list names it
-      noteLines(note, hint === o.index ? I18N.t("page.str.hint_short", "★ the board's pick for your card") : "", forCard(o, card));
+      noteLines(note, hint === o.index ? I18N.t("page.str.hint_short", "★ the board's pick for your card") : "", forCard(o, card), mine);
       li.lastElementChild.appendChild(note);
       // on a phone a way not shown says only its points until tapped (Struggle newcomer 17: three ways of
       // seven lines each ran three screens); a way of another player's turn opens here alone

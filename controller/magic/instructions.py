@@ -131,9 +131,9 @@ def _moving(ref: "MagicReferee") -> Instruction:
     mid = "magic.move_none" if set(lit) <= {here} else "magic.move" if steps else "magic.move_start"
     # on another pawn's cell with a step left: slide on, the move cannot end there (RULES.md §1 Referee policy,
     # `occupied`; Magic newcomer 54 read "press Done to stop here" on Blue's cell, against the tip and the help)
-    # (a move may end where it began and on the own start corner, shared or not: lit_cells)
+    # (a move may end where it began, shared or not: lit_cells, the referee's _finish_move; no countdown runs there)
     under = [p for p in ref.tracker.pawns_at(here) if p != player]
-    if under and mid != "magic.move_none" and here not in (move.start, ref.corners[player]):
+    if under and mid != "magic.move_none" and here != move.start:
         mid = "magic.move_over"
         facts["other"] = under[0]
     return Instruction(player, "move", mid, facts, reqs, {"done": "end the move here"}, lit,

@@ -276,17 +276,23 @@ class MagicReferee(RefereeCore):
     def _pace_settle(self) -> None:
         """The settle countdown runs only while nothing blocks: a pawn moved or lifted by someone
         else, a ball in the tray pause it (the mover waits for the board to be put right), and
-        it starts again, whole, once the board matches."""
+        it starts again, whole, once the board matches. Nor on another pawn's cell, where no move ends."""
         move = self.move
         if self.state != "moving" or move is None or move.closing is not None or len(move.path) < 2:
             return
-        if self.blocked():
+        if self.blocked() or self._on_another(move):
             if "settle" in self._timers:
                 self._cancel("settle")
                 self._refresh()
         elif "settle" not in self._timers and self.settle_ms(move.player) > 0:
             self._after("settle", self.settle_ms(move.player), lambda: self._close_move("settled"))
             self._refresh()
+
+    def _on_another(self, move: _Move) -> bool:
+        """The mover stands on a cell another pawn holds, other than where its move began (no move ends there:
+        RULES.md §1 `occupied`): its countdown waits for the next step."""
+        here = self.tracker.at.get(move.player)
+        return here is not None and here != move.start and here in self.tracker.occupied(exclude=move.player)
 
     # -- plumbing ------------------------------------------------------------
     def _visited(self, pawn: str) -> list[Cell]:
@@ -402,7 +408,11 @@ class MagicReferee(RefereeCore):
             self._close_move("steps_used")
         else:
             settle = self.settle_ms(pawn)
-            if settle > 0:
+            # (no countdown on another pawn's cell: no move ends there, the words say to slide on; an attack saw
+            # "the move's time ran out" and the occupied correction follow them)
+            if self._on_another(move):
+                self._cancel("settle")
+            elif settle > 0:
                 self._after("settle", settle, lambda: self._close_move("settled"))
             self._refresh()
 

@@ -59,7 +59,7 @@ def test_the_tips_and_the_refusal_say_lit_as_the_prompt_does() -> None:
 
     for ident in ("page.lab.tip_move_walk", "page.lab.out_of_reach"):
         assert re.search(r"\blit tile\b", english(ident)), english(ident)
-    for ident in ("page.lab.tip_shift_first", "page.lab.tip_shift_first_touch"):
+    for ident in ("page.lab.tip_shift_short", "page.lab.tip_shift_short_touch"):
         words = english(ident)
         assert "the name the prompt uses" not in words and "slot" in words, words
 

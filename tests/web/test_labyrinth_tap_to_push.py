@@ -109,5 +109,12 @@ def test_the_push_again_words_lie_by_the_arrow_s_half_of_the_board(browser: Any)
                 page.locator(f'#maze .slot[data-slot="{slot}"]').tap()
                 expect(page.locator("#picked")).to_have_text(f"tap {slot} again to push")
                 assert page.evaluate(where) == side, (slot, page.evaluate(where))
+            # ...above only where the screen shows that room (an attack: the board scrolled to the screen's top had
+            # them above the screen)
+            page.evaluate("() => window.scrollTo(0, document.getElementById('maze').getBoundingClientRect().top + scrollY - 2)")
+            page.locator(f'#maze .slot[data-slot="{top}"]').tap()
+            expect(page.locator("#picked")).to_have_text(f"tap {top} again to push")
+            seen = page.evaluate("() => document.getElementById('picked').getBoundingClientRect().top")
+            assert seen >= 0 and page.evaluate(where) == "below", (seen, page.evaluate(where))
         finally:
             page.context.close()

@@ -80,3 +80,26 @@ def test_the_start_square_to_go_back_to_glows_and_is_framed_only_within_reach(br
             assert near["goal"] and float(near["led"]) > 0.5 and near["glow"] == "home-glow", near  # framed: in reach
         finally:
             page.context.close()
+
+
+def test_every_player_s_full_colour_is_read_as_a_turn_light(browser: Any) -> None:
+    """An attack: Green's LED colour is (0, 200, 0): no channel at 255, so its turn light was never read as one and
+    Green's pawn got no glow. Every player's colour in controller/leds.py PLAYER_RGB counts at full strength; its
+    reachable glow (LEGAL_LEVEL) and a target's white do not."""
+    from mazeboard.controller.leds import LEGAL_LEVEL, PLAYER_RGB, TARGET_RGB, scale
+
+    def hexed(rgb: tuple[int, int, int]) -> str:
+        return "#" + "".join(f"{c:02x}" for c in rgb)
+
+    with serving(RED_ARGS) as address:
+        page = open_page(browser, address, PHONE, guide=False, mobile=True)
+        try:
+            page.wait_for_function("() => typeof fullColour === 'function'", timeout=WAIT_MS)
+            for name, rgb in PLAYER_RGB.items():
+                if name == "vader":  # (the Vader pawn is nobody's turn)
+                    continue
+                assert page.evaluate("(h) => fullColour(h)", hexed(rgb)), name
+                assert not page.evaluate("(h) => fullColour(h)", hexed(scale(rgb, LEGAL_LEVEL))), name
+            assert not page.evaluate("(h) => fullColour(h)", hexed(TARGET_RGB))
+        finally:
+            page.context.close()

@@ -169,7 +169,9 @@ function armPush(slot, turned = false) {
   box.classList.remove("news");
   // ...above the board for an arrow in its top half (Labyrinth newcomer 51 tapped N-b and looked for the words
   // there, not under the board's foot): outside the frame either way, never over a tile
-  box.classList.toggle("above", /^N-|-6$/.test(slot));
+  // (...where the screen shows that room: a board scrolled to the screen's top, a small phone scrolled down to ⟳
+  // Rotate, had them above the screen: an attack)
+  box.classList.toggle("above", /^N-|-6$/.test(slot) && $("maze").getBoundingClientRect().top > 44);
   box.hidden = false;
   S.named = null;
   previewPush(slot);
@@ -374,11 +376,12 @@ function turnCell() {
   if (!others.length) return goal && full.includes(goal) && pawn === goal ? goal : null; // (the pawn at home)
   return others.includes(pawn) ? pawn : null;
 }
-// an LED at full strength in a player's colour (its brightest channel full; never the white of a target)
+// an LED at full strength in a player's colour (its brightest channel 190 or more: green is (0, 200, 0), an attack
+// saw Green's turn never drawn; the reachable tiles glow at a third of it), never the white of a target
 function fullColour(hex) {
   if (!/^#[0-9a-f]{6}$/i.test(hex || "")) return false;
   const v = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
-  return Math.max(...v) === 255 && Math.min(...v) < 200;
+  return Math.max(...v) >= 190 && Math.min(...v) < 190;
 }
 // every card found: the start square of the player on turn, lit in full as where to go back to (instructions.py
 // scene), drawn as its 🏠 glowing, and framed only while the move can reach it (Labyrinth newcomer 50 clicked a1,
@@ -618,8 +621,10 @@ function tips() {
     // (a touch screen: how to see a push before making it, Labyrinth newcomer 31; the help said it alone)
     // (the first step first, short, and the arrows' codes said where they first come: Labyrinth newcomer 52 read a
     // long first sentence and "N-b, W-4" unexplained until it tapped an arrow)
-    shift: longGame() + (I18N.touch ? I18N.t("page.lab.tip_shift_first_touch", "Tap a lit arrow beside the board (a slot; the prompt names it by the code on it: N-b, W-4…): the row or column its push moves is marked. Tap it again to push the spare tile in there, or another arrow to compare; ⟳ Rotate turns the spare first.")
-      : I18N.t("page.lab.tip_shift_first", "Click a lit arrow beside the board (a slot; the prompt names it by the code on it: N-b, W-4…) to push the spare tile in there; ⟳ Rotate (or R) turns the spare first.")) +
+    // (...a first sentence short enough for a phone's folded tip: an attack read "Tap a lit arrow beside the board (a
+    // slot; the prompt ▾ more")
+    shift: longGame() + (I18N.touch ? I18N.t("page.lab.tip_shift_short_touch", "Tap a lit arrow (a slot) beside the board to see its push. The prompt names each arrow by the code on it (N-b, W-4…). Tap it again to push the spare tile in there, or another arrow to compare; ⟳ Rotate turns the spare first.")
+      : I18N.t("page.lab.tip_shift_short", "Click a lit arrow (a slot) beside the board to push the spare tile in there. The prompt names each arrow by the code on it (N-b, W-4…); ⟳ Rotate (or R) turns the spare first.")) +
       // (where a push leads: Labyrinth newcomers 34 and 37 learnt it only once pushed)
       (I18N.touch ? I18N.t("page.lab.tip_push_reach_touch", " While an arrow is marked, the tiles your pawn could walk to after that push are dashed in your colour (the row it moves counted as it will lie once pushed).")
         : I18N.t("page.lab.tip_push_reach", " Point at an arrow to see a push first: the row or column it moves, and, dashed in your colour, the tiles your pawn could walk to after it (the row it moves counted as it will lie once pushed).")) +

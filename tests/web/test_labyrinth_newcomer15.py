@@ -28,7 +28,7 @@ def test_the_shift_tip_names_no_key_on_a_phone(browser: Any) -> None:
                 assert "Rotate" in tip, tip
                 # the first step first, its codes said there (Labyrinth newcomer 52: a long first sentence, "N-b, W-4"
                 # unexplained until an arrow was tapped)
-                assert tip.lower().index("a lit arrow") < tip.index("Rotate") and "code on it (N-b" in tip, tip
+                assert tip.lower().index("a lit arrow") < tip.index("Rotate") and "code on an arrow (N-b" in tip, tip
                 if touch:
                     assert "(or R)" not in tip and "tap a lit arrow" in tip.lower(), tip
                 else:  # a keyboard's key is still named where there is one

@@ -622,9 +622,10 @@ function tips() {
     // (the first step first, short, and the arrows' codes said where they first come: Labyrinth newcomer 52 read a
     // long first sentence and "N-b, W-4" unexplained until it tapped an arrow)
     // (...a first sentence short enough for a phone's folded tip: an attack read "Tap a lit arrow beside the board (a
-    // slot; the prompt ▾ more")
-    shift: longGame() + (I18N.touch ? I18N.t("page.lab.tip_shift_short_touch", "Tap a lit arrow (a slot) beside the board to see its push. The prompt names each arrow by the code on it (N-b, W-4…). Tap it again to push the spare tile in there, or another arrow to compare; ⟳ Rotate turns the spare first.")
-      : I18N.t("page.lab.tip_shift_short", "Click a lit arrow (a slot) beside the board to push the spare tile in there. The prompt names each arrow by the code on it (N-b, W-4…); ⟳ Rotate (or R) turns the spare first.")) +
+    // slot; the prompt ▾ more"; the codes said as the prompt's names for arrows, last: Labyrinth newcomer 53 read "the
+    // prompt names each arrow" and waited for the prompt to name the arrow it had tapped)
+    shift: longGame() + (I18N.touch ? I18N.t("page.lab.tip_shift_short_touch", "Tap a lit arrow (a slot) beside the board to see its push. Tap it again to push the spare tile in there, or another arrow to compare; ⟳ Rotate turns the spare first. The code on an arrow (N-b, W-4…) is its name where the prompt speaks of one, as in “not S-f”.")
+      : I18N.t("page.lab.tip_shift_short", "Click a lit arrow (a slot) beside the board to push the spare tile in there; ⟳ Rotate (or R) turns the spare first. The code on an arrow (N-b, W-4…) is its name where the prompt speaks of one, as in “not S-f”.")) +
       // (where a push leads: Labyrinth newcomers 34 and 37 learnt it only once pushed)
       (I18N.touch ? I18N.t("page.lab.tip_push_reach_touch", " While an arrow is marked, the tiles your pawn could walk to after that push are dashed in your colour (the row it moves counted as it will lie once pushed).")
         : I18N.t("page.lab.tip_push_reach", " Point at an arrow to see a push first: the row or column it moves, and, dashed in your colour, the tiles your pawn could walk to after it (the row it moves counted as it will lie once pushed).")) +

@@ -24,6 +24,9 @@ def test_a_second_throw_says_the_dice_thrown_again_and_those_kept(browser: Any) 
               LOG_TEXT.hand({player: 'red', faces: ['9', 'A', 'A', '10', 'K'], throw: 2, held: [1, 2, 3]})]""")
             assert first == "Red threw 9 ace ace 10 K (throw 1)", first
             # (the hand first, in the dice's order: Struggle newcomer 47)
-            assert again == "Red threw 9 ace ace 10 K (throw 2: 10 K thrown again, 9 ace ace kept)", again
+            # (...the dice thrown again counted, then what they came up: Struggle newcomer 52)
+            assert again == "Red threw 9 ace ace 10 K (throw 2: 2 dice thrown again, now 10 K; 9 ace ace kept)", again
+            one = page.evaluate("() => LOG_TEXT.hand({player: 'red', faces: ['9', 'A', 'A', '10', 'K'], throw: 3, held: [1, 2, 3, 4]})")
+            assert one == "Red threw 9 ace ace 10 K (throw 3: 1 die thrown again, now K; 9 ace ace 10 kept)", one
         finally:
             page.close()

@@ -29,6 +29,9 @@ def test_the_pick_lit_as_the_choice_opens_is_said_lit_first(browser: Any) -> Non
             prompt = page.locator("#prompt-text").inner_text()
             assert re.search(rf"way {pick} of {count} \(★ the board's pick for your card, lit first\)", prompt), prompt
             assert "to see the others" in prompt and "see the first again" not in prompt, prompt
+            # (nothing was shown before the pick: "▶ Way 1", never "back"; Struggle newcomer 52)
+            assert "◀ Previous way or ▶ Way 1." in prompt, prompt
+            assert page.locator("#throw").inner_text().strip() == "▶ Way 1"
             page.click("#throw")  # way 1: the person moves on
             page.wait_for_function("() => S.view.selected === 0", timeout=WAIT)
             page.evaluate("MB.send({type: 'pick', index: 2})")  # ...and back to the pick: chosen, not "lit first"
@@ -37,5 +40,6 @@ def test_the_pick_lit_as_the_choice_opens_is_said_lit_first(browser: Any) -> Non
             prompt = page.locator("#prompt-text").inner_text()
             assert "(★ the board's pick for your card)" in prompt and "lit first" not in prompt, prompt
             assert "see the first again" in prompt, prompt
+            assert page.locator("#throw").inner_text().strip() == "▶ Back to way 1"
         finally:
             page.context.close()

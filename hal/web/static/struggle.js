@@ -668,7 +668,11 @@ function drawInfo() {
   if (throwWord) throwWord.hidden = nextWay;
   $("throw").querySelector(".throw-icon").hidden = nextWay && own;
   $("next-way").hidden = !nextWay;
-  $("next-way").textContent = own ? (lastWay ? I18N.t("page.str.back_to_way_1", "▶ Back to way 1") : I18N.t("page.str.next_way", "▶ Next way"))
+  // (the last way lit first, by the board's pick, was never left: "▶ Way 1", not "back" to where nothing was shown;
+  // Struggle newcomer 52)
+  const fresh = lastWay && pickFirstLit() && (I18N.lang === "en" || I18N.has("page.str.to_way_1"));
+  $("next-way").textContent = own ? (fresh ? I18N.t("page.str.to_way_1", "▶ Way 1")
+    : lastWay ? I18N.t("page.str.back_to_way_1", "▶ Back to way 1") : I18N.t("page.str.next_way", "▶ Next way"))
     : lastWay ? I18N.t("page.str.throw_first_way", "Throw: way 1") : I18N.t("page.str.throw_next_way", "Throw: next way");
   // choosing: the way it plays named (Struggle newcomer 17 took it and the way's "Play this way (Stop)" for two acts)
   $("stop").textContent = v.phase === "choosing" ? (typeof v.selected === "number"
@@ -1124,7 +1128,9 @@ const PAGE_SAID = {
   "str.choose_first": { id: "page.str.choose_first_next", say: (a) => I18N.t("page.str.choose_first_next", "{Player}: the board lights way {n} of {count}{pick} to play {hand}: press Stop to play it, ▶ Next way for the next one.", a) },
   // (the last way lit first, the board's pick: the others are not seen "again", Struggle newcomer 47)
   "str.choose_last": { id: "page.str.choose_last_back", say: (a) => (pickFirstLit() && (I18N.lang === "en" || I18N.has("page.str.choose_last_others"))
-    ? I18N.t("page.str.choose_last_others", "{Player}: the board lights way {n} of {count}{pick} to play {hand}: press Stop to play it; to see the others, ◀ Previous way or ▶ Back to way 1.", a)
+    ? (I18N.lang === "en" || (I18N.has("page.str.choose_last_others_way1") && I18N.has("page.str.to_way_1"))
+      ? I18N.t("page.str.choose_last_others_way1", "{Player}: the board lights way {n} of {count}{pick} to play {hand}: press Stop to play it; to see the others, ◀ Previous way or ▶ Way 1.", a)
+      : I18N.t("page.str.choose_last_others", "{Player}: the board lights way {n} of {count}{pick} to play {hand}: press Stop to play it; to see the others, ◀ Previous way or ▶ Back to way 1.", a))
     : I18N.t("page.str.choose_last_back", "{Player}: the board lights way {n} of {count}{pick} to play {hand}: press Stop to play it, ◀ Previous way to go back one, ▶ Back to way 1 to see the first again.", a)) },
 };
 // whether the page says a board's sentence in its own words (PAGE_SAID): English, a language that has the page's, or one
@@ -1363,8 +1369,14 @@ const LOG_TEXT = {
     return e.throw > 1 && kept.length && again.length
       // (the hand first, in the dice's order as the prompt says it: Struggle newcomer 47 read the dice thrown again first
       // as another hand)
-      ? I18N.t("page.str.log_hand_rethrown", "{Player} threw {faces} (throw {n}: {again} thrown again, {kept} kept)",
-               { player: e.player, again: faces({ faces: again }), kept: faces({ faces: kept }), n: e.throw, faces: faces(e) })
+      // (...the dice thrown again counted, then what they came up: Struggle newcomer 52 re-threw Q Q, read "Q ace thrown
+      // again" as dice it had not thrown)
+      ? (I18N.lang === "en" || I18N.has("page.str.log_hand_rethrown_now")
+        ? I18N.t("page.str.log_hand_rethrown_now", "{Player} threw {faces} (throw {n}: {count} thrown again, now {again}; {kept} kept)",
+                 { player: e.player, again: faces({ faces: again }), kept: faces({ faces: kept }), n: e.throw, faces: faces(e),
+                   count: again.length === 1 ? I18N.t("page.str.one_die", "1 die") : I18N.t("page.str.n_dice", "{n} dice", { n: again.length }) })
+        : I18N.t("page.str.log_hand_rethrown", "{Player} threw {faces} (throw {n}: {again} thrown again, {kept} kept)",
+                 { player: e.player, again: faces({ faces: again }), kept: faces({ faces: kept }), n: e.throw, faces: faces(e) }))
       : I18N.t("page.str.log_hand", "{Player} threw {faces} (throw {n})", { player: e.player, faces: faces(e), n: e.throw });
   },
   held: null,

@@ -192,11 +192,11 @@ MESSAGES: dict[str, str] = {
                         "(press Done to stop sooner).",
     # (what blocks it: a found wall, another pawn, a cell the move passed already: an attack walked into a dead end)
     # (no longer than magic.move_start: the prompt keeps its room, the board stays put at 1024x700)
-    # (no longer than magic.move: the prompt keeps its room)
-    "magic.move_over": "{Player} rolled {roll}: {Other}'s pawn stands on {here} too: slide on, up to {left} more "
-                       "step{s} (no move ends on another pawn).",
     "magic.move_none": "{Player} rolled {roll}: no lit cell to go to from {here} (walls found, pawns, cells passed): "
                        "press Done.",
+    # on another pawn's cell with a step left (no longer than magic.move: the prompt keeps its room)
+    "magic.move_over": "{Player} rolled {roll}: {Other}'s pawn stands on {here} too: slide on, up to {left} more "
+                       "step{s} (no move ends on another pawn).",
     "magic.closing": "{Player}'s move is over ({reason}): keep the pawn still (a ball may still fall).",
     "magic.return": "{Returner}'s ball fell.",
     "magic.why.overstep": "more steps than the roll",

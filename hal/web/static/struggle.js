@@ -761,7 +761,7 @@ function drawInfo() {
       // seven lines each ran three screens); a way of another player's turn opens here alone
       if (!mine) li.addEventListener("click", () => li.toggleAttribute("data-open"));
     }
-    if (mine && v.phase === "choosing") li.addEventListener("click", () => { S.choseHere = handKeyOf(S.view); MB.send({ type: "pick", index: o.index }); });
+    if (mine && v.phase === "choosing") li.addEventListener("click", () => pickWay(o.index));
     // on a phone the way tapped has Stop's control in it (struggle.css shows it there only): Stop is far above
     if (mine && v.phase === "choosing" && o.index === v.selected) {
       const play = document.createElement("button");
@@ -884,7 +884,7 @@ function drawPickLine(v, ways, card, hint, mine) {
   // (Struggle newcomer 17 could not tell what "shown" meant: whether the pick was on the lights)
   show.textContent = shown ? I18N.t("page.str.pick_on_leds", "✓ lit on the board now") : I18N.t("page.str.pick_show", "Show it");
   MB.enable(show, !shown);
-  show.addEventListener("click", () => { S.choseHere = handKeyOf(S.view); if (v.selected !== o.index) MB.send({ type: "pick", index: o.index }); });
+  show.addEventListener("click", () => { if (v.selected !== o.index) pickWay(o.index); });
   box.append(" ", show);
 }
 // where `player`'s card is when held on another screen; "" otherwise
@@ -945,7 +945,7 @@ function fillWayShown(v, ways, card, hint, mine) {
     const b = document.createElement("button");
     b.type = "button"; b.className = "small pick-show";
     b.textContent = I18N.t("page.str.pick_show_way_board", "★ The board's pick for your card: way {n} · show it", { n: pick.index + 1 });
-    b.addEventListener("click", () => { S.choseHere = handKeyOf(S.view); MB.send({ type: "pick", index: pick.index }); });
+    b.addEventListener("click", () => pickWay(pick.index));
     box.prepend(b, " ");
   }
 }
@@ -1045,9 +1045,9 @@ function tips() {
     choose: I18N.t("page.str.tip_choose_order", "Each line under “Ways to play the hand” shows where the tokens would go and what that does for your card (★ the board's pick for your card: the most points). The same dice may move the tokens in another order (“token Q moves first”): the order can change where they end. The notes rank tokens level on one space in the order K, Q, J, 10, 9, as the pick weighs them. Click a way to see it lit on the board, then press ✋ Stop to play it."),
     // (what each way does next said: Struggle newcomer 34 moved the tokens by hand and pressed Stop, then pressed
     // Place tokens as shown and found Blue already playing)
-    place: // (what the glow pulsing on the space a token leaves means: Struggle newcomer 50 saw START glow red and read it as a
-    // mark nothing explained)
-    I18N.t("page.str.tip_place_ends", "Move the tokens to the blinking spaces (a space glowing and fading, START too, is where a token leaves from): click a token, then its space, then press ✋ Stop to end the turn; or press 🤚 Place tokens as shown, which places them and ends the turn."),
+    // (what the glow pulsing on the space a token leaves means: Struggle newcomer 50 saw START glow red and read it as
+    // a mark nothing explained)
+    place: I18N.t("page.str.tip_place_ends", "Move the tokens to the blinking spaces (a space glowing and fading, START too, is where a token leaves from): click a token, then its space, then press ✋ Stop to end the turn; or press 🤚 Place tokens as shown, which places them and ends the turn."),
   };
 }
 // a tip goes when the step it teaches is done (not remembered: it comes again next turn): the placing tip once
@@ -1145,6 +1145,12 @@ function nextWayOwn() { return pageTwin("str.choose"); }
 // 45, 47 expected way 1 and read "way 6 of 6" as five ways skipped)
 function handKeyOf(v) { return JSON.stringify([v.current, v.round, v.faces, v.throws, (v.outcomes || []).length]); }
 function pickFirstLit() { return !!S.view && S.pickFirst === handKeyOf(S.view); }
+// a way lit by a person here (a way's row, the pick's buttons): remembered for the hand, so the prompt never says it
+// was lit from another screen (pickLit)
+function pickWay(index) {
+  S.choseHere = handKeyOf(S.view);
+  MB.send({ type: "pick", index });
+}
 function pickLit(s) {
   const v = S.view, card = s && S.cards[s.player], hint = s && S.hints[s.player];
   // the card on another screen, a way past the first lit and not from here: lit from the screen that holds the card

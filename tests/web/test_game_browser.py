@@ -114,9 +114,10 @@ def test_labyrinth_by_clicking(browser: Any, tmp_path: Path) -> None:
         expect(page.locator("#prompt")).to_contain_text("Red: move your pawn", timeout=WAIT_MS)
         expect(page.locator("#rotate")).to_be_disabled()  # the spare is in: Rotate does nothing now
         reach = last(events(), "reachable", player="red")["cells"]
-        for cell in reach:  # the reachable tiles dim red, as the controller lit them (the start square a1 too:
-            # a tile to walk to like the others, Labyrinth newcomer 14)
-            expect(tile(cell)).to_have_attribute("data-led", "#4c0000", timeout=WAIT_MS)
+        for cell in reach:  # the reachable tiles dim red, as the controller lit them (the start square a1 too, once
+            # the pawn has left it: a tile to walk to like the others, Labyrinth newcomer 14); the pawn's own tile in
+            # full, whose turn (Labyrinth newcomer 49)
+            expect(tile(cell)).to_have_attribute("data-led", "#ff0000" if cell == "a1" else "#4c0000", timeout=WAIT_MS)
         dest = [c for c in reach if c != "a1"]
         if dest:
             tile(dest[-1]).click()

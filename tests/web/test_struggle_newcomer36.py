@@ -125,7 +125,7 @@ def test_the_goal_tip_says_how_to_see_a_card_held_on_another_screen(browser: Any
         try:
             free = wide.evaluate("() => tips().goal")
             # (newcomer 40: the card box's button; newcomer 49: the colour at the top said to be the same)
-            assert "(to see it here, press “🃏️ Show Red's card” beside the board, or Red at the top: either takes your seat)" in free, free
+            assert "(to see it here, press “🃏️ Show Red's card” beside the board, or Red at the top: both do the same)" in free, free
             phone.locator("button.seat-claim.red").click(timeout=WAIT)
             phone.locator("a.seat-link.red").wait_for(timeout=WAIT)
             wide.wait_for_function("() => MB.seatElsewhere('red')", timeout=WAIT)

@@ -1016,7 +1016,7 @@ function cardHowShow() {
   const colour = (S.hello && S.hello.humans[0]) || "", button = showCardWords(colour);
   const where = NOTICE.phone() ? I18N.t("page.str.card_how_under_dice", "under the dice") : I18N.t("page.str.card_how_beside_board", "beside the board");
   return I18N.lang === "en" || I18N.has("page.str.card_how_show_either")
-    ? I18N.t("page.str.card_how_show_either", "to see it here, press “{button}” {where}, or {Colour} at the top: either takes your seat", { button, where, colour })
+    ? I18N.t("page.str.card_how_show_either", "to see it here, press “{button}” {where}, or {Colour} at the top: both do the same", { button, where, colour })
     : I18N.t("page.str.card_how_show", "to see it here, press “{button}” {where}", { button, where });
 }
 const TIP_ORDER = { throw: ["goal", "dice", "throw"], choose: ["goal", "dice", "choose"], place: ["place"] };

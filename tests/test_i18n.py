@@ -135,7 +135,12 @@ def test_each_seed_language_keeps_the_format_fields_and_says_the_main_turns(lang
     assert not missing, f"{lang} does not say {sorted(missing)}"
 
 
-def test_an_untranslated_id_falls_back_to_english() -> None:
+def test_an_untranslated_id_falls_back_to_english(untranslated) -> None:  # type: ignore[no-untyped-def]
+    untranslated({"de": {"lab.confirm", "request.magnet"}, "fa": {"narrate.target"}})
+    _falls_back_to_english()
+
+
+def _falls_back_to_english() -> None:
     de = cat.catalogue("de")
     assert not de.has("lab.confirm")
     assert de.say("lab.confirm", {"pawn": "red", "cell": "c3"}).startswith("Which tile did red stop on?")
@@ -208,7 +213,8 @@ def test_the_config_file_names_a_language(tmp_path: Path) -> None:
         load_config(str(bad))
 
 
-def test_the_server_serves_a_catalogue_per_language() -> None:
+def test_the_server_serves_a_catalogue_per_language(untranslated) -> None:  # type: ignore[no-untyped-def]
+    untranslated({"fa": {"lab.confirm"}})
     page = cat.page_catalogue("fa")
     assert page["dir"] == "rtl" and page["messages"]["page.roll"] == "تاس" and "lab.confirm" not in page["messages"]
     assert page["english"]["lab.confirm"] == MESSAGES["lab.confirm"]

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from test_plain_words_browser import LABYRINTH, MAGIC, WAIT_MS, WIDE, free_port, serving
+from test_plain_words_browser import LABYRINTH, MAGIC, STRUGGLE, WAIT_MS, WIDE, free_port, serving
 from untranslated_page import leave_untranslated
 
 pytestmark = pytest.mark.browser
@@ -82,3 +82,30 @@ def test_a_sentence_left_in_english_keeps_its_words_english(browser: Any) -> Non
         assert not re.search(r"[\u0600-\u06FF]'s turn", page.locator("#log").inner_text())
         page.close()
 
+
+@pytest.mark.parametrize("args", [MAGIC, STRUGGLE], ids=["magic", "struggle"])
+def test_words_drawn_from_the_board_s_first_message_are_in_the_language(browser: Any, args: tuple[str, ...]) -> None:
+    """An Italian Struggle page showed "connected" and the track's legend ("if taken: can't land") in English beside
+    Italian prompts: drawn on the board's hello, which came before the catalogue. A page connects once its catalogue
+    is there (here it comes 1.5 s late), so nothing drawn from the board's messages is left in English."""
+    import time
+
+    from playwright.sync_api import expect
+
+    with serving(args, free_port()) as url:
+        page = browser.new_page(viewport={"width": WIDE[0], "height": WIDE[1]})
+
+        def late(route: Any) -> None:
+            time.sleep(1.5)
+            route.continue_()
+
+        page.route("**/i18n.json*", late)
+        page.goto(url + "?lang=it")
+        expect(page.locator("#conn")).to_have_attribute("data-state", "open", timeout=WAIT_MS)
+        expect(page.locator("html")).to_have_attribute("lang", "it", timeout=WAIT_MS)
+        page.wait_for_timeout(300)
+        assert page.locator("#conn").inner_text() == "collegato"
+        if args is STRUGGLE:
+            legend = page.locator("#legend-track").inner_text() + page.locator("#legend-under").inner_text()
+            assert "can't land" not in legend and "se occupata" in legend, legend
+        page.close()

@@ -1329,7 +1329,7 @@ function wire() {
 
 wire();
 NOTICE.guide("magic-labyrinth", TIPS);
-connect();
+I18N.settled(connect); // in the page's language from the board's first message on (i18n.js)
 
 // the page's language arrived (i18n.js): say the prompt in it
 I18N.ready(() => { if (S.view && S.hello) drawInfo(); if (S.hello && S.world) drawTray(); });

@@ -26,7 +26,7 @@ const MB = {
   connect(handlers, query) {
     MB.handlers = handlers;
     MB.query = query || "";
-    MB.open();
+    I18N.settled(() => MB.open()); // in the page's language from the board's first message on
   },
   open() {
     const ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws${MB.query}`);

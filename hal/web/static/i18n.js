@@ -9,7 +9,8 @@
 "use strict";
 
 const I18N = (() => {
-  const S = { lang: "en", dir: "ltr", messages: {}, english: {}, ready: false, waiting: [] };
+  const SETTLE_MS = 3000; // the longest a page waits for its catalogue before it connects in English
+  const S = { lang: "en", dir: "ltr", messages: {}, english: {}, ready: false, waiting: [], settled: false, then: [] };
   const own = (id) => Object.prototype.hasOwnProperty.call(S.messages, id);
   const text = (v) => (v === null || v === undefined ? "" : String(v));
 
@@ -158,13 +159,19 @@ const I18N = (() => {
     .then((c) => {
       Object.assign(S, { lang: c.lang, dir: c.dir, messages: c.messages || {}, english: c.english || {} });
       S.ready = true;
-      const go = () => { apply(); S.waiting.splice(0).forEach((f) => f()); };
+      const go = () => { apply(); S.waiting.splice(0).forEach((f) => f()); settle(); };
       if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", go); else go();
     })
-    .catch((e) => console.warn("mazeboard: the page stays in English:", e.message));
+    .catch((e) => { console.warn("mazeboard: the page stays in English:", e.message); settle(); });
+  setTimeout(settle, SETTLE_MS); // a catalogue that never comes keeps no page from the board
 
   // call `f` once the catalogue is there (at once if it is): a page redraws its prompt in the language
   function ready(f) { if (S.ready) f(); else S.waiting.push(f); }
+  // call `f` once the catalogue is there, or known not to come (an error, or SETTLE_MS gone by): a page connects to
+  // the board then, so what it draws from the board's messages is in the language (an Italian Struggle page drew
+  // "connected" and the track's legend on the board's hello, before the catalogue came: English beside Italian)
+  function settled(f) { if (S.settled) f(); else S.then.push(f); }
+  function settle() { if (S.settled) return; S.settled = true; S.then.splice(0).forEach((f) => f()); }
 
   // the time of day a log line says, HH:MM:SS in this device's time zone: the moment the event happened,
   // as the server stamped it (`wall`, epoch ms, round 25): the same on every screen and after a reload.
@@ -183,7 +190,7 @@ const I18N = (() => {
 
   // whether the page's language has its own words for `id` (not the English fallback)
   const has = (id) => own(id) && !!S.messages[id];
-  return { prompt, say, said, t, list, ready, clock, readMs, has, get lang() { return S.lang; }, get dir() { return S.dir; },
+  return { prompt, say, said, t, list, ready, settled, clock, readMs, has, get lang() { return S.lang; }, get dir() { return S.dir; },
     // a touch screen: no keys to name (the pages' tips say none there)
     get touch() { return touch(); } };
 })();

@@ -59,3 +59,32 @@ def test_pointing_at_an_arrow_shows_where_the_pawn_could_go_after_that_push(brow
             assert page.locator("#maze .tile[data-shifted]").count() == 0
         finally:
             page.close()
+
+
+def test_a_pawn_the_push_carries_off_the_board_is_drawn_on_the_tile_it_lands_on(browser: Any) -> None:
+    """Labyrinth newcomer 54 marked N-f with its pawn on f1, which that push moves off the board: the preview drew the
+    pawn nowhere (on the faded tile pushed out past the edge) and the newcomer learnt only from an older log line that
+    such a pawn goes onto the tile pushed in. The preview draws it there, on the spare at the entry (RULES.md)."""
+    with serving(NEWCOMER_GAME) as url:
+        page = open_page(browser, url, (1920, 1080), guide=False)
+        try:
+            page.wait_for_function("() => S.view && S.world && S.view.phase === 'shift' && S.world.push_reach", timeout=WAIT_MS)
+            # the page's view of red's pawn on the tile the first lit arrow's push moves out
+            slot, out = page.evaluate("""() => {
+              const slot = [...document.querySelectorAll('#maze .slot')].find((s) => !s.classList.contains('off')).dataset.slot;
+              const line = pushLine(slot);
+              S.world = { ...S.world, pawns: { ...S.world.pawns, red: line[line.length - 1] } }; drawPawns();
+              return [slot, line[line.length - 1]]; }""")
+            page.locator(f'#maze .slot[data-slot="{slot}"]').hover()
+            page.wait_for_timeout(200)
+            shown = page.evaluate("""(out) => ({
+              onGhost: [...document.querySelectorAll('#spare-ghost .lpawn')].map((p) => p.dataset.pawn),
+              outSeen: [...document.querySelectorAll(`#maze .tile[data-cell="${out}"] .lpawn`)]
+                .filter((p) => getComputedStyle(p).visibility !== 'hidden').length })""", out)
+            assert shown == {"onGhost": ["red"], "outSeen": 0}, (slot, out, shown)
+            page.mouse.move(5, 5)
+            page.wait_for_timeout(200)
+            assert page.locator("#spare-ghost").count() == 0
+            assert page.locator(f'#maze .tile[data-cell="{out}"] .lpawn').first.is_visible()
+        finally:
+            page.close()

@@ -226,7 +226,10 @@ function shiftPreview(cells) {
   const by = [b.left - a.left, b.top - a.top].map((n) => CSS.px(n)).join(" "); // (the CSS translate property, in CSS pixels)
   for (const c of cells) { const t = tile(c); t.style.translate = by; t.dataset.shifted = ""; }
   if (!ghost) { ghost = document.createElement("div"); ghost.id = "spare-ghost"; ghost.className = "tile spare-ghost"; maze.appendChild(ghost); }
-  ghost.innerHTML = $("spare").innerHTML;
+  // a pawn on the tile pushed out lands on the tile pushed in (RULES.md): drawn there, not on the faded tile past the edge
+  // (Labyrinth newcomer 54 saw its pawn nowhere in the preview of the push that carried it off f1)
+  const off = tile(cells[cells.length - 1]).querySelector(".pawns");
+  ghost.innerHTML = $("spare").innerHTML + (off && off.children.length ? `<div class="pawns">${off.innerHTML}</div>` : "");
   ghost.style.gridColumn = tile(cells[0]).style.gridColumn;
   ghost.style.gridRow = tile(cells[0]).style.gridRow;
   return ghost;

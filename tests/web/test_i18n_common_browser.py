@@ -105,6 +105,9 @@ def test_words_drawn_from_the_board_s_first_message_are_in_the_language(browser:
         expect(page.locator("html")).to_have_attribute("lang", "it", timeout=WAIT_MS)
         page.wait_for_timeout(300)
         assert page.locator("#conn").inner_text() == "collegato"
+        # the score cards name each player in the language (they showed "Red you" under "Rosso ha tirato…")
+        names = page.locator("#players .player.red .who").inner_text()
+        assert names.startswith("Rosso"), names
         if args is STRUGGLE:
             legend = page.locator("#legend-track").inner_text() + page.locator("#legend-under").inner_text()
             assert "can't land" not in legend and "se occupata" in legend, legend

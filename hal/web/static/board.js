@@ -768,8 +768,10 @@ function drawInfo() {
     const tag = h.humans.includes(p) ? I18N.t("page.magic.you", "you") : I18N.t("page.magic.simulated", "simulated");
     const won = v.winner === p ? I18N.t("page.magic.winner_tag", " · winner 🏆") : "";
     row.innerHTML = `<span class="arrow">▶</span><span class="dot"></span>` +
-      `<span class="who"><span class="pname">${p}</span><small class="tag">${tag}</small><small class="won">${won}</small></span>` +
+      `<span class="who"><span class="pname"></span><small class="tag">${tag}</small><small class="won">${won}</small></span>` +
       `<span class="tokens"><span class="stars">${"⭐".repeat(Math.min(score, 8))}</span><b class="score">${score}</b><small class="goal"></small></span>`;
+    // the colour as a name in the page's language ("Rot"), never the colour's id
+    row.querySelector(".pname").textContent = I18N.t("page.common.colour_name", "{Player}", { player: p });
     row.querySelector(".tag").classList.toggle("mine", h.humans.includes(p)); // kept on a crowded phone bar
     row.querySelector(".tag").title = tag; // a phone's four chips show a simulated player's as 🤖 (board.css)
     if (v.win_tokens) { // the goal beside the score: "/5", "5 symbols win" on a hover

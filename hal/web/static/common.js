@@ -198,6 +198,8 @@ const MB = {
     log.prepend(li);
     while (log.children.length > 300) log.lastChild.remove();
   },
+  // a player's colour as a name in the page's language ("Rot", "قرمز"; English "Red"): never the colour's id
+  colourName(p) { return I18N.t("page.common.colour_name", "{Player}", { player: p }); },
   playersRow(p, view, hello, extra) {
     const row = document.createElement("div");
     row.className = `player ${p}` + (p === view.current && view.phase !== "over" ? " turn" : "");
@@ -209,7 +211,7 @@ const MB = {
       : hello.humans.includes(p) ? I18N.t("page.common.you", "you") : I18N.t("page.common.simulated", "simulated");
     const won = view.winner === p || (view.winners || []).includes(p);
     row.innerHTML = `<span class="arrow">▶</span><span class="dot"></span>` +
-      `<span class="who">${p}<small>${tag}${won ? I18N.t("page.common.winner", " · winner 🏆") /* a no-break space: the cup never alone on a line (round 26) */ : ""}</small></span><span class="tokens">${extra}</span>`;
+      `<span class="who">${escHTML(MB.colourName(p))}<small>${tag}${won ? I18N.t("page.common.winner", " · winner 🏆") /* a no-break space: the cup never alone on a line (round 26) */ : ""}</small></span><span class="tokens">${extra}</span>`;
     return row;
   },
   // seats: claim a free colour (POST; the server answers with a cookie only this browser has),

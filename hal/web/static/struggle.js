@@ -796,7 +796,7 @@ function drawInfo() {
   const rounds = Math.max(v.rounds, v.results.length);
   let html = `<tr><th></th>${Array.from({ length: rounds }, (_, i) => `<th>R${i + 1}</th>`).join("")}<th>${I18N.t("page.str.total", "total")}</th></tr>`;
   for (const p of v.players) {
-    html += `<tr class="${p}" data-player="${p}"><td><span class="dot-s"></span> ${p}</td>` +
+    html += `<tr class="${p}" data-player="${p}"><td><span class="dot-s"></span> ${escHTML(MB.colourName(p))}</td>` +
       Array.from({ length: rounds }, (_, i) => `<td>${v.results[i] ? v.results[i].points[p] : "–"}</td>`).join("") +
       // (a dash until a round is counted, as the players' row: Struggle newcomer 32 saw "– pts" beside a total of 0)
       `<td class="total">${v.results.length || v.phase === "over" ? v.totals[p] || 0 : "–"}</td></tr>`;
@@ -822,7 +822,7 @@ function drawInfo() {
     // ...and why: where each player's card scored in the last round, on the first screen (Struggle newcomer 33: said
     // only under the Rounds table, far below a phone's first screen)
     const why = last ? v.players.map((p) => escHTML(I18N.t("page.str.banner_scored", "{Colour}: {scored}", { colour: cap(p), scored: scoredWords(last, p) }))) : [];
-    MB.banner(`${line}<div class="banner-scores">${Object.entries(v.totals).map(([p, s]) => `${p} ${s}`).join(" · ")}</div>` +
+    MB.banner(`${line}<div class="banner-scores">${Object.entries(v.totals).map(([p, s]) => `${escHTML(MB.colourName(p))} ${s}`).join(" · ")}</div>` +
       (why.length ? `<div class="banner-why">${v.results.length > 1 ? escHTML(I18N.t("page.str.banner_last_round", "Round {round}:", { round: last.round })) + " " : ""}${why.join("<br>")}</div>` : ""));
   }
 }

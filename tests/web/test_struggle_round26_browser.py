@@ -187,3 +187,30 @@ def test_the_start_label_is_not_covered_by_the_tokens_on_it(browser: Any, size: 
             assert got == {"tokens": 5, "covered": False, "inside": True}, got
         finally:
             page.close()
+
+
+def test_on_a_phone_previous_way_stands_left_of_next_way_in_one_row(browser: Any) -> None:
+    """Struggle newcomer 53: choosing on a phone, "◀ Previous way" stood at the right end of the dice's row and
+    "▶ Way 1" at the left of the row under it, the arrows pointing away from where their buttons were. The three
+    controls of the choice share one row under the dice: ◀, then ▶ Next way, then Stop, all on the first screen."""
+    with serving(SEED7) as url:
+        page = open_page(browser, url, PHONE)
+        try:
+            _until_prompt(page, "Red: press Throw")
+            page.click("#throw")
+            _until_prompt(page, "Red threw")
+            page.click("#stop")
+            _until_prompt(page, "way 1 of 3")
+            page.wait_for_timeout(300)
+            boxes = page.evaluate("""() => Object.fromEntries(['dice', 'prev-way', 'throw', 'stop'].map((id) => {
+              const r = document.getElementById(id).getBoundingClientRect();
+              return [id, { left: r.left, right: r.right, top: r.top + scrollY, bottom: r.bottom + scrollY }]; }))""")
+            prev, nxt, stop, dice = boxes["prev-way"], boxes["throw"], boxes["stop"], boxes["dice"]
+            assert prev["right"] <= nxt["left"] and nxt["right"] <= stop["left"], boxes
+            assert abs(prev["top"] - nxt["top"]) < 6 and abs(nxt["top"] - stop["top"]) < 6, boxes
+            assert prev["top"] >= dice["bottom"] - 1, boxes  # under the dice, not in their row
+            assert stop["bottom"] <= PHONE[1] + page.evaluate("scrollY"), boxes  # Stop on the screen shown
+            name = page.locator("#prev-way").get_attribute("aria-label") or page.locator("#prev-way").inner_text()
+            assert "Previous way" in name, name  # named in words for a screen reader, whatever it shows
+        finally:
+            page.close()

@@ -405,9 +405,11 @@ const NOTICE = {
   // log has one, what the room is for (Magic newcomer 19 saw a 130 px gap under the prompt once the tip went;
   // newcomer 26 saw "every tip has been shown" stay all game, saying nothing)
   // (not a line saying only whose turn it is, which the prompt says: Struggle newcomer 35 read "📜 Red's turn" under
-  // "Red: press Throw" while Blue's play, two tokens moved, was said only far below in the log)
+  // "Red: press Throw" while Blue's play, two tokens moved, was said only far below in the log), nor one saying a turn
+  // ended (Struggle newcomer 53 read "Blue's turn ends" there after some of Blue's turns, its play just before it;
+  // a Magic turn's end says why after the line that said it happen: a drop, the last step)
   restWords() {
-    const newest = document.querySelector('#log li:not(.warning):not([data-type="turn_started"]) .text');
+    const newest = document.querySelector('#log li:not(.warning):not([data-type="turn_started"]):not([data-type="turn_ended"]) .text');
     const line = newest && newest.textContent.trim();
     // (said as the log's newest line: Magic newcomers 39, 40 and 42 read a bare "📜 Red rolled 2" as a box unexplained)
     if (line) return I18N.t("page.common.guide_rest_latest", "📜 Latest in What happened: {line}", { line });

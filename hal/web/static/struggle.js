@@ -477,6 +477,8 @@ function forCard(o, card) {
   }
   const level = levelLine(after, arrived, named);
   if (level) parts.push(level);
+  // a way that ends the round scores now, every card, not only this one (Struggle newcomer 53)
+  if ((o.round_end || []).length) parts.push(I18N.t("page.str.card_round_ends", "⚑ this way ends the round: every place scores now, for every card, the other players' cards too"));
   if (!started && card.includes("A")) parts.push(I18N.t("page.str.card_star_start", "✔ good for your card: your card's ★ place ({place}) scores with any token: +10", { place: places[card.indexOf("A")] }));
   const sure = cardPoints(card.slice(0, arrived.length), arrived), total = cardPoints(card, will);
   // "no change" compares with now: the points now said beside those of the way when they differ (a way
@@ -916,8 +918,10 @@ function fillWayShown(v, ways, card, hint, mine) {
   const moves = shown.moves.map((m, i) => (i ? I18N.t("page.str.then_move", "then {move}", { move: moveText(m) }) : moveText(m)));
   for (const e of o.round_end || []) moves.push(`${I18N.t("page.str.token_named", "token {token}", { token: e.token })} → ${I18N.t("page.str.arrival_place", "arrival place {place}", { place: e.place })}`);
   // the fourth arrival ends the round, the last round's the game: said before it is played (Struggle newcomer 31)
-  if ((o.round_end || []).length) moves.push((v.round || 1) >= v.rounds ? I18N.t("page.str.way_ends_game", "⚑ the round and the game end")
-    : I18N.t("page.str.way_ends_round", "⚑ the round ends"));
+  // ...and that every card scores then, the other players' too (Struggle newcomer 53 played a way for its points and
+  // handed Blue the game)
+  if ((o.round_end || []).length) moves.push((v.round || 1) >= v.rounds ? I18N.t("page.str.way_ends_game_all", "⚑ the round and the game end: every card scores")
+    : I18N.t("page.str.way_ends_round_all", "⚑ the round ends: every card scores"));
   const ace = shown.ace.length ? [I18N.t("page.str.way_shown_ace", "ace = {aces}", { aces: andList(shown.ace) })] : [];
   // once die 2 acted on it, the line says so, on the first screen of a phone (round 27: die 2's role was said in its
   // title, which a phone never shows, and in the dice keys below the screen's edge)
@@ -1395,7 +1399,9 @@ const LOG_TEXT = {
   played_order: (e) => I18N.t("page.str.log_played", "{Player} played {order}{ace}", { player: e.player, order: tokenList(e.order),
     ace: e.ace.length > 1 ? I18N.t("page.str.log_aces", " (the aces counting as {aces})", { aces: andList(e.ace) })
       : e.ace.length ? I18N.t("page.str.log_ace", " (the ace counting as {aces})", { aces: andList(e.ace) }) : "" }),
-  arrived: (e) => I18N.t("page.str.log_arrived", "🏁 token {token} arrives in place {place}", { token: e.token, place: e.place }),
+  // (the board says an arrival when the way is played, before its tokens are placed: the play's, not yet made; Struggle
+  // newcomer 53 read "token K arrives in place D" over a K still on its space)
+  arrived: (e) => I18N.t("page.str.log_arrived_play", "🏁 the play takes token {token} to arrival place {place}", { token: e.token, place: e.place }),
   turn_ended: (e) => (e.reason === "void" ? I18N.t("page.str.log_void", "{Player}'s turn ends: five aces, void", { player: e.player })
     : I18N.t("page.str.log_turn_ends", "{Player}'s turn ends", { player: e.player })),
   warning: (e) => (e.kind === "out_of_turn" ? I18N.t("page.str.log_out_of_turn", "⚠ a token moved on {cell} while no token should move", { cell: sensorName(e.cell) })

@@ -103,3 +103,32 @@ def test_every_player_s_full_colour_is_read_as_a_turn_light(browser: Any) -> Non
             assert not page.evaluate("(h) => fullColour(h)", hexed(TARGET_RGB))
         finally:
             page.context.close()
+
+
+def test_every_card_found_the_arrows_whose_push_opens_a_way_home_are_marked(browser: Any) -> None:
+    """Labyrinth newcomer 54, every card found: "no path reaches your start square a1 this turn" came only after the
+    push, and finding the one push that reached a1 meant pointing at all 11 arrows in turn. While the spare waits to
+    go in, each lit arrow whose push (the spare as it lies) lets the pawn walk home carries a 🏠, and says so."""
+    with serving(RED_ARGS) as address:
+        page = open_page(browser, address, PHONE, guide=False, mobile=True)
+        try:
+            page.wait_for_function("() => S.view && S.view.current === 'red' && S.view.phase === 'shift' && !S.world.busy"
+                                   " && S.world.push_reach", timeout=WAIT_MS)
+            marked = page.evaluate("""() => {
+                const lit = [...document.querySelectorAll('#maze .slot:not(.off)')].map((e) => e.dataset.slot);
+                const home = lit.slice(0, 2), reach = Object.fromEntries(lit.map((k) => [k, home.includes(k) ? ['b1', 'a1'] : ['b1']]));
+                const s = S.view.instruction;
+                S.view.instruction = { ...s, messages: [{ id: 'lab.shift_home', args: { player: 'red', home: 'a1' } }] };
+                S.world = { ...S.world, push_reach: { ...S.world.push_reach, red: reach } };
+                drawInfo();
+                const on = [...document.querySelectorAll('#maze .slot.home-way')];
+                return { home, on: on.map((e) => e.dataset.slot), title: on.length ? on[0].title : '',
+                         badge: on.length ? getComputedStyle(on[0], '::after').content : '' }; }""")
+            assert marked["on"] == marked["home"] and len(marked["home"]) == 2, marked
+            assert "opens a way to a1" in marked["title"] and "🏠" in marked["badge"], marked
+            # not while cards are left to find (the card is secret: no arrow says where it lies)
+            page.evaluate("""() => { const s = S.view.instruction;
+                S.view.instruction = { ...s, messages: [{ id: 'lab.shift', args: { player: 'red' } }] }; drawInfo(); }""")
+            assert page.locator("#maze .slot.home-way").count() == 0
+        finally:
+            page.context.close()

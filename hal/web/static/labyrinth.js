@@ -576,11 +576,19 @@ function drawInfo() {
     $(id).dataset.tap = I18N.t("page.lab.not_now", "{what}: {why}", { what: controlName(id), why }); // a phone: no key named
   }
   $("rotate").textContent = s && s.action === "confirm" ? I18N.t("page.lab.next_guess", "⟳ Next guess") : I18N.t("page.lab.rotate_button", "⟳ Rotate");
+  // every card found, while the spare waits to go in: each arrow whose push (the spare as it lies) lets the pawn on
+  // turn, a person's here, walk home carries a 🏠 (the world's push_reach, as the pointed push's dashes; Labyrinth
+  // newcomer 54 pointed at all 11 arrows in turn to find the one that reached a1). Never a card's tile: it is secret
+  const home = s && s.action === "shift" ? homeGoal() : null, who = S.view && S.view.current;
+  const reach = home && S.hello.humans.includes(who) && S.world && S.world.push_reach ? S.world.push_reach[who] || {} : null;
   for (const el of $("maze").querySelectorAll(".slot")) {
     const [on, why] = buttonState(`slot:${el.dataset.slot}`);
+    const opens = !!reach && on && (reach[el.dataset.slot] || []).includes(home);
     el.classList.toggle("off", !on);
-    el.title = on ? I18N.t("page.lab.push_at", "push the spare in at {slot}", { slot: el.dataset.slot })
-      : I18N.t("page.lab.not_now", "{what}: {why}", { what: el.dataset.slot, why });
+    el.classList.toggle("home-way", opens);
+    el.title = opens ? I18N.t("page.lab.push_at_home", "push the spare in at {slot}: its push opens a way to {home} 🏠", { slot: el.dataset.slot, home })
+      : on ? I18N.t("page.lab.push_at", "push the spare in at {slot}", { slot: el.dataset.slot })
+        : I18N.t("page.lab.not_now", "{what}: {why}", { what: el.dataset.slot, why });
   }
   // an arrow tapped once that no longer takes the spare (pushed, another's turn) lets go
   if (S.armed && !buttonState(`slot:${S.armed}`)[0]) armPush(null);

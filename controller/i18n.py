@@ -28,7 +28,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
-from mazeboard.hal.boards import PLAYER_COLOURS
+from mazeboard.hal.boards import MAGIC_SYMBOLS, PLAYER_COLOURS
 from mazeboard.hal.i18n import TEMPLATE, fields
 from mazeboard.hal.web.controls import CONTROL_REASONS
 
@@ -45,8 +45,10 @@ ENGLISH_FRAGMENTS = frozenset({
     "vader_text", "back_text", "erase", "which", "players_text", "result_text", "tile_text", "reason",
 })
 
-#: names a translation gives the values of arguments (a player's colour)
-WORDS: dict[str, str] = {f"colour.{c}": c for c in PLAYER_COLOURS} | {"word.nobody": "nobody"}
+#: names a translation gives the values of arguments (a player's colour, a Magic Labyrinth symbol:
+#: a German page said "Ziel: owl auf c3"); English says a value as it is
+WORDS: dict[str, str] = ({f"colour.{c}": c for c in PLAYER_COLOURS} | {"word.nobody": "nobody"}
+                         | {f"symbol.{s}": s.replace("-", " ") for s in MAGIC_SYMBOLS.values()})
 
 
 class _Labels(HTMLParser):

@@ -40,6 +40,8 @@ ENGLISH = "en"
 TEMPLATE = "messages.pot"
 #: the largest catalogue file read, bytes (the English one is about 20 KB)
 MAX_CATALOGUE_BYTES = 1024 * 1024
+#: the kinds of argument values a language names in its own words (``colour.red``, ``symbol.owl``)
+VALUE_WORDS = ("colour", "symbol")
 _CODE = re.compile(r"^[a-z]{2,3}(_[A-Z]{2})?$")
 
 
@@ -233,8 +235,10 @@ def _word(value: Any, words: Catalogue | None, depth: int = 0) -> str:
             return ""
         return (words or catalogue(ENGLISH)).say(value["id"], value["args"], None, depth + 1)
     text = _text(value)
-    if words is not None and words.lang != ENGLISH and isinstance(value, str) and words.has(f"colour.{value}"):
-        return words.own[f"colour.{value}"]
+    if words is not None and words.lang != ENGLISH and isinstance(value, str):
+        for kind in VALUE_WORDS:  # a colour, a symbol: said in the language
+            if words.has(f"{kind}.{value}"):
+                return words.own[f"{kind}.{value}"]
     return text
 
 

@@ -292,3 +292,16 @@ def test_no_language_holds_the_german_words(lang: str) -> None:
     de, own, english = cat.translated("de"), cat.translated(lang), cat.english()
     copied = sorted(mid for mid, text in own.items() if text == de.get(mid) and text != english.get(mid))
     assert copied == []
+
+
+def test_the_magic_labyrinth_s_symbols_are_named_in_the_language() -> None:
+    """A German page and narration said "Ziel: owl auf c3": the symbols' names are words of each
+    language too (``symbol.NAME``), filled in wherever a field holds one; English keeps them."""
+    from mazeboard.hal.boards import MAGIC_SYMBOLS
+
+    assert Words(NARRATION, "de")("narrate.target", symbol="owl", cell="c3") == "Ziel: Eule auf c3"
+    assert Words(NARRATION, "en")("narrate.target", symbol="crystal-ball", cell="e3") == "Target: the crystal-ball on e3"
+    for lang in SEEDS:
+        own = cat.translated(lang)
+        missing = [s for s in MAGIC_SYMBOLS.values() if not own.get(f"symbol.{s}")]
+        assert missing == [], (lang, missing)

@@ -39,7 +39,8 @@ const $ = (id) => document.getElementById(id);
 const cap = (s) => (s ? s[0].toUpperCase() + s.slice(1) : "");
 const WATCH = () => I18N.t("page.magic.watching", "every colour is simulated: this page only watches");
 // a symbol as a person reads it: "crystal ball", not the id "crystal-ball" (it looked like a code name)
-const symLabel = (name) => String(name).replace(/-/g, " ");
+// a symbol's name as the page says it: in its language (symbol.owl), in English its id's words ("crystal ball")
+const symLabel = (name) => I18N.valueWord(String(name)) || String(name).replace(/-/g, " ");
 const sym = (name) => `${SYMBOL_EMOJI[name] || "❔"} ${symLabel(name)}`;
 
 const S = { screens: 1, // board pages open on this game (the server's `screens` message)

@@ -31,8 +31,15 @@ const I18N = (() => {
       const mine = !english && own(v.id) && S.messages[v.id];
       return mine ? fill(mine, v.args, false, depth + 1) : fill(S.english[v.id] || v.id, v.args, true, depth + 1);
     }
-    if (!english && S.lang !== "en" && typeof v === "string" && own(`colour.${v}`)) return S.messages[`colour.${v}`];
+    if (!english && typeof v === "string") { const w = valueWord(v); if (w !== null) return w; }
     return text(v);
+  }
+  // a colour's or a Magic Labyrinth symbol's name in the page's language (colour.red, symbol.owl: hal/i18n.py
+  // VALUE_WORDS), or null: English, or none
+  function valueWord(v) {
+    if (S.lang === "en" || typeof v !== "string") return null;
+    for (const kind of ["colour", "symbol"]) if (own(`${kind}.${v}`) && S.messages[`${kind}.${v}`]) return S.messages[`${kind}.${v}`];
+    return null;
   }
   // the template with its {fields} filled in: {Player} takes the argument "player" capitalised,
   // a missing one given as null reads "nobody" (the same rules as mazeboard.hal.i18n.fill)
@@ -190,7 +197,7 @@ const I18N = (() => {
 
   // whether the page's language has its own words for `id` (not the English fallback)
   const has = (id) => own(id) && !!S.messages[id];
-  return { prompt, say, said, t, list, ready, settled, clock, readMs, has, get lang() { return S.lang; }, get dir() { return S.dir; },
+  return { prompt, say, said, t, list, ready, settled, valueWord, clock, readMs, has, get lang() { return S.lang; }, get dir() { return S.dir; },
     // a touch screen: no keys to name (the pages' tips say none there)
     get touch() { return touch(); } };
 })();

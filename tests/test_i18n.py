@@ -175,7 +175,7 @@ def test_the_narration_says_the_board_in_the_language() -> None:
                     (Request("blue", "pawn", "lifted", None, ("a1", "b1"), words="magic"),))
     event = GameEvent("instruction", 0, i.fields())
     assert InstructionLines("it")(event) == \
-        "tabellone: Prima sistemate ciò che mostra il tabellone: Mettete la pedina di Blu su una tra a1 o b1 " \
+        "tabellone: Prima sistema ciò che mostra il tabellone: Metti la pedina di Blu su una tra a1 o b1 " \
         "(è stata sollevata)."
     assert InstructionLines()(event) == f"board: {i.text()}"
 

@@ -88,3 +88,18 @@ def test_a_pawn_the_push_carries_off_the_board_is_drawn_on_the_tile_it_lands_on(
             assert page.locator(f'#maze .tile[data-cell="{out}"] .lpawn').first.is_visible()
         finally:
             page.close()
+
+
+def test_a_preview_on_a_phone_never_widens_the_page(browser: Any) -> None:
+    """Labyrinth newcomer 55: a first tap on W-4 or E-4 drew the tile pushed out past the board's side, and the page
+    grew 410 px wide on a 390 px phone (it scrolled sideways)."""
+    with serving(NEWCOMER_GAME) as url:
+        page = open_page(browser, url, (390, 844), guide=False)
+        try:
+            page.wait_for_function("() => S.view && S.world && S.view.phase === 'shift' && S.world.push_reach", timeout=WAIT_MS)
+            widths = page.evaluate("""() => [...document.querySelectorAll('#maze .slot:not(.off)')].map((el) => {
+              previewPush(el.dataset.slot);
+              return [el.dataset.slot, document.documentElement.scrollWidth]; })""")
+            assert widths and all(w <= 390 for _, w in widths), widths
+        finally:
+            page.close()

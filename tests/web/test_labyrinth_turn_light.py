@@ -108,7 +108,8 @@ def test_every_player_s_full_colour_is_read_as_a_turn_light(browser: Any) -> Non
 def test_every_card_found_the_arrows_whose_push_opens_a_way_home_are_marked(browser: Any) -> None:
     """Labyrinth newcomer 54, every card found: "no path reaches your start square a1 this turn" came only after the
     push, and finding the one push that reached a1 meant pointing at all 11 arrows in turn. While the spare waits to
-    go in, each lit arrow whose push (the spare as it lies) lets the pawn walk home carries a 🏠, and says so."""
+    go in, each lit arrow whose push (the spare as it lies) lets the pawn walk home carries a 🏠, and says so; the words
+    after the prompt name those arrows, or say to turn the spare when none does (Labyrinth newcomer 55)."""
     with serving(RED_ARGS) as address:
         page = open_page(browser, address, PHONE, guide=False, mobile=True)
         try:
@@ -126,6 +127,17 @@ def test_every_card_found_the_arrows_whose_push_opens_a_way_home_are_marked(brow
                          badge: on.length ? getComputedStyle(on[0], '::after').content : '' }; }""")
             assert marked["on"] == marked["home"] and len(marked["home"]) == 2, marked
             assert "opens a way to a1" in marked["title"] and "🏠" in marked["badge"], marked
+            # ...and said under the board (after the prompt too, where its room holds it), with the arrows' names
+            # (Labyrinth newcomer 55 saw the 🏠 unexplained)
+            said = page.locator("#mover").inner_text()
+            assert f"These pushes open a way to a1: {', '.join(sorted(marked['home']))}" in said, said
+            assert page.locator("#mover").is_visible()
+            # none: the words say to turn the spare
+            page.evaluate("""() => { S.world = { ...S.world, push_reach: { ...S.world.push_reach,
+                red: Object.fromEntries(Object.keys(S.world.push_reach.red).map((k) => [k, ['b1']])) } }; drawInfo(); }""")
+            said = page.locator("#mover").inner_text()
+            assert "No push opens a way to a1 with the spare as it lies: ⟳ Rotate it" in said, said
+            assert page.locator("#maze .slot.home-way").count() == 0
             # not while cards are left to find (the card is secret: no arrow says where it lies)
             page.evaluate("""() => { const s = S.view.instruction;
                 S.view.instruction = { ...s, messages: [{ id: 'lab.shift', args: { player: 'red' } }] }; drawInfo(); }""")

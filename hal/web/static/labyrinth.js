@@ -389,6 +389,25 @@ function fullColour(hex) {
 // every card found: the start square of the player on turn, lit in full as where to go back to (instructions.py
 // scene), drawn as its 🏠 glowing, and framed only while the move can reach it (Labyrinth newcomer 50 clicked a1,
 // framed as the tiles to reach, and read "a1 cannot be reached")
+// every card found, while the spare waits to go in: the lit arrows whose push (the spare as it lies) lets the pawn on
+// turn, a person's here, walk home (the world's push_reach, as the pointed push's dashes; Labyrinth newcomer 54
+// pointed at all 11 arrows in turn to find the one that reached a1), or null at other moments. Drawn as a 🏠 beside
+// each and said after the prompt (homeWaysWords). Never a card's tile: it is secret
+function homeWays() {
+  const s = said(), home = s && s.action === "shift" ? homeGoal() : null, who = S.view && S.view.current;
+  if (!home || !S.hello.humans.includes(who) || !S.world || !S.world.push_reach) return null;
+  const reach = S.world.push_reach[who] || {};
+  return Object.keys(reach).filter((slot) => buttonState(`slot:${slot}`)[0] && (reach[slot] || []).includes(home)).sort();
+}
+// ...in words after the prompt (Labyrinth newcomer 55 saw the 🏠 beside S-d unexplained, and learnt only by turning
+// the spare and pointing at every arrow that no push reached a1 with the spare as dealt), or ""
+function homeWaysWords() {
+  const ways = homeWays(), home = ways && homeGoal();
+  if (!ways) return "";
+  return ways.length === 1 ? I18N.t("page.lab.home_way_one", "🏠 The push at {slot} opens a way to {home} (a 🏠 beside its arrow).", { slot: ways[0], home })
+    : ways.length ? I18N.t("page.lab.home_ways", "🏠 These pushes open a way to {home}: {slots} (a 🏠 beside each arrow).", { slots: ways.join(", "), home })
+    : I18N.t("page.lab.home_ways_none", "No push opens a way to {home} with the spare as it lies: ⟳ Rotate it; a 🏠 shows beside each arrow whose push then does.", { home });
+}
 function homeGoal() {
   const v = S.view, s = said();
   if (!v || !v.current || !s || !["shift", "move"].includes(s.action) || (s.requests || []).length) return null;
@@ -561,7 +580,9 @@ function drawInfo() {
       : moving === v.current ? ""
         : I18N.t("page.lab.you_move", "This turn you move {pawn}", { pawn: pawnName(moving) }))
       : v.phase === "shift" && v.movers.includes("vader")
-        ? I18N.t("page.lab.moves_next", "after the push you move: {pawns}", { pawns: v.movers.map(pawnName).join(" / ") }) : "";
+        ? I18N.t("page.lab.moves_next", "after the push you move: {pawns}", { pawns: v.movers.map(pawnName).join(" / ") })
+        : homeWaysWords(); // every card found: the pushes that open a way home (also after the prompt, where it fits)
+  $("mover").classList.toggle("home-ways", !!homeWays());
   // game over: the tiles lit in colours (the LEDs' celebration, then the winner's colour) said in words (round 22),
   // in the prompt (promptNow); the arrows then look switched off (labyrinth.css body[data-phase=over])
   const open = Object.entries(v.open_cards);
@@ -576,14 +597,10 @@ function drawInfo() {
     $(id).dataset.tap = I18N.t("page.lab.not_now", "{what}: {why}", { what: controlName(id), why }); // a phone: no key named
   }
   $("rotate").textContent = s && s.action === "confirm" ? I18N.t("page.lab.next_guess", "⟳ Next guess") : I18N.t("page.lab.rotate_button", "⟳ Rotate");
-  // every card found, while the spare waits to go in: each arrow whose push (the spare as it lies) lets the pawn on
-  // turn, a person's here, walk home carries a 🏠 (the world's push_reach, as the pointed push's dashes; Labyrinth
-  // newcomer 54 pointed at all 11 arrows in turn to find the one that reached a1). Never a card's tile: it is secret
-  const home = s && s.action === "shift" ? homeGoal() : null, who = S.view && S.view.current;
-  const reach = home && S.hello.humans.includes(who) && S.world && S.world.push_reach ? S.world.push_reach[who] || {} : null;
+  const ways = homeWays(), home = ways && homeGoal();
   for (const el of $("maze").querySelectorAll(".slot")) {
     const [on, why] = buttonState(`slot:${el.dataset.slot}`);
-    const opens = !!reach && on && (reach[el.dataset.slot] || []).includes(home);
+    const opens = !!ways && ways.includes(el.dataset.slot);
     el.classList.toggle("off", !on);
     el.classList.toggle("home-way", opens);
     el.title = opens ? I18N.t("page.lab.push_at_home", "push the spare in at {slot}: its push opens a way to {home} 🏠", { slot: el.dataset.slot, home })
@@ -892,19 +909,23 @@ function newsNow() {
   return (S.news || []).filter((n) => n.owner === v.current);
 }
 // ...in the prompt, after the instruction, where the prompt's room holds both (the board under it stays put)
+// ...with what the page adds after it where its room holds it (the board never moves for them): the arrows that open a
+// way home (homeWaysWords, said under the board too), then the news of pushes that moved this page's pawns
 function drawPrompt(prompt) {
   const box = $("prompt"), news = newsNow().map(newsText).join(" · ");
+  const adds = [homeWaysWords(), news ? I18N.t("page.lab.news", "({news})", { news }) : ""].filter(Boolean);
   MB.setText(box, prompt); // slot names never break
   fitPrompt();
-  if (!news) return;
+  if (!adds.length) return;
   const room = parseFloat(getComputedStyle(box).getPropertyValue("--room")) || 0;
   const fits = Math.max(room, box.offsetHeight), kind = box.className;
-  MB.setText(box, `${prompt} ${I18N.t("page.lab.news", "({news})", { news })}`);
-  fitPrompt();
-  if (box.offsetHeight > fits + 1 || (box.className !== kind && !room)) {
-    MB.setText(box, prompt);
+  for (let n = adds.length; n > 0; n--) {
+    MB.setText(box, [prompt, ...adds.slice(0, n)].join(" "));
     fitPrompt();
+    if (!(box.offsetHeight > fits + 1 || (box.className !== kind && !room))) return;
   }
+  MB.setText(box, prompt);
+  fitPrompt();
 }
 // ...and on the tile of the pawn moved, at every width: whose push moved it (the prompt may have no room)
 // (every pusher named: an attack saw Blue's push, then Green's, move Red, and the tag name Green only), in words for

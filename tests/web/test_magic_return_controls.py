@@ -205,3 +205,25 @@ def test_the_prompt_asks_only_for_the_lift_while_the_ball_is_under_the_pawn_agai
     finally:
         proc.terminate()
         proc.wait(timeout=10)
+
+
+@pytest.mark.browser
+def test_a_pawn_past_the_wall_its_ball_fell_at_is_drawn_faded_until_it_is_back(browser: Any) -> None:
+    """Magic newcomers 54 and 57 (and 48 before): after a drop the pawn stood drawn on b2, past the wall b1-b2 the prompt
+    named, "for a moment I thought I had got through". The pawn stays where the reeds feel it, drawn faded with a
+    dashed ring (its move is over: it goes back), its tooltip saying so; on its corner again it is drawn as ever."""
+    from test_magic_newcomer import WAIT_MS, WIDE
+
+    with ball_dropped(browser, WIDE) as page:
+        page.wait_for_function("S.world.pawns.red.cell === 'b1'", timeout=WAIT_MS)
+        pawn = page.locator('#board .pawn.red')
+        look = "(p) => ({ faded: p.classList.contains('going-back'), opacity: getComputedStyle(p).opacity, title: p.title })"
+        past = pawn.evaluate(look)
+        assert past["faded"] and float(past["opacity"]) < 0.8, past
+        assert "its move is over: it goes back to a1" in past["title"], past
+        page.locator("#lift").click()
+        page.locator('#board .cell[data-cell="a1"]').click()
+        page.wait_for_function("S.world.pawns.red.cell === 'a1'", timeout=WAIT_MS)
+        page.wait_for_timeout(300)
+        home = page.evaluate(f"({look})(document.querySelector('#board .pawn.red'))")
+        assert not home["faded"] and float(home["opacity"]) == 1, home

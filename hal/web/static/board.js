@@ -296,6 +296,11 @@ function drawRecoveryMarks() {
   board.appendChild(ring);
 }
 
+// the start corner `player`'s pawn goes back to now (a ball drop's recovery: the instruction's returner), or null
+function goingBack(player) {
+  const s = said(), args = s && s.action === "return" && s.messages && s.messages[0] ? s.messages[0].args : null;
+  return args && args.returner === player && typeof args.corner === "string" ? args.corner : null;
+}
 function pawnDiv(player) {
   const p = S.world.pawns[player], mine = S.hello.humans.includes(player);
   const d = document.createElement("div");
@@ -304,6 +309,12 @@ function pawnDiv(player) {
   d.dataset.player = player;
   d.title = I18N.t("page.magic.pawn_title", "{Player}{you}{ball}", { player,
     you: mine ? I18N.t("page.magic.you_paren", " (you)") : "", ball: p.ball === "attached" ? "" : I18N.t("page.magic.no_ball", " — no ball") });
+  // a pawn whose ball fell, not yet back on its corner: drawn where the reeds feel it (past the wall, often), faded
+  // with a dashed ring: its move is over (Magic newcomers 48, 54 and 57 saw it on the cell past the wall the prompt
+  // named and thought it had got through)
+  const back = goingBack(player);
+  d.classList.toggle("going-back", !!back && p.cell !== back);
+  if (back && p.cell !== back) d.title += " · " + I18N.t("page.magic.pawn_going_back", "its move is over: it goes back to {corner}", { corner: back });
   d.innerHTML = `<div class="body">🧙</div>` + (p.ball === "attached" ? `<div class="ball"></div>` : "");
   if (mine) {
     d.draggable = true;
@@ -883,8 +894,8 @@ const TIPS = { // getters: said in the page's language when shown; keys named on
   // newcomers 42-44 read it and its "Red's turn" as a cell to go back to; not "Press 🎲 Roll", which the prompt above
   // says: newcomer 44)
   get roll() {
-    return keysShown() ? I18N.t("page.magic.tip_roll_turn", "The glow round your pawn means your turn. After 🎲 Roll (or the R key), the cells your pawn can reach light up in your colour (its own cell too: ✋ Done ends the move there), never across a wall found already (other hidden walls may still stop you); the white one holds the symbol to find, framed in your colour when your roll can reach it.")
-      : I18N.t("page.magic.tip_roll_turn_tap", "The glow round your pawn means your turn. After 🎲 Roll, the cells your pawn can reach light up in your colour (its own cell too: ✋ Done ends the move there), never across a wall found already (other hidden walls may still stop you); the white one holds the symbol to find, framed in your colour when your roll can reach it.");
+    return keysShown() ? I18N.t("page.magic.tip_roll_turn", "The glow round your pawn means your turn. After 🎲 Roll (or the R key), the cells your pawn can reach light up in your colour (✋ Done ends the move on its own cell, under the glow), never across a wall found already (other hidden walls may still stop you); the white one holds the symbol to find, framed in your colour when your roll can reach it.")
+      : I18N.t("page.magic.tip_roll_turn_tap", "The glow round your pawn means your turn. After 🎲 Roll, the cells your pawn can reach light up in your colour (✋ Done ends the move on its own cell, under the glow), never across a wall found already (other hidden walls may still stop you); the white one holds the symbol to find, framed in your colour when your roll can reach it.");
   },
   // (a tip adds to the prompt what it does not say, never its steps again: Magic newcomer 45 read two boxes of the
   // same instructions, the tip the prompt in longer words)

@@ -60,3 +60,20 @@ def test_the_line_under_the_prompt_says_the_other_player_s_play_not_its_turn_s_e
             assert "Blue played: token 10 START → space 3" in rest, rest
         finally:
             page.close()
+
+
+def test_points_sure_say_why_they_are_sure(browser: Any) -> None:
+    """Struggle newcomer 54: "10 points for your card, 10 of them sure" meant nothing until the 🔒 lines of the last
+    turn: the points of tokens arrived say that an arrival is final."""
+    with serving(SEED7) as url:
+        page = open_page(browser, url, WIDE)
+        try:
+            _choosing(page)
+            _seated(page)
+            note = page.evaluate("""() => {
+              const card = S.cards.red, first = card[0] === 'A' ? 'K' : card[0];
+              const o = { ...S.view.outcomes.find((w) => w.index === S.view.selected), arrived: [first] };
+              return forCard(o, card); }""")
+            assert "of them sure already (from tokens arrived: an arrival is final)" in note, note
+        finally:
+            page.close()

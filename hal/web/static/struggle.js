@@ -488,9 +488,9 @@ function forCard(o, card) {
   // every token on the start read as nonsense): only the way's points are said
   if (!parts.length && total === now) parts.push(I18N.t("page.str.card_nothing", "○ no change in points (compared with now)"));
   const score = total !== now && started
-    ? (sure ? I18N.t("page.str.card_score_sure_now", "If the race stopped after this way: {points} points for your card, {sure} of them sure (now: {now})", { points: total, sure, now })
+    ? (sure ? I18N.t("page.str.card_score_sure_now", "If the race stopped after this way: {points} points for your card, {sure} of them sure already (from tokens arrived: an arrival is final) (now: {now})", { points: total, sure, now })
       : I18N.t("page.str.card_score_now", "If the race stopped after this way: {points} points for your card (now: {now})", { points: total, now }))
-    : sure ? I18N.t("page.str.card_score_sure", "If the race stopped after this way: {points} points for your card, {sure} of them sure", { points: total, sure })
+    : sure ? I18N.t("page.str.card_score_sure", "If the race stopped after this way: {points} points for your card, {sure} of them sure already (from tokens arrived: an arrival is final)", { points: total, sure })
       : I18N.t("page.str.card_score", "If the race stopped after this way: {points} points for your card", { points: total });
   // one line each (struggle.css: pre-line), the points last
   return I18N.t("page.str.for_card", "For your card: {parts}", { parts: "\n" + [...parts, score].join("\n") });

@@ -44,6 +44,7 @@ NARRATION: dict[str, str] = {
     "narrate.magic.started": "Game of The Magic Labyrinth: {starts}",
     "narrate.starts_on": "{player} starts on {cell}",
     "narrate.list": ", ",
+    "narrate.colour": "{player}",  # a player's colour alone, in the language (a list of players)
     "narrate.target": "Target: the {symbol} on {cell}",
     "narrate.turn_started": "-- {player}'s turn --",
     "narrate.die_rolled": "{player} rolls {value}; may end on {legal}",

@@ -305,3 +305,11 @@ def test_the_magic_labyrinth_s_symbols_are_named_in_the_language() -> None:
         own = cat.translated(lang)
         missing = [s for s in MAGIC_SYMBOLS.values() if not own.get(f"symbol.{s}")]
         assert missing == [], (lang, missing)
+
+
+def test_struggle_s_narration_names_the_players_in_the_language() -> None:
+    """An attack: an Italian game of Struggle opened "Partita a Struggle: red, blue, green, yellow"."""
+    r = run("play", "--game", "struggle", "--seed", "2", "--lang", "it")
+    assert r.returncode == 0, r.stderr[-2000:]
+    first = r.stdout.splitlines()[0]
+    assert "Rosso, Blu;" in first and "red" not in first, first

@@ -162,7 +162,9 @@ class StruggleNarrator:
     def _game_started(self, e: GameEvent) -> str:
         self.track = list(e["track"])
         legend = "".join(KIND_LETTER[k] for k in self.track)
-        return self.say("narrate.str.started", players=self.say("narrate.list").join(e["players"]),
+        # (the colours said in the language: an Italian game opened "Partita a Struggle: red, blue, green, yellow")
+        return self.say("narrate.str.started", players=self.say("narrate.list").join(
+                            self.say("narrate.colour", player=p) for p in e["players"]),
                         rounds=e["rounds"], legend=legend)
 
     def draw(self, spaces: dict[str, int], arrived: list[str]) -> str:

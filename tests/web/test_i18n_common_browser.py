@@ -83,11 +83,14 @@ def test_a_sentence_left_in_english_keeps_its_words_english(browser: Any) -> Non
         page.close()
 
 
+@pytest.mark.parametrize("late_s", [1.5, 4.5], ids=["before-connecting", "after-connecting"])
 @pytest.mark.parametrize("args", [MAGIC, STRUGGLE], ids=["magic", "struggle"])
-def test_words_drawn_from_the_board_s_first_message_are_in_the_language(browser: Any, args: tuple[str, ...]) -> None:
+def test_words_drawn_from_the_board_s_first_message_are_in_the_language(browser: Any, args: tuple[str, ...],
+                                                                       late_s: float) -> None:
     """An Italian Struggle page showed "connected" and the track's legend ("if taken: can't land") in English beside
     Italian prompts: drawn on the board's hello, which came before the catalogue. A page connects once its catalogue
-    is there (here it comes 1.5 s late), so nothing drawn from the board's messages is left in English."""
+    is there (here it comes 1.5 s late), so nothing drawn from the board's messages is left in English; a catalogue
+    later than the page waits (3 s: an attack gave 4.5 s) redraws those words when it comes."""
     import time
 
     from playwright.sync_api import expect
@@ -96,7 +99,7 @@ def test_words_drawn_from_the_board_s_first_message_are_in_the_language(browser:
         page = browser.new_page(viewport={"width": WIDE[0], "height": WIDE[1]})
 
         def late(route: Any) -> None:
-            time.sleep(1.5)
+            time.sleep(late_s)
             route.continue_()
 
         page.route("**/i18n.json*", late)
@@ -108,7 +111,40 @@ def test_words_drawn_from_the_board_s_first_message_are_in_the_language(browser:
         # the score cards name each player in the language (they showed "Red you" under "Rosso ha tirato…")
         names = page.locator("#players .player.red .who").inner_text()
         assert names.startswith("Rosso"), names
+        if args is MAGIC:  # the symbols' names on the cells too
+            assert page.locator('#board .cell[data-cell="c6"] .name').inner_text() == "gufo"
         if args is STRUGGLE:
             legend = page.locator("#legend-track").inner_text() + page.locator("#legend-under").inner_text()
             assert "can't land" not in legend and "se occupata" in legend, legend
+            # the seat's button and the hand's buttons in Italian too (an attack: "Guarda qui la tua carta: Red",
+            # "🤚 Place tokens as shown")
+            assert page.locator("button.seat-claim.red").inner_text() == "Rosso"
+            assert "Metti le pedine come indicato" in page.locator("#follow").inner_text()
+        page.close()
+
+
+@pytest.mark.parametrize("body", ['["de"]', '"de"', '{"lang": "de", "dir": "ltr", "messages": {"colour.red": {"x": 1}, '
+                                  '"page.roll": null, "page.done": "Fertig"}, "english": {}}'],
+                         ids=["array", "string", "bad-values"])
+def test_a_catalogue_of_the_wrong_shape_is_refused_or_taken_in_part(browser: Any, body: str) -> None:
+    """An attack served /i18n.json as an array or a string (the page set <html lang="undefined">) and with an object
+    as a colour's name (a page error, "t.charAt is not a function") or null as a label (the label went blank): a
+    catalogue of the wrong shape leaves the page in English; within one, a value that is not a string is left out."""
+    from playwright.sync_api import expect
+
+    with serving(MAGIC, free_port()) as url:
+        page = browser.new_page(viewport={"width": WIDE[0], "height": WIDE[1]})
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.route("**/i18n.json*", lambda route: route.fulfill(status=200, content_type="application/json", body=body))
+        page.goto(url + "?lang=de")
+        expect(page.locator("#conn")).to_have_attribute("data-state", "open", timeout=WAIT_MS)
+        page.wait_for_timeout(500)
+        lang = page.evaluate("document.documentElement.lang")
+        assert lang in ("en", "de"), lang
+        assert page.locator("#roll").inner_text().strip().endswith("Roll") or "Würfeln" in page.locator("#roll").inner_text()
+        if body.startswith("{"):
+            assert "Fertig" in page.locator("#done").inner_text()
+            assert "Red" in page.locator("#players").inner_text()  # the colour's bad name left out
+        assert not errors, errors
         page.close()

@@ -76,11 +76,11 @@ function pct(f, r) { // top-left corner of a cell in % of the board
 function connect() {
   const ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`);
   S.ws = ws;
-  setConn("connecting", I18N.t("page.magic.connecting", "connecting…"));
+  setConn("connecting", connWords("connecting"));
   // open is not yet connected: the badge says so once the board's first view (its hello) is here,
   // never over a prompt still saying "Connecting to the board…" (issue 15)
   ws.onclose = () => {
-    setConn("closed", I18N.t("page.magic.disconnected", "disconnected: retrying…"));
+    setConn("closed", connWords("closed"));
     NOTICE.closed();
     setTimeout(connect, 1000);
   };
@@ -92,6 +92,12 @@ function connect() {
   };
 }
 function setConn(state, text) { const c = $("conn"); c.dataset.state = state; c.textContent = text; }
+// the badge's words for its state in the page's language (said again once a late catalogue comes)
+function connWords(state) {
+  return state === "open" ? I18N.t("page.magic.live", "connected")
+    : state === "connecting" ? I18N.t("page.magic.connecting", "connecting…")
+      : state === "closed" ? I18N.t("page.magic.disconnected", "disconnected: retrying…") : null;
+}
 function send(msg) {
   if (!S.ws || S.ws.readyState !== WebSocket.OPEN) { showError(I18N.t("page.magic.not_connected", "not connected to the board")); return; }
   msg.id = ++S.msgId;
@@ -114,7 +120,7 @@ const HANDLERS = {
     drawGameInfo();
   },
   hello(msg) {
-    setConn("open", I18N.t("page.magic.live", "connected"));
+    setConn("open", connWords("open"));
     NOTICE.hello(msg);
     const wasView = S.view;
     if (S.restarting) { S.restarting = false; clearTimeout(S.errorTimer); $("error").textContent = ""; }
@@ -1346,4 +1352,11 @@ NOTICE.guide("magic-labyrinth", TIPS);
 I18N.settled(connect); // in the page's language from the board's first message on (i18n.js)
 
 // the page's language arrived (i18n.js): say the prompt in it
-I18N.ready(() => { if (S.view && S.hello) drawInfo(); if (S.hello && S.world) drawTray(); });
+I18N.ready(() => {
+  if (S.view && S.hello) drawInfo();
+  if (S.hello && S.world) drawTray();
+  const t = connWords($("conn").dataset.state); // (a catalogue later than the page waits: the badge too)
+  if (t) $("conn").textContent = t;
+  // ...and the symbols' names on the cells (drawn with the board at the hello)
+  if (S.hello) for (const el of $("board").querySelectorAll(".cell .name")) el.textContent = symLabel(S.hello.symbols[el.closest(".cell").dataset.cell]);
+});

@@ -31,14 +31,14 @@ const MB = {
   open() {
     const ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws${MB.query}`);
     MB.ws = ws;
-    MB.setConn("connecting", I18N.t("page.common.connecting", "connecting…"));
+    MB.setConn("connecting", MB.connWords("connecting"));
     // open is not yet connected: the badge says so once the board's first view (its hello) is here,
     // never over a prompt still saying "Connecting to the board…" (issue 15)
     ws.onclose = () => {
       if (ws !== MB.ws) return;
       const wait = MB.quick ? 0 : 1000;
       MB.quick = false;
-      MB.setConn("closed", I18N.t("page.common.retrying", "disconnected: retrying…")); setTimeout(() => MB.open(), wait);
+      MB.setConn("closed", MB.connWords("closed")); setTimeout(() => MB.open(), wait);
       if (MB.handlers.closed) MB.handlers.closed();
       if (wait && MB.notice()) NOTICE.closed(); // a claim's quick reopen is no loss
     };
@@ -56,7 +56,7 @@ const MB = {
       if (msg.type === "restarting" && MB.notice()) NOTICE.gameOver();
       if (msg.type === "restarting") { MB.restartText = I18N.t("page.common.restarting", "starting a new game…"); MB.showError(MB.restartText); const b = $("banner"); if (b) b.hidden = true; return; }
       if (msg.type === "hello") {
-        MB.setConn("open", I18N.t("page.common.live", "connected"));
+        MB.setConn("open", MB.connWords("open"));
         if (MB.notice()) NOTICE.hello(msg);
         const e = $("error");
         if (e && MB.restartText && e.textContent === MB.restartText) { clearTimeout(MB.errorTimer); e.textContent = ""; }
@@ -114,6 +114,12 @@ const MB = {
     MB.showError(!MB.keysShown() && el.dataset.tap ? el.dataset.tap : el.title);
   },
   setConn(state, text) { const c = $("conn"); if (c) { c.dataset.state = state; c.textContent = text; } },
+  // the badge's words for its state, in the page's language (said again once a late catalogue comes: I18N.ready)
+  connWords(state) {
+    return state === "open" ? I18N.t("page.common.live", "connected")
+      : state === "connecting" ? I18N.t("page.common.connecting", "connecting…")
+        : state === "closed" ? I18N.t("page.common.retrying", "disconnected: retrying…") : null;
+  },
   send(msg) {
     if (MB.reopening) { // sent at the new connection's hello (MB.sendHeld), in the order sent; one more than
       // HOLD_MAX is refused, never sent ahead of them (an attack: the ninth went out first once the socket opened)
@@ -357,11 +363,11 @@ const MB = {
         el.addEventListener("click", () => MB.release(p));
       } else if (s.taken.includes(p)) {
         el = document.createElement("span");
-        el.className = `plink seat-taken ${p}`; el.textContent = `${p} 🔒`;
+        el.className = `plink seat-taken ${p}`; el.textContent = `${MB.colourName(p)} 🔒`;
         el.title = I18N.t("page.common.seat_taken", "another phone holds this seat (an adult can release it on the board)");
       } else {
         el = document.createElement("button");
-        el.type = "button"; el.className = `plink seat-claim small ${p}`; el.textContent = p;
+        el.type = "button"; el.className = `plink seat-claim small ${p}`; el.textContent = MB.colourName(p); // "Rot", "Red"
         el.title = I18N.t("page.common.seat_claim", "take the {player} seat: its secret card then shows on this browser only", { player: p });
         // a page that does not show the card itself opens the card's page in the same tap, in the tab its link finds
         // again (Labyrinth newcomer 35 tapped "Red" to see the card and got a link to tap once more); opened now,
@@ -471,3 +477,11 @@ const MB = {
 };
 // before any page listener (capture): a control that is off never acts
 document.addEventListener("click", MB.tapOff, true);
+
+// a catalogue later than the page waits for (I18N.settled: 3 s) says the badge again in the language (an attack: a
+// catalogue 4.5 s late left "connected" in English under Italian prompts for good)
+I18N.ready(() => {
+  const c = $("conn"), t = c && MB.connWords(c.dataset.state);
+  if (t) c.textContent = t;
+  MB.drawSeats(); // (the seats' colours, named in the language)
+});

@@ -164,7 +164,12 @@ const I18N = (() => {
   fetch(url, { cache: "no-cache" })
     .then((r) => (r.ok ? r.json() : Promise.reject(new Error(`${url}: ${r.status}`))))
     .then((c) => {
-      Object.assign(S, { lang: c.lang, dir: c.dir, messages: c.messages || {}, english: c.english || {} });
+      // a catalogue is trusted for words only, in its shape too (an attack served an array, a string, an object as a
+      // colour's name: <html lang="undefined">, a page error): a language code, a direction, strings by id
+      const plain = (o) => !!o && typeof o === "object" && !Array.isArray(o);
+      const strings = (o) => Object.fromEntries(Object.entries(plain(o) ? o : {}).filter(([, v]) => typeof v === "string"));
+      if (!plain(c) || typeof c.lang !== "string" || !/^[a-z]{2,3}$/.test(c.lang)) throw new Error(`${url}: not a catalogue`);
+      Object.assign(S, { lang: c.lang, dir: c.dir === "rtl" ? "rtl" : "ltr", messages: strings(c.messages), english: strings(c.english) });
       S.ready = true;
       const go = () => { apply(); S.waiting.splice(0).forEach((f) => f()); settle(); };
       if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", go); else go();

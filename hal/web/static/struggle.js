@@ -823,7 +823,7 @@ function drawInfo() {
     const line = v.winners.length > 1 ? `🏆 ${tieLine(winners, v.totals[v.winners[0]], v.winners.length)}!` : I18N.t("page.str.wins", "🏆 {winners} wins!", { winners });
     // ...and why: where each player's card scored in the last round, on the first screen (Struggle newcomer 33: said
     // only under the Rounds table, far below a phone's first screen)
-    const why = last ? v.players.map((p) => escHTML(I18N.t("page.str.banner_scored", "{Colour}: {scored}", { colour: cap(p), scored: scoredWords(last, p) }))) : [];
+    const why = last ? v.players.map((p) => escHTML(I18N.t("page.str.banner_scored", "{Colour}: {scored}", { colour: p, scored: scoredWords(last, p) }))) : [];
     MB.banner(`${line}<div class="banner-scores">${Object.entries(v.totals).map(([p, s]) => `${escHTML(MB.colourName(p))} ${s}`).join(" · ")}</div>` +
       (why.length ? `<div class="banner-why">${v.results.length > 1 ? escHTML(I18N.t("page.str.banner_last_round", "Round {round}:", { round: last.round })) + " " : ""}${why.join("<br>")}</div>` : ""));
   }
@@ -1520,4 +1520,4 @@ NARROW.addEventListener("change", () => { if (S.hello) { buildTrack(); drawAll()
 MB.connect(HANDLERS);
 
 // the page's language arrived (i18n.js): say the prompt in it
-I18N.ready(() => { if (S.view && S.hello) drawInfo(); });
+I18N.ready(() => { if (S.view && S.hello) { drawLegend(); drawInfo(); } }); // (the legend too: a catalogue late)

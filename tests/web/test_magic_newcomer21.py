@@ -92,12 +92,13 @@ def test_the_new_game_dialog_says_each_game_hides_a_new_maze(browser: Any, drop2
 def test_the_roll_tip_says_the_pawn_s_own_cell_is_lit_too(browser: Any, drop21: str) -> None:
     """Newcomer 21: "Why is my own cell lit?" (after a roll the pawn's cell glows in its colour too: Done
     ends the move there) -- nothing said so. Magic newcomer 57 read "its own cell too" as a cell lit like the others
-    (framed), while it shows the glow round the pawn: the tip says Done ends the move on its own cell, under the glow."""
+    (framed), while it shows the glow round the pawn, and newcomer 58 could not read "its own cell, under the glow": the
+    tip says Done ends the move where the pawn stands."""
     from playwright.sync_api import expect
 
     page = open_page(browser, drop21, PHONE, tips=True, touch=True)
     try:
-        expect(page.locator("#guide .guide-text")).to_contain_text("✋ Done ends the move on its own cell, under the glow",
+        expect(page.locator("#guide .guide-text")).to_contain_text("✋ Done ends the move where your pawn stands",
                                                                    timeout=WAIT_MS)
     finally:
         page.close()

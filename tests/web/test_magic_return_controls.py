@@ -227,3 +227,18 @@ def test_a_pawn_past_the_wall_its_ball_fell_at_is_drawn_faded_until_it_is_back(b
         page.wait_for_timeout(300)
         home = page.evaluate(f"({look})(document.querySelector('#board .pawn.red'))")
         assert not home["faded"] and float(home["opacity"]) == 1, home
+
+
+@pytest.mark.browser
+def test_a_tap_anywhere_on_the_phone_s_tray_strip_fishes_out_the_own_ball(browser: Any) -> None:
+    """Magic newcomer 58 tapped the tray's words on a phone ("In the tray: tap it to fish it out"), then the strip,
+    and only the 30 px ball answered: a tap anywhere on the strip (its label too) fishes out this page's one ball."""
+    from test_magic_newcomer import PHONE, WAIT_MS
+
+    with ball_dropped(browser, PHONE) as page:
+        page.locator("#lift").click()
+        page.locator('#board .cell[data-cell="a1"]').click()
+        page.wait_for_function("S.world.pawns.red.cell === 'a1' && S.view.instruction.action === 'return'", timeout=WAIT_MS)
+        page.wait_for_function("Object.values(S.world.tray).some((ps) => ps.includes('red'))", timeout=WAIT_MS)
+        page.locator("#tray-strip .label").click()
+        page.wait_for_function("S.world.pawns.red.ball === 'attached'", timeout=WAIT_MS)

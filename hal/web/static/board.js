@@ -900,8 +900,8 @@ const TIPS = { // getters: said in the page's language when shown; keys named on
   // newcomers 42-44 read it and its "Red's turn" as a cell to go back to; not "Press 🎲 Roll", which the prompt above
   // says: newcomer 44)
   get roll() {
-    return keysShown() ? I18N.t("page.magic.tip_roll_turn", "The glow round your pawn means your turn. After 🎲 Roll (or the R key), the cells your pawn can reach light up in your colour (✋ Done ends the move on its own cell, under the glow), never across a wall found already (other hidden walls may still stop you); the white one holds the symbol to find, framed in your colour when your roll can reach it.")
-      : I18N.t("page.magic.tip_roll_turn_tap", "The glow round your pawn means your turn. After 🎲 Roll, the cells your pawn can reach light up in your colour (✋ Done ends the move on its own cell, under the glow), never across a wall found already (other hidden walls may still stop you); the white one holds the symbol to find, framed in your colour when your roll can reach it.");
+    return keysShown() ? I18N.t("page.magic.tip_roll_turn", "The glow round your pawn means your turn. After 🎲 Roll (or the R key), the cells your pawn can reach light up in your colour (✋ Done ends the move where your pawn stands), never across a wall found already (other hidden walls may still stop you); the white one holds the symbol to find, framed in your colour when your roll can reach it.")
+      : I18N.t("page.magic.tip_roll_turn_tap", "The glow round your pawn means your turn. After 🎲 Roll, the cells your pawn can reach light up in your colour (✋ Done ends the move where your pawn stands), never across a wall found already (other hidden walls may still stop you); the white one holds the symbol to find, framed in your colour when your roll can reach it.");
   },
   // (a tip adds to the prompt what it does not say, never its steps again: Magic newcomer 45 read two boxes of the
   // same instructions, the tip the prompt in longer words)
@@ -1258,6 +1258,13 @@ function press(button) {
 }
 
 function wire() {
+  // a phone's tray strip: a tap anywhere on it (its label, its frame) fishes out this page's one ball there, as the
+  // ball and its words do (Magic newcomer 58 tapped the strip and only the 30 px ball answered)
+  $("tray-strip").addEventListener("click", (e) => {
+    if (!S.world || (e.target.closest && e.target.closest(".strip-ball, .where.mine, .mini-tray"))) return;
+    const mine = [...new Set(Object.values(S.world.tray).flat().filter((p) => S.hello.humans.includes(p)))];
+    if (mine.length === 1) fetchBall(mine[0]);
+  });
   // a control pressed with the mouse or a finger keeps no focus (Chromium draws a focused button's ring
   // after any key press, and a greyed Roll with a ring looked selected); a keyboard's press (detail 0) keeps it
   document.addEventListener("click", (e) => {

@@ -335,7 +335,7 @@ class WebServer:
             token = self.seats.claim(player, request.cookies.get(cookie_name(player)))
         except SeatTaken as e:
             # the simulator has no board to release it on: the page's own button takes it (attack 16: a race)
-            why = (f"{player} is taken: another screen has just claimed it (press “take it from the other screen” "
+            why = (f"{player} is taken: another screen has just claimed it (press “⇄ show it here instead” "
                    "to take it here)") if self.simulator else str(e)
             return web.json_response({"error": why}, status=409)
         response = web.json_response({"seat": player, "url": f"/seat/{player}"},

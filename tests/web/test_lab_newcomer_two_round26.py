@@ -102,7 +102,7 @@ def test_a_seat_held_elsewhere_says_what_its_button_does_within_a_phone_header(b
             assert hp.request.post(url + "seat/red/claim").ok
             page = open_page(browser, url, PHONE)
             button = page.locator(".seat-release.red")
-            expect(button).to_contain_text("take it from the other screen", timeout=WAIT_MS)
+            expect(button).to_contain_text("⇄ show it here instead", timeout=WAIT_MS)
             box, blue = button.bounding_box(), page.locator(".seat-claim.blue").bounding_box()
             assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE[0], box
             assert box["height"] <= 48, box  # two short lines at most

@@ -103,3 +103,20 @@ def test_a_preview_on_a_phone_never_widens_the_page(browser: Any) -> None:
             assert widths and all(w <= 390 for _, w in widths), widths
         finally:
             page.close()
+
+
+def test_the_dashes_of_a_tile_reached_stay_over_the_marks_of_the_line_it_slides_in(browser: Any) -> None:
+    """Labyrinth newcomer 56: pointing at S-d, the tiles of the column that slides took a white frame and a grey veil
+    over the dashes saying the pawn could reach them: the dashes lie over the line's marks."""
+    with serving(NEWCOMER_GAME) as url:
+        page = open_page(browser, url, (1920, 1080), guide=False)
+        try:
+            page.wait_for_function("() => S.view && S.world && S.view.phase === 'shift'", timeout=WAIT_MS)
+            order = page.evaluate("""() => {
+              const t = document.querySelector('#maze .tile:not(.spare-ghost)');
+              t.classList.add('push-line', 'push-reach');
+              const z = (p) => Number(getComputedStyle(t, p).zIndex) || 0;
+              return { dashes: z('::before'), veil: z('::after') }; }""")
+            assert order["dashes"] > order["veil"], order
+        finally:
+            page.close()

@@ -89,3 +89,14 @@ def test_cell_names_grow_with_the_tile_and_read_clearly(browser: Any, url: str) 
     assert size[0] >= 13, size
     alpha = re.findall(r"[\d.]+", size[1])
     assert len(alpha) == 3 or float(alpha[3]) >= 0.8, size
+
+
+def test_the_log_says_a_picture_a_push_put_off_the_board(browser: Any, url: str) -> None:
+    """Labyrinth newcomer 56: Blue's push at W-6 put the Owl, the newcomer's next picture, off the board (the spare
+    now); the log said only "Blue pushed the spare in at W-6" and the newcomer searched the board for it. The line
+    says which picture went off, from where, and that it is the spare now (a fact every player sees on the table)."""
+    page = open_page(browser, url, DESKTOP, guide=False)
+    owl = page.evaluate("() => LOG_TEXT.shifted({player: 'blue', slot: 'W-6', forbidden_next: 'E-6', carried: [], ejected: 'ES:owl'})")
+    assert "Blue pushed the spare in at W-6" in owl and "the Owl went off the board at g6: it is the spare now" in owl, owl
+    bare = page.evaluate("() => LOG_TEXT.shifted({player: 'blue', slot: 'W-6', forbidden_next: 'E-6', carried: [], ejected: 'NS'})")
+    assert "off the board" not in bare, bare

@@ -40,7 +40,7 @@ def _taken_words(simulator: bool) -> str:
 def test_a_seat_taken_in_the_simulator_says_how_to_take_it_here() -> None:
     said = _taken_words(simulator=True)
     assert "taken" in said and "on the board" not in said, said
-    assert "take it from the other screen" in said, said
+    assert "⇄ show it here instead" in said, said
 
 
 def test_a_seat_taken_on_a_real_board_still_says_the_board_releases_it() -> None:

@@ -42,7 +42,7 @@ def test_a_fresh_browser_releases_a_lost_browsers_seat_in_the_simulator(browser:
         locked = page.locator(".seat-taken.red")
         expect(locked).to_contain_text("🔒", timeout=WAIT_MS)
         # the card box says what the top says (Struggle newcomer 15: "take your seat" beside the lock)
-        expect(page.locator("#my-card")).to_contain_text("take it from the other screen", timeout=WAIT_MS)
+        expect(page.locator("#my-card")).to_contain_text("⇄ show it here instead", timeout=WAIT_MS)
         release = page.locator("button.seat-release.red")
         expect(release).to_be_visible()
         assert "move its secret card to this screen" in (release.get_attribute("title") or "")

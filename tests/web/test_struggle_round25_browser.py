@@ -120,7 +120,7 @@ def test_a_seat_released_from_another_screen_is_said_to_its_holder_and_logged(br
         screen = other.new_page()
         screen.on("dialog", lambda d: d.accept())
         screen.goto(server)
-        # "take it from the other screen" releases the seat and takes it there (Labyrinth newcomer 14)
+        # "⇄ show it here instead" releases the seat and takes it there (Labyrinth newcomer 14)
         screen.locator("button.seat-release.red").click(timeout=WAIT)
         expect(phone.locator("#notice")).to_be_visible(timeout=WAIT)
         expect(phone.locator("#notice")).to_contain_text("Your seat (Red) is taken on another screen now", timeout=WAIT)
@@ -129,7 +129,7 @@ def test_a_seat_released_from_another_screen_is_said_to_its_holder_and_logged(br
         assert "released" not in screen.locator("#notice").inner_text()  # the screen that released it knows
         # the card box of the page that plays red says "you" as the players' row does, and where the card is
         box = phone.locator("#my-card").inner_text()
-        assert "Red's secret card shows on another screen" in box and "take it from the other screen" in box, box
+        assert "Red's secret card shows on another screen" in box and "⇄ show it here instead" in box, box
     finally:
         holder.close()
         other.close()

@@ -358,7 +358,7 @@ const MB = {
         // what the button does said in words, not only in its tooltip (round 26: unreadable on touch): two
         // short lines, so the header keeps its height on a phone
         el.innerHTML = escHTML(I18N.t("page.common.card_seat_on_another", "🔒 {Player}'s card: on another screen", { player: p })) +
-          ` <small class="seat-release-what">${escHTML(I18N.t("page.common.seat_move_here", "take it from the other screen"))}</small>`;
+          ` <small class="seat-release-what">${escHTML(I18N.t("page.common.seat_move_here", "⇄ show it here instead"))}</small>`;
         el.title = I18N.t("page.common.seat_move.title", "another browser holds this seat: press to move its secret card to this screen (that browser then no longer shows it)", { player: p });
         el.addEventListener("click", () => MB.release(p));
       } else if (s.taken.includes(p)) {
@@ -426,7 +426,7 @@ const MB = {
     try { r = await fetch(`/seat/${colour}/release`, { method: "POST" }); } catch (e) { MB.showError(I18N.t("page.common.not_connected", "not connected to the board")); return; }
     const body = await r.json().catch(() => ({}));
     if (!r.ok) { MB.showError(body.error || I18N.t("page.common.release_failed", "could not release {player}", { player: colour })); return; }
-    // ...and taken here, as its label says ("take it from the other screen"; Labyrinth newcomer 14 pressed it, then
+    // ...and taken here, as its label says ("⇄ show it here instead"; Labyrinth newcomer 14 pressed it, then
     // had to find and press the colour again)
     await MB.claim(colour);
   },

@@ -732,7 +732,7 @@ const LOG_TEXT = {
     { player: e.player, slot: e.slot, next: e.forbidden_next }) +
     // a pawn on the pushed line rides with its tile (the event's carried; a pawn pushed off: wrapped)
     (Array.isArray(e.carried) ? e.carried : []).filter((c) => c && typeof c === "object").map((c) => I18N.t("page.lab.log.carried", "; {pawn} rode along with its tile {from} → {to}",
-      { pawn: pawnName(c.pawn), from: c.from, to: c.to })).join(""),
+      { pawn: pawnName(c.pawn), from: c.from, to: c.to })).join("") + ejectedWords(e),
   wrapped: (e) => I18N.t("page.lab.log.wrapped", "{pawn} was pushed off {from} onto {to}", { pawn: cap(pawnName(e.pawn)), from: e.from, to: e.to }),
   reachable: null,
   instruction: null, // shown as the prompt, not in the log
@@ -844,6 +844,14 @@ const HANDLERS = {
   },
 };
 const BIG = ["card_found", "game_over"];
+// a picture the push put off the board, the spare now (Labyrinth newcomer 56: Blue's push put its next picture off
+// and the newcomer searched the board for it): which, from where; every player sees it leave on the table. ""
+function ejectedWords(e) {
+  const label = typeof e.ejected === "string" ? parseTile(e.ejected).label : null;
+  const line = typeof e.slot === "string" && S.hello ? pushLine(e.slot) : [];
+  if (!label || label === "vader" || !line.length) return "";
+  return I18N.t("page.lab.log.ejected", "; the {name} went off the board at {cell}: it is the spare now", { name: tileName(label), cell: line[line.length - 1] });
+}
 // a log line with its colour dot: the player's, or for a line about a pawn (pushed off, a step) the pawn's
 function addLog(ev) {
   heardNews(ev);

@@ -372,7 +372,7 @@ function drawCard() {
     box.innerHTML = `<div class="label">${I18N.t("page.str.card_title", "Your objective card")}</div>` +
       // said with the colour the players' row calls "you" (round 25: "Red · you", then "take your seat"); never "you
       // play Red here: take your seat" (Struggle newcomer 26: played here, and yet a seat to take, read as contradicting)
-      `<div>${away.length ? I18N.t("page.str.card_secret_away_move", "{colours}'s secret card shows on another screen, the one holding the seat (to see it here, press “take it from the other screen” at the top); the moves can still be made from here.", { colours: andList(away.map(cap)) })
+      `<div>${away.length ? I18N.t("page.str.card_secret_away_move", "{colours}'s secret card shows on another screen, the one holding the seat (to see it here, press “⇄ show it here instead” at the top); the moves can still be made from here.", { colours: andList(away.map((p) => MB.colourName(p))) })
         : I18N.t("page.str.card_secret_press", "{colours}'s secret card shows on one screen only: to see it on this one, press below (the moves can be made from any screen).", { colours: andList(h.humans.map(cap)) })}</div>`;
     for (const p of free) {
       const b = document.createElement("button");
@@ -1032,10 +1032,10 @@ function tips() {
     // (Struggle newcomer 30: "(shown here)" while the card lay far below a phone's first screen)
     goal: shown ? I18N.t("page.str.tip_goal_where", "Your goal: five tokens (K, Q, J, 10, 9) race from START to FINISH; they belong to nobody. Your secret objective card ({where}) says in which order you want them to arrive: arrival places A to E. Each token that arrives in its card's place scores 10 points. A round ends when the fourth token arrives (the fifth then takes the last place, E); after the last round the highest total wins.",
       { where: NOTICE.phone() ? I18N.t("page.str.card_under_dice", "shown on this page, under the dice") : I18N.t("page.str.card_beside_board", "shown on this page, beside the board") })
-      // (the seat held on another screen: the top has no colour to press, but "take it from the other screen": Struggle
+      // (the seat held on another screen: the top has no colour to press, but "⇄ show it here instead": Struggle
       // newcomer 37 read "press your colour at the top" there)
       : I18N.t("page.str.tip_goal_how", "Your goal: five tokens (K, Q, J, 10, 9) race from START to FINISH; they belong to nobody. Your secret objective card ({how}) says in which order you want them to arrive: arrival places A to E. Each token that arrives in its card's place scores 10 points. A round ends when the fourth token arrives (the fifth then takes the last place, E); after the last round the highest total wins.",
-        { how: MB.seatElsewhere((S.hello && S.hello.humans[0]) || "") ? I18N.t("page.str.card_how_elsewhere_move", "on another screen now: to see it here, press “take it from the other screen” at the top")
+        { how: MB.seatElsewhere((S.hello && S.hello.humans[0]) || "") ? I18N.t("page.str.card_how_elsewhere_move", "on another screen now: to see it here, press “⇄ show it here instead” at the top")
           // (the card box's own button named, where it is: Struggle newcomer 40 read "press your colour at the top"
           // here and "press below" in the box, and could not tell which was meant)
           // (...and the colour at the top said to do the same: Struggle newcomer 49 saw both and could not tell which

@@ -92,6 +92,8 @@ def test_an_arrival_says_lost_for_good_only_of_places_still_open(browser: Any) -
     king = next(line for line in lines if "token K" in line)
     assert "both places" not in king and "its own place" not in king, king
     assert "takes place C, where your card wants J: that place is lost for good" in king, king
+    # a loss for good is marked as one (⚠), never "○ no change" (Struggle newcomer 55 read the ○ as nothing lost)
+    assert king.strip().startswith("⚠ a loss for your card:"), king
 
 
 def test_a_screen_holding_no_seat_does_not_call_one_held_elsewhere_its_seat(browser: Any) -> None:

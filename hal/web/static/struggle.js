@@ -438,10 +438,11 @@ function forCard(o, card) {
       // warning's mark, not ✘: the points if the race stopped now do not change, and each ✔/✘ follows the points)
       // ...only of places still open: the token's own place still ahead of the one it takes, the place it takes not
       // already out of reach of the token the card wants there (Struggle newcomer 41: "both places are lost for good"
-      // of a place A another token had taken a turn before)
+      // of a place A another token had taken a turn before); a place lost for good is a loss, ⚠, as the two before
+      // (Struggle newcomer 55 read "○ no change … lost for good" as nothing lost)
       else if (j > k && wantOpen) parts.push(I18N.t("page.str.card_miss_both", "⚠ a loss for your card: token {token} takes place {place}, where your card wants {want}, and so never reaches its own place on your card ({mine}): both places are lost for good (an arrival is final); no change to the points if the race stopped now", args));
       else if (j > k) parts.push(I18N.t("page.str.card_miss_own", "⚠ a loss for your card: token {token} takes place {place} and so never reaches its own place on your card ({mine}): lost for good (an arrival is final); no change to the points if the race stopped now", args));
-      else if (wantOpen) parts.push(I18N.t("page.str.card_miss_final", "○ no change in points (compared with now): token {token} takes place {place}, where your card wants {want}: that place is lost for good (an arrival is final)", args));
+      else if (wantOpen) parts.push(I18N.t("page.str.card_miss_final", "⚠ a loss for your card: token {token} takes place {place}, where your card wants {want}: that place is lost for good (an arrival is final); no change to the points if the race stopped now", args));
       else parts.push(I18N.t("page.str.card_miss_none", "○ no change in points: token {token} takes place {place}, which your card could no longer score", args));
       continue;
     }

@@ -129,8 +129,8 @@ const HANDLERS = {
     S.answered = S.msgId; // a new connection: the server's world is all there is
     heard(msg.frame.t);
     // a game that ended while this page was away (its connection broken, not a new game) is told as one ending
-    // now (Magic newcomer 31's wide screen came back after the end with no "wins!"); a page opened on it, not
-    S.bannerShown = msg.view.phase === "over" && !(wasView && wasView.phase !== "over" && !NOTICE.restarted);
+    // now (Magic newcomer 31's wide screen came back after the end with no "wins!"); a page opened on it too
+    S.bannerShown = NOTICE.winToldBefore(msg.view, wasView);
     $("reveal").checked = msg.walls !== null;
     buildBoard();
     $("log").innerHTML = "";

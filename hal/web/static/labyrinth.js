@@ -810,8 +810,8 @@ const HANDLERS = {
     // the arrows are drawn anew: none is pointed at until a pointer moves to one or focus comes to it (round 24)
     S.preview = null; S.stillAt = S.pointerAt || null;
     // a game that ended while this page was away (its connection broken, not a new game) is told as one ending
-    // now (Magic newcomer 31's wide screen came back after the end with no "wins!"); a page opened on it, not
-    S.bannerShown = msg.view.phase === "over" && !(wasView && wasView.phase !== "over" && !NOTICE.restarted);
+    // now (Magic newcomer 31's wide screen came back after the end with no "wins!"); a page opened on it too
+    S.bannerShown = NOTICE.winToldBefore(msg.view, wasView);
     S.selected = null;
     buildMaze();
     fillNewGame(msg);

@@ -400,6 +400,13 @@ const NOTICE = {
     box.hidden = true;
     NOTICE.news();
   },
+  // whether a hello's game over was told on this page already (its win box shown): only when this page saw it over
+  // before this hello, in the same game. A page opened on a game over shows the win box too (Magic newcomer 58's
+  // wide screen, opened after Blue won, had only the prompt's line), as does one that was away when it ended
+  // (Magic newcomer 31)
+  winToldBefore(view, wasView) {
+    return view.phase === "over" && !!wasView && wasView.phase === "over" && !NOTICE.restarted;
+  },
   // what the kept room says: the game's newest line in the log (on a phone the log lies below the first screen), not
   // a warning (its fix is the prompt's, and the line would stand after the fix, Struggle newcomer 30); before the
   // log has one, what the room is for (Magic newcomer 19 saw a 130 px gap under the prompt once the tip went;

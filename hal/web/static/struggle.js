@@ -1465,8 +1465,8 @@ const HANDLERS = {
     const wasView = S.view;
     S.hello = msg; S.view = msg.view; S.world = msg.world; S.pixels = msg.frame.pixels;
     // a game that ended while this page was away (its connection broken, not a new game) is told as one ending
-    // now (Magic newcomer 31's wide screen came back after the end with no "wins!"); a page opened on it, not
-    S.bannerShown = msg.view.phase === "over" && !(wasView && wasView.phase !== "over" && !NOTICE.restarted);
+    // now (Magic newcomer 31's wide screen came back after the end with no "wins!"); a page opened on it too
+    S.bannerShown = NOTICE.winToldBefore(msg.view, wasView);
     buildTrack();
     $("log").innerHTML = "";
     S.news = null;

@@ -152,7 +152,9 @@ def _shift(ref: "LabyrinthReferee") -> Instruction:
     buttons = {ROTATE_BUTTON: "turn the spare a quarter clockwise"}
     buttons.update({f"slot:{s}": f"push the spare in at {s}" for s in SLOT_NAMES if s != ref.forbidden})
     facts: dict[str, Any] = {"spare": ref.maze.spare.turned(ref.quarters).notation(), "rotation": 90 * ref.quarters}
-    home = ref.current is not None and ref.cards_left(ref.current) == 0  # all found: back to the start square
+    # all found: back to the start square (not in the exit_anywhere variant, where any open edge wins: an attack saw
+    # "…then go back to your start square a1" there; the move keeps the plain words too)
+    home = ref.current is not None and ref.cards_left(ref.current) == 0 and not ref.options.exit_anywhere
     if home:
         facts["home"] = ref.corners[ref.current]
     message = "lab.shift_home" if home else "lab.shift"

@@ -29,3 +29,19 @@ def test_going_home_the_move_words_give_two_clear_choices() -> None:
     win, _, stay = text.partition(" (")
     assert "a1" in win and "Done there to win" in win, text
     assert "Done elsewhere" in stay and "ends the turn" in stay, text
+
+
+def test_with_exit_anywhere_the_push_words_never_send_the_pawn_home() -> None:
+    """An attack: with the exit-anywhere variant (the win is any edge tile open off the board, not the start square)
+    the push's words said "…then go back to your start square a1" and the page marked arrows "opening a way to a1".
+    The shift keeps the plain words there, as the move does."""
+    t = Table({"exit_anywhere": True})
+    t.ref.decks["red"].clear()
+    t.press("rotate")  # (a new instruction: the spare turned)
+    said = t.said()
+    assert said["action"] == "shift" and said["messages"][0]["id"] == "lab.shift", said
+    assert "home" not in said["messages"][0]["args"], said
+    plain = Table()
+    plain.ref.decks["red"].clear()
+    plain.press("rotate")
+    assert plain.said()["messages"][0]["id"] == "lab.shift_home"

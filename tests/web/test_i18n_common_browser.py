@@ -148,3 +148,26 @@ def test_a_catalogue_of_the_wrong_shape_is_refused_or_taken_in_part(browser: Any
             assert "Red" in page.locator("#players").inner_text()  # the colour's bad name left out
         assert not errors, errors
         page.close()
+
+
+def test_the_logs_name_the_players_in_the_language(browser: Any) -> None:
+    """An attack: a German Struggle page's log read "Ein neues Struggle-Spiel: red, blue", "⭐ Runde 1 vorbei: red 40,
+    blue 50" and "🏆 Blue gewinnt (red 40, blue 50)"; the Magic log "Ein neues Spiel: red, blue"."""
+    from playwright.sync_api import expect
+
+    with serving(STRUGGLE, free_port()) as url:
+        page = browser.new_page(viewport={"width": WIDE[0], "height": WIDE[1]})
+        page.goto(url + "?lang=de")
+        expect(page.locator("#conn")).to_have_attribute("data-state", "open", timeout=WAIT_MS)
+        lines = page.evaluate("""() => [
+          LOG_TEXT.game_started({ players: ['red', 'blue'], rounds: 1 }),
+          LOG_TEXT.round_over({ round: 1, points: { red: 40, blue: 50 } }),
+          LOG_TEXT.game_over({ winners: ['blue'], scores: { red: 40, blue: 50 } })]""")
+        page.close()
+    assert all("red" not in t and "Blue" not in t for t in lines), lines
+    assert "Rot 40" in lines[1] and "Blau" in lines[2], lines
+    with serving(MAGIC, free_port()) as url:
+        page = browser.new_page(viewport={"width": WIDE[0], "height": WIDE[1]})
+        page.goto(url + "?lang=de")
+        expect(page.locator("#log")).to_contain_text("Rot, Blau", timeout=WAIT_MS)
+        page.close()

@@ -373,7 +373,7 @@ function drawCard() {
       // said with the colour the players' row calls "you" (round 25: "Red · you", then "take your seat"); never "you
       // play Red here: take your seat" (Struggle newcomer 26: played here, and yet a seat to take, read as contradicting)
       `<div>${away.length ? I18N.t("page.str.card_secret_away_move", "{colours}'s secret card shows on another screen, the one holding the seat (to see it here, press “⇄ show it here instead” at the top); the moves can still be made from here.", { colours: andList(away.map((p) => MB.colourName(p))) })
-        : I18N.t("page.str.card_secret_press", "{colours}'s secret card shows on one screen only: to see it on this one, press below (the moves can be made from any screen).", { colours: andList(h.humans.map(cap)) })}</div>`;
+        : I18N.t("page.str.card_secret_press", "{colours}'s secret card shows on one screen only: to see it on this one, press below (the moves can be made from any screen).", { colours: andList(h.humans.map((p) => MB.colourName(p))) })}</div>`;
     for (const p of free) {
       const b = document.createElement("button");
       b.type = "button"; b.className = `small show-card ${p}`;
@@ -820,7 +820,7 @@ function drawInfo() {
   gameInfo();
   if (v.phase === "over" && !S.bannerShown) {
     S.bannerShown = true;
-    const winners = andList(v.winners.map(cap));
+    const winners = andList(v.winners.map((p) => MB.colourName(p)));
     const line = v.winners.length > 1 ? `🏆 ${tieLine(winners, v.totals[v.winners[0]], v.winners.length)}!` : I18N.t("page.str.wins", "🏆 {winners} wins!", { winners });
     // ...and why: where each player's card scored in the last round, on the first screen (Struggle newcomer 33: said
     // only under the Rounds table, far below a phone's first screen)
@@ -1366,10 +1366,11 @@ function sensorName(sensor) {
   return p ? I18N.t("page.str.arrival_place", "arrival place {place}", { place: p[1] }) : String(sensor);
 }
 const faces = (e) => e.faces.map((f) => (f === "A" ? I18N.t("page.str.ace_word", "ace") : FACE[f] || f)).join(" ");
-const scoresText = (o) => Object.entries(o).map(([p, s]) => `${p} ${s}`).join(", ");
+// (each player named in the page's language: an attack read "⭐ Runde 1 vorbei: red 40, blue 50")
+const scoresText = (o) => Object.entries(o).map(([p, s]) => `${MB.colourName(p)} ${s}`).join(", ");
 const LOG_TEXT = {
-  game_started: (e) => (e.rounds > 1 ? I18N.t("page.str.log_game_rounds", "A new game of Struggle: {players}, {rounds} rounds", { players: e.players.join(", "), rounds: e.rounds })
-    : I18N.t("page.str.log_game", "A new game of Struggle: {players}, 1 round", { players: e.players.join(", ") })),
+  game_started: (e) => (e.rounds > 1 ? I18N.t("page.str.log_game_rounds", "A new game of Struggle: {players}, {rounds} rounds", { players: e.players.map((p) => MB.colourName(p)).join(", "), rounds: e.rounds })
+    : I18N.t("page.str.log_game", "A new game of Struggle: {players}, 1 round", { players: e.players.map((p) => MB.colourName(p)).join(", ") })),
   round_started: (e) => I18N.t("page.str.log_round", "Round {round}: objective cards dealt (each secret to its owner)", { round: e.round }),
   turn_started: (e) => I18N.t("page.str.log_turn", "{Player}'s turn", { player: e.player }),
   // a throw after the first: which dice were thrown again and which kept (Struggle newcomer 46: two dice thrown again
@@ -1419,8 +1420,8 @@ const LOG_TEXT = {
   card_entered: (e) => I18N.t("page.str.log_card_entered", "{Player}'s card: {card}", { player: e.player, card: e.card.join(" ") }),
   card_withdrawn: (e) => I18N.t("page.str.log_card_withdrawn", "{By} keeps {card}: {Player}'s entry of it is taken back", { by: e.by, card: e.card.join(" "), player: e.player }),
   round_over: (e) => I18N.t("page.str.log_round_over", "⭐ Round {round} over: {points}", { round: e.round, points: scoresText(e.points) }),
-  game_over: (e) => (e.winners.length > 1 ? `🏆 ${tieLine(andList(e.winners.map(cap)), e.scores[e.winners[0]], e.winners.length)} (${scoresText(e.scores)})`
-    : I18N.t("page.str.log_wins", "🏆 {winners} wins ({scores})", { winners: andList(e.winners.map(cap)), scores: scoresText(e.scores) })),
+  game_over: (e) => (e.winners.length > 1 ? `🏆 ${tieLine(andList(e.winners.map((p) => MB.colourName(p))), e.scores[e.winners[0]], e.winners.length)} (${scoresText(e.scores)})`
+    : I18N.t("page.str.log_wins", "🏆 {winners} wins ({scores})", { winners: andList(e.winners.map((p) => MB.colourName(p))), scores: scoresText(e.scores) })),
 };
 const BIG = ["round_over", "game_over", "arrived"];
 

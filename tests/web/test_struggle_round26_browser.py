@@ -214,3 +214,27 @@ def test_on_a_phone_previous_way_stands_left_of_next_way_in_one_row(browser: Any
             assert "Previous way" in name, name  # named in words for a screen reader, whatever it shows
         finally:
             page.close()
+
+
+def test_right_to_left_the_way_arrows_point_the_way_the_row_reads(browser: Any) -> None:
+    """An attack: in Persian the row reads from the right ([Stop][▶ next][◀] on screen), so ◀ for the previous way
+    stood at the right edge pointing inward and ▶ for the next pointed at it: right to left, previous points right
+    (▶) and next left (◀)."""
+    with serving(SEED7) as url:
+        page = browser.new_page(viewport={"width": PHONE[0], "height": PHONE[1]})
+        page.goto(url + "?lang=fa")
+        try:
+            page.wait_for_function("() => document.documentElement.dir === 'rtl' && S.view && S.view.phase === 'throw'"
+                                   " && S.view.current === 'red'", timeout=WAIT)
+            page.click("#throw")
+            page.wait_for_function("() => S.view.throws >= 1", timeout=WAIT)
+            page.click("#stop")
+            page.wait_for_function("() => S.view.phase === 'choosing'", timeout=WAIT)
+            page.wait_for_timeout(300)
+            prev = page.evaluate("getComputedStyle(document.getElementById('prev-way'), '::before').content")
+            nxt = page.locator("#next-way").inner_text()
+            assert "▶" in prev and nxt.startswith("◀"), (prev, nxt)
+            boxes = page.evaluate("['prev-way', 'throw'].map((id) => document.getElementById(id).getBoundingClientRect().left)")
+            assert boxes[0] > boxes[1], boxes  # previous on the right, where a right-to-left row begins
+        finally:
+            page.close()

@@ -389,6 +389,11 @@ function fullColour(hex) {
 // every card found: the start square of the player on turn, lit in full as where to go back to (instructions.py
 // scene), drawn as its 🏠 glowing, and framed only while the move can reach it (Labyrinth newcomer 50 clicked a1,
 // framed as the tiles to reach, and read "a1 cannot be reached")
+function homeGoal() {
+  const v = S.view, s = said();
+  if (!v || !v.current || !s || !["shift", "move"].includes(s.action) || (s.requests || []).length) return null;
+  return (s.messages || []).some((m) => m.args && m.args.home) ? S.hello.corners[v.current] || null : null;
+}
 // every card found, while the spare waits to go in: the lit arrows whose push (the spare as it lies) lets the pawn on
 // turn, a person's here, walk home (the world's push_reach, as the pointed push's dashes; Labyrinth newcomer 54
 // pointed at all 11 arrows in turn to find the one that reached a1), or null at other moments. Drawn as a 🏠 beside
@@ -407,11 +412,6 @@ function homeWaysWords() {
   return ways.length === 1 ? I18N.t("page.lab.home_way_one", "🏠 The push at {slot} opens a way to {home} (a 🏠 beside its arrow).", { slot: ways[0], home })
     : ways.length ? I18N.t("page.lab.home_ways", "🏠 These pushes open a way to {home}: {slots} (a 🏠 beside each arrow).", { slots: ways.join(", "), home })
     : I18N.t("page.lab.home_ways_none", "No push opens a way to {home} with the spare as it lies: ⟳ Rotate it; a 🏠 shows beside each arrow whose push then does.", { home });
-}
-function homeGoal() {
-  const v = S.view, s = said();
-  if (!v || !v.current || !s || !["shift", "move"].includes(s.action) || (s.requests || []).length) return null;
-  return (s.messages || []).some((m) => m.args && m.args.home) ? S.hello.corners[v.current] || null : null;
 }
 function pawnDiv(p) {
   const d = document.createElement("div");

@@ -1,6 +1,6 @@
 """The real board's companion page once a game is over: a seat another phone holds says where its card is, no
 lock (the browser simulator's pages say so since the Labyrinth newcomers 38-42; the companion page never told
-``common.js`` the game was over, so its "red 🔒" stayed under the win)."""
+``common.js`` the game was over, so its "Red 🔒" stayed under the win)."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ def test_a_seat_held_elsewhere_says_where_its_card_is_once_the_game_is_over(brow
     try:
         red, spectator = phone(browser, svc.url), phone(browser, svc.url)
         claim(red, "red")
-        expect(spectator.locator("span.seat-taken.red")).to_have_text("red 🔒", timeout=WAIT_MS)
+        expect(spectator.locator("span.seat-taken.red")).to_have_text("Red 🔒", timeout=WAIT_MS)
         svc.wait_event("game_started", timeout_s=90)
         expect(spectator.locator("#players .player")).to_have_count(2, timeout=WAIT_MS)
         # the board's game_over, as the page hears it (a whole game of Struggle at real time takes minutes)
@@ -34,6 +34,6 @@ def test_a_seat_held_elsewhere_says_where_its_card_is_once_the_game_is_over(brow
         expect(label).to_have_text("See your secret card:")  # (blue free: take it; as the simulator's pages say)
         # the lobby after it: the seat is held for the next game again
         spectator.evaluate("() => HANDLERS.phase({ phase: 'lobby' })")
-        expect(spectator.locator("span.seat-taken.red")).to_have_text("red 🔒", timeout=WAIT_MS)
+        expect(spectator.locator("span.seat-taken.red")).to_have_text("Red 🔒", timeout=WAIT_MS)
     finally:
         svc.stop()

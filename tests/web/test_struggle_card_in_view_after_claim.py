@@ -60,6 +60,12 @@ def test_a_way_lit_from_the_screen_holding_the_card_is_said_so_on_the_other(brow
             other.reload()
             other.wait_for_function("() => MB.seats && MB.seatElsewhere('red')", timeout=WAIT)
             _choosing(other)
+            # the phone holding the card lights the board's pick first (pickShow); its pick lands before ours (CI50: it
+            # came after, under load, and the prompt read "way 2 of 3")
+            phone.wait_for_function("() => S.view && S.view.phase === 'choosing' && S.autoPicked === handKeyOf(S.view)"
+                                    " && typeof S.hints.red === 'number'", timeout=WAIT)
+            hint = phone.evaluate("S.hints.red")
+            other.wait_for_function("(n) => S.view.selected === n", arg=hint, timeout=WAIT)
             phone.evaluate("() => MB.send({ type: 'pick', index: 2 })")  # the person at the card lights way 3
             other.wait_for_function("() => S.view.selected === 2", timeout=WAIT)
             prompt = other.locator("#prompt-text")

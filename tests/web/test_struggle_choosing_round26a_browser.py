@@ -133,8 +133,11 @@ def test_an_ace_is_explained_in_plain_words_where_it_is_first_met(browser: Any, 
             page.close()
 
 
+# (⚠ a loss for good that does not change the points if the race stopped now: Struggle newcomers 36, 55; ⚑ a way that
+# ends the round, every card scoring then: Struggle newcomer 53)
 NOTE = re.compile(r"^(✔ good for your card|✘ bad for your card|○ no change in points \(compared with now\)"
-                  r"|○ no points for your card): |^○ no change in points \(compared with now\)$")
+                  r"|○ no points for your card|⚠ a loss for your card|⚑ this way ends the round): "
+                  r"|^○ no change in points \(compared with now\)$")
 
 
 def test_every_note_is_labelled_and_the_notes_add_up_to_the_points(browser: Any) -> None:
@@ -173,6 +176,8 @@ def test_every_note_is_labelled_and_the_notes_add_up_to_the_points(browser: Any)
                             assert note.endswith("+10"), note
                         if note.startswith("✘"):
                             assert note.endswith("−10"), note
+                        if note.startswith("⚠"):
+                            assert note.endswith("no change to the points if the race stopped now"), note
                         # newcomer 16: "moves ahead from 1st to 2nd" read as a contradiction: a token moving ahead
                         # that drops in the race says "but drops", one going back that comes up "but comes up"
                         rank = re.search(r"(moves ahead|goes back) from (\d)\w\w to (\d)\w\w", note)

@@ -114,7 +114,8 @@ def test_the_boards_pick_is_the_best_by_the_notes_and_every_note_says_good_bad_o
                 # Struggle newcomer 21)
                 if part and "board's pick" not in part and not part.startswith("If the race stopped after this way") \
                         and not part.startswith("(tokens level on one space rank"):
-                    assert part[0] in "✔✘○", f"neither good, bad nor neutral: {part!r} in {text!r}"
+                    # (⚠: a loss for good, the points unchanged; ⚑: the way ends the round)
+                    assert part[0] in "✔✘○⚠⚑", f"neither good, bad nor neutral: {part!r} in {text!r}"
         picks = [s for s, pick in scores if pick]
         if len(scores) > 1:
             assert len(picks) == 1, said

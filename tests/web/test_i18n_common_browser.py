@@ -169,5 +169,5 @@ def test_the_logs_name_the_players_in_the_language(browser: Any) -> None:
     with serving(MAGIC, free_port()) as url:
         page = browser.new_page(viewport={"width": WIDE[0], "height": WIDE[1]})
         page.goto(url + "?lang=de")
-        expect(page.locator("#log")).to_contain_text("Rot, Blau", timeout=WAIT_MS)
+        expect(page.locator("#log")).to_contain_text("Rot und Blau", timeout=WAIT_MS)
         page.close()

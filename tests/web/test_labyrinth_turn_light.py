@@ -130,7 +130,7 @@ def test_every_card_found_the_arrows_whose_push_opens_a_way_home_are_marked(brow
             # ...and said under the board (after the prompt too, where its room holds it), with the arrows' names
             # (Labyrinth newcomer 55 saw the 🏠 unexplained)
             said = page.locator("#mover").inner_text()
-            assert f"These pushes open a way to a1: {', '.join(sorted(marked['home']))}" in said, said
+            assert f"These pushes open a way to a1: {' and '.join(sorted(marked['home']))}" in said, said
             assert page.locator("#mover").is_visible()
             # none: the words say to turn the spare
             page.evaluate("""() => { S.world = { ...S.world, push_reach: { ...S.world.push_reach,
@@ -142,5 +142,30 @@ def test_every_card_found_the_arrows_whose_push_opens_a_way_home_are_marked(brow
             page.evaluate("""() => { const s = S.view.instruction;
                 S.view.instruction = { ...s, messages: [{ id: 'lab.shift', args: { player: 'red' } }] }; drawInfo(); }""")
             assert page.locator("#maze .slot.home-way").count() == 0
+        finally:
+            page.context.close()
+
+
+def test_the_arrows_opening_a_way_home_are_listed_in_the_pages_language(browser: Any) -> None:
+    """An attack on the 🏠 words in Persian: the arrows were listed "N-b, W-4" with a Latin comma inside a right-to-left
+    sentence. Every list a person reads is joined by the language's own words (I18N.list: text.series, text.and)."""
+    with serving(RED_ARGS) as address:
+        page = browser.new_context(viewport={"width": PHONE[0], "height": PHONE[1]}, has_touch=True,
+                                   is_mobile=True).new_page()
+        try:
+            page.add_init_script("localStorage.setItem('mazeboard.guide.labyrinth', JSON.stringify(['shift', 'move']))")
+            page.goto(address + "?lang=fa")
+            page.wait_for_function("() => S.view && S.view.current === 'red' && S.view.phase === 'shift' && !S.world.busy"
+                                   " && S.world.push_reach && document.documentElement.dir === 'rtl'", timeout=WAIT_MS)
+            home = page.evaluate("""() => {
+                const lit = [...document.querySelectorAll('#maze .slot:not(.off)')].map((e) => e.dataset.slot);
+                const home = lit.slice(0, 3), reach = Object.fromEntries(lit.map((k) => [k, home.includes(k) ? ['b1', 'a1'] : ['b1']]));
+                S.view.instruction = { ...S.view.instruction, messages: [{ id: 'lab.shift_home', args: { player: 'red', home: 'a1' } }] };
+                S.world = { ...S.world, push_reach: { ...S.world.push_reach, red: reach } };
+                drawInfo();
+                return home.sort(); }""")
+            said = page.locator("#mover").inner_text()
+            assert len(home) == 3 and all(slot in said for slot in home), (home, said)
+            assert "," not in said and "،" in said and " و " in said, said
         finally:
             page.context.close()

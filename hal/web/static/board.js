@@ -971,7 +971,7 @@ function drawControls() {
 
 // -- the log --------------------------------------------------------------------------
 const LOG_TEXT = {
-  game_started: (e) => I18N.t("page.magic.log_game_started", "A new game: {players}. Find the symbols!", { players: e.players.map((p) => I18N.t("page.common.colour_name", "{Player}", { player: p })).join(", ") }),
+  game_started: (e) => I18N.t("page.magic.log_game_started", "A new game: {players}. Find the symbols!", { players: I18N.list(e.players.map((p) => I18N.t("page.common.colour_name", "{Player}", { player: p }))) }),
   target: (e) => I18N.t("page.magic.log_target", "New target: {symbol} on {cell}", { symbol: sym(e.symbol), cell: e.cell }),
   turn_started: (e) => I18N.t("page.magic.log_turn", "{Player}'s turn", { player: e.player }),
   die_rolled: (e) => I18N.t("page.magic.log_rolled", "{Player} rolled {value}", { player: e.player, value: e.value }),

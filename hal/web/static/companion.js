@@ -7,10 +7,10 @@
 
 const C = { hello: null, view: null, pixels: [], sensors: null, lobby: null, phase: "", flash: {} };
 const GAME_LOG = {
-  game_started: (e) => I18N.t("page.common.log.game_started", "A new game: {players}", { players: (e.players || []).join(", ") }),
+  game_started: (e) => I18N.t("page.common.log.game_started", "A new game: {players}", { players: I18N.list((e.players || []).map(MB.colourName)) }),
   turn_started: (e) => I18N.t("page.common.log.turn_started", "{Player}'s turn", e),
   game_over: (e) => I18N.t("page.common.log.game_over", "🏆 {Winner} wins", e),
-  game_requested: (e) => I18N.t("page.common.log.game_requested", "Game requested ({by}): {players}", { by: e.by, players: (e.players || []).join(", ") }),
+  game_requested: (e) => I18N.t("page.common.log.game_requested", "Game requested ({by}): {players}", { by: e.by, players: I18N.list((e.players || []).map(MB.colourName)) }),
   game_abandoned: (e) => I18N.t("page.common.log.game_abandoned", "Game abandoned ({by}): {reason}", { by: e.by, reason: e.reason || "" }),
   abandon_asked: (e) => I18N.t("page.common.log.abandon_asked", "Abandon? asked from the {by}: confirm on the board", e),
   abandon_cancelled: (e) => I18N.t("page.common.log.abandon_cancelled", "Abandon cancelled ({reason})", e),
@@ -203,7 +203,7 @@ function drawInfo() {
   drawTiles();
   drawTrack();
   $("phase").textContent = inLobby ? I18N.t("page.common.lobby_now", "No game now: the lobby.")
-    : (v.players ? I18N.t("page.common.a_game", "A game: {players}", { players: v.players.join(", ") }) : "");
+    : (v.players ? I18N.t("page.common.a_game", "A game: {players}", { players: I18N.list(v.players.map(MB.colourName)) }) : "");
   const players = $("players");
   players.innerHTML = "";
   const scores = scoresOf(v);
@@ -211,16 +211,16 @@ function drawInfo() {
     const row = document.createElement("div");
     row.className = `player ${p}` + (p === v.current && v.phase !== "over" ? " turn" : "");
     row.dataset.player = p;
-    row.innerHTML = `<span class="dot"></span><span class="who">${p}${v.winner === p ? I18N.t("page.common.winner", " · winner 🏆") : ""}</span><span class="score">${scores[p] ?? 0}</span>`;
+    row.innerHTML = `<span class="dot"></span><span class="who">${MB.colourName(p)}${v.winner === p ? I18N.t("page.common.winner", " · winner 🏆") : ""}</span><span class="score">${scores[p] ?? 0}</span>`;
     players.appendChild(row);
   }
   $("lobby").hidden = !inLobby || !lobby;
   $("abandon").hidden = inLobby;
   if (inLobby && lobby) {
-    const seated = lobby.players.length ? I18N.t("page.common.seated", "{players} seated", { players: lobby.players.join(", ") })
+    const seated = lobby.players.length ? I18N.t("page.common.seated", "{players} seated", { players: I18N.list(lobby.players.map(MB.colourName)) })
       : I18N.t("page.common.nobody_seated", "nobody seated yet");
     $("lobby-state").textContent = `${lobby.state}: ${seated}` + (lobby.ready ? I18N.t("page.common.lobby_ready", " · ready") : "") +
-      (lobby.strays.length ? I18N.t("page.common.lobby_clear", " · clear {cells}", { cells: lobby.strays.join(", ") }) : "");
+      (lobby.strays.length ? I18N.t("page.common.lobby_clear", " · clear {cells}", { cells: I18N.list(lobby.strays) }) : "");
     $("lobby-state").dataset.state = lobby.state;
     $("start").disabled = !(lobby.ready || lobby.state === "result");
     fillOptions(lobby.options);

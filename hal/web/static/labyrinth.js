@@ -113,7 +113,7 @@ function buildMaze() {
   }
   $("title").textContent = h.title;
   document.title = `${h.title} · mazeboard`;
-  const variants = h.variants.length ? I18N.t("page.lab.info_variants", " · variants: {names}", { names: h.variants.join(", ") }) : "";
+  const variants = h.variants.length ? I18N.t("page.lab.info_variants", " · variants: {names}", { names: I18N.list(h.variants) }) : "";
   // how long the game is, on screen (Labyrinth newcomer 28 learned "12 cards each" from the log alone; ✨ New game →
   // Cards each plays a shorter one): the rules' game deals all 24 pictures out
   const each = h.cards_each || Math.floor(24 / Math.max(1, h.players.length));
@@ -410,7 +410,7 @@ function homeWaysWords() {
   const ways = homeWays(), home = ways && homeGoal();
   if (!ways) return "";
   return ways.length === 1 ? I18N.t("page.lab.home_way_one", "🏠 The push at {slot} opens a way to {home} (a 🏠 beside its arrow).", { slot: ways[0], home })
-    : ways.length ? I18N.t("page.lab.home_ways", "🏠 These pushes open a way to {home}: {slots} (a 🏠 beside each arrow).", { slots: ways.join(", "), home })
+    : ways.length ? I18N.t("page.lab.home_ways", "🏠 These pushes open a way to {home}: {slots} (a 🏠 beside each arrow).", { slots: I18N.list(ways), home })
     : I18N.t("page.lab.home_ways_none", "No push opens a way to {home} with the spare as it lies: ⟳ Rotate it; a 🏠 shows beside each arrow whose push then does.", { home });
 }
 function pawnDiv(p) {
@@ -721,7 +721,7 @@ window.addEventListener("resize", () => fitLog());
 // -- the log --------------------------------------------------------------------------
 const LOG_TEXT = {
   game_started: (e) => I18N.t("page.lab.log.started", "A new game of {title}: {players}",
-    { title: S.hello ? S.hello.title : "", players: e.players.map(player).join(", ") }) +
+    { title: S.hello ? S.hello.title : "", players: I18N.list(e.players.map(player)) }) +
     (S.hello && e.cards_each === 1 ? I18N.t("page.lab.log.one_card_each", ", 1 card each")
       : S.hello && e.cards_each ? I18N.t("page.lab.log.cards_each", ", {n} cards each", { n: e.cards_each }) : ""),
   turn_started: (e) => (e.pawns.includes("vader") ? I18N.t("page.lab.log.turn_vader", "{Player}'s turn (Vader's card)", { player: e.player })
@@ -739,7 +739,7 @@ const LOG_TEXT = {
   step: (e) => `${cap(pawnName(e.pawn))} ${e.from} → ${e.to}`,
   card_found: (e) => I18N.t("page.lab.log.found", "⭐ {Player} found {pic} on {cell} ({n} left)",
     { player: e.player, pic: pic(e.card), cell: e.cell, n: e.remaining }),
-  card_shown: (e) => I18N.t("page.lab.log.open_cards", "{Player}'s open cards: {cards}", { player: e.player, cards: e.cards.map(pictureName).join(", ") }),
+  card_shown: (e) => I18N.t("page.lab.log.open_cards", "{Player}'s open cards: {cards}", { player: e.player, cards: I18N.list(e.cards.map(pictureName)) }),
   turn_ended: (e) => I18N.t("page.lab.log.turn_ended", "{Player}'s turn ends", { player: e.player }),
   guess: (e) => I18N.t("page.lab.log.guess", "Is {pawn} on {cell}?", { pawn: pawnName(e.pawn), cell: e.cell }),
   warning: (e) => `⚠ ${player(e.player)}: ${warningText(e.kind)}` +

@@ -60,7 +60,7 @@ function drawStruggle(s) {
   const end = !s.over ? "" : `<div class="big-pic">${won ? "🏆" : "🏁"}</div><div class="pic-title">${escHTML(I18N.t("page.common.card_over", "The game is over"))}</div>` +
     `<div>${escHTML(won ? (winners.length > 1 ? I18N.t("page.common.str_over_tie", "A tie: you are among the winners, with {total} points.", { total: s.total })
       : I18N.t("page.common.str_over_won", "You win, with {total} points!", { total: s.total }))
-      : I18N.t("page.common.str_over_lost", "{winners} won; you have {total} points.", { winners: winners.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(", "), total: s.total }))}</div>`;
+      : I18N.t("page.common.str_over_lost", "{winners} won; you have {total} points.", { winners: I18N.list(winners.map((w) => MB.colourName(w))), total: s.total }))}</div>`;
   box.innerHTML = end + `<div class="muted">${escHTML(I18N.t("page.common.objective", "Your objective, round {round}: the arrival order you score on", { round: s.round }))}</div>` +
     // the card's ace reads ★ as on the board's page and its card (round 25: "A" under place A read "A / A")
     `<div class="places">${s.places.map((p, i) => `<div class="place"><div class="where">${p}</div><div class="tok">${s.card[i] === "A" ? "★" : s.card[i]}</div></div>`).join("")}</div>` +

@@ -1369,8 +1369,8 @@ const faces = (e) => e.faces.map((f) => (f === "A" ? I18N.t("page.str.ace_word",
 // (each player named in the page's language: an attack read "⭐ Runde 1 vorbei: red 40, blue 50")
 const scoresText = (o) => Object.entries(o).map(([p, s]) => `${MB.colourName(p)} ${s}`).join(", ");
 const LOG_TEXT = {
-  game_started: (e) => (e.rounds > 1 ? I18N.t("page.str.log_game_rounds", "A new game of Struggle: {players}, {rounds} rounds", { players: e.players.map((p) => MB.colourName(p)).join(", "), rounds: e.rounds })
-    : I18N.t("page.str.log_game", "A new game of Struggle: {players}, 1 round", { players: e.players.map((p) => MB.colourName(p)).join(", ") })),
+  game_started: (e) => (e.rounds > 1 ? I18N.t("page.str.log_game_rounds", "A new game of Struggle: {players}, {rounds} rounds", { players: I18N.list(e.players.map((p) => MB.colourName(p))), rounds: e.rounds })
+    : I18N.t("page.str.log_game", "A new game of Struggle: {players}, 1 round", { players: I18N.list(e.players.map((p) => MB.colourName(p))) })),
   round_started: (e) => I18N.t("page.str.log_round", "Round {round}: objective cards dealt (each secret to its owner)", { round: e.round }),
   turn_started: (e) => I18N.t("page.str.log_turn", "{Player}'s turn", { player: e.player }),
   // a throw after the first: which dice were thrown again and which kept (Struggle newcomer 46: two dice thrown again

@@ -89,6 +89,9 @@ function buildMaze() {
     // newcomers 43, 45, 46: a tap pushed at once and a phone has no pointer to preview with, so pushes were made
     // blind); a mouse's click or a key pushes at once (armPush)
     d.addEventListener("click", (e) => {
+      // a mouse's or finger's press keeps no focus: its ring, drawn at the next key (D), read as the next thing to
+      // press, into the game's end (Labyrinth newcomer 57); a key's press (detail 0) keeps it
+      if (e.detail > 0) d.blur();
       if ((e.pointerType === "touch" || e.pointerType === "pen") && S.armed !== slot && !d.classList.contains("off")) { armPush(slot); return; }
       armPush(null);
       press(`slot:${slot}`, { type: "insert", slot });

@@ -191,7 +191,8 @@ def test_the_docs_say_where_a_labyrinth_pawn_stands() -> None:
 
     text = (Path(__file__).resolve().parents[2] / "docs" / "browser-sim.md").read_text(encoding="utf-8")
     assert not re.search(r"Labyrinth tile's picture\) steps aside", text), "a Labyrinth pawn is no longer said to be lower right"
-    assert re.search(r"Labyrinth[^.]*pawn[^.]*(top|upper)[- ]right corner", text), "where a Labyrinth pawn stands"
+    assert re.search(r"Labyrinth a pawn alone on its tile stands on the tile's middle", text), "where a Labyrinth pawn stands"
+    assert re.search(r"Two pawns or more on one tile\s+stand in its corners", text), "where several stand"
 
 
 def test_score_and_cards_left_are_told_apart(browser: Any, red_url: str) -> None:

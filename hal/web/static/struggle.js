@@ -3,10 +3,11 @@
 // button presses and token moves by hand. The controller decides everything.
 "use strict";
 
-// spaces per row of the serpentine: six on a laptop, five on a phone in portrait (four rows: prompt, track,
-// dice and score fit its first screen); the CSS follows --per-row
+// spaces per row of the serpentine: six, on a phone as on a laptop (Struggle newcomers 52, 54, 57: five to a row on a
+// phone, six on a wide screen, and after moving to the laptop the tokens had to be found again); on a phone in portrait
+// the three rows leave room for the prompt, the dice and the scores on its first screen (the CSS follows --per-row)
 const NARROW = window.matchMedia("(max-width: 600px)");
-const perRow = () => (NARROW.matches ? 5 : 6);
+const perRow = () => 6;
 // the ace die face reads "ACE" on the dice (smaller letters: struggle.css .pdie.ace) and "ace" in words
 // (prompt, log, tips): a bare "A" is arrival place A (RULES.md, Struggle: places A-E; round 23)
 const FACE = { A: "ACE", K: "K", Q: "Q", J: "J", 10: "10", 9: "9" };
@@ -19,6 +20,12 @@ function spacePos(i, n, per) { // serpentine, start bottom left
   const row = Math.floor(i / per), k = i % per;
   return { row, col: row % 2 === 0 ? k : per - 1 - k, rows: Math.ceil(n / per) };
 }
+// a space's kind in the page's language (its tooltip: an Italian page said "casella 3: yellow")
+const KIND_WORD = {
+  start: () => I18N.t("page.str.kind_start", "start"), plain: () => I18N.t("page.str.kind_plain", "plain"),
+  yellow: () => I18N.t("page.str.kind_yellow", "yellow"), red: () => I18N.t("page.str.kind_red", "red"),
+  black: () => I18N.t("page.str.kind_black", "black"), finish: () => I18N.t("page.str.kind_finish", "finish"),
+};
 function buildTrack() {
   const h = S.hello, track = $("track"), per = perRow();
   track.innerHTML = "";
@@ -33,7 +40,7 @@ function buildTrack() {
     d.dataset.kind = kind;
     d.style.gridRow = String(rows - row);
     d.style.gridColumn = String(col + 1);
-    d.title = I18N.t("page.str.space_title", "{name}: {kind} space", { name: spaceName(i), kind });
+    d.title = I18N.t("page.str.space_title", "{name}: {kind} space", { name: spaceName(i), kind: KIND_WORD[kind] ? KIND_WORD[kind]() : kind });
     d.innerHTML = `<div class="led"></div><span class="num">${kind === "start" ? I18N.t("page.str.start_label", "START") : kind === "finish" ? I18N.t("page.str.finish_label", "FINISH") : i}</span><div class="toks"></div>`;
     d.addEventListener("click", () => spaceClicked(`s${i}`));
     track.appendChild(d);

@@ -1,0 +1,50 @@
+"""Issue 15, Labyrinth newcomer 58 (and 55, 56 before it): on a phone a pawn drawn in its tile's top-right corner, on
+the rock where four tiles' corners meet, read as standing between b2, c2, b3 and c3; only the prompt said b2. A pawn
+alone on its tile stands on the tile's middle, as on the cardboard board (on the centre square of the path, which
+every tile has: none of its openings covered); the tile's picture and a start square's 🏠 step aside into a corner
+of rock, in sight; a second pawn and more stand in the corners."""
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from test_labyrinth_last_confusions import PAWNS, SIZES, open_page, url  # noqa: F401 (a fixture)
+
+pytestmark = pytest.mark.browser
+
+#: each pawn's box and its tile's, the tile's picture's and 🏠's boxes, at rest
+BOXES = """() => [...document.querySelectorAll('#maze .tile')].filter((t) => t.querySelector('.lpawn')).map((t) => {
+    const box = (e) => { if (!e) return null; const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+    return {cell: t.dataset.cell, tile: box(t), pawns: [...t.querySelectorAll('.lpawn')].map(box),
+            pic: box(t.querySelector('.pic')), home: box(t.querySelector('.home-mark'))}; })"""
+
+
+def overlap(a: list[float], b: list[float]) -> float:
+    return max(0.0, min(a[2], b[2]) - max(a[0], b[0])) * max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
+
+
+@SIZES
+def test_a_pawn_alone_on_its_tile_stands_on_its_middle(browser: Any, url: str, size: tuple[int, int]) -> None:  # noqa: F811
+    page = open_page(browser, url, size)
+    page.add_style_tag(content=".lpawn { animation: none !important; }")  # measured at rest
+    # a pawn on a picture's tile too: Red's pawn set on c3 (a fixed tile with a picture) as the board would draw it
+    page.evaluate("() => { S.world = { ...S.world, pawns: { ...S.world.pawns, red: 'c3' } }; drawPawns(); }")
+    tiles = page.evaluate(BOXES)
+    assert any(t["pic"] for t in tiles) and any(t["home"] for t in tiles), tiles
+    for t in tiles:
+        if len(t["pawns"]) != 1:
+            continue
+        (x0, y0, x1, y1), (p0, q0, p1, q1) = t["tile"], t["pawns"][0]
+        assert abs((x0 + x1) / 2 - (p0 + p1) / 2) <= 1.5 and abs((y0 + y1) / 2 - (q0 + q1) / 2) <= 1.5, t
+        for mark in ("pic", "home"):
+            if t[mark]:
+                assert overlap(t[mark], t["pawns"][0]) == 0, (mark, t)
+                m = t[mark]
+                assert x0 <= m[0] and m[2] <= x1 and y0 <= m[1] and m[3] <= y1, (mark, "out of its tile", t)
+    # ...and a pawn in the middle covers none of its tile's openings (test_labyrinth_last_confusions)
+    for p in page.evaluate(PAWNS):
+        for o in p["open"]:
+            w = min(p["x1"], o["x1"]) - max(p["x0"], o["x0"])
+            h = min(p["y1"], o["y1"]) - max(p["y0"], o["y0"])
+            assert w <= 0.5 or h <= 0.5, f"{p['pawn']} on {p['cell']} covers its {o['side']} opening"
+    page.close()

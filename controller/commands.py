@@ -14,7 +14,7 @@ from .argtypes import (check_game_flags, check_rounds, game as _game, lang as _l
                        plain_int, players as _players, seed as _seed, win_tokens as _win_tokens)
 from .app import build_game, narrator_for
 from .eventlog import JsonLinesLog
-from .servicecmd import result_line
+from .servicecmd import summary_line
 
 
 class RuntimeFailure(MazeboardError):
@@ -92,7 +92,7 @@ def play(args: argparse.Namespace) -> int:
                              "(too many rounds, or the simulated players got stuck)")
     t_s = session.scheduler.now_ms() / 1000
     out = sys.stderr if args.events == "-" else sys.stdout
-    print(f"{result_line(ref)} after {t_s / 60:.1f} minutes of play, {game.events} events.", file=out)
+    print(summary_line(ref, t_s, game.events, args.lang), file=out)
     return 0
 
 

@@ -29,7 +29,8 @@ from pathlib import Path
 from typing import Any, Iterable, Mapping
 
 from mazeboard.hal.boards import MAGIC_SYMBOLS, PLAYER_COLOURS
-from mazeboard.hal.i18n import TEMPLATE, fields
+from mazeboard.hal.labyrinth_editions import EDITIONS, VADER
+from mazeboard.hal.i18n import HTML_TAGS, TEMPLATE, fields
 from mazeboard.hal.web.controls import CONTROL_REASONS
 
 from .instruction import MESSAGES
@@ -45,38 +46,89 @@ ENGLISH_FRAGMENTS = frozenset({
     "vader_text", "back_text", "erase", "which", "players_text", "result_text", "tile_text", "reason",
 })
 
-#: names a translation gives the values of arguments (a player's colour, a Magic Labyrinth symbol:
-#: a German page said "Ziel: owl auf c3"); English says a value as it is
+
+
+#: picture names the rule of :func:`picture_name` would spell wrong (hal/web/static/pictures.js PICTURE_NAMES)
+PICTURE_NAMES = {"obi-wan": "Obi-Wan", "qui-gon": "Qui-Gon", "padme": "Padmé", "bowser-jr": "Bowser Jr."}
+
+
+def picture_name(pid: str) -> str:
+    """A Labyrinth picture's name as the pages say it in English (hal/web/static/pictures.js
+    pictureName): ``"darth-sidious"`` -> ``"Darth Sidious"``, ``"c-3po"`` -> ``"C-3PO"``,
+    ``"x-wing"`` -> ``"X-Wing"``, ``"obi-wan"`` -> ``"Obi-Wan"`` (:data:`PICTURE_NAMES`)."""
+    if pid in PICTURE_NAMES:
+        return PICTURE_NAMES[pid]
+    parts = pid.split("-")
+    if any(any(ch.isdigit() for ch in w) for w in parts):
+        return "-".join(parts).upper()
+    words = [w[:1].upper() + w[1:] for w in parts]
+    out = words[0]
+    for prev, w in zip(words, words[1:]):
+        out += ("-" if len(w) == 1 or len(prev) == 1 else " ") + w
+    return out
+
+
+#: the Labyrinth pictures of every edition (and the Vader tile's) a Magic Labyrinth symbol does not name
+#: already (the owl is one word in both games)
+_PICTURES = sorted(({p for e in EDITIONS.values() for p in e.pictures} | {VADER}) - set(MAGIC_SYMBOLS.values()))
+
+#: names a translation gives the values of arguments (a player's colour, a Magic Labyrinth symbol, a
+#: Labyrinth picture: a German page said "Ziel: owl auf c3"); English says a value as it is
 WORDS: dict[str, str] = ({f"colour.{c}": c for c in PLAYER_COLOURS} | {"word.nobody": "nobody"}
-                         | {f"symbol.{s}": s.replace("-", " ") for s in MAGIC_SYMBOLS.values()})
+                         | {f"symbol.{s}": s.replace("-", " ") for s in MAGIC_SYMBOLS.values()}
+                         | {f"picture.{p}": picture_name(p) for p in _PICTURES})
 
 
 class _Labels(HTMLParser):
-    """Collects ``data-i18n`` texts and ``data-i18n-title`` tooltips of a page."""
+    """Collects ``data-i18n`` texts, ``data-i18n-title`` tooltips and ``data-i18n-placeholder``
+    placeholders of a page, and ``data-i18n-html`` sentences: words with a little markup (the help's
+    ``<b>``, ``<code>``, ``<kbd>``, ``<span class="keys">``; :data:`mazeboard.hal.i18n.HTML_TAGS`),
+    their template the element's inner HTML, its spaces collapsed."""
 
     def __init__(self, name: str) -> None:
         super().__init__(convert_charrefs=True)
         self.name = name
         self.found: dict[str, str] = {}
         self._open: str | None = None
+        self._html: str | None = None
+        self._depth = 0
         self._text: list[str] = []
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if self._html is not None:
+            start = f"<{tag}>" if not attrs else f'<{tag} class="{dict(attrs).get("class")}">'
+            if start not in HTML_TAGS or len(attrs) > 1:
+                raise ValueError(f"{self.name}: data-i18n-html={self._html!r} holds a {self.get_starttag_text()}: "
+                                 f"only {', '.join(t for t in HTML_TAGS if not t.startswith('</'))}")
+            self._text.append(start)
+            self._depth += 1
+            return
         if self._open is not None:
             raise ValueError(f"{self.name}: data-i18n={self._open!r} holds a <{tag}>: label only plain text")
         a = dict(attrs)
         if a.get("data-i18n-title"):
             self._add(str(a["data-i18n-title"]), str(a.get("title") or ""))
+        if a.get("data-i18n-placeholder"):
+            self._add(str(a["data-i18n-placeholder"]), str(a.get("placeholder") or ""))
         if a.get("data-i18n"):
             self._open, self._text = str(a["data-i18n"]), []
+        elif a.get("data-i18n-html"):
+            self._html, self._text, self._depth = str(a["data-i18n-html"]), [], 0
 
     def handle_endtag(self, tag: str) -> None:
+        if self._html is not None:
+            if self._depth:
+                self._depth -= 1
+                self._text.append(f"</{tag}>")
+                return
+            self._add(self._html, " ".join("".join(self._text).split()))
+            self._html = None
         if self._open is not None:
             self._add(self._open, " ".join("".join(self._text).split()))
             self._open = None
 
     def handle_data(self, data: str) -> None:
-        if self._open is not None:
+        if self._open is not None or self._html is not None:
             self._text.append(data)
 
     def _add(self, mid: str, text: str) -> None:

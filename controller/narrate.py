@@ -45,6 +45,10 @@ NARRATION: dict[str, str] = {
     "narrate.starts_on": "{player} starts on {cell}",
     "narrate.list": ", ",
     "narrate.colour": "{player}",  # a player's colour alone, in the language (a list of players)
+    # the last line of `mazeboard play` (controller/servicecmd.py result_line)
+    "narrate.winner": "Winner: {winner} ({scores})",
+    "narrate.winners": "Winners: {tie} ({scores})",
+    "narrate.play_summary": "{result} after {minutes} minutes of play, {events} events.",
     "narrate.target": "Target: the {symbol} on {cell}",
     "narrate.turn_started": "-- {player}'s turn --",
     "narrate.die_rolled": "{player} rolls {value}; may end on {legal}",

@@ -29,6 +29,7 @@ from typing import Any, Callable, Mapping
 from mazeboard.hal.board import BoardRequest
 from mazeboard.hal.errors import ConfigError, MazeboardError
 from mazeboard.hal.events import GameEvent
+from mazeboard.hal.i18n import catalogue
 
 from mazeboard.hal import backends
 from mazeboard.hal.calibration import ENV_VAR as CALIBRATION_ENV
@@ -37,7 +38,6 @@ from mazeboard.hal.wiring import WIRING_ENV, load_wiring
 from . import config as cfg
 from .app import Game, narrator_for
 from .eventlog import JsonLinesLog
-from .instruction import say
 from .lobby import Lobby
 from .notify import Notifier
 from .persist import open_game
@@ -87,19 +87,30 @@ def play_saved(args: argparse.Namespace, request: BoardRequest) -> int:
     if not finished or ref.winner is None:
         raise RuntimeFailure("the game did not reach a winner (the simulated players got stuck); it stays saved")
     t_s = pgame.clock.now_ms() / 1000
-    print(f"{result_line(ref)} after {t_s / 60:.1f} minutes of play, {pgame.game.events} events.", file=out)
+    print(summary_line(ref, t_s, pgame.game.events, getattr(args, "lang", "en")), file=out)
     return 0
 
 
-def result_line(ref: Any) -> str:
+def result_line(ref: Any, lang: str = "en") -> str:
     """How a finished game ended, for the end of ``play``: ``Winner: red (red 30, blue 20)``; a tie
     (a referee's ``winners``, Struggle: several players with the highest total all win) as the board
-    says it: ``Winners: Red and Blue tie with 30 points: both win! (red 30, blue 30)``."""
-    scores = ", ".join(f"{p} {s}" for p, s in ref.scores.items())
+    says it: ``Winners: Red and Blue tie with 30 points: both win! (red 30, blue 30)``; in ``lang``
+    (``--lang``: the colours and the words in the language, docs/i18n.md)."""
+    words = catalogue(lang)
+    scores = words.say("narrate.list", {}).join(words.say("narrate.score", {"player": p, "score": s})
+                                                for p, s in ref.scores.items())
     winners = list(getattr(ref, "winners", None) or [])
     if len(winners) > 1:
-        return f"Winners: {say(*tie_message(winners, ref.scores[winners[0]]))} ({scores})"
-    return f"Winner: {ref.winner} ({scores})"
+        return words.say("narrate.winners", {"tie": words.say(*tie_message(winners, ref.scores[winners[0]])),
+                                             "scores": scores})
+    return words.say("narrate.winner", {"winner": ref.winner, "scores": scores})
+
+
+def summary_line(ref: Any, t_s: float, events: int, lang: str = "en") -> str:
+    """The last line of ``play``: :func:`result_line`, the minutes of (simulated) play ``t_s`` took
+    and the number of ``events`` logged, in ``lang``."""
+    return catalogue(lang).say("narrate.play_summary", {"result": result_line(ref, lang),
+                                                        "minutes": f"{t_s / 60:.1f}", "events": events})
 
 
 # -- service run --------------------------------------------------------------------

@@ -41,7 +41,7 @@ TEMPLATE = "messages.pot"
 #: the largest catalogue file read, bytes (the English one is about 20 KB)
 MAX_CATALOGUE_BYTES = 1024 * 1024
 #: the kinds of argument values a language names in its own words (``colour.red``, ``symbol.owl``)
-VALUE_WORDS = ("colour", "symbol")
+VALUE_WORDS = ("colour", "symbol", "picture")
 _CODE = re.compile(r"^[a-z]{2,3}(_[A-Z]{2})?$")
 
 
@@ -88,10 +88,20 @@ _FIELD = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
 _MARKUP = re.compile(r'[<"]')
 
 
+#: the markup a page's sentence may hold (``data-i18n-html``: the help's bold words, its key names, the
+#: words shown only with a keyboard), exactly as written here, without other attributes
+HTML_TAGS = ("<b>", "</b>", "<code>", "</code>", "<kbd>", "</kbd>", '<span class="keys">', "</span>")
+
+
 def translation_problem(english_text: str, text: str) -> str | None:
     """Why a translation of ``english_text`` cannot be used (None: it can): it holds markup or a
-    double quote (``<`` opens a tag, ``"`` ends an attribute; ``->`` is fine), a brace that is not a plain ``{name}`` field (``{player:>99999}``,
+    double quote (``<`` opens a tag, ``"`` ends an attribute; ``->`` is fine) beyond the tags of
+    :data:`HTML_TAGS` the English sentence holds, each as often as there, a brace that is not a plain ``{name}`` field (``{player:>99999}``,
     ``{a.__class__}``), or a field the English sentence does not have (capitalised or not)."""
+    for tag in HTML_TAGS:
+        if text.count(tag) != english_text.count(tag):
+            return f"holds {tag} {text.count(tag)} times, the English sentence {english_text.count(tag)}"
+        text = text.replace(tag, "")
     if _MARKUP.search(text):
         return "holds markup (a < or a double quote)"
     if "{" in _FIELD.sub("", text) or "}" in _FIELD.sub("", text):

@@ -313,3 +313,33 @@ def test_struggle_s_narration_names_the_players_in_the_language() -> None:
     assert r.returncode == 0, r.stderr[-2000:]
     first = r.stdout.splitlines()[0]
     assert "Rosso, Blu;" in first and "red" not in first, first
+
+
+def test_a_page_sentence_with_markup_keeps_only_its_own_tags() -> None:
+    """The help's sentences hold bold words and the words shown only with a keyboard: a page sentence is collected
+    with them (``data-i18n-html``; a placeholder with ``data-i18n-placeholder``), and a translation may hold those
+    tags, each as often as the English sentence does, and no other markup (an attack: an image with a script)."""
+    labels = i18n.page_labels([("a.html", '<p data-i18n-html="x">Press <b>🎲 Roll</b><span class="keys"> (or R)</span>\n'
+                                          '   now.</p><input data-i18n-placeholder="y" placeholder="random">')])
+    assert labels == {"x": 'Press <b>🎲 Roll</b><span class="keys"> (or R)</span> now.', "y": "random"}
+    with pytest.raises(ValueError, match="holds a <img"):
+        i18n.page_labels([("a.html", '<p data-i18n-html="x">one <img src=x onerror=alert(1)></p>')])
+    with pytest.raises(ValueError, match="holds a <span"):
+        i18n.page_labels([("a.html", '<p data-i18n-html="x">one <span class="keys" onclick="x">two</span></p>')])
+    english = labels["x"]
+    assert cat.translation_problem(english, 'Drücke <b>🎲 Würfeln</b><span class="keys"> (oder R)</span> jetzt.') is None
+    assert "<b> 0 times" in str(cat.translation_problem(english, 'Drücke 🎲 Würfeln<span class="keys"> (oder R)</span>.'))
+    assert "markup" in str(cat.translation_problem(english, 'Drücke <b>🎲</b><span class="keys"> R</span><img src=x>'))
+    assert cat.translation_problem(english, '<b>x</b><span class="keys" onclick="y"> (R)</span>') is not None
+    assert cat.translation_problem("Roll", "<b>Würfeln</b>") is not None  # a plain sentence: no tag at all
+
+
+def test_play_s_last_line_is_in_the_language() -> None:
+    """`mazeboard play --lang de` ended on "Winner: red (Rot 40, Blau 10) after 2.7 minutes of play, 441 events."."""
+    r = run("play", "--seed", "3", "--lang", "de")
+    assert r.returncode == 0, r.stderr[-2000:]
+    last = r.stdout.strip().splitlines()[-1]
+    assert "Winner" not in last and "minutes of play" not in last and "red" not in last, last
+    assert "Rot" in last and "Blau" in last, last
+    english = run("play", "--seed", "3").stdout.strip().splitlines()[-1]
+    assert english.startswith("Winner: blue (red ") and english.endswith(" events."), english

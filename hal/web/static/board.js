@@ -169,13 +169,16 @@ const HANDLERS = {
 // the header's line: the seed, the maze, the walls counted (Magic newcomer 32: "easy maze" said nothing of the six
 // walls met near the start), the players; and a second screen open on the game (Magic newcomers 46, 48, 49: both
 // pages said "Red you", nothing said which counted; S.screens: the server's `screens` message)
+// (the maze's name in the page's language: a German header said "Labyrinth easy")
+const MAZE_WORD = { easy: () => I18N.t("page.magic.maze_word_easy", "easy"), hard: () => I18N.t("page.magic.maze_word_hard", "hard") };
 function drawGameInfo() {
   const h = S.hello;
   if (!h) return;
+  const maze = MAZE_WORD[h.maze] ? MAZE_WORD[h.maze]() : h.maze;
   $("game-info").textContent = (typeof h.wall_count === "number"
     ? I18N.t("page.magic.game_info_walls", "seed {seed} · {maze} maze, {walls} walls · {n} players",
-             { seed: h.seed, maze: h.maze, walls: h.wall_count, n: h.players.length })
-    : I18N.t("page.magic.game_info", "seed {seed} · {maze} maze · {n} players", { seed: h.seed, maze: h.maze, n: h.players.length }))
+             { seed: h.seed, maze, walls: h.wall_count, n: h.players.length })
+    : I18N.t("page.magic.game_info", "seed {seed} · {maze} maze · {n} players", { seed: h.seed, maze, n: h.players.length }))
     + (S.screens > 1 ? I18N.t("page.magic.game_info_screens", " · open on {n} screens: a move on either counts", { n: S.screens }) : "");
 }
 function buildBoard() {
@@ -900,8 +903,10 @@ const TIPS = { // getters: said in the page's language when shown; keys named on
   // newcomers 42-44 read it and its "Red's turn" as a cell to go back to; not "Press 🎲 Roll", which the prompt above
   // says: newcomer 44)
   get roll() {
-    return keysShown() ? I18N.t("page.magic.tip_roll_turn", "The glow round your pawn means your turn. After 🎲 Roll (or the R key), the cells your pawn can reach light up in your colour (✋ Done ends the move where your pawn stands), never across a wall found already (other hidden walls may still stop you); the white one holds the symbol to find, framed in your colour when your roll can reach it.")
-      : I18N.t("page.magic.tip_roll_turn_tap", "The glow round your pawn means your turn. After 🎲 Roll, the cells your pawn can reach light up in your colour (✋ Done ends the move where your pawn stands), never across a wall found already (other hidden walls may still stop you); the white one holds the symbol to find, framed in your colour when your roll can reach it.");
+    // (a lit cell beside a wall found: reached round it, Magic newcomer 60 took b1 lit beside the wall a1-b1 for the
+    // lights crossing it)
+    return keysShown() ? I18N.t("page.magic.tip_roll_turn", "The glow round your pawn means your turn. After 🎲 Roll (or the R key), the cells your pawn can reach light up in your colour (✋ Done ends the move where your pawn stands), never across a wall found already (a lit cell beside one is reached round it, by another way; other hidden walls may still stop you); the white one holds the symbol to find, framed in your colour when your roll can reach it.")
+      : I18N.t("page.magic.tip_roll_turn_tap", "The glow round your pawn means your turn. After 🎲 Roll, the cells your pawn can reach light up in your colour (✋ Done ends the move where your pawn stands), never across a wall found already (a lit cell beside one is reached round it, by another way; other hidden walls may still stop you); the white one holds the symbol to find, framed in your colour when your roll can reach it.");
   },
   // (a tip adds to the prompt what it does not say, never its steps again: Magic newcomer 45 read two boxes of the
   // same instructions, the tip the prompt in longer words)

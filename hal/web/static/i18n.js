@@ -34,11 +34,11 @@ const I18N = (() => {
     if (!english && typeof v === "string") { const w = valueWord(v); if (w !== null) return w; }
     return text(v);
   }
-  // a colour's or a Magic Labyrinth symbol's name in the page's language (colour.red, symbol.owl: hal/i18n.py
-  // VALUE_WORDS), or null: English, or none
+  // a colour's, a Magic Labyrinth symbol's or a Labyrinth picture's name in the page's language (colour.red,
+  // symbol.owl, picture.moth: hal/i18n.py VALUE_WORDS), or null: English, or none
   function valueWord(v) {
     if (S.lang === "en" || typeof v !== "string") return null;
-    for (const kind of ["colour", "symbol"]) if (own(`${kind}.${v}`) && S.messages[`${kind}.${v}`]) return S.messages[`${kind}.${v}`];
+    for (const kind of ["colour", "symbol", "picture"]) if (own(`${kind}.${v}`) && S.messages[`${kind}.${v}`]) return S.messages[`${kind}.${v}`];
     return null;
   }
   // the template with its {fields} filled in: {Player} takes the argument "player" capitalised,
@@ -140,6 +140,13 @@ const I18N = (() => {
     return fill(S.messages[s.id], args);
   }
 
+  const TAGS = ["<b>", "</b>", "<code>", "</code>", "<kbd>", "</kbd>", '<span class="keys">', "</span>"];
+  const escHTML = (x) => x.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+  function markup(template) {
+    let out = escHTML(template);
+    for (const tag of TAGS) out = out.split(escHTML(tag)).join(tag);
+    return out;
+  }
   function apply() {
     document.documentElement.lang = S.lang;
     document.documentElement.dir = S.dir;
@@ -149,11 +156,20 @@ const I18N = (() => {
     document.querySelectorAll("[data-i18n-title]").forEach((el) => {
       if (own(el.dataset.i18nTitle)) el.title = S.messages[el.dataset.i18nTitle];
     });
+    document.querySelectorAll("[data-i18n-placeholder]").forEach((el) => {
+      if (own(el.dataset.i18nPlaceholder)) el.placeholder = S.messages[el.dataset.i18nPlaceholder];
+    });
+    // a sentence with a little markup (the help's bold words, the words shown only with a keyboard): its words
+    // escaped, then only the tags of hal/i18n.py HTML_TAGS restored (the server refuses a translation with others)
+    document.querySelectorAll("[data-i18n-html]").forEach((el) => {
+      if (own(el.dataset.i18nHtml)) el.innerHTML = markup(S.messages[el.dataset.i18nHtml]);
+    });
     // the page's own English words (the help, labels) say "tap" on a touch screen, as touchWords
     if (touch() && document.body) {
       const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
       for (let n = walk.nextNode(); n; n = walk.nextNode()) {
-        const el = n.parentElement, id = el && el.closest("[data-i18n]")?.dataset.i18n;
+        const el = n.parentElement, labelled = el && el.closest("[data-i18n], [data-i18n-html]");
+        const id = labelled && (labelled.dataset.i18n || labelled.dataset.i18nHtml);
         if (el && !el.closest("script, style") && !(S.lang !== "en" && id && own(id))) n.textContent = touchWords(n.textContent);
       }
     }

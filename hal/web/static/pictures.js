@@ -58,10 +58,17 @@ function pictureHTML(id) {
   return drawing ? drawing.replace("<svg ", `<svg role="img" aria-label="${pictureName(id)}" `) : (PICTURES[id] || "🔶");
 }
 
+// names the rule below would spell wrong (controller/i18n.py PICTURE_NAMES: the catalogue's English says the same)
+const PICTURE_NAMES = { "obi-wan": "Obi-Wan", "qui-gon": "Qui-Gon", padme: "Padmé", "bowser-jr": "Bowser Jr." };
 // A picture's name as a person reads it: "darth-sidious" -> "Darth Sidious", "c-3po" -> "C-3PO",
 // "x-wing" -> "X-Wing" (names with a digit keep their hyphen and are upper case; a one-letter part too).
+// ...in the page's language where it has the picture's name (picture.ID, symbol.ID: I18N.valueWord), first letter
+// capitalised as in English (a German page said "Ersatzkarte 🦉 Owl")
 function pictureName(id) {
   if (!id) return "";
+  const word = typeof I18N !== "undefined" ? I18N.valueWord(String(id)) : null;
+  if (word) return word.charAt(0).toUpperCase() + word.slice(1);
+  if (PICTURE_NAMES[id]) return PICTURE_NAMES[id];
   const parts = String(id).split("-");
   if (parts.some((w) => /[0-9]/.test(w))) return parts.join("-").toUpperCase();
   const words = parts.map((w) => w.charAt(0).toUpperCase() + w.slice(1));

@@ -4,11 +4,12 @@
 "use strict";
 
 const PLAYER = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
-const P = { hello: null, note: $("note").textContent };
+const P = { hello: null };
 // the line under the card: keep it to yourself while it is a secret; after the game it is none
 function sayNote(over) {
   $("note").textContent = over ? I18N.t("page.common.note_over",
-    "The game is over: nothing here is secret any more. A new game starts from the board's page (✨ New game).") : P.note;
+    "The game is over: nothing here is secret any more. A new game starts from the board's page (✨ New game).")
+    : I18N.t("page.card.keep_private", "Keep this page to yourself: only you see your card here. The board's LEDs never show it. It follows the game by itself, no need to reload.");
 }
 
 function drawLabyrinth(s) {

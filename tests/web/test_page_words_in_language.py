@@ -1,0 +1,91 @@
+"""The pages' fixed words in the page's language, in Debian's headless Chromium (Playwright): an attack on the
+German pages found the "How to play" dialogs, the New game dialogs, the Magic Labyrinth's maze word ("Labyrinth
+easy"), the Labyrinth's picture names ("Ersatzkarte 🦉 Owl") and Struggle's kinds of space (a tooltip's "yellow")
+in English. The help's sentences keep their bold words and the words shown only with a keyboard
+(``data-i18n-html``: hal/i18n.py HTML_TAGS), and a catalogue's markup beyond those tags is shown as text, never
+run."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from mazeboard.hal import i18n as cat
+from test_i18n_common_browser import open_german
+from test_plain_words_browser import LABYRINTH, MAGIC, STRUGGLE, WAIT_MS, WIDE, free_port, serving
+
+pytestmark = pytest.mark.browser
+
+SENTENCES = """() => [...document.querySelectorAll(
+    '#help [data-i18n-html], #new-dialog [data-i18n], #new-dialog [data-i18n-html], #help [data-i18n]')].map((e) => ({ id: e.dataset.i18nHtml || e.dataset.i18n, text: e.innerText.trim(),
+    bold: e.querySelectorAll('b').length, keys: e.querySelectorAll('.keys').length }))"""
+
+
+@pytest.mark.parametrize("args", [MAGIC, LABYRINTH, STRUGGLE], ids=["magic", "labyrinth", "struggle"])
+def test_the_help_and_the_new_game_dialog_are_in_the_language(browser: Any, args: tuple[str, ...]) -> None:
+    with serving(args, free_port()) as url:
+        english = browser.new_page(viewport={"width": WIDE[0], "height": WIDE[1]})
+        english.goto(url)
+        english.wait_for_function("document.documentElement.lang === 'en' && document.querySelector('#help')")
+        en = {s["id"]: s for s in english.evaluate(SENTENCES)}
+        english.close()
+        page = open_german(browser, url)
+        de = {s["id"]: s for s in page.evaluate(SENTENCES)}
+        placeholder = page.locator("#ng-seed").get_attribute("placeholder")
+        page.close()
+    assert len(de) >= 8 and de.keys() == en.keys(), sorted(set(en) ^ set(de))
+    german = cat.translated("de")
+    for mid, s in de.items():
+        assert s["text"] != en[mid]["text"] or german.get(mid) == cat.english()[mid], (mid, s["text"])
+        assert (s["bold"], s["keys"]) == (en[mid]["bold"], en[mid]["keys"]), (mid, s, en[mid])
+    assert placeholder == german["page.ng.seed_random"] != "random"
+
+
+def test_a_catalogue_s_markup_beyond_the_help_s_tags_is_shown_as_text(browser: Any) -> None:
+    """An attack served a catalogue whose help sentence held an image with a script: the words are escaped, and only
+    the tags the English sentence may hold (<b>, <span class="keys">…) are markup."""
+    with serving(MAGIC, free_port()) as url:
+        page = browser.new_page(viewport={"width": WIDE[0], "height": WIDE[1]})
+
+        def hostile(route: Any) -> None:
+            body = json.loads(route.fetch().text())
+            body["messages"]["page.help.magic.goal"] = 'Achtung <img src=x onerror="window.pwned=1"> <b>Ziel</b> & mehr'
+            route.fulfill(status=200, content_type="application/json", body=json.dumps(body))
+
+        page.route("**/i18n.json*", hostile)
+        page.goto(url + "?lang=de")
+        page.wait_for_function("document.documentElement.lang === 'de'", timeout=WAIT_MS)
+        page.wait_for_timeout(300)
+        goal = page.locator('#help [data-i18n-html="page.help.magic.goal"]')
+        assert goal.evaluate("(e) => e.querySelectorAll('img').length") == 0
+        assert goal.evaluate("(e) => e.querySelector('b') && e.querySelector('b').textContent") == "Ziel"
+        assert '<img src=x onerror="window.pwned=1">' in goal.evaluate("(e) => e.textContent")
+        assert "& mehr" in goal.evaluate("(e) => e.textContent")
+        assert page.evaluate("typeof window.pwned") == "undefined"
+        page.close()
+
+
+def test_the_games_own_words_are_in_the_language(browser: Any) -> None:
+    """The maze's name in the Magic Labyrinth's header, the Labyrinth's picture names, Struggle's kinds of space."""
+    german = cat.translated("de")
+    with serving(MAGIC, free_port()) as url:
+        page = open_german(browser, url)
+        page.wait_for_function("() => document.querySelector('#game-info').textContent.includes('seed') || document.querySelector('#game-info').textContent.includes('7')", timeout=WAIT_MS)
+        info = page.locator("#game-info").inner_text()
+        page.close()
+    assert german["page.magic.maze_word_easy"] in info and " easy" not in info, info
+    with serving(LABYRINTH, free_port()) as url:
+        page = open_german(browser, url)
+        names = page.evaluate("() => ['moth', 'owl', 'darth-sidious'].map(pictureName)")
+        page.close()
+    cap = lambda w: w[:1].upper() + w[1:]  # noqa: E731
+    assert names == [cap(german["picture.moth"]), cap(german["symbol.owl"]), cap(german["picture.darth-sidious"])], names
+    assert names[0] != "Moth" and names[1] != "Owl"
+    with serving(STRUGGLE, free_port()) as url:
+        page = open_german(browser, url)
+        titles = page.evaluate("() => [...document.querySelectorAll('#track .space')].map((e) => e.title)")
+        page.close()
+    assert titles and not any(k in t for t in titles for k in (" yellow", " plain", " black", " start ", " finish ")), titles
+    assert any(german["page.str.kind_yellow"] in t for t in titles), titles

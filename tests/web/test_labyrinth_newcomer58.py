@@ -48,3 +48,17 @@ def test_a_pawn_alone_on_its_tile_stands_on_its_middle(browser: Any, url: str, s
             h = min(p["y1"], o["y1"]) - max(p["y0"], o["y0"])
             assert w <= 0.5 or h <= 0.5, f"{p['pawn']} on {p['cell']} covers its {o['side']} opening"
     page.close()
+
+
+@SIZES
+def test_the_tiles_a_push_would_let_the_pawn_reach_stand_out_at_every_size(browser: Any, url: str, size: tuple[int, int]) -> None:  # noqa: F811
+    """Labyrinth newcomer 58 (1920x1080): the dashed frames of the tiles the pawn could reach after the push pointed at
+    were 3 px on 120 px tiles, like the tiles' own borders. They are as bold as the tile is large (a twentieth of it, 3
+    px at least), over a light wash of the turn's colour."""
+    page = open_page(browser, url, size)
+    look = page.evaluate("""() => { const t = document.querySelector('#maze .tile'); t.classList.add('push-reach');
+        const s = getComputedStyle(t, '::before');
+        return { w: parseFloat(s.borderTopWidth), tile: t.getBoundingClientRect().width, bg: s.backgroundColor }; }""")
+    page.close()
+    assert look["w"] >= max(3.0, look["tile"] * 0.045), look
+    assert look["bg"] not in ("rgba(0, 0, 0, 0)", "transparent"), look

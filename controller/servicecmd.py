@@ -109,8 +109,11 @@ def result_line(ref: Any, lang: str = "en") -> str:
 def summary_line(ref: Any, t_s: float, events: int, lang: str = "en") -> str:
     """The last line of ``play``: :func:`result_line`, the minutes of (simulated) play ``t_s`` took
     and the number of ``events`` logged, in ``lang``."""
+    from babel.numbers import format_decimal  # (a German line said "nach 0.2 Minuten": an attack)
+
+    minutes = format_decimal(round(t_s / 60, 1), format="0.0", locale=lang)
     return catalogue(lang).say("narrate.play_summary", {"result": result_line(ref, lang),
-                                                        "minutes": f"{t_s / 60:.1f}", "events": events})
+                                                        "minutes": minutes, "events": events})
 
 
 # -- service run --------------------------------------------------------------------

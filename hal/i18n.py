@@ -93,14 +93,44 @@ _MARKUP = re.compile(r'[<"]')
 HTML_TAGS = ("<b>", "</b>", "<code>", "</code>", "<kbd>", "</kbd>", '<span class="keys">', "</span>")
 
 
+_TAG = re.compile("|".join(re.escape(t) for t in HTML_TAGS))
+_KEYS_WORDS = re.compile(r'<span class="keys">.*?</span>', re.S)
+
+
+def _markup_problem(english_text: str, text: str) -> str | None:
+    """Why the tags of ``text`` (a sentence with :data:`HTML_TAGS`) cannot be used: one closed
+    before it opens or out of turn, one left open, or the words shown to everyone all inside
+    ``<span class="keys">`` (shown only with a keyboard: a phone would show nothing)."""
+    opened: list[str] = []
+    for m in _TAG.finditer(text):
+        tag = m.group()
+        if not tag.startswith("</"):
+            opened.append(tag[1:].split(">")[0].split(" ")[0])
+        elif not opened or opened.pop() != tag[2:-1]:
+            return f"closes {tag} where it is not open"
+    if opened:
+        return f"leaves <{opened[-1]}> open"
+
+    def seen(t: str) -> bool:
+        return bool(re.search(r"\w", _TAG.sub("", _KEYS_WORDS.sub("", t))))
+
+    if seen(english_text) and not seen(text):
+        return 'says everything inside <span class="keys"> (shown only with a keyboard)'
+    return None
+
+
 def translation_problem(english_text: str, text: str) -> str | None:
     """Why a translation of ``english_text`` cannot be used (None: it can): it holds markup or a
     double quote (``<`` opens a tag, ``"`` ends an attribute; ``->`` is fine) beyond the tags of
-    :data:`HTML_TAGS` the English sentence holds, each as often as there, a brace that is not a plain ``{name}`` field (``{player:>99999}``,
+    :data:`HTML_TAGS` the English sentence holds, each as often as there, opened and closed in turn, and words in
+    sight outside ``<span class="keys">`` where the English has some (:func:`_markup_problem`), a brace that is not a plain ``{name}`` field (``{player:>99999}``,
     ``{a.__class__}``), or a field the English sentence does not have (capitalised or not)."""
     for tag in HTML_TAGS:
         if text.count(tag) != english_text.count(tag):
             return f"holds {tag} {text.count(tag)} times, the English sentence {english_text.count(tag)}"
+    if english_text.count("<") and (problem := _markup_problem(english_text, text)):
+        return problem
+    for tag in HTML_TAGS:
         text = text.replace(tag, "")
     if _MARKUP.search(text):
         return "holds markup (a < or a double quote)"

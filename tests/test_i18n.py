@@ -5,6 +5,7 @@ in the language."""
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -332,6 +333,11 @@ def test_a_page_sentence_with_markup_keeps_only_its_own_tags() -> None:
     assert "markup" in str(cat.translation_problem(english, 'Drücke <b>🎲</b><span class="keys"> R</span><img src=x>'))
     assert cat.translation_problem(english, '<b>x</b><span class="keys" onclick="y"> (R)</span>') is not None
     assert cat.translation_problem("Roll", "<b>Würfeln</b>") is not None  # a plain sentence: no tag at all
+    # an attack: the counts right, the tags out of turn (the rest of the sentence bold), or every word inside the
+    # keyboard's span (a phone would show none of the sentence)
+    assert "closes </b>" in str(cat.translation_problem(english, '</b>Drücke<b> 🎲<span class="keys"> (R)</span>'))
+    assert "closes" in str(cat.translation_problem(english, 'Drücke <b>🎲<span class="keys"> (R)</b></span>'))
+    assert "keyboard" in str(cat.translation_problem(english, '<span class="keys">Drücke <b>🎲 Würfeln</b> (R)</span>'))
 
 
 def test_play_s_last_line_is_in_the_language() -> None:
@@ -341,5 +347,6 @@ def test_play_s_last_line_is_in_the_language() -> None:
     last = r.stdout.strip().splitlines()[-1]
     assert "Winner" not in last and "minutes of play" not in last and "red" not in last, last
     assert "Rot" in last and "Blau" in last, last
+    assert re.search(r" \d+,\d ", last), last  # the minutes as German writes a decimal
     english = run("play", "--seed", "3").stdout.strip().splitlines()[-1]
     assert english.startswith("Winner: blue (red ") and english.endswith(" events."), english

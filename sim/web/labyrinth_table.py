@@ -181,20 +181,28 @@ class LabyrinthTable(ServedTable):
         maze = self.sim.board.table.maze
         return {"pawns": {p: pw.cell for p, pw in self.sim.board.world.pawns.items()}, "layout": maze.rows(),
                 "spare": maze.spare.notation(), "hand": dict(self.planned), "busy": self.queued > 0,
-                "push_reach": self._push_reach(maze)}
+                **self._push_reach(maze)}
 
-    def _push_reach(self, maze: Maze) -> dict[str, dict[str, list[str]]]:
-        """For each pawn of a person here on the board: slot -> the cells it could reach after a push there with
-        the spare as it lies now (``hal.labyrinth.sweep``: the same paths the referee follows). The page marks
-        them while an arrow is pointed at (Labyrinth newcomers 34 and 37: only the row it moves was marked)."""
-        out: dict[str, dict[str, list[str]]] = {}
+    def _push_reach(self, maze: Maze) -> dict[str, dict[str, dict[str, list[str]]]]:
+        """``push_reach``: for each pawn of a person here on the board, slot -> the cells it could reach after a
+        push there with the spare as it lies now (``hal.labyrinth.sweep``: the same paths the referee follows). The
+        page marks them while an arrow is pointed at (Labyrinth newcomers 34 and 37: only the row it moves was
+        marked). ``push_reach_any``: the same with the spare turned any way (Labyrinth newcomer 59 turned it four
+        times to learn that no push reached a1 this turn; the page says so at once)."""
+        now: dict[str, dict[str, list[str]]] = {}
+        anyhow: dict[str, dict[str, list[str]]] = {}
         for player in self.humans:
             pawn = self.sim.board.world.pawns.get(player)
             if pawn is None or pawn.cell is None:
                 continue
-            out[player] = {slot: cells_of(bits) for slot, quarters, _, bits
-                           in sweep(maze.openings, maze.spare.mask, INDEX[pawn.cell]) if quarters == 0}
-        return out
+            union: dict[str, int] = {}
+            now[player] = {}
+            for slot, quarters, _, bits in sweep(maze.openings, maze.spare.mask, INDEX[pawn.cell]):
+                union[slot] = union.get(slot, 0) | bits
+                if quarters == 0:
+                    now[player][slot] = cells_of(bits)
+            anyhow[player] = {slot: cells_of(bits) for slot, bits in union.items()}
+        return {"push_reach": now, "push_reach_any": anyhow}
 
     # -- the people's hands ----------------------------------------------------------
     def _idle(self) -> None:

@@ -1,8 +1,9 @@
 """Issue 15, Labyrinth newcomer 58 (and 55, 56 before it): on a phone a pawn drawn in its tile's top-right corner, on
 the rock where four tiles' corners meet, read as standing between b2, c2, b3 and c3; only the prompt said b2. A pawn
 alone on its tile stands on the tile's middle, as on the cardboard board (on the centre square of the path, which
-every tile has: none of its openings covered); the tile's picture and a start square's 🏠 step aside into a corner
-of rock, in sight; a second pawn and more stand in the corners."""
+every tile has: none of its openings covered); the tile's picture and a start square's 🏠 step aside into the
+top-right corner of rock, in sight, clear of the "⭐ found" at the tile's foot and the "↪" of a pawn a push carried
+(bottom left: an attack found them over the picture there); a second pawn and more stand in the corners."""
 from __future__ import annotations
 
 from typing import Any
@@ -16,7 +17,8 @@ pytestmark = pytest.mark.browser
 BOXES = """() => [...document.querySelectorAll('#maze .tile')].filter((t) => t.querySelector('.lpawn')).map((t) => {
     const box = (e) => { if (!e) return null; const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
     return {cell: t.dataset.cell, tile: box(t), pawns: [...t.querySelectorAll('.lpawn')].map(box),
-            pic: box(t.querySelector('.pic')), home: box(t.querySelector('.home-mark'))}; })"""
+            pic: box(t.querySelector('.pic')), home: box(t.querySelector('.home-mark')),
+            tags: [...t.querySelectorAll('.news-tag, .found-tag')].map(box)}; })"""
 
 
 def overlap(a: list[float], b: list[float]) -> float:
@@ -28,7 +30,9 @@ def test_a_pawn_alone_on_its_tile_stands_on_its_middle(browser: Any, url: str, s
     page = open_page(browser, url, size)
     page.add_style_tag(content=".lpawn { animation: none !important; }")  # measured at rest
     # a pawn on a picture's tile too: Red's pawn set on c3 (a fixed tile with a picture) as the board would draw it
-    page.evaluate("() => { S.world = { ...S.world, pawns: { ...S.world.pawns, red: 'c3' } }; drawPawns(); }")
+    page.evaluate("""() => { S.world = { ...S.world, pawns: { ...S.world.pawns, red: 'c3' } }; drawPawns();
+        for (const t of document.querySelectorAll('#maze .tile')) if (t.querySelector('.lpawn')) {
+          t.insertAdjacentHTML('beforeend', '<span class="news-tag corner">↪</span><span class="found-tag">⭐ found</span>'); } }""")
     tiles = page.evaluate(BOXES)
     assert any(t["pic"] for t in tiles) and any(t["home"] for t in tiles), tiles
     for t in tiles:
@@ -39,6 +43,7 @@ def test_a_pawn_alone_on_its_tile_stands_on_its_middle(browser: Any, url: str, s
         for mark in ("pic", "home"):
             if t[mark]:
                 assert overlap(t[mark], t["pawns"][0]) == 0, (mark, t)
+                assert all(overlap(t[mark], tag) == 0 for tag in t["tags"]), (mark, "under a tag", t)
                 m = t[mark]
                 assert x0 <= m[0] and m[2] <= x1 and y0 <= m[1] and m[3] <= y1, (mark, "out of its tile", t)
     # ...and a pawn in the middle covers none of its tile's openings (test_labyrinth_last_confusions)

@@ -115,6 +115,8 @@ def test_every_card_found_the_arrows_whose_push_opens_a_way_home_are_marked(brow
         try:
             page.wait_for_function("() => S.view && S.view.current === 'red' && S.view.phase === 'shift' && !S.world.busy"
                                    " && S.world.push_reach", timeout=WAIT_MS)
+            union = page.evaluate("""() => { const now = S.world.push_reach.red, any = S.world.push_reach_any.red;
+                return Object.keys(now).every((k) => now[k].every((c) => any[k].includes(c))) && Object.keys(any).length === 12; }""")
             marked = page.evaluate("""() => {
                 const lit = [...document.querySelectorAll('#maze .slot:not(.off)')].map((e) => e.dataset.slot);
                 const home = lit.slice(0, 2), reach = Object.fromEntries(lit.map((k) => [k, home.includes(k) ? ['b1', 'a1'] : ['b1']]));
@@ -138,6 +140,13 @@ def test_every_card_found_the_arrows_whose_push_opens_a_way_home_are_marked(brow
             said = page.locator("#mover").inner_text()
             assert "No push opens a way to a1 with the spare as it lies: ⟳ Rotate it" in said, said
             assert page.locator("#maze .slot.home-way").count() == 0
+            # ...and none with the spare turned any way either: said at once (Labyrinth newcomer 59 turned it four
+            # times). The server's reach with the spare turned any way holds the reach as it lies
+            assert union
+            page.evaluate("""() => { S.world = { ...S.world, push_reach_any: { red: Object.fromEntries(
+                Object.keys(S.world.push_reach.red).map((k) => [k, ['b1']])) } }; drawInfo(); }""")
+            said = page.locator("#mover").inner_text()
+            assert "No push opens a way to a1 this turn, however the spare is turned" in said and "Rotate" not in said, said
             # not while cards are left to find (the card is secret: no arrow says where it lies)
             page.evaluate("""() => { const s = S.view.instruction;
                 S.view.instruction = { ...s, messages: [{ id: 'lab.shift', args: { player: 'red' } }] }; drawInfo(); }""")

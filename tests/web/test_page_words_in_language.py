@@ -34,6 +34,9 @@ def test_the_help_and_the_new_game_dialog_are_in_the_language(browser: Any, args
         page = open_german(browser, url)
         de = {s["id"]: s for s in page.evaluate(SENTENCES)}
         placeholder = page.locator("#ng-seed").get_attribute("placeholder")
+        page.locator("#new-game").click()  # the players to play here, by colour (an attack: "red, blue" in English)
+        page.wait_for_function("() => document.querySelectorAll('#ng-humans input').length >= 2", timeout=WAIT_MS)
+        humans = page.locator("#ng-humans").inner_text()
         page.close()
     assert len(de) >= 8 and de.keys() == en.keys(), sorted(set(en) ^ set(de))
     german = cat.translated("de")
@@ -41,6 +44,7 @@ def test_the_help_and_the_new_game_dialog_are_in_the_language(browser: Any, args
         assert s["text"] != en[mid]["text"] or german.get(mid) == cat.english()[mid], (mid, s["text"])
         assert (s["bold"], s["keys"]) == (en[mid]["bold"], en[mid]["keys"]), (mid, s, en[mid])
     assert placeholder == german["page.ng.seed_random"] != "random"
+    assert german["colour.red"].lower() in humans.lower() and "red" not in humans.lower(), humans
 
 
 def test_a_catalogue_s_markup_beyond_the_help_s_tags_is_shown_as_text(browser: Any) -> None:
@@ -89,3 +93,33 @@ def test_the_games_own_words_are_in_the_language(browser: Any) -> None:
         page.close()
     assert titles and not any(k in t for t in titles for k in (" yellow", " plain", " black", " start ", " finish ")), titles
     assert any(german["page.str.kind_yellow"] in t for t in titles), titles
+
+
+def test_a_catalogue_changed_on_its_way_gives_words_only(browser: Any) -> None:
+    """An attack served colour.red = '<img onerror=…>Rot' and page.common.winner with an image: the companion page and
+    the score cards put them into their HTML and the script ran. The page takes from a catalogue words only, as the
+    server does (hal/i18n.py translation_problem): markup beyond the tags the English sentence holds, tags out of turn
+    or a double quote, and that sentence is said in English."""
+    with serving(MAGIC, free_port()) as url:
+        page = browser.new_page(viewport={"width": WIDE[0], "height": WIDE[1]})
+
+        def hostile(route: Any) -> None:
+            body = json.loads(route.fetch().text())
+            body["messages"]["colour.red"] = '<img src=x onerror="window.pwned=1">Rot'
+            body["messages"]["page.common.winner"] = ' <img src=x onerror="window.pwned=2">'
+            body["messages"]["page.magic.you"] = 'du" onmouseover="window.pwned=3'
+            body["messages"]["page.help.magic.goal"] = "</b>Wände<b> sind verborgen: das leuchtende Ziel"  # out of turn
+            route.fulfill(status=200, content_type="application/json", body=json.dumps(body))
+
+        page.route("**/i18n.json*", hostile)
+        page.goto(url + "?lang=de")
+        page.wait_for_function("document.documentElement.lang === 'de' && S.view", timeout=WAIT_MS)
+        page.wait_for_timeout(500)
+        said = page.evaluate("() => ['red', 'blue'].map((p) => I18N.t('page.common.colour_name', '{Player}', { player: p }))")
+        goal = page.locator('#help [data-i18n-html="page.help.magic.goal"]').evaluate("(e) => e.innerHTML")
+        players = page.locator("#players").inner_html()
+        pwned = page.evaluate("typeof window.pwned")
+        page.close()
+    assert said[0] == "Red" and said[1] == cat.translated("de")["colour.blue"].capitalize(), said
+    assert "<img" not in players and pwned == "undefined", (players, pwned)
+    assert goal.startswith("Walls are hidden under the board."), goal

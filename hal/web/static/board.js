@@ -1012,7 +1012,7 @@ const LOG_TEXT = {
     why: REASON_TEXT[e.reason] ? REASON_TEXT[e.reason]() : e.reason }),
   returned_to_start: (e) => I18N.t("page.magic.log_back", "{Player} is back at the start with the ball", { player: e.player }),
   game_over: (e) => I18N.t("page.magic.log_over", "🏆 {Winner} wins ({scores})", { winner: e.winner,
-    scores: Object.entries(e.scores).map(([p, s]) => I18N.t("page.magic.score_of", "{Player} {score}", { player: p, score: s })).join(", ") }),
+    scores: I18N.series(Object.entries(e.scores).map(([p, s]) => I18N.t("page.magic.score_of", "{Player} {score}", { player: p, score: s }))) }),
 };
 // a symbol found, said for a moment over the top of the screen as the log says it (round 27: on a phone the
 // prompt moved on to the next turn at once and the find was said only in the log, a screen below); the win

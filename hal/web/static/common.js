@@ -447,7 +447,7 @@ const MB = {
   fillHumans(hello) {
     const n = parseInt($("ng-players").value, 10);
     $("ng-humans").innerHTML = COLOURS.slice(0, n).map((c) =>
-      `<label class="${c}"><input type="checkbox" name="humans" value="${c}"> ${c}</label>`).join("");
+      `<label class="${c}"><input type="checkbox" name="humans" value="${c}"> ${escHTML(MB.colourName(c))}</label>`).join(""); // (named in the language: an attack)
     $("ng-humans").querySelectorAll("input").forEach((i) => { i.checked = !!hello && hello.humans.includes(i.value); });
   },
   // `getView`: the page's view; in the middle of a game the dialog says that game ends (not once it is over)

@@ -6,6 +6,12 @@
 "use strict";
 
 const C = { hello: null, view: null, pixels: [], sensors: null, lobby: null, phase: "", flash: {} };
+// the lobby's state in the page's language (controller/lobby.py STATES; an attack read "playing: Rot und Blau sitzen")
+const LOBBY_STATE = {
+  seating: () => I18N.t("page.common.lobby_seating", "seating"), result: () => I18N.t("page.common.lobby_result", "result"),
+  playing: () => I18N.t("page.common.lobby_playing", "playing"),
+  confirming_abandon: () => I18N.t("page.common.lobby_confirming", "confirming the abandon"),
+};
 const GAME_LOG = {
   game_started: (e) => I18N.t("page.common.log.game_started", "A new game: {players}", { players: I18N.list((e.players || []).map(MB.colourName)) }),
   turn_started: (e) => I18N.t("page.common.log.turn_started", "{Player}'s turn", e),
@@ -23,7 +29,7 @@ const GAME_LOG = {
   round_started: (e) => I18N.t("page.common.log.round_started", "Round {round}", e),
   hand: (e) => I18N.t("page.common.log.hand", "{Player} threw {faces}", { player: e.player, faces: (e.faces || []).join(" ") }),
   held: (e) => I18N.t("page.common.log.held", "{Player} holds dice {held}", { player: e.player,
-    held: (e.held || []).join(", ") || I18N.t("page.common.log.none", "none") }),
+    held: I18N.series(e.held || []) || I18N.t("page.common.log.none", "none") }),
   outcomes: (e) => I18N.t("page.common.log.outcomes", "{count} ways to play the hand", { count: (e.outcomes || []).length }),
   played: (e) => I18N.t("page.common.log.played", "{Player} played", e),
   round_over: (e) => I18N.t("page.common.log.round_over", "Round {round} over", e),
@@ -219,7 +225,7 @@ function drawInfo() {
   if (inLobby && lobby) {
     const seated = lobby.players.length ? I18N.t("page.common.seated", "{players} seated", { players: I18N.list(lobby.players.map(MB.colourName)) })
       : I18N.t("page.common.nobody_seated", "nobody seated yet");
-    $("lobby-state").textContent = `${lobby.state}: ${seated}` + (lobby.ready ? I18N.t("page.common.lobby_ready", " · ready") : "") +
+    $("lobby-state").textContent = `${(LOBBY_STATE[lobby.state] || (() => lobby.state))()}: ${seated}` + (lobby.ready ? I18N.t("page.common.lobby_ready", " · ready") : "") +
       (lobby.strays.length ? I18N.t("page.common.lobby_clear", " · clear {cells}", { cells: I18N.list(lobby.strays) }) : "");
     $("lobby-state").dataset.state = lobby.state;
     $("start").disabled = !(lobby.ready || lobby.state === "result");

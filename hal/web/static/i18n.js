@@ -113,6 +113,10 @@ const I18N = (() => {
     return tail;
   }
 
+  // items one after another with the language's comma (text.comma: "، " in Persian), where "and" does not belong: the
+  // scores in brackets, the dice held
+  function series(items) { return items.map(text).join(S.english["text.comma"] ? say("text.comma") : ", "); }
+
   // the board's instruction in the page's language, else `english` (the event's text) whole
   function prompt(instruction, english) {
     const ms = instruction && instruction.messages;
@@ -146,6 +150,24 @@ const I18N = (() => {
     let out = escHTML(template);
     for (const tag of TAGS) out = out.split(escHTML(tag)).join(tag);
     return out;
+  }
+  // whether `v` is words a page may use where `english` is said: no markup but the tags of TAGS `english` holds, each
+  // as often, opened and closed in turn; no double quote (it would end an attribute)
+  function words(v, english) {
+    if (typeof english !== "string") return false;
+    let rest = v;
+    for (const tag of TAGS) {
+      if (v.split(tag).length !== english.split(tag).length) return false;
+      rest = rest.split(tag).join("");
+    }
+    if (/[<"]/.test(rest)) return false;
+    const open = [];
+    for (const [tag] of v.matchAll(/<\/?(b|code|kbd|span)\b[^>]*>/g)) {
+      const name = tag.replace(/[</>]/g, " ").trim().split(" ")[0];
+      if (!tag.startsWith("</")) open.push(name);
+      else if (open.pop() !== name) return false;
+    }
+    return open.length === 0;
   }
   function apply() {
     document.documentElement.lang = S.lang;
@@ -183,9 +205,13 @@ const I18N = (() => {
       // a catalogue is trusted for words only, in its shape too (an attack served an array, a string, an object as a
       // colour's name: <html lang="undefined">, a page error): a language code, a direction, strings by id
       const plain = (o) => !!o && typeof o === "object" && !Array.isArray(o);
-      const strings = (o) => Object.fromEntries(Object.entries(plain(o) ? o : {}).filter(([, v]) => typeof v === "string"));
+      // ...and words only, as the server allows (hal/i18n.py translation_problem), checked again here: an attack on a
+      // catalogue changed on its way set colour.red to '<img onerror=…>', and the companion page's HTML ran it
+      const strings = (o, english) => Object.fromEntries(Object.entries(plain(o) ? o : {})
+        .filter(([id, v]) => typeof v === "string" && words(v, english ? english[id] : v)));
       if (!plain(c) || typeof c.lang !== "string" || !/^[a-z]{2,3}$/.test(c.lang)) throw new Error(`${url}: not a catalogue`);
-      Object.assign(S, { lang: c.lang, dir: c.dir === "rtl" ? "rtl" : "ltr", messages: strings(c.messages), english: strings(c.english) });
+      const english = strings(c.english);
+      Object.assign(S, { lang: c.lang, dir: c.dir === "rtl" ? "rtl" : "ltr", messages: strings(c.messages, english), english });
       S.ready = true;
       const go = () => { apply(); S.waiting.splice(0).forEach((f) => f()); settle(); };
       if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", go); else go();
@@ -218,7 +244,7 @@ const I18N = (() => {
 
   // whether the page's language has its own words for `id` (not the English fallback)
   const has = (id) => own(id) && !!S.messages[id];
-  return { prompt, say, said, t, list, ready, settled, valueWord, clock, readMs, has, get lang() { return S.lang; }, get dir() { return S.dir; },
+  return { prompt, say, said, t, list, series, ready, settled, valueWord, clock, readMs, has, get lang() { return S.lang; }, get dir() { return S.dir; },
     // a touch screen: no keys to name (the pages' tips say none there)
     get touch() { return touch(); } };
 })();

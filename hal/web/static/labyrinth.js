@@ -409,9 +409,21 @@ function homeWays() {
 }
 // ...in words after the prompt (Labyrinth newcomer 55 saw the 🏠 beside S-d unexplained, and learnt only by turning
 // the spare and pointing at every arrow that no push reached a1 with the spare as dealt), or ""
+// ...and when none does as the spare lies, whether one does with the spare turned (the world's push_reach_any): if none
+// does however it is turned, it says so at once (Labyrinth newcomer 59 turned the spare four times, and the words
+// said each time to turn it)
+function homeWaysTurned() {
+  const home = homeGoal(), who = S.view && S.view.current, any = S.world && S.world.push_reach_any;
+  if (!home || !any) return true; // (an older server: said as before)
+  const reach = any[who] || {};
+  return Object.keys(reach).some((slot) => buttonState(`slot:${slot}`)[0] && (reach[slot] || []).includes(home));
+}
 function homeWaysWords() {
   const ways = homeWays(), home = ways && homeGoal();
   if (!ways) return "";
+  if (!ways.length && !homeWaysTurned()) {
+    return I18N.t("page.lab.home_ways_never", "No push opens a way to {home} this turn, however the spare is turned: push where your pawn can walk nearest to it.", { home });
+  }
   return ways.length === 1 ? I18N.t("page.lab.home_way_one", "🏠 The push at {slot} opens a way to {home} (a 🏠 beside its arrow).", { slot: ways[0], home })
     : ways.length ? I18N.t("page.lab.home_ways", "🏠 These pushes open a way to {home}: {slots} (a 🏠 beside each arrow).", { slots: I18N.list(ways), home })
     : I18N.t("page.lab.home_ways_none", "No push opens a way to {home} with the spare as it lies: ⟳ Rotate it; a 🏠 shows beside each arrow whose push then does.", { home });
@@ -564,7 +576,7 @@ function drawInfo() {
       : I18N.t("page.lab.left", "{n} left", { n: left });
     // the last picture found and "found N" on one line, never broken apart (a word joiner between them: round
     // 25, a 🗝️ stood alone at the top right, its words under it); many pictures wrap among themselves
-    const extra = `<span class="found" title="${esc(found.map(pictureName).join(", "))}">${found.map(drawn).join("")}</span>` +
+    const extra = `<span class="found" title="${esc(I18N.list(found.map(pictureName)))}">${found.map(drawn).join("")}</span>` +
       `\u2060<b class="score">${esc(I18N.t("page.lab.found_n", "found {n}", { n: found.length }))}</b>` +
       // the dot stays with what it separates; the space before it, outside the unbroken words, is where a
       // narrow row wraps (round 25: "· home 🏠" ran off a phone's screen at the end)

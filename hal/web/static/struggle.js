@@ -106,6 +106,10 @@ function tokenDiv(t) {
     // no token moves now (a throw, a choice, a simulated player's turn): said, nothing chosen (Struggle newcomer 17:
     // "token J chosen" in Green's simulated turn, then the choice went without a word)
     if (S.selected !== t && noMoveNow()) { MB.showError(noMoveNow()); return; }
+    // a tap on a token the play does not move, beside one it moves from the same space: the one it moves is chosen
+    // (Struggle newcomer 58: on a phone's START a tap aimed at K chose Q, the tokens a finger's third wide)
+    const asked = !S.selected && space ? askedFrom(space.dataset.sensor) : null;
+    if (asked && !askedTokens().includes(t)) { S.selected = asked; drawTokens(); return; }
     S.selected = S.selected === t ? null : t;
     drawTokens();
   });
@@ -1071,8 +1075,14 @@ const TIP_DONE = {
   place: (s) => ["str.placed", "str.placed_none"].includes(((s.messages || [])[0] || {}).id) || madeInSim(s),
 };
 function guideTip() { guideTipNow(); NOTICE.reserve(); } // (a phone keeps the tips' room for the game: notice.js)
+// the board's request a tip belongs to: whose, what, and after which throw
+const momentKey = (s) => (s ? `${s.player}|${s.action}|${(S.view && S.view.throws) || 0}` : "");
 function guideTipNow() {
   const s = said(), box = $("guide");
+  // Got it clears the tip box: the next tip waits for the board's next request (Struggle newcomers 56, 58 tapped Got it
+  // and saw another tip at once, several times over, and took Got it for a button that did nothing)
+  if (S.tipHeld !== undefined && S.tipHeld === momentKey(s)) return;
+  S.tipHeld = undefined;
   const asked = s && S.hello && S.hello.humans.includes(s.player) ? TIP_ORDER[s.action] || [s.action] : [];
   const moment = asked.filter((id) => !(TIP_DONE[id] && TIP_DONE[id](s)));
   // a tip lasts as long as its moment: one left from a moment that is over goes (not remembered: it comes again)
@@ -1374,7 +1384,7 @@ function sensorName(sensor) {
 }
 const faces = (e) => e.faces.map((f) => (f === "A" ? I18N.t("page.str.ace_word", "ace") : FACE[f] || f)).join(" ");
 // (each player named in the page's language: an attack read "⭐ Runde 1 vorbei: red 40, blue 50")
-const scoresText = (o) => Object.entries(o).map(([p, s]) => `${MB.colourName(p)} ${s}`).join(", ");
+const scoresText = (o) => I18N.series(Object.entries(o).map(([p, s]) => `${MB.colourName(p)} ${s}`));
 const LOG_TEXT = {
   game_started: (e) => (e.rounds > 1 ? I18N.t("page.str.log_game_rounds", "A new game of Struggle: {players}, {rounds} rounds", { players: I18N.list(e.players.map((p) => MB.colourName(p))), rounds: e.rounds })
     : I18N.t("page.str.log_game", "A new game of Struggle: {players}, 1 round", { players: I18N.list(e.players.map((p) => MB.colourName(p))) })),
@@ -1443,6 +1453,13 @@ function noMoveNow() {
 }
 // the token on `sensor` the board asks this page to move away now (placing, the request first in the play's order),
 // or null: none asked, or the turn is not played here
+// the tokens the play moves now (the board's requests to place, each from where it stands), or []
+function askedTokens() {
+  const s = said();
+  if (!s || s.action !== "place" || !S.world || !S.world.tokens) return [];
+  return (s.requests || []).filter((q) => q.piece && Array.isArray(q.to) && q.to.length && !q.to.includes(S.world.tokens[q.piece]))
+    .map((q) => q.piece);
+}
 function askedFrom(sensor) {
   const s = said();
   if (!s || s.action !== "place" || !S.world || !S.world.tokens || !S.hello.humans.includes(s.player)) return null;
@@ -1523,7 +1540,7 @@ function wire() {
 wire();
 NOTICE.guide("struggle", tips());
 // a tip dismissed: the next one for this moment at once (the board may wait for this person)
-document.querySelector("#guide .guide-ok").addEventListener("click", () => setTimeout(() => { guideTip(); drawGoal(); }, 0));
+document.querySelector("#guide .guide-ok").addEventListener("click", () => { S.tipHeld = momentKey(said()); setTimeout(drawGoal, 0); });
 document.querySelector("#guide .guide-off").addEventListener("click", () => setTimeout(drawGoal, 0));
 NARROW.addEventListener("change", () => { if (S.hello) { buildTrack(); drawAll(); } });
 MB.connect(HANDLERS);

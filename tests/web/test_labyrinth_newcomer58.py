@@ -46,6 +46,12 @@ def test_a_pawn_alone_on_its_tile_stands_on_its_middle(browser: Any, url: str, s
                 assert all(overlap(t[mark], tag) == 0 for tag in t["tags"]), (mark, "under a tag", t)
                 m = t[mark]
                 assert x0 <= m[0] and m[2] <= x1 and y0 <= m[1] and m[3] <= y1, (mark, "out of its tile", t)
+    # ...and the tags are drawn under the pawn (Labyrinth newcomer 60: "⭐ found" hid the pawn on a phone)
+    # (siblings in the tile: the pawns' layer above the tags')
+    layers = page.evaluate("""() => [...document.querySelectorAll('#maze .tile')].filter((t) => t.querySelector('.lpawn'))
+        .map((t) => [+getComputedStyle(t.querySelector('.pawns')).zIndex,
+                     ...[...t.querySelectorAll('.found-tag, .news-tag')].map((g) => +getComputedStyle(g).zIndex)])""")
+    assert layers and all(z[0] > max(z[1:]) for z in layers), layers
     # ...and a pawn in the middle covers none of its tile's openings (test_labyrinth_last_confusions)
     for p in page.evaluate(PAWNS):
         for o in p["open"]:

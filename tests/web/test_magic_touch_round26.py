@@ -155,6 +155,10 @@ def test_a_symbol_found_is_said_for_a_moment_on_the_first_screen(game: tuple[Any
     box = news.bounding_box()
     assert news.is_visible() and "Red found" in news.inner_text() and "1 of" in news.inner_text(), news.inner_text()
     assert box and 0 <= box["y"] and box["y"] + box["height"] <= 844 and box["x"] >= 0 and box["x"] + box["width"] <= 390, box
+    # ...over the players' row (the score the find changes), never over the header's title and buttons (Magic newcomers
+    # 59, 61, 62: it hid ✨ New game)
+    head = page.locator("header").bounding_box()
+    assert head and box["y"] >= head["y"] + head["height"], (box, head)
     page.wait_for_timeout(4000)
     assert not news.is_visible(), "the news stays"
 

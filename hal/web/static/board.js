@@ -1026,6 +1026,13 @@ function news(ev) {
   S.newsLines.push(LOG_TEXT.symbol_collected(ev));
   box.textContent = S.newsLines.slice(-3).join("\n");
   box.style.setProperty("--pc", `var(--${ev.player})`);
+  // over the players' row, whose score the find changes, where it is on the screen: never over the header's title and
+  // buttons (Magic newcomers 59, 61, 62: it hid ✨ New game, and on a wide screen the header's line); else at the top
+  const row = $("players"), r = row ? row.getBoundingClientRect() : null;
+  const onRow = !!r && r.width > 0 && r.top >= 0 && r.bottom <= window.innerHeight;
+  box.classList.toggle("on-row", onRow);
+  if (onRow) Object.assign(box.style, { top: `${r.top}px`, left: `${r.left}px`, width: `${r.width}px` });
+  else Object.assign(box.style, { top: "", left: "", width: "" });
   box.hidden = false;
   clearTimeout(S.newsTimer);
   S.newsTimer = setTimeout(() => { box.hidden = true; }, 3500 + 1500 * (Math.min(S.newsLines.length, 3) - 1));

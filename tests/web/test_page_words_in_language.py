@@ -64,10 +64,14 @@ def test_a_catalogue_s_markup_beyond_the_help_s_tags_is_shown_as_text(browser: A
         page.wait_for_timeout(300)
         goal = page.locator('#help [data-i18n-html="page.help.magic.goal"]')
         assert goal.evaluate("(e) => e.querySelectorAll('img').length") == 0
-        assert goal.evaluate("(e) => e.querySelector('b') && e.querySelector('b').textContent") == "Ziel"
-        assert '<img src=x onerror="window.pwned=1">' in goal.evaluate("(e) => e.textContent")
-        assert "& mehr" in goal.evaluate("(e) => e.textContent")
+        # the sentence with markup of its own is not used at all (i18n.js words): the English one stays, its bold word
+        assert goal.evaluate("(e) => e.querySelector('b') && e.querySelector('b').textContent") == "target"
         assert page.evaluate("typeof window.pwned") == "undefined"
+        # ...and a sentence with its own tags only, and an ampersand, is put in with its words escaped
+        page.evaluate("""() => { const e = document.querySelector('#help [data-i18n-html="page.help.magic.goal"]');
+            e.innerHTML = I18N.markup('Achtung <b>Ziel</b> & <mehr>'); }""")
+        assert goal.evaluate("(e) => e.querySelector('b').textContent") == "Ziel"
+        assert goal.evaluate("(e) => e.textContent") == "Achtung Ziel & <mehr>"
         page.close()
 
 

@@ -49,9 +49,13 @@ def test_the_guide_says_the_objective_the_dice_and_the_race_one_tip_at_a_time(br
     for words in ("objective card", "FINISH", "10 points", "arriv"):
         assert words in goal, goal
     page.locator("#guide .guide-ok").click()
-    expect(guide).to_contain_text("moves that token", timeout=WAIT_MS)  # the dice, at once
+    # Got it clears the box until the board asks the next thing (Struggle newcomers 56, 58: the next tip at once, again
+    # and again); the dice's tip comes with the ways to play a hand
+    page.wait_for_timeout(600)
+    assert not guide.is_visible(), guide.inner_text()
+    thrown_and_kept(page)
+    expect(guide).to_contain_text("moves that token", timeout=WAIT_MS)
     page.locator("#guide .guide-ok").click()
-    expect(guide).to_contain_text("Throw", timeout=WAIT_MS)
     page.reload()
     expect(page.locator("#conn")).to_have_text("connected", timeout=WAIT_MS)
     page.wait_for_timeout(800)

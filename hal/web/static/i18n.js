@@ -244,7 +244,7 @@ const I18N = (() => {
 
   // whether the page's language has its own words for `id` (not the English fallback)
   const has = (id) => own(id) && !!S.messages[id];
-  return { prompt, say, said, t, list, series, ready, settled, valueWord, clock, readMs, has, get lang() { return S.lang; }, get dir() { return S.dir; },
+  return { prompt, say, said, t, list, series, markup, ready, settled, valueWord, clock, readMs, has, get lang() { return S.lang; }, get dir() { return S.dir; },
     // a touch screen: no keys to name (the pages' tips say none there)
     get touch() { return touch(); } };
 })();

@@ -106,9 +106,11 @@ function tokenDiv(t) {
     // no token moves now (a throw, a choice, a simulated player's turn): said, nothing chosen (Struggle newcomer 17:
     // "token J chosen" in Green's simulated turn, then the choice went without a word)
     if (S.selected !== t && noMoveNow()) { MB.showError(noMoveNow()); return; }
-    // a tap on a token the play does not move, beside one it moves from the same space: the one it moves is chosen
-    // (Struggle newcomer 58: on a phone's START a tap aimed at K chose Q, the tokens a finger's third wide)
-    const asked = !S.selected && space ? askedFrom(space.dataset.sensor) : null;
+    // a finger's tap on a token the play does not move, beside one it moves from the same space: the one it moves is
+    // chosen (Struggle newcomer 58: on a phone's START a tap aimed at K chose Q, the tokens a finger's third wide; a
+    // mouse's click, or a drag, takes the token it is on)
+    const finger = e.pointerType === "touch" || e.pointerType === "pen";
+    const asked = finger && !S.selected && space ? askedFrom(space.dataset.sensor) : null;
     if (asked && !askedTokens().includes(t)) { S.selected = asked; drawTokens(); return; }
     S.selected = S.selected === t ? null : t;
     drawTokens();

@@ -146,7 +146,14 @@ def test_every_card_found_the_arrows_whose_push_opens_a_way_home_are_marked(brow
             page.evaluate("""() => { S.world = { ...S.world, push_reach_any: { red: Object.fromEntries(
                 Object.keys(S.world.push_reach.red).map((k) => [k, ['b1']])) } }; drawInfo(); }""")
             said = page.locator("#mover").inner_text()
-            assert "No push opens a way to a1 this turn, however the spare is turned" in said and "Rotate" not in said, said
+            assert "No push opens a way to a1 this turn, whichever way the spare is turned" in said and "Rotate" not in said, said
+            # ...and which push lets the pawn walk nearest to it (Labyrinth newcomer 61 pointed at all 11 arrows to find
+            # it): here the push at the first lit arrow reaches b2 (distance 2 from a1), the others c3 (distance 4)
+            near = page.evaluate("""() => { const lit = [...document.querySelectorAll('#maze .slot:not(.off)')].map((e) => e.dataset.slot);
+                S.world = { ...S.world, push_reach: { red: Object.fromEntries(lit.map((k, i) => [k, i ? ['c3', 'd4'] : ['b2', 'c3']])) } };
+                drawInfo(); return lit[0]; }""")
+            said = page.locator("#mover").inner_text()
+            assert f"Nearest to it, with the spare as it lies: {near} (distance 2 from a1)." in said, said
             # not while cards are left to find (the card is secret: no arrow says where it lies)
             page.evaluate("""() => { const s = S.view.instruction;
                 S.view.instruction = { ...s, messages: [{ id: 'lab.shift', args: { player: 'red' } }] }; drawInfo(); }""")

@@ -418,11 +418,28 @@ function homeWaysTurned() {
   const reach = any[who] || {};
   return Object.keys(reach).some((slot) => buttonState(`slot:${slot}`)[0] && (reach[slot] || []).includes(home));
 }
+// the lit arrows whose push (the spare as it lies) lets the pawn on turn walk nearest to `home`, in tiles across plus up
+// (the walls not counted), and that distance, or null
+function nearestPushes(home) {
+  const who = S.view && S.view.current, reach = S.world && S.world.push_reach && S.world.push_reach[who];
+  if (!reach || !home) return null;
+  const at = (c) => [c.charCodeAt(0) - 97, parseInt(c.slice(1), 10)], [hx, hy] = at(home);
+  const far = (c) => { const [x, y] = at(c); return Math.abs(x - hx) + Math.abs(y - hy); };
+  const best = Object.keys(reach).filter((slot) => buttonState(`slot:${slot}`)[0] && (reach[slot] || []).length)
+    .map((slot) => [slot, Math.min(...reach[slot].map(far))]);
+  if (!best.length) return null;
+  const tiles = Math.min(...best.map(([, d]) => d));
+  return { slots: best.filter(([, d]) => d === tiles).map(([slot]) => slot).sort(), tiles };
+}
 function homeWaysWords() {
   const ways = homeWays(), home = ways && homeGoal();
   if (!ways) return "";
   if (!ways.length && !homeWaysTurned()) {
-    return I18N.t("page.lab.home_ways_never", "No push opens a way to {home} this turn, however the spare is turned: push where your pawn can walk nearest to it.", { home });
+    // ...and which push, the spare as it lies, lets the pawn walk nearest to it, counted in tiles across and up
+    // (Labyrinth newcomer 61 pointed at all 11 arrows to find it)
+    const near = nearestPushes(home);
+    return near ? I18N.t("page.lab.home_ways_nearest", "No push opens a way to {home} this turn, whichever way the spare is turned. Nearest to it, with the spare as it lies: {slots} (distance {tiles} from {home}).", { home, slots: I18N.list(near.slots), tiles: near.tiles })
+      : I18N.t("page.lab.home_ways_never", "No push opens a way to {home} this turn, whichever way the spare is turned: push where your pawn can walk nearest to it.", { home });
   }
   return ways.length === 1 ? I18N.t("page.lab.home_way_one", "🏠 The push at {slot} opens a way to {home} (a 🏠 beside its arrow).", { slot: ways[0], home })
     : ways.length ? I18N.t("page.lab.home_ways", "🏠 These pushes open a way to {home}: {slots} (a 🏠 beside each arrow).", { slots: I18N.list(ways), home })

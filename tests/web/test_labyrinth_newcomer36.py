@@ -25,10 +25,15 @@ def test_each_start_squares_house_stands_in_the_middle_of_its_tile(browser: Any,
               const pawns = [...t.querySelectorAll('.lpawn')].map((p) => p.getBoundingClientRect());
               const over = pawns.some((p) => p.left < m.right && m.left < p.right && p.top < m.bottom && m.top < p.bottom);
               return { cell: t.dataset.cell, dx: (m.left + m.width / 2 - a.left) / a.width,
-                       dy: (m.top + m.height / 2 - a.top) / a.height, over }; })""")
+                       dy: (m.top + m.height / 2 - a.top) / a.height, over, pawns: pawns.length }; })""")
             assert len(marks) == 2, marks
             for m in marks:
-                assert abs(m["dx"] - .5) < .05 and abs(m["dy"] - .5) < .05, m
+                # in the middle of its own tile; with a pawn alone on it, the pawn stands there and the 🏠 steps into the
+                # tile's top-right corner (Labyrinth newcomer 58: test_labyrinth_newcomer58.py), still on its tile
+                if m["pawns"] == 1:
+                    assert .5 < m["dx"] < 1 and 0 < m["dy"] < .5, m
+                else:
+                    assert abs(m["dx"] - .5) < .05 and abs(m["dy"] - .5) < .05, m
                 assert not m["over"], f"{m['cell']}: its pawn covers the 🏠"
         finally:
             page.context.close()

@@ -459,7 +459,14 @@ function pawnDiv(p) {
   if (ringed) d.title += I18N.t("page.lab.pawn_ringed", " · ringed in white: the tiles you click move this pawn");
   d.textContent = p === "vader" ? "V" : "";
   if (playable) {
-    d.addEventListener("click", (e) => { e.stopPropagation(); select(p); });
+    // (...and names its tile, as a click beside it does: a lone pawn stands on its tile's middle, where a tap to read
+    // the tile's name lands; a click on the own pawn's tile never moves it)
+    d.addEventListener("click", (e) => {
+      e.stopPropagation();
+      const t = d.closest(".tile"); // (before select draws the pawns anew, this one gone)
+      select(p);
+      if (t && t.dataset.cell) tileClicked(t.dataset.cell);
+    });
     // a drag of the pawn (mouse or finger) that ends on a tile acts as a click on that tile (round 26: it did
     // nothing, silently); a drag that ends where it began is a click on the pawn
     d.addEventListener("pointerdown", (e) => { if (e.button === 0) S.drag = { pawn: p, x: e.clientX, y: e.clientY }; });

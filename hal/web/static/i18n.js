@@ -154,7 +154,7 @@ const I18N = (() => {
   // whether `v` is words a page may use where `english` is said: no markup but the tags of TAGS `english` holds, each
   // as often, opened and closed in turn; no double quote (it would end an attribute)
   function words(v, english) {
-    if (typeof english !== "string") return false;
+    if (typeof english !== "string") english = ""; // (no English sentence for it: no tag may come)
     let rest = v;
     for (const tag of TAGS) {
       if (v.split(tag).length !== english.split(tag).length) return false;

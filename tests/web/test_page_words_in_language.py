@@ -23,6 +23,16 @@ SENTENCES = """() => [...document.querySelectorAll(
     bold: e.querySelectorAll('b').length, keys: e.querySelectorAll('.keys').length }))"""
 
 
+def changed_on_its_way(page: Any, messages: dict[str, str]) -> None:
+    """The page's catalogue (/i18n.json) served with ``messages`` put in, as an attacker on its way would."""
+    def hostile(route: Any) -> None:
+        body = json.loads(route.fetch().text())
+        body["messages"].update(messages)
+        route.fulfill(status=200, content_type="application/json", body=json.dumps(body))
+
+    page.route("**/i18n.json*", hostile)
+
+
 @pytest.mark.parametrize("args", [MAGIC, LABYRINTH, STRUGGLE], ids=["magic", "labyrinth", "struggle"])
 def test_the_help_and_the_new_game_dialog_are_in_the_language(browser: Any, args: tuple[str, ...]) -> None:
     with serving(args, free_port()) as url:
@@ -52,13 +62,7 @@ def test_a_catalogue_s_markup_beyond_the_help_s_tags_is_shown_as_text(browser: A
     the tags the English sentence may hold (<b>, <span class="keys">…) are markup."""
     with serving(MAGIC, free_port()) as url:
         page = browser.new_page(viewport={"width": WIDE[0], "height": WIDE[1]})
-
-        def hostile(route: Any) -> None:
-            body = json.loads(route.fetch().text())
-            body["messages"]["page.help.magic.goal"] = 'Achtung <img src=x onerror="window.pwned=1"> <b>Ziel</b> & mehr'
-            route.fulfill(status=200, content_type="application/json", body=json.dumps(body))
-
-        page.route("**/i18n.json*", hostile)
+        changed_on_its_way(page, {"page.help.magic.goal": 'Achtung <img src=x onerror="window.pwned=1"> <b>Ziel</b> & mehr'})
         page.goto(url + "?lang=de")
         page.wait_for_function("document.documentElement.lang === 'de'", timeout=WAIT_MS)
         page.wait_for_timeout(300)
@@ -106,16 +110,12 @@ def test_a_catalogue_changed_on_its_way_gives_words_only(browser: Any) -> None:
     or a double quote, and that sentence is said in English."""
     with serving(MAGIC, free_port()) as url:
         page = browser.new_page(viewport={"width": WIDE[0], "height": WIDE[1]})
-
-        def hostile(route: Any) -> None:
-            body = json.loads(route.fetch().text())
-            body["messages"]["colour.red"] = '<img src=x onerror="window.pwned=1">Rot'
-            body["messages"]["page.common.winner"] = ' <img src=x onerror="window.pwned=2">'
-            body["messages"]["page.magic.you"] = 'du" onmouseover="window.pwned=3'
-            body["messages"]["page.help.magic.goal"] = "</b>Wände<b> sind verborgen: das leuchtende Ziel"  # out of turn
-            route.fulfill(status=200, content_type="application/json", body=json.dumps(body))
-
-        page.route("**/i18n.json*", hostile)
+        changed_on_its_way(page, {
+            "colour.red": '<img src=x onerror="window.pwned=1">Rot',
+            "page.common.winner": ' <img src=x onerror="window.pwned=2">',
+            "page.magic.you": 'du" onmouseover="window.pwned=3',
+            "page.help.magic.goal": "</b>Wände<b> sind verborgen: das leuchtende Ziel",  # tags out of turn
+        })
         page.goto(url + "?lang=de")
         page.wait_for_function("document.documentElement.lang === 'de' && S.view", timeout=WAIT_MS)
         page.wait_for_timeout(500)

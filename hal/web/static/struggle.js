@@ -1541,7 +1541,7 @@ function wire() {
 
 wire();
 NOTICE.guide("struggle", tips());
-// a tip dismissed: the next one for this moment at once (the board may wait for this person)
+// a tip dismissed: none until the board asks the next thing (guideTipNow: S.tipHeld)
 document.querySelector("#guide .guide-ok").addEventListener("click", () => { S.tipHeld = momentKey(said()); setTimeout(drawGoal, 0); });
 document.querySelector("#guide .guide-off").addEventListener("click", () => setTimeout(drawGoal, 0));
 NARROW.addEventListener("change", () => { if (S.hello) { buildTrack(); drawAll(); } });

@@ -42,7 +42,9 @@ GAMES = {
     "labyrinth": Game(("--game", "labyrinth", "--seed", "7"), ".maze-frame", "#maze .tile",
                       ("#rotate", "#spare", "#done", "#lift"), ("#players",), (40, 56)),
     "struggle": Game(("--game", "struggle", "--players", "3", "--seed", "7"), ".track-frame", "#track .space",
-                     ("#throw", "#stop", "#dice"), ("#players", "#outcomes", "#follow"), (64, 64)),
+                     # (a phone's spaces 54 px at 390 px: six to a row, the wide screen's shape, since Struggle
+                     # newcomers 52, 54, 57 had to find the tokens again after moving to the laptop; 65 px at five)
+                     ("#throw", "#stop", "#dice"), ("#players", "#outcomes", "#follow"), (52, 64)),
 }
 
 

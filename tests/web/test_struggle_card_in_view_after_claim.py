@@ -78,3 +78,22 @@ def test_a_way_lit_from_the_screen_holding_the_card_is_said_so_on_the_other(brow
         finally:
             other.close()
             holder.close()
+
+
+def test_a_card_pushed_out_of_view_right_after_it_came_is_brought_back(browser: Any) -> None:
+    """CI53: under load the claimed card's box was scrolled into view and then left it (something drawn above it after
+    the card came). While the box is marked, a box pushed out of view is brought back (a person's own scroll or tap
+    ends that at once: struggle.js revealCard)."""
+    with serving(SEED7, PORT) as url:
+        page = open_page(browser, url, PHONE)
+        try:
+            page.locator("#private-links .seat-claim.red").click()
+            page.wait_for_selector("#my-card.just-shown .card-row", timeout=WAIT)
+            # something tall drawn above the box after it came, as a late tip or header line would be
+            page.evaluate("""() => { const d = document.createElement('div'); d.id = 'late'; d.style.height = '2000px';
+                const box = document.getElementById('my-card'); box.parentNode.insertBefore(d, box); }""")
+            page.wait_for_function("""() => { const r = document.getElementById('my-card').getBoundingClientRect();
+                return r.top >= 0 && r.bottom <= innerHeight + 1; }""", timeout=2000)
+            assert page.locator("#my-card.just-shown").count() == 1  # brought back while still marked
+        finally:
+            page.close()

@@ -361,8 +361,23 @@ function revealCard(box, owner) {
   if (!r || r.colour !== owner) return;
   S.reveal = null;
   if (performance.now() > r.until) return;
-  const at = box.getBoundingClientRect();
-  if (at.top < 0 || at.bottom > window.innerHeight) box.scrollIntoView({ block: "nearest" });
+  // while it is marked, a box that something drawn after it (a tip, the seats' line) pushed out of view is brought
+  // back, unless the person scrolls or taps meanwhile (CI53: under load the box left the screen right after it came)
+  const end = performance.now() + 2500;
+  let mine = true;
+  const kinds = ["wheel", "touchstart", "keydown", "mousedown"];
+  const stop = () => { mine = false; };
+  kinds.forEach((t) => addEventListener(t, stop, { passive: true }));
+  const keep = () => {
+    if (!mine || !box.isConnected || performance.now() > end) {
+      kinds.forEach((t) => removeEventListener(t, stop));
+      return;
+    }
+    const at = box.getBoundingClientRect();
+    if (at.top < 0 || at.bottom > window.innerHeight) box.scrollIntoView({ block: "nearest" });
+    requestAnimationFrame(keep);
+  };
+  keep();
   box.classList.add("just-shown");
   clearTimeout(S.revealTimer);
   S.revealTimer = setTimeout(() => box.classList.remove("just-shown"), 2500);

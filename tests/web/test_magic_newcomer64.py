@@ -1,0 +1,42 @@
+"""Issue 15, Magic newcomer 64 (1920x1080): the tip says the white cell holding the symbol is "framed in your colour
+when your roll can reach it", and the reachable target read as "a white frame with a thin red line outside" (a 5 px
+frame on a 122 px cell, beside cells to reach framed 8.5 px in the same colour). The target's frame in the mover's
+colour is at least as wide as a lit cell's frame, at every size, with its white band inside it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from test_plain_words_browser import MAGIC, PHONE, WIDE, open_page, serving
+
+pytestmark = pytest.mark.browser
+
+WIDTHS = """() => {
+  const cells = [...document.querySelectorAll('#board .cell')];
+  const target = cells[0], lit = cells[cells.length - 1];
+  target.classList.add('target-cell', 'target-reach');
+  lit.classList.add('lit');
+  const t = getComputedStyle(target), l = getComputedStyle(lit.querySelector('.led'));
+  const frame = Math.max(...(l.boxShadow.match(/(\\d+(\\.\\d+)?)px/g) || ['0px']).map(parseFloat));
+  const band = Math.max(...(t.boxShadow.match(/(\\d+(\\.\\d+)?)px/g) || ['0px']).map(parseFloat));
+  return { outline: parseFloat(t.outlineWidth), offset: parseFloat(t.outlineOffset), frame, band,
+           cell: target.getBoundingClientRect().width, colour: t.outlineColor };
+}"""
+
+
+@pytest.mark.parametrize("size", [PHONE, WIDE], ids=["phone", "wide"])
+def test_the_reachable_target_s_frame_is_as_wide_as_a_lit_cell_s(browser: Any, size: tuple[int, int]) -> None:
+    with serving(MAGIC) as url:
+        page = open_page(browser, url, size)
+        try:
+            page.wait_for_selector("#board .cell .led")
+            w = page.evaluate(WIDTHS)
+        finally:
+            page.close()
+    assert w["frame"] > 0, w
+    assert w["outline"] >= int(w["frame"]), w  # as wide as the frame of a cell to reach (Chromium draws whole px)
+    assert w["offset"] == -w["outline"], w  # along the cell's edge, inside it
+    assert w["band"] >= w["outline"] + 3, w  # the white band shows inside the colour
+    if size == WIDE:
+        assert w["outline"] >= 8, w

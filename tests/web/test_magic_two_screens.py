@@ -29,3 +29,19 @@ def test_a_second_screen_is_said_on_both_and_goes_when_it_closes(browser: Any, u
         expect(info).not_to_contain_text("screens", timeout=WAIT_MS)
     finally:
         first.close()
+
+
+def test_three_screens_are_said_as_any_of_them(browser: Any, url: str) -> None:  # noqa: F811
+    """Magic newcomer 64: "open on 3 screens: a move on either counts" -- "either" is said of two."""
+    from playwright.sync_api import expect
+
+    pages = [open_page(browser, url, PHONE) for _ in range(3)]
+    try:
+        info = pages[0].locator("#game-info")
+        expect(info).to_contain_text("open on 3 screens: a move on any of them counts", timeout=WAIT_MS)
+        assert "either" not in info.inner_text()
+        pages.pop().close()
+        expect(info).to_contain_text("open on 2 screens: a move on either counts", timeout=WAIT_MS)
+    finally:
+        for page in pages:
+            page.close()

@@ -179,7 +179,9 @@ function drawGameInfo() {
     ? I18N.t("page.magic.game_info_walls", "seed {seed} · {maze} maze, {walls} walls · {n} players",
              { seed: h.seed, maze, walls: h.wall_count, n: h.players.length })
     : I18N.t("page.magic.game_info", "seed {seed} · {maze} maze · {n} players", { seed: h.seed, maze, n: h.players.length }))
-    + (S.screens > 1 ? I18N.t("page.magic.game_info_screens", " · open on {n} screens: a move on either counts", { n: S.screens }) : "");
+    + (S.screens === 2 ? I18N.t("page.magic.game_info_screens", " · open on {n} screens: a move on either counts", { n: S.screens })
+      : S.screens > 2 ? I18N.t("page.magic.game_info_screens_many", " · open on {n} screens: a move on any of them counts", { n: S.screens })
+        : "");
 }
 function buildBoard() {
   const h = S.hello, board = $("board");

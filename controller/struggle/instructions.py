@@ -447,9 +447,7 @@ def _mistake_first(ref: "StruggleReferee", wrong: Request, reqs: tuple[Request, 
     # Q, the "Then:" said nothing of it)
     rest = [r for r in reqs if r is not wrong and r.to and (r.piece and r.piece not in suspects
                                                            or not r.piece and r.frm and r.reason == "placing")]
-    moves = listing([phrase("str.check_on", token=r.piece, place=board_name(ref, r.to[0])) if r.piece
-                     else phrase("str.check_from", frm=board_name(ref, r.frm or ""), place=board_name(ref, r.to[0]))
-                     for r in rest])
+    moves = _by_place(ref, rest)
     facts: dict[str, Any] = {"where": board_name(ref, wrong.frm), "piece": wrong.piece,
                              "to": listing([board_name(ref, s) for s in wrong.to], "text.or"),
                              "then": phrase("str.mistake_then", moves=moves) if rest else ""}
@@ -461,6 +459,35 @@ def _mistake_first(ref: "StruggleReferee", wrong: Request, reqs: tuple[Request, 
             [board_name(ref, s) for s in sorted(set(wrong.to), key=_order(ref))], "text.or")
     ordered = (wrong, *(r for r in reqs if r is not wrong))
     return Instruction(ref.current, "place", message, facts, ordered, requests_said=False)
+
+
+def _by_place(ref: "StruggleReferee", reqs: list[Request]) -> str:
+    """The moves of ``reqs`` said each place once, its tokens together, in the requests' order ("tokens K, J and 10 on
+    space 2 and token 9 on space 3"): a token is said once (its first request), and a token from a shared space the
+    reeds cannot name (``piece`` "") only when no token that place's list names may be the one (Struggle newcomer 61:
+    "token K on space 2, token K on space 2 and token 10 on space 2")."""
+    on: list[tuple[str, list[str]]] = []  # place, its tokens
+    loose: list[tuple[str, str]] = []  # (from, place) of a token not named
+    for r in reqs:
+        place = r.to[0]
+        if r.piece:
+            if any(r.piece in ts for _, ts in on):
+                continue
+            same = next((ts for p, ts in on if p == place), None)
+            if same is None:
+                on.append((place, [r.piece]))
+            else:
+                same.append(r.piece)
+        elif r.frm and (r.frm, place) not in loose:
+            loose.append((r.frm, place))
+    named = {p: ts for p, ts in on}
+    said = [phrase("str.check_on", token=ts[0], place=board_name(ref, p)) if len(ts) == 1
+            else phrase("str.check_on_many", tokens=listing(ts), place=board_name(ref, p)) for p, ts in on]
+    for frm, place in loose:
+        if set(named.get(place, ())) & set(ref.where.here(frm)):
+            continue  # one of the tokens named for that place is the one
+        said.append(phrase("str.check_from", frm=board_name(ref, frm), place=board_name(ref, place)))
+    return listing(said)
 
 
 def _card(ref: "StruggleReferee") -> Instruction:

@@ -52,7 +52,7 @@ def test_a_first_tap_previews_the_push_and_a_second_makes_it(browser: Any) -> No
             page.locator("#rotate").tap()
             page.wait_for_function("(b) => S.world.spare !== b", arg=spare, timeout=WAIT_MS)
             expect(note).to_be_visible()
-            expect(note).to_have_text(f"⟳ turned: the marks show {first}'s push now; tap {first} again to push")
+            expect(note).to_have_text(f"⟳ turned: the marks show {first}'s push now; tap {first} twice to push")
             assert "armed" in (armed.get_attribute("class") or "")
             # another arrow: its push shown instead, still nothing pushed
             page.locator(f'#maze .slot[data-slot="{other}"]').tap()
@@ -118,3 +118,30 @@ def test_the_push_again_words_lie_by_the_arrow_s_half_of_the_board(browser: Any)
             assert seen >= 0 and page.evaluate(where) == "below", (seen, page.evaluate(where))
         finally:
             page.context.close()
+
+
+def test_a_tap_after_rotate_is_a_first_tap_again(browser: Any) -> None:
+    """Labyrinth newcomers 50 and 62: an arrow tapped once, ⟳ Rotate, then the same arrow tapped "to see the preview
+    with the turned tile" pushed at once, and cost the turn. After ⟳ Rotate the marks show the push of the spare as
+    it lies now, and the next tap on that arrow is a first tap again: a second pushes."""
+    from playwright.sync_api import expect
+
+    with serving(LABYRINTH) as url:
+        page = touch_page(browser, url)
+        try:
+            expect(page.locator("#prompt")).to_contain_text("Red: turn the spare", timeout=WAIT_MS)
+            first = lit_slots(page)[0]
+            arrow = page.locator(f'#maze .slot[data-slot="{first}"]')
+            arrow.tap()
+            spare = page.evaluate("S.world.spare")
+            page.locator("#rotate").tap()
+            page.wait_for_function("(b) => S.world.spare !== b", arg=spare, timeout=WAIT_MS)
+            arrow.tap()
+            page.wait_for_timeout(600)
+            assert page.evaluate("S.view.phase") == "shift"  # not pushed
+            expect(page.locator("#picked")).to_have_text(f"tap {first} again to push")
+            assert page.locator("#maze .tile.push-line").count() == 7
+            arrow.tap()
+            page.wait_for_function("() => S.view.phase === 'move'", timeout=WAIT_MS)
+        finally:
+            page.close()

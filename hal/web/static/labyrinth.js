@@ -92,7 +92,9 @@ function buildMaze() {
       // a mouse's or finger's press keeps no focus: its ring, drawn at the next key (D), read as the next thing to
       // press, into the game's end (Labyrinth newcomer 57); a key's press (detail 0) keeps it
       if (e.detail > 0) d.blur();
-      if ((e.pointerType === "touch" || e.pointerType === "pen") && S.armed !== slot && !d.classList.contains("off")) { armPush(slot); return; }
+      // (...and after ⟳ Rotate a tap on the arrow tapped before is a first tap again: Labyrinth newcomers 50 and 62
+      // tapped it to see the turned spare's push, and it pushed)
+      if ((e.pointerType === "touch" || e.pointerType === "pen") && (S.armed !== slot || S.armTurned) && !d.classList.contains("off")) { armPush(slot); return; }
       armPush(null);
       press(`slot:${slot}`, { type: "insert", slot });
     });
@@ -156,6 +158,7 @@ document.addEventListener("pointermove", (e) => { S.pointerAt = [e.clientX, e.cl
 function armPush(slot, turned = false) {
   const was = S.armed, box = $("picked");
   S.armed = slot;
+  S.armTurned = turned; // the next tap on it arms it again (a first tap), never pushes
   for (const el of $("maze").querySelectorAll(".slot")) el.classList.toggle("armed", el.dataset.slot === slot);
   if (!slot) {
     if (was && box.classList.contains("push-again")) { box.hidden = true; box.classList.remove("push-again"); }
@@ -166,7 +169,7 @@ function armPush(slot, turned = false) {
   MB.clearError(); // a refusal of a tap before (the forbidden arrow's) goes: this arrow is the one now (an attack)
   // (after ⟳ Rotate, said as the push of the spare as it lies now: Labyrinth newcomer 50 took the marks for the
   // spare before the turn and the second tap for a fresh first one)
-  box.textContent = turned ? I18N.t("page.lab.push_again_turned_touch", "⟳ turned: the marks show {slot}'s push now; tap {slot} again to push", { slot })
+  box.textContent = turned ? I18N.t("page.lab.push_turned_touch", "⟳ turned: the marks show {slot}'s push now; tap {slot} twice to push", { slot })
     : I18N.t("page.lab.push_again_touch", "tap {slot} again to push", { slot });
   box.classList.add("push-again");
   box.classList.remove("news");

@@ -22,7 +22,6 @@ def test_the_seat_line_goes_once_the_seat_is_taken_back(browser: Any) -> None:
         page = open_page(browser, url, PHONE)
         other = browser.new_context()
         try:
-            page.on("dialog", lambda d: d.accept())  # "Move Red's secret card to this screen? …"
             page.locator(".seat-claim.red").click()  # this browser holds Red's seat
             expect(page.locator("#private-links")).to_contain_text("Open your secret card page", timeout=WAIT_MS)
             op = other.new_page()
@@ -33,6 +32,7 @@ def test_the_seat_line_goes_once_the_seat_is_taken_back(browser: Any) -> None:
             # and what this page may still do (Labyrinth newcomer 18 wondered whether it could still move Red)
             expect(notice).to_contain_text("This page still plays Red's moves.")
             page.locator(".seat-release.red").click()  # "move it to this screen": taken back here
+            page.locator("#ask button[value=yes]").click()  # "Move Red's secret card to this screen? …" (ask.js)
             expect(page.locator("#private-links")).to_contain_text("Open your secret card page", timeout=WAIT_MS)
             expect(notice).to_be_hidden(timeout=WAIT_MS)
         finally:
@@ -48,7 +48,6 @@ def card_tab(browser: Any, url: str) -> tuple[Any, Any, Any]:
     page = mine.new_page()
     page.goto(url)
     expect(page.locator("#conn")).to_have_text("connected", timeout=WAIT_MS)
-    page.on("dialog", lambda d: d.accept())
     page.locator(".seat-claim.red").click()
     expect(page.locator("#private-links")).to_contain_text("Open your secret card page", timeout=WAIT_MS)
     card = mine.new_page()  # the card tab, in this browser
@@ -73,6 +72,7 @@ def test_the_card_page_shows_the_card_again_once_the_seat_is_taken_back(browser:
             expect(card.locator("#seat-note")).to_contain_text("was taken on another screen", timeout=WAIT_MS)
             expect(card.locator("#seat-note")).not_to_contain_text("restarted")
             page.locator(".seat-release.red").click()  # taken back on the board's page
+            page.locator("#ask button[value=yes]").click()  # once asked in the page (ask.js)
             expect(page.locator("#private-links")).to_contain_text("Open your secret card page", timeout=WAIT_MS)
             expect(card.locator("#secret .card-pic")).to_have_count(1, timeout=WAIT_MS)  # no reload
             expect(card.locator("#seat-note")).to_have_text("")

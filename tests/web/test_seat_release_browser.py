@@ -48,20 +48,28 @@ def test_a_fresh_browser_releases_a_lost_browsers_seat_in_the_simulator(browser:
         assert "move its secret card to this screen" in (release.get_attribute("title") or "")
         assert "on the board" not in (release.get_attribute("title") or "")
 
-        asked: list[str] = []
-
-        def answer(dialog: Any) -> None:
-            asked.append(dialog.message)
-            dialog.dismiss() if len(asked) == 1 else dialog.accept()
-
-        page.on("dialog", answer)
+        # asked in the page (ask.js), never the browser's own box: an in-app browser may answer it unseen
+        native: list[str] = []
+        page.on("dialog", lambda d: (native.append(d.message), d.dismiss()))
+        ask = page.locator("dialog#ask")
         release.click()  # the first time: "Cancel"
+        expect(ask).to_be_visible()
+        asked = [ask.locator(".ask-text").inner_text()]
+        ask.locator("button[value=no]").click()
+        expect(ask).to_be_hidden()
         expect(page.locator(".seat-taken.red")).to_have_count(1)
         page.wait_for_timeout(300)
         expect(page.locator(".seat-taken.red")).to_have_count(1)  # cancelled: still held
-        release.click()  # then OK: released and taken here at once (Labyrinth newcomer 14: two steps)
+        release.click()
+        page.keyboard.press("Escape")  # Escape: no, as Cancel
+        expect(ask).to_be_hidden()
+        page.wait_for_timeout(300)
+        expect(page.locator(".seat-taken.red")).to_have_count(1)
+        release.click()  # then yes: released and taken here at once (Labyrinth newcomer 14: two steps)
+        expect(ask.locator("button[value=yes]")).to_have_text("⇄ Move it here")
+        ask.locator("button[value=yes]").click()
         expect(page.locator("a.seat-link.red")).to_have_attribute("href", "/seat/red", timeout=WAIT_MS)
-        assert len(asked) == 2 and "Red's secret card" in asked[0]
+        assert "Red's secret card" in asked[0] and native == [], (asked, native)
         expect(page.locator("#my-card")).to_contain_text("Red's objective card", timeout=WAIT_MS)
         private = fresh.new_page()
         response = private.goto(url + "seat/red")

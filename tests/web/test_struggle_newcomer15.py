@@ -32,8 +32,8 @@ def test_the_card_box_and_the_notice_say_where_the_seat_is(browser: Any) -> None
         expect(card).to_contain_text("other screen", timeout=WAIT_MS)
         assert "take your seat" not in card.inner_text(), card.inner_text()
 
-        desk.on("dialog", lambda d: d.accept())
         desk.locator("button.seat-release.red").click()  # released and taken for this screen
+        desk.locator("#ask button[value=yes]").click()  # once asked in the page (ask.js)
         expect(desk.locator("a.seat-link.red")).to_have_attribute("href", "/seat/red", timeout=WAIT_MS)
         expect(desk.locator("#my-card")).to_contain_text("Red's objective card", timeout=WAIT_MS)
         notice = phone.locator("#notice")

@@ -1299,14 +1299,20 @@ function wire() {
   $("fetch").addEventListener("click", () => { const p = activeHuman(); if (p) fetchBall(p); });
   // showing every hidden wall spoils a memory game: asked first while a game goes on (Magic newcomer 17 tapped it
   // mid-game; a phone has no hover to read its title "for debugging")
-  $("reveal").addEventListener("change", (e) => {
-    const playing = S.view && S.view.phase !== "over";
-    if (e.target.checked && playing && !confirm(I18N.t("page.magic.reveal_confirm",
-      "Show every hidden wall? This spoils the game (it is a memory game): Reveal walls is for trying things out."))) {
-      e.target.checked = false;
-      return;
+  $("reveal").addEventListener("change", async (e) => {
+    const box = e.target, playing = S.view && S.view.phase !== "over";
+    if (box.checked && playing) {
+      box.checked = false; // ticked once the question is answered yes
+      if (!await ASK.ask(I18N.t("page.magic.reveal_confirm",
+        "Show every hidden wall? This spoils the game (it is a memory game): Reveal walls is for trying things out."),
+      I18N.t("page.magic.reveal_yes", "Show the walls"), I18N.t("page.common.ask_no", "Cancel"))) {
+        box.focus();
+        return;
+      }
+      box.checked = true;
+      box.focus();
     }
-    send({ type: "reveal", on: e.target.checked });
+    send({ type: "reveal", on: box.checked });
   });
   document.addEventListener("keydown", (e) => {
     // keys typed into a field or a dialog are theirs; a checkbox (Reveal walls) takes no letters (Magic newcomer

@@ -421,7 +421,8 @@ const MB = {
   },
   // the simulator only (the seats message's release): free a seat another browser holds, once confirmed
   async release(colour) {
-    if (!confirm(I18N.t("page.common.seat_move.confirm", "Move {Player}'s secret card to this screen? The other screen then no longer shows it.", { player: colour }))) return;
+    if (!await ASK.ask(I18N.t("page.common.seat_move.confirm", "Move {Player}'s secret card to this screen? The other screen then no longer shows it.", { player: colour }),
+      I18N.t("page.common.seat_move.yes", "⇄ Move it here"), I18N.t("page.common.ask_no", "Cancel"))) return;
     let r;
     try { r = await fetch(`/seat/${colour}/release`, { method: "POST" }); } catch (e) { MB.showError(I18N.t("page.common.not_connected", "not connected to the board")); return; }
     const body = await r.json().catch(() => ({}));

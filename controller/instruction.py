@@ -342,6 +342,9 @@ MESSAGES: dict[str, str] = {
     # where the tokens stand, so it only says what is left)
     "str.placed_left": "{Player}: still to move: {moves}. Then press Stop to end the turn.",
     "str.placed_left_wait": "{Player}: still to move: {moves}.",
+    # ...none of them made yet (Struggle newcomer 62 read "still to move" before moving anything)
+    "str.placed_todo": "{Player}: move {moves}, then press Stop to end the turn.",
+    "str.placed_todo_wait": "{Player}: move {moves}.",
     "str.check_on": "token {token} on {place}",
     # (one of several tokens the play moves off a space, the reeds unable to say which: a mistake's "Then:")
     "str.check_from": "a token from {frm} on {place}",

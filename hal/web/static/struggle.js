@@ -1311,7 +1311,10 @@ function stopWait(s) {
   }
   const left = unmadeInSim(s);
   const args = { player: s.player, moves: movesTo(left) };
-  const id = left.length ? (acts ? "str.placed_left" : "str.placed_left_wait") : (acts ? "str.placed" : "str.placed_wait");
+  // ("still" once one of them is made: Struggle newcomer 62 read "still to move" before moving anything)
+  const begun = left.length < asked.length;
+  const id = left.length ? (begun ? (acts ? "str.placed_left" : "str.placed_left_wait") : (acts ? "str.placed_todo" : "str.placed_todo_wait"))
+    : (acts ? "str.placed" : "str.placed_wait");
   const said = { ...s, messages: [{ id, args }] };
   return NOTICE.prompt(said, I18N.say(id, args), humans);
 }

@@ -40,3 +40,26 @@ def test_the_reachable_target_s_frame_is_as_wide_as_a_lit_cell_s(browser: Any, s
     assert w["band"] >= w["outline"] + 3, w  # the white band shows inside the colour
     if size == WIDE:
         assert w["outline"] >= 8, w
+
+
+def test_a_find_on_a_phone_is_said_over_the_tip_s_room_not_the_scores(browser: Any) -> None:
+    """Magic newcomers 63, 64 and 65 (390x844): "⭐ Red found 🪄 wand: 1 of 2 symbols" lay over both score cards for
+    its 3.5 s, hiding the score it announced. On a phone whose tip room (a tip, or the log's latest line) lies above
+    the players' row, the banner lies there; the scores stay in view."""
+    from test_magic_newcomer import ARGS
+    from test_magic_newcomer import open_page as magic_page
+
+    with serving(ARGS) as url:
+        page = magic_page(browser, url, PHONE, tips=True, touch=True)
+        try:
+            page.wait_for_selector("#guide:not([hidden])")
+            page.evaluate("""() => HANDLERS.event({event: {type: 'symbol_collected', player: 'red', symbol: 'unicorn',
+                score: 1, cell: 'c3', t: S.heardT + 1}, view: S.view})""")
+            news, guide, row = (page.locator(s).bounding_box() for s in ("#news", "#guide", "#players"))
+            assert news and guide and row, (news, guide, row)
+            assert news["y"] + news["height"] <= row["y"] + 1, (news, row)  # the scores in view
+            assert news["y"] < guide["y"] + guide["height"] and news["y"] + news["height"] > guide["y"], (news, guide)
+            head = page.locator("header").bounding_box()
+            assert head and news["y"] >= head["y"] + head["height"], (news, head)
+        finally:
+            page.context.close()

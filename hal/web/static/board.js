@@ -1030,7 +1030,12 @@ function news(ev) {
   box.style.setProperty("--pc", `var(--${ev.player})`);
   // over the players' row, whose score the find changes, where it is on the screen: never over the header's title and
   // buttons (Magic newcomers 59, 61, 62: it hid ✨ New game, and on a wide screen the header's line); else at the top
-  const row = $("players"), r = row ? row.getBoundingClientRect() : null;
+  // ...and on a phone over the tip's room just above that row (a tip, or the log's latest line), the scores left to
+  // read (Magic newcomers 63, 64, 65: the banner hid the score it announced)
+  const row = $("players"), rr = row ? row.getBoundingClientRect() : null;
+  const tip = $("guide"), g = tip ? tip.getBoundingClientRect() : null;
+  const overTip = !!rr && !!g && g.height > 20 && g.top >= 0 && g.bottom <= rr.top + 12 && rr.top - g.bottom < 40;
+  const r = overTip ? g : rr;
   const onRow = !!r && r.width > 0 && r.top >= 0 && r.bottom <= window.innerHeight;
   box.classList.toggle("on-row", onRow);
   if (onRow) Object.assign(box.style, { top: `${r.top}px`, left: `${r.left}px`, width: `${r.width}px` });

@@ -45,7 +45,8 @@ def test_pointing_at_an_arrow_shows_where_the_pawn_could_go_after_that_push(brow
               const e = document.querySelector(`#maze .tile[data-cell="${line[0]}"]`);  // (offsets: before its transform)
               const a = { left: e.offsetLeft, top: e.offsetTop }, g = { left: ghost.offsetLeft, top: ghost.offsetTop };
               return { dashed: [...document.querySelectorAll('#maze .tile.push-reach')].map(at).filter(Boolean).sort(),
-                       ghostAtEntry: Math.abs(g.left - a.left) < 1 && Math.abs(g.top - a.top) < 1 && ghost.innerHTML === document.getElementById('spare').innerHTML,
+                       ghostAtEntry: Math.abs(g.left - a.left) < 1 && Math.abs(g.top - a.top) < 1 && ghost.innerHTML.startsWith(document.getElementById('spare').innerHTML)
+                         && ghost.querySelector('.coord').textContent === line[0],  // (its cell's name: newcomer 64)
                        moved: getComputedStyle(document.querySelector(`#maze .tile[data-cell="${line[0]}"]`)).translate !== 'none' }; }""", slot)
             dashed = shown["dashed"]
             assert shown["moved"] and shown["ghostAtEntry"], shown

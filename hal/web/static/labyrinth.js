@@ -225,17 +225,29 @@ function previewPush(slot) {
 // the ghost tile, or null with no line (every tile back in its cell)
 function shiftPreview(cells) {
   const maze = $("maze"), tile = (c) => maze.querySelector(`.tile[data-cell="${c}"]`);
-  for (const t of maze.querySelectorAll(".tile[data-shifted]")) { t.style.translate = ""; delete t.dataset.shifted; }
+  for (const t of maze.querySelectorAll(".tile[data-shifted]")) {
+    t.style.translate = ""; delete t.dataset.shifted;
+    const name = t.querySelector(".coord");
+    if (name) name.textContent = t.dataset.cell;
+  }
   let ghost = $("spare-ghost");
   if (cells.length < 2 || !tile(cells[0]) || !tile(cells[1])) { if (ghost) ghost.remove(); return null; }
   const a = tile(cells[0]).getBoundingClientRect(), b = tile(cells[1]).getBoundingClientRect();
   const by = [b.left - a.left, b.top - a.top].map((n) => CSS.px(n)).join(" "); // (the CSS translate property, in CSS pixels)
-  for (const c of cells) { const t = tile(c); t.style.translate = by; t.dataset.shifted = ""; }
+  // each cell keeps its name where it is, said by the tile that will stand on it (Labyrinth newcomer 64 counted rows
+  // with the line's names hidden; newcomer 41 read "a4", moved with its tile, on the b4 square): the pushed-out
+  // tile's name hidden (labyrinth.css), the spare's at the entry
+  cells.forEach((c, k) => {
+    const t = tile(c), name = t.querySelector(".coord");
+    t.style.translate = by; t.dataset.shifted = "";
+    if (name) name.textContent = k + 1 < cells.length ? cells[k + 1] : "";
+  });
   if (!ghost) { ghost = document.createElement("div"); ghost.id = "spare-ghost"; ghost.className = "tile spare-ghost"; maze.appendChild(ghost); }
   // a pawn on the tile pushed out lands on the tile pushed in (RULES.md): drawn there, not on the faded tile past the edge
   // (Labyrinth newcomer 54 saw its pawn nowhere in the preview of the push that carried it off f1)
   const off = tile(cells[cells.length - 1]).querySelector(".pawns");
-  ghost.innerHTML = $("spare").innerHTML + (off && off.children.length ? `<div class="pawns">${off.innerHTML}</div>` : "");
+  ghost.innerHTML = $("spare").innerHTML + `<span class="coord">${cells[0]}</span>` +
+    (off && off.children.length ? `<div class="pawns">${off.innerHTML}</div>` : "");
   ghost.style.gridColumn = tile(cells[0]).style.gridColumn;
   ghost.style.gridRow = tile(cells[0]).style.gridRow;
   return ghost;

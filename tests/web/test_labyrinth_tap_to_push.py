@@ -120,10 +120,12 @@ def test_the_push_again_words_lie_by_the_arrow_s_half_of_the_board(browser: Any)
             page.context.close()
 
 
-def test_a_tap_after_rotate_is_a_first_tap_again(browser: Any) -> None:
+@pytest.mark.parametrize("turn", ["button", "key"])
+def test_a_tap_after_rotate_is_a_first_tap_again(browser: Any, turn: str) -> None:
     """Labyrinth newcomers 50 and 62: an arrow tapped once, ⟳ Rotate, then the same arrow tapped "to see the preview
     with the turned tile" pushed at once, and cost the turn. After ⟳ Rotate the marks show the push of the spare as
-    it lies now, and the next tap on that arrow is a first tap again: a second pushes."""
+    it lies now, and the next tap on that arrow is a first tap again: a second pushes. The R key turns it as the button
+    does (an attack: the key left the next tap a second one)."""
     from playwright.sync_api import expect
 
     with serving(LABYRINTH) as url:
@@ -134,7 +136,10 @@ def test_a_tap_after_rotate_is_a_first_tap_again(browser: Any) -> None:
             arrow = page.locator(f'#maze .slot[data-slot="{first}"]')
             arrow.tap()
             spare = page.evaluate("S.world.spare")
-            page.locator("#rotate").tap()
+            if turn == "button":
+                page.locator("#rotate").tap()
+            else:  # the R key (a tablet with a keyboard: an attack)
+                page.keyboard.press("r")
             page.wait_for_function("(b) => S.world.spare !== b", arg=spare, timeout=WAIT_MS)
             arrow.tap()
             page.wait_for_timeout(600)

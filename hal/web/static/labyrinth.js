@@ -1029,11 +1029,14 @@ function newsLine(fresh) {
   }
 }
 
+// ⟳ Rotate, by its button or the R key: the spare turned, and an arrow tapped once shows the push of the spare as it
+// lies now, its next tap a first one again (armPush)
+function rotate() {
+  press("rotate", { type: "rotate" });
+  if (S.armed && buttonState("rotate")[0]) armPush(S.armed, true);
+}
 function wire() {
-  $("rotate").addEventListener("click", () => {
-    press("rotate", { type: "rotate" });
-    if (S.armed && buttonState("rotate")[0]) armPush(S.armed, true);
-  });
+  $("rotate").addEventListener("click", rotate);
   $("done").addEventListener("click", () => press("done", { type: "press", button: "done" }));
   $("lift").addEventListener("click", () => {
     const pawn = humansMover();
@@ -1043,7 +1046,7 @@ function wire() {
   document.addEventListener("keydown", (e) => {
     if (e.target.closest && e.target.closest("input, select, dialog")) return;
     if (!MB.ownKey(e)) return;
-    if (e.key === "r" || e.key === "R") press("rotate", { type: "rotate" });
+    if (e.key === "r" || e.key === "R") rotate(); // (as the button: an arrow tapped once is a first tap again, an attack)
     else if (e.key === "d" || e.key === "D") press("done", { type: "press", button: "done" });
     else if (ARROW_STEP[e.key]) { e.preventDefault(); arrowStep(ARROW_STEP[e.key]); }
   });

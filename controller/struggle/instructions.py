@@ -447,7 +447,7 @@ def _mistake_first(ref: "StruggleReferee", wrong: Request, reqs: tuple[Request, 
     # Q, the "Then:" said nothing of it)
     rest = [r for r in reqs if r is not wrong and r.to and (r.piece and r.piece not in suspects
                                                            or not r.piece and r.frm and r.reason == "placing")]
-    moves = _by_place(ref, rest)
+    moves = _by_place(ref, rest, suspects)
     facts: dict[str, Any] = {"where": board_name(ref, wrong.frm), "piece": wrong.piece,
                              "to": listing([board_name(ref, s) for s in wrong.to], "text.or"),
                              "then": phrase("str.mistake_then", moves=moves) if rest else ""}
@@ -461,32 +461,41 @@ def _mistake_first(ref: "StruggleReferee", wrong: Request, reqs: tuple[Request, 
     return Instruction(ref.current, "place", message, facts, ordered, requests_said=False)
 
 
-def _by_place(ref: "StruggleReferee", reqs: list[Request]) -> str:
+def _by_place(ref: "StruggleReferee", reqs: list[Request], said_before: tuple[str, ...] = ()) -> str:
     """The moves of ``reqs`` said each place once, its tokens together, in the requests' order ("tokens K, J and 10 on
-    space 2 and token 9 on space 3"): a token is said once (its first request), and a token from a shared space the
-    reeds cannot name (``piece`` "") only when no token that place's list names may be the one (Struggle newcomer 61:
-    "token K on space 2, token K on space 2 and token 10 on space 2")."""
+    space 2 and token 9 on space 3"): a token is said once (its first request) (Struggle newcomer 61: "token K on
+    space 2, token K on space 2 and token 10 on space 2"). A move off a shared space the reeds cannot name the token
+    of (``piece`` "") names the tokens that may stand there and belong on its place, but those ``said_before`` (the
+    mistake's own); "a token from START on space 2" only when none does."""
     on: list[tuple[str, list[str]]] = []  # place, its tokens
-    loose: list[tuple[str, str]] = []  # (from, place) of a token not named
+    loose: list[tuple[str, str]] = []  # (from, place) of a token not named, none of those that may be it belonging there
+    home = ref.home()
+
+    def put(token: str, place: str) -> None:
+        if any(token in ts for _, ts in on):
+            return
+        same = next((ts for p, ts in on if p == place), None)
+        if same is None:
+            on.append((place, [token]))
+        else:
+            same.append(token)
+
     for r in reqs:
         place = r.to[0]
         if r.piece:
-            if any(r.piece in ts for _, ts in on):
-                continue
-            same = next((ts for p, ts in on if p == place), None)
-            if same is None:
-                on.append((place, [r.piece]))
-            else:
-                same.append(r.piece)
-        elif r.frm and (r.frm, place) not in loose:
-            loose.append((r.frm, place))
-    named = {p: ts for p, ts in on}
+            put(r.piece, place)
+        elif r.frm:
+            # the tokens that may stand on its space and belong on that place, named with that place's others (an
+            # attack: "token 10 on space 2, … and a token from START on space 2", K and J both still to go there)
+            maybe = [t for t in TOKENS if t in ref.where.here(r.frm) and home.get(t) == place]
+            for t in maybe:
+                if t not in said_before:
+                    put(t, place)
+            if not maybe and (r.frm, place) not in loose:
+                loose.append((r.frm, place))
     said = [phrase("str.check_on", token=ts[0], place=board_name(ref, p)) if len(ts) == 1
             else phrase("str.check_on_many", tokens=listing(ts), place=board_name(ref, p)) for p, ts in on]
-    for frm, place in loose:
-        if set(named.get(place, ())) & set(ref.where.here(frm)):
-            continue  # one of the tokens named for that place is the one
-        said.append(phrase("str.check_from", frm=board_name(ref, frm), place=board_name(ref, place)))
+    said += [phrase("str.check_from", frm=board_name(ref, frm), place=board_name(ref, place)) for frm, place in loose]
     return listing(said)
 
 

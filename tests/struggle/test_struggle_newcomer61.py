@@ -57,3 +57,16 @@ def test_every_token_still_to_move_is_named_in_the_then() -> None:
     for r in said.requests:
         if r.piece and r.piece != "9":
             assert re.search(rf"\b{r.piece}\b", then), (r, then)
+
+
+def test_a_move_off_a_shared_space_names_the_tokens_that_may_make_it() -> None:
+    """(an attack: Q, not in the play, put on space 6 by mistake: "Then: token 10 on space 2, token 9 on space 3 and a
+    token from START on space 2" -- space 2 said twice, and K and J, both still on START and both going to space 2,
+    said as "a token")"""
+    session, game = placing()
+    run_for(session, session.world.move("Q", "s6") + 50)
+    text = game.referee.instruction().text()
+    then = _then(text)
+    assert then.count("space 2") == 1 and "a token from" not in then, text
+    for token in ("K", "J", "10"):
+        assert re.search(rf"\b{token}\b[^.]*space 2", then), text

@@ -817,6 +817,7 @@ function drawInfo() {
     if (top - 3 < list.scrollTop) list.scrollTop = Math.max(0, top - 3);
     else if (bottom + 3 > list.scrollTop + list.clientHeight) list.scrollTop = bottom + 3 - list.clientHeight;
   }
+  drawWaysAbove();
   drawPickLine(v, ways, card, hint, mine);
   drawWayShown(v, ways, card, hint, mine);
   if (!ways.length) {
@@ -879,6 +880,20 @@ function shortTag(row, p, h) {
 // the board's pick for the card held here, said once at the top of the ways (round 9: "★ the board's pick" was
 // the last line of way 3's long text while way 1 was shown): "★ the board's pick for your card: way 3 · Show
 // it"; only on the page holding the card (never the shared LEDs), while its owner chooses among several ways
+// the ways whose start lies above the list's view (a wide screen's list, scrolled to the way lit), said over its top
+// line: "▲ ways 1–2 above" (Struggle newcomers 61, 63 read a first line cut mid-sentence, nothing saying more lay above)
+function drawWaysAbove() {
+  const list = $("outcomes"), line = $("ways-above");
+  if (!line) return;
+  const top = list.scrollTop;
+  const above = [...list.querySelectorAll(".outcome")].filter((li) => li.offsetTop - list.offsetTop < top - 1)
+    .map((li) => Number(li.dataset.index) + 1);
+  line.hidden = !above.length || list.scrollHeight <= list.clientHeight;
+  if (line.hidden) return;
+  line.style.top = `${list.offsetTop}px`;
+  line.textContent = above.length === 1 ? I18N.t("page.str.way_above", "▲ way {n} above: press to see it", { n: above[0] })
+    : I18N.t("page.str.ways_above", "▲ ways {first}–{last} above: press to see them", { first: above[0], last: above[above.length - 1] });
+}
 function drawPickLine(v, ways, card, hint, mine) {
   const box = $("pick-line");
   const o = card && mine && v.phase === "choosing" && ways.length > 1 ? ways.find((w) => w.index === hint) : null;
@@ -1543,6 +1558,8 @@ const HANDLERS = {
 
 function wire() {
   $("throw").addEventListener("click", () => press("throw"));
+  $("outcomes").addEventListener("scroll", drawWaysAbove, { passive: true });
+  $("ways-above").addEventListener("click", () => { $("outcomes").scrollTo({ top: 0 }); });
   $("prev-way").addEventListener("click", () => press("die1"));
   $("stop").addEventListener("click", () => press("stop"));
   $("follow").addEventListener("click", () => press("follow", { type: "follow" }));

@@ -97,3 +97,26 @@ def test_a_card_pushed_out_of_view_right_after_it_came_is_brought_back(browser: 
             assert page.locator("#my-card.just-shown").count() == 1  # brought back while still marked
         finally:
             page.close()
+
+
+def test_a_card_box_taller_than_the_screen_is_shown_from_its_top(browser: Any) -> None:
+    """(an attack: a box taller than the screen is never wholly in view; kept in view, it was scrolled again each frame
+    for the 2.5 s) Its top in view is enough: brought there once, then left."""
+    with serving(SEED7, PORT) as url:
+        page = open_page(browser, url, PHONE)
+        try:
+            page.add_style_tag(content="#my-card { min-height: 1500px; }")
+            page.evaluate("""() => { window.scrolls = 0; const own = Element.prototype.scrollIntoView;
+                Element.prototype.scrollIntoView = function (...a) { if (this.id === 'my-card') window.scrolls++;
+                  return own.apply(this, a); }; }""")
+            page.locator("#private-links .seat-claim.red").click()
+            page.wait_for_selector("#my-card.just-shown .card-row", timeout=WAIT)
+            page.wait_for_timeout(300)
+            r = page.evaluate(IN_VIEW)
+            assert -1 <= r["top"] < r["h"] / 2, r
+            assert page.evaluate("window.scrolls") <= 2, page.evaluate("window.scrolls")  # not once a frame
+            page.mouse.wheel(0, 400)  # the person scrolls on: left where they put it
+            page.wait_for_timeout(600)
+            assert page.evaluate(IN_VIEW)["y"] >= r["y"] + 300, (r, page.evaluate(IN_VIEW))
+        finally:
+            page.close()

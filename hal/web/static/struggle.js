@@ -368,13 +368,16 @@ function revealCard(box, owner) {
   const kinds = ["wheel", "touchstart", "keydown", "mousedown"];
   const stop = () => { mine = false; };
   kinds.forEach((t) => addEventListener(t, stop, { passive: true }));
+  // (a box taller than the screen, never wholly in view: its top in the screen's upper half is enough, an attack)
+  const h = window.innerHeight;
+  const out = (at) => (at.height > h ? at.top < -1 || at.top > h / 2 : at.top < -1 || at.bottom > h + 1);
   const keep = () => {
     if (!mine || !box.isConnected || performance.now() > end) {
       kinds.forEach((t) => removeEventListener(t, stop));
       return;
     }
     const at = box.getBoundingClientRect();
-    if (at.top < 0 || at.bottom > window.innerHeight) box.scrollIntoView({ block: "nearest" });
+    if (out(at)) box.scrollIntoView({ block: at.height > window.innerHeight ? "start" : "nearest" });
     requestAnimationFrame(keep);
   };
   keep();

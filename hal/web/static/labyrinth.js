@@ -305,7 +305,8 @@ function pickTile(cell, pushFirst) {
   const text = (label ? I18N.t("page.lab.picked", "{cell}: {pic} {name}", { cell, pic: mark, name: tileName(label) })
     : startOf(cell) ? I18N.t("page.lab.picked_start", "{cell}: {Player}'s start square 🏠", { cell, player: startOf(cell) })
     : I18N.t("page.lab.picked_none", "{cell}: no picture", { cell })) +
-    (pushFirst ? I18N.t("page.lab.push_first", " · push the spare tile in first, then move") : "");
+    (!pushFirst ? "" : S.touch ? I18N.t("page.lab.push_first_touch", " · push the spare tile in first (tap a lit arrow, then tap it again), then move")
+      : I18N.t("page.lab.push_first", " · push the spare tile in first, then move"));
   box.innerHTML = esc(text).replace(mark, label ? drawn(label) : "");
   box.hidden = false;
   clearTimeout(S.pickedTimer);

@@ -37,8 +37,23 @@ def test_ways_above_the_list_s_view_are_said_over_its_top(browser: Any) -> None:
             assert "way 1" in text or "ways 1" in text, text
             box, lst = above.bounding_box(), page.locator("#outcomes").bounding_box()
             assert box and lst and abs(box["y"] - lst["y"]) <= 4, (box, lst)  # over the list's cut top line
+            lit = page.locator("#outcomes .outcome.selected").bounding_box()
+            assert lit and lit["y"] >= box["y"] + box["height"], (box, lit)  # never over the way lit (an attack)
+            page.click("#prev-way")  # ◀ the way before: in view, below the line too
+            page.wait_for_function("() => S.view.selected === 1", timeout=WAIT)
+            page.wait_for_timeout(300)
+            lit = page.locator("#outcomes .outcome.selected").bounding_box()
+            if above.is_visible():
+                box = above.bounding_box()
+                assert box and lit and lit["y"] >= box["y"] + box["height"], (box, lit)
+            page.click("#throw")
+            page.wait_for_function("() => S.view.selected === 2", timeout=WAIT)
+            page.wait_for_function("() => !document.getElementById('ways-above').hidden", timeout=WAIT)
             above.click()
             page.wait_for_function("() => document.getElementById('outcomes').scrollTop === 0", timeout=WAIT)
             page.wait_for_function("() => document.getElementById('ways-above').hidden", timeout=WAIT)
+            page.evaluate("() => { drawInfo(); drawInfo(); }")  # a redraw leaves the list where it was put
+            page.wait_for_timeout(300)
+            assert page.evaluate("document.getElementById('outcomes').scrollTop") == 0
         finally:
             page.close()

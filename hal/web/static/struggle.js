@@ -812,13 +812,20 @@ function drawInfo() {
     }
     list.appendChild(li);
   }
-  // the way the LEDs show, in the list's view (the list scrolls on a wide screen; never the page)
-  const chosen = list.querySelector(".outcome.selected");
-  if (chosen && list.scrollHeight > list.clientHeight) {
+  // the way the LEDs show, in the list's view (the list scrolls on a wide screen; never the page), once each time
+  // another way is lit (a redraw leaves the list where the person scrolled it: an attack pressed "▲ way 1 above",
+  // and the next redraw scrolled back)
+  const chosen = list.querySelector(".outcome.selected"), shownKey = `${handKeyOf(v)}|${v.selected}`;
+  if (chosen && list.scrollHeight > list.clientHeight && S.waysScrolledFor !== shownKey) {
+    S.waysScrolledFor = shownKey;
     const top = chosen.offsetTop - list.offsetTop, bottom = top + chosen.offsetHeight;
-    // (3 px of room for its outline, struggle.css)
-    if (top - 3 < list.scrollTop) list.scrollTop = Math.max(0, top - 3);
-    else if (bottom + 3 > list.scrollTop + list.clientHeight) list.scrollTop = bottom + 3 - list.clientHeight;
+    // (3 px of room for its outline, struggle.css; and below the "▲ way 1 above" line when a way lies above it,
+    // never under it: drawWaysAbove)
+    const room = top > 3 ? 3 + WAYS_ABOVE_PX : 3;
+    if (top - room < list.scrollTop) list.scrollTop = Math.max(0, top - room);
+    else if (bottom + 3 > list.scrollTop + list.clientHeight) {
+      list.scrollTop = Math.min(bottom + 3 - list.clientHeight, Math.max(0, top - room));
+    }
   }
   drawWaysAbove();
   drawPickLine(v, ways, card, hint, mine);
@@ -885,6 +892,7 @@ function shortTag(row, p, h) {
 // it"; only on the page holding the card (never the shared LEDs), while its owner chooses among several ways
 // the ways whose start lies above the list's view (a wide screen's list, scrolled to the way lit), said over its top
 // line: "▲ ways 1–2 above" (Struggle newcomers 61, 63 read a first line cut mid-sentence, nothing saying more lay above)
+const WAYS_ABOVE_PX = 30; // the "▲ way 1 above" line's height and a gap (struggle.css .ways-above)
 function drawWaysAbove() {
   const list = $("outcomes"), line = $("ways-above");
   if (!line) return;

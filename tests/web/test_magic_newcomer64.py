@@ -63,3 +63,31 @@ def test_a_find_on_a_phone_is_said_over_the_tip_s_room_not_the_scores(browser: A
             assert head and news["y"] >= head["y"] + head["height"], (news, head)
         finally:
             page.context.close()
+
+
+@pytest.mark.parametrize("finds", [1, 2])
+def test_a_find_s_banner_never_lies_over_the_prompt(browser: Any, finds: int) -> None:
+    """(an attack, 320x568: two finds at once made the banner two lines, taller than the tip's room, and it ran over the
+    players' row from the tip's top; placed once, it stayed over the prompt's last line when the prompt grew after the
+    find) Where it does not fit in the tip's room it lies over the players' row; it is placed again as the page
+    settles, never over the prompt nor the header."""
+    from test_magic_newcomer import ARGS
+    from test_magic_newcomer import open_page as magic_page
+
+    with serving(ARGS) as url:
+        page = magic_page(browser, url, (320, 568), tips=True, touch=True)
+        try:
+            page.wait_for_selector("#guide:not([hidden])")
+            for k in range(finds):
+                page.evaluate("""(k) => HANDLERS.event({event: {type: 'symbol_collected', player: k ? 'blue' : 'red',
+                    symbol: k ? 'owl' : 'unicorn', score: 1, cell: 'c3', t: S.heardT + 1}, view: S.view})""", k)
+            page.evaluate("""() => { const p = document.getElementById('prompt-text') || document.getElementById('prompt');
+                p.textContent += ' and a longer prompt now, as the next turn says more words than before'; }""")
+            page.wait_for_timeout(800)
+            news, prompt, head = (page.locator(s).bounding_box() for s in ("#news", "#prompt", "header"))
+            assert news and prompt and head, (news, prompt, head)
+            assert news["y"] >= prompt["y"] + prompt["height"] - 1, (news, prompt)
+            assert news["y"] >= head["y"] + head["height"], (news, head)
+            assert news["y"] + news["height"] <= 568, news
+        finally:
+            page.context.close()

@@ -1021,6 +1021,26 @@ const LOG_TEXT = {
 // has its banner instead
 // ...two finds in one moment (a target drawn under another pawn is found at once) both, one a line, the first
 // kept (Magic newcomer 34 saw only "Blue found 🐍 snake" when its own find drew the next target under Blue's pawn)
+// over the players' row, whose score the find changes, where it is on the screen: never over the header's title and
+// buttons (Magic newcomers 59, 61, 62: it hid ✨ New game, and on a wide screen the header's line); else at the top
+// ...and on a phone over the tip's room just above that row (a tip, or the log's latest line), the scores left to
+// read (Magic newcomers 63, 64, 65: the banner hid the score it announced), where it fits in that room (two finds
+// at once: two lines, taller than the room, an attack); else over the row
+function placeNews() {
+  const box = $("news");
+  if (!box || box.hidden) return;
+  const row = $("players"), rr = row ? row.getBoundingClientRect() : null;
+  const tip = $("guide"), g = tip ? tip.getBoundingClientRect() : null;
+  Object.assign(box.style, { top: "", left: "", width: "" });
+  box.classList.remove("on-row");
+  const fits = (r) => !!r && r.width > 0 && r.top >= 0 && r.bottom <= window.innerHeight;
+  const overTip = fits(g) && !!rr && g.height > 20 && g.bottom <= rr.top + 12 && rr.top - g.bottom < 40;
+  const r = overTip ? g : rr;
+  if (!fits(r)) return; // at the top of the screen (.news)
+  box.classList.add("on-row");
+  Object.assign(box.style, { top: `${r.top}px`, left: `${r.left}px`, width: `${r.width}px` });
+  if (overTip && box.offsetHeight > g.height + 2) Object.assign(box.style, { top: `${rr.top}px`, left: `${rr.left}px`, width: `${rr.width}px` });
+}
 function news(ev) {
   const box = $("news");
   if (!box) return;
@@ -1028,19 +1048,10 @@ function news(ev) {
   S.newsLines.push(LOG_TEXT.symbol_collected(ev));
   box.textContent = S.newsLines.slice(-3).join("\n");
   box.style.setProperty("--pc", `var(--${ev.player})`);
-  // over the players' row, whose score the find changes, where it is on the screen: never over the header's title and
-  // buttons (Magic newcomers 59, 61, 62: it hid ✨ New game, and on a wide screen the header's line); else at the top
-  // ...and on a phone over the tip's room just above that row (a tip, or the log's latest line), the scores left to
-  // read (Magic newcomers 63, 64, 65: the banner hid the score it announced)
-  const row = $("players"), rr = row ? row.getBoundingClientRect() : null;
-  const tip = $("guide"), g = tip ? tip.getBoundingClientRect() : null;
-  const overTip = !!rr && !!g && g.height > 20 && g.top >= 0 && g.bottom <= rr.top + 12 && rr.top - g.bottom < 40;
-  const r = overTip ? g : rr;
-  const onRow = !!r && r.width > 0 && r.top >= 0 && r.bottom <= window.innerHeight;
-  box.classList.toggle("on-row", onRow);
-  if (onRow) Object.assign(box.style, { top: `${r.top}px`, left: `${r.left}px`, width: `${r.width}px` });
-  else Object.assign(box.style, { top: "", left: "", width: "" });
   box.hidden = false;
+  placeNews();
+  // (again as the page settles: the prompt grows with the next turn's words just after a find, an attack)
+  for (const ms of [150, 600]) setTimeout(placeNews, ms);
   clearTimeout(S.newsTimer);
   S.newsTimer = setTimeout(() => { box.hidden = true; }, 3500 + 1500 * (Math.min(S.newsLines.length, 3) - 1));
 }

@@ -33,6 +33,9 @@ def _choosing(browser: Any, url: str, size: tuple[int, int]) -> Any:
     page.wait_for_function("S.view && S.view.throws > 0", timeout=WAIT)
     page.evaluate("MB.send({type: 'press', button: 'stop'})")
     page.wait_for_function("() => document.querySelectorAll('#outcomes .for-card').length > 1", timeout=WAIT)
+    # the card claimed here is kept in view while it is marked (struggle.js revealCard: a person's tap would end that;
+    # these presses are not taps): measured after it
+    page.wait_for_function("() => !document.querySelector('#my-card.just-shown')", timeout=WAIT)
     return ctx, page
 
 

@@ -380,11 +380,13 @@ def _play_rank(ref: "StruggleReferee") -> Callable[[str], int]:
 
 def _moves_nothing(ref: "StruggleReferee") -> bool:
     """Whether the play being placed moves no token (every move an impasse, or a die spent on a token
-    arrived already): its words say so, not where the play put the tokens (issue 15, Struggle newcomer 35)."""
+    arrived already, or swaps that undo each other: Struggle newcomer 64 read "✓ Made: token 10 on space 10 and token
+    K on space 9" before touching anything): its words say so, not where the play put the tokens (issue 15, Struggle
+    newcomer 35)."""
     turn = ref.turn
     if turn is None or not turn.outcomes or not 0 <= turn.selected < len(turn.outcomes):
         return False
-    return all(m.to == m.frm for m in turn.outcomes[turn.selected].result.moves)
+    return not rules.net_moves(turn.outcomes[turn.selected].result.moves)
 
 
 def _place(ref: "StruggleReferee") -> Instruction:

@@ -107,7 +107,8 @@ def outcome_summary(index: int, outcome: Outcome, race: Race | None) -> dict[str
     race it leads to, and ``round_end``: the tokens put on an arrival place by no move of their own
     (the fourth arrival ends the round, the fifth token takes the last place: RULES.md §3, as
     :func:`rules.apply` leaves them), each ``{"token", "from": the space it stood on, "place"}``
-    (``from`` None when ``race``, the race before the play, is not known and the token did not move)."""
+    (``from`` None when ``race``, the race before the play, is not known and the token did not move), and
+    ``moves_nothing``: every token ends where it stood (:func:`rules.net_moves`)."""
     play = outcome.result
     moved = {m.token for m in play.moves if m.place}
     stood: dict[str, int | None] = dict(race.at()) if race is not None else {}
@@ -122,6 +123,8 @@ def outcome_summary(index: int, outcome: Outcome, race: Race | None) -> dict[str
         "arrived": list(play.race.arrived),
         "moves": [m.to_dict() for m in play.moves],
         "round_end": [{"token": t, "from": stood.get(t), "place": p} for t, p in play.arrivals if t not in moved],
+        # every token back where it stood (swaps that undo each other, impasses: rules.net_moves)
+        "moves_nothing": not rules.net_moves(play.moves) and not any(t not in moved for t, _ in play.arrivals),
     }
 
 

@@ -492,6 +492,22 @@ def evaluate(rules: Rules, race: Race, card: Card) -> tuple[int, int, int]:
     return points(card, proj) + certain, pairs, progress
 
 
+def net_moves(moves: Sequence[Move]) -> dict[str, tuple[str, str]]:
+    """Each token ``moves`` leave elsewhere than it stood: token -> (where it stood, where it ends), a space as
+    ``"s<n>"`` or an arrival place as ``"place-<X>"``. Empty when the moves undo each other (two swaps on a red
+    space: Struggle newcomer 64 read "K 9→10, 10 goes back to 9; 10 9→10, K goes back to 9" as two moves)."""
+    was: dict[str, str] = {}
+    now: dict[str, str] = {}
+    for m in moves:
+        at = f"place-{m.place}" if m.place else f"s{m.to}"
+        was.setdefault(m.token, f"s{m.frm}")
+        now[m.token] = at
+        for d in m.displaced:
+            was.setdefault(d, at)
+            now[d] = f"s{m.frm}"
+    return {t: (was[t], now[t]) for t in now if now[t] != was[t]}
+
+
 def moved(result: Result) -> int:
     """Spaces the tokens of ``result`` moved forward in all (an impasse, or a die spent on a token
     already arrived, moves nothing): the pick's tie-break."""

@@ -547,7 +547,7 @@ def _stg_hand(v: StruggleView, e: Mapping[str, Any]) -> None:
 
 def _stg_outcomes(v: StruggleView, e: Mapping[str, Any]) -> None:
     v.phase = "choosing"
-    v.outcomes = [{k: o.get(k) for k in ("index", "ace", "plays", "spaces", "arrived", "moves", "round_end")} for o in e.get("outcomes", [])]
+    v.outcomes = [{k: o.get(k) for k in ("index", "ace", "plays", "spaces", "arrived", "moves", "round_end", "moves_nothing")} for o in e.get("outcomes", [])]
     v.selected = e.get("selected")
 
 

@@ -37,3 +37,26 @@ def test_still_is_said_only_once_a_move_is_made(browser: Any) -> None:
             assert "Red: still to move: token 9 to space 1" in words, words
         finally:
             page.close()
+
+
+def test_a_way_whose_moves_undo_each_other_says_so(browser: Any) -> None:
+    """Struggle newcomer 64 read "K 9→10 (red space); 10 goes back to 9 … 10 9→10 (red space); K goes back to 9" as
+    two moves: a way whose moves leave every token where it stood (the outcome's ``moves_nothing``) says so under them."""
+    from test_struggle_choosing_round26a_browser import _choosing
+
+    with serving(SEED7, PORT) as url:
+        page = open_page(browser, url, PHONE)
+        try:
+            _choosing(page)
+            said = page.evaluate("""() => {
+                const o = S.view.outcomes[0];
+                o.moves = [{ token: "K", from: 9, to: 10, result: "swapped", displaced: ["10"] },
+                           { token: "10", from: 9, to: 10, result: "swapped", displaced: ["K"] }];
+                o.moves_nothing = true; o.round_end = [];
+                drawInfo();
+                return document.querySelector('#outcomes .outcome[data-index="0"]').innerText; }""")
+            assert "in the end no token moves: these moves undo each other" in said, said
+            other = page.evaluate("() => document.querySelector('#outcomes .outcome[data-index=\"1\"]').innerText")
+            assert "undo each other" not in other, other
+        finally:
+            page.close()

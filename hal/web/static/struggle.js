@@ -783,6 +783,13 @@ function drawInfo() {
     // the fourth arrival ends the round: the fifth token takes the last place (where it really ends)
     for (const e of o.round_end || []) li.querySelector(".moves").appendChild(roundEndLine(e));
     if (!o.moves.length && !(o.round_end || []).length) li.querySelector(".moves").textContent = I18N.t("page.str.no_moves", "no token moves");
+    // moves that undo each other (two swaps on a red space): said under them (Struggle newcomer 64 read two moves)
+    else if (o.moves_nothing && o.moves.some((m) => m.to !== m.from)) {
+      const none = document.createElement("div");
+      none.className = "undone";
+      none.textContent = I18N.t("page.str.way_undone", "in the end no token moves: these moves undo each other");
+      li.querySelector(".moves").after(none);
+    }
     // without the card, its box says once how to see it (not under every way); once played, the
     // tokens stand where the way put them, so "what it does" is only said while choosing
     if (card && v.phase === "choosing") {

@@ -377,7 +377,7 @@ function revealCard(box, owner) {
       return;
     }
     const at = box.getBoundingClientRect();
-    if (out(at)) box.scrollIntoView({ block: at.height > window.innerHeight ? "start" : "nearest" });
+    if (out(at)) box.scrollIntoView({ block: at.height > h ? "start" : "nearest" });
     requestAnimationFrame(keep);
   };
   keep();
@@ -894,9 +894,6 @@ function shortTag(row, p, h) {
     : I18N.t("page.str.chip_simulated", "{Colour}: 🤖 simulated, plays by itself", { colour: p });
   if (who) who.appendChild(tag);
 }
-// the board's pick for the card held here, said once at the top of the ways (round 9: "★ the board's pick" was
-// the last line of way 3's long text while way 1 was shown): "★ the board's pick for your card: way 3 · Show
-// it"; only on the page holding the card (never the shared LEDs), while its owner chooses among several ways
 // the ways whose start lies above the list's view (a wide screen's list, scrolled to the way lit), said over its top
 // line: "▲ ways 1–2 above" (Struggle newcomers 61, 63 read a first line cut mid-sentence, nothing saying more lay above)
 const WAYS_ABOVE_PX = 30; // the "▲ way 1 above" line's height and a gap (struggle.css .ways-above)
@@ -912,6 +909,9 @@ function drawWaysAbove() {
   line.textContent = above.length === 1 ? I18N.t("page.str.way_above", "▲ way {n} above: press to see it", { n: above[0] })
     : I18N.t("page.str.ways_above", "▲ ways {first}–{last} above: press to see them", { first: above[0], last: above[above.length - 1] });
 }
+// the board's pick for the card held here, said once at the top of the ways (round 9: "★ the board's pick" was
+// the last line of way 3's long text while way 1 was shown): "★ the board's pick for your card: way 3 · Show
+// it"; only on the page holding the card (never the shared LEDs), while its owner chooses among several ways
 function drawPickLine(v, ways, card, hint, mine) {
   const box = $("pick-line");
   const o = card && mine && v.phase === "choosing" && ways.length > 1 ? ways.find((w) => w.index === hint) : null;

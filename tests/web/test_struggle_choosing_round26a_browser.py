@@ -24,7 +24,7 @@ def _text(page: Any, sel: str) -> str:
 
 
 def _until_prompt(page: Any, says: str) -> None:
-    page.wait_for_function("(says) => document.getElementById('prompt-text').textContent.includes(says)", arg=says,
+    page.wait_for_function("(says) => !!document.getElementById('prompt-text')?.textContent.includes(says)", arg=says,
                            timeout=WAIT)
 
 

@@ -22,7 +22,7 @@ TOKEN = re.compile(r"token (K|Q|J|10|9)\b")
 
 
 def _until_prompt(page: Any, says: str) -> None:
-    page.wait_for_function("(says) => document.getElementById('prompt-text').textContent.includes(says)", arg=says,
+    page.wait_for_function("(says) => !!document.getElementById('prompt-text')?.textContent.includes(says)", arg=says,
                            timeout=WAIT)
 
 

@@ -62,7 +62,7 @@ TRACK_TOP = "() => Math.round(document.getElementById('track').getBoundingClient
 
 def _after(page: Any, button: str, says: str) -> int:
     page.click(button)
-    page.wait_for_function("(says) => document.getElementById('prompt-text').textContent.includes(says)", arg=says,
+    page.wait_for_function("(says) => !!document.getElementById('prompt-text')?.textContent.includes(says)", arg=says,
                            timeout=20000)
     page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
     return page.evaluate(TRACK_TOP)

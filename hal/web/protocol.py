@@ -18,6 +18,8 @@ are built from these :class:`Fields` checks.
 from __future__ import annotations
 
 import json
+import re
+from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
 from mazeboard.hal.boards import MAGIC, PLAYER_COLOURS
@@ -124,6 +126,35 @@ class Fields:
         extra = sorted(set(self.data) - self.used)
         if extra:
             raise self.fail(f"unknown field {extra[0]!r}")
+
+
+#: At most this many tip names in one ``tips_read`` message, and kept per guide by the server.
+TIPS_MAX = 64
+_GUIDE_NAME = re.compile(r"[a-z][a-z-]{0,31}\Z")
+_TIP_NAME = re.compile(r"[a-z][a-z0-9_]{0,39}\Z")
+
+
+@dataclass(frozen=True)
+class TipsRead:
+    """``{"type": "tips_read", "game": "magic-labyrinth", "tips": ["roll", "move"]}``: first-game tips read on a
+    board page (its guide's name, notice.js ``NOTICE.guide``; each tip's name). The server keeps them per guide
+    for as long as it runs and tells every board page, so a tip read on one screen is not shown again on another
+    screen of the same table (issue 15, Magic newcomers 64 and 66). Not a table's command: the web server answers it."""
+
+    game: str
+    tips: tuple[str, ...]
+    msg_id: int | None = None
+
+
+def parse_tips_read(f: Fields) -> TipsRead:
+    """A :class:`TipsRead` from its fields: ``game`` a guide's name (``[a-z][a-z-]{0,31}``), ``tips`` a list of at
+    most :data:`TIPS_MAX` tip names (``[a-z][a-z0-9_]{0,39}``), repeats dropped; else :class:`BadMessage`."""
+    game = f.text("game", lambda v: bool(_GUIDE_NAME.match(v)), 'a guide\'s name like "labyrinth"')
+    tips = f.raw("tips")
+    if not isinstance(tips, list) or len(tips) > TIPS_MAX \
+            or not all(isinstance(t, str) and _TIP_NAME.match(t) for t in tips):
+        raise f.fail(f'tips must be a list of at most {TIPS_MAX} tip names like "roll", got {_show(tips)}')
+    return TipsRead(game, tuple(dict.fromkeys(tips)), f.msg_id)
 
 
 def _show(value: object) -> str:

@@ -18,7 +18,9 @@ address (:mod:`.join`), ``/i18n.json`` the pages' words in a language (:mod:`..i
 file (the simulator's Magic Labyrinth only). The shared page and the message
 parsers are the attached table's (``PAGE``, ``PARSERS``): one server for every
 game, simulated or real; commands of the table's ``SEATED`` types need a
-seat claimed by that browser.
+seat claimed by that browser. A board page's ``tips_read`` (first-game tips read,
+:class:`~.protocol.TipsRead`) is the server's own: kept per guide while it runs and
+told to every board page, one opened later included.
 
 The server runs its own asyncio loop in a daemon thread; the game runs on the
 session's clock thread. Commands cross over with the clock's thread-safe
@@ -52,7 +54,7 @@ from mazeboard.hal.errors import ConfigError
 from mazeboard.hal.i18n import ENGLISH, check_language, languages, page_catalogue
 
 from .addresses import PageAddress, page_addresses, url_for
-from .protocol import BadMessage, Refused, error_reply, parse_message
+from .protocol import TIPS_MAX, BadMessage, Refused, TipsRead, error_reply, ok_reply, parse_message, parse_tips_read
 from .seats import SeatTaken, Seats, cookie_name
 
 log = logging.getLogger(__name__)
@@ -65,6 +67,8 @@ CLOCK_WAIT_S = 5.0
 #: :data:`~.protocol.MAX_MESSAGE_CHARS` up to this gets the ``error`` reply ("message too long"),
 #: a larger one closes that page's socket with code 1009 (message too big; the page reconnects)
 WS_MAX_MESSAGE_BYTES = 1024 * 1024
+#: the guides whose read tips are kept (``tips_read``), each with at most :data:`~.protocol.TIPS_MAX` tips
+TIP_GUIDES_MAX = 8
 STATIC_DIR = Path(str(resources.files("mazeboard.hal.web") / "static"))
 
 
@@ -126,6 +130,8 @@ class WebServer:
         self._keys = itertools.count(1)
         self._pages: dict[int, _Page] = {}
         self._ids = itertools.count(1)
+        #: the first-game tips read at this table: guide -> tip names (``tips_read``; the loop's thread only)
+        self._tips: dict[str, list[str]] = {}
         self._loop: asyncio.AbstractEventLoop | None = None
         self._runner: web.AppRunner | None = None
         self._thread: threading.Thread | None = None
@@ -448,6 +454,8 @@ class WebServer:
         self._reply(page, self.site)
         if player is None:
             self._reply(page, self._seats_message(cookies))
+            for game, tips in self._tips.items():
+                self._reply(page, {"type": "tips_read", "game": game, "tips": list(tips)})
             self._to_table(lambda t: t.greet(pid))
             self._tell_screens()
         else:
@@ -475,6 +483,27 @@ class WebServer:
         for page in shared:
             self._reply(page, {"type": "screens", "screens": len(shared)})
 
+    def _tips_read(self, read: TipsRead, page: _Page) -> None:
+        """Keep the tips a board page read (at most :data:`TIP_GUIDES_MAX` guides of
+        :data:`~.protocol.TIPS_MAX` tips: more are logged and dropped) and tell every board page the guide's
+        tips when any is new: each page then shows none of them again (notice.js ``NOTICE.tipsRead``)."""
+        if read.msg_id is not None:
+            self._reply(page, ok_reply(read.msg_id))
+        kept = self._tips.get(read.game)
+        if kept is None:
+            if len(self._tips) >= TIP_GUIDES_MAX:
+                log.info("tips_read for a %dth guide %r dropped", len(self._tips) + 1, read.game)
+                return
+            kept = self._tips[read.game] = []
+        new = [tip for tip in read.tips if tip not in kept][:TIPS_MAX - len(kept)]
+        if not new:
+            return
+        kept.extend(new)
+        told = {"type": "tips_read", "game": read.game, "tips": list(kept)}
+        for other in self._pages.values():
+            if other.player is None:
+                self._reply(other, told)
+
     def _received(self, pid: int, page: _Page, text: str) -> None:
         if page.player is not None:
             self._reply(page, error_reply("a private page only shows your card: play from the shared page"))
@@ -482,9 +511,12 @@ class WebServer:
         with self._lock:
             parsers = getattr(self._table, "PARSERS", None) or {}
         try:
-            command = parse_message(text, parsers)
+            command = parse_message(text, {**parsers, "tips_read": parse_tips_read})
         except BadMessage as e:
             self._reply(page, error_reply(str(e), e.msg_id))
+            return
+        if isinstance(command, TipsRead):
+            self._tips_read(command, page)
             return
         with self._lock:
             seated = getattr(self._table, "SEATED", ())

@@ -119,6 +119,8 @@ const HANDLERS = {
     S.screens = msg.screens;
     drawGameInfo();
   },
+  // the first-game tips read at this table, on this screen or another (server.py _tips_read)
+  tips_read(msg) { NOTICE.tipsRead(msg); },
   hello(msg) {
     setConn("open", connWords("open"));
     NOTICE.hello(msg);
@@ -1392,6 +1394,7 @@ function wire() {
 
 wire();
 NOTICE.guide("magic-labyrinth", TIPS);
+NOTICE.socket = () => S.ws; // the tips read here are told on it (notice.js share)
 I18N.settled(connect); // in the page's language from the board's first message on (i18n.js)
 
 // the page's language arrived (i18n.js): say the prompt in it

@@ -26,6 +26,7 @@ const MB = {
   connect(handlers, query) {
     MB.handlers = handlers;
     MB.query = query || "";
+    if (MB.notice()) NOTICE.socket = () => MB.ws; // the tips read here are told on it (notice.js share)
     I18N.settled(() => MB.open()); // in the page's language from the board's first message on
   },
   open() {
@@ -63,6 +64,7 @@ const MB = {
       }
       if (msg.type === "event" && MB.notice()) NOTICE.heard(msg.event.t);
       if (msg.type === "seats") MB.seatsHeard(msg);
+      if (msg.type === "tips_read" && MB.notice()) NOTICE.tipsRead(msg);
       if (msg.type === "site") { MB.site = msg; MB.drawSite(); }
       // the board asks something new: a refusal of the request before goes (one mechanism for every game page: NOTICE.request)
       if (msg.view && MB.notice() && NOTICE.request(msg.view.instruction)) MB.clearError();

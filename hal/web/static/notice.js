@@ -42,6 +42,7 @@ const NOTICE = {
     if (restarted) NOTICE.gameOver(); // another game: the tips shown in the old one are seen
     NOTICE.lost = false;
     NOTICE.heard(last);
+    NOTICE.share([...NOTICE.gone]); // read while the connection was away (share), or before a restarted server
     if (restarted) {
       // the simulator keeps a session's record in memory only (sim/web/record.py): a stopped
       // server took the old game's scenario with it; a real board resumes its saved game itself
@@ -218,8 +219,9 @@ const NOTICE = {
   // comes again when its moment does in the same game, once (twice); once that game is over for this page (✨ New
   // game, a restarted server: gameOver) it is remembered too, if the person acted after it showed: a second game shows only tips not yet
   // shown (round 24: a newcomer saw the first game's tips all again in the second)
-  tips: {}, key: "", shown: new Set(),
+  tips: {}, key: "", game: "", shown: new Set(),
   guide(game, tips) {
+    NOTICE.game = game;
     NOTICE.key = `mazeboard.guide.${game}`;
     NOTICE.tips = tips;
     const box = NOTICE.el("guide");
@@ -268,11 +270,34 @@ const NOTICE = {
     try { kept = JSON.parse(localStorage.getItem(NOTICE.key) || "[]"); } catch (e) { kept = []; }
     return [...new Set([...(Array.isArray(kept) ? kept : []), ...NOTICE.gone])];
   },
-  remember(id) {
+  // told: the server said another screen read it (tipsRead): not told back
+  remember(id, told) {
+    const fresh = !NOTICE.gone.has(id);
     NOTICE.gone.add(id);
     const seen = NOTICE.seen();
     if (!seen.includes(id)) seen.push(id);
     try { localStorage.setItem(NOTICE.key, JSON.stringify(seen)); } catch (e) { /* private mode: shown again next time */ }
+    if (fresh && !told) NOTICE.share([id]);
+  },
+  // -- the tips read at this table: one board page's read tips are every board page's (server.py _tips_read) --
+  // (Magic newcomers 64 and 66 read the tips on the phone and had them all again on the laptop, in the same game)
+  // socket: the page's WebSocket (board.js, common.js); a tip read while it is closed is told at the next hello
+  socket: () => null,
+  share(ids) {
+    const ws = NOTICE.socket();
+    if (!ids.length || !NOTICE.game || !ws || ws.readyState !== WebSocket.OPEN) return;
+    // (no id: the server answers nothing, and the page's count of commands to be answered is not touched)
+    try { ws.send(JSON.stringify({ type: "tips_read", game: NOTICE.game, tips: ids.slice(0, 64) })); } catch (e) { /* closed meanwhile */ }
+  },
+  // the server's tips_read: the tips read at this table, on this screen or another; one shown here now goes,
+  // its room kept (keep), as at Got it
+  tipsRead(msg) {
+    if (!msg || msg.game !== NOTICE.game || !Array.isArray(msg.tips)) return;
+    const read = msg.tips.slice(0, 64).filter((id) => typeof id === "string" && Object.hasOwn(NOTICE.tips, id));
+    for (const id of read) NOTICE.remember(id, true);
+    const box = NOTICE.el("guide");
+    if (box && !box.hidden && read.includes(box.dataset.tip)) NOTICE.keep(box);
+    if (box && box.hidden) NOTICE.news();
   },
   // Got it: the tip goes; on a phone its room stays for the rest of the game (keep, reserve)
   dismiss(id) {

@@ -91,3 +91,29 @@ def test_a_find_s_banner_never_lies_over_the_prompt(browser: Any, finds: int) ->
             assert news["y"] + news["height"] <= 568, news
         finally:
             page.context.close()
+
+
+def test_a_find_s_banner_over_the_tip_s_room_covers_all_of_it(browser: Any) -> None:
+    """Magic newcomer 67 (390x844): the banner over the tip's room was a line high, the room's dashed frame and the
+    log's latest line ("…on b5") showing round it. Over the room it is as high as the room, its words in the middle."""
+    from test_magic_newcomer import ARGS
+    from test_magic_newcomer import open_page as magic_page
+
+    with serving(ARGS) as url:
+        page = magic_page(browser, url, PHONE, tips=True, touch=True)
+        try:
+            page.wait_for_selector("#guide:not([hidden])")
+            page.locator("#guide .guide-ok").tap()  # the room stays, saying the log's latest line
+            page.evaluate("""() => HANDLERS.event({event: {type: 'symbol_collected', player: 'blue', symbol: 'key',
+                score: 1, cell: 'e4', t: S.heardT + 1}, view: S.view})""")
+            page.wait_for_timeout(700)
+            news = page.locator("#news").bounding_box()
+            room = page.evaluate("""() => { const r = document.getElementById('guide').getBoundingClientRect();
+                const h = parseFloat(getComputedStyle(document.body).getPropertyValue('--guide-rest')) || r.height;
+                return { y: r.top, height: r.height || h }; }""")
+            assert news and room["height"] > 20, (news, room)
+            row = page.locator("#players").bounding_box()
+            assert row and news["y"] + news["height"] <= row["y"] + 1, (news, row)
+            assert news["y"] <= room["y"] + 1 and news["y"] + news["height"] >= room["y"] + room["height"] - 1, (news, room)
+        finally:
+            page.context.close()

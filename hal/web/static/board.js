@@ -909,8 +909,8 @@ const TIPS = { // getters: said in the page's language when shown; keys named on
   get roll() {
     // (a lit cell beside a wall found: reached round it, Magic newcomer 60 took b1 lit beside the wall a1-b1 for the
     // lights crossing it)
-    return keysShown() ? I18N.t("page.magic.tip_roll_turn", "The glow round your pawn means your turn. After 🎲 Roll (or the R key), the cells your pawn can reach light up in your colour (✋ Done ends the move where your pawn stands), never across a wall found already (a lit cell beside one is reached round it, by another way; other hidden walls may still stop you); the white one holds the symbol to find, framed in your colour when your roll can reach it.")
-      : I18N.t("page.magic.tip_roll_turn_tap", "The glow round your pawn means your turn. After 🎲 Roll, the cells your pawn can reach light up in your colour (✋ Done ends the move where your pawn stands), never across a wall found already (a lit cell beside one is reached round it, by another way; other hidden walls may still stop you); the white one holds the symbol to find, framed in your colour when your roll can reach it.");
+    return keysShown() ? I18N.t("page.magic.tip_roll_turn", "The glow round your pawn means your turn. After 🎲 Roll (or the R key), the cells your pawn can reach light up in your colour (✋ Done ends the move where your pawn stands), never across a wall found already (a lit cell beside one is reached round it, by another way; other hidden walls may still stop you); the white one holds the symbol to find, framed in your colour when your roll can reach it if no hidden wall is in the way.")
+      : I18N.t("page.magic.tip_roll_turn_tap", "The glow round your pawn means your turn. After 🎲 Roll, the cells your pawn can reach light up in your colour (✋ Done ends the move where your pawn stands), never across a wall found already (a lit cell beside one is reached round it, by another way; other hidden walls may still stop you); the white one holds the symbol to find, framed in your colour when your roll can reach it if no hidden wall is in the way.");
   },
   // (a tip adds to the prompt what it does not say, never its steps again: Magic newcomer 45 read two boxes of the
   // same instructions, the tip the prompt in longer words)
@@ -1033,7 +1033,7 @@ function placeNews() {
   if (!box || box.hidden) return;
   const row = $("players"), rr = row ? row.getBoundingClientRect() : null;
   const tip = $("guide"), g = tip ? tip.getBoundingClientRect() : null;
-  Object.assign(box.style, { top: "", left: "", width: "" });
+  Object.assign(box.style, { top: "", left: "", width: "", minHeight: "" });
   box.classList.remove("on-row");
   const fits = (r) => !!r && r.width > 0 && r.top >= 0 && r.bottom <= window.innerHeight;
   const overTip = fits(g) && !!rr && g.height > 20 && g.bottom <= rr.top + 12 && rr.top - g.bottom < 40;
@@ -1041,7 +1041,9 @@ function placeNews() {
   if (!fits(r)) return; // at the top of the screen (.news)
   box.classList.add("on-row");
   Object.assign(box.style, { top: `${r.top}px`, left: `${r.left}px`, width: `${r.width}px` });
-  if (overTip && box.offsetHeight > g.height + 2) Object.assign(box.style, { top: `${rr.top}px`, left: `${rr.left}px`, width: `${rr.width}px` });
+  // over the tip's room: as high as the room, none of its frame or words showing round it (Magic newcomer 67)
+  if (overTip && box.offsetHeight <= g.height + 2) box.style.minHeight = `${g.height}px`;
+  else if (overTip) Object.assign(box.style, { top: `${rr.top}px`, left: `${rr.left}px`, width: `${rr.width}px` });
 }
 function news(ev) {
   const box = $("news");

@@ -1,0 +1,37 @@
+"""Issue 15: newcomers play from the README alone, so the rules that surprised them are said there.
+
+- Magic newcomer 66: the move ended on the target with steps left (RULES.md: remaining steps are forfeited);
+- Magic newcomer 67: the next target, drawn under Blue's pawn during Red's turn, counted for Blue at once and won
+  the game (RULES.md: a pawn standing on the new target's cell collects it immediately)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+README = Path(__file__).resolve().parents[1] / "README.md"
+
+
+def _magic_line() -> str:
+    text = README.read_text(encoding="utf-8")
+    m = re.search(r"- \*\*The Magic Labyrinth\*\*:(.*?)\n- \*\*", text, re.S)
+    assert m, "the README's Magic Labyrinth line is gone"
+    return " ".join(m.group(1).split())
+
+
+def test_the_readme_says_the_move_ends_on_the_target() -> None:
+    assert "enters the target's cell" in _magic_line()
+
+
+def test_the_readme_says_a_new_target_under_a_pawn_counts_for_its_player_at_once() -> None:
+    line = _magic_line()
+    assert "already standing on it takes it at once" in line and "whoever's turn it is" in line, line
+
+
+def test_the_readme_says_the_labyrinth_win_is_a_move_ended_at_home() -> None:
+    """Labyrinth newcomer 67 walked home and waited for the win: the README said "walk back ... to win", the board
+    asked for Done (RULES.md: a card counts only when the player ends their own move on it; home alike)."""
+    text = " ".join(README.read_text(encoding="utf-8").split())
+    m = re.search(r"- \*\*Labyrinth\*\*:(.*?)- \*\*Struggle", text)
+    assert m, "the README's Labyrinth line is gone"
+    assert re.search(r"start square \(its 🏠\) and press Done there to win", m.group(1)), m.group(1)

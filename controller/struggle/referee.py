@@ -476,11 +476,13 @@ class StruggleReferee(RefereeCore):
         turn.outcomes = rules.outcomes(self.rules, self.race, turn.hand)
         card = self.cards.get(turn.player) if self.options.hint else None
         turn.hint = rules.hint(self.rules, turn.outcomes, card)
+        # ...and why, said on the card holder's page (Struggle newcomer 66: a reason it did not see in the ways)
+        why, lead = rules.hint_reason(self.rules, turn.outcomes, card, turn.hint)
         turn.selected = 0  # way 1 first, as the list reads (round 26: "way 10 of 10" first); the hint marks the pick
         turn.play = 0
         self._emit("outcomes", player=turn.player, faces=list(turn.hand),
                    outcomes=[outcome_summary(i, o, self.race) for i, o in enumerate(turn.outcomes)],
-                   hint=turn.hint, selected=turn.selected)
+                   hint=turn.hint, hint_why=why, hint_token=lead, selected=turn.selected)
         self._go("hand_accepted")
 
     def _cycle(self, step: int) -> None:

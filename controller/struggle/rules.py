@@ -514,6 +514,26 @@ def moved(result: Result) -> int:
     return sum(m.to - m.frm for m in result.moves)
 
 
+def hint_reason(rules: Rules, outs: Sequence[Outcome], card: Card | None, pick: int) -> tuple[str, str | None]:
+    """Why way ``pick`` (:func:`hint`'s index) is the board's pick for ``card``: the first of :func:`hint`'s measures
+    on which it beats every way scoring as many points if the race stopped now -- ``("points", None)``: no other way
+    scores as many; ``("order", None)``: more pairs of tokens in the card's order; ``("lead", TOKEN)``: TOKEN, the
+    card's first token still racing after the pick, further on; ``("moves", None)``: the tokens moved further;
+    ``("first", None)``: the same on every measure as a way listed after it. Said on the card holder's page
+    (Struggle newcomer 66 read "more in your card's order" of a pick that kept the order and took J further)."""
+    if not outs or card is None or not 0 <= pick < len(outs):
+        return ("first", None)
+    key = [(*evaluate(rules, o.result.race, card), moved(o.result)) for o in outs]
+    for level, reason in enumerate(("points", "order", "lead", "moves")):
+        rivals = [k for i, k in enumerate(key) if i != pick and k[:level] == key[pick][:level]]
+        if all(k[level] < key[pick][level] for k in rivals):
+            if reason != "lead":
+                return (reason, None)
+            race = outs[pick].result.race
+            return (reason, next(t for t in card if t != ACE and t not in race.arrived))
+    return ("first", None)
+
+
 def hint(rules: Rules, outs: Sequence[Outcome], card: Card | None) -> int:
     """Index of the outcome best for ``card`` (0 without a card or outcomes).
 

@@ -41,7 +41,7 @@ from mazeboard.hal.struggle import PLACES
 
 from .protocol import Fields, Refused, error_reply
 from .served import ServedTable
-from .views import VIEWS, labyrinth_cards_left, struggle_secret_end
+from .views import VIEWS, labyrinth_cards_left, struggle_hint, struggle_secret_end, struggle_secret_hint
 
 log = logging.getLogger(__name__)
 
@@ -155,7 +155,7 @@ class CompanionTable(ServedTable):
         self.active: set[str] = set()
         self.presses: deque[dict[str, Any]] = deque(maxlen=PRESSES_KEPT)
         self.cards: dict[str, list[str]] = {}
-        self.hint: dict[str, int] = {}
+        self.hint: dict[str, dict[str, Any]] = {}  # player -> views.struggle_hint
         self.variants: tuple[str, ...] = ()
         self._edition = "classic"
         self._failed: set[str] = set()
@@ -262,7 +262,7 @@ class CompanionTable(ServedTable):
             self.cards[player] = [str(c) for c in event.get("card", [])]
             return player
         if kind == "outcomes" and event.get("hint") is not None:
-            self.hint = {player: int(event["hint"])}
+            self.hint = {player: struggle_hint(event) or {}}
             self._to_player(player, {"type": "secret", "secret": self.secret_view(player)})
         return None
 
@@ -293,7 +293,8 @@ class CompanionTable(ServedTable):
     def secret_view(self, player: str) -> dict[str, Any]:
         if self.game == "struggle":
             return {"card": list(self.cards.get(player, [])), "round": getattr(self.state, "round", 0),
-                    "places": list(PLACES), "hint": self.hint.get(player), **struggle_secret_end(self.state, player)}
+                    "places": list(PLACES), **struggle_secret_hint(self.hint.get(player)),
+                    **struggle_secret_end(self.state, player)}
         if self.game == "labyrinth":
             st = self.state
             return {"cards": list(self.cards.get(player, [])),

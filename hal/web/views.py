@@ -460,6 +460,28 @@ def struggle_secret_end(state: Any, player: str) -> dict[str, Any]:
             "total": totals.get(player, 0) if over else None}
 
 
+#: the reasons an ``outcomes`` event may give for its hint (``hint_why``: controller/struggle/rules.py hint_reason)
+HINT_REASONS = ("points", "order", "lead", "moves", "first")
+
+
+def struggle_hint(event: Mapping[str, Any]) -> dict[str, Any] | None:
+    """A private page's hint from an ``outcomes`` event: ``{"hint": index, "hint_why": {"reason": ..., "token": ...}
+    or None}`` (a reason not among :data:`HINT_REASONS`, or an event from before it was said: None); None without a
+    hint. The index is checked as a whole number, the token as one of the event's words, at most 2 characters."""
+    index = event.get("hint")
+    if not isinstance(index, int) or isinstance(index, bool):
+        return None
+    reason, token = event.get("hint_why"), event.get("hint_token")
+    why = {"reason": reason, "token": token if isinstance(token, str) and 0 < len(token) <= 2 else None} \
+        if reason in HINT_REASONS else None
+    return {"hint": index, "hint_why": why}
+
+
+def struggle_secret_hint(hint: dict[str, Any] | None) -> dict[str, Any]:
+    """The hint fields of a Struggle private page's ``secret`` (:func:`struggle_hint`'s, or none: ``hint`` None)."""
+    return hint or {"hint": None, "hint_why": None}
+
+
 @dataclass
 class StruggleView:
     """The announced state of a Struggle game (public announcements only: never an objective card)."""

@@ -42,7 +42,7 @@ from .protocol import Press
 from mazeboard.hal.web.controls import follow_refusal, gather_refusal, press_refusal, refused_line
 from mazeboard.hal.web.protocol import SEED_MAX, Fields, Refused, error_reply
 from mazeboard.hal.web.served import ServedTable
-from mazeboard.hal.web.views import StruggleView, struggle_secret_end
+from mazeboard.hal.web.views import StruggleView, struggle_hint, struggle_secret_end, struggle_secret_hint
 
 from .served import ServedSession
 from .table import MAX_QUEUED
@@ -152,7 +152,7 @@ class StruggleTable(ServedTable):
         self.sim = sim
         self.state = StruggleView(humans=humans)
         self.cards: dict[str, list[str]] = {}
-        self.hint: dict[str, int] = {}
+        self.hint: dict[str, dict[str, Any]] = {}  # player -> views.struggle_hint
         #: the last press: its button and the instruction it was checked against (a double click's test)
         self._last_press: tuple[str, Any] | None = None
         self.table_view = TableView()
@@ -173,7 +173,7 @@ class StruggleTable(ServedTable):
             return player
         if kind == "outcomes" and event.get("hint") is not None:
             # the board's hint is for the player's own card: their phone shows it, the table does not
-            self.hint = {str(event.get("player")): int(event["hint"])}
+            self.hint = {str(event.get("player")): struggle_hint(event) or {}}
             self._to_player(str(event.get("player")), {"type": "secret", "secret": self.secret_view(str(event.get("player")))})
         return None
 
@@ -192,7 +192,8 @@ class StruggleTable(ServedTable):
 
     def secret_view(self, player: str) -> dict[str, Any]:
         return {"card": list(self.cards.get(player, [])), "round": self.state.round,
-                "places": list(PLACES), "hint": self.hint.get(player), **struggle_secret_end(self.state, player)}
+                "places": list(PLACES), **struggle_secret_hint(self.hint.get(player)),
+                **struggle_secret_end(self.state, player)}
 
     def board_data(self) -> dict[str, Any]:
         track = self.sim.track

@@ -93,3 +93,44 @@ def test_every_sentence_names_a_token_with_the_word_token() -> None:
             **{k: v for k, v in page_phrases().items() if k.startswith("page.str.")}}
     bare = {k: v for k, v in said.items() if re.search(r"(?<!token )\{token\}", v, re.IGNORECASE)}
     assert not bare, bare
+
+
+# -- the pick's reason said as the measure that set it apart (Struggle newcomer 66) -------------------------
+def test_the_pick_s_reason_is_the_measure_that_set_it_apart_from_ways_of_equal_points() -> None:
+    # newcomer 66: ways 3 and 4 scored the same and kept J, K, 9 in the same order; the pick (way 4) took J, the
+    # card's next token, further (10, not 9), and the page said it "leaves the racing tokens more in your card's order"
+    race = Race.of({"J": 6, "K": 5, "9": 4}, ("Q", "10"))
+    hand = ("J", "J", "A", "K", "A")
+    card = ("A", "Q", "J", "9", "K")
+    outs = rules.outcomes(DEFAULT, race, hand)
+    pick = rules.hint(DEFAULT, outs, card)
+    assert rules.hint_reason(DEFAULT, outs, card, pick) == ("lead", "J")
+
+
+def test_the_pick_s_reason_over_many_races_names_a_measure_where_it_beats_every_way_of_equal_points() -> None:
+    import random
+
+    rng = random.Random(66)
+    seen = set()
+    for _ in range(3000):
+        arrived = tuple(rng.sample(rules.TOKENS, rng.choice([0, 1, 2])))
+        race = Race.of({t: rng.randint(0, 14) for t in rules.TOKENS if t not in arrived}, arrived)
+        hand = tuple(rng.choice(rules.TOKENS + (rules.ACE,)) for _ in range(5))
+        outs = rules.outcomes(DEFAULT, race, hand)
+        if len(outs) < 2:
+            continue
+        card = tuple(rng.sample(rules.TOKENS, 5))
+        pick = rules.hint(DEFAULT, outs, card)
+        reason, token = rules.hint_reason(DEFAULT, outs, card, pick)
+        seen.add(reason)
+        ev = [rules.evaluate(DEFAULT, o.result.race, card) for o in outs]
+        key = [(*e, rules.moved(o.result)) for e, o in zip(ev, outs)]
+        level = {"points": 0, "order": 1, "lead": 2, "moves": 3}.get(reason)
+        rivals = [i for i in range(len(outs)) if i != pick and key[i][:level] == key[pick][:level]] if level is not None else []
+        if reason == "first":  # the same on every measure as a way listed after it
+            assert any(key[i] == key[pick] for i in range(len(outs)) if i != pick), (race, hand, card)
+            continue
+        assert all(key[i][level] < key[pick][level] for i in rivals), (reason, race, hand, card)
+        lead = next((t for t in card if t != rules.ACE and t not in outs[pick].result.race.arrived), None)
+        assert token == (lead if reason == "lead" else None), (reason, token, lead)
+    assert {"points", "order", "lead", "moves"} <= seen, seen

@@ -110,9 +110,9 @@ def test_a_pick_among_ways_of_equal_points_says_why_this_one(browser: Any) -> No
               const ways = [{ index: 0, spaces: { K: 1, Q: 2, J: 3, "10": 4, "9": 6 }, arrived: [] },
                             { index: 1, spaces: { K: 1, Q: 2, J: 3, "10": 6, "9": 5 }, arrived: [] }];
               const out = [];
-              drawPickLine(S.view, ways, card, 0, true); out.push(document.getElementById("pick-line").textContent);
+              drawPickLine(S.view, ways, card, 0, true, { reason: 'order', token: null }); out.push(document.getElementById("pick-line").textContent);
               ways[1].spaces = { K: 1, Q: 2, J: 6, "10": 4, "9": 5 };  // J out of its place: 0 points
-              drawPickLine(S.view, ways, card, 0, true); out.push(document.getElementById("pick-line").textContent);
+              drawPickLine(S.view, ways, card, 0, true, { reason: 'order', token: null }); out.push(document.getElementById("pick-line").textContent);
               return out;
             }""")
         finally:

@@ -12,7 +12,7 @@ const perRow = () => 6;
 // (prompt, log, tips): a bare "A" is arrival place A (RULES.md, Struggle: places A-E; round 23)
 const FACE = { A: "ACE", K: "K", Q: "Q", J: "J", 10: "10", 9: "9" };
 const S = { hello: null, view: null, world: null, pixels: [], selected: null, bannerShown: false,
-  cards: {}, hints: {}, sockets: {} };
+  cards: {}, hints: {}, hintWhy: {}, sockets: {} };
 // how many arrivals end a round (RULES.md §3: when the fourth token arrives, the fifth takes the last place)
 const ARRIVALS_PER_ROUND = 4;
 
@@ -240,7 +240,7 @@ function drawTokens() {
     hand.innerHTML = '<span class="muted"></span>';
     hand.firstChild.textContent = S.selected && S.world.tokens[S.selected]
       ? I18N.t("page.str.hand_chosen", "token {token} chosen: click a space to put it there", { token: S.selected })
-      : I18N.t("page.str.hand_none", "no token off the board");
+      : nextMoveWords() || I18N.t("page.str.hand_none", "no token off the board");
   }
   const was = S.selected;
   drawInHand();
@@ -340,7 +340,7 @@ function watchSeats() {
       try { msg = JSON.parse(e.data); } catch (err) { return; }
       if ((msg.type === "hello" || msg.type === "secret") && msg.secret && Array.isArray(msg.secret.card)) {
         const before = MB.cardHere();
-        S.cards[p] = msg.secret.card; S.hints[p] = msg.secret.hint;
+        S.cards[p] = msg.secret.card; S.hints[p] = msg.secret.hint; S.hintWhy[p] = msg.secret.hint_why;
         if (S.view) drawInfo();
         if (MB.cardHere() !== before) MB.drawSeats(); // the header's link says the card is shown here too
       }
@@ -835,7 +835,7 @@ function drawInfo() {
     }
   }
   drawWaysAbove();
-  drawPickLine(v, ways, card, hint, mine);
+  drawPickLine(v, ways, card, hint, mine, owner ? S.hintWhy[owner] : null);
   drawWayShown(v, ways, card, hint, mine);
   if (!ways.length) {
     list.innerHTML = '<li class="muted"></li>';
@@ -912,7 +912,8 @@ function drawWaysAbove() {
 // the board's pick for the card held here, said once at the top of the ways (round 9: "★ the board's pick" was
 // the last line of way 3's long text while way 1 was shown): "★ the board's pick for your card: way 3 · Show
 // it"; only on the page holding the card (never the shared LEDs), while its owner chooses among several ways
-function drawPickLine(v, ways, card, hint, mine) {
+// why: the board's reason ({reason, token}: controller/struggle/rules.py hint_reason), said among ways of equal points
+function drawPickLine(v, ways, card, hint, mine, why) {
   const box = $("pick-line");
   const o = card && mine && v.phase === "choosing" && ways.length > 1 ? ways.find((w) => w.index === hint) : null;
   // no card here while this page plays the colour choosing: where its notes are (Struggle newcomer 36 went on at a
@@ -921,11 +922,19 @@ function drawPickLine(v, ways, card, hint, mine) {
   box.hidden = !o && !away;
   if (away) { box.textContent = away; return; }
   if (!o) { box.textContent = ""; return; }
-  // ways scoring as much as the pick: why this one (rules.py evaluate: then the tokens in the card's order; Struggle
-  // newcomer 22 saw three ways of 10 points each and the pick on way 3, with no reason said)
+  // ways scoring as much as the pick: why this one, as the board weighed it (rules.py hint_reason; Struggle newcomer
+  // 22 saw three ways of 10 points each and the pick on way 3, with no reason said; newcomer 66 read "more in your
+  // card's order" of a pick that kept the order and took J, the card's next token, one space further)
   const tied = ways.some((w) => w.index !== o.index && weigh(w, card) === weigh(o, card));
-  box.textContent = tied ? I18N.t("page.str.pick_line_tied", "★ The board's pick for your card: way {n}. Other ways would score as many points if the race stopped there; this one leaves the racing tokens more in your card's order", { n: o.index + 1 })
-    : I18N.t("page.str.pick_line_sure", "★ The board's pick for your card: way {n} (the most points if the race stopped there, points an arrival makes sure weighing more)", { n: o.index + 1 });
+  const n = o.index + 1, reason = why && typeof why === "object" ? why.reason : null;
+  const token = why && typeof why.token === "string" ? why.token : "";
+  const because = reason === "order" ? I18N.t("page.str.pick_why_order", "this one leaves the racing tokens more in your card's order")
+    : reason === "lead" && token ? I18N.t("page.str.pick_why_lead", "this one takes token {token}, the next your card wants, furthest", { token })
+      : reason === "moves" ? I18N.t("page.str.pick_why_moves", "this one moves the tokens furthest")
+        : reason === "first" ? I18N.t("page.str.pick_why_first", "they are as good in every way: this one comes first in the list")
+          : I18N.t("page.str.pick_why_next", "this one comes out ahead on what the board weighs next: the racing tokens in your card's order, then how far its next token gets");
+  box.textContent = tied ? I18N.t("page.str.pick_line_tied_why", "★ The board's pick for your card: way {n}. Other ways would score as many points if the race stopped there; {because}", { n, because })
+    : I18N.t("page.str.pick_line_sure", "★ The board's pick for your card: way {n} (the most points if the race stopped there, points an arrival makes sure weighing more)", { n });
   box.title = I18N.t("page.str.hint", "★ the board's pick for your card: the most points if the race stopped here, with the points of tokens already arrived counting double (no play can take those away)");
   // the board's pick lit once as the choice opens, for the card held here (Struggle newcomers 25 and 29 pressed "Stop:
   // play way 1" while the pick, said above, was another way): the page presses the board's buttons to it, as "Show
@@ -1507,18 +1516,31 @@ function noMoveNow() {
 // the token on `sensor` the board asks this page to move away now (placing, the request first in the play's order),
 // or null: none asked, or the turn is not played here
 // the tokens the play moves now (the board's requests to place, each from where it stands), or []
-function askedTokens() {
+function askedTokens() { return movesAsked().map((q) => q.piece); }
+// the board's requests to place a token not yet where it goes, in the play's order ({piece, to: [sensor…]}), or []
+function movesAsked() {
   const s = said();
   if (!s || s.action !== "place" || !S.world || !S.world.tokens) return [];
-  return (s.requests || []).filter((q) => q.piece && Array.isArray(q.to) && q.to.length && !q.to.includes(S.world.tokens[q.piece]))
-    .map((q) => q.piece);
+  return (s.requests || []).filter((q) => q.piece && Array.isArray(q.to) && q.to.length && !q.to.includes(S.world.tokens[q.piece]));
 }
 function askedFrom(sensor) {
   const s = said();
-  if (!s || s.action !== "place" || !S.world || !S.world.tokens || !S.hello.humans.includes(s.player)) return null;
-  const r = (s.requests || []).find((q) => q.piece && S.world.tokens[q.piece] === sensor && Array.isArray(q.to)
-    && q.to.length && !q.to.includes(sensor));
+  if (!s || !S.hello.humans.includes(s.player)) return null;
+  const r = movesAsked().find((q) => S.world.tokens[q.piece] === sensor);
   return r ? r.piece : null;
+}
+// the next move the play asks of this page, as a finger or a mouse makes it, or null (no move asked here): a tap
+// anywhere on the token's space takes the token the play moves (spaceClicked), a mouse's click the token under it
+// (Struggle newcomer 66 aimed at one of START's five tokens, each a finger's third wide, not knowing a tap anywhere on
+// START takes the one to move)
+function nextMoveWords() {
+  const s = said(), q = s && S.hello.humans.includes(s.player) ? movesAsked()[0] : null;
+  const at = q && S.world.tokens[q.piece];
+  if (!at) return null;
+  const to = q.to.length === 1 ? sensorName(q.to[0])
+    : I18N.t("page.str.one_of_places", "one of {places}", { places: I18N.series(q.to.map(sensorName)) });
+  return I18N.touch ? I18N.t("page.str.hand_next_touch", "next: tap {from} (it takes token {token}), then {to}", { from: sensorName(at), token: q.piece, to })
+    : I18N.t("page.str.hand_next", "next: click token {token} on {from}, then {to}", { from: sensorName(at), token: q.piece, to });
 }
 function spaceClicked(sensor) {
   if (!S.selected) {

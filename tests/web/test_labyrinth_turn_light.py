@@ -153,7 +153,9 @@ def test_every_card_found_the_arrows_whose_push_opens_a_way_home_are_marked(brow
                 S.world = { ...S.world, push_reach: { red: Object.fromEntries(lit.map((k, i) => [k, i ? ['c3', 'd4'] : ['b2', 'c3']])) } };
                 drawInfo(); return lit[0]; }""")
             said = page.locator("#mover").inner_text()
-            assert f"Nearest to it, with the spare as it lies: {near} (distance 2 from a1)." in said, said
+            # ...the tile to walk to named, and the distance said as what it counts (Labyrinth newcomer 68 read
+            # "distance 4" unsure of its unit and of the tile it meant)
+            assert f"Nearest to it, with the spare as it lies: {near}, then walk to b2 (2 tiles from a1 along the rows and columns)." in said, said
             # not while cards are left to find (the card is secret: no arrow says where it lies)
             page.evaluate("""() => { const s = S.view.instruction;
                 S.view.instruction = { ...s, messages: [{ id: 'lab.shift', args: { player: 'red' } }] }; drawInfo(); }""")

@@ -445,7 +445,10 @@ function nearestPushes(home) {
     .map((slot) => [slot, Math.min(...reach[slot].map(far))]);
   if (!best.length) return null;
   const tiles = Math.min(...best.map(([, d]) => d));
-  return { slots: best.filter(([, d]) => d === tiles).map(([slot]) => slot).sort(), tiles };
+  const slots = best.filter(([, d]) => d === tiles).map(([slot]) => slot).sort();
+  // ...and for each, the tile it lets the pawn walk to nearest home (the first by name where several are as near)
+  const to = Object.fromEntries(slots.map((slot) => [slot, reach[slot].filter((c) => far(c) === tiles).sort()[0]]));
+  return { slots, tiles, to };
 }
 function homeWaysWords() {
   const ways = homeWays(), home = ways && homeGoal();
@@ -453,8 +456,13 @@ function homeWaysWords() {
   if (!ways.length && !homeWaysTurned()) {
     // ...and which push, the spare as it lies, lets the pawn walk nearest to it, counted in tiles across and up
     // (Labyrinth newcomer 61 pointed at all 11 arrows to find it)
+    // (...each push with the tile to walk to, and the distance said as what it counts: Labyrinth newcomer 68 read
+    // "distance 4" unsure of its unit and of the tile meant)
     const near = nearestPushes(home);
-    return near ? I18N.t("page.lab.home_ways_nearest", "No push opens a way to {home} this turn, whichever way the spare is turned. Nearest to it, with the spare as it lies: {slots} (distance {tiles} from {home}).", { home, slots: I18N.list(near.slots), tiles: near.tiles })
+    const ways = !near ? "" : near.slots.length === 1 ? I18N.t("page.lab.push_then_walk", "{slot}, then walk to {cell}", { slot: near.slots[0], cell: near.to[near.slots[0]] })
+      : I18N.list(near.slots.map((slot) => I18N.t("page.lab.push_to_cell", "{slot} (then to {cell})", { slot, cell: near.to[slot] })));
+    return near && near.tiles === 1 ? I18N.t("page.lab.home_ways_nearest_one", "No push opens a way to {home} this turn, whichever way the spare is turned. Nearest to it, with the spare as it lies: {ways} (1 tile from {home}).", { home, ways })
+      : near ? I18N.t("page.lab.home_ways_nearest_walk", "No push opens a way to {home} this turn, whichever way the spare is turned. Nearest to it, with the spare as it lies: {ways} ({tiles} tiles from {home} along the rows and columns).", { home, ways, tiles: near.tiles })
       : I18N.t("page.lab.home_ways_never", "No push opens a way to {home} this turn, whichever way the spare is turned: push where your pawn can walk nearest to it.", { home });
   }
   return ways.length === 1 ? I18N.t("page.lab.home_way_one", "🏠 The push at {slot} opens a way to {home} (a 🏠 beside its arrow).", { slot: ways[0], home })

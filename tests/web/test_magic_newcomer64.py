@@ -115,5 +115,9 @@ def test_a_find_s_banner_over_the_tip_s_room_covers_all_of_it(browser: Any) -> N
             row = page.locator("#players").bounding_box()
             assert row and news["y"] + news["height"] <= row["y"] + 1, (news, row)
             assert news["y"] <= room["y"] + 1 and news["y"] + news["height"] >= room["y"] + room["height"] - 1, (news, room)
+            # ...and nothing of the room's words shows through it (Magic newcomer 68 read "📖 L… ok on c3" round the
+            # banner's words: a 96 % ground lets light words through)
+            ground = page.evaluate("getComputedStyle(document.getElementById('news')).backgroundColor")
+            assert ground.startswith("rgb("), ground
         finally:
             page.context.close()

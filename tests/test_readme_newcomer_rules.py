@@ -35,3 +35,9 @@ def test_the_readme_says_the_labyrinth_win_is_a_move_ended_at_home() -> None:
     m = re.search(r"- \*\*Labyrinth\*\*:(.*?)- \*\*Struggle", text)
     assert m, "the README's Labyrinth line is gone"
     assert re.search(r"start square \(its 🏠\) and press Done there to win", m.group(1)), m.group(1)
+
+
+def test_the_readme_names_the_magic_keys() -> None:
+    """Magic newcomer 68 clicked Roll on the laptop: the README named R and D for Labyrinth only (the help said them)."""
+    line = _magic_line()
+    assert "Roll (or R)" in line and "Done (or D)" in line, line

@@ -692,7 +692,11 @@ function drawInfo() {
   $("ace-note").textContent = aces ? I18N.t("page.str.ace_note", "An ace counts as any token the other dice show (K, Q, J, 10 or 9), your choice; five aces count for nothing.") : "";
   // why the dice stop answering: the hand is kept (choosing) or played (placing)
   $("throws").textContent = v.phase === "choosing" ? I18N.t("page.str.dice_kept", "hand kept: choose a way to play it")
-    : v.phase === "placing" ? I18N.t("page.str.dice_played", "hand played: the tokens move")
+    // (a play moving no token said so, as the board's prompt does: Struggle newcomer 67 read "the tokens move" beside
+    // "Red's play moves no token")
+    : v.phase === "placing" && ((v.instruction && v.instruction.messages) || []).some((m) => m && m.id === "str.placed_none")
+      ? I18N.t("page.str.dice_played_none", "hand played: no token moves")
+      : v.phase === "placing" ? I18N.t("page.str.dice_played", "hand played: the tokens move")
       : v.throws && !over ? I18N.t("page.str.throw_of", "throw {n} of 3", { n: v.throws }) : "";
   // while choosing, Throw shows the next way: its label says so, as the prompt names it (PAGE_SAID): "▶ Next way",
   // no 🎲 (Struggle newcomers 35, 36 read "🎲 Throw: next way" as throwing again); a language without these words
@@ -933,7 +937,15 @@ function drawPickLine(v, ways, card, hint, mine, why) {
       : reason === "moves" ? I18N.t("page.str.pick_why_moves", "this one moves the tokens furthest")
         : reason === "first" ? I18N.t("page.str.pick_why_first", "they are as good in every way: this one comes first in the list")
           : I18N.t("page.str.pick_why_next", "this one comes out ahead on what the board weighs next: the racing tokens in your card's order, then how far its next token gets");
-  box.textContent = tied ? I18N.t("page.str.pick_line_tied_why", "★ The board's pick for your card: way {n}. Other ways would score as many points if the race stopped there; {because}", { n, because })
+  // ...and where every way scores fewer points than now, said so (Struggle newcomer 67 read the pick's "✘ bad for your
+  // card: −10" twice before seeing no way did better); not while every token stands on START (no "now": forCard)
+  const before = v.spaces || {}, had = v.arrived || [];
+  const started = had.length > 0 || Object.values(before).some((at) => typeof at === "number" && at > 0);
+  const now = cardPoints(card, projected(before, had));
+  const plain = (w) => cardPoints(card, projected(w.spaces || {}, w.arrived || had));
+  const losing = started && ways.every((w) => plain(w) < now) && ways.every((w) => plain(w) <= plain(o));
+  box.textContent = losing ? I18N.t("page.str.pick_line_losing", "★ The board's pick for your card: way {n}. If the race stopped there, every way scores fewer points for your card than now; this one the most of them", { n })
+    : tied ? I18N.t("page.str.pick_line_tied_why", "★ The board's pick for your card: way {n}. Other ways would score as many points if the race stopped there; {because}", { n, because })
     : I18N.t("page.str.pick_line_sure", "★ The board's pick for your card: way {n} (the most points if the race stopped there, points an arrival makes sure weighing more)", { n });
   box.title = I18N.t("page.str.hint", "★ the board's pick for your card: the most points if the race stopped here, with the points of tokens already arrived counting double (no play can take those away)");
   // the board's pick lit once as the choice opens, for the card held here (Struggle newcomers 25 and 29 pressed "Stop:

@@ -518,19 +518,24 @@ def hint_reason(rules: Rules, outs: Sequence[Outcome], card: Card | None, pick: 
     """Why way ``pick`` (:func:`hint`'s index) is the board's pick for ``card``: the first of :func:`hint`'s measures
     on which it beats every way scoring as many points if the race stopped now -- ``("points", None)``: no other way
     scores as many; ``("order", None)``: more pairs of tokens in the card's order; ``("lead", TOKEN)``: TOKEN, the
-    card's first token still racing after the pick, further on; ``("moves", None)``: the tokens moved further;
+    card's first token still racing after the pick, further on than in every such way (``("lead", None)`` where a
+    way's next token is another, one having arrived there: each way's own next token further on); ``("moves",
+    None)``: the tokens moved further;
     ``("first", None)``: the same on every measure as a way listed after it. Said on the card holder's page
     (Struggle newcomer 66 read "more in your card's order" of a pick that kept the order and took J further)."""
     if not outs or card is None or not 0 <= pick < len(outs):
         return ("first", None)
     key = [(*evaluate(rules, o.result.race, card), moved(o.result)) for o in outs]
     for level, reason in enumerate(("points", "order", "lead", "moves")):
-        rivals = [k for i, k in enumerate(key) if i != pick and k[:level] == key[pick][:level]]
-        if all(k[level] < key[pick][level] for k in rivals):
+        rivals = [i for i, k in enumerate(key) if i != pick and k[:level] == key[pick][:level]]
+        if all(key[i][level] < key[pick][level] for i in rivals):
             if reason != "lead":
                 return (reason, None)
             race = outs[pick].result.race
-            return (reason, next(t for t in card if t != ACE and t not in race.arrived))
+            lead = next(t for t in card if t != ACE and t not in race.arrived)
+            further = all(lead not in outs[i].result.race.arrived
+                          and (outs[i].result.race.space(lead) or 0) < (race.space(lead) or 0) for i in rivals)
+            return (reason, lead if further else None)
     return ("first", None)
 
 

@@ -132,5 +132,23 @@ def test_the_pick_s_reason_over_many_races_names_a_measure_where_it_beats_every_
             continue
         assert all(key[i][level] < key[pick][level] for i in rivals), (reason, race, hand, card)
         lead = next((t for t in card if t != rules.ACE and t not in outs[pick].result.race.arrived), None)
-        assert token == (lead if reason == "lead" else None), (reason, token, lead)
+        if reason == "lead" and token is not None:  # named only where it is true: further on than in every rival
+            assert token == lead, (token, lead)
+            for i in rivals:
+                other = outs[i].result.race
+                assert token not in other.arrived and (other.space(token) or 0) < (outs[pick].result.race.space(token) or 0)
+        else:
+            assert token is None, (reason, token)
     assert {"points", "order", "lead", "moves"} <= seen, seen
+
+
+def test_the_pick_s_lead_token_is_not_named_when_another_way_takes_it_further() -> None:
+    # an attack: way 0 takes K to arrival place B, the pick K 13 -> 16; evaluate's progress counts each way's own next
+    # racing token (Q where K arrived), and the page said the pick "takes token K, the next your card wants, furthest"
+    race = Race(spaces=(13, 15, 11, 0, None), arrived=("9",))
+    hand = ("10", "K", "K", "A", "A")
+    card = ("K", "10", "Q", "A", "J")
+    outs = rules.outcomes(DEFAULT, race, hand)
+    pick = rules.hint(DEFAULT, outs, card)
+    assert any("K" in o.result.race.arrived for o in outs)
+    assert rules.hint_reason(DEFAULT, outs, card, pick) == ("lead", None)

@@ -128,9 +128,10 @@ class Fields:
             raise self.fail(f"unknown field {extra[0]!r}")
 
 
-#: At most this many tip names in one ``tips_read`` message, and kept per guide by the server.
+#: At most this many tip names in one ``tips_read`` message, and kept per guide by the server (the latest read).
 TIPS_MAX = 64
-_GUIDE_NAME = re.compile(r"[a-z][a-z-]{0,31}\Z")
+#: the first-game guides of the game pages (notice.js ``NOTICE.guide``: board.js, labyrinth.js, struggle.js)
+GUIDES = ("magic-labyrinth", "labyrinth", "struggle")
 _TIP_NAME = re.compile(r"[a-z][a-z0-9_]{0,39}\Z")
 
 
@@ -147,13 +148,13 @@ class TipsRead:
 
 
 def parse_tips_read(f: Fields) -> TipsRead:
-    """A :class:`TipsRead` from its fields: ``game`` a guide's name (``[a-z][a-z-]{0,31}``), ``tips`` a list of at
-    most :data:`TIPS_MAX` tip names (``[a-z][a-z0-9_]{0,39}``), repeats dropped; else :class:`BadMessage`."""
-    game = f.text("game", lambda v: bool(_GUIDE_NAME.match(v)), 'a guide\'s name like "labyrinth"')
+    """A :class:`TipsRead` from its fields: ``game`` one of :data:`GUIDES`, ``tips`` a list of 1 to :data:`TIPS_MAX`
+    tip names (``[a-z][a-z0-9_]{0,39}``), repeats dropped; else :class:`BadMessage`."""
+    game = f.choice("game", GUIDES)
     tips = f.raw("tips")
-    if not isinstance(tips, list) or len(tips) > TIPS_MAX \
+    if not isinstance(tips, list) or not 0 < len(tips) <= TIPS_MAX \
             or not all(isinstance(t, str) and _TIP_NAME.match(t) for t in tips):
-        raise f.fail(f'tips must be a list of at most {TIPS_MAX} tip names like "roll", got {_show(tips)}')
+        raise f.fail(f'tips must be a list of 1 to {TIPS_MAX} tip names like "roll", got {_show(tips)}')
     return TipsRead(game, tuple(dict.fromkeys(tips)), f.msg_id)
 
 

@@ -67,8 +67,6 @@ CLOCK_WAIT_S = 5.0
 #: :data:`~.protocol.MAX_MESSAGE_CHARS` up to this gets the ``error`` reply ("message too long"),
 #: a larger one closes that page's socket with code 1009 (message too big; the page reconnects)
 WS_MAX_MESSAGE_BYTES = 1024 * 1024
-#: the guides whose read tips are kept (``tips_read``), each with at most :data:`~.protocol.TIPS_MAX` tips
-TIP_GUIDES_MAX = 8
 STATIC_DIR = Path(str(resources.files("mazeboard.hal.web") / "static"))
 
 
@@ -484,21 +482,18 @@ class WebServer:
             self._reply(page, {"type": "screens", "screens": len(shared)})
 
     def _tips_read(self, read: TipsRead, page: _Page) -> None:
-        """Keep the tips a board page read (at most :data:`TIP_GUIDES_MAX` guides of
-        :data:`~.protocol.TIPS_MAX` tips: more are logged and dropped) and tell every board page the guide's
-        tips when any is new: each page then shows none of them again (notice.js ``NOTICE.tipsRead``)."""
+        """Keep the tips a board page read (per guide of :data:`~.protocol.GUIDES`, the latest
+        :data:`~.protocol.TIPS_MAX`: a flood of made-up names never stops a real tip read after it) and tell every
+        board page the guide's tips when any is new: each page then shows none of them again (notice.js
+        ``NOTICE.tipsRead``)."""
         if read.msg_id is not None:
             self._reply(page, ok_reply(read.msg_id))
-        kept = self._tips.get(read.game)
-        if kept is None:
-            if len(self._tips) >= TIP_GUIDES_MAX:
-                log.info("tips_read for a %dth guide %r dropped", len(self._tips) + 1, read.game)
-                return
-            kept = self._tips[read.game] = []
-        new = [tip for tip in read.tips if tip not in kept][:TIPS_MAX - len(kept)]
+        kept = self._tips.setdefault(read.game, [])
+        new = [tip for tip in read.tips if tip not in kept]
         if not new:
             return
         kept.extend(new)
+        del kept[:-TIPS_MAX]
         told = {"type": "tips_read", "game": read.game, "tips": list(kept)}
         for other in self._pages.values():
             if other.player is None:

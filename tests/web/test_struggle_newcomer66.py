@@ -119,3 +119,27 @@ def test_the_card_page_hears_the_board_s_reason(browser: Any) -> None:
             assert why and why["reason"] in ("points", "order", "lead", "moves", "first"), why
         finally:
             page.close()
+
+
+def test_the_chosen_token_s_line_says_tap_on_a_touch_screen_in_any_language(browser: Any) -> None:
+    """(an attack, Persian on a phone: "tap START", then "click a space" once the token was chosen; English says "tap"
+    by itself, the other languages by their own touch words)"""
+    with serving(SEED7 + ("--lang", "de"), PORT) as url:
+        ctx, page = _page(browser, url, touch=True)
+        try:
+            page.wait_for_function("() => S.view && S.view.instruction && S.view.instruction.action === 'throw'"
+                                   " && S.view.instruction.player === 'red'", timeout=WAIT)
+            page.locator("#throw").tap()
+            page.wait_for_function("() => S.view && S.view.throws === 1", timeout=WAIT)
+            page.locator("#stop").tap()
+            page.wait_for_function("() => S.view && S.view.phase === 'choosing'", timeout=WAIT)
+            page.locator("#stop").tap()
+            page.wait_for_function("() => S.view && S.view.phase === 'placing'", timeout=WAIT)
+            assert "tippe auf" in page.locator("#hand").inner_text()
+            box = page.locator('.space[data-sensor="s0"]').bounding_box()
+            page.touchscreen.tap(box["x"] + 4, box["y"] + 4)
+            page.wait_for_function("() => !!document.querySelector('.token.selected')", timeout=WAIT)
+            said = page.locator("#hand").inner_text()
+            assert "gewählt: tippe auf ein Feld" in said, said
+        finally:
+            ctx.close()

@@ -238,8 +238,12 @@ function drawTokens() {
   // here too (round 23: "In a hand: nothing" right after tapping a token read as the tap having failed)
   if (!hand.children.length) {
     hand.innerHTML = '<span class="muted"></span>';
-    hand.firstChild.textContent = S.selected && S.world.tokens[S.selected]
-      ? I18N.t("page.str.hand_chosen", "token {token} chosen: click a space to put it there", { token: S.selected })
+    // (a touch screen's words in every language, as the line before it said "tap": an attack read "tap", then
+    // "click", in Persian)
+    hand.firstChild.textContent = S.selected && S.world.tokens[S.selected] && I18N.touch
+      ? I18N.t("page.str.hand_chosen_touch", "token {token} chosen: tap a space to put it there", { token: S.selected })
+      : S.selected && S.world.tokens[S.selected]
+        ? I18N.t("page.str.hand_chosen", "token {token} chosen: click a space to put it there", { token: S.selected })
       : nextMoveWords() || I18N.t("page.str.hand_none", "no token off the board");
   }
   const was = S.selected;

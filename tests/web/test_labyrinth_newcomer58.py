@@ -73,3 +73,19 @@ def test_the_tiles_a_push_would_let_the_pawn_reach_stand_out_at_every_size(brows
     page.close()
     assert look["w"] >= max(3.0, look["tile"] * 0.045), look
     assert look["bg"] not in ("rgba(0, 0, 0, 0)", "transparent"), look
+
+
+@SIZES
+def test_a_tile_s_name_stays_readable_over_its_reach_dashes(browser: Any, url: str, size: tuple[int, int]) -> None:  # noqa: F811
+    """Labyrinth newcomers 68 and 69 (1920x1080): while a push was previewed the dashed frames of the tiles to reach
+    covered their names (a5, b5, c4…), and the newcomer told the tiles apart by their pictures. The name lies over
+    the dashes, on a ground of its own."""
+    page = open_page(browser, url, size)
+    look = page.evaluate("""() => { const t = document.querySelector('#maze .tile'); t.classList.add('push-reach');
+        const c = t.querySelector('.coord'), dash = getComputedStyle(t, '::before'), s = getComputedStyle(c);
+        return { name: parseInt(s.zIndex, 10), dash: parseInt(dash.zIndex, 10), bg: s.backgroundColor,
+                 seen: s.visibility, text: c.textContent }; }""")
+    page.close()
+    assert look["text"] and look["seen"] == "visible", look
+    assert look["name"] > look["dash"], look
+    assert look["bg"] not in ("rgba(0, 0, 0, 0)", "transparent"), look

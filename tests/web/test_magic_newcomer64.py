@@ -121,3 +121,23 @@ def test_a_find_s_banner_over_the_tip_s_room_covers_all_of_it(browser: Any) -> N
             assert ground.startswith("rgb("), ground
         finally:
             page.context.close()
+
+
+def test_a_find_on_a_wide_screen_leaves_the_scores_in_view(browser: Any) -> None:
+    """Magic newcomers 66, 68 and 69 (1920x1080): the find's banner lay over the players' row, Red's "2/2" under it
+    at the win. On a wide screen it lies over the target's and die's row, under the scores."""
+    from test_magic_newcomer import ARGS
+    from test_magic_newcomer import open_page as magic_page
+
+    with serving(ARGS) as url:
+        page = magic_page(browser, url, WIDE)
+        try:
+            page.evaluate("""() => HANDLERS.event({event: {type: 'symbol_collected', player: 'red', symbol: 'unicorn',
+                score: 1, cell: 'c3', t: S.heardT + 1}, view: S.view})""")
+            page.wait_for_timeout(700)
+            news, row, turn = (page.locator(s).bounding_box() for s in ("#news", "#players", ".turn-row"))
+            assert news and row and turn, (news, row, turn)
+            assert news["y"] >= row["y"] + row["height"] - 1, (news, row)
+            assert news["y"] + news["height"] <= 1080 and abs(news["x"] - turn["x"]) <= 1, (news, turn)
+        finally:
+            page.close()

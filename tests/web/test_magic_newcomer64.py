@@ -141,3 +141,26 @@ def test_a_find_on_a_wide_screen_leaves_the_scores_in_view(browser: Any) -> None
             assert news["y"] + news["height"] <= 1080 and abs(news["x"] - turn["x"]) <= 1, (news, turn)
         finally:
             page.close()
+
+
+@pytest.mark.parametrize("finds", [2, 3])
+def test_a_find_s_banner_never_lies_over_the_board(browser: Any, finds: int) -> None:
+    """(an attack, 320x568: two finds at once made the banner four lines high; too high for the tip's room, it was put
+    over the players' row and ran down over the board's top row, where the two finds had just been)"""
+    from test_magic_newcomer import ARGS
+    from test_magic_newcomer import open_page as magic_page
+
+    with serving(ARGS) as url:
+        page = magic_page(browser, url, (320, 568), tips=True, touch=True)
+        try:
+            page.wait_for_selector("#guide:not([hidden])")
+            for k in range(finds):
+                page.evaluate("""(k) => HANDLERS.event({event: {type: 'symbol_collected', player: k % 2 ? 'blue' : 'red',
+                    symbol: ['owl', 'bat', 'frog'][k], score: 1, cell: 'c6', t: S.heardT + 1}, view: S.view})""", k)
+            page.wait_for_timeout(800)
+            news, board, prompt = (page.locator(s).bounding_box() for s in ("#news", ".board-frame", "#prompt"))
+            assert news and board and prompt, (news, board, prompt)
+            assert news["y"] + news["height"] <= board["y"] + 1, (news, board)
+            assert news["y"] >= prompt["y"] + prompt["height"] - 1 or news["y"] + news["height"] <= prompt["y"] + 1, (news, prompt)
+        finally:
+            page.context.close()

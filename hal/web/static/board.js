@@ -1045,8 +1045,18 @@ function placeNews() {
   box.classList.add("on-row");
   Object.assign(box.style, { top: `${r.top}px`, left: `${r.left}px`, width: `${r.width}px` });
   // over the tip's room: as high as the room, none of its frame or words showing round it (Magic newcomer 67)
-  if (overTip && box.offsetHeight <= g.height + 2) box.style.minHeight = `${g.height}px`;
-  else if (overTip) Object.assign(box.style, { top: `${rr.top}px`, left: `${rr.left}px`, width: `${rr.width}px` });
+  if (overTip && box.offsetHeight <= g.height + 2) { box.style.minHeight = `${g.height}px`; return; }
+  // ...taller than the room (finds at once on a small phone): from the room's top over the players' row, else over the
+  // row, never down over the board (an attack: at 320x568 two finds ran over the board's top row, where they were);
+  // where neither holds, at the top of the screen
+  const frame = NOTICE.phone() ? document.querySelector(".board-frame") : null; // (a wide screen's board is beside)
+  const floor = frame ? frame.getBoundingClientRect().top : window.innerHeight;
+  const under = (top) => top + box.offsetHeight <= floor + 1;
+  if (overTip && under(g.top)) Object.assign(box.style, { top: `${g.top}px`, left: `${rr.left}px`, width: `${rr.width}px` });
+  else if (overTip || !under(r.top)) {
+    if (under(rr.top)) Object.assign(box.style, { top: `${rr.top}px`, left: `${rr.left}px`, width: `${rr.width}px` });
+    else { Object.assign(box.style, { top: "", left: "", width: "" }); box.classList.remove("on-row"); }
+  }
 }
 function news(ev) {
   const box = $("news");

@@ -59,6 +59,12 @@ def test_the_line_under_the_board_says_the_next_move_as_taps(browser: Any) -> No
             page.wait_for_function("(t) => /next: tap START \\(it takes token \\w+\\)/.test(document.getElementById('hand').innerText)"
                                    " && !document.getElementById('hand').innerText.includes('token ' + t + ')')", arg=token,
                                    timeout=WAIT)
+            # ...never while the hand places the tokens itself (Place tokens as shown): the prompt says wait (Struggle
+            # newcomer 68 read "next: tap space 4" beside "⏳ Placing the tokens as the play says…: wait")
+            said_placing = page.evaluate("() => { S.world = { ...S.world, placing: true }; drawTokens(); "
+                                         "const t = document.getElementById('hand').innerText; "
+                                         "S.world = { ...S.world, placing: false }; drawTokens(); return t; }")
+            assert "next:" not in said_placing, said_placing
         finally:
             ctx.close()
 

@@ -29,14 +29,20 @@ def test_the_pick_line_says_when_every_way_loses_points(browser: Any) -> None:
                             { index: 1, spaces: { K: 9, Q: 8, J: 10, "10": 6, "9": 5 }, arrived: [] }]; // 20
               drawPickLine(S.view, ways, card, 0, true, { reason: "points", token: null });
               const lose = document.getElementById("pick-line").textContent;
+              // (an attack: two ways losing as much, and the line said neither the tie nor the board's reason)
+              ways[1].spaces = { K: 9, Q: 8, J: 7, "10": 5, "9": 6 };  // 30 too
+              drawPickLine(S.view, ways, card, 0, true, { reason: "moves", token: null });
+              const both = document.getElementById("pick-line").textContent;
               ways[0].spaces = { K: 9, Q: 8, J: 7, "10": 6, "9": 5 };  // 50: as many as now
               drawPickLine(S.view, ways, card, 0, true, { reason: "points", token: null });
-              return [lose, document.getElementById("pick-line").textContent];
+              return [lose, document.getElementById("pick-line").textContent, both];
             }""")
         finally:
             page.close()
-    lose, keep = said
+    lose, keep, both = said
     assert "every way scores fewer points for your card than now" in lose and "this one the most of them" in lose, lose
+    assert "every way scores fewer points for your card than now" in both and "as many as this one" in both, both
+    assert "this one moves the tokens furthest" in both, both
     assert "fewer points" not in keep, keep
 
 

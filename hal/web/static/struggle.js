@@ -673,6 +673,11 @@ function drawInfo() {
     d.dataset.heldLabel = I18N.t("page.str.held", "held"); // shown under a held die (struggle.css)
     d.textContent = face ? FACE[face] : "?";
     if (roles[i]) d.dataset.role = roles[i]; // what this die does in the shown way, under it (struggle.css)
+    // while throwing, a die whose token has arrived says it moves nothing (Struggle newcomer 68 nearly kept 10, 10,
+    // 10, 10, Q with 10 and Q arrived: only the log said their dice moved nothing); a held die says "held"
+    const idle = !over && !kept && face && face !== "A" && (v.arrived || []).includes(face);
+    d.classList.toggle("idle", !!idle);
+    if (idle) d.dataset.idleLabel = I18N.t("page.str.die_idle", "moves nothing");
     // while choosing, the dice on this page are the hand's picture, not buttons: the page's ◀ Previous way, Throw
     // (the next way), Stop and ⇄ Another order do what the board's die 1 and die 2 do (Struggle newcomer 33: a die's
     // tap held it a moment before, then some dice became hidden buttons beside those); a tap says so
@@ -683,6 +688,7 @@ function drawInfo() {
     const why = keptHere ? I18N.t("page.str.die_kept", "the hand is kept: choose its way with ◀ Previous way, Throw (the next way) and Stop") : said;
     d.title = I18N.t("page.str.die_title", "die {n}: {face} (key {n}): {why}",
       { n: i + 1, face: face === "A" ? I18N.t("page.str.ace", "ace (joker)") : face || "?", why });
+    if (idle) d.title += ` · ${I18N.t("page.str.die_idle_title", "token {token} has arrived: its dice move nothing", { token: face })}`;
     if (keptHere) d.dataset.tap = why; else delete d.dataset.tap; // (a tap elsewhen says the title: the die, its key)
     MB.enable(d, on);
     // a tap or click keeps no focus ring on the die (newcomer 16: a held die kept a blue ring into the kept hand)
@@ -948,7 +954,8 @@ function drawPickLine(v, ways, card, hint, mine, why) {
   const now = cardPoints(card, projected(before, had));
   const plain = (w) => cardPoints(card, projected(w.spaces || {}, w.arrived || had));
   const losing = started && ways.every((w) => plain(w) < now) && ways.every((w) => plain(w) <= plain(o));
-  box.textContent = losing ? I18N.t("page.str.pick_line_losing", "★ The board's pick for your card: way {n}. If the race stopped there, every way scores fewer points for your card than now; this one the most of them", { n })
+  box.textContent = losing && tied ? I18N.t("page.str.pick_line_losing_tied", "★ The board's pick for your card: way {n}. If the race stopped there, every way scores fewer points for your card than now, other ways as many as this one; {because}", { n, because })
+    : losing ? I18N.t("page.str.pick_line_losing", "★ The board's pick for your card: way {n}. If the race stopped there, every way scores fewer points for your card than now; this one the most of them", { n })
     : tied ? I18N.t("page.str.pick_line_tied_why", "★ The board's pick for your card: way {n}. Other ways would score as many points if the race stopped there; {because}", { n, because })
     : I18N.t("page.str.pick_line_sure", "★ The board's pick for your card: way {n} (the most points if the race stopped there, points an arrival makes sure weighing more)", { n });
   box.title = I18N.t("page.str.hint", "★ the board's pick for your card: the most points if the race stopped here, with the points of tokens already arrived counting double (no play can take those away)");
@@ -1550,7 +1557,9 @@ function askedFrom(sensor) {
 // (Struggle newcomer 66 aimed at one of START's five tokens, each a finger's third wide, not knowing a tap anywhere on
 // START takes the one to move)
 function nextMoveWords() {
-  const s = said(), q = s && S.hello.humans.includes(s.player) ? movesAsked()[0] : null;
+  // (not while the hand places the tokens itself, Place tokens as shown: Struggle newcomer 68 read "next: tap space
+  // 4" beside the prompt's "⏳ Placing the tokens as the play says…: wait")
+  const s = said(), q = s && S.hello.humans.includes(s.player) && !S.world.placing ? movesAsked()[0] : null;
   const at = q && S.world.tokens[q.piece];
   if (!at) return null;
   const to = q.to.length === 1 ? sensorName(q.to[0])

@@ -130,6 +130,8 @@ class WebServer:
         self._ids = itertools.count(1)
         #: the first-game tips read at this table: guide -> tip names (``tips_read``; the loop's thread only)
         self._tips: dict[str, list[str]] = {}
+        #: the seats last told away (``seats`` message's ``away``; the loop's thread only)
+        self._away_told: list[str] = []
         self._loop: asyncio.AbstractEventLoop | None = None
         self._runner: web.AppRunner | None = None
         self._thread: threading.Thread | None = None
@@ -388,9 +390,25 @@ class WebServer:
                                  headers={"Cache-Control": "no-store"})
 
     def _seats_message(self, cookies: dict[str, str]) -> dict[str, Any]:
-        return {"type": "seats", "seats": list(self.seats.colours), "taken": self.seats.taken(),
+        taken = self.seats.taken()
+        return {"type": "seats", "seats": list(self.seats.colours), "taken": taken,
                 "mine": self.seats.held(cookies), "release": self.simulator,
-                "simulated": [c for c in self.seats.colours if self._simulated(c)]}
+                "simulated": [c for c in self.seats.colours if self._simulated(c)], "away": self._away(taken)}
+
+    def _tell_away(self) -> None:
+        """A page opened or closed: the seats told again where the seats away changed (not at every page: a flood of
+        connections would fill every page's queue)."""
+        away = self._away(self.seats.taken())
+        if away != self._away_told:
+            self._away_told = away
+            self._tell_seats()
+
+    def _away(self, taken: Iterable[str]) -> list[str]:
+        """The taken seats whose browser has no page open here now (its phone closed: Struggle newcomers 64, 65 and
+        68 read "on another screen" of a screen gone); the loop's thread, or an HTTP handler reading a snapshot."""
+        pages = list(self._pages.values())
+        return [c for c in taken
+                if not any(self.seats.holds(c, page.cookies.get(cookie_name(c))) for page in pages)]
 
     async def _join_svg(self, request: web.Request) -> web.StreamResponse:
         from .join import qr_svg
@@ -452,6 +470,8 @@ class WebServer:
         self._reply(page, self.site)
         if player is None:
             self._reply(page, self._seats_message(cookies))
+        self._tell_away()  # (a seat's browser back: no longer away)
+        if player is None:
             for game, tips in self._tips.items():
                 self._reply(page, {"type": "tips_read", "game": game, "tips": list(tips)})
             self._to_table(lambda t: t.greet(pid))
@@ -470,6 +490,7 @@ class WebServer:
             self._pages.pop(pid, None)
             writer.cancel()
             self._to_table(lambda t: t.forget(pid))
+            self._tell_away()  # (a seat whose browser has no page left is away)
             if player is None:
                 self._tell_screens()
         return ws

@@ -359,7 +359,11 @@ const MB = {
         el.type = "button"; el.className = `plink seat-taken seat-release small ${p}`;
         // what the button does said in words, not only in its tooltip (round 26: unreadable on touch): two
         // short lines, so the header keeps its height on a phone
-        el.innerHTML = escHTML(I18N.t("page.common.card_seat_on_another", "🔒 {Player}'s card: on another screen", { player: p })) +
+        // ...or, where no page of that browser is open now, that its screen is closed (the server's seats `away`:
+        // Struggle newcomers 64, 65 and 68 closed the phone and read "on another screen" on the laptop)
+        const away = Array.isArray(s.away) && s.away.includes(p);
+        el.innerHTML = escHTML(away ? I18N.t("page.common.card_seat_closed", "🔒 {Player}'s card: its screen is closed", { player: p })
+          : I18N.t("page.common.card_seat_on_another", "🔒 {Player}'s card: on another screen", { player: p })) +
           ` <small class="seat-release-what">${escHTML(I18N.t("page.common.seat_move_here", "⇄ show it here instead"))}</small>`;
         el.title = I18N.t("page.common.seat_move.title", "another browser holds this seat: press to move its secret card to this screen (that browser then no longer shows it)", { player: p });
         el.addEventListener("click", () => MB.release(p));

@@ -1037,9 +1037,10 @@ function placeNews() {
   box.classList.remove("on-row");
   const fits = (r) => !!r && r.width > 0 && r.top >= 0 && r.bottom <= window.innerHeight;
   const overTip = fits(g) && !!rr && g.height > 20 && g.bottom <= rr.top + 12 && rr.top - g.bottom < 40;
-  // a wide screen: over the target's and die's row, under the scores (Magic newcomers 66, 68 and 69: over the players'
-  // row it hid the score it announced, Red's 2/2 at the win)
-  const turn = NOTICE.phone() ? null : document.querySelector(".turn-row"), tr = turn ? turn.getBoundingClientRect() : null;
+  // a wide screen: over the head of "What happened", whose newest line says the same find (Magic newcomers 66, 68 and
+  // 69: over the players' row it hid the score it announced; newcomer 70: over the target's row, the new target)
+  const log = NOTICE.phone() ? null : $("log"), head = log ? log.previousElementSibling : null;
+  const tr = head ? head.getBoundingClientRect() : null;
   const r = overTip ? g : fits(tr) ? tr : rr;
   if (!fits(r)) return; // at the top of the screen (.news)
   box.classList.add("on-row");

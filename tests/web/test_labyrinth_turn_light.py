@@ -150,12 +150,25 @@ def test_every_card_found_the_arrows_whose_push_opens_a_way_home_are_marked(brow
             # ...and which push lets the pawn walk nearest to it (Labyrinth newcomer 61 pointed at all 11 arrows to find
             # it): here the push at the first lit arrow reaches b2 (distance 2 from a1), the others c3 (distance 4)
             near = page.evaluate("""() => { const lit = [...document.querySelectorAll('#maze .slot:not(.off)')].map((e) => e.dataset.slot);
-                S.world = { ...S.world, push_reach: { red: Object.fromEntries(lit.map((k, i) => [k, i ? ['c3', 'd4'] : ['b2', 'c3']])) } };
+                S.world = { ...S.world, pawns: { ...S.world.pawns, red: 'e5' },
+                            push_reach: { red: Object.fromEntries(lit.map((k, i) => [k, i ? ['c3', 'd4'] : ['b2', 'c3']])) } };
                 drawInfo(); return lit[0]; }""")
             said = page.locator("#mover").inner_text()
             # ...the tile to walk to named, and the distance said as what it counts (Labyrinth newcomer 68 read
             # "distance 4" unsure of its unit and of the tile it meant)
             assert f"Nearest to it, with the spare as it lies: {near}, then walk to b2 (2 tiles from a1 along the rows and columns)." in said, said
+            # ...no more than three pushes named, the others counted; and none said when no push gets the pawn nearer
+            # than it stands (Labyrinth newcomer 70 read eight pushes, each "then to d1", where its pawn stood)
+            many = page.evaluate("""() => { const lit = [...document.querySelectorAll('#maze .slot:not(.off)')].map((e) => e.dataset.slot);
+                S.world = { ...S.world, pawns: { ...S.world.pawns, red: 'e5' },
+                            push_reach: { red: Object.fromEntries(lit.map((k) => [k, ['c3', 'd4']])) } };
+                drawInfo(); return lit.length; }""")
+            said = page.locator("#mover").inner_text()
+            assert many > 4 and f"and {many - 3} more as near (4 tiles from a1" in said, said
+            assert said.count("(then to c3)") == 3, said
+            page.evaluate("""() => { S.world = { ...S.world, pawns: { ...S.world.pawns, red: 'c3' } }; drawInfo(); }""")
+            said = page.locator("#mover").inner_text()
+            assert "none lets your pawn walk nearer to it than c3, where it stands" in said and "then to" not in said, said
             # not while cards are left to find (the card is secret: no arrow says where it lies)
             page.evaluate("""() => { const s = S.view.instruction;
                 S.view.instruction = { ...s, messages: [{ id: 'lab.shift', args: { player: 'red' } }] }; drawInfo(); }""")

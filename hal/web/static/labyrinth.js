@@ -448,7 +448,10 @@ function nearestPushes(home) {
   const slots = best.filter(([, d]) => d === tiles).map(([slot]) => slot).sort();
   // ...and for each, the tile it lets the pawn walk to nearest home (the first by name where several are as near)
   const to = Object.fromEntries(slots.map((slot) => [slot, reach[slot].filter((c) => far(c) === tiles).sort()[0]]));
-  return { slots, tiles, to };
+  // ...and whether that is nearer than where the pawn stands now (Labyrinth newcomer 70 read eight pushes, each "then
+  // to d1", where its pawn stood)
+  const here = S.world.pawns && S.world.pawns[who];
+  return { slots, tiles, to, here, nearer: !here || tiles < far(here) };
 }
 function homeWaysWords() {
   const ways = homeWays(), home = ways && homeGoal();
@@ -458,9 +461,12 @@ function homeWaysWords() {
     // (Labyrinth newcomer 61 pointed at all 11 arrows to find it)
     // (...each push with the tile to walk to, and the distance said as what it counts: Labyrinth newcomer 68 read
     // "distance 4" unsure of its unit and of the tile meant)
-    const near = nearestPushes(home);
+    // (...three at most, the others counted: Labyrinth newcomer 70 read eight as good as one another)
+    const near = nearestPushes(home), named = near ? near.slots.slice(0, near.slots.length > 4 ? 3 : 4) : [];
     const ways = !near ? "" : near.slots.length === 1 ? I18N.t("page.lab.push_then_walk", "{slot}, then walk to {cell}", { slot: near.slots[0], cell: near.to[near.slots[0]] })
-      : I18N.list(near.slots.map((slot) => I18N.t("page.lab.push_to_cell", "{slot} (then to {cell})", { slot, cell: near.to[slot] })));
+      : I18N.list([...named.map((slot) => I18N.t("page.lab.push_to_cell", "{slot} (then to {cell})", { slot, cell: near.to[slot] })),
+        ...(near.slots.length > named.length ? [I18N.t("page.lab.pushes_more", "{n} more as near", { n: near.slots.length - named.length })] : [])]);
+    if (near && !near.nearer) return I18N.t("page.lab.home_ways_none_nearer", "No push opens a way to {home} this turn, whichever way the spare is turned, and none lets your pawn walk nearer to it than {here}, where it stands.", { home, here: near.here });
     return near && near.tiles === 1 ? I18N.t("page.lab.home_ways_nearest_one", "No push opens a way to {home} this turn, whichever way the spare is turned. Nearest to it, with the spare as it lies: {ways} (1 tile from {home}).", { home, ways })
       : near ? I18N.t("page.lab.home_ways_nearest_walk", "No push opens a way to {home} this turn, whichever way the spare is turned. Nearest to it, with the spare as it lies: {ways} ({tiles} tiles from {home} along the rows and columns).", { home, ways, tiles: near.tiles })
       : I18N.t("page.lab.home_ways_never", "No push opens a way to {home} this turn, whichever way the spare is turned: push where your pawn can walk nearest to it.", { home });

@@ -41,3 +41,9 @@ def test_the_readme_names_the_magic_keys() -> None:
     """Magic newcomer 68 clicked Roll on the laptop: the README named R and D for Labyrinth only (the help said them)."""
     line = _magic_line()
     assert "Roll (or R)" in line and "Done (or D)" in line, line
+
+
+def test_the_readme_says_moving_the_card_asks_first() -> None:
+    """Struggle newcomers 66 and 69 pressed ⇄ show it here instead, then T at once: the question it asks took the key."""
+    text = " ".join(README.read_text(encoding="utf-8").split())
+    assert "⇄ show it here instead" in text and "⇄ Move it here" in text, "the README does not say the card's move asks"

@@ -165,3 +165,25 @@ def test_a_find_s_banner_never_lies_over_the_board(browser: Any, finds: int) -> 
             assert news["y"] >= prompt["y"] + prompt["height"] - 1 or news["y"] + news["height"] <= prompt["y"] + 1, (news, prompt)
         finally:
             page.context.close()
+
+
+def test_the_reachable_target_s_frame_is_in_the_lit_cells_own_colour(browser: Any) -> None:
+    """Magic newcomer 71 (390x844): the reachable target's frame was the turn's softer red (#e23b3b) beside the cells to
+    reach framed in their LED's full red, and it read as "a red tint", not a frame in the mover's colour. It takes the
+    lit cells' own frame colour."""
+    with serving(MAGIC) as url:
+        page = open_page(browser, url, PHONE)
+        try:
+            page.wait_for_selector("#board .cell .led")
+            look = page.evaluate("""() => {
+              const cells = [...document.querySelectorAll('#board .cell')];
+              const target = cells[0], lit = cells[cells.length - 1];
+              lit.classList.add('lit'); lit.style.setProperty('--frame', 'rgb(255, 0, 0)');
+              target.classList.add('target-cell', 'target-reach');
+              reachColour();
+              return { outline: getComputedStyle(target).outlineColor,
+                       frame: lit.style.getPropertyValue('--frame') };
+            }""")
+        finally:
+            page.close()
+    assert look["outline"] == look["frame"] == "rgb(255, 0, 0)", look

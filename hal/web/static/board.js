@@ -252,6 +252,16 @@ function drawLeds() {
     div.title = I18N.t("page.magic.cell_title", "{cell}{name} · LED {hex}",
                        { cell, name: S.hello.symbols[cell] ? " " + symLabel(S.hello.symbols[cell]) : "", hex });
   }
+  reachColour();
+}
+// the reachable target's frame in the lit cells' own colour, their LED's full hue (--frame): Magic newcomer 71 read the
+// turn's softer red beside them as "a red tint", not a frame in the mover's colour; the turn's colour before any is lit
+function reachColour() {
+  const target = $("board").querySelector(".cell.target-reach");
+  if (!target) return;
+  const lit = $("board").querySelector(".cell.lit:not(.target-cell):not(.turn-cell)");
+  const frame = lit ? lit.style.getPropertyValue("--frame") : "";
+  if (frame) target.style.setProperty("--reach-colour", frame); else target.style.removeProperty("--reach-colour");
 }
 
 function wallDiv(edge, cls) {
@@ -835,6 +845,7 @@ function drawInfo() {
   // out of reach)
   const s = said(), reach = t && s && s.action === "move" && Array.isArray(s.cells) && s.cells.includes(t.cell);
   if (reach) { const c = $("board").querySelector(`[data-cell="${t.cell}"]`); if (c) c.classList.add("target-reach"); }
+  reachColour();
   // a symbol found is marked taken (dimmed, ✓ and its finder's colour): it never comes back as a target
   // (round 6 asked whether it could)
   const taken = new Map((v.taken || []).map((x) => [x.cell, x]));

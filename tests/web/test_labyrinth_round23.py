@@ -175,3 +175,21 @@ def test_the_preview_goes_once_the_push_is_made(browser: Any) -> None:
         page.wait_for_timeout(300)
         assert page.evaluate(PREVIEW) == {"line": [], "out": []}, "the push's line stays marked after the push"
         page.close()
+
+
+def test_a_wide_screen_s_tiles_are_drawn_as_a_phone_s(browser: Any, red_url: str) -> None:
+    """Labyrinth newcomer 71 (1920x1080): the wide screen's olive rock (#6b8f4e, 2.4:1 against the path) made a tile's
+    openings hard to read, where the phone's dark rock and the dark edge along each corridor read well; the newcomers
+    66 and 71 also saw the two screens draw one board in two greens. Every size draws the phone's tiles: the path at
+    7:1 against the rock, a dark edge along each corridor, the cell's name light on the rock."""
+    looks = []
+    for size in (PHONE, DESKTOP):
+        page = open_page(browser, red_url, size, guide=False)
+        looks.append(page.evaluate("() => { const t = document.querySelector('#maze .tile'); return {"
+                                   "rock: getComputedStyle(t.querySelector('.rock')).fill,"
+                                   "edge: getComputedStyle(t.querySelector('.edge')).stroke,"
+                                   "ratio: (" + CONTRAST + ")() }; }"))
+        page.close()
+    phone, wide = looks
+    assert wide["ratio"] >= 7, wide
+    assert wide["rock"] == phone["rock"] and wide["edge"] == phone["edge"] and wide["edge"] not in ("none", ""), looks

@@ -39,6 +39,7 @@ import itertools
 import json
 import logging
 import threading
+import time
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -67,6 +68,8 @@ CLOCK_WAIT_S = 5.0
 #: :data:`~.protocol.MAX_MESSAGE_CHARS` up to this gets the ``error`` reply ("message too long"),
 #: a larger one closes that page's socket with code 1009 (message too big; the page reconnects)
 WS_MAX_MESSAGE_BYTES = 1024 * 1024
+#: how long a taken seat's browser has no page open before the seat is said away (a reload, a claim's reopen: not)
+AWAY_GRACE_S = 2.0
 STATIC_DIR = Path(str(resources.files("mazeboard.hal.web") / "static"))
 
 
@@ -132,6 +135,9 @@ class WebServer:
         self._tips: dict[str, list[str]] = {}
         #: the seats last told away (``seats`` message's ``away``; the loop's thread only)
         self._away_told: list[str] = []
+        #: when each taken seat was last seen with no page of its browser open (monotonic s; ``_away``)
+        self._gone_at: dict[str, float] = {}
+        self._away_check: asyncio.TimerHandle | None = None  # (one check pending at a time, however many pages)
         self._loop: asyncio.AbstractEventLoop | None = None
         self._runner: web.AppRunner | None = None
         self._thread: threading.Thread | None = None
@@ -389,26 +395,41 @@ class WebServer:
         return web.json_response(self._seats_message(_seat_cookies(request.cookies)),
                                  headers={"Cache-Control": "no-store"})
 
-    def _seats_message(self, cookies: dict[str, str]) -> dict[str, Any]:
+    def _seats_message(self, cookies: dict[str, str], away: list[str] | None = None) -> dict[str, Any]:
         taken = self.seats.taken()
         return {"type": "seats", "seats": list(self.seats.colours), "taken": taken,
                 "mine": self.seats.held(cookies), "release": self.simulator,
-                "simulated": [c for c in self.seats.colours if self._simulated(c)], "away": self._away(taken)}
+                "simulated": [c for c in self.seats.colours if self._simulated(c)],
+                "away": self._away(taken) if away is None else away}
 
     def _tell_away(self) -> None:
         """A page opened or closed: the seats told again where the seats away changed (not at every page: a flood of
         connections would fill every page's queue)."""
-        away = self._away(self.seats.taken())
-        if away != self._away_told:
-            self._away_told = away
+        if self._away(self.seats.taken()) != self._away_told:
             self._tell_seats()
 
+    def _away_checked(self) -> None:
+        self._away_check = None
+        self._tell_away()
+
     def _away(self, taken: Iterable[str]) -> list[str]:
-        """The taken seats whose browser has no page open here now (its phone closed: Struggle newcomers 64, 65 and
-        68 read "on another screen" of a screen gone); the loop's thread, or an HTTP handler reading a snapshot."""
-        pages = list(self._pages.values())
-        return [c for c in taken
-                if not any(self.seats.holds(c, page.cookies.get(cookie_name(c))) for page in pages)]
+        """The taken seats whose browser has had no page open here for :data:`AWAY_GRACE_S` (its phone closed:
+        Struggle newcomers 64, 65 and 68 read "on another screen" of a screen gone); not a page's reload nor a claim's
+        reopen (an attack saw "its screen is closed" flash for 125 ms), told once the grace is over. The loop's
+        thread, or an HTTP handler reading a snapshot; pages x seats checks."""
+        pages, now, away = list(self._pages.values()), time.monotonic(), []
+        for c in taken:
+            if any(self.seats.holds(c, page.cookies.get(cookie_name(c))) for page in pages):
+                self._gone_at.pop(c, None)
+                continue
+            gone = self._gone_at.setdefault(c, now)
+            if now - gone >= AWAY_GRACE_S:
+                away.append(c)
+            elif self._away_check is None and self._loop is not None and not self._loop.is_closed():
+                self._away_check = self._loop.call_later(AWAY_GRACE_S - (now - gone) + 0.05, self._away_checked)
+        for c in set(self._gone_at) - set(taken):
+            del self._gone_at[c]
+        return away
 
     async def _join_svg(self, request: web.Request) -> web.StreamResponse:
         from .join import qr_svg
@@ -427,9 +448,12 @@ class WebServer:
             pass
 
     def _tell_seats(self) -> None:
+        # (the seats away as told now: a page's open or close tells them again only when they change from these --
+        # Struggle newcomer 70's phone kept a claim's "away" after the claiming laptop's page reopened with the seat)
+        self._away_told = away = self._away(self.seats.taken())  # (once for every page: an attack's 1000 pages)
         for pid, page in list(self._pages.items()):
             if page.player is None:
-                self._reply(page, self._seats_message(page.cookies))
+                self._reply(page, self._seats_message(page.cookies, away))
             elif not self.seats.holds(page.player, page.cookies.get(cookie_name(page.player))):
                 # a new game whose computer plays this colour took the seat with it (attack 16): said so
                 simulated = self._simulated(page.player)

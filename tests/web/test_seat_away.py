@@ -1,7 +1,10 @@
 """Issue 15, Struggle newcomers 64, 65 and 68: the phone that held Red's seat was closed, and the laptop still said
 "🔒 Red's card: on another screen" as if that screen were there; the newcomer expected the card to follow. The card
 is secret and moves only at a person's "⇄ show it here instead", but the page says when the screen holding it is
-closed: the ``seats`` message's ``away``, the taken seats whose browser has no page open on the server now."""
+closed: the ``seats`` message's ``away``, the taken seats whose browser has no page open on the server now.
+
+(The browser test last: a sync Playwright page keeps an event loop running, and asyncio.run() refuses to start
+another beside it in this module.)"""
 
 from __future__ import annotations
 
@@ -39,6 +42,61 @@ def test_a_seat_whose_browser_has_no_page_open_is_said_away(server: str) -> None
                 async with phone.ws_connect(server + "ws?seat=red") as card:
                     await _recv(card, lambda m: m["type"] == "hello")
                     await _recv(lap, lambda m: m["type"] == "seats" and m.get("away") == [], 10)
+    run(go())
+
+
+def test_a_reload_of_the_seat_s_page_is_not_said_away(server: str) -> None:
+    """(an attack: "its screen is closed" flashed on the other screens at every reload and every claim's reopen)"""
+    async def go() -> None:
+        jar = aiohttp.CookieJar(unsafe=True)
+        async with aiohttp.ClientSession(cookie_jar=jar) as phone, aiohttp.ClientSession() as laptop:
+            headers = {"Origin": server.rstrip("/")}
+            async with laptop.post(server + "seat/red/release", headers=headers) as r:  # (an earlier test's claim)
+                assert r.status == 200, await r.text()
+            async with phone.post(server + "seat/red/claim") as r:
+                assert r.status == 200, await r.text()
+            async with phone.ws_connect(server + "ws") as held, laptop.ws_connect(server + "ws") as lap:
+                await _recv(held, lambda m: m["type"] == "hello")
+                await _recv(lap, lambda m: m["type"] == "seats" and m["taken"] == ["red"] and m["away"] == [], 10)
+                for _ in range(3):  # reloads: closed and opened again at once
+                    await held.close()
+                    held = await phone.ws_connect(server + "ws")
+                    await _recv(held, lambda m: m["type"] == "hello")
+                try:
+                    await _recv(lap, lambda m: m["type"] == "seats" and m["away"], 3)
+                except TimeoutError:
+                    pass
+                else:
+                    raise AssertionError("a reload was said away")
+                await held.close()
+    run(go())
+
+
+def test_a_seat_moved_to_another_screen_is_not_said_away_once_that_screen_holds_it(server: str) -> None:
+    """Struggle newcomer 70: after "⇄ Move it here" on the laptop the phone said "its screen is closed" while the
+    laptop showed the card (the claim's own seats message counted the laptop's page, opened before the claim, as
+    none of the seat's; its reopen with the seat then changed nothing the server had last told)."""
+    async def go() -> None:
+        phone_jar, laptop_jar = aiohttp.CookieJar(unsafe=True), aiohttp.CookieJar(unsafe=True)
+        async with aiohttp.ClientSession(cookie_jar=phone_jar) as phone, \
+                aiohttp.ClientSession(cookie_jar=laptop_jar) as laptop:
+            headers = {"Origin": server.rstrip("/")}
+            async with laptop.post(server + "seat/red/release", headers=headers) as r:  # (an earlier test's claim)
+                assert r.status == 200, await r.text()
+            async with phone.post(server + "seat/red/claim") as r:
+                assert r.status == 200, await r.text()
+            async with phone.ws_connect(server + "ws") as held, laptop.ws_connect(server + "ws") as lap:
+                await _recv(held, lambda m: m["type"] == "hello")
+                await _recv(lap, lambda m: m["type"] == "hello")
+                async with laptop.post(server + "seat/red/release", headers=headers) as r:
+                    assert r.status == 200, await r.text()
+                async with laptop.post(server + "seat/red/claim", headers=headers) as r:
+                    assert r.status == 200, await r.text()
+                await _recv(held, lambda m: m["type"] == "seats" and m["taken"] == ["red"] and m["away"] == ["red"], 10)
+                # the laptop's page opens again with its seat (the page's quick reopen after a claim)
+                async with laptop.ws_connect(server + "ws") as again:
+                    await _recv(again, lambda m: m["type"] == "hello")
+                    await _recv(held, lambda m: m["type"] == "seats" and m["away"] == [], 10)
     run(go())
 
 

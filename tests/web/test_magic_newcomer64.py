@@ -187,3 +187,26 @@ def test_the_reachable_target_s_frame_is_in_the_lit_cells_own_colour(browser: An
         finally:
             page.close()
     assert look["outline"] == look["frame"] == "rgb(255, 0, 0)", look
+
+
+
+def test_a_find_s_banner_is_placed_again_when_the_phone_turns(browser: Any) -> None:
+    """(an attack: a phone turned to landscape while the banner showed had it over the board, and turned back to
+    portrait 828 px wide on a 390 px screen, over the prompt)"""
+    from test_magic_newcomer import ARGS
+    from test_magic_newcomer import open_page as magic_page
+
+    with serving(ARGS) as url:
+        page = magic_page(browser, url, (844, 390), tips=True, touch=True)
+        try:
+            page.evaluate("""() => HANDLERS.event({event: {type: 'symbol_collected', player: 'red', symbol: 'owl',
+                score: 1, cell: 'c6', t: S.heardT + 1}, view: S.view})""")
+            page.wait_for_timeout(700)
+            page.set_viewport_size({"width": 390, "height": 844})
+            page.wait_for_timeout(400)
+            news, prompt = (page.locator(s).bounding_box() for s in ("#news", "#prompt"))
+            assert news and prompt, (news, prompt)
+            assert news["x"] >= 0 and news["x"] + news["width"] <= 390, news
+            assert news["y"] >= prompt["y"] + prompt["height"] - 1, (news, prompt)
+        finally:
+            page.context.close()

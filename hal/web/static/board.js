@@ -1070,6 +1070,9 @@ function placeNews() {
     else { Object.assign(box.style, { top: "", left: "", width: "" }); box.classList.remove("on-row"); }
   }
 }
+// ...and again as the screen turns or the window changes size while it shows (an attack: a phone turned to landscape
+// had it over the board, and back to portrait 828 px wide on a 390 px screen)
+window.addEventListener("resize", () => { const box = $("news"); if (box && !box.hidden) placeNews(); });
 function news(ev) {
   const box = $("news");
   if (!box) return;

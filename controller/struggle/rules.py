@@ -516,26 +516,31 @@ def moved(result: Result) -> int:
 
 def hint_reason(rules: Rules, outs: Sequence[Outcome], card: Card | None, pick: int) -> tuple[str, str | None]:
     """Why way ``pick`` (:func:`hint`'s index) is the board's pick for ``card``: the first of :func:`hint`'s measures
-    on which it beats every way scoring as many points if the race stopped now -- ``("points", None)``: no other way
-    scores as many; ``("order", None)``: more pairs of tokens in the card's order; ``("lead", TOKEN)``: TOKEN, the
-    card's first token still racing after the pick, further on than in every such way (``("lead", None)`` where a
-    way's next token is another, one having arrived there: each way's own next token further on); ``("moves",
-    None)``: the tokens moved further;
-    ``("first", None)``: the same on every measure as a way listed after it. Said on the card holder's page
-    (Struggle newcomer 66 read "more in your card's order" of a pick that kept the order and took J further)."""
+    that sets it apart from a way scoring as many points if the race stopped now (the pick is ahead there; every such
+    way is level with it on the measures before) -- ``("points", None)``: no other way scores as many; ``("order",
+    None)``: more pairs of tokens in the card's order; ``("lead", TOKEN)``: TOKEN, the card's first token still
+    racing after the pick, further on than in those ways (``("lead", None)`` where one has another next token, one
+    having arrived there: each way's own next token further on); ``("moves", None)``: the tokens moved further;
+    ``("first", None)``: every way of as many points as good on every measure, listed after it. Said on the card
+    holder's page (Struggle newcomer 66 read "more in your card's order" of a pick that kept the order and took J
+    further; newcomer 70 read "this one comes first in the list" of way 4, ways 1-3 scoring as many)."""
     if not outs or card is None or not 0 <= pick < len(outs):
         return ("first", None)
     key = [(*evaluate(rules, o.result.race, card), moved(o.result)) for o in outs]
-    for level, reason in enumerate(("points", "order", "lead", "moves")):
-        rivals = [i for i, k in enumerate(key) if i != pick and k[:level] == key[pick][:level]]
-        if all(key[i][level] < key[pick][level] for i in rivals):
-            if reason != "lead":
-                return (reason, None)
-            race = outs[pick].result.race
-            lead = next(t for t in card if t != ACE and t not in race.arrived)
-            further = all(lead not in outs[i].result.race.arrived
-                          and (outs[i].result.race.space(lead) or 0) < (race.space(lead) or 0) for i in rivals)
-            return (reason, lead if further else None)
+    rivals = [i for i in range(len(outs)) if i != pick and key[i][0] == key[pick][0]]
+    if not rivals:
+        return ("points", None)
+    for level, reason in enumerate(("order", "lead", "moves"), start=1):
+        apart = [i for i in rivals if key[i][:level] == key[pick][:level] and key[i][level] != key[pick][level]]
+        if not apart:
+            continue
+        if reason != "lead":
+            return (reason, None)
+        race = outs[pick].result.race
+        lead = next(t for t in card if t != ACE and t not in race.arrived)
+        further = all(lead not in outs[i].result.race.arrived
+                      and (outs[i].result.race.space(lead) or 0) < (race.space(lead) or 0) for i in apart)
+        return (reason, lead if further else None)
     return ("first", None)
 
 

@@ -118,7 +118,7 @@ def test_a_pick_among_ways_of_equal_points_says_why_this_one(browser: Any) -> No
         finally:
             page.close()
     tied, alone = said
-    assert "Other ways would score as many points" in tied and "more in your card's order" in tied, tied
+    assert "Way 2 would score as many points" in tied and "more in your card's order" in tied, tied
     assert "(the most points if the race stopped there" in alone, alone
 
 

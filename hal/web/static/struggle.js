@@ -954,9 +954,13 @@ function drawPickLine(v, ways, card, hint, mine, why) {
   const now = cardPoints(card, projected(before, had));
   const plain = (w) => cardPoints(card, projected(w.spaces || {}, w.arrived || had));
   const losing = started && ways.every((w) => plain(w) < now) && ways.every((w) => plain(w) <= plain(o));
-  box.textContent = losing && tied ? I18N.t("page.str.pick_line_losing_tied", "★ The board's pick for your card: way {n}. If the race stopped there, every way scores fewer points for your card than now, other ways as many as this one; {because}", { n, because })
+  // (the ways scoring as many named: Struggle newcomer 70 read "other ways" as all the others, two of them scoring less)
+  const level = ways.filter((w) => w.index !== o.index && weigh(w, card) === weigh(o, card)).map((w) => w.index + 1);
+  const Ways = level.length === 1 ? I18N.t("page.str.way_named", "Way {n}", { n: level[0] }) : I18N.t("page.str.ways_named", "Ways {list}", { list: I18N.list(level.map(String)) });
+  const ways_ = level.length === 1 ? I18N.t("page.str.way_named_lc", "way {n}", { n: level[0] }) : I18N.t("page.str.ways_named_lc", "ways {list}", { list: I18N.list(level.map(String)) });
+  box.textContent = losing && tied ? I18N.t("page.str.pick_line_losing_level", "★ The board's pick for your card: way {n}. If the race stopped there, every way scores fewer points for your card than now, {ways} as many as this one; {because}", { n, ways: ways_, because })
     : losing ? I18N.t("page.str.pick_line_losing", "★ The board's pick for your card: way {n}. If the race stopped there, every way scores fewer points for your card than now; this one the most of them", { n })
-    : tied ? I18N.t("page.str.pick_line_tied_why", "★ The board's pick for your card: way {n}. Other ways would score as many points if the race stopped there; {because}", { n, because })
+    : tied ? I18N.t("page.str.pick_line_level", "★ The board's pick for your card: way {n}. {ways} would score as many points if the race stopped there; {because}", { n, ways: Ways, because })
     : I18N.t("page.str.pick_line_sure", "★ The board's pick for your card: way {n} (the most points if the race stopped there, points an arrival makes sure weighing more)", { n });
   box.title = I18N.t("page.str.hint", "★ the board's pick for your card: the most points if the race stopped here, with the points of tokens already arrived counting double (no play can take those away)");
   // the board's pick lit once as the choice opens, for the card held here (Struggle newcomers 25 and 29 pressed "Stop:

@@ -47,3 +47,10 @@ def test_the_readme_says_moving_the_card_asks_first() -> None:
     """Struggle newcomers 66 and 69 pressed ⇄ show it here instead, then T at once: the question it asks took the key."""
     text = " ".join(README.read_text(encoding="utf-8").split())
     assert "⇄ show it here instead" in text and "⇄ Move it here" in text, "the README does not say the card's move asks"
+
+
+def test_the_readme_says_a_phone_page_s_order_as_it_is() -> None:
+    """Magic newcomer 72 read "board first" and found the prompt, a tip and the scores above the board."""
+    text = " ".join(README.read_text(encoding="utf-8").split())
+    assert "board first" not in text
+    assert "what the board asks and the scores at the top, then the board with its buttons under it" in text

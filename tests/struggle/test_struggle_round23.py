@@ -3,6 +3,9 @@ already arrived when another way scores the same and moves more; ..."""
 
 from __future__ import annotations
 
+import random
+from typing import Iterator
+
 from mazeboard.controller.struggle import rules
 from mazeboard.controller.struggle.rules import Race, Rules
 
@@ -11,6 +14,19 @@ DEFAULT = Rules.default()
 
 def _moved(out: rules.Outcome) -> int:
     return sum(m.to - m.frm for m in out.result.moves)
+
+
+def _random_choices(seed: int, tries: int = 3000) -> Iterator[tuple[Race, tuple[str, ...], list[rules.Outcome], tuple[str, ...]]]:
+    """Random races, hands and cards (``seed``): each (race, hand, its outcomes, card) with two ways or more."""
+    rng = random.Random(seed)
+    for _ in range(tries):
+        arrived = tuple(rng.sample(rules.TOKENS, rng.choice([0, 1, 2])))
+        race = Race.of({t: rng.randint(0, 14) for t in rules.TOKENS if t not in arrived}, arrived)
+        hand = tuple(rng.choice(rules.TOKENS + (rules.ACE,)) for _ in range(5))
+        outs = rules.outcomes(DEFAULT, race, hand)
+        if len(outs) < 2:
+            continue
+        yield race, hand, outs, tuple(rng.sample(rules.TOKENS, 5))
 
 
 def test_the_pick_does_not_spend_the_ace_on_a_token_already_arrived() -> None:
@@ -28,17 +44,7 @@ def test_the_pick_does_not_spend_the_ace_on_a_token_already_arrived() -> None:
 def test_of_equally_good_ways_the_pick_is_one_that_moves_most() -> None:
     # property over many races: when the pick moves less than another way (a die wasted), that
     # other way scores fewer points or agrees less with the card's order
-    import random
-
-    rng = random.Random(23)
-    for _ in range(3000):
-        arrived = tuple(rng.sample(rules.TOKENS, rng.choice([0, 1, 2])))
-        race = Race.of({t: rng.randint(0, 14) for t in rules.TOKENS if t not in arrived}, arrived)
-        hand = tuple(rng.choice(rules.TOKENS + (rules.ACE,)) for _ in range(5))
-        outs = rules.outcomes(DEFAULT, race, hand)
-        if len(outs) < 2:
-            continue
-        card = tuple(rng.sample(rules.TOKENS, 5))
+    for race, hand, outs, card in _random_choices(23):
         pick = outs[rules.hint(DEFAULT, outs, card)]
         best = rules.evaluate(DEFAULT, pick.result.race, card)
         for o in outs:
@@ -108,18 +114,8 @@ def test_the_pick_s_reason_is_the_measure_that_set_it_apart_from_ways_of_equal_p
 
 
 def test_the_pick_s_reason_over_many_races_names_the_first_measure_that_sets_it_apart() -> None:
-    import random
-
-    rng = random.Random(66)
     seen = set()
-    for _ in range(3000):
-        arrived = tuple(rng.sample(rules.TOKENS, rng.choice([0, 1, 2])))
-        race = Race.of({t: rng.randint(0, 14) for t in rules.TOKENS if t not in arrived}, arrived)
-        hand = tuple(rng.choice(rules.TOKENS + (rules.ACE,)) for _ in range(5))
-        outs = rules.outcomes(DEFAULT, race, hand)
-        if len(outs) < 2:
-            continue
-        card = tuple(rng.sample(rules.TOKENS, 5))
+    for race, hand, outs, card in _random_choices(66):
         pick = rules.hint(DEFAULT, outs, card)
         reason, token = rules.hint_reason(DEFAULT, outs, card, pick)
         seen.add(reason)
@@ -155,15 +151,7 @@ def test_the_pick_s_reason_over_many_races_names_the_first_measure_that_sets_it_
 def test_a_pick_of_ways_of_as_many_points_listed_before_it_is_not_said_first_in_the_list() -> None:
     """Struggle newcomer 70: way 4 picked, ways 1-3 scoring as many, and the page said "they are as good in every way:
     this one comes first in the list"."""
-    import random
-
-    rng = random.Random(70)
-    for _ in range(3000):
-        arrived = tuple(rng.sample(rules.TOKENS, rng.choice([0, 1, 2])))
-        race = Race.of({t: rng.randint(0, 14) for t in rules.TOKENS if t not in arrived}, arrived)
-        hand = tuple(rng.choice(rules.TOKENS + (rules.ACE,)) for _ in range(5))
-        outs = rules.outcomes(DEFAULT, race, hand)
-        card = tuple(rng.sample(rules.TOKENS, 5))
+    for race, hand, outs, card in _random_choices(70):
         pick = rules.hint(DEFAULT, outs, card)
         if rules.hint_reason(DEFAULT, outs, card, pick)[0] != "first":
             continue

@@ -515,33 +515,37 @@ def moved(result: Result) -> int:
 
 
 def hint_reason(rules: Rules, outs: Sequence[Outcome], card: Card | None, pick: int) -> tuple[str, str | None]:
-    """Why way ``pick`` (:func:`hint`'s index) is the board's pick for ``card``: the first of :func:`hint`'s measures
-    that sets it apart from a way scoring as many points if the race stopped now (the pick is ahead there; every such
-    way is level with it on the measures before) -- ``("points", None)``: no other way scores as many; ``("order",
-    None)``: more pairs of tokens in the card's order; ``("lead", TOKEN)``: TOKEN, the card's first token still
-    racing after the pick, further on than in those ways (``("lead", None)`` where one has another next token, one
-    having arrived there: each way's own next token further on); ``("moves", None)``: the tokens moved further;
-    ``("first", None)``: every way of as many points as good on every measure, listed after it. Said on the card
-    holder's page (Struggle newcomer 66 read "more in your card's order" of a pick that kept the order and took J
-    further; newcomer 70 read "this one comes first in the list" of way 4, ways 1-3 scoring as many)."""
+    """Why way ``pick`` (:func:`hint`'s index) is the board's pick for ``card``, true against every way scoring as
+    many points if the race stopped now (the page names them all): ``("points", None)``: no other way scores as many;
+    else the one measure on which the pick is ahead of each of them, level on the measures before -- ``("order",
+    None)``: more pairs of tokens in the card's order; ``("lead", TOKEN)``: TOKEN, the card's first token still racing
+    after the pick, further on than in each (``("lead", None)`` where one has it arrived or as far: each way's own next
+    token further on); ``("moves", None)``: the tokens moved further; ``("first", None)``: each as good on every
+    measure, listed after it; ``("mixed", None)``: ahead of some on one measure and of others on another (the page
+    then says what the board weighs, in its order). Said on the card holder's page (Struggle newcomer 66 read "more in
+    your card's order" of a pick that kept the order; newcomer 70 read "first in the list" of way 4, ways 1-3 scoring
+    as many; an attack found "more in order" said against a way as much in order)."""
     if not outs or card is None or not 0 <= pick < len(outs):
         return ("first", None)
     key = [(*evaluate(rules, o.result.race, card), moved(o.result)) for o in outs]
     rivals = [i for i in range(len(outs)) if i != pick and key[i][0] == key[pick][0]]
     if not rivals:
         return ("points", None)
-    for level, reason in enumerate(("order", "lead", "moves"), start=1):
-        apart = [i for i in rivals if key[i][:level] == key[pick][:level] and key[i][level] != key[pick][level]]
-        if not apart:
-            continue
-        if reason != "lead":
-            return (reason, None)
-        race = outs[pick].result.race
-        lead = next(t for t in card if t != ACE and t not in race.arrived)
-        further = all(lead not in outs[i].result.race.arrived
-                      and (outs[i].result.race.space(lead) or 0) < (race.space(lead) or 0) for i in apart)
-        return (reason, lead if further else None)
-    return ("first", None)
+    # each rival's first measure apart from the pick (the pick is ahead there: hint takes the greatest)
+    apart = {next((k for k in range(1, 4) if key[i][k] != key[pick][k]), None) for i in rivals}
+    if apart == {None}:
+        return ("first", None)
+    if len(apart) > 1:
+        return ("mixed", None)
+    level = apart.pop()
+    reason = ("order", "lead", "moves")[level - 1]
+    if reason != "lead":
+        return (reason, None)
+    race = outs[pick].result.race
+    lead = next(t for t in card if t != ACE and t not in race.arrived)
+    further = all(lead not in outs[i].result.race.arrived
+                  and (outs[i].result.race.space(lead) or 0) < (race.space(lead) or 0) for i in rivals)
+    return (reason, lead if further else None)
 
 
 def hint(rules: Rules, outs: Sequence[Outcome], card: Card | None) -> int:

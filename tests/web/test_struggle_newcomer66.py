@@ -122,7 +122,7 @@ def test_the_card_page_hears_the_board_s_reason(browser: Any) -> None:
             _seated(page)
             page.wait_for_function("() => !document.getElementById('pick-line').hidden", timeout=WAIT)
             why = page.evaluate("S.hintWhy.red")
-            assert why and why["reason"] in ("points", "order", "lead", "moves", "first"), why
+            assert why and why["reason"] in ("points", "order", "lead", "moves", "first", "mixed"), why
         finally:
             page.close()
 

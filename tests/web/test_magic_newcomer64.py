@@ -210,3 +210,25 @@ def test_a_find_s_banner_is_placed_again_when_the_phone_turns(browser: Any) -> N
             assert news["y"] >= prompt["y"] + prompt["height"] - 1, (news, prompt)
         finally:
             page.context.close()
+
+
+
+def test_a_find_on_a_short_wide_screen_leaves_the_scores_in_view(browser: Any) -> None:
+    """(an attack, 1280x420: the head of "What happened" below the screen, the banner fell back to the players' row
+    and hid Red's score)"""
+    from test_magic_newcomer import ARGS
+    from test_magic_newcomer import open_page as magic_page
+
+    with serving(ARGS) as url:
+        page = magic_page(browser, url, (1280, 420))
+        try:
+            page.evaluate("""() => HANDLERS.event({event: {type: 'symbol_collected', player: 'red', symbol: 'owl',
+                score: 1, cell: 'c6', t: S.heardT + 1}, view: S.view})""")
+            page.wait_for_timeout(700)
+            news, row = (page.locator(s).bounding_box() for s in ("#news", "#players"))
+            assert news and row, (news, row)
+            apart = news["y"] + news["height"] <= row["y"] + 1 or news["y"] >= row["y"] + row["height"] - 1 \
+                or news["x"] + news["width"] <= row["x"] + 1 or news["x"] >= row["x"] + row["width"] - 1
+            assert apart, (news, row)
+        finally:
+            page.close()

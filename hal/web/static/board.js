@@ -1052,7 +1052,8 @@ function placeNews() {
   // 69: over the players' row it hid the score it announced; newcomer 70: over the target's row, the new target)
   const log = NOTICE.phone() ? null : $("log"), head = log ? log.previousElementSibling : null;
   const tr = head ? head.getBoundingClientRect() : null;
-  const r = overTip ? g : fits(tr) ? tr : rr;
+  // (a wide screen whose heading is below it: at the top of the screen, never over the scores: an attack at 1280x420)
+  const r = overTip ? g : fits(tr) ? tr : NOTICE.phone() ? rr : null;
   if (!fits(r)) return; // at the top of the screen (.news)
   box.classList.add("on-row");
   Object.assign(box.style, { top: `${r.top}px`, left: `${r.left}px`, width: `${r.width}px` });

@@ -29,16 +29,20 @@ def test_the_pick_is_lit_once_as_the_choice_opens(browser: Any) -> None:
             page.wait_for_function("typeof S.hints.red === 'number'", timeout=WAIT)
             page.evaluate(SENT)
             # another hand whose pick is its second way, the board showing its first
-            picks = page.evaluate("""() => { S.view = {...S.view, faces: ['K', 'K', 'A', 'J', '9'], selected: 0};
+            # (each step counts only the picks it makes: a redraw of the real hand between two steps may light its own
+            # pick once, the stub in place -- a race the stop's tests met once in three runs)
+            picks = page.evaluate("""() => { window.sentPicks = [];
+                S.view = {...S.view, faces: ['K', 'K', 'A', 'J', '9'], selected: 0};
                 S.hints.red = 1; drawInfo(); drawInfo(); return window.sentPicks.slice(); }""")
             assert picks == [1], picks
             # the person moved to way 3 of that hand: the page never moves them back
-            picks = page.evaluate("""() => { S.view = {...S.view, selected: 2}; drawInfo();
+            picks = page.evaluate("""() => { window.sentPicks = []; S.view = {...S.view, selected: 2}; drawInfo();
                 return window.sentPicks.slice(); }""")
-            assert picks == [1], picks
+            assert picks == [], picks
             # a hand whose board shows another way than its first when the pick is known: left as it is
-            picks = page.evaluate("""() => { S.view = {...S.view, faces: ['Q', 'Q', 'A', 'J', '9'], selected: 2};
+            picks = page.evaluate("""() => { window.sentPicks = [];
+                S.view = {...S.view, faces: ['Q', 'Q', 'A', 'J', '9'], selected: 2};
                 S.hints.red = 1; drawInfo(); return window.sentPicks.slice(); }""")
-            assert picks == [1], picks
+            assert picks == [], picks
         finally:
             page.close()

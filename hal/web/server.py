@@ -494,14 +494,13 @@ class WebServer:
         self._reply(page, self.site)
         if player is None:
             self._reply(page, self._seats_message(cookies))
-        self._tell_away()  # (a seat's browser back: no longer away)
-        if player is None:
             for game, tips in self._tips.items():
                 self._reply(page, {"type": "tips_read", "game": game, "tips": list(tips)})
             self._to_table(lambda t: t.greet(pid))
             self._tell_screens()
         else:
             self._to_table(lambda t: _greet_private(t, pid, player))
+        self._tell_away()  # (a seat's browser back: no longer away)
         try:
             async for msg in ws:
                 if msg.type == WSMsgType.TEXT:

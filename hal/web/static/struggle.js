@@ -939,7 +939,9 @@ function drawPickLine(v, ways, card, hint, mine, why) {
   // ways scoring as much as the pick: why this one, as the board weighed it (rules.py hint_reason; Struggle newcomer
   // 22 saw three ways of 10 points each and the pick on way 3, with no reason said; newcomer 66 read "more in your
   // card's order" of a pick that kept the order and took J, the card's next token, one space further)
-  const tied = ways.some((w) => w.index !== o.index && weigh(w, card) === weigh(o, card));
+  // (the ways scoring as many named: Struggle newcomer 70 read "other ways" as all the others, two of them scoring less)
+  const level = ways.filter((w) => w.index !== o.index && weigh(w, card) === weigh(o, card)).map((w) => w.index + 1);
+  const tied = level.length > 0;
   const n = o.index + 1, reason = why && typeof why === "object" ? why.reason : null;
   const token = why && typeof why.token === "string" ? why.token : "";
   const because = reason === "order" ? I18N.t("page.str.pick_why_order", "this one leaves the racing tokens more in your card's order")
@@ -954,8 +956,6 @@ function drawPickLine(v, ways, card, hint, mine, why) {
   const now = cardPoints(card, projected(before, had));
   const plain = (w) => cardPoints(card, projected(w.spaces || {}, w.arrived || had));
   const losing = started && ways.every((w) => plain(w) < now) && ways.every((w) => plain(w) <= plain(o));
-  // (the ways scoring as many named: Struggle newcomer 70 read "other ways" as all the others, two of them scoring less)
-  const level = ways.filter((w) => w.index !== o.index && weigh(w, card) === weigh(o, card)).map((w) => w.index + 1);
   const Ways = level.length === 1 ? I18N.t("page.str.way_named", "Way {n}", { n: level[0] }) : I18N.t("page.str.ways_named", "Ways {list}", { list: I18N.list(level.map(String)) });
   const ways_ = level.length === 1 ? I18N.t("page.str.way_named_lc", "way {n}", { n: level[0] }) : I18N.t("page.str.ways_named_lc", "ways {list}", { list: I18N.list(level.map(String)) });
   box.textContent = losing && tied ? I18N.t("page.str.pick_line_losing_level", "★ The board's pick for your card: way {n}. If the race stopped there, every way scores fewer points for your card than now, {ways} as many as this one; {because}", { n, ways: ways_, because })

@@ -533,11 +533,11 @@ def hint_reason(rules: Rules, outs: Sequence[Outcome], card: Card | None, pick: 
         return ("points", None)
     # each rival's first measure apart from the pick (the pick is ahead there: hint takes the greatest)
     apart = {next((k for k in range(1, 4) if key[i][k] != key[pick][k]), None) for i in rivals}
-    if apart == {None}:
-        return ("first", None)
     if len(apart) > 1:
         return ("mixed", None)
     level = apart.pop()
+    if level is None:
+        return ("first", None)
     reason = ("order", "lead", "moves")[level - 1]
     if reason != "lead":
         return (reason, None)

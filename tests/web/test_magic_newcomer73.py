@@ -1,0 +1,66 @@
+"""Issue 15, Magic newcomer 73 (1920x1080): the target d2, 4 steps away through c2 with a roll of 4, had found walls on
+three of its sides. The reachable target's frame in the mover's colour ran along the cell's edge under the walls' bars,
+and the fourth side merged into c2's own frame: "d2 kept a white frame with at most a thin dark-red edge ... I could
+not tell whether it was reachable". The frame is drawn over the found walls' bars: its colour shows on every side of
+the cell, whatever walls are found along it."""
+
+from __future__ import annotations
+
+from io import BytesIO
+from typing import Any
+
+import pytest
+from test_plain_words_browser import MAGIC, PHONE, WIDE, open_page, serving
+
+pytestmark = pytest.mark.browser
+
+# the cell b2 with found walls on three sides (as d2 in the newcomer's game), framed as the reachable target in pure
+# red; its neighbours unlit, so any red in the strips is the target's own frame
+SETUP = """() => {
+  document.querySelectorAll('#board .cell.target-cell').forEach((c) => c.classList.remove('target-cell', 'target-reach'));
+  const c = document.querySelector('[data-cell="b2"]');
+  c.classList.add('target-cell', 'target-reach');
+  c.style.setProperty('--reach-colour', '#ff0000');
+  for (const e of ['b1-b2', 'b2-b3', 'b2-c2']) document.getElementById('board').appendChild(wallDiv(e, 'learned'));
+}"""
+
+
+def _red_per_side(png: bytes, depth: float) -> dict[str, float]:
+    """Share of each side's middle half, within ``depth`` px of the edge, holding a pure red line across it."""
+    from PIL import Image
+
+    img = Image.open(BytesIO(png)).convert("RGB")
+    w, h = img.size
+    px = img.load()
+    assert px is not None
+    d = max(1, int(depth))
+
+    def red(x: int, y: int) -> bool:
+        r, g, b = px[x, y]
+        return r > 200 and g < 60 and b < 60
+
+    sides = {
+        "left": [any(red(x, y) for x in range(d)) for y in range(h // 4, 3 * h // 4)],
+        "right": [any(red(w - 1 - x, y) for x in range(d)) for y in range(h // 4, 3 * h // 4)],
+        "top": [any(red(x, y) for y in range(d)) for x in range(w // 4, 3 * w // 4)],
+        "bottom": [any(red(x, h - 1 - y) for y in range(d)) for x in range(w // 4, 3 * w // 4)],
+    }
+    return {k: sum(v) / len(v) for k, v in sides.items()}
+
+
+@pytest.mark.parametrize("size", [PHONE, WIDE], ids=["phone", "wide"])
+def test_the_reachable_target_s_frame_shows_on_every_side_over_found_walls(browser: Any, size: tuple[int, int]) -> None:
+    with serving(MAGIC) as url:
+        page = open_page(browser, url, size)
+        try:
+            page.wait_for_selector("#board .cell .led")
+            page.evaluate(SETUP)
+            page.wait_for_timeout(200)
+            cell = page.locator('[data-cell="b2"]')
+            box = cell.bounding_box()
+            assert box, box
+            png = page.screenshot(clip=box)
+        finally:
+            page.close()
+    share = _red_per_side(png, box["width"] * 0.2)
+    assert all(v > 0.9 for v in share.values()), share

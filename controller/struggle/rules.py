@@ -509,14 +509,15 @@ def net_moves(moves: Sequence[Move]) -> dict[str, tuple[str, str]]:
 
 
 def moved(result: Result) -> int:
-    """Spaces the tokens of ``result`` moved forward in all (an impasse, or a die spent on a token
-    already arrived, moves nothing): the pick's tie-break."""
-    return sum(m.to - m.frm for m in result.moves)
+    """Spaces the tokens of ``result`` moved forward in all, net (an impasse, or a die spent on a token
+    already arrived, moves nothing; a token swapped back counts its way back: an attack found "this one moves the
+    tokens furthest" said of 9 3 -> 5 sending J back 5 -> 3 beside 9 3 -> 4): the pick's tie-break."""
+    return sum((m.to - m.frm) * (1 - len(m.displaced)) for m in result.moves)
 
 
 def hint_reason(rules: Rules, outs: Sequence[Outcome], card: Card | None, pick: int) -> tuple[str, str | None]:
-    """Why way ``pick`` (:func:`hint`'s index) is the board's pick for ``card``, true against every way scoring as
-    many points if the race stopped now (the page names them all): ``("points", None)``: no other way scores as many;
+    """Why way ``pick`` (:func:`hint`'s index) is the board's pick for ``card``, true against every way weighing as
+    much on :func:`evaluate`'s first measure (the page names them all): ``("points", None)``: no other way scores as many;
     else the one measure on which the pick is ahead of each of them, level on the measures before -- ``("order",
     None)``: more pairs of tokens in the card's order; ``("lead", TOKEN)``: TOKEN, the card's first token still racing
     after the pick, further on than in each (``("lead", None)`` where one has it arrived or as far: each way's own next

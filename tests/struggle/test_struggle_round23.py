@@ -12,8 +12,8 @@ from mazeboard.controller.struggle.rules import Race, Rules
 DEFAULT = Rules.default()
 
 
-def _moved(out: rules.Outcome) -> int:
-    return sum(m.to - m.frm for m in out.result.moves)
+def _moved(out: rules.Outcome) -> int:  # net: a token swapped back counts its way back
+    return sum((m.to - m.frm) * (1 - len(m.displaced)) for m in out.result.moves)
 
 
 def _random_choices(seed: int, tries: int = 3000) -> Iterator[tuple[Race, tuple[str, ...], list[rules.Outcome], tuple[str, ...]]]:

@@ -948,7 +948,9 @@ function drawPickLine(v, ways, card, hint, mine, why) {
     : reason === "lead" && token ? I18N.t("page.str.pick_why_lead", "this one takes token {token}, the next your card wants, furthest", { token })
       : reason === "moves" ? I18N.t("page.str.pick_why_moves", "this one moves the tokens furthest")
         : reason === "first" ? I18N.t("page.str.pick_why_first", "they are as good in every way: this one comes first in the list")
-          : I18N.t("page.str.pick_why_next", "this one comes out ahead on what the board weighs next: the racing tokens in your card's order, then how far its next token gets");
+          // (every measure, in its order: an attack found the pick level with one way in every way and ahead of
+          // another on the spaces moved only, said ahead on the order and the next token)
+          : I18N.t("page.str.pick_why_next", "this one comes out ahead on what the board weighs next, in this order: the racing tokens in your card's order, how far its next token gets, how far the tokens move, and first in the list");
   // ...and where every way scores fewer points than now, said so (Struggle newcomer 67 read the pick's "✘ bad for your
   // card: −10" twice before seeing no way did better); not while every token stands on START (no "now": forCard)
   const before = v.spaces || {}, had = v.arrived || [];
@@ -956,9 +958,14 @@ function drawPickLine(v, ways, card, hint, mine, why) {
   const now = cardPoints(card, projected(before, had));
   const plain = (w) => cardPoints(card, projected(w.spaces || {}, w.arrived || had));
   const losing = started && ways.every((w) => plain(w) < now) && ways.every((w) => plain(w) <= plain(o));
+  // ...ways the board weighs the same, scoring other points (an arrival's counted twice: an attack read "Way 1 would
+  // score as many points" of a way scoring 20 beside the pick's 10, sure already): said as the board counts them
+  const weighed = ways.some((w) => level.includes(w.index + 1) && plain(w) !== plain(o));
   const Ways = level.length === 1 ? I18N.t("page.str.way_named", "Way {n}", { n: level[0] }) : I18N.t("page.str.ways_named", "Ways {list}", { list: I18N.list(level.map(String)) });
   const ways_ = level.length === 1 ? I18N.t("page.str.way_named_lc", "way {n}", { n: level[0] }) : I18N.t("page.str.ways_named_lc", "ways {list}", { list: I18N.list(level.map(String)) });
-  box.textContent = losing && tied ? I18N.t("page.str.pick_line_losing_level", "★ The board's pick for your card: way {n}. If the race stopped there, every way scores fewer points for your card than now, {ways} as many as this one; {because}", { n, ways: ways_, because })
+  box.textContent = losing && tied && weighed ? I18N.t("page.str.pick_line_losing_weighed", "★ The board's pick for your card: way {n}. If the race stopped there, every way scores fewer points for your card than now; counting the points an arrival makes sure twice, {ways} as much as this one; {because}", { n, ways: ways_, because })
+    : tied && weighed ? I18N.t("page.str.pick_line_weighed", "★ The board's pick for your card: way {n}. Counting the points if the race stopped there, and those an arrival makes sure twice: {ways} as much as this one; {because}", { n, ways: ways_, because })
+    : losing && tied ? I18N.t("page.str.pick_line_losing_level", "★ The board's pick for your card: way {n}. If the race stopped there, every way scores fewer points for your card than now, {ways} as many as this one; {because}", { n, ways: ways_, because })
     : losing ? I18N.t("page.str.pick_line_losing", "★ The board's pick for your card: way {n}. If the race stopped there, every way scores fewer points for your card than now; this one the most of them", { n })
     : tied ? I18N.t("page.str.pick_line_level", "★ The board's pick for your card: way {n}. {ways} would score as many points if the race stopped there; {because}", { n, ways: Ways, because })
     : I18N.t("page.str.pick_line_sure", "★ The board's pick for your card: way {n} (the most points if the race stopped there, points an arrival makes sure weighing more)", { n });

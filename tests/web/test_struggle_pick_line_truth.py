@@ -1,0 +1,78 @@
+"""Issue 15, an attack on the Struggle pick line (session 20), drawn from the real ways (rules.outcomes,
+referee.outcome_summary) on a real page:
+
+- the board weighs a way's points if the race stopped there with those an arrival makes sure counted twice; the line
+  said "Way 1 would score as many points if the race stopped there" of a way scoring 20 beside the pick's 10 (10 of
+  them sure), and "Way 9 would score as many" of a way scoring 20 beside the pick's 30: the line says the two weigh
+  the same as the board counts them, never that they score as many;
+- where the pick is ahead of one way on the spaces moved and level in every way with another listed after it, the
+  line said it "comes out ahead on what the board weighs next: the racing tokens in your card's order, then how far
+  its next token gets", two measures it was level on: the line names every measure the board weighs, in its order."""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+import pytest
+from test_plain_words_browser import WIDE, open_page, serving
+from test_struggle_choosing_round26a_browser import SEED7
+
+from mazeboard.controller.struggle import rules as R
+from mazeboard.controller.struggle.referee import outcome_summary
+
+pytestmark = pytest.mark.browser
+
+WAIT = 30000
+PORT = int(os.environ.get("MB_TEST_PORT", "0"))
+RULES = R.Rules.default()
+
+CASES = {
+    # way 1: 20 points; the pick (way 2): 10, sure already (an arrival at A); as much as the board weighs them
+    "sure_fewer": (R.Race(spaces=(0, 13, 16, 11, 5)), ("K", "Q", "Q", "Q", "A"), ("A", "Q", "9", "K", "J")),
+    # the pick: 30 points; way 9: 20, 10 of them sure
+    "sure_more": (R.Race(spaces=(14, 10, 12, 14, 15)), ("Q", "J", "A", "A", "10"), ("10", "K", "Q", "A", "J")),
+    # ahead of way 2 on the spaces moved only, level in every way with way 3
+    "moves_and_first": (R.Race(spaces=(0, 0, 16, 14, 0)), ("A", "Q", "J", "J", "9"), ("A", "10", "K", "J", "9")),
+}
+
+
+def _plain(race: R.Race, card: tuple[str, ...]) -> int:
+    return R.points(card, R.projected_order(RULES, race))
+
+
+def _lines(page: Any) -> dict[str, tuple[str, dict[str, Any]]]:
+    out = {}
+    for name, (race, hand, card) in CASES.items():
+        outs = R.outcomes(RULES, race, hand)
+        pick = R.hint(RULES, outs, card)
+        reason, token = R.hint_reason(RULES, outs, card, pick)
+        ways = [outcome_summary(i, o, race) for i, o in enumerate(outs)]
+        text = page.evaluate("""([spaces, arrived, ways, card, pick, why]) => {
+            S.view.spaces = spaces; S.view.arrived = arrived; S.view.phase = "choosing";
+            drawPickLine(S.view, ways, card, pick, true, why);
+            return document.getElementById("pick-line").textContent;
+        }""", [race.at(), list(race.arrived), ways, list(card), pick, {"reason": reason, "token": token}])
+        level = [i for i, o in enumerate(outs) if i != pick
+                 and R.evaluate(RULES, o.result.race, card)[0] == R.evaluate(RULES, outs[pick].result.race, card)[0]]
+        plain = {i: _plain(o.result.race, card) for i, o in enumerate(outs)}
+        out[name] = (text, {"pick": pick, "reason": reason, "level": level, "plain": plain})
+    return out
+
+
+def test_the_pick_line_never_says_as_many_points_of_ways_scoring_differently(browser: Any) -> None:
+    with serving(SEED7, PORT) as url:
+        page = open_page(browser, url, WIDE)
+        try:
+            page.wait_for_function("S.hello && S.view", timeout=WAIT)
+            said = _lines(page)
+        finally:
+            page.close()
+    for name in ("sure_fewer", "sure_more"):
+        text, f = said[name]
+        assert f["level"] and any(f["plain"][i] != f["plain"][f["pick"]] for i in f["level"]), (name, f)
+        assert "as many points" not in text, (name, text)
+        assert "twice" in text, (name, text)  # the board's count said: an arrival's points counted twice
+    text, f = said["moves_and_first"]
+    assert f["reason"] == "mixed", f
+    assert "tokens move" in text and "first in the list" in text, text

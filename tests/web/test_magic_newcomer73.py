@@ -64,3 +64,35 @@ def test_the_reachable_target_s_frame_shows_on_every_side_over_found_walls(brows
             page.close()
     share = _red_per_side(png, box["width"] * 0.2)
     assert all(v > 0.9 for v in share.values()), share
+
+
+@pytest.mark.parametrize("size", [(390, 844), (320, 568), (844, 390)], ids=["390", "320", "landscape"])
+@pytest.mark.parametrize("finds", [1, 2])
+def test_a_find_s_banner_stays_off_the_board_as_the_page_scrolls(browser: Any, size: tuple[int, int], finds: int) -> None:
+    """(an attack, session 20: the banner, fixed on the screen, was placed as a find came and as the window changed size,
+    never as the page scrolled: a phone scrolled 200 px while it showed had it over the board's rows 4 and 5) It is
+    placed again as the page scrolls, and lies over the board only where no room outside it is in view."""
+    from test_magic_newcomer import ARGS
+    from test_magic_newcomer import open_page as magic_page
+
+    with serving(ARGS) as url:
+        page = magic_page(browser, url, size, tips=True, touch=True)
+        try:
+            page.wait_for_selector("#guide:not([hidden])")
+            for k in range(finds):
+                page.evaluate("""(k) => HANDLERS.event({event: {type: 'symbol_collected', player: k ? 'blue' : 'red',
+                    symbol: k ? 'owl' : 'unicorn', score: 1, cell: 'c3', t: S.heardT + 1}, view: S.view})""", k)
+            page.wait_for_timeout(700)
+            for y in (120, 200, 400):
+                page.evaluate("(y) => window.scrollTo(0, y)", y)
+                page.wait_for_timeout(250)
+                m = page.evaluate("""() => { const n = document.getElementById('news').getBoundingClientRect();
+                    const b = document.querySelector('.board-frame').getBoundingClientRect();
+                    return { n: [n.top, n.bottom], b: [b.top, b.bottom], vh: innerHeight, sy: scrollY }; }""")
+                (nt, nb), (bt, bb), vh = m["n"], m["b"], m["vh"]
+                h = nb - nt
+                room = bt - 8 >= h or vh - max(bb, 0) - 8 >= h  # above or below the board, in view
+                if room:
+                    assert nb <= bt + 1 or nt >= bb - 1, m
+        finally:
+            page.context.close()

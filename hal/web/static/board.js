@@ -1040,6 +1040,10 @@ const LOG_TEXT = {
 // read (Magic newcomers 63, 64, 65: the banner hid the score it announced), where it fits in that room (two finds
 // at once: two lines, taller than the room, an attack); else over the row
 function placeNews() {
+  placeNewsNear();
+  keepNewsOffBoard();
+}
+function placeNewsNear() {
   const box = $("news");
   if (!box || box.hidden) return;
   const row = $("players"), rr = row ? row.getBoundingClientRect() : null;
@@ -1071,9 +1075,22 @@ function placeNews() {
     else { Object.assign(box.style, { top: "", left: "", width: "" }); box.classList.remove("on-row"); }
   }
 }
-// ...and again as the screen turns or the window changes size while it shows (an attack: a phone turned to landscape
-// had it over the board, and back to portrait 828 px wide on a 390 px screen)
-window.addEventListener("resize", () => { const box = $("news"); if (box && !box.hidden) placeNews(); });
+// ...never over the board where room outside it is in view: at the top of the screen, else just under the board (an
+// attack: a phone scrolled while it showed had the tip's room and the players' row gone up, the banner over the board)
+function keepNewsOffBoard() {
+  const box = $("news"), frame = document.querySelector(".board-frame");
+  if (!box || box.hidden || !frame) return;
+  const b = frame.getBoundingClientRect(), n = box.getBoundingClientRect(), h = box.offsetHeight;
+  if (!(n.bottom > b.top + 1 && n.top < b.bottom - 1 && n.right > b.left && n.left < b.right)) return;
+  const top = () => { Object.assign(box.style, { top: "", left: "", width: "", minHeight: "" }); box.classList.remove("on-row"); };
+  if (b.top >= 8 + h) top();
+  else if (window.innerHeight - b.bottom >= 8 + h) { top(); box.style.top = `${b.bottom + 4}px`; }
+}
+// ...and again as the screen turns, the window changes size or the page scrolls while it shows (an attack: a phone
+// turned to landscape had it over the board, and back to portrait 828 px wide on a 390 px screen)
+for (const ev of ["resize", "scroll"]) {
+  window.addEventListener(ev, () => { const box = $("news"); if (box && !box.hidden) placeNews(); }, { passive: true });
+}
 function news(ev) {
   const box = $("news");
   if (!box) return;

@@ -352,7 +352,8 @@ const MB = {
       } else if (s.taken.includes(p) && MB.over) {
         el = document.createElement("span");
         el.className = `plink seat-taken seat-over ${p}`;
-        el.textContent = I18N.t("page.common.card_seat_over", "{Player}'s card: on another screen", { player: p });
+        // (as the card's own page says it: Labyrinth newcomer 73 read "Secret card: Red's card: on another screen" there)
+        el.textContent = I18N.t("page.common.card_seat_over_open", "{Player}'s card: on another screen, nothing secret now", { player: p });
       } else if (s.taken.includes(p) && s.release) {
         // the browser simulator: the page is the board, whoever is at it the adult who frees a lost seat
         el = document.createElement("button");
@@ -406,7 +407,9 @@ const MB = {
     // (none held here and none free, a seat held on another screen: not "Your seat:" before it, Struggle newcomer 41)
     // (...and after the game, a seat held elsewhere no more locked: Labyrinth newcomer 43 read "Your seat:" before it)
     const away = !MB.seats.mine.length && !take && !!box.querySelector(".seat-release, .seat-over");
-    label.textContent = away ? I18N.t("page.seat_away_label", "Secret card:") : !take ? label.dataset.held
+    // (after the game: "Cards:", nothing secret now, Labyrinth newcomer 73)
+    const over = away && !box.querySelector(".seat-release");
+    label.textContent = over ? I18N.t("page.seat_over_label", "Cards:") : away ? I18N.t("page.seat_away_label", "Secret card:") : !take ? label.dataset.held
       : id === "page.your_seat" ? I18N.t("page.see_card", "See your secret card:") : I18N.t("page.struggle.see_card_label", "See your card here:");
   },
   // the WebSocket learnt this browser's seats when it opened: open it again, at once, with the new cookie

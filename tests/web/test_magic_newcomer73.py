@@ -96,3 +96,30 @@ def test_a_find_s_banner_stays_off_the_board_as_the_page_scrolls(browser: Any, s
                     assert nb <= bt + 1 or nt >= bb - 1, m
         finally:
             page.context.close()
+
+
+@pytest.mark.parametrize("game", ["magic", "labyrinth"])
+@pytest.mark.parametrize("size", [(1920, 1080), (2560, 1080), (1440, 900)], ids=["1920", "2560", "1440"])
+def test_a_wide_screen_s_tip_lies_in_the_side_panel_s_column(browser: Any, game: str, size: tuple[int, int]) -> None:
+    """Magic newcomer 73 (1920x1080): "On the wide screen [the tip] appears as a floating box in the bottom-right
+    corner, far from the prompt and the board. I only noticed it in the screenshot." The side panel stands beside the
+    board, centred with it; the tip lay at the window's far edge. It floats at the foot of the side panel's own column,
+    under its log."""
+    from test_labyrinth_newcomer_third import NEWCOMER_GAME
+    from test_labyrinth_newcomer_third import open_page as laby_page
+    from test_magic_newcomer import ARGS
+    from test_magic_newcomer import open_page as magic_page
+
+    with serving(ARGS if game == "magic" else NEWCOMER_GAME) as url:
+        page = magic_page(browser, url, size, tips=True) if game == "magic" else laby_page(browser, url, size)
+        try:
+            page.wait_for_selector("#guide:not([hidden])")
+            page.wait_for_timeout(300)
+            tip, side, log = (page.locator(s).bounding_box() for s in ("#guide", ".info-side", "#log"))
+            assert tip and side and log, (tip, side, log)
+            assert abs(tip["x"] + tip["width"] - (side["x"] + side["width"])) <= 2, (tip, side)
+            assert tip["x"] >= side["x"] - 2, (tip, side)
+            if size[1] >= 1080:  # under the log, not over it (on a lower screen the log keeps 120 px beside a tall tip)
+                assert tip["y"] >= log["y"] + log["height"] - 1, (tip, log)
+        finally:
+            page.context.close()

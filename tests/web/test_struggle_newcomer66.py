@@ -42,6 +42,8 @@ def test_the_line_under_the_board_says_the_next_move_as_taps(browser: Any) -> No
         try:
             _placing(page, touch=True)
             hand = page.locator("#hand")
+            # (the line follows the prompt's "blink" by a redraw: read at once, a loaded machine saw the line before it)
+            page.wait_for_function("() => /next: tap START/.test(document.getElementById('hand').innerText)", timeout=WAIT)
             said = hand.inner_text()
             m = re.search(r"next: tap START \(it takes token (\w+)\), then space (\d+)", said)
             assert m, said
@@ -74,6 +76,7 @@ def test_with_a_mouse_the_line_says_click_the_token(browser: Any) -> None:
         ctx, page = _page(browser, url, touch=False)
         try:
             _placing(page, touch=False)
+            page.wait_for_function("() => /next: click/.test(document.getElementById('hand').innerText)", timeout=WAIT)
             said = page.locator("#hand").inner_text()
             assert re.search(r"next: click token \w+ on START, then space \d+", said), said
         finally:

@@ -41,6 +41,8 @@ def test_the_readme_names_the_magic_keys() -> None:
     """Magic newcomer 68 clicked Roll on the laptop: the README named R and D for Labyrinth only (the help said them)."""
     line = _magic_line()
     assert "Roll (or R)" in line and "Done (or D)" in line, line
+    # (Magic newcomer 74 looked for the keys of Lift pawn and Fish ball out after a drop)
+    assert "Lift pawn (or L)" in line and "Fish ball out (or F)" in line, line
 
 
 def test_the_readme_says_moving_the_card_asks_first() -> None:

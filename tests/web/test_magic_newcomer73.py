@@ -123,3 +123,35 @@ def test_a_wide_screen_s_tip_lies_in_the_side_panel_s_column(browser: Any, game:
                 assert tip["y"] >= log["y"] + log["height"] - 1, (tip, log)
         finally:
             page.context.close()
+
+
+def test_lift_pawn_and_fish_ball_out_have_keys_as_roll_and_done_do(browser: Any) -> None:
+    """Magic newcomer 74 (1920x1080): after a ball drop "I looked for keys for Lift pawn and Fish ball out and found
+    none, so I had to reach for the mouse" (Roll has R, Done D, the steps the arrow keys). L lifts the pawn, F fishes
+    the ball out; their titles and the help say so."""
+    from playwright.sync_api import expect
+    from test_magic_newcomer import ARGS, roll, wait_action
+    from test_magic_newcomer import open_page as magic_page
+
+    with serving(ARGS) as url:
+        page = magic_page(browser, url, WIDE)
+        try:
+            roll(page)
+            page.locator('#board .cell[data-cell="b1"]').click()  # through the wall a1-b1: the ball drops
+            wait_action(page, "return", None)
+            assert "(L)" in (page.locator("#lift").get_attribute("title") or "")
+            page.keyboard.press("l")
+            expect(page.locator("#lift")).to_contain_text("Click a cell to place", timeout=10_000)
+            page.locator('#board .cell[data-cell="a1"]').click()
+            expect(page.locator("#prompt")).to_contain_text("back on a1", timeout=10_000)
+            assert "(F)" in (page.locator("#fetch").get_attribute("title") or "")
+            page.keyboard.press("f")
+            page.wait_for_function("() => S.world && S.world.pawns.red && S.world.pawns.red.ball === 'attached'",
+                                   timeout=10_000)
+            # ...and a key for a button that is off says why, as a tap on it does
+            page.keyboard.press("f")
+            expect(page.locator("#error")).not_to_be_empty(timeout=10_000)
+            help_text = page.evaluate("() => document.getElementById('help').textContent")
+            assert "(or L)" in help_text and ", or F)" in help_text, help_text
+        finally:
+            page.close()

@@ -962,6 +962,9 @@ function tapOff(e) {
   e.preventDefault(); e.stopImmediatePropagation();
   showError(!keysShown() && el.dataset.tap ? el.dataset.tap : el.title);
 }
+function keyButton(el) {
+  if (el.getAttribute("aria-disabled") === "true") showError(el.title); else el.click();
+}
 function drawControls() {
   if (!S.hello || !S.world) return;
   drawTrayStrip(); // its words follow the controls too (whether the own ball may be fished out now)
@@ -980,13 +983,15 @@ function drawControls() {
   // in the hand: what to do next, drawn as a note, not as a greyed button (Magic newcomer 21 read it as off)
   $("lift").classList.toggle("in-hand", inHand);
   $("lift").title = inHand ? I18N.t("page.magic.lift_in_hand", "Your pawn is in your hand: click a cell to set it down")
-                           : I18N.t("page.magic.lift_title", "Lift pawn: {why}", { why });
+                           : I18N.t("page.magic.lift_title", "Lift pawn (L): {why}", { why });
   const over = S.view && S.view.phase === "over", [fetchOn, fetchWhy] = player ? fetchControl(player) : control(`fetch:${player}`);
   enable($("fetch"), !(!me || me.ball === "attached" || over || !fetchOn)); // in the order the board asks for
   $("fetch").title = !me ? control("roll")[1]
-    : me.ball === "attached" ? I18N.t("page.magic.fetch_attached", "Fish ball out: your ball is on your pawn")
-    : !fetchOn ? I18N.t("page.magic.fetch_refused", "Fish ball out: {why}", { why: fetchWhy })
-    : I18N.t("page.magic.fetch_title", "Fish your ball out of the tray: it goes back under your pawn");
+    : me.ball === "attached" ? I18N.t("page.magic.fetch_attached", "Fish ball out (F): your ball is on your pawn")
+    : !fetchOn ? I18N.t("page.magic.fetch_refused_title", "Fish ball out (F): {why}", { why: fetchWhy })
+    : I18N.t("page.magic.fetch_title", "Fish your ball out of the tray (F): it goes back under your pawn");
+  // (said on a tap where the page names no keys: the title without its key, tapOff)
+  for (const el of [$("lift"), $("fetch")]) el.dataset.tap = el.title.replace(/\s*\([LF]\)/, "");
 }
 
 // -- the log --------------------------------------------------------------------------
@@ -1391,6 +1396,10 @@ function wire() {
     else if (e.repeat) return;
     else if (e.key === "r" || e.key === "R") press("roll");
     else if (e.key === "d" || e.key === "D") press("done");
+    // Lift pawn and Fish ball out too (Magic newcomer 74 looked for their keys after a drop and took the mouse); a
+    // key for a button that is off says why, as a tap on it does (tapOff)
+    else if (e.key === "l" || e.key === "L") keyButton($("lift"));
+    else if (e.key === "f" || e.key === "F") keyButton($("fetch"));
   });
   const openNew = () => {
     const h = S.hello;

@@ -102,16 +102,24 @@ function tokenDiv(t) {
     e.stopPropagation();
     // another token chosen first: the click means this token's space (several tokens share one), not this token
     const space = d.closest(".space");
-    if (S.selected && S.selected !== t && space) { spaceClicked(space.dataset.sensor); return; }
+    if (S.selected && S.selected !== t && space) {
+      // ...but on the chosen token's own space, another token the play moves from there: that one instead (a
+      // finger's first tap there takes the token the line names, below)
+      if (S.world.tokens[S.selected] === space.dataset.sensor && askedTokens().includes(t)) { S.selected = t; drawTokens(); return; }
+      spaceClicked(space.dataset.sensor);
+      return;
+    }
     // no token moves now (a throw, a choice, a simulated player's turn): said, nothing chosen (Struggle newcomer 17:
     // "token J chosen" in Green's simulated turn, then the choice went without a word)
     if (S.selected !== t && noMoveNow()) { MB.showError(noMoveNow()); return; }
     // a finger's tap on a token the play does not move, beside one it moves from the same space: the one it moves is
     // chosen (Struggle newcomer 58: on a phone's START a tap aimed at K chose Q, the tokens a finger's third wide; a
     // mouse's click, or a drag, takes the token it is on)
+    // ...and a tap on another token it moves from there too: the one the line names, "tap START (it takes token K)"
+    // (Struggle newcomer 73 tapped START's middle, on Q, and Q was chosen); a second tap on it takes it (above)
     const finger = e.pointerType === "touch" || e.pointerType === "pen";
     const asked = finger && !S.selected && space ? askedFrom(space.dataset.sensor) : null;
-    if (asked && !askedTokens().includes(t)) { S.selected = asked; drawTokens(); return; }
+    if (asked && asked !== t) { S.selected = asked; drawTokens(); return; }
     S.selected = S.selected === t ? null : t;
     drawTokens();
   });

@@ -283,6 +283,13 @@ MESSAGES: dict[str, str] = {
     "str.die.ace": "ace",
     "str.all_held": "{Player} holds all five dice ({hand}): free a die to throw it again, or press Stop to keep the hand.",
     "str.keep": "{Player}: {hand} is the hand: press Stop to keep it.",
+    # (a hand that moves no token in any way of playing it, said from the throw on: Struggle newcomer 73)
+    "str.rethrow_idle": "{Player} threw {hand}{held_text}: this hand moves no token (its dice land on black or taken "
+                        "spaces, or are tokens arrived already). Hold or free dice and Throw the others again ({left} "
+                        "throw{s} left), or Stop to keep it anyway.",
+    "str.all_held_idle": "{Player} holds all five dice ({hand}), a hand that moves no token: free a die to throw it "
+                         "again, or press Stop to keep it anyway.",
+    "str.keep_idle": "{Player}: {hand} is the hand, and it moves no token: press Stop to keep it (the turn ends).",
     # Die 1 named only where there is a previous way, Throw as "the next way" only where there is one (round 27:
     # way 1 said "Die 1 for the previous one" while die 1 was greyed); after the last way Throw shows way 1
     # (the board lights the way: the LEDs under the spaces, the page's frames; {play_text}: " (" the play ")", a page

@@ -288,6 +288,9 @@ def _throw(ref: "StruggleReferee") -> Instruction:
         message = "str.all_held"
     else:
         message = "str.keep"
+    # a hand no way of playing moves a token: said before Stop keeps it (Struggle newcomer 73)
+    if throws and len(hand) == len(DIE_BUTTONS) and rules.hand_moves_nothing(ref.rules, ref.race, hand):
+        message += "_idle"
     return Instruction(ref.current, "throw", message, facts, (), buttons)
 
 

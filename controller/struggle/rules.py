@@ -508,6 +508,13 @@ def net_moves(moves: Sequence[Move]) -> dict[str, tuple[str, str]]:
     return {t: (was[t], now[t]) for t in now if now[t] != was[t]}
 
 
+def hand_moves_nothing(rules: Rules, race: Race, hand: Sequence[str]) -> bool:
+    """Whether every way to play ``hand`` on ``race`` leaves every token where it stands: five aces (void), dice on
+    tokens arrived already, moves cancelled by a black or taken space, swaps that undo each other. Said from the
+    throw on, while a throw is left to change it (Struggle newcomer 73 kept two such hands and learnt it after Stop)."""
+    return all(not net_moves(o.result.moves) for o in outcomes(rules, race, hand))
+
+
 def moved(result: Result) -> int:
     """Spaces the tokens of ``result`` moved forward in all, net (an impasse, or a die spent on a token
     already arrived, moves nothing; a token swapped back counts its way back: an attack found "this one moves the

@@ -41,3 +41,27 @@ def test_a_tap_on_start_takes_the_token_the_line_names(browser: Any) -> None:
             page.wait_for_function(f"() => ({SELECTED})() === '{other}'", timeout=WAIT)
         finally:
             ctx.close()
+
+
+def test_the_ways_panel_says_a_hand_that_moves_no_token(browser: Any) -> None:
+    """(Struggle newcomer 73 kept two hands that moved nothing: the ways panel said "press ✋ Stop to keep this hand:
+    the ways to play it show here") Where the board says the hand moves no token, the panel says it too."""
+    from test_plain_words_browser import WIDE, open_page
+
+    with serving(SEED7, PORT) as url:
+        page = open_page(browser, url, WIDE)
+        try:
+            page.wait_for_function("S.hello && S.view", timeout=WAIT)
+            said = page.evaluate("""() => {
+              const v = { ...S.view, phase: 'throw', throws: 1 };
+              const out = {};
+              for (const id of ['str.rethrow', 'str.rethrow_idle']) {
+                S.view = { ...v, instruction: { ...(v.instruction || {}), player: 'red', messages: [{ id, args: {} }] } };
+                out[id] = waysEmpty(S.view, true);
+              }
+              return out;
+            }""")
+        finally:
+            page.close()
+    assert "moves no token" in said["str.rethrow_idle"], said
+    assert "moves no token" not in said["str.rethrow"], said

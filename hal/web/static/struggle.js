@@ -1115,6 +1115,9 @@ function waysEmpty(v, mine) {
   if (v.phase === "over") return I18N.t("page.str.ways_over", "the game is over");
   if (v.phase === "placing") return I18N.t("page.str.played", "played");
   if (v.phase === "throw" && v.throws) {
+    // (a hand no way of playing moves a token, as the prompt says: Struggle newcomer 73 learnt it after Stop)
+    const s = said(), m = s && s.messages && s.messages[0];
+    if (mine && m && typeof m.id === "string" && m.id.endsWith("_idle")) return I18N.t("page.str.ways_idle", "this hand moves no token: no way of playing it changes the race");
     return mine ? I18N.t("page.str.ways_keep", "press ✋ Stop to keep this hand: the ways to play it show here")
       : I18N.t("page.str.ways_keep_other", "the ways to play the hand show here once {Player} keeps it", { player: v.current });
   }

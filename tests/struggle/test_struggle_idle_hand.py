@@ -1,0 +1,30 @@
+"""Issue 15, Struggle newcomer 73 (1920x1080): twice a kept hand moved nothing (K and 10 arrived already, the other
+dice landing J and 10 on black space 7); after the throw the prompt said only "Stop to keep the hand", and "Red's play
+moves no token" came after Stop, while a throw was still left. From the throw on, a hand that moves no token in any
+way of playing it is said so, with the throw left to change it."""
+
+from __future__ import annotations
+
+from test_struggle_round23b import _thrown
+
+from mazeboard.controller.struggle import rules
+from mazeboard.controller.struggle.rules import Race, Rules
+
+DEFAULT = Rules.default()
+
+
+def test_a_hand_that_moves_no_token_in_any_way_is_told_apart() -> None:
+    race = Race(spaces=(None, None, 5, 6, None), arrived=("9", "K", "Q"))  # J on red 5, 10 on 6: black 7 ahead
+    assert rules.hand_moves_nothing(DEFAULT, race, ("J", "10", "9", "J", "K"))  # J 5 -> 7, 10 6 -> 7: black
+    assert rules.hand_moves_nothing(DEFAULT, race, ("A", "A", "A", "A", "A"))  # five aces: void
+    assert not rules.hand_moves_nothing(DEFAULT, race, ("J", "A", "9", "K", "K"))  # J 5 -> 6 (the ace a J)
+    assert not rules.hand_moves_nothing(DEFAULT, Race(spaces=(0, 0, 0, 0, 0)), ("K", "A", "A", "A", "A"))
+
+
+def test_the_prompt_after_a_throw_says_the_hand_moves_no_token() -> None:
+    ref, _ = _thrown("A A A A A")
+    said = ref.instruction()
+    assert said.action == "throw" and "moves no token" in said.text(), said.text()
+    assert "throw" in said.buttons  # ...with the throws left to change it
+    ref2, _ = _thrown("K Q 9 A J")
+    assert "moves no token" not in ref2.instruction().text()

@@ -153,7 +153,8 @@ def test_no_die_is_outlined_as_acting_while_the_page_s_own_button_goes_back(brow
         page.wait_for_timeout(300)
     assert page.evaluate("() => !!(said().buttons || {}).die1")
     assert page.locator("#dice .pdie.key").count() == 0 and page.locator("#dice-keys").count() == 0
-    assert page.locator("#prev-way").get_attribute("aria-disabled") is None  # the page's own button acts
+    # the page's own button acts (drawn just after the view: a loaded run read it between the two)
+    page.wait_for_function("() => document.getElementById('prev-way').getAttribute('aria-disabled') === null", timeout=10_000)
     page.close()
 
 

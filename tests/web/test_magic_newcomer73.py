@@ -155,3 +155,26 @@ def test_lift_pawn_and_fish_ball_out_have_keys_as_roll_and_done_do(browser: Any)
             assert "(or L)" in help_text and ", or F)" in help_text, help_text
         finally:
             page.close()
+
+
+def test_a_second_screen_opening_leaves_the_phone_s_board_where_it_was(browser: Any) -> None:
+    """Magic newcomer 75 (390x844): as the laptop opened the game, the phone's header line grew by "· open on 2
+    screens: a move on either counts" to two lines, "connected" to a third, and the board moved 60 px down under a
+    finger tapping by position. On a phone the header's line says the screens alone, on one line."""
+    from test_magic_newcomer import ARGS
+    from test_magic_newcomer import open_page as magic_page
+
+    with serving(ARGS) as url:
+        page = magic_page(browser, url, PHONE, touch=True)
+        try:
+            page.wait_for_selector("#board .cell .led")
+            before = page.locator("#board").bounding_box()
+            for n in (2, 3):
+                page.evaluate("(n) => { S.screens = n; drawGameInfo(); }", n)
+                page.wait_for_timeout(100)
+                after = page.locator("#board").bounding_box()
+                assert before and after and abs(after["y"] - before["y"]) < 1, (n, before, after)
+                info = page.locator("#game-info").inner_text()
+                assert f"{n} screens" in info, info
+        finally:
+            page.context.close()

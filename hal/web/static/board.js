@@ -177,14 +177,22 @@ function drawGameInfo() {
   const h = S.hello;
   if (!h) return;
   const maze = MAZE_WORD[h.maze] ? MAZE_WORD[h.maze]() : h.maze;
-  $("game-info").textContent = (typeof h.wall_count === "number"
+  const game = typeof h.wall_count === "number"
     ? I18N.t("page.magic.game_info_walls", "seed {seed} · {maze} maze, {walls} walls · {n} players",
              { seed: h.seed, maze, walls: h.wall_count, n: h.players.length })
-    : I18N.t("page.magic.game_info", "seed {seed} · {maze} maze · {n} players", { seed: h.seed, maze, n: h.players.length }))
-    + (S.screens === 2 ? I18N.t("page.magic.game_info_screens", " · open on {n} screens: a move on either counts", { n: S.screens })
-      : S.screens > 2 ? I18N.t("page.magic.game_info_screens_many", " · open on {n} screens: a move on any of them counts", { n: S.screens })
-        : "");
+    : I18N.t("page.magic.game_info", "seed {seed} · {maze} maze · {n} players", { seed: h.seed, maze, n: h.players.length });
+  const screens = S.screens === 2 ? I18N.t("page.magic.game_info_screens", " · open on {n} screens: a move on either counts", { n: S.screens })
+    : S.screens > 2 ? I18N.t("page.magic.game_info_screens_many", " · open on {n} screens: a move on any of them counts", { n: S.screens })
+      : "";
+  // on a phone the screens alone, on one line (board.css): the header never grows as a second screen opens (Magic
+  // newcomer 75: the board moved 60 px down under a finger tapping by position); the game's line in its title
+  const phone = NOTICE.phone() && screens;
+  $("game-info").textContent = phone ? screens.replace(/^\s*·\s*/, "") : game + screens;
+  $("game-info").title = phone ? game : "";
+  S.infoPhone = NOTICE.phone();
 }
+// (again where the page crosses the phone's width: the line's two forms)
+window.addEventListener("resize", () => { if (S.hello && S.infoPhone !== NOTICE.phone()) drawGameInfo(); });
 function buildBoard() {
   const h = S.hello, board = $("board");
   board.innerHTML = "";

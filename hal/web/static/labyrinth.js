@@ -436,8 +436,10 @@ function homeWaysTurned() {
 }
 // the lit arrows whose push (the spare as it lies) lets the pawn on turn walk nearest to `home`, in tiles across plus up
 // (the walls not counted), and that distance, or null
-function nearestPushes(home) {
-  const who = S.view && S.view.current, reach = S.world && S.world.push_reach && S.world.push_reach[who];
+// (`turned`: the reach with the spare turned any way, push_reach_any)
+function nearestPushes(home, turned = false) {
+  const who = S.view && S.view.current, all = S.world && (turned ? S.world.push_reach_any : S.world.push_reach);
+  const reach = all && all[who];
   if (!reach || !home) return null;
   const at = (c) => [c.charCodeAt(0) - 97, parseInt(c.slice(1), 10)], [hx, hy] = at(home);
   const far = (c) => { const [x, y] = at(c); return Math.abs(x - hx) + Math.abs(y - hy); };
@@ -466,6 +468,10 @@ function homeWaysWords() {
     const ways = !near ? "" : near.slots.length === 1 ? I18N.t("page.lab.push_then_walk", "{slot}, then walk to {cell}", { slot: near.slots[0], cell: near.to[near.slots[0]] })
       : I18N.list([...named.map((slot) => I18N.t("page.lab.push_to_cell", "{slot} (then to {cell})", { slot, cell: near.to[slot] })),
         ...(near.slots.length > named.length ? [I18N.t("page.lab.pushes_more", "{n} more as near", { n: near.slots.length - named.length })] : [])]);
+    // ...where a turn of the spare lets a push take the pawn nearer, said so (Labyrinth newcomer 75 read "none nearer"
+    // as every way the spare turns; one Rotate later a push took it a tile nearer)
+    const turnedNear = near && !near.nearer ? nearestPushes(home, true) : null;
+    if (turnedNear && turnedNear.nearer) return I18N.t("page.lab.home_ways_none_nearer_turn", "No push opens a way to {home} this turn, whichever way the spare is turned. With the spare as it lies, none lets your pawn walk nearer to it than {here}, where it stands: ⟳ Rotate it, and one then does.", { home, here: near.here });
     if (near && !near.nearer) return I18N.t("page.lab.home_ways_none_nearer", "No push opens a way to {home} this turn, whichever way the spare is turned, and none lets your pawn walk nearer to it than {here}, where it stands.", { home, here: near.here });
     return near && near.tiles === 1 ? I18N.t("page.lab.home_ways_nearest_one", "No push opens a way to {home} this turn, whichever way the spare is turned. Nearest to it, with the spare as it lies: {ways} (1 tile from {home}).", { home, ways })
       : near ? I18N.t("page.lab.home_ways_nearest_walk", "No push opens a way to {home} this turn, whichever way the spare is turned. Nearest to it, with the spare as it lies: {ways} ({tiles} tiles from {home} along the rows and columns).", { home, ways, tiles: near.tiles })

@@ -474,11 +474,18 @@ def projected_order(rules: Rules, race: Race) -> tuple[str, ...]:
     return race.arrived + tuple(t for t, _ in rest)
 
 
+def next_wanted(race: Race, card: Card) -> str | None:
+    """The card's next token: the first still racing whose place on the card is still free (places fill from A in
+    order of arrival, and an arrival is final: Struggle newcomer 74 read "takes token K, the next your card wants" of K,
+    whose place A was taken already), or None."""
+    return next((t for t in card[len(race.arrived):] if t != ACE and t not in race.arrived), None)
+
+
 def evaluate(rules: Rules, race: Race, card: Card) -> tuple[int, int, int]:
     """How good ``race`` looks for ``card`` (bigger is better): the points of the
     projected order plus the points already certain (arrived tokens), then
     pairwise agreement with the card's order (only positions strictly ahead
-    count), then progress of the card's first token still racing."""
+    count), then progress of the card's next token (:func:`next_wanted`)."""
     proj = projected_order(rules, race)
     certain = points(card[: len(race.arrived)], race.arrived)
     wanted = [t for t in card if t != ACE]
@@ -487,7 +494,7 @@ def evaluate(rules: Rules, race: Race, card: Card) -> tuple[int, int, int]:
     pairs = 0
     for a, b in itertools.combinations(wanted, 2):  # card wants a before b
         pairs += (pos[a] < pos[b]) - (pos[a] > pos[b])
-    lead = next((t for t in wanted if t not in race.arrived), None)
+    lead = next_wanted(race, card)
     progress = -pos[lead] if lead is not None else 0
     return points(card, proj) + certain, pairs, progress
 
@@ -524,15 +531,16 @@ def moved(result: Result) -> int:
 
 def hint_reason(rules: Rules, outs: Sequence[Outcome], card: Card | None, pick: int) -> tuple[str, str | None]:
     """Why way ``pick`` (:func:`hint`'s index) is the board's pick for ``card``, true against every way weighing as
-    much on :func:`evaluate`'s first measure (the page names them all): ``("points", None)``: no other way scores as many;
-    else the one measure on which the pick is ahead of each of them, level on the measures before -- ``("order",
-    None)``: more pairs of tokens in the card's order; ``("lead", TOKEN)``: TOKEN, the card's first token still racing
-    after the pick, further on than in each (``("lead", None)`` where one has it arrived or as far: each way's own next
-    token further on); ``("moves", None)``: the tokens moved further; ``("first", None)``: each as good on every
-    measure, listed after it; ``("mixed", None)``: ahead of some on one measure and of others on another (the page
-    then says what the board weighs, in its order). Said on the card holder's page (Struggle newcomer 66 read "more in
-    your card's order" of a pick that kept the order; newcomer 70 read "first in the list" of way 4, ways 1-3 scoring
-    as many; an attack found "more in order" said against a way as much in order)."""
+    much on :func:`evaluate`'s first measure (the page names them all): ``("points", None)``: no other way weighs as
+    much; else the one measure on which the pick is ahead of each of them, level on the measures before --
+    ``("order", None)``: more pairs of tokens in the card's order; ``("lead", TOKEN)``: TOKEN, the card's next token
+    (:func:`next_wanted`) after the pick, further on than in each (``("lead", None)`` where one has it arrived or as
+    far: each way's own next token further on); ``("moves", None)``: the tokens moved further, net; ``("first",
+    None)``: each as good on every measure, listed after it; ``("mixed", None)``: ahead of some on one measure and of
+    others on another (the page then says every measure the board weighs, in its order). Said on the card holder's
+    page (Struggle newcomer 66 read "more in your card's order" of a pick that kept the order; newcomer 70 read "first
+    in the list" of way 4, ways 1-3 scoring as many; an attack found "more in order" said against a way as much in
+    order)."""
     if not outs or card is None or not 0 <= pick < len(outs):
         return ("first", None)
     key = [(*evaluate(rules, o.result.race, card), moved(o.result)) for o in outs]
@@ -550,7 +558,9 @@ def hint_reason(rules: Rules, outs: Sequence[Outcome], card: Card | None, pick: 
     if reason != "lead":
         return (reason, None)
     race = outs[pick].result.race
-    lead = next(t for t in card if t != ACE and t not in race.arrived)
+    lead = next_wanted(race, card)
+    if lead is None:
+        return (reason, None)
     further = all(lead not in outs[i].result.race.arrived
                   and (outs[i].result.race.space(lead) or 0) < (race.space(lead) or 0) for i in rivals)
     return (reason, lead if further else None)

@@ -40,3 +40,25 @@ def test_the_spaces_moved_are_each_token_s_net_way_forward() -> None:
                 else:
                     net += b - a
             assert rules.moved(o.result) == net, (hand, [(m.token, m.frm, m.to, m.displaced) for m in o.result.moves])
+
+
+def test_the_lead_token_named_is_one_whose_place_on_the_card_is_still_free() -> None:
+    """Struggle newcomer 74 (1920x1080): the pick was "this one takes token K, the next your card wants, furthest" while
+    K's place on the card, A, was taken already (an arrival is final): K could score no more. The card's next token is
+    the first whose place is still free (places fill from A in order of arrival)."""
+    from test_struggle_round23 import _random_choices
+
+    named = 0
+    for race, hand, outs, card in _random_choices(74, 4000):
+        pick = rules.hint(DEFAULT, outs, card)
+        reason, token = rules.hint_reason(DEFAULT, outs, card, pick)
+        if reason == "lead" and token is not None:
+            named += 1
+            after = outs[pick].result.race
+            assert card.index(token) >= len(after.arrived), (race, hand, card, token)
+    assert named > 20, named
+    # the newcomer's kind of race: J and 9 arrived at A and B, the card J K Q 10 9 (K's place B lost)
+    race = Race(spaces=(14, 8, None, 4, None), arrived=("J", "9"))
+    outs = rules.outcomes(DEFAULT, race, ("10", "K", "9", "A", "J"))
+    card = ("J", "K", "Q", "10", "9")
+    assert rules.hint_reason(DEFAULT, outs, card, rules.hint(DEFAULT, outs, card))[1] != "K"

@@ -284,9 +284,10 @@ MESSAGES: dict[str, str] = {
     "str.all_held": "{Player} holds all five dice ({hand}): free a die to throw it again, or press Stop to keep the hand.",
     "str.keep": "{Player}: {hand} is the hand: press Stop to keep it.",
     # (a hand that moves no token in any way of playing it, said from the throw on: Struggle newcomer 73)
-    "str.rethrow_idle": "{Player} threw {hand}{held_text}: this hand moves no token (its dice land on black or taken "
-                        "spaces, or are tokens arrived already). Hold or free dice and Throw the others again ({left} "
-                        "throw{s} left), or Stop to keep it anyway.",
+    # (no reason said: five aces, dice on tokens arrived, moves cancelled and swaps undone alike; an attack read "its
+    # dice land on black or taken spaces" of five aces)
+    "str.rethrow_idle": "{Player} threw {hand}{held_text}: this hand moves no token, whichever way it is played. Hold "
+                        "or free dice and Throw the others again ({left} throw{s} left), or Stop to keep it anyway.",
     "str.all_held_idle": "{Player} holds all five dice ({hand}), a hand that moves no token: free a die to throw it "
                          "again, or press Stop to keep it anyway.",
     "str.keep_idle": "{Player}: {hand} is the hand, and it moves no token: press Stop to keep it (the turn ends).",

@@ -26,5 +26,7 @@ def test_the_prompt_after_a_throw_says_the_hand_moves_no_token() -> None:
     said = ref.instruction()
     assert said.action == "throw" and "moves no token" in said.text(), said.text()
     assert "throw" in said.buttons  # ...with the throws left to change it
+    # (no reason given that may be false: an attack read "its dice land on black or taken spaces" of five aces)
+    assert "black" not in said.text() and "arrived" not in said.text(), said.text()
     ref2, _ = _thrown("K Q 9 A J")
     assert "moves no token" not in ref2.instruction().text()

@@ -178,3 +178,22 @@ def test_a_second_screen_opening_leaves_the_phone_s_board_where_it_was(browser: 
                 assert f"{n} screens" in info, info
         finally:
             page.context.close()
+
+
+@pytest.mark.parametrize("size", [(1300, 800), (1440, 900), (1920, 1080)], ids=["1300", "1440", "1920"])
+def test_a_wide_screen_s_tip_never_lies_over_the_side_panel_s_buttons(browser: Any, size: tuple[int, int]) -> None:
+    """(an attack, session 20: at 1300x800 Labyrinth's first tip, 390 px high at the foot of the side panel's column,
+    lay over ✋ Done and ✊ Lift pawn) A wide screen's tip is no taller than the room under the side panel's buttons;
+    its words scroll within it, Got it in view."""
+    with serving(("--game", "labyrinth", "--seed", "3")) as url:
+        page = browser.new_page(viewport={"width": size[0], "height": size[1]})
+        try:
+            page.goto(url)
+            page.wait_for_selector("#guide:not([hidden])")
+            page.wait_for_timeout(600)
+            hits = page.evaluate("""() => ['#done', '#lift', '#guide .guide-ok'].map((s) => { const b = document.querySelector(s);
+                const r = b.getBoundingClientRect(), at = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+                return !!at && (at === b || b.contains(at)); })""")
+            assert hits == [True, True, True], hits  # ...and the tip's Got it in view
+        finally:
+            page.context.close()

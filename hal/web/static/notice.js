@@ -528,6 +528,7 @@ const NOTICE = {
   // log: measured again whenever the tip's size changes (a phone turned into a wide window, a longer
   // tip, the page's language arriving), not only when it is shown
   room(box) {
+    NOTICE.fitWide(box);
     document.body.style.setProperty("--guide-room", `${box.offsetHeight + 24}px`);
     if (!NOTICE.watch && window.ResizeObserver) {
       NOTICE.watch = new ResizeObserver(() => { if (!box.hidden) NOTICE.room(box); });
@@ -535,6 +536,22 @@ const NOTICE = {
     }
   },
 };
+// a wide screen's tip no taller than the room under the side panel's buttons, its words scrolling within it (an
+// attack at 1300x800: Labyrinth's first tip, 390 px high at the foot of the side panel's column, lay over ✋ Done and
+// ✊ Lift pawn); none where the page's buttons are not in the side panel (Struggle's tip lies under its dice)
+// (its words scroll, Got it and No more tips stay in view)
+NOTICE.fitWide = (box) => {
+  const c = document.querySelector(".info-side .controls"), side = c && c.closest(".info-side");
+  const body = box.querySelector(".guide-body");
+  if (!body) return;
+  body.style.maxHeight = "";
+  if (NOTICE.phone() || !c) return;
+  const bottom = c.getBoundingClientRect().bottom + (side ? side.scrollTop : 0);
+  // (the side panel ends --guide-room, the tip and 24 px, above the foot of main, whose padding is 12 px)
+  const over = box.offsetHeight - Math.max(120, Math.floor(window.innerHeight - bottom - 44));
+  if (over > 0) body.style.maxHeight = `${Math.max(48, body.offsetHeight - over)}px`;
+};
+window.addEventListener("resize", () => { const box = NOTICE.el("guide"); if (box && !box.hidden) NOTICE.room(box); });
 document.addEventListener("DOMContentLoaded", () => NOTICE.wireNotice());
 // the last click or tap (NOTICE.pointer), before any handler of the page runs (a capture listener)
 // with the edges of what it came down on (a tile, a cell, a space, a button): a refusal said beside it never

@@ -41,3 +41,50 @@ def test_none_nearer_is_said_only_where_no_turn_of_the_spare_helps(browser: Any)
             assert "Rotate" not in never, never
         finally:
             page.context.close()
+
+
+def test_the_push_to_turn_the_spare_for_is_named(browser: Any) -> None:
+    """Labyrinth newcomer 76 (1920x1080) read "⟳ Rotate it, and one then does" as one press; after one Rotate the words
+    were the same, and only the second quarter turn named the push. The words name the push and its tile, the spare
+    turned, and say to turn it until they say "with the spare as it lies"."""
+    with serving(RED_ARGS) as address:
+        page = open_page(browser, address, PHONE, guide=False, mobile=True)
+        try:
+            page.wait_for_function("() => S.view && S.view.current === 'red' && S.view.phase === 'shift' && !S.world.busy"
+                                   " && S.world.push_reach", timeout=WAIT_MS)
+            first = page.evaluate("() => [...document.querySelectorAll('#maze .slot:not(.off)')][0].dataset.slot")
+            turned = page.evaluate(SET, [True])
+            assert f"{first}, then walk to b2" in turned, turned
+            assert "with the spare as it lies" in turned.split(first)[1], turned
+        finally:
+            page.context.close()
+
+
+def test_a_push_that_carries_the_pawn_there_says_so(browser: Any) -> None:
+    """Labyrinth newcomer 76 (1920x1080) read "N-f, then walk to f4": the push carried its pawn from f5 to f4, and the
+    prompt then said no path led on: "for a moment I thought I had pushed the wrong arrow". A push whose row or column
+    carries the pawn to the tile named says so."""
+    with serving(RED_ARGS) as address:
+        page = open_page(browser, address, PHONE, guide=False, mobile=True)
+        try:
+            page.wait_for_function("() => S.view && S.view.current === 'red' && S.view.phase === 'shift' && !S.world.busy"
+                                   " && S.world.push_reach", timeout=WAIT_MS)
+            said = page.evaluate("""() => {
+              const lit = [...document.querySelectorAll('#maze .slot:not(.off)')].map((e) => e.dataset.slot);
+              const slot = lit.find((k) => k.startsWith('N-'));
+              if (!slot) return null;
+              const col = slot.slice(2), s = S.view.instruction;
+              S.view.instruction = { ...s, messages: [{ id: 'lab.shift_home', args: { player: 'red', home: 'a1' } }] };
+              const far = Object.fromEntries(lit.map((k) => [k, [col + '6']]));
+              const now = { ...far, [slot]: [col + '4'] };  // the pawn on col5, carried south to col4
+              S.world = { ...S.world, pawns: { ...S.world.pawns, red: col + '5' }, push_reach: { red: now },
+                          push_reach_any: { red: now } };
+              drawInfo();
+              return [slot, col, document.getElementById('mover').innerText];
+            }""")
+            assert said, "no N- slot lit"
+            slot, col, words = said
+            assert f"{slot}, which carries your pawn to {col}4" in words, words
+            assert "then walk to" not in words, words
+        finally:
+            page.context.close()

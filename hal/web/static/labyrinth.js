@@ -455,6 +455,34 @@ function nearestPushes(home, turned = false) {
   const here = S.world.pawns && S.world.pawns[who];
   return { slots, tiles, to, here, nearer: !here || tiles < far(here) };
 }
+// the pushes of nearestPushes said, each with its tile: "N-b, then walk to b4"; a push whose row or column carries the
+// pawn to that tile says so (Labyrinth newcomer 76 read "N-f, then walk to f4" of a push that carried it from f5 to
+// f4, and nothing was left to walk); three at most, the others counted
+function pushesSaid(near) {
+  const here = near.here, named = near.slots.slice(0, near.slots.length > 4 ? 3 : 4);
+  const rides = (slot) => here && carriedBy(slot, here) === near.to[slot];
+  if (near.slots.length === 1) {
+    const slot = near.slots[0], cell = near.to[slot];
+    return rides(slot) ? I18N.t("page.lab.push_carries", "{slot}, which carries your pawn to {cell}", { slot, cell })
+      : I18N.t("page.lab.push_then_walk", "{slot}, then walk to {cell}", { slot, cell });
+  }
+  return I18N.list([...named.map((slot) => (rides(slot)
+    ? I18N.t("page.lab.push_carries_short", "{slot} (carried to {cell})", { slot, cell: near.to[slot] })
+    : I18N.t("page.lab.push_to_cell", "{slot} (then to {cell})", { slot, cell: near.to[slot] }))),
+  ...(near.slots.length > named.length ? [I18N.t("page.lab.pushes_more", "{n} more as near", { n: near.slots.length - named.length })] : [])]);
+}
+// where a push at `slot` ("N-f": column f from the north) carries a pawn standing on `cell`, or null when its row or
+// column is another (a tile pushed out comes back in at the other end, as the spare does)
+function carriedBy(slot, cell) {
+  const [edge, line] = String(slot).split("-"), n = (S.world && S.world.layout && S.world.layout.length) || 7;
+  const f = cell.charCodeAt(0) - 97, r = parseInt(cell.slice(1), 10);
+  if (edge === "N" || edge === "S") {
+    if (cell[0] !== line) return null;
+    return cell[0] + ((((r - 1 + (edge === "N" ? -1 : 1)) % n) + n) % n + 1);
+  }
+  if (String(r) !== line) return null;
+  return String.fromCharCode(97 + (((f + (edge === "W" ? 1 : -1)) % n) + n) % n) + r;
+}
 function homeWaysWords() {
   const ways = homeWays(), home = ways && homeGoal();
   if (!ways) return "";
@@ -464,14 +492,11 @@ function homeWaysWords() {
     // (...each push with the tile to walk to, and the distance said as what it counts: Labyrinth newcomer 68 read
     // "distance 4" unsure of its unit and of the tile meant)
     // (...three at most, the others counted: Labyrinth newcomer 70 read eight as good as one another)
-    const near = nearestPushes(home), named = near ? near.slots.slice(0, near.slots.length > 4 ? 3 : 4) : [];
-    const ways = !near ? "" : near.slots.length === 1 ? I18N.t("page.lab.push_then_walk", "{slot}, then walk to {cell}", { slot: near.slots[0], cell: near.to[near.slots[0]] })
-      : I18N.list([...named.map((slot) => I18N.t("page.lab.push_to_cell", "{slot} (then to {cell})", { slot, cell: near.to[slot] })),
-        ...(near.slots.length > named.length ? [I18N.t("page.lab.pushes_more", "{n} more as near", { n: near.slots.length - named.length })] : [])]);
-    // ...where a turn of the spare lets a push take the pawn nearer, said so (Labyrinth newcomer 75 read "none nearer"
-    // as every way the spare turns; one Rotate later a push took it a tile nearer)
+    const near = nearestPushes(home), ways = near ? pushesSaid(near) : "";
+    // ...where a turn of the spare lets a push take the pawn nearer, said so, with that push (Labyrinth newcomer 75
+    // read "none nearer" as every way the spare turns; 76 read "⟳ Rotate it" as one press, and the words stayed)
     const turnedNear = near && !near.nearer ? nearestPushes(home, true) : null;
-    if (turnedNear && turnedNear.nearer) return I18N.t("page.lab.home_ways_none_nearer_turn", "No push opens a way to {home} this turn, whichever way the spare is turned. With the spare as it lies, none lets your pawn walk nearer to it than {here}, where it stands: ⟳ Rotate it, and one then does.", { home, here: near.here });
+    if (turnedNear && turnedNear.nearer) return I18N.t("page.lab.home_ways_nearer_turned", "No push opens a way to {home} this turn, whichever way the spare is turned. With the spare as it lies, none lets your pawn walk nearer to it than {here}, where it stands; turned another way: {ways}. ⟳ Rotate it, a quarter turn a press, until these words say “with the spare as it lies”.", { home, here: near.here, ways: pushesSaid(turnedNear) });
     if (near && !near.nearer) return I18N.t("page.lab.home_ways_none_nearer", "No push opens a way to {home} this turn, whichever way the spare is turned, and none lets your pawn walk nearer to it than {here}, where it stands.", { home, here: near.here });
     return near && near.tiles === 1 ? I18N.t("page.lab.home_ways_nearest_one", "No push opens a way to {home} this turn, whichever way the spare is turned. Nearest to it, with the spare as it lies: {ways} (1 tile from {home}).", { home, ways })
       : near ? I18N.t("page.lab.home_ways_nearest_walk", "No push opens a way to {home} this turn, whichever way the spare is turned. Nearest to it, with the spare as it lies: {ways} ({tiles} tiles from {home} along the rows and columns).", { home, ways, tiles: near.tiles })

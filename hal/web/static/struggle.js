@@ -629,9 +629,13 @@ function heardNews(ev) {
 }
 // another player's play as news: where each token went (Struggle newcomer 28 had to scroll to the log to learn that
 // Blue's play had put a token in place A), else the log's words
+// ...the tokens that moved only, short: the prompt's room holds it (Struggle newcomer 75: three impasses said at length
+// made it too long, and the news was left out); a play that moved none says so (the log says each die)
 function playedNews(ev) {
-  const moves = Array.isArray(ev.moves) ? ev.moves : [];
-  if (!moves.length) return LOG_TEXT.played(ev);
+  const all = Array.isArray(ev.moves) ? ev.moves : [];
+  if (!all.length) return LOG_TEXT.played(ev);
+  const moves = all.filter((m) => m && m.result !== "impasse" && (m.from !== m.to || m.place));
+  if (!moves.length) return I18N.t("page.str.news_played_none", "{Player}'s play moved no token", { player: ev.player });
   return I18N.t("page.str.news_played", "{Player} played: {moves}", { player: ev.player,
     moves: moves.map(moveText).join(" · ") });
 }

@@ -1,7 +1,9 @@
 """Issue 15, Struggle newcomer 73 (phone): the line under the board said "next: tap START (it takes token K), then
 space 3"; the newcomer tapped the middle of START, where token Q (which the play also moves) is drawn, and the page
-chose Q. A finger's tap on a space the play moves tokens from takes the token the line names, whichever of them the
-finger lands on; a second tap on another token the play moves from there takes that one instead."""
+chose Q. Where the play moves other tokens from that space too, the line says a tap on one of them takes it ("next: tap
+START (it takes token J; a tap on token 9 takes that one), then space 4"); a tap there takes the token tapped (an
+attack: a deliberate tap on 9 taken as J put J on 9's space). With one chosen, a tap on another the play moves from the
+same space takes that one instead."""
 
 from __future__ import annotations
 
@@ -21,24 +23,23 @@ PORT = int(os.environ.get("MB_TEST_PORT", "0"))
 SELECTED = "() => document.querySelector('.space[data-sensor=\"s0\"] .token.selected')?.dataset.token || null"
 
 
-def test_a_tap_on_start_takes_the_token_the_line_names(browser: Any) -> None:
+def test_the_line_says_a_tap_on_another_token_to_move_takes_it(browser: Any) -> None:
     with serving(SEED7, PORT) as url:
         ctx, page = _phone(browser, url, "['goal', 'dice', 'throw', 'choose', 'place']")
         try:
             _choosing(page)
             page.locator("#stop").tap()  # play way 1: J START -> space 4, 9 START -> space 1
-            page.wait_for_function("() => /next: tap START \\(it takes token \\w+\\)/.test(document.getElementById('hand').innerText)",
-                                   timeout=WAIT)
-            m = re.search(r"next: tap START \(it takes token (\w+)\)", page.locator("#hand").inner_text())
-            assert m
-            named = m.group(1)
-            other = "9" if named == "J" else "J"
-            page.locator(f'.space[data-sensor="s0"] .token[data-token="{other}"]').tap()  # the other token to move
-            page.wait_for_function(f"() => ({SELECTED})() !== null", timeout=WAIT)
-            assert page.evaluate(SELECTED) == named
-            # ...and a second tap on the other one takes it instead
-            page.locator(f'.space[data-sensor="s0"] .token[data-token="{other}"]').tap()
+            page.wait_for_function("() => /next: tap START/.test(document.getElementById('hand').innerText)", timeout=WAIT)
+            line = page.locator("#hand").inner_text()
+            m = re.search(r"next: tap START \(it takes token (\w+); a tap on token (\w+) takes that one\)", line)
+            assert m, line
+            named, other = m.groups()
+            assert {named, other} == {"J", "9"}, line
+            page.locator(f'.space[data-sensor="s0"] .token[data-token="{other}"]').tap()  # as the line says
             page.wait_for_function(f"() => ({SELECTED})() === '{other}'", timeout=WAIT)
+            # ...and with it chosen, a tap on the other token to move from START takes that one instead
+            page.locator(f'.space[data-sensor="s0"] .token[data-token="{named}"]').tap()
+            page.wait_for_function(f"() => ({SELECTED})() === '{named}'", timeout=WAIT)
         finally:
             ctx.close()
 

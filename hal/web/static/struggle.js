@@ -115,11 +115,12 @@ function tokenDiv(t) {
     // a finger's tap on a token the play does not move, beside one it moves from the same space: the one it moves is
     // chosen (Struggle newcomer 58: on a phone's START a tap aimed at K chose Q, the tokens a finger's third wide; a
     // mouse's click, or a drag, takes the token it is on)
-    // ...and a tap on another token it moves from there too: the one the line names, "tap START (it takes token K)"
-    // (Struggle newcomer 73 tapped START's middle, on Q, and Q was chosen); a second tap on it takes it (above)
+    // (a tap on another token it moves from there takes that one, as the line says: "tap START (it takes token K; a
+    // tap on token Q takes that one)": Struggle newcomer 73 tapped START's middle, on Q, the line having named K only;
+    // an attack: a deliberate tap on 9 taken as J put J on 9's space)
     const finger = e.pointerType === "touch" || e.pointerType === "pen";
     const asked = finger && !S.selected && space ? askedFrom(space.dataset.sensor) : null;
-    if (asked && asked !== t) { S.selected = asked; drawTokens(); return; }
+    if (asked && !askedTokens().includes(t)) { S.selected = asked; drawTokens(); return; }
     S.selected = S.selected === t ? null : t;
     drawTokens();
   });
@@ -1590,6 +1591,12 @@ function nextMoveWords() {
   if (!at) return null;
   const to = q.to.length === 1 ? sensorName(q.to[0])
     : I18N.t("page.str.one_of_places", "one of {places}", { places: I18N.series(q.to.map(sensorName)) });
+  // (other tokens the play moves from the same space: a tap on one takes it, said: Struggle newcomer 73)
+  const others = movesAsked().filter((o) => o.piece !== q.piece && S.world.tokens[o.piece] === at).map((o) => o.piece);
+  if (I18N.touch && others.length) {
+    return I18N.t("page.str.hand_next_touch_others", "next: tap {from} (it takes token {token}; a tap on token {others} takes that one), then {to}",
+      { from: sensorName(at), token: q.piece, others: I18N.list(others), to });
+  }
   return I18N.touch ? I18N.t("page.str.hand_next_touch", "next: tap {from} (it takes token {token}), then {to}", { from: sensorName(at), token: q.piece, to })
     : I18N.t("page.str.hand_next", "next: click token {token} on {from}, then {to}", { from: sensorName(at), token: q.piece, to });
 }

@@ -33,6 +33,10 @@ def test_after_the_game_the_header_says_the_card_held_elsewhere_is_no_longer_sec
             words = seat.inner_text()
             assert "secret" in words and "Red" in words, words
             assert "secret" not in label.inner_text().lower() and "your" not in label.inner_text().lower(), label.inner_text()
+            # ...and a seat whose screen is closed says so, as during the game (an attack read "on another screen")
+            page.evaluate("() => { MB.seats = { ...MB.seats, away: ['red'] }; MB.drawSeats(); }")
+            words = page.locator(".seat-over.red").inner_text()
+            assert "closed" in words and "nothing secret now" in words, words
             page.close()
         finally:
             holder.close()

@@ -19,14 +19,16 @@ def test_a_target_within_reach_is_framed_in_the_movers_colour(browser: Any, url:
         page.wait_for_function("() => S.view && S.view.target && S.view.instruction", timeout=WAIT_MS)
         frame = page.evaluate("""() => {
           const t = S.view.target, c = document.querySelector(`#board .cell[data-cell="${t.cell}"]`);
-          const look = () => { const st = getComputedStyle(c); return [st.outlineStyle, st.outlineColor, st.boxShadow]; };
+          // (the frame within reach drawn by the cell's ::before, over found walls: Magic newcomer 73)
+          const look = () => { const st = getComputedStyle(c), f = getComputedStyle(c, '::before');
+            return [st.outlineStyle, st.outlineColor, st.boxShadow, f.content !== 'none' ? f.borderTopStyle : 'none', f.borderTopColor]; };
           const red = getComputedStyle(document.documentElement).getPropertyValue('--red').trim();
           S.view.instruction = { ...S.view.instruction, player: 'red', action: 'move', cells: ['a1', t.cell] }; drawInfo();
           const reach = look();
           S.view.instruction = { ...S.view.instruction, cells: ['a1'] }; drawInfo();
           return { reach, out: look(), red }; }""")
-        assert frame["reach"][0] == "solid" and frame["out"][0] == "dashed", frame
-        assert frame["reach"][1] != frame["out"][1], frame
+        assert frame["reach"][3] == "solid" and frame["out"][0] == "dashed" and frame["out"][3] == "none", frame
+        assert frame["reach"][4] != frame["out"][1], frame
         # ...and still "the white cell" inside it, steady (Magic newcomer 50: the LED caught in the mover's colour,
         # the target looked like any cell to reach, "with only a thin, greyish frame")
         assert "rgb(255, 255, 255)" in frame["reach"][2], frame

@@ -1110,6 +1110,8 @@ function news(ev) {
   S.newsLines = box.hidden ? [] : S.newsLines || [];
   S.newsLines.push(LOG_TEXT.symbol_collected(ev));
   box.textContent = S.newsLines.slice(-3).join("\n");
+  // (finds at once in smaller letters on a phone: three made it taller than the header, over the prompt at 320x568)
+  box.classList.toggle("many", S.newsLines.length > 1);
   box.style.setProperty("--pc", `var(--${ev.player})`);
   box.hidden = false;
   placeNews();

@@ -1594,7 +1594,7 @@ function nextMoveWords() {
   // (other tokens the play moves from the same space: a tap on one takes it, said: Struggle newcomer 73)
   const others = movesAsked().filter((o) => o.piece !== q.piece && S.world.tokens[o.piece] === at).map((o) => o.piece);
   if (I18N.touch && others.length) {
-    return I18N.t("page.str.hand_next_touch_others", "next: tap {from} (it takes token {token}; a tap on token {others} takes that one), then {to}",
+    return I18N.t("page.str.hand_next_others_touch", "next: tap {from} (it takes token {token}; a tap on token {others} takes that one), then {to}",
       { from: sensorName(at), token: q.piece, others: I18N.list(others), to });
   }
   return I18N.touch ? I18N.t("page.str.hand_next_touch", "next: tap {from} (it takes token {token}), then {to}", { from: sensorName(at), token: q.piece, to })

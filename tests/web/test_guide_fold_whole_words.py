@@ -96,3 +96,30 @@ def test_a_folded_tip_stops_at_a_sentence_s_end_on_its_last_line(browser: Any, g
                 assert shown[-1].endswith((".", "!", "?")), shown
         finally:
             ctx.close()
+
+
+def test_the_words_under_more_are_hidden_whole(browser: Any) -> None:
+    """Magic newcomers 68, 70, 73 and 76 (390x844): a stray mark showed between the folded tip's lines, just above
+    "▾ more": the top of an emoji among the words its ground covers ("After 🎲 Roll"), rising above its line. Those
+    words are hidden whole (visibility), their glyphs too; opened, the tip shows them all."""
+    with serving(("--seed", "7")) as url:
+        ctx = browser.new_context(viewport={"width": PHONE[0], "height": PHONE[1]}, has_touch=True, is_mobile=True)
+        page = ctx.new_page()
+        try:
+            page.goto(url)
+            page.wait_for_function("() => { const b = document.getElementById('guide');"
+                                   " return !b.hidden && !b.querySelector('.guide-more').hidden; }", timeout=WAIT)
+            page.wait_for_timeout(300)
+            said = page.evaluate("""() => { const text = document.querySelector('#guide .guide-text');
+                const rest = text.querySelector('.guide-rest');
+                return { whole: text.textContent, rest: rest ? rest.textContent : null,
+                         hidden: rest ? getComputedStyle(rest).visibility : null }; }""")
+            assert said["rest"] and "🎲" in said["rest"] and said["hidden"] == "hidden", said
+            assert said["whole"].endswith(said["rest"]), said
+            page.locator("#guide .guide-more").tap()  # opened: every word shows
+            page.wait_for_function("() => document.getElementById('guide').dataset.open !== undefined", timeout=WAIT)
+            shown = page.evaluate("""() => { const r = document.querySelector('#guide .guide-rest');
+                return r ? getComputedStyle(r).visibility : 'visible'; }""")
+            assert shown == "visible", shown
+        finally:
+            ctx.close()

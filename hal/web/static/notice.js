@@ -505,6 +505,7 @@ const NOTICE = {
   // sentence ends on that line before it, from there (Magic newcomer 50 read "…means your turn. After 🎲 Roll, the
   // ▾ more" as a broken sentence; Labyrinth 48 "(lit: ▾ more")
   wholeWord(text, more) {
+    if (text.querySelector(".guide-rest")) text.textContent = text.textContent; // (one text again: measured anew)
     const node = text.firstChild;
     if (!node || node.nodeType !== Node.TEXT_NODE || node !== text.lastChild) return; // (words of one text only)
     const bottom = text.getBoundingClientRect().bottom, m = more.getBoundingClientRect();
@@ -513,7 +514,7 @@ const NOTICE = {
       range.setStart(node, w.index); range.setEnd(node, w.index + w[0].length);
       const b = range.getBoundingClientRect();
       if (b.top >= bottom - 1 || b.bottom > bottom + 1 || b.bottom < m.top) continue; // a line not the last shown
-      line.push({ word: w[0], b });
+      line.push({ word: w[0], b, at: w.index });
     }
     const cut = line.findIndex(({ b }) => (rtl ? b.left < m.right : b.right > m.left));
     if (cut >= 0) {
@@ -521,6 +522,12 @@ const NOTICE = {
       for (let k = cut - 1; k >= 0; k--) if (/[.!?…][”"’)]?$/.test(line[k].word)) { from = k + 1; break; }
       const b = line[from].b, grow = rtl ? b.right - m.right : m.left - b.left;
       if (grow > 0) more.style.paddingInlineStart = `${parseFloat(getComputedStyle(more).paddingInlineStart) + grow + 1}px`;
+      // ...and the words from there on hidden whole (board.css .guide-rest): an emoji rising above its line peeked over
+      // "▾ more"'s ground as a stray mark (Magic newcomers 68, 70, 73 and 76)
+      const rest = node.splitText(line[from].at), span = document.createElement("span");
+      span.className = "guide-rest";
+      rest.replaceWith(span);
+      span.appendChild(rest);
     }
     more.classList.add("whole"); // measured: no fade needed over the word before it
   },

@@ -522,7 +522,7 @@ const NOTICE = {
       for (let k = cut - 1; k >= 0; k--) if (/[.!?…][”"’)]?$/.test(line[k].word)) { from = k + 1; break; }
       const b = line[from].b, grow = rtl ? b.right - m.right : m.left - b.left;
       if (grow > 0) more.style.paddingInlineStart = `${parseFloat(getComputedStyle(more).paddingInlineStart) + grow + 1}px`;
-      // ...and the words from there on hidden whole (board.css .guide-rest): an emoji rising above its line peeked over
+      // ...and the words from there on hidden whole (board.css .guide-rest, by opacity): an emoji rising above its line peeked over
       // "▾ more"'s ground as a stray mark (Magic newcomers 68, 70, 73 and 76)
       const rest = node.splitText(line[from].at), span = document.createElement("span");
       span.className = "guide-rest";

@@ -103,8 +103,7 @@ function tokenDiv(t) {
     // another token chosen first: the click means this token's space (several tokens share one), not this token
     const space = d.closest(".space");
     if (S.selected && S.selected !== t && space) {
-      // ...but on the chosen token's own space, another token the play moves from there: that one instead (a
-      // finger's first tap there takes the token the line names, below)
+      // ...but on the chosen token's own space, another token the play moves from there: that one instead
       if (S.world.tokens[S.selected] === space.dataset.sensor && askedTokens().includes(t)) { S.selected = t; drawTokens(); return; }
       spaceClicked(space.dataset.sensor);
       return;

@@ -853,6 +853,9 @@ function drawInfo() {
   // out of reach)
   const s = said(), reach = t && s && s.action === "move" && Array.isArray(s.cells) && s.cells.includes(t.cell);
   if (reach) { const c = $("board").querySelector(`[data-cell="${t.cell}"]`); if (c) c.classList.add("target-reach"); }
+  // ...and said so in words under its name (Magic newcomer 77 read the frame as any lit cell's, and counted the
+  // steps itself): the same cells as the lit ones, the instruction's
+  if (reach && !over) $("target").querySelector(".muted").textContent = I18N.t("page.magic.on_cell_reach", "on {cell} · in reach", { cell: t.cell });
   reachColour();
   // a symbol found is marked taken (dimmed, ✓ and its finder's colour): it never comes back as a target
   // (round 6 asked whether it could)

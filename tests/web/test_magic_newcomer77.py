@@ -1,0 +1,33 @@
+"""Issue 15, Magic newcomer 77 (1920x1080 and 390x844): the target within the roll's reach was framed in the mover's
+colour, as every lit cell is, and the newcomer "wasn't sure whether the red was 'your colour frame' or just the normal
+lit-cell border, so I worked out the distance myself". The target's card says it in words under the cell's name while
+the move can end on it, and only then."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from test_magic_newcomer import PHONE, WAIT_MS, open_page, url  # noqa: F401  (url: a fixture)
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.mark.parametrize("size", [PHONE, (320, 568), (1920, 1080)], ids=["phone", "320", "wide"])
+def test_the_target_card_says_when_the_roll_can_reach_it(browser: Any, url: str, size: tuple[int, int]) -> None:  # noqa: F811
+    page = open_page(browser, url, size)
+    try:
+        page.wait_for_function("() => S.view && S.view.target && S.view.instruction", timeout=WAIT_MS)
+        said = page.evaluate("""() => {
+          const t = S.view.target, box = document.getElementById('target');
+          const words = () => ({ text: box.innerText, lines: Math.round(box.querySelector('.muted').getBoundingClientRect().height
+            / (1.2 * parseFloat(getComputedStyle(box.querySelector('.muted')).fontSize)) - 0.3) });
+          S.view.instruction = { ...S.view.instruction, player: 'red', action: 'move', cells: ['a1', t.cell] }; drawInfo();
+          const reach = words();
+          S.view.instruction = { ...S.view.instruction, cells: ['a1'] }; drawInfo();
+          return { reach, out: words(), cell: t.cell }; }""")
+        assert f"on {said['cell']}" in said["reach"]["text"] and "in reach" in said["reach"]["text"], said
+        assert "reach" not in said["out"]["text"] and f"on {said['cell']}" in said["out"]["text"], said
+        assert said["reach"]["lines"] <= 2, said  # (a phone's narrow card: two lines at most)
+    finally:
+        page.close()

@@ -435,13 +435,17 @@ const MB = {
   async release(colour) {
     if (!await ASK.ask(I18N.t("page.common.seat_move.confirm", "Move {Player}'s secret card to this screen? The other screen then no longer shows it.", { player: colour }),
       I18N.t("page.common.seat_move.yes", "⇄ Move it here"), I18N.t("page.common.ask_no", "Cancel"))) return;
+    // the card shown here, as asked: its tab opened at the press (still the person's own gesture), as a tap on a free
+    // seat opens it (Labyrinth newcomer 77 pressed "⇄ Move it here" and saw no card), pointed at it once it is taken
+    const tab = MB.cardShownHere ? null : window.open("", tabOfCard(colour));
+    const shut = () => { if (tab && !tab.closed) tab.close(); };
     let r;
-    try { r = await fetch(`/seat/${colour}/release`, { method: "POST" }); } catch (e) { MB.showError(I18N.t("page.common.not_connected", "not connected to the board")); return; }
+    try { r = await fetch(`/seat/${colour}/release`, { method: "POST" }); } catch (e) { shut(); MB.showError(I18N.t("page.common.not_connected", "not connected to the board")); return; }
     const body = await r.json().catch(() => ({}));
-    if (!r.ok) { MB.showError(body.error || I18N.t("page.common.release_failed", "could not release {player}", { player: colour })); return; }
+    if (!r.ok) { shut(); MB.showError(body.error || I18N.t("page.common.release_failed", "could not release {player}", { player: colour })); return; }
     // ...and taken here, as its label says ("⇄ show it here instead"; Labyrinth newcomer 14 pressed it, then
     // had to find and press the colour again)
-    await MB.claim(colour);
+    await MB.claim(colour, tab);
   },
   drawSite() {
     const box = $("join");

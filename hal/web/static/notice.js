@@ -468,11 +468,26 @@ const NOTICE = {
     if (box.dataset.tip !== id) delete box.dataset.open; // another tip: its first lines, until tapped
     box.dataset.tip = id;
     NOTICE.shown.add(id);
+    NOTICE.count(box, id);
     box.querySelector(".guide-text").textContent = text;
     box.hidden = false;
     document.body.classList.remove("guide-resting"); // its room is the tip's again
     NOTICE.clamped(box);
     NOTICE.room(box);
+  },
+  // the tip's label says which of the game's tips it is ("💡 Tip 2 of 5:"): Got it hides this one, the next comes at its
+  // own moment (Struggle newcomers 72, 74 and 76 pressed Got it, expected the tips to stop, and took the next one for
+  // the same coming back). A tip keeps its number for the page's life: the tips read already (here or on another
+  // screen) and those numbered before it, plus one
+  numbers: {},
+  count(box, id) {
+    const label = box.querySelector("b"), ids = Object.keys(NOTICE.tips || {});
+    if (!label || ids.length < 2) return;
+    if (!NOTICE.numbers[id]) {
+      const seen = NOTICE.seen();
+      NOTICE.numbers[id] = ids.filter((t) => t !== id && (seen.includes(t) || NOTICE.numbers[t])).length + 1;
+    }
+    label.textContent = I18N.t("page.tip_count", "💡 Tip {n} of {total}:", { n: Math.min(NOTICE.numbers[id], ids.length), total: ids.length });
   },
   // the "▾ more" shows only while the tip's words are cut (a phone's two lines, not yet tapped open)
   clamped(box) {
@@ -545,17 +560,21 @@ const NOTICE = {
 };
 // a wide screen's tip no taller than the room under the side panel's buttons, its words scrolling within it (an
 // attack at 1300x800: Labyrinth's first tip, 390 px high at the foot of the side panel's column, lay over ✋ Done and
-// ✊ Lift pawn); none where the page's buttons are not in the side panel (Struggle's tip lies under its dice)
+// ✊ Lift pawn); on Struggle's page, under its objective card's box, whose button the first tip names (an attack,
+// session 21: at 1024x700 "🃏️ Show Red's card" lay below the panel's view, under the tip); none where the tip lies
+// beside the side panel, not over it (Struggle's tip under its dice at 1300x800 and more)
 // (its words scroll, Got it and No more tips stay in view)
 NOTICE.fitWide = (box) => {
-  const c = document.querySelector(".info-side .controls"), side = c && c.closest(".info-side");
+  const c = document.querySelector(".info-side .controls, .info-side .my-card:not([hidden])"), side = c && c.closest(".info-side");
   const body = box.querySelector(".guide-body");
   if (!body) return;
   body.style.maxHeight = "";
-  if (NOTICE.phone() || !c) return;
-  const bottom = c.getBoundingClientRect().bottom + (side ? side.scrollTop : 0);
+  if (NOTICE.phone() || !c || !side) return;
+  const g = box.getBoundingClientRect(), p = side.getBoundingClientRect();
+  if (g.right <= p.left || g.left >= p.right) return;
+  const bottom = c.getBoundingClientRect().bottom + side.scrollTop;
   // (the side panel ends --guide-room, the tip and 24 px, above the foot of main, whose padding is 12 px)
-  const over = box.offsetHeight - Math.max(120, Math.floor(window.innerHeight - bottom - 44));
+  const over = box.offsetHeight - Math.max(88, Math.floor(window.innerHeight - bottom - 44));
   if (over > 0) body.style.maxHeight = `${Math.max(48, body.offsetHeight - over)}px`;
 };
 window.addEventListener("resize", () => { const box = NOTICE.el("guide"); if (box && !box.hidden) NOTICE.room(box); });

@@ -17,6 +17,10 @@ pytestmark = pytest.mark.browser
 
 PORT = int(os.environ.get("MB_TEST_PORT", "0"))
 LABEL = "() => document.querySelector('#guide > b').textContent"
+# on a phone the label has no room (board.css): Got it says the count, "Got it · 2/5"
+GOT_IT = """() => { const ok = document.querySelector('#guide .guide-ok'), b = document.querySelector('#guide > b');
+  return [getComputedStyle(ok, '::after').content, getComputedStyle(b).display, ok.getBoundingClientRect().width,
+          document.querySelector('#guide .guide-off').getBoundingClientRect().width]; }"""
 
 
 def test_each_tip_says_which_of_the_game_s_tips_it_is(browser: Any) -> None:
@@ -26,7 +30,9 @@ def test_each_tip_says_which_of_the_game_s_tips_it_is(browser: Any) -> None:
             page.wait_for_function("() => !document.getElementById('guide').hidden", timeout=WAIT)
             total = page.evaluate("() => Object.keys(NOTICE.tips).length")
             assert total == 5, total
-            assert page.evaluate(LABEL) == f"💡 Tip 2 of {total}:", page.evaluate(LABEL)
+            said = page.evaluate(GOT_IT)
+            assert said[1] == "none" and said[0] == f'" · 2/{total}"', said
+            assert said[2] <= said[3] + 1, said  # (as wide as No more tips at most: the tip's room unchanged)
             first = page.locator("#guide").get_attribute("data-tip")
             page.locator("#guide .guide-ok").tap()
             page.locator("#throw").tap()
@@ -35,10 +41,19 @@ def test_each_tip_says_which_of_the_game_s_tips_it_is(browser: Any) -> None:
             page.wait_for_function("(f) => !document.getElementById('guide').hidden && document.getElementById('guide').dataset.tip !== f",
                                    arg=first, timeout=WAIT)
             assert page.locator("#guide").get_attribute("data-tip") == "choose"
-            assert page.evaluate(LABEL) == f"💡 Tip 3 of {total}:", page.evaluate(LABEL)
-            # ...and it is seen whole on a phone: the label on the tip's first line, the words after it
-            box = page.evaluate("""() => { const b = document.querySelector('#guide > b').getBoundingClientRect(),
-              g = document.getElementById('guide').getBoundingClientRect(); return [b.top - g.top, b.right <= g.right]; }""")
-            assert box[0] < 20 and box[1], box
+            assert page.evaluate(GOT_IT)[0] == f'" · 3/{total}"', page.evaluate(GOT_IT)
+            # ...and on the same game's wide screen, the tip's label says it in words
+            wide = browser.new_page(viewport={"width": 1920, "height": 1080})
+            try:
+                wide.add_init_script("localStorage.setItem('mazeboard.guide.struggle', JSON.stringify(['goal', 'dice']))")
+                wide.goto(url)
+                wide.wait_for_function("() => !document.getElementById('guide').hidden", timeout=WAIT)
+                label = wide.evaluate(LABEL)
+                assert label in (f"💡 Tip 3 of {total}:", f"💡 Tip 4 of {total}:"), label
+                box = wide.evaluate("""() => { const b = document.querySelector('#guide > b').getBoundingClientRect(),
+                  g = document.getElementById('guide').getBoundingClientRect(); return [b.width > 0, b.right <= g.right]; }""")
+                assert all(box), box
+            finally:
+                wide.close()
         finally:
             ctx.close()

@@ -487,7 +487,11 @@ const NOTICE = {
       const seen = NOTICE.seen();
       NOTICE.numbers[id] = ids.filter((t) => t !== id && (seen.includes(t) || NOTICE.numbers[t])).length + 1;
     }
-    label.textContent = I18N.t("page.tip_count", "💡 Tip {n} of {total}:", { n: Math.min(NOTICE.numbers[id], ids.length), total: ids.length });
+    const n = Math.min(NOTICE.numbers[id], ids.length);
+    label.textContent = I18N.t("page.tip_count", "💡 Tip {n} of {total}:", { n, total: ids.length });
+    // (a phone has no room for the label: Got it says it, "Got it · 2/5", board.css)
+    const ok = box.querySelector(".guide-ok");
+    if (ok) ok.dataset.count = `${n}/${ids.length}`;
   },
   // the "▾ more" shows only while the tip's words are cut (a phone's two lines, not yet tapped open)
   clamped(box) {

@@ -478,11 +478,13 @@ class StruggleReferee(RefereeCore):
         turn.hint = rules.hint(self.rules, turn.outcomes, card)
         # ...and why, said on the card holder's page (Struggle newcomer 66: a reason it did not see in the ways)
         why, lead = rules.hint_reason(self.rules, turn.outcomes, card, turn.hint)
+        # ...way by way where the pick is ahead of some on one measure and of others on another
+        apart = [[i, m] for i, m in rules.hint_apart(self.rules, turn.outcomes, card, turn.hint)] if why == "mixed" else None
         turn.selected = 0  # way 1 first, as the list reads (round 26: "way 10 of 10" first); the hint marks the pick
         turn.play = 0
         self._emit("outcomes", player=turn.player, faces=list(turn.hand),
                    outcomes=[outcome_summary(i, o, self.race) for i, o in enumerate(turn.outcomes)],
-                   hint=turn.hint, hint_why=why, hint_token=lead, selected=turn.selected)
+                   hint=turn.hint, hint_why=why, hint_token=lead, hint_apart=apart, selected=turn.selected)
         self._go("hand_accepted")
 
     def _cycle(self, step: int) -> None:

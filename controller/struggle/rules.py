@@ -543,27 +543,40 @@ def hint_reason(rules: Rules, outs: Sequence[Outcome], card: Card | None, pick: 
     order)."""
     if not outs or card is None or not 0 <= pick < len(outs):
         return ("first", None)
-    key = [(*evaluate(rules, o.result.race, card), moved(o.result)) for o in outs]
-    rivals = [i for i in range(len(outs)) if i != pick and key[i][0] == key[pick][0]]
+    rivals = hint_apart(rules, outs, card, pick)
     if not rivals:
         return ("points", None)
-    # each rival's first measure apart from the pick (the pick is ahead there: hint takes the greatest)
-    apart = {next((k for k in range(1, 4) if key[i][k] != key[pick][k]), None) for i in rivals}
+    apart = {reason for _, reason in rivals}
     if len(apart) > 1:
         return ("mixed", None)
-    level = apart.pop()
-    if level is None:
-        return ("first", None)
-    reason = ("order", "lead", "moves")[level - 1]
+    reason = apart.pop()
     if reason != "lead":
         return (reason, None)
+    rivals_i = [i for i, _ in rivals]
     race = outs[pick].result.race
     lead = next_wanted(race, card)
     if lead is None:
         return (reason, None)
     further = all(lead not in outs[i].result.race.arrived
-                  and (outs[i].result.race.space(lead) or 0) < (race.space(lead) or 0) for i in rivals)
+                  and (outs[i].result.race.space(lead) or 0) < (race.space(lead) or 0) for i in rivals_i)
     return (reason, lead if further else None)
+
+
+#: the measures :func:`hint_apart` names, in the order the board weighs them after the points
+APART = ("order", "lead", "moves", "first")
+
+
+def hint_apart(rules: Rules, outs: Sequence[Outcome], card: Card | None, pick: int) -> list[tuple[int, str]]:
+    """Each way weighing as much as way ``pick`` on :func:`evaluate`'s first measure (the points), as ``(index,
+    measure)``: the first measure on which the pick is ahead of it, one of :data:`APART` (``"first"``: level on every
+    one, listed after it); in the ways' order; empty without a card or such ways. The page says a ``mixed`` reason
+    (:func:`hint_reason`) way by way with it (Struggle newcomer 76 gave up reading every measure listed at once)."""
+    if not outs or card is None or not 0 <= pick < len(outs):
+        return []
+    key = [(*evaluate(rules, o.result.race, card), moved(o.result)) for o in outs]
+    rivals = [i for i in range(len(outs)) if i != pick and key[i][0] == key[pick][0]]
+    # each rival's first measure apart from the pick (the pick is ahead there: hint takes the greatest)
+    return [(i, APART[next((k for k in range(1, 4) if key[i][k] != key[pick][k]), 4) - 1]) for i in rivals]
 
 
 def hint(rules: Rules, outs: Sequence[Outcome], card: Card | None) -> int:

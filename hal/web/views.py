@@ -474,7 +474,29 @@ def struggle_hint(event: Mapping[str, Any]) -> dict[str, Any] | None:
     reason, token = event.get("hint_why"), event.get("hint_token")
     why = {"reason": reason, "token": token if isinstance(token, str) and 0 < len(token) <= 2 else None} \
         if reason in HINT_REASONS else None
+    apart = _hint_apart(event.get("hint_apart"))
+    if why is not None and reason == "mixed" and apart:
+        why["apart"] = apart
     return {"hint": index, "hint_why": why}
+
+
+#: the measures a ``mixed`` hint names way by way (``hint_apart``: controller/struggle/rules.py hint_apart)
+HINT_APART = ("order", "lead", "moves", "first")
+
+
+def _hint_apart(value: Any) -> list[list[Any]] | None:
+    """An ``outcomes`` event's ``hint_apart``, ``[[way index, measure], ...]`` (at most 64, each index a whole number
+    0-999 and each measure one of :data:`HINT_APART`), or None where it is anything else (a page then says every
+    measure at once)."""
+    if not isinstance(value, list) or not 0 < len(value) <= 64:
+        return None
+    out: list[list[Any]] = []
+    for item in value:
+        if not (isinstance(item, list) and len(item) == 2 and isinstance(item[0], int) and not isinstance(item[0], bool)
+                and 0 <= item[0] <= 999 and item[1] in HINT_APART):
+            return None
+        out.append([item[0], item[1]])
+    return out
 
 
 def struggle_secret_hint(hint: dict[str, Any] | None) -> dict[str, Any]:

@@ -171,3 +171,25 @@ def test_the_pick_s_lead_token_is_not_named_when_another_way_takes_it_further() 
     pick = rules.hint(DEFAULT, outs, card)
     assert any("K" in o.result.race.arrived for o in outs)
     assert rules.hint_reason(DEFAULT, outs, card, pick) != ("lead", "K")
+
+
+def test_hint_apart_names_each_way_of_as_many_points_with_the_measure_it_is_behind_on() -> None:
+    """Struggle newcomer 76: a ``mixed`` reason said way by way (rules.hint_apart), each way named true."""
+    mixed = 0
+    for race, hand, outs, card in _random_choices(76):
+        pick = rules.hint(DEFAULT, outs, card)
+        apart = rules.hint_apart(DEFAULT, outs, card, pick)
+        key = [(*rules.evaluate(DEFAULT, o.result.race, card), rules.moved(o.result)) for o in outs]
+        rivals = [i for i in range(len(outs)) if i != pick and key[i][0] == key[pick][0]]
+        assert [i for i, _ in apart] == rivals
+        for i, measure in apart:
+            level = rules.APART.index(measure) + 1
+            assert all(key[i][k] == key[pick][k] for k in range(1, level)), (i, measure)
+            if measure == "first":
+                assert key[i][1:] == key[pick][1:] and i > pick
+            else:
+                assert key[i][level] < key[pick][level], (i, measure)
+        mixed += rules.hint_reason(DEFAULT, outs, card, pick)[0] == "mixed"
+        if rules.hint_reason(DEFAULT, outs, card, pick)[0] == "mixed":
+            assert len({m for _, m in apart}) > 1
+    assert mixed, "no mixed reason met"

@@ -47,16 +47,17 @@ def _lines(page: Any) -> dict[str, tuple[str, dict[str, Any]]]:
         outs = R.outcomes(RULES, race, hand)
         pick = R.hint(RULES, outs, card)
         reason, token = R.hint_reason(RULES, outs, card, pick)
+        apart = [[i, m] for i, m in R.hint_apart(RULES, outs, card, pick)]
         ways = [outcome_summary(i, o, race) for i, o in enumerate(outs)]
         text = page.evaluate("""([spaces, arrived, ways, card, pick, why]) => {
             S.view.spaces = spaces; S.view.arrived = arrived; S.view.phase = "choosing";
             drawPickLine(S.view, ways, card, pick, true, why);
             return document.getElementById("pick-line").textContent;
-        }""", [race.at(), list(race.arrived), ways, list(card), pick, {"reason": reason, "token": token}])
+        }""", [race.at(), list(race.arrived), ways, list(card), pick, {"reason": reason, "token": token, "apart": apart}])
         level = [i for i, o in enumerate(outs) if i != pick
                  and R.evaluate(RULES, o.result.race, card)[0] == R.evaluate(RULES, outs[pick].result.race, card)[0]]
         plain = {i: _plain(o.result.race, card) for i, o in enumerate(outs)}
-        out[name] = (text, {"pick": pick, "reason": reason, "level": level, "plain": plain})
+        out[name] = (text, {"pick": pick, "reason": reason, "level": level, "plain": plain, "apart": apart})
     return out
 
 
@@ -76,3 +77,26 @@ def test_the_pick_line_never_says_as_many_points_of_ways_scoring_differently(bro
     text, f = said["moves_and_first"]
     assert f["reason"] == "mixed", f
     assert "tokens move" in text and "first in the list" in text, text
+
+
+def test_a_mixed_reason_is_said_way_by_way(browser: Any) -> None:
+    """Struggle newcomer 76 (1920x1080): "this one comes out ahead on what the board weighs next, in this order: the
+    racing tokens in your card's order, how far its next token gets, how far the tokens move, and first in the list"
+    -- "I gave up parsing it and trusted the ★". Where the pick is ahead of some ways on one measure and of others on
+    another, the line names each way with the measure it is behind on, and no other."""
+    with serving(SEED7, PORT) as url:
+        page = open_page(browser, url, WIDE)
+        try:
+            page.wait_for_function("S.hello && S.view", timeout=WAIT)
+            said = _lines(page)
+        finally:
+            page.close()
+    text, f = said["moves_and_first"]
+    assert f["reason"] == "mixed", f
+    words = {"order": "on the tokens in your card's order", "lead": "on how far the token your card wants next gets",
+             "moves": "on how far the tokens move", "first": "only by coming first in the list"}
+    for i, measure in f["apart"]:
+        assert f"way {i + 1} {words[measure]}" in text, (i, measure, text)
+    for measure in {m for _, m in f["apart"]} ^ set(words):
+        assert words[measure] not in text, (measure, text)
+    assert "in this order" not in text, text

@@ -939,6 +939,22 @@ function drawWaysAbove() {
 // the last line of way 3's long text while way 1 was shown): "★ the board's pick for your card: way 3 · Show
 // it"; only on the page holding the card (never the shared LEDs), while its owner chooses among several ways
 // why: the board's reason ({reason, token}: controller/struggle/rules.py hint_reason), said among ways of equal points
+// "this one is ahead of way 2 on the tokens in your card's order, and of ways 4 and 5 on how far the tokens move":
+// a mixed reason's ways, by the measure the pick is ahead of each on (the secret's hint_why.apart, [[index, measure]]:
+// controller/struggle/rules.py hint_apart), in the board's order of measures; "" where it says none
+function apartWords(apart) {
+  if (!Array.isArray(apart)) return "";
+  const by = { order: [], lead: [], moves: [], first: [] };
+  for (const pair of apart) if (Array.isArray(pair) && Number.isInteger(pair[0]) && by[pair[1]]) by[pair[1]].push(pair[0] + 1);
+  const parts = Object.entries(by).filter(([, ns]) => ns.length).map(([m, ns]) => {
+    const ways = ns.length === 1 ? I18N.t("page.str.way_named_lc", "way {n}", { n: ns[0] }) : I18N.t("page.str.ways_named_lc", "ways {list}", { list: I18N.list(ns.map(String)) });
+    return m === "order" ? I18N.t("page.str.apart_order", "of {ways} on the tokens in your card's order", { ways })
+      : m === "lead" ? I18N.t("page.str.apart_lead", "of {ways} on how far the token your card wants next gets", { ways })
+        : m === "moves" ? I18N.t("page.str.apart_moves", "of {ways} on how far the tokens move", { ways })
+          : I18N.t("page.str.apart_first", "of {ways} only by coming first in the list", { ways });
+  });
+  return parts.length > 1 ? I18N.t("page.str.pick_why_apart", "this one is ahead {parts}", { parts: I18N.list(parts) }) : "";
+}
 function drawPickLine(v, ways, card, hint, mine, why) {
   const box = $("pick-line");
   const o = card && mine && v.phase === "choosing" && ways.length > 1 ? ways.find((w) => w.index === hint) : null;
@@ -960,9 +976,14 @@ function drawPickLine(v, ways, card, hint, mine, why) {
     : reason === "lead" && token ? I18N.t("page.str.pick_why_lead", "this one takes token {token}, the next your card wants, furthest", { token })
       : reason === "moves" ? I18N.t("page.str.pick_why_moves", "this one moves the tokens furthest")
         : reason === "first" ? I18N.t("page.str.pick_why_first", "they are as good in every way: this one comes first in the list")
-          // (every measure, in its order: an attack found the pick level with one way in every way and ahead of
-          // another on the spaces moved only, said ahead on the order and the next token)
-          : I18N.t("page.str.pick_why_next", "this one comes out ahead on what the board weighs next, in this order: the racing tokens in your card's order, how far its next token gets, how far the tokens move, and first in the list");
+          // (each way's own next token: one has the pick's arrived, or as far)
+          : reason === "lead" ? I18N.t("page.str.pick_why_lead_own", "this one takes the token your card wants next further than each of them does")
+            // ahead of some on one measure, of others on another: said way by way (Struggle newcomer 76 gave up
+            // reading every measure listed at once)
+            : reason === "mixed" && apartWords(why.apart) ? apartWords(why.apart)
+              // (every measure, in its order: an attack found the pick level with one way in every way and ahead of
+              // another on the spaces moved only, said ahead on the order and the next token)
+              : I18N.t("page.str.pick_why_next", "this one comes out ahead on what the board weighs next, in this order: the racing tokens in your card's order, how far its next token gets, how far the tokens move, and first in the list");
   // ...and where every way scores fewer points than now, said so (Struggle newcomer 67 read the pick's "✘ bad for your
   // card: −10" twice before seeing no way did better); not while every token stands on START (no "now": forCard)
   const before = v.spaces || {}, had = v.arrived || [];

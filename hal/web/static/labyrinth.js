@@ -785,7 +785,11 @@ function seatHint() {
   const away = s && S.hello && S.hello.humans.length && !(s.mine || []).length
     && S.hello.humans.every((p) => MB.seatElsewhere(p)) ? S.hello.humans[0] : null;
   // (the words before a free colour say "See your secret card": no second line saying it again, Labyrinth 32)
-  const say = over || seatTip() ? "" : away ? I18N.t("page.lab.same_table_hint", "This screen shows the same game: you can move {Player} here too; {Player}'s secret card is on the other screen.", { player: away }) : "";
+  // ...its card's screen closed said so, as the seat itself says it (Labyrinth newcomer 78 read "its screen is closed"
+  // on the seat and "on the other screen" here: "which one is true?")
+  const closed = away && Array.isArray(s.away) && s.away.includes(away);
+  const say = over || seatTip() ? "" : closed ? I18N.t("page.lab.same_table_hint_closed", "This screen shows the same game: you can move {Player} here too; the screen that showed {Player}'s secret card is closed now.", { player: away })
+    : away ? I18N.t("page.lab.same_table_hint", "This screen shows the same game: you can move {Player} here too; {Player}'s secret card is on the other screen.", { player: away }) : "";
   box.textContent = say;
   box.hidden = !say;
   box.classList.toggle("same", !seatTip() && !!away); // said on a wide screen too (labyrinth.css)

@@ -46,3 +46,53 @@ def test_moving_the_card_here_shows_it(browser: Any) -> None:
         finally:
             laptop.close()
             phone.close()
+
+
+def test_a_refused_move_leaves_a_card_tab_open_already(browser: Any) -> None:
+    """(an attack, session 21: the laptop's own Red card tab, found again by its name at "⇄ Move it here", was closed
+    when the claim was refused, the other screen claiming at the same moment; a blank tab opened for it goes)"""
+    import json
+
+    from playwright.sync_api import expect
+
+    refuse = json.dumps({"error": "red is taken: another screen has just claimed it"})
+    with serving(LABYRINTH + ("--humans", "red")) as url:
+        laptop = browser.new_context(viewport={"width": 1920, "height": 1080})
+        phone = browser.new_context(viewport={"width": PHONE[0], "height": PHONE[1]})
+        try:
+            page = laptop.new_page()
+            page.goto(url)
+            expect(page.locator("#conn")).to_have_text("connected", timeout=WAIT_MS)
+            page.locator(".seat-claim.red").click()  # the laptop holds Red: its card tab opens
+            expect(page.locator("#private-links")).to_contain_text("Open your secret card page", timeout=WAIT_MS)
+            page.wait_for_timeout(300)
+            assert len(laptop.pages) == 2, [p.url for p in laptop.pages]
+            mine = phone.new_page()
+            mine.goto(url)
+            mine.locator(".seat-release.red").click()  # the phone moves the card to itself
+            mine.locator("#ask button[value=yes]").click()
+            expect(page.locator(".seat-release.red")).to_be_visible(timeout=WAIT_MS)
+            page.route("**/seat/red/claim", lambda route: route.fulfill(status=409, content_type="application/json", body=refuse))
+            page.locator(".seat-release.red").click()
+            page.locator("#ask button[value=yes]").click()
+            expect(page.locator("#error")).to_contain_text("another screen has just claimed it", timeout=WAIT_MS)
+            page.wait_for_timeout(300)
+            assert len(laptop.pages) == 2, [p.url for p in laptop.pages]  # the card tab it had stays
+            # ...and a browser with no card tab: the blank one opened for the card goes (the seat the phone's again)
+            assert mine.request.post(url + "seat/red/claim").ok
+            fresh = browser.new_context(viewport={"width": 1920, "height": 1080})
+            try:
+                other = fresh.new_page()
+                other.goto(url)
+                expect(other.locator(".seat-release.red")).to_be_visible(timeout=WAIT_MS)
+                other.route("**/seat/red/claim", lambda route: route.fulfill(status=409, content_type="application/json", body=refuse))
+                other.locator(".seat-release.red").click()
+                other.locator("#ask button[value=yes]").click()
+                expect(other.locator("#error")).to_contain_text("another screen has just claimed it", timeout=WAIT_MS)
+                other.wait_for_timeout(300)
+                assert len(fresh.pages) == 1, [p.url for p in fresh.pages]
+            finally:
+                fresh.close()
+        finally:
+            phone.close()
+            laptop.close()

@@ -1,7 +1,7 @@
 """Issue 15, Struggle newcomer 76 (phone; 72 and 74 too): "I pressed Got it on the first tip and expected tips to stop.
 Instead a new blue tip box (dice, then moving tokens, then ways to play) appeared at nearly every step". Each tip's label
-says which of the game's tips it is ("💡 Tip 2 of 5:"), so Got it reads as this one read, more to come; a tip keeps
-its number when it comes again, and one read on another screen counts as read."""
+says which of the game's tips it is ("💡 Tip 2 of 5:"; on a phone, with no room for the label, "Got it · 2/5"), so Got
+it reads as this one read, more to come; a tip's number is its place in the game's guide, the same on every screen."""
 
 from __future__ import annotations
 
@@ -41,17 +41,22 @@ def test_each_tip_says_which_of_the_game_s_tips_it_is(browser: Any) -> None:
             page.wait_for_function("(f) => !document.getElementById('guide').hidden && document.getElementById('guide').dataset.tip !== f",
                                    arg=first, timeout=WAIT)
             assert page.locator("#guide").get_attribute("data-tip") == "choose"
-            assert page.evaluate(GOT_IT)[0] == f'" · 3/{total}"', page.evaluate(GOT_IT)
+            # (its place in the guide, goal, dice, throw, choose, place: the same on every screen, an attack)
+            assert page.evaluate(GOT_IT)[0] == f'" · 4/{total}"', page.evaluate(GOT_IT)
             # ...and on the same game's wide screen, the tip's label says it in words
             wide = browser.new_page(viewport={"width": 1920, "height": 1080})
             try:
                 wide.add_init_script("localStorage.setItem('mazeboard.guide.struggle', JSON.stringify(['goal', 'dice']))")
                 wide.goto(url)
                 wide.wait_for_function("() => !document.getElementById('guide').hidden", timeout=WAIT)
+                assert wide.evaluate("() => document.getElementById('guide').dataset.tip") == "choose"
                 label = wide.evaluate(LABEL)
-                assert label in (f"💡 Tip 3 of {total}:", f"💡 Tip 4 of {total}:"), label
+                assert label == f"💡 Tip 4 of {total}:", label  # (the phone's number for the same tip)
+                # ...a line of its own over the words (beside them it left them a third of the width: an attack)
                 box = wide.evaluate("""() => { const b = document.querySelector('#guide > b').getBoundingClientRect(),
-                  g = document.getElementById('guide').getBoundingClientRect(); return [b.width > 0, b.right <= g.right]; }""")
+                  w = document.querySelector('#guide .guide-body').getBoundingClientRect(),
+                  g = document.getElementById('guide').getBoundingClientRect();
+                  return [b.width > 0, b.right <= g.right, b.bottom <= w.top + 1, Math.abs(w.left - b.left) < 2]; }""")
                 assert all(box), box
             finally:
                 wide.close()

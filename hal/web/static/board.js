@@ -854,8 +854,15 @@ function drawInfo() {
   const s = said(), reach = t && s && s.action === "move" && Array.isArray(s.cells) && s.cells.includes(t.cell);
   if (reach) { const c = $("board").querySelector(`[data-cell="${t.cell}"]`); if (c) c.classList.add("target-reach"); }
   // ...and said so in words under its name (Magic newcomer 77 read the frame as any lit cell's, and counted the
-  // steps itself): the same cells as the lit ones, the instruction's
-  if (reach && !over) $("target").querySelector(".muted").textContent = I18N.t("page.magic.on_cell_reach", "on {cell} · in reach", { cell: t.cell });
+  // steps itself): the same cells as the lit ones, the instruction's; of a move made on this page only (an attack read
+  // "in reach" in the simulated Blue's move as Red's), each part whole on its line ("on f3 · in / reach": an attack)
+  if (reach && !over && S.hello.humans.includes(s.player)) {
+    const where = $("target").querySelector(".muted"), on = document.createElement("span"), near = document.createElement("span");
+    on.className = near.className = "whole";
+    on.textContent = I18N.t("page.magic.on_cell", "on {cell}", { cell: t.cell });
+    near.textContent = I18N.t("page.magic.in_reach", "in reach");
+    where.replaceChildren(on, " · ", near);
+  }
   reachColour();
   // a symbol found is marked taken (dimmed, ✓ and its finder's colour): it never comes back as a target
   // (round 6 asked whether it could)

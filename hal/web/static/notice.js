@@ -477,17 +477,12 @@ const NOTICE = {
   },
   // the tip's label says which of the game's tips it is ("💡 Tip 2 of 5:"): Got it hides this one, the next comes at its
   // own moment (Struggle newcomers 72, 74 and 76 pressed Got it, expected the tips to stop, and took the next one for
-  // the same coming back). A tip keeps its number for the page's life: the tips read already (here or on another
-  // screen) and those numbered before it, plus one
-  numbers: {},
+  // the same coming back). A tip's number is its place in the game's guide (the order their moments come in a game):
+  // the same on every screen and after a reload (an attack: numbered as shown, two screens gave one tip two numbers)
   count(box, id) {
     const label = box.querySelector("b"), ids = Object.keys(NOTICE.tips || {});
-    if (!label || ids.length < 2) return;
-    if (!NOTICE.numbers[id]) {
-      const seen = NOTICE.seen();
-      NOTICE.numbers[id] = ids.filter((t) => t !== id && (seen.includes(t) || NOTICE.numbers[t])).length + 1;
-    }
-    const n = Math.min(NOTICE.numbers[id], ids.length);
+    if (!label || ids.length < 2 || !ids.includes(id)) return;
+    const n = ids.indexOf(id) + 1;
     label.textContent = I18N.t("page.tip_count", "💡 Tip {n} of {total}:", { n, total: ids.length });
     // (a phone has no room for the label: Got it says it, "Got it · 2/5", board.css)
     const ok = box.querySelector(".guide-ok");

@@ -291,6 +291,8 @@ MESSAGES: dict[str, str] = {
     "str.all_held_idle": "{Player} holds all five dice ({hand}), a hand that moves no token: free a die to throw it "
                          "again, or press Stop to keep it anyway.",
     "str.keep_idle": "{Player}: {hand} is the hand, and it moves no token: press Stop to keep it (the turn ends).",
+    "str.keep_idle_play": "{Player}: {hand} is the hand, and it moves no token: press Stop to keep it, Stop again to play "
+                          "it (nothing moves), and Stop once more to end the turn.",
     # Die 1 named only where there is a previous way, Throw as "the next way" only where there is one (round 27:
     # way 1 said "Die 1 for the previous one" while die 1 was greyed); after the last way Throw shows way 1
     # (the board lights the way: the LEDs under the spaces, the page's frames; {play_text}: " (" the play ")", a page

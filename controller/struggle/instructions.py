@@ -291,6 +291,10 @@ def _throw(ref: "StruggleReferee") -> Instruction:
     # a hand no way of playing moves a token: said before Stop keeps it (Struggle newcomer 73)
     if throws and len(hand) == len(DIE_BUTTONS) and rules.hand_moves_nothing(ref.rules, ref.race, hand):
         message += "_idle"
+        # ...kept, a hand that is not void is still played, its one move nothing: Stop three times, said so (Struggle
+        # newcomer 77 read "(the turn ends)" and pressed Stop three times)
+        if message == "str.keep_idle" and not rules.is_void(hand):
+            message = "str.keep_idle_play"
     return Instruction(ref.current, "throw", message, facts, (), buttons)
 
 

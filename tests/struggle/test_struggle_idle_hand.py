@@ -5,6 +5,8 @@ way of playing it is said so, with the throw left to change it."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from test_struggle_round23b import _thrown
 
 from mazeboard.controller.struggle import rules
@@ -30,3 +32,28 @@ def test_the_prompt_after_a_throw_says_the_hand_moves_no_token() -> None:
     assert "black" not in said.text() and "arrived" not in said.text(), said.text()
     ref2, _ = _thrown("K Q 9 A J")
     assert "moves no token" not in ref2.instruction().text()
+
+
+def test_a_kept_hand_that_moves_nothing_says_the_three_stops_it_takes(monkeypatch: Any) -> None:
+    """Struggle newcomer 77 (1920x1080): "Q, ace, ace, ace, ace is the hand, and it moves no token: press Stop to keep
+    it (the turn ends)" -- and it took three presses of Stop (screenshots d25-d27: keep it, play its one way, "Red's
+    play moves no token: press Stop to end the turn"). A void hand (five aces) ends the turn at Stop, said so; any
+    other is said as the Stops it takes. (The hand's moving nothing stubbed: a race of tokens arrived and on red
+    spaces needs the reeds to match it.)"""
+    from mazeboard.hal.events import ButtonPressed
+
+    def kept(dice: str) -> Any:
+        ref, _ = _thrown(dice)
+        t = 100
+        while ref.instruction().facts.get("left", 0) > 0:
+            ref.on_sensor(ButtonPressed(t, "throw"))
+            t += 10
+        return ref.instruction()
+
+    monkeypatch.setattr(rules, "hand_moves_nothing", lambda *a: True)
+    said = kept("Q A A A A")
+    assert said.message == "str.keep_idle_play", said.text()
+    assert "Stop again to play it" in said.text() and "(the turn ends)" not in said.text(), said.text()
+    monkeypatch.setattr(rules, "is_void", lambda hand: True)  # (five aces: the turn ends at Stop)
+    said = kept("Q A A A A")
+    assert said.message == "str.keep_idle" and "(the turn ends)" in said.text(), said.text()

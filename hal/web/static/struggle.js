@@ -635,9 +635,31 @@ function playedNews(ev) {
   const all = Array.isArray(ev.moves) ? ev.moves : [];
   if (!all.length) return LOG_TEXT.played(ev);
   const moves = all.filter((m) => m && m.result !== "impasse" && (m.from !== m.to || m.place));
-  if (!moves.length) return I18N.t("page.str.news_played_none", "{Player}'s play moved no token", { player: ev.player });
+  // ...and a die's token that stayed, why, short (Struggle newcomer 77 read Blue's three Qs and no Q in the news, and
+  // worked out alone that space 7, black, stopped it)
+  const stays = staysShort(all.filter((m) => m && m.result === "impasse"));
+  if (!moves.length) return stays ? I18N.t("page.str.news_played_none_why", "{Player}'s play moved no token: {stays}", { player: ev.player, stays })
+    : I18N.t("page.str.news_played_none", "{Player}'s play moved no token", { player: ev.player });
   return I18N.t("page.str.news_played", "{Player} played: {moves}", { player: ev.player,
-    moves: moves.map(moveText).join(" · ") });
+    moves: [...moves.map(moveText), ...(stays ? [stays] : [])].join(" · ") });
+}
+// the moves that could not be made, in the news's few words, by what stopped them: "token Q stays (black space 7)",
+// "tokens J and 9 stay (black spaces)" (three impasses said at length did not fit the prompt: Struggle newcomer 75)
+function staysShort(impasses) {
+  const by = { black: [], taken: [], other: [] };
+  for (const m of impasses) by[m.blocked === "black" ? "black" : m.blocked ? "taken" : "other"].push(m);
+  return Object.entries(by).filter(([, ms]) => ms.length).map(([why, ms]) => {
+    if (ms.length > 1) {
+      const tokens = I18N.list(ms.map((m) => m.token));
+      return why === "black" ? I18N.t("page.str.news_stay_black_many", "tokens {tokens} stay (black spaces)", { tokens })
+        : why === "taken" ? I18N.t("page.str.news_stay_taken_many", "tokens {tokens} stay (spaces taken)", { tokens })
+          : I18N.t("page.str.news_stay_many", "tokens {tokens} stay", { tokens });
+    }
+    const token = ms[0].token, to = typeof ms[0].target === "number" ? spaceName(ms[0].target) : "";
+    return why === "black" && to ? I18N.t("page.str.news_stay_black", "token {token} stays (black {to})", { token, to })
+      : why === "taken" && to ? I18N.t("page.str.news_stay_taken", "token {token} stays ({to} taken)", { token, to })
+        : I18N.t("page.str.news_stay", "token {token} stays", { token });
+  }).join(" · ");
 }
 function newsNow() {
   const s = said(), v = S.view;

@@ -1,0 +1,37 @@
+"""Issue 15, Struggle newcomer 77 (390x844): Blue kept K Q Q 9 Q; the prompt's news said "Blue played: token 9 space 4
+→ space 5 (red space); Q goes back to space 4 · token K space 4 → space 5 (red space); 9 goes back to space 4" and no
+more: "I expected Q to move 3 spaces, but it ended on 4 ... No line on the page gave that reason". The news says a
+token that stayed, and what stopped it, in few words, and still fits the prompt's room on a phone and a wide screen."""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+import pytest
+from test_plain_words_browser import WIDE, open_page, serving
+from test_struggle_choosing_round26a_browser import SEED7
+
+pytestmark = pytest.mark.browser
+
+WAIT = 30000
+PORT = int(os.environ.get("MB_TEST_PORT", "0"))
+PLAY = """{type: 'played', player: 'blue', moves: [
+  {token: '9', from: 4, to: 5, result: 'swapped', displaced: ['Q']},
+  {token: 'K', from: 4, to: 5, result: 'swapped', displaced: ['9']},
+  {token: 'Q', from: 4, to: 4, result: 'impasse', target: 7, blocked: 'black'}]}"""
+
+
+@pytest.mark.parametrize("size", [(390, 844), WIDE], ids=["phone", "wide"])
+def test_a_token_that_stayed_is_news_with_what_stopped_it(browser: Any, size: tuple[int, int]) -> None:
+    with serving(SEED7, PORT) as url:
+        page = open_page(browser, url, size)
+        try:
+            page.wait_for_function("S.hello && S.view && S.view.instruction && S.view.instruction.action === 'throw'", timeout=WAIT)
+            said = page.evaluate(f"""() => {{ const news = playedNews({PLAY}); S.news = [news]; drawPrompt();
+              const box = document.getElementById('prompt-news'); return [news, !box.hidden, box.textContent]; }}""")
+        finally:
+            page.close()
+    assert said[0].endswith(" · token Q stays (black space 7)"), said
+    assert said[0].startswith("Blue played: token 9 space 4 → space 5 (red space); Q goes back to space 4"), said
+    assert said[1] and said[2] == said[0], said  # (in the prompt's room: shown)

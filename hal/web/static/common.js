@@ -14,6 +14,13 @@ const escHTML = (t) => String(t).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)
 // and the card page's "↩ Board's page" turned that tab into a second board): a board's page is the tab
 // "mazeboard-board", a colour's card page the tab "mazeboard-card-COLOUR"; a link to either shows that tab again
 const TAB_BOARD = "mazeboard-board";
+// closes `tab` (a window.open's) if it was opened for the press, still blank; a card tab the person had open already,
+// found again by its name, stays where the claim is refused (an attack lost it to a refused "⇄ Move it here")
+function shutter(tab) {
+  let blank = false;
+  try { blank = !!tab && tab.location.href === "about:blank"; } catch (e) { blank = false; }
+  return () => { if (blank && tab && !tab.closed) tab.close(); };
+}
 function tabOfCard(colour) { return ["mazeboard", "card", colour].join("-"); } // a name, not words: never shown
 if (!location.pathname.startsWith("/seat/")) window.name = TAB_BOARD;
 
@@ -420,11 +427,7 @@ const MB = {
   reopen() { if (MB.ws) { MB.quick = true; MB.reopening = true; MB.ws.close(); } },
   // `tab`: a tab opened for the card's page by the tap (drawSeats), pointed at it once the seat is taken, closed if not
   async claim(colour, tab = null) {
-    // (closed only if opened for this claim, still blank: a card tab the person had open already, found again by its
-    // name, stays where a claim is refused: an attack lost it to a refused "⇄ Move it here")
-    let blank = false;
-    try { blank = !!tab && tab.location.href === "about:blank"; } catch (e) { blank = false; }
-    const shut = () => { if (blank && tab && !tab.closed) tab.close(); };
+    const shut = shutter(tab);
     let r;
     try { r = await fetch(`/seat/${colour}/claim`, { method: "POST" }); } catch (e) { shut(); MB.showError(I18N.t("page.common.not_connected", "not connected to the board")); return; }
     const body = await r.json().catch(() => ({}));
@@ -442,9 +445,7 @@ const MB = {
     // the card shown here, as asked: its tab opened at the press (still the person's own gesture), as a tap on a free
     // seat opens it (Labyrinth newcomer 77 pressed "⇄ Move it here" and saw no card), pointed at it once it is taken
     const tab = MB.cardShownHere ? null : window.open("", tabOfCard(colour));
-    let blank = false; // (a card tab open already, found by its name, stays: as in claim)
-    try { blank = !!tab && tab.location.href === "about:blank"; } catch (e) { blank = false; }
-    const shut = () => { if (blank && tab && !tab.closed) tab.close(); };
+    const shut = shutter(tab);
     let r;
     try { r = await fetch(`/seat/${colour}/release`, { method: "POST" }); } catch (e) { shut(); MB.showError(I18N.t("page.common.not_connected", "not connected to the board")); return; }
     const body = await r.json().catch(() => ({}));

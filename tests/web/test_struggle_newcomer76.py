@@ -1,7 +1,8 @@
 """Issue 15, Struggle newcomer 76 (phone; 72 and 74 too): "I pressed Got it on the first tip and expected tips to stop.
 Instead a new blue tip box (dice, then moving tokens, then ways to play) appeared at nearly every step". Each tip's label
-says which of the game's tips it is ("💡 Tip 2 of 5:"; on a phone, with no room for the label, "Got it · 2/5"), so Got
-it reads as this one read, more to come; a tip's number is its place in the game's guide, the same on every screen."""
+says how many tips are still to come ("💡 Tip (3 more to come):"; on a phone, with no room for the label, "Got it · 3
+more"), so Got it reads as this one read, more to come. Counted from the tips read at the table: never going up (Struggle
+newcomer 78 read "5/5" then "2/5", numbered by place, as a count going backwards) and the same on every screen."""
 
 from __future__ import annotations
 
@@ -31,7 +32,7 @@ def test_each_tip_says_which_of_the_game_s_tips_it_is(browser: Any) -> None:
             total = page.evaluate("() => Object.keys(NOTICE.tips).length")
             assert total == 5, total
             said = page.evaluate(GOT_IT)
-            assert said[1] == "none" and said[0] == f'" · 2/{total}"', said
+            assert said[1] == "none" and said[0] == '" · 3 more"', said  # (goal read, dice shown: throw, choose, place)
             assert said[2] <= said[3] + 1, said  # (as wide as No more tips at most: the tip's room unchanged)
             first = page.locator("#guide").get_attribute("data-tip")
             page.locator("#guide .guide-ok").tap()
@@ -41,8 +42,8 @@ def test_each_tip_says_which_of_the_game_s_tips_it_is(browser: Any) -> None:
             page.wait_for_function("(f) => !document.getElementById('guide').hidden && document.getElementById('guide').dataset.tip !== f",
                                    arg=first, timeout=WAIT)
             assert page.locator("#guide").get_attribute("data-tip") == "choose"
-            # (its place in the guide, goal, dice, throw, choose, place: the same on every screen, an attack)
-            assert page.evaluate(GOT_IT)[0] == f'" · 4/{total}"', page.evaluate(GOT_IT)
+            # (goal and dice read; throw and place to come)
+            assert page.evaluate(GOT_IT)[0] == '" · 2 more"', page.evaluate(GOT_IT)
             # ...and on the same game's wide screen, the tip's label says it in words
             wide = browser.new_page(viewport={"width": 1920, "height": 1080})
             try:
@@ -51,7 +52,7 @@ def test_each_tip_says_which_of_the_game_s_tips_it_is(browser: Any) -> None:
                 wide.wait_for_function("() => !document.getElementById('guide').hidden", timeout=WAIT)
                 assert wide.evaluate("() => document.getElementById('guide').dataset.tip") == "choose"
                 label = wide.evaluate(LABEL)
-                assert label == f"💡 Tip 4 of {total}:", label  # (the phone's number for the same tip)
+                assert label == "💡 Tip (2 more to come):", label  # (the phone's count for the same tip)
                 # ...a line of its own over the words (beside them it left them a third of the width: an attack)
                 box = wide.evaluate("""() => { const b = document.querySelector('#guide > b').getBoundingClientRect(),
                   w = document.querySelector('#guide .guide-body').getBoundingClientRect(),

@@ -297,6 +297,7 @@ const NOTICE = {
     for (const id of read) NOTICE.remember(id, true);
     const box = NOTICE.el("guide");
     if (box && !box.hidden && read.includes(box.dataset.tip)) NOTICE.keep(box);
+    else if (box && !box.hidden) NOTICE.count(box, box.dataset.tip); // (fewer to come: read on another screen)
     if (box && box.hidden) NOTICE.news();
   },
   // Got it: the tip goes; on a phone its room stays for the rest of the game (keep, reserve)
@@ -475,18 +476,22 @@ const NOTICE = {
     NOTICE.clamped(box);
     NOTICE.room(box);
   },
-  // the tip's label says which of the game's tips it is ("💡 Tip 2 of 5:"): Got it hides this one, the next comes at its
-  // own moment (Struggle newcomers 72, 74 and 76 pressed Got it, expected the tips to stop, and took the next one for
-  // the same coming back). A tip's number is its place in the game's guide (the order their moments come in a game):
-  // the same on every screen and after a reload (an attack: numbered as shown, two screens gave one tip two numbers)
+  // the tip's label says how many of the game's tips are still to come ("💡 Tip (3 more to come):"): Got it hides this
+  // one, the next comes at its own moment (Struggle newcomers 72, 74 and 76 pressed Got it, expected the tips to stop,
+  // and took the next one for the same coming back). Counted from the tips read at the table (every screen's), so it
+  // never goes up and is the same on every screen (numbered "Tip 5 of 5" then "2 of 5", tips coming back at their
+  // moments read as a count going backwards: Struggle newcomer 78; numbered as shown, two screens disagreed: an attack)
   count(box, id) {
-    const label = box.querySelector("b"), ids = Object.keys(NOTICE.tips || {});
-    if (!label || ids.length < 2 || !ids.includes(id)) return;
-    const n = ids.indexOf(id) + 1;
-    label.textContent = I18N.t("page.tip_count", "💡 Tip {n} of {total}:", { n, total: ids.length });
-    // (a phone has no room for the label: Got it says it, "Got it · 2/5", board.css)
-    const ok = box.querySelector(".guide-ok");
-    if (ok) ok.dataset.count = `${n}/${ids.length}`;
+    const label = box.querySelector("b"), ok = box.querySelector(".guide-ok");
+    if (!label || Object.keys(NOTICE.tips || {}).length < 2) return;
+    const more = NOTICE.toCome().filter((t) => t !== id).length;
+    label.textContent = more ? I18N.t("page.tip_count_more", "💡 Tip ({n} more to come):", { n: more })
+      : I18N.t("page.tip_count_last", "💡 Tip (the last one):");
+    // (a phone has no room for the label: Got it says it, "Got it · 3 more", board.css)
+    if (ok) {
+      if (more) ok.dataset.count = I18N.t("page.tip_more_short", "{n} more", { n: more });
+      else delete ok.dataset.count;
+    }
   },
   // the "▾ more" shows only while the tip's words are cut (a phone's two lines, not yet tapped open)
   clamped(box) {

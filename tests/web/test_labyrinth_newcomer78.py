@@ -78,3 +78,34 @@ def test_the_same_table_line_leaves_new_game_in_the_window(browser: Any, size: t
         assert seen["newGame"] <= seen["w"] and seen["help"] <= seen["w"], seen
         assert seen["hint"] <= seen["w"] and seen["hintLeft"] >= 0 and not seen["cut"], seen
         assert seen["head"] < 110, seen
+
+
+@pytest.mark.parametrize("size", [(900, 600), (1400, 800), (1600, 900)], ids=["900", "1400", "1600"])
+def test_two_seats_held_elsewhere_keep_the_header_whole(browser: Any, size: tuple[int, int]) -> None:
+    """(an attack: with Red's and Blue's seats held on another screen, at 1400-1600 px the line shrank to two letters a
+    line and the header grew 780-1,980 px tall, the board below the window; at 900 px Red's seat button began past the
+    window's left edge; and the line named Red alone)"""
+    from playwright.sync_api import expect
+
+    args = ("--game", "labyrinth", "--players", "4", "--humans", "red,blue", "--seed", "3", "--cards-each", "1")
+    with serving(args) as url:
+        phone = browser.new_context()
+        page = None
+        try:
+            held = phone.new_page()
+            for colour in ("red", "blue"):
+                assert held.request.post(url + f"seat/{colour}/claim").ok
+            held.goto(url)
+            page = open_page(browser, url, size)
+            line = page.locator("#seat-hint")
+            expect(line).to_contain_text("you can move Red and Blue here too", timeout=WAIT_MS)
+            seen = page.evaluate("""() => { const rs = [...document.querySelectorAll('header button, header a, #seat-hint')]
+                .map((e) => e.getBoundingClientRect()).filter((r) => r.width);
+              return { w: innerWidth, left: Math.min(...rs.map((r) => r.left)), right: Math.max(...rs.map((r) => r.right)),
+                       head: document.querySelector('header').getBoundingClientRect().height }; }""")
+            assert seen["left"] >= 0 and seen["right"] <= seen["w"], seen
+            assert seen["head"] < 200, seen
+        finally:
+            if page is not None:
+                page.close()
+            phone.close()

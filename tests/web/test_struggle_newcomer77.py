@@ -35,3 +35,22 @@ def test_a_token_that_stayed_is_news_with_what_stopped_it(browser: Any, size: tu
     assert said[0].endswith(" · token Q stays (black space 7)"), said
     assert said[0].startswith("Blue played: token 9 space 4 → space 5 (red space); Q goes back to space 4"), said
     assert said[1] and said[2] == said[0], said  # (in the prompt's room: shown)
+
+
+@pytest.mark.parametrize("size", [WIDE], ids=["wide"])
+def test_a_token_sent_back_by_a_later_swap_is_not_said_to_stay(browser: Any, size: tuple[int, int]) -> None:
+    """(an attack: Q met black space 7 and stayed on 5; K's swap later sent it back to space 3; the news said
+    "token Q stays (black space 7)")"""
+    play = """{type: 'played', player: 'red', moves: [
+      {token: 'Q', from: 5, to: 5, result: 'impasse', target: 7, blocked: 'black'},
+      {token: 'K', from: 3, to: 5, result: 'swapped', displaced: ['Q']},
+      {token: '9', from: 1, to: 2, result: 'moved'}]}"""
+    with serving(SEED7, PORT) as url:
+        page = open_page(browser, url, size)
+        try:
+            page.wait_for_function("S.hello && S.view", timeout=WAIT)
+            said = page.evaluate(f"() => playedNews({play})")
+        finally:
+            page.close()
+    assert "Q stays" not in said and "Q goes back to space 3" in said, said
+

@@ -93,10 +93,10 @@ def test_a_mixed_reason_is_said_way_by_way(browser: Any) -> None:
             page.close()
     text, f = said["moves_and_first"]
     assert f["reason"] == "mixed", f
-    words = {"order": "on the tokens in your card's order", "lead": "on how far the token your card wants next gets",
+    words = {"order": "on the tokens in your card's order", "lead": "on how far the next token your card still wants gets",
              "moves": "on how far the tokens move", "first": "only by coming first in the list"}
     for i, measure in f["apart"]:
-        assert f"way {i + 1} {words[measure]}" in text, (i, measure, text)
+        assert f"way {i + 1}: {words[measure]}" in text.lower(), (i, measure, text)
     for measure in {m for _, m in f["apart"]} ^ set(words):
         assert words[measure] not in text, (measure, text)
     assert "in this order" not in text, text

@@ -788,8 +788,12 @@ function seatHint() {
   // ...its card's screen closed said so, as the seat itself says it (Labyrinth newcomer 78 read "its screen is closed"
   // on the seat and "on the other screen" here: "which one is true?")
   const closed = away && Array.isArray(s.away) && s.away.includes(away);
-  const say = over || seatTip() ? "" : closed ? I18N.t("page.lab.same_table_hint_closed", "This screen shows the same game: you can move {Player} here too; the screen that showed {Player}'s secret card is closed now.", { player: away })
-    : away ? I18N.t("page.lab.same_table_hint", "This screen shows the same game: you can move {Player} here too; {Player}'s secret card is on the other screen.", { player: away }) : "";
+  // (several seats held elsewhere: each named, and where their cards are said by each seat's own button, which knows:
+  // an attack read only Red named with Blue's seat elsewhere too)
+  const many = away && S.hello.humans.length > 1;
+  const say = over || seatTip() ? "" : many ? I18N.t("page.lab.same_table_hint_many", "This screen shows the same game: you can move {players} here too; each one's button at the top says where its secret card is.", { players: I18N.list(S.hello.humans.map((p) => MB.colourName(p))) })
+    : closed ? I18N.t("page.lab.same_table_hint_closed", "This screen shows the same game: you can move {Player} here too; the screen that showed {Player}'s secret card is closed now.", { player: away })
+      : away ? I18N.t("page.lab.same_table_hint", "This screen shows the same game: you can move {Player} here too; {Player}'s secret card is on the other screen.", { player: away }) : "";
   box.textContent = say;
   box.hidden = !say;
   box.classList.toggle("same", !seatTip() && !!away); // said on a wide screen too (labyrinth.css)

@@ -637,7 +637,9 @@ function playedNews(ev) {
   const moves = all.filter((m) => m && m.result !== "impasse" && (m.from !== m.to || m.place));
   // ...and a die's token that stayed, why, short (Struggle newcomer 77 read Blue's three Qs and no Q in the news, and
   // worked out alone that space 7, black, stopped it)
-  const stays = staysShort(all.filter((m) => m && m.result === "impasse"));
+  // (not one a later move's swap sent back: it did not stay, an attack read "token Q stays" of a Q sent to space 3)
+  const sentLater = (i, token) => all.slice(i + 1).some((m) => m && Array.isArray(m.displaced) && m.displaced.includes(token));
+  const stays = staysShort(all.filter((m, i) => m && m.result === "impasse" && !sentLater(i, m.token)));
   if (!moves.length) return stays ? I18N.t("page.str.news_played_none_why", "{Player}'s play moved no token: {stays}", { player: ev.player, stays })
     : I18N.t("page.str.news_played_none", "{Player}'s play moved no token", { player: ev.player });
   return I18N.t("page.str.news_played", "{Player} played: {moves}", { player: ev.player,
@@ -961,21 +963,24 @@ function drawWaysAbove() {
 // the last line of way 3's long text while way 1 was shown): "★ the board's pick for your card: way 3 · Show
 // it"; only on the page holding the card (never the shared LEDs), while its owner chooses among several ways
 // why: the board's reason ({reason, token}: controller/struggle/rules.py hint_reason), said among ways of equal points
-// "this one is ahead of way 2 on the tokens in your card's order, and of ways 4 and 5 on how far the tokens move":
+// "this one is ahead of each of them. Way 2: on the tokens in your card's order; ways 4 and 5: on how far the tokens move":
 // a mixed reason's ways, by the measure the pick is ahead of each on (the secret's hint_why.apart, [[index, measure]]:
 // controller/struggle/rules.py hint_apart), in the board's order of measures; "" where it says none
 function apartWords(apart) {
   if (!Array.isArray(apart)) return "";
   const by = { order: [], lead: [], moves: [], first: [] };
   for (const pair of apart) if (Array.isArray(pair) && Number.isInteger(pair[0]) && by[pair[1]]) by[pair[1]].push(pair[0] + 1);
-  const parts = Object.entries(by).filter(([, ns]) => ns.length).map(([m, ns]) => {
-    const ways = ns.length === 1 ? I18N.t("page.str.way_named_lc", "way {n}", { n: ns[0] }) : I18N.t("page.str.ways_named_lc", "ways {list}", { list: I18N.list(ns.map(String)) });
-    return m === "order" ? I18N.t("page.str.apart_order", "of {ways} on the tokens in your card's order", { ways })
-      : m === "lead" ? I18N.t("page.str.apart_lead", "of {ways} on how far the token your card wants next gets", { ways })
-        : m === "moves" ? I18N.t("page.str.apart_moves", "of {ways} on how far the tokens move", { ways })
-          : I18N.t("page.str.apart_first", "of {ways} only by coming first in the list", { ways });
+  // each part "way 2: on …", the ways named before the measure (no preposition before them to decline: an attack read
+  // "vor Wege 7 und 8", "a modi 7 e 8")
+  const parts = Object.entries(by).filter(([, ns]) => ns.length).map(([m, ns], k) => {
+    const ways = k ? (ns.length === 1 ? I18N.t("page.str.way_named_lc", "way {n}", { n: ns[0] }) : I18N.t("page.str.ways_named_lc", "ways {list}", { list: I18N.list(ns.map(String)) }))
+      : ns.length === 1 ? I18N.t("page.str.way_named", "Way {n}", { n: ns[0] }) : I18N.t("page.str.ways_named", "Ways {list}", { list: I18N.list(ns.map(String)) });
+    return m === "order" ? I18N.t("page.str.apart_order_of", "{ways}: on the tokens in your card's order", { ways })
+      : m === "lead" ? I18N.t("page.str.apart_lead_of", "{ways}: on how far the next token your card still wants gets", { ways })
+        : m === "moves" ? I18N.t("page.str.apart_moves_of", "{ways}: on how far the tokens move", { ways })
+          : I18N.t("page.str.apart_first_of", "{ways}: only by coming first in the list", { ways });
   });
-  return parts.length > 1 ? I18N.t("page.str.pick_why_apart", "this one is ahead {parts}", { parts: I18N.list(parts) }) : "";
+  return parts.length > 1 ? I18N.t("page.str.pick_why_apart_of", "this one is ahead of each of them. {parts}", { parts: parts.join("; ") }) : "";
 }
 function drawPickLine(v, ways, card, hint, mine, why) {
   const box = $("pick-line");

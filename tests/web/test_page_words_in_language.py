@@ -97,6 +97,8 @@ def test_the_games_own_words_are_in_the_language(browser: Any) -> None:
     assert names[0] != "Moth" and names[1] != "Owl"
     with serving(STRUGGLE, free_port()) as url:
         page = open_german(browser, url)
+        # (the track drawn, its titles in the language: CI59 read none, the track not yet drawn under load)
+        page.wait_for_function("() => [...document.querySelectorAll('#track .space')].some((e) => e.title)", timeout=WAIT_MS)
         titles = page.evaluate("() => [...document.querySelectorAll('#track .space')].map((e) => e.title)")
         page.close()
     assert titles and not any(k in t for t in titles for k in (" yellow", " plain", " black", " start ", " finish ")), titles

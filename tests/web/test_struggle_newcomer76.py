@@ -44,8 +44,8 @@ def test_each_tip_says_which_of_the_game_s_tips_it_is(browser: Any) -> None:
             assert page.locator("#guide").get_attribute("data-tip") == "choose"
             # (goal and dice read; throw and place to come)
             assert page.evaluate(GOT_IT)[0] == '" · 2 more"', page.evaluate(GOT_IT)
-            # ...and on the same game's wide screen, the tip's label says it in words
-            wide = browser.new_page(viewport={"width": 1920, "height": 1080})
+            # ...and on the same game's wider screen (over the side panel), the tip's label says it in words
+            wide = browser.new_page(viewport={"width": 1024, "height": 768})
             try:
                 wide.add_init_script("localStorage.setItem('mazeboard.guide.struggle', JSON.stringify(['goal', 'dice']))")
                 wide.goto(url)
@@ -59,6 +59,11 @@ def test_each_tip_says_which_of_the_game_s_tips_it_is(browser: Any) -> None:
                   g = document.getElementById('guide').getBoundingClientRect();
                   return [b.width > 0, b.right <= g.right, b.bottom <= w.top + 1, Math.abs(w.left - b.left) < 2]; }""")
                 assert all(box), box
+                # ...and at 1920x1080, the tip under the dice as wide as the track's column, Got it says it (a line more
+                # for the label took the track's room)
+                wide.set_viewport_size({"width": 1920, "height": 1080})
+                wide.wait_for_timeout(300)
+                assert wide.evaluate(GOT_IT)[0] == '" · 2 more"', wide.evaluate(GOT_IT)
             finally:
                 wide.close()
         finally:

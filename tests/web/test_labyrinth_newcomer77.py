@@ -56,6 +56,15 @@ def test_a_refused_move_leaves_a_card_tab_open_already(browser: Any) -> None:
     from playwright.sync_api import expect
 
     refuse = json.dumps({"error": "red is taken: another screen has just claimed it"})
+
+    def move_refused(page: Any) -> None:
+        """"⇄ Move it here" on ``page``, its claim refused as if another screen claimed Red at that moment."""
+        page.route("**/seat/red/claim", lambda route: route.fulfill(status=409, content_type="application/json", body=refuse))
+        page.locator(".seat-release.red").click()
+        page.locator("#ask button[value=yes]").click()
+        expect(page.locator("#error")).to_contain_text("another screen has just claimed it", timeout=WAIT_MS)
+        page.wait_for_timeout(300)
+
     with serving(LABYRINTH + ("--humans", "red")) as url:
         laptop = browser.new_context(viewport={"width": 1920, "height": 1080})
         phone = browser.new_context(viewport={"width": PHONE[0], "height": PHONE[1]})
@@ -72,11 +81,7 @@ def test_a_refused_move_leaves_a_card_tab_open_already(browser: Any) -> None:
             mine.locator(".seat-release.red").click()  # the phone moves the card to itself
             mine.locator("#ask button[value=yes]").click()
             expect(page.locator(".seat-release.red")).to_be_visible(timeout=WAIT_MS)
-            page.route("**/seat/red/claim", lambda route: route.fulfill(status=409, content_type="application/json", body=refuse))
-            page.locator(".seat-release.red").click()
-            page.locator("#ask button[value=yes]").click()
-            expect(page.locator("#error")).to_contain_text("another screen has just claimed it", timeout=WAIT_MS)
-            page.wait_for_timeout(300)
+            move_refused(page)
             assert len(laptop.pages) == 2, [p.url for p in laptop.pages]  # the card tab it had stays
             # ...and a browser with no card tab: the blank one opened for the card goes (the seat the phone's again)
             assert mine.request.post(url + "seat/red/claim").ok
@@ -85,11 +90,7 @@ def test_a_refused_move_leaves_a_card_tab_open_already(browser: Any) -> None:
                 other = fresh.new_page()
                 other.goto(url)
                 expect(other.locator(".seat-release.red")).to_be_visible(timeout=WAIT_MS)
-                other.route("**/seat/red/claim", lambda route: route.fulfill(status=409, content_type="application/json", body=refuse))
-                other.locator(".seat-release.red").click()
-                other.locator("#ask button[value=yes]").click()
-                expect(other.locator("#error")).to_contain_text("another screen has just claimed it", timeout=WAIT_MS)
-                other.wait_for_timeout(300)
+                move_refused(other)
                 assert len(fresh.pages) == 1, [p.url for p in fresh.pages]
             finally:
                 fresh.close()

@@ -116,6 +116,24 @@ class Seats:
         self._changed()
         return new
 
+    def move(self, colour: str, token: str | None = None) -> str:
+        """Give ``colour`` to the browser holding ``token`` whichever browser held it, in one step:
+        the seat is never free in between, so the screen it leaves is told it was taken elsewhere,
+        not released (Labyrinth newcomer 80). Returns the browser's token (``token`` again when it
+        holds the seat already); raises :class:`SeatTaken` for a colour that is not a seat."""
+        if colour not in self.colours:
+            raise SeatTaken(f"{colour!r} is not a seat of this board ({', '.join(self.colours)})")
+        if self.holds(colour, token):
+            assert token is not None
+            return token
+        new = secrets.token_urlsafe(24)
+        with self._lock:
+            self._hashes[colour] = _digest(new)
+            self._save()
+        log.info("seat moved to another browser: %s", colour)
+        self._changed()
+        return new
+
     def release(self, colours: Iterable[str]) -> list[str]:
         """Free ``colours`` (unknown or free ones are ignored); returns those released."""
         with self._lock:

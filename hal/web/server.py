@@ -4,7 +4,8 @@ Routes: ``/`` the shared page, ``/static/...`` its CSS and JavaScript
 (package data, no build step, nothing from the network), ``/ws`` the
 WebSocket (:mod:`.protocol`), ``/seats`` which seats are taken and which
 this browser holds, ``POST /seat/COLOUR/claim`` and ``.../leave`` (:mod:`.seats`),
-``POST /seat/COLOUR/release`` frees a seat whichever browser holds it -- only in
+``POST /seat/COLOUR/release`` frees a seat whichever browser holds it, and
+``.../move`` gives it to this browser in one step (the page's "⇄ Move it here") -- only in
 the browser simulator (``simulator=True``, as ``mazeboard sim`` builds it: the
 page is the board there, the person at it the adult at the board); any other
 server (the real board's service) answers 403, seats are freed on the board
@@ -206,6 +207,7 @@ class WebServer:
         app.router.add_post("/seat/{player}/claim", self._claim)
         app.router.add_post("/seat/{player}/leave", self._leave)
         app.router.add_post("/seat/{player}/release", self._release)
+        app.router.add_post("/seat/{player}/move", self._move)
         app.router.add_get("/seats", self._seats)
         app.router.add_get("/join.svg", self._join_svg)
         app.router.add_get("/player/{player}", self._old_private_page)
@@ -350,11 +352,7 @@ class WebServer:
             why = (f"{player} is taken: another screen has just claimed it (press “⇄ show it here instead” "
                    "to take it here)") if self.simulator else str(e)
             return web.json_response({"error": why}, status=409)
-        response = web.json_response({"seat": player, "url": f"/seat/{player}"},
-                                     headers={"Cache-Control": "no-store"})
-        response.set_cookie(cookie_name(player), token, max_age=COOKIE_MAX_AGE_S, path="/", httponly=True,
-                            samesite="Strict")
-        return response
+        return _seat_response(player, token)
 
     def _simulated(self, player: str) -> str | None:
         """Why the simulator's ``player`` is no seat to claim: a colour its computer plays (its
@@ -390,6 +388,24 @@ class WebServer:
         if player not in self.seats.colours:
             return web.json_response({"error": f"no such seat (one of {', '.join(self.seats.colours)})"}, status=404)
         return web.json_response({"released": self.seats.release([player])}, headers={"Cache-Control": "no-store"})
+
+    async def _move(self, request: web.Request) -> web.StreamResponse:
+        """``POST /seat/red/move``: the seat for this browser whichever browser holds it, in one step
+        (the page's "⇄ Move it here": the screen it leaves hears it was taken elsewhere, never that it was
+        released) -- the simulator only; answers as ``claim`` does, 403 on a real board or from another
+        site, 404 for a colour that is no seat, 409 for a colour the simulator's computer plays."""
+        player = request.match_info["player"]
+        if not self._same_site(request):
+            return web.json_response({"error": "cross-site request refused"}, status=403)
+        if not self.simulator:
+            return web.json_response({"error": "seats are released on the board (the lobby's release gesture, "
+                                               "or [web] release in the config file), not from a page"}, status=403)
+        if player not in self.seats.colours:
+            return web.json_response({"error": f"no such seat (one of {', '.join(self.seats.colours)})"}, status=404)
+        simulated = self._simulated(player)
+        if simulated:
+            return web.json_response({"error": simulated}, status=409)
+        return _seat_response(player, self.seats.move(player, request.cookies.get(cookie_name(player))))
 
     async def _seats(self, request: web.Request) -> web.StreamResponse:
         return web.json_response(self._seats_message(_seat_cookies(request.cookies)),
@@ -459,7 +475,11 @@ class WebServer:
                 simulated = self._simulated(page.player)
                 why = f"the new game simulates it: {simulated}" if simulated else \
                     "claim a colour again on the board's page"
-                self._reply(page, error_reply(f"the {page.player} seat was released: {why}"))
+                # (moved to another screen: said so, Labyrinth newcomer 80)
+                said = (f"the {page.player} seat was taken on another screen: the card shows there now"
+                        if not simulated and page.player in self.seats.taken()
+                        else f"the {page.player} seat was released: {why}")
+                self._reply(page, error_reply(said))
                 self._pages.pop(pid, None)
                 asyncio.ensure_future(page.ws.close())
 
@@ -622,6 +642,14 @@ def _loopback(host: str) -> bool:
         return ipaddress.ip_address(h.split("%", 1)[0]).is_loopback
     except ValueError:
         return False
+
+
+def _seat_response(player: str, token: str) -> web.Response:
+    """The answer to a claim or a move: the seat's page, and the cookie with the seat's token."""
+    response = web.json_response({"seat": player, "url": f"/seat/{player}"}, headers={"Cache-Control": "no-store"})
+    response.set_cookie(cookie_name(player), token, max_age=COOKIE_MAX_AGE_S, path="/", httponly=True,
+                        samesite="Strict")
+    return response
 
 
 def _seat_cookies(cookies: Any) -> dict[str, str]:

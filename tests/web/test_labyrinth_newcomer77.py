@@ -55,14 +55,15 @@ def test_a_refused_move_leaves_a_card_tab_open_already(browser: Any) -> None:
 
     from playwright.sync_api import expect
 
-    refuse = json.dumps({"error": "red is taken: another screen has just claimed it"})
+    # (the move refused, as for a colour a new game started meanwhile simulates)
+    refuse = json.dumps({"error": "red is a simulated player: its secret card stays hidden"})
 
     def move_refused(page: Any) -> None:
-        """"⇄ Move it here" on ``page``, its claim refused as if another screen claimed Red at that moment."""
-        page.route("**/seat/red/claim", lambda route: route.fulfill(status=409, content_type="application/json", body=refuse))
+        """"⇄ Move it here" on ``page``, its move refused (409)."""
+        page.route("**/seat/red/move", lambda route: route.fulfill(status=409, content_type="application/json", body=refuse))
         page.locator(".seat-release.red").click()
         page.locator("#ask button[value=yes]").click()
-        expect(page.locator("#error")).to_contain_text("another screen has just claimed it", timeout=WAIT_MS)
+        expect(page.locator("#error")).to_contain_text("red is a simulated player", timeout=WAIT_MS)
         page.wait_for_timeout(300)
 
     with serving(LABYRINTH + ("--humans", "red")) as url:

@@ -112,12 +112,25 @@ def test_the_laptop_says_the_card_s_screen_is_closed(browser: Any) -> None:
             held = phone.new_page()
             assert held.request.post(url + "seat/red/claim").ok
             held.goto(url)  # the phone's page, opened with its seat
+            cookies = phone.cookies()
             page = open_page(browser, url, WIDE)
             seat = page.locator(".seat-release.red")
             expect(seat).to_contain_text("Red's card: on another screen", timeout=WAIT_MS)
             phone.close()
             expect(seat).to_contain_text("Red's card: its screen is closed", timeout=WAIT_MS)
             expect(seat).to_contain_text("⇄ show it here instead")
+            # ...and the player list says it as the seat does (Struggle newcomer 79 read "played here · card elsewhere"
+            # in Red's row beside "its screen is closed", and wondered whether the card was still open somewhere)
+            row = page.locator('#players .player[data-player="red"] .who > small:not(.tag-short)')
+            expect(row).to_contain_text("played here · its card's screen is closed", timeout=WAIT_MS)
+            # ...back to "card elsewhere" once a page of the seat's browser opens again (its card page)
+            again = browser.new_context()
+            try:
+                again.add_cookies(cookies)
+                again.new_page().goto(url + "seat/red")
+                expect(row).to_contain_text("played here · card elsewhere", timeout=WAIT_MS)
+            finally:
+                again.close()
         finally:
             if page is not None:
                 page.close()

@@ -167,6 +167,47 @@ def test_the_simulator_releases_a_seat_another_browser_holds(url: str) -> None:
     asyncio.run(go())
 
 
+def test_the_simulator_moves_a_seat_to_this_browser_in_one_step(url: str) -> None:
+    """The page's "⇄ Move it here" (Labyrinth newcomer 80): ``POST /seat/COLOUR/move`` gives this browser the seat
+    whichever browser holds it, never free in between: the card page it leaves is told the seat was taken on another
+    screen, and no page hears it free (a release, then a claim, made the card page say "the server restarted, or
+    the seat was released", and every page log "Red's seat released")."""
+    async def go() -> None:
+        async with phone() as a, phone() as b, phone() as watcher:
+            headers = {"Origin": url.rstrip("/")}
+            async with watcher.post(url + "seat/red/release", headers=headers) as r:  # (an earlier test's claim)
+                assert r.status == 200
+            async with a.post(url + "seat/red/claim") as r:
+                assert r.status == 200
+            async with b.post(url + "seat/red/move", headers={"Origin": "http://evil.example"}) as r:
+                assert r.status == 403  # cross-site, as the other POSTs
+            async with b.get(url + "seat/red/move") as r:  # POST only
+                assert r.status == 405
+            async with b.post(url + "seat/purple/move") as r:
+                assert r.status == 404
+            async with watcher.ws_connect(url + "ws") as shared, a.ws_connect(url + "ws?seat=red") as card:
+                await _recv(card, lambda m: m["type"] == "hello")
+                await _recv(shared, lambda m: m["type"] == "seats" and "red" in m["taken"])
+                async with b.post(url + "seat/red/move") as r:
+                    assert r.status == 200 and await r.json() == {"seat": "red", "url": "/seat/red"}
+                err = await _recv(card, lambda m: m["type"] == "error")
+                assert "taken on another screen" in err["message"] and "released" not in err["message"], err
+                told = []
+                try:
+                    while True:  # every seats message the shared page hears now: red never free
+                        told.append(await _recv(shared, lambda m: m["type"] == "seats", 1.5))
+                except (TimeoutError, asyncio.TimeoutError):
+                    pass
+                assert told and all("red" in m["taken"] for m in told), told
+            assert (await _seats(b, url))["mine"] == ["red"] and (await _seats(a, url))["mine"] == []
+            async with a.get(url + "seat/red") as r:  # the old browser's cookie no longer opens it
+                assert r.status == 403
+            async with b.post(url + "seat/red/move") as r:  # held here already: the same seat, kept
+                assert r.status == 200
+            assert (await _seats(b, url))["mine"] == ["red"]
+    asyncio.run(go())
+
+
 def test_a_real_board_refuses_to_release_a_seat_from_a_page() -> None:
     """A server not built by ``sim`` (the service on the real board): seats are freed on the board."""
     from mazeboard.hal.web.server import WebServer
@@ -183,6 +224,8 @@ def test_a_real_board_refuses_to_release_a_seat_from_a_page() -> None:
                     assert r.status == 403 and "on the board" in (await r.json())["error"]
                 async with a.post(server.url + "seat/red/release") as r:  # not even the holder's browser
                     assert r.status == 403
+                async with b.post(server.url + "seat/red/move") as r:  # nor moved from a page
+                    assert r.status == 403 and "on the board" in (await r.json())["error"]
                 assert (await _seats(b, server.url))["taken"] == ["red"]
                 async with a.get(server.url + "seat/red") as r:
                     assert r.status == 200

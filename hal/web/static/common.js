@@ -222,7 +222,11 @@ const MB = {
     // a colour played here whose seat (its secret card) another browser holds: still played from this page,
     // its card elsewhere (round 25 said "at another screen", read as "not yours to play" in round 8; Struggle newcomer 26
     // read "you · card on another screen" on a screen holding no seat as this screen calling itself the seat's)
-    const tag = MB.seatElsewhere(p) ? I18N.t("page.common.card_elsewhere", "played here · card elsewhere")
+    // ...its screen closed said so, as the seat's own button says it (Struggle newcomer 79 read "card elsewhere" here
+    // beside "its screen is closed" there, and wondered whether the card was still open somewhere)
+    const away = MB.seatElsewhere(p) && Array.isArray(MB.seats.away) && MB.seats.away.includes(p);
+    const tag = away ? I18N.t("page.common.card_elsewhere_closed", "played here · its card's screen is closed")
+      : MB.seatElsewhere(p) ? I18N.t("page.common.card_elsewhere", "played here · card elsewhere")
       : hello.humans.includes(p) ? I18N.t("page.common.you", "you") : I18N.t("page.common.simulated", "simulated");
     const won = view.winner === p || (view.winners || []).includes(p);
     row.innerHTML = `<span class="arrow">▶</span><span class="dot"></span>` +
@@ -426,10 +430,11 @@ const MB = {
   // (a command sent meanwhile waits for the new hello: MB.send)
   reopen() { if (MB.ws) { MB.quick = true; MB.reopening = true; MB.ws.close(); } },
   // `tab`: a tab opened for the card's page by the tap (drawSeats), pointed at it once the seat is taken, closed if not
-  async claim(colour, tab = null) {
+  // `how`: "claim" a free seat, or "move" one another browser holds here (the simulator's "⇄ Move it here": release)
+  async claim(colour, tab = null, how = "claim") {
     const shut = shutter(tab);
     let r;
-    try { r = await fetch(`/seat/${colour}/claim`, { method: "POST" }); } catch (e) { shut(); MB.showError(I18N.t("page.common.not_connected", "not connected to the board")); return; }
+    try { r = await fetch(`/seat/${colour}/${how === "move" ? "move" : "claim"}`, { method: "POST" }); } catch (e) { shut(); MB.showError(I18N.t("page.common.not_connected", "not connected to the board")); return; }
     const body = await r.json().catch(() => ({}));
     if (!r.ok) { shut(); MB.showError(body.error || I18N.t("page.common.claim_failed", "could not claim {player}", { player: colour })); return; }
     if (tab && !tab.closed) tab.location.replace(`/seat/${colour}`);
@@ -445,14 +450,11 @@ const MB = {
     // the card shown here, as asked: its tab opened at the press (still the person's own gesture), as a tap on a free
     // seat opens it (Labyrinth newcomer 77 pressed "⇄ Move it here" and saw no card), pointed at it once it is taken
     const tab = MB.cardShownHere ? null : window.open("", tabOfCard(colour));
-    const shut = shutter(tab);
-    let r;
-    try { r = await fetch(`/seat/${colour}/release`, { method: "POST" }); } catch (e) { shut(); MB.showError(I18N.t("page.common.not_connected", "not connected to the board")); return; }
-    const body = await r.json().catch(() => ({}));
-    if (!r.ok) { shut(); MB.showError(body.error || I18N.t("page.common.release_failed", "could not release {player}", { player: colour })); return; }
-    // ...and taken here, as its label says ("⇄ show it here instead"; Labyrinth newcomer 14 pressed it, then
-    // had to find and press the colour again)
-    await MB.claim(colour, tab);
+    // ...and taken here in the same step, as its label says ("⇄ show it here instead"; Labyrinth newcomer 14 pressed
+    // it, then had to find and press the colour again): one request, the seat never free between the two screens (a
+    // release, then a claim, had the card page left behind say "the server restarted, or the seat was released":
+    // Labyrinth newcomer 80)
+    await MB.claim(colour, tab, "move");
   },
   drawSite() {
     const box = $("join");

@@ -172,7 +172,7 @@ function armPush(slot, turned = false) {
   box.textContent = turned ? I18N.t("page.lab.push_turned_touch", "⟳ turned: the marks show {slot}'s push now; tap {slot} twice to push", { slot })
     : I18N.t("page.lab.push_again_touch", "tap {slot} again to push", { slot });
   box.classList.add("push-again");
-  box.classList.remove("news");
+  box.classList.remove("news", "preview");
   // ...above the board for an arrow in its top half (Labyrinth newcomer 51 tapped N-b and looked for the words
   // there, not under the board's foot): outside the frame either way, never over a tile
   // (...where the screen shows that room: a board scrolled to the screen's top, a small phone scrolled down to ⟳
@@ -220,6 +220,29 @@ function previewPush(slot) {
     t.classList.toggle("push-reach", marked.has(t.dataset.cell));
   }
   if (ghost) ghost.classList.toggle("push-reach", marked.has(null));
+  previewWords(slot, cells.length && S.hello.humans.includes(who) ? who : null, reach.length > 0);
+}
+// ...said under the board while a mouse or a key points at the arrow (a finger's first tap says "tap it again to
+// push": armPush): what the white frame and the dashes are (Labyrinth newcomer 80 took the frame round the spare's
+// cell for a tile reached, clicked it after the push, and ended the turn without moving)
+function previewWords(slot, who, dashed) {
+  const box = $("picked");
+  if (!slot || !who || S.armed) {
+    if (box.classList.contains("preview")) { box.hidden = true; box.classList.remove("preview"); }
+    return;
+  }
+  const edge = S.hello.slots[slot].edge;
+  const way = { N: I18N.t("page.lab.side_down", "down"), S: I18N.t("page.lab.side_up", "up"),
+    W: I18N.t("page.lab.side_right", "right"), E: I18N.t("page.lab.side_left", "left") }[edge];
+  box.textContent = (edge === "N" || edge === "S"
+    ? I18N.t("page.lab.preview_column", "{slot}: the framed column moves one tile {way}", { slot, way })
+    : I18N.t("page.lab.preview_row", "{slot}: the framed row moves one tile {way}", { slot, way })) +
+    (dashed ? I18N.t("page.lab.preview_reach", "; dashed: the tiles {Player} can walk to after this push", { player: who }) : "");
+  clearTimeout(S.pickedTimer);
+  box.classList.remove("push-again", "news", "above");
+  box.classList.add("preview");
+  box.hidden = false;
+  S.named = null;
 }
 // moves the tiles of a push's line (entry first) one cell on and shows the spare, as it is turned, at the entry:
 // the ghost tile, or null with no line (every tile back in its cell)
@@ -296,15 +319,22 @@ function tileTitle(cell, label) {
 // whose start square ``cell`` is (a corner tile has no picture: it is named by its player), or null
 const startOf = (cell) => ((S.hello && Object.entries(S.hello.corners).find(([, c]) => c === cell)) || [null])[0];
 // a tap (or click) on a tile says its picture's name whole under the board, for a few seconds
+// ...and the ways its paths lead, "paths lead up and right" (Labyrinth newcomers 79 and 80 could not tell a 45 px phone
+// tile's open sides, and planned only by previewing every push): in the board's own directions, rank 7 up
+function pathWords(mask) {
+  const sides = [[1, I18N.t("page.lab.side_up", "up")], [2, I18N.t("page.lab.side_right", "right")],
+    [4, I18N.t("page.lab.side_down", "down")], [8, I18N.t("page.lab.side_left", "left")]].filter(([bit]) => mask & bit).map(([, w]) => w);
+  return sides.length ? I18N.t("page.lab.picked_paths", " · paths lead {sides}", { sides: I18N.list(sides) }) : "";
+}
 function pickTile(cell, pushFirst) {
-  const t = $("maze").querySelector(`.tile[data-cell="${cell}"]`), label = t ? parseTile(t.dataset.tile || "").label : null;
+  const t = $("maze").querySelector(`.tile[data-cell="${cell}"]`), tile = parseTile((t && t.dataset.tile) || ""), label = tile.label;
   const box = $("picked");
   const mark = DRAWN_MARK;
   S.named = cell;
-  box.classList.remove("push-again", "news");
+  box.classList.remove("push-again", "news", "preview");
   const text = (label ? I18N.t("page.lab.picked", "{cell}: {pic} {name}", { cell, pic: mark, name: tileName(label) })
     : startOf(cell) ? I18N.t("page.lab.picked_start", "{cell}: {Player}'s start square 🏠", { cell, player: startOf(cell) })
-    : I18N.t("page.lab.picked_none", "{cell}: no picture", { cell })) +
+    : I18N.t("page.lab.picked_none", "{cell}: no picture", { cell })) + pathWords(tile.mask) +
     (!pushFirst ? "" : S.touch ? I18N.t("page.lab.push_first_touch", " · push the spare tile in first (tap a lit arrow, then tap it again), then move")
       : I18N.t("page.lab.push_first", " · push the spare tile in first, then move"));
   box.innerHTML = esc(text).replace(mark, label ? drawn(label) : "");

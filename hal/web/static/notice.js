@@ -303,6 +303,7 @@ const NOTICE = {
   // Got it: the tip goes; on a phone its room stays for the rest of the game (keep, reserve)
   dismiss(id) {
     NOTICE.remember(id);
+    NOTICE.gotIt = NOTICE.newest(); // (restWords: until the game's next line, the room says what Got it did)
     const box = NOTICE.el("guide");
     if (box) NOTICE.keep(box);
   },
@@ -330,6 +331,7 @@ const NOTICE = {
     if (window.scrollY > 0) window.scrollTo(0, 0);
   },
   gameOver() {
+    NOTICE.gotIt = undefined;
     for (const id of NOTICE.shown) if (NOTICE.used.has(id)) NOTICE.remember(id);
     NOTICE.shown.clear(); NOTICE.used.clear();
     const box = NOTICE.el("guide");
@@ -441,8 +443,16 @@ const NOTICE = {
   // "Red: press Throw" while Blue's play, two tokens moved, was said only far below in the log), nor one saying a turn
   // ended (Struggle newcomer 53 read "Blue's turn ends" there after some of Blue's turns, its play just before it;
   // a Magic turn's end says why after the line that said it happen: a drop, the last step)
+  // Right after Got it, while a tip is still to come, it says the next one shows there at its moment, and how many are
+  // to come, until the game's next line (Struggle newcomer 79 read "Got it · 4 more" as paging through four tips, and
+  // saw the box close)
+  gotIt: undefined, // the newest line when Got it was pressed (null: none yet), undefined: not pressed in this game
+  newest() { return document.querySelector('#log li:not(.warning):not([data-type="turn_started"]):not([data-type="turn_ended"]) .text'); },
   restWords() {
-    const newest = document.querySelector('#log li:not(.warning):not([data-type="turn_started"]):not([data-type="turn_ended"]) .text');
+    const newest = NOTICE.newest(), more = NOTICE.toCome().length;
+    if (NOTICE.gotIt !== undefined && NOTICE.gotIt === newest && more) {
+      return I18N.t("page.common.guide_rest_got_it", "💡 The next tip shows here when its moment comes ({n} more to come).", { n: more });
+    }
     const line = newest && newest.textContent.trim();
     // (said as the log's newest line: Magic newcomers 39, 40 and 42 read a bare "📜 Red rolled 2" as a box unexplained)
     if (line) return I18N.t("page.common.guide_rest_latest", "📜 Latest in What happened: {line}", { line });

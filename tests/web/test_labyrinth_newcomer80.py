@@ -1,0 +1,115 @@
+"""Issue 15, Labyrinth newcomer 80. After "⇄ Move it here" on the laptop, the phone's card page said "The red seat is no
+longer held by this browser (the server restarted, or the seat was released). Claim a colour again on the board's
+page." -- following that would take the card back; it never said the card had moved to another screen. The move is
+one step on the server (``POST /seat/COLOUR/move``): the seat is never free between the two screens, so the card page
+says at once that it was taken on another screen."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.web.test_labyrinth_newcomer17 import card_tab
+from tests.web.test_plain_words_browser import LABYRINTH, WAIT_MS, WIDE, open_page, serving
+
+pytestmark = pytest.mark.browser
+
+# every text the card page's note took, in order (the first one said is the one read)
+NOTES = """() => { window.NOTES = []; const n = document.getElementById('seat-note');
+  new MutationObserver(() => { if (n.textContent) window.NOTES.push(n.textContent); })
+    .observe(n, { childList: true, subtree: true, characterData: true }); }"""
+
+
+def test_move_it_here_tells_the_card_page_the_card_moved(browser: Any) -> None:
+    from playwright.sync_api import expect
+
+    with serving(LABYRINTH + ("--humans", "red")) as url:
+        mine, page, card = card_tab(browser, url)
+        laptop = browser.new_context(viewport={"width": WIDE[0], "height": WIDE[1]})
+        try:
+            card.evaluate(NOTES)
+            wide = laptop.new_page()
+            wide.goto(url)
+            wide.locator(".seat-release.red").click()  # "⇄ show it here instead"
+            wide.locator("#ask button[value=yes]").click()  # "⇄ Move it here"
+            expect(wide.locator("#private-links")).to_contain_text("Open your secret card page", timeout=WAIT_MS)
+            expect(card.locator("#seat-note")).to_contain_text("was taken on another screen", timeout=WAIT_MS)
+            notes = card.evaluate("() => window.NOTES")
+            assert notes and all("restarted" not in n and "Claim a colour again" not in n for n in notes), notes
+            # ...and no page heard the seat free in between: no "Red's seat released" in the laptop's log
+            assert "seat released" not in page.locator("#log").inner_text(), page.locator("#log").inner_text()
+        finally:
+            laptop.close()
+            mine.close()
+
+
+SIDES = {"N": "up", "E": "right", "S": "down", "W": "left"}
+
+
+def _said_sides(tile: str) -> str:
+    """The words for a tile's open sides ("NE:spider" -> "up and right"), in N E S W order."""
+    words = [SIDES[c] for c in tile.split(":")[0]]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def test_a_tile_tapped_or_pointed_at_says_which_ways_its_paths_lead(browser: Any) -> None:
+    """(Labyrinth newcomers 79 and 80 on a 390 px phone: "the lines on the tiles are too small to tell which sides are
+    open ... I couldn't tell which sides of f3 were open, so I could only plan by previewing") A tile tapped, or
+    pointed at with a mouse, is named under the board with the ways its paths lead: "f3: 🕷️ Spider · paths lead up
+    and right"."""
+    from playwright.sync_api import expect
+
+    from tests.web.test_plain_words_browser import PHONE
+
+    with serving(LABYRINTH + ("--humans", "red")) as url:
+        phone = browser.new_context(viewport={"width": PHONE[0], "height": PHONE[1]}, has_touch=True, is_mobile=True)
+        try:
+            page = phone.new_page()
+            page.goto(url)
+            expect(page.locator("#prompt")).to_contain_text("push it in", timeout=WAIT_MS)
+            for cell in ("f3", "a1", "d4"):
+                tile = page.locator(f'#maze .tile[data-cell="{cell}"]')
+                tile.tap()
+                picked = page.locator("#picked")
+                expect(picked).to_be_visible()
+                want = f"paths lead {_said_sides(tile.get_attribute('data-tile') or '')}"
+                assert want in picked.inner_text(), (cell, want, picked.inner_text())
+                # ...and the bubble stays within the screen, under the board (its words whole)
+                box = picked.bounding_box()
+                assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE[0], box
+        finally:
+            phone.close()
+        wide = open_page(browser, url, WIDE)
+        try:
+            tile = wide.locator('#maze .tile[data-cell="c5"]')
+            tile.hover()
+            want = f"paths lead {_said_sides(tile.get_attribute('data-tile') or '')}"
+            expect(wide.locator("#picked")).to_contain_text(want, timeout=WAIT_MS)
+        finally:
+            wide.close()
+
+
+def test_a_push_pointed_at_says_what_its_frame_and_dashes_mean(browser: Any) -> None:
+    """(Labyrinth newcomer 80 at 1920x1080: "During a hover preview, the row that slides is framed in white and the tiles
+    I can reach are dashed in red. I took the white frame on a6 for 'reachable', clicked a6 after the push, then pressed
+    D and ended my turn without moving.") The words under the board say what each mark is while the push is pointed
+    at, and go with the pointer."""
+    from playwright.sync_api import expect
+
+    with serving(LABYRINTH + ("--humans", "red")) as url:
+        page = open_page(browser, url, WIDE)
+        try:
+            expect(page.locator("#prompt")).to_contain_text("push it in", timeout=WAIT_MS)
+            picked = page.locator("#picked")
+            page.locator('.slot[data-slot="W-6"]').hover()
+            expect(picked).to_contain_text("W-6: the framed row moves one tile right", timeout=WAIT_MS)
+            expect(picked).to_contain_text("dashed: the tiles Red can walk to after this push")
+            page.locator('.slot[data-slot="N-d"]').hover()
+            expect(picked).to_contain_text("N-d: the framed column moves one tile down", timeout=WAIT_MS)
+            assert page.locator("#maze .tile.push-line").count() == 7
+            page.locator("#prompt").hover()  # the pointer leaves the arrow: the marks and their words go
+            expect(picked).to_be_hidden(timeout=WAIT_MS)
+            assert page.locator("#maze .tile.push-line").count() == 0
+        finally:
+            page.close()

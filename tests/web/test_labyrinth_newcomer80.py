@@ -113,3 +113,31 @@ def test_a_push_pointed_at_says_what_its_frame_and_dashes_mean(browser: Any) -> 
             assert page.locator("#maze .tile.push-line").count() == 0
         finally:
             page.close()
+
+
+def test_a_refusal_beside_a_click_on_the_board_stays_over_the_board(browser: Any) -> None:
+    """(Labyrinth newcomer 80 at 1920x1080: "The 'can't be reached' tooltip covers the Done and Lift pawn buttons",
+    after a click on g6 at the board's right edge) On a wide screen the answer beside a click on the board lies
+    within the board's width, never over the controls in the side panel."""
+    from playwright.sync_api import expect
+
+    with serving(LABYRINTH + ("--humans", "red")) as url:
+        page = open_page(browser, url, WIDE)
+        try:
+            expect(page.locator("#prompt")).to_contain_text("push it in", timeout=WAIT_MS)
+            page.locator('.slot[data-slot="W-2"]').click()
+            expect(page.locator("#prompt")).to_contain_text("move your pawn", timeout=WAIT_MS)
+            far = page.evaluate("""() => ['g7', 'g6', 'g5', 'g4', 'g3', 'g2', 'g1']
+              .filter((c) => !(S.view.reachable.red || []).includes(c))""")
+            assert far, "every g tile reachable: pick another seed"
+            page.locator(f'#maze .tile[data-cell="{far[0]}"]').click()
+            error = page.locator("#error")
+            expect(error).to_contain_text("cannot be reached", timeout=WAIT_MS)
+            geo = page.evaluate("""() => { const e = document.getElementById('error').getBoundingClientRect(),
+              m = document.getElementById('maze').closest('.maze-frame').getBoundingClientRect(),
+              over = [...document.querySelectorAll('#done, #lift, #rotate')].map((b) => b.getBoundingClientRect())
+                .some((b) => b.left < e.right && b.right > e.left && b.top < e.bottom && b.bottom > e.top);
+              return [e.left >= m.left - 1, e.right <= m.right + 1, over, e.width]; }""")
+            assert geo[0] and geo[1] and not geo[2], geo
+        finally:
+            page.close()

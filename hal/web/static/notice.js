@@ -131,7 +131,12 @@ const NOTICE = {
     const p = NOTICE.pointer, age = p ? performance.now() - p.at : Infinity, fresh = age < 2000; // (a loaded server answers late)
     if (!phone && fresh && Math.hypot(p.x - (r.left + r.right) / 2, p.y - (r.top + r.bottom) / 2) > 300) {
       e.classList.add("toast", "near");
-      e.style.setProperty("--near-x", `${Math.max(8, Math.min(p.x - 40, window.innerWidth - 440))}px`);
+      // (a click on the board: within the board's width, never over the side panel's controls -- Labyrinth newcomer
+      // 80's "g6 cannot be reached" lay over Done and Lift pawn)
+      const board = document.querySelector("#board, #maze, #track"), br = board && board.getBoundingClientRect();
+      const onBoard = br && br.width > e.offsetWidth && p.x >= br.left && p.x <= br.right && p.y >= br.top && p.y <= br.bottom;
+      const x = Math.max(8, Math.min(p.x - 40, window.innerWidth - 440));
+      e.style.setProperty("--near-x", `${onBoard ? Math.max(br.left, Math.min(x, br.right - e.offsetWidth)) : x}px`);
       const h = e.offsetHeight, under = Math.max(p.y + 24, p.bottom + 6); // under what was clicked, or above it
       e.style.setProperty("--near-y", `${Math.max(8, under + h <= window.innerHeight - 8 ? under : p.top - 6 - h)}px`);
     } else if (phone && (r.bottom > window.innerHeight || r.top < 0 || age < 2000)) {

@@ -398,8 +398,9 @@ class WebServer:
         if not self._same_site(request):
             return web.json_response({"error": "cross-site request refused"}, status=403)
         if not self.simulator:
-            return web.json_response({"error": "seats are released on the board (the lobby's release gesture, "
-                                               "or [web] release in the config file), not from a page"}, status=403)
+            return web.json_response({"error": "a seat moves to another phone only once freed on the board (the "
+                                               "lobby's release gesture, or [web] release in the config file): "
+                                               "then claim it"}, status=403)
         if player not in self.seats.colours:
             return web.json_response({"error": f"no such seat (one of {', '.join(self.seats.colours)})"}, status=404)
         simulated = self._simulated(player)

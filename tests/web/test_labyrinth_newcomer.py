@@ -82,9 +82,10 @@ def test_a_tap_to_read_a_name_never_moves_the_pawn_before_the_push(browser: Any,
     assert page.evaluate("() => S.view.current === 'red' && S.view.phase === 'shift'")
     for cell in ("b1", "a2"):
         page.locator(f'#maze .tile[data-cell="{cell}"]').tap()
-        expect(page.locator("#picked")).to_contain_text("push the spare tile in first", timeout=WAIT_MS)
-        # ...and how, on a touch screen (Labyrinth newcomer 65 tapped an arrow once, then a tile, and waited for a push)
-        expect(page.locator("#picked")).to_contain_text("(tap a lit arrow, then tap it again)")
+        expect(page.locator("#picked")).to_contain_text("push the spare in first", timeout=WAIT_MS)
+        # ...and how, on a touch screen (Labyrinth newcomer 65 tapped an arrow once, then a tile, and waited for a push),
+        # short beside the tile's paths (an attack: three lines over the spare and ⟳ Rotate)
+        expect(page.locator("#picked")).to_contain_text("tap a lit arrow twice")
         b = page.locator("#picked").bounding_box()
         assert b and b["x"] >= 0 and b["x"] + b["width"] <= PHONE[0], f"the line under the board leaves the screen: {b}"
     page.wait_for_timeout(1500)

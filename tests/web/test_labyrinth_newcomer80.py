@@ -141,3 +141,43 @@ def test_a_refusal_beside_a_click_on_the_board_stays_over_the_board(browser: Any
             assert geo[0] and geo[1] and not geo[2], geo
         finally:
             page.close()
+
+
+OVERLAP = """(sel) => { const e = document.getElementById('picked').getBoundingClientRect();
+  return [...document.querySelectorAll(sel)].map((b) => b.getBoundingClientRect())
+    .filter((b) => b.left < e.right && b.right > e.left && b.top < e.bottom && b.bottom > e.top).length; }"""
+
+
+def test_the_line_under_the_board_covers_no_mark_and_no_control(browser: Any) -> None:
+    """(an attack on the words above: pointing at N-d, "N-d: the framed column moves one tile down…" lay over the tile
+    the push rings in red past the board's foot; on a phone a tapped tile's longer words lay over the spare and ⟳
+    Rotate until the next tap) The line goes above the board where, under it, it would cover either."""
+    from playwright.sync_api import expect
+
+    from tests.web.test_plain_words_browser import PHONE
+
+    with serving(LABYRINTH + ("--humans", "red")) as url:
+        page = open_page(browser, url, WIDE)
+        try:
+            expect(page.locator("#prompt")).to_contain_text("push it in", timeout=WAIT_MS)
+            for slot in ("N-b", "N-d", "N-f", "S-d", "W-4", "E-2"):
+                page.locator(f'.slot[data-slot="{slot}"]').hover()
+                expect(page.locator("#picked")).to_contain_text(f"{slot}: the framed", timeout=WAIT_MS)
+                assert page.evaluate(OVERLAP, ".tile.push-out, .tile.spare-ghost") == 0, slot
+                assert page.evaluate(OVERLAP, "#maze .tile.push-line") == 0, slot
+        finally:
+            page.close()
+        for size, lang in ((PHONE, "en"), ((320, 640), "de")):
+            phone = browser.new_context(viewport={"width": size[0], "height": size[1]}, has_touch=True, is_mobile=True,
+                                        locale=lang)
+            try:
+                p = phone.new_page()
+                p.goto(url + (f"?lang={lang}" if lang != "en" else ""))
+                p.wait_for_function("() => S.view && S.view.phase === 'shift'", timeout=WAIT_MS)
+                for cell in ("d4", "a1", "g1"):
+                    p.locator(f'#maze .tile[data-cell="{cell}"]').tap()
+                    expect(p.locator("#picked")).to_be_visible()
+                    assert p.evaluate(OVERLAP, "#rotate, #done, #lift") == 0, (size, lang, cell)
+                    assert p.evaluate(OVERLAP, "#maze .tile") == 0, (size, lang, cell)
+            finally:
+                phone.close()

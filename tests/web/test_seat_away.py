@@ -122,7 +122,16 @@ def test_the_laptop_says_the_card_s_screen_is_closed(browser: Any) -> None:
             # ...and the player list says it as the seat does (Struggle newcomer 79 read "played here · card elsewhere"
             # in Red's row beside "its screen is closed", and wondered whether the card was still open somewhere)
             row = page.locator('#players .player[data-player="red"] .who > small:not(.tag-short)')
-            expect(row).to_contain_text("played here · its card's screen is closed", timeout=WAIT_MS)
+            expect(row).to_contain_text("played here · card's screen closed", timeout=WAIT_MS)
+            # ...and a phone's short tag says it too (an attack: "Red you" under "its screen is closed")
+            small = open_page(browser, url, (390, 844))
+            try:
+                tag = small.locator('#players .player[data-player="red"] .tag-short')
+                expect(tag).to_have_text("you 🔒", timeout=WAIT_MS)
+                title = small.locator('#players .player[data-player="red"]').get_attribute("title") or ""
+                assert "card's screen is closed" in title, title
+            finally:
+                small.close()
             # ...back to "card elsewhere" once a page of the seat's browser opens again (its card page)
             again = browser.new_context()
             try:

@@ -224,8 +224,8 @@ const MB = {
     // read "you · card on another screen" on a screen holding no seat as this screen calling itself the seat's)
     // ...its screen closed said so, as the seat's own button says it (Struggle newcomer 79 read "card elsewhere" here
     // beside "its screen is closed" there, and wondered whether the card was still open somewhere)
-    const away = MB.seatElsewhere(p) && Array.isArray(MB.seats.away) && MB.seats.away.includes(p);
-    const tag = away ? I18N.t("page.common.card_elsewhere_closed", "played here · its card's screen is closed")
+    const away = MB.seatAway(p);
+    const tag = away ? I18N.t("page.common.card_elsewhere_closed", "played here · card's screen closed")
       : MB.seatElsewhere(p) ? I18N.t("page.common.card_elsewhere", "played here · card elsewhere")
       : hello.humans.includes(p) ? I18N.t("page.common.you", "you") : I18N.t("page.common.simulated", "simulated");
     const won = view.winner === p || (view.winners || []).includes(p);
@@ -236,6 +236,8 @@ const MB = {
   // seats: claim a free colour (POST; the server answers with a cookie only this browser has),
   // then that colour's private page opens from here; taken ones are shown as taken
   seats: null, site: null, seatColours: null, seatHumans: null, onSeats: null,
+  // ...and no page of that browser open now (the seats message's `away`): its card's screen is closed
+  seatAway(p) { return MB.seatElsewhere(p) && Array.isArray(MB.seats.away) && MB.seats.away.includes(p); },
   seatElsewhere(p) { const s = MB.seats; return !!s && (s.taken || []).includes(p) && !(s.mine || []).includes(p); },
   // the seats now (the seats message, or /seats after a claim here): a seat freed since is told in the log of
   // every page, and the page that held it says so near its prompt (round 25: the holder's card went

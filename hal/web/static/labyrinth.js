@@ -239,10 +239,24 @@ function previewWords(slot, who, dashed) {
     : I18N.t("page.lab.preview_row", "{slot}: the framed row moves one tile {way}", { slot, way })) +
     (dashed ? I18N.t("page.lab.preview_reach", "; dashed: the tiles {Player} can walk to after this push", { player: who }) : "");
   clearTimeout(S.pickedTimer);
-  box.classList.remove("push-again", "news", "above");
+  box.classList.remove("push-again", "news");
   box.classList.add("preview");
   box.hidden = false;
   S.named = null;
+  placePicked(box);
+}
+// the line under the board never lies over the tile a push would push out (past the board's foot for N-b, N-d, N-f),
+// nor over the spare or a control that acts now (a phone's spare and ⟳ Rotate under the board: a tapped tile's words in
+// three lines, an attack): above the board then, where the screen shows that room (armPush's rule)
+function placePicked(box) {
+  box.classList.remove("above");
+  if (box.hidden) return;
+  const r = box.getBoundingClientRect(), hits = (b) => b.left < r.right && b.right > r.left && b.top < r.bottom && b.bottom > r.top;
+  const marks = [...$("maze").querySelectorAll(".tile.push-out, .tile.spare-ghost")];
+  const controls = [...document.querySelectorAll("#spare, #rotate, #done, #lift")].filter((b) => !b.disabled && b.offsetParent !== null);
+  if ([...marks, ...controls].some((el) => hits(el.getBoundingClientRect())) && $("maze").getBoundingClientRect().top > 44) {
+    box.classList.add("above");
+  }
 }
 // moves the tiles of a push's line (entry first) one cell on and shows the spare, as it is turned, at the entry:
 // the ghost tile, or null with no line (every tile back in its cell)
@@ -335,10 +349,11 @@ function pickTile(cell, pushFirst) {
   const text = (label ? I18N.t("page.lab.picked", "{cell}: {pic} {name}", { cell, pic: mark, name: tileName(label) })
     : startOf(cell) ? I18N.t("page.lab.picked_start", "{cell}: {Player}'s start square 🏠", { cell, player: startOf(cell) })
     : I18N.t("page.lab.picked_none", "{cell}: no picture", { cell })) + pathWords(tile.mask) +
-    (!pushFirst ? "" : S.touch ? I18N.t("page.lab.push_first_touch", " · push the spare tile in first (tap a lit arrow, then tap it again), then move")
+    (!pushFirst ? "" : S.touch ? I18N.t("page.lab.push_first_twice_touch", " · push the spare in first: tap a lit arrow twice")
       : I18N.t("page.lab.push_first", " · push the spare tile in first, then move"));
   box.innerHTML = esc(text).replace(mark, label ? drawn(label) : "");
   box.hidden = false;
+  placePicked(box);
   clearTimeout(S.pickedTimer);
   // a finger's tap: the name stays until the next tap (round 26: gone in a moment, the tap looked useless);
   // a mouse's: a few seconds (pointing at another tile names it)
@@ -1107,6 +1122,7 @@ function newsLine(fresh) {
     box.classList.remove("push-again");
     box.classList.add("news");
     box.hidden = false;
+    placePicked(box);
   } else if (ours && !(fresh && n.length)) {
     box.hidden = true;
     box.classList.remove("news");

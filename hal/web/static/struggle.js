@@ -770,7 +770,7 @@ function drawInfo() {
   // choosing, the page's own pair for the ways beside Stop: ◀ Previous way (the board's die 1) and Throw (the next
   // way), on a phone's first screen (Struggle newcomers 16-29: the board's dice as the only way back read as holding)
   const prev = $("prev-way");
-  prev.hidden = !(v.phase === "choosing" && mine && v.outcomes.length > 1);
+  prev.hidden = !(v.phase === "choosing" && mine && v.outcomes.length > 1) || twoWays();
   prev.textContent = I18N.t("page.str.prev_way", "◀ Previous way");
   MB.setControl(prev, buttonState("die1"), I18N.t("page.str.prev_way_key", "Previous way (die 1)"));
   // what this page's person is asked to do now, for the layout (struggle.css: on a phone, Stop stays on
@@ -939,9 +939,14 @@ function shortTag(row, p, h) {
   const who = row.querySelector(".who"), mine = h.humans.includes(p);
   const tag = document.createElement("small");
   tag.className = "tag-short";
-  tag.textContent = mine ? I18N.t("page.common.you", "you") : "🤖";
-  row.title = mine ? I18N.t("page.str.chip_you", "{Colour}: you play it here", { colour: p })
-    : I18N.t("page.str.chip_simulated", "{Colour}: 🤖 simulated, plays by itself", { colour: p });
+  // (its card held on another screen: 🔒, as the header's seat says it, an attack read "Red you" under "🔒 Red's card:
+  // its screen is closed")
+  const lock = mine && MB.seatElsewhere(p);
+  tag.textContent = mine ? I18N.t("page.common.you", "you") + (lock ? " 🔒" : "") : "🤖";
+  row.title = !mine ? I18N.t("page.str.chip_simulated", "{Colour}: 🤖 simulated, plays by itself", { colour: p })
+    : MB.seatAway(p) ? I18N.t("page.str.chip_you_closed", "{Colour}: you play it here; its card's screen is closed", { colour: p })
+      : lock ? I18N.t("page.str.chip_you_elsewhere", "{Colour}: you play it here; its card is on another screen", { colour: p })
+        : I18N.t("page.str.chip_you", "{Colour}: you play it here", { colour: p });
   if (who) who.appendChild(tag);
 }
 // the ways whose start lies above the list's view (a wide screen's list, scrolled to the way lit), said over its top
@@ -1305,12 +1310,24 @@ const PAGE_SAID = {
   "str.choose": { id: "page.str.choose_next_prev", say: (a) => I18N.t("page.str.choose_next_prev", "{Player}: the board lights way {n} of {count}{pick} to play {hand}: press Stop to play it, ▶ Next way for the next one, ◀ Previous way to go back one.", a) },
   "str.choose_first": { id: "page.str.choose_first_next", say: (a) => I18N.t("page.str.choose_first_next", "{Player}: the board lights way {n} of {count}{pick} to play {hand}: press Stop to play it, ▶ Next way for the next one.", a) },
   // (the last way lit first, the board's pick: the others are not seen "again", Struggle newcomer 47)
-  "str.choose_last": { id: "page.str.choose_last_back", say: (a) => (pickFirstLit() && (I18N.lang === "en" || I18N.has("page.str.choose_last_others"))
+  // (two ways: the other one, by ▶ alone, ◀ Previous way hidden: Struggle newcomer 80 saw "◀ Previous way or ▶ Way 1"
+  // lead to the same way)
+  "str.choose_last": { id: "page.str.choose_last_back", say: (a) => twoWays() ? (pickFirstLit()
+    ? I18N.t("page.str.choose_last_other_way1", "{Player}: the board lights way {n} of {count}{pick} to play {hand}: press Stop to play it; to see the other, ▶ Way 1.", a)
+    : I18N.t("page.str.choose_last_two", "{Player}: the board lights way {n} of {count}{pick} to play {hand}: press Stop to play it, ▶ Back to way 1 to see the first again.", a))
+    : (pickFirstLit() && (I18N.lang === "en" || I18N.has("page.str.choose_last_others"))
     ? (I18N.lang === "en" || (I18N.has("page.str.choose_last_others_way1") && I18N.has("page.str.to_way_1"))
       ? I18N.t("page.str.choose_last_others_way1", "{Player}: the board lights way {n} of {count}{pick} to play {hand}: press Stop to play it; to see the others, ◀ Previous way or ▶ Way 1.", a)
       : I18N.t("page.str.choose_last_others", "{Player}: the board lights way {n} of {count}{pick} to play {hand}: press Stop to play it; to see the others, ◀ Previous way or ▶ Back to way 1.", a))
     : I18N.t("page.str.choose_last_back", "{Player}: the board lights way {n} of {count}{pick} to play {hand}: press Stop to play it, ◀ Previous way to go back one, ▶ Back to way 1 to see the first again.", a)) },
 };
+// two ways to choose from, said as such where the page's language has the words (PAGE_SAID: "to see the other, ▶ Way
+// 1"): one button to the other way, ▶, and no ◀ Previous way beside it leading to the same
+function twoWays() {
+  return !!S.view && S.view.phase === "choosing" && Array.isArray(S.view.outcomes) && S.view.outcomes.length === 2
+    && (I18N.lang === "en" || (I18N.has("page.str.choose_last_other_way1") && I18N.has("page.str.choose_last_two")
+      && I18N.has("page.str.to_way_1")));
+}
 // whether the page says a board's sentence in its own words (PAGE_SAID): English, a language that has the page's, or one
 // that lacks the board's too (it then says the page's English, never half one language)
 function pageTwin(id) { const x = PAGE_SAID[id]; return !!x && (I18N.lang === "en" || I18N.has(x.id) || !I18N.has(id)); }

@@ -181,3 +181,40 @@ def test_the_line_under_the_board_covers_no_mark_and_no_control(browser: Any) ->
                     assert p.evaluate(OVERLAP, "#maze .tile") == 0, (size, lang, cell)
             finally:
                 phone.close()
+
+
+INSIDE = """() => { const r = document.getElementById('picked').getBoundingClientRect();
+  return [r.top >= 0, r.bottom <= window.innerHeight, r.top, r.bottom, window.innerHeight]; }"""
+
+
+def test_the_line_under_the_board_stays_on_the_screen(browser: Any) -> None:
+    """(an attack: at 900x600 the words of a tile clicked before the push ran 17 px past the screen's foot, their last
+    line, why the click did nothing, unseen; on a 320x568 phone scrolled to the board, a tapped tile's four German lines
+    went above the board, their first two above the screen) Under the board, or above it where they fit whole."""
+    from playwright.sync_api import expect
+
+    with serving(LABYRINTH + ("--humans", "red")) as url:
+        page = open_page(browser, url, (900, 600))
+        try:
+            expect(page.locator("#prompt")).to_contain_text("push it in", timeout=WAIT_MS)
+            for slot in ("S-b", "W-4", "E-2"):
+                page.locator(f'.slot[data-slot="{slot}"]').hover()
+                expect(page.locator("#picked")).to_contain_text(f"{slot}: the framed", timeout=WAIT_MS)
+                assert all(page.evaluate(INSIDE)[:2]), (slot, page.evaluate(INSIDE))
+            page.locator('#maze .tile[data-cell="g6"]').click()
+            expect(page.locator("#picked")).to_contain_text("g6:", timeout=WAIT_MS)
+            assert all(page.evaluate(INSIDE)[:2]), page.evaluate(INSIDE)
+        finally:
+            page.close()
+        phone = browser.new_context(viewport={"width": 320, "height": 568}, has_touch=True, is_mobile=True)
+        try:
+            p = phone.new_page()
+            p.goto(url + "?lang=de")
+            p.wait_for_function("() => S.view && S.view.phase === 'shift'", timeout=WAIT_MS)
+            for top in (46, 60):
+                p.evaluate("(t) => window.scrollBy(0, document.getElementById('maze').getBoundingClientRect().top - t)", top)
+                p.locator('#maze .tile[data-cell="d4"]').tap()
+                expect(p.locator("#picked")).to_be_visible()
+                assert p.evaluate(INSIDE)[0], (top, p.evaluate(INSIDE))
+        finally:
+            phone.close()

@@ -30,13 +30,13 @@ def test_a_pawn_set_down_on_a_wrong_cell_after_its_ball_fell_is_said_in_the_prom
         page.locator('#board .cell[data-cell="b1"]').click()
         wait_action(page, "return", None)
         prompt = page.locator("#prompt")
-        expect(prompt).to_contain_text("Red's ball fell at the wall a1–b1", timeout=WAIT_MS)  # the pawn where its ball fell
+        expect(prompt).to_contain_text("Red's ball fell crossing the wall a1–b1", timeout=WAIT_MS)  # the pawn where its ball fell
         page.locator("#lift").click()
         page.locator('#board .cell[data-cell="a2"]').click()
         page.wait_for_function("S.view.instruction.requests.some((r) => r.kind === 'pawn' && r.from === 'a2')",
                                timeout=WAIT_MS)
         expect(prompt).to_contain_text(re.compile(r"Red's pawn is on a2\b.*\ba1\b"), timeout=WAIT_MS)
-        assert "ball fell at the wall" not in prompt.inner_text()
+        assert "ball fell crossing the wall" not in prompt.inner_text()
         # the same order as the board's instruction: the pawn first, then the ball
         text = prompt.inner_text()
         assert text.index("Lift pawn") < text.index("tray"), text

@@ -251,6 +251,12 @@ def test_a_pawn_leaves_its_cells_symbol_and_name_readable(browser: Any, name: st
             cell = f'#maze .tile[data-cell="{found}"]'
         if name == "magic-labyrinth":  # Lift pawn acts only when the board sends the pawn back: a drag jumps
             page.locator(pawn).drag_to(page.locator(cell), target_position={"x": 4, "y": 4})
+            # (a drag not taken under load, the pawn left on a1: CI59, and a local run beside 300 browser tests;
+            # the cause unknown, so the drag once more rather than a failure)
+            try:
+                expect(page.locator(cell)).to_have_class(re.compile(r"\boccupied\b"), timeout=5000)
+            except AssertionError:
+                page.locator(pawn).drag_to(page.locator(cell), target_position={"x": 4, "y": 4})
         else:  # drawn where a hand set it down (the table lifts a pawn only when the board asks for it:
             # controls.lab_lift_refusal; a click walks it along the paths, which may not lead to this tile)
             page.evaluate("""(sel) => { const c = document.querySelector(sel).dataset.cell;

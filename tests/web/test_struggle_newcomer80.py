@@ -34,6 +34,9 @@ def test_two_ways_have_one_button_to_the_other(browser: Any) -> None:
             prompt, prev, throw = _said(page)
             assert "to see the other, ▶ Way 1." in prompt and "Previous" not in prompt, prompt
             assert not prev and throw == "▶ Way 1", (prev, throw)
+            # ...and a tap on a die says the buttons there are (an attack: "◀ Previous way, Throw (the next way)")
+            said = page.locator("#dice .pdie").first.get_attribute("data-tap") or ""  # (what a tap on it says)
+            assert "▶ shows the other way" in said and "Previous" not in said, said
             page.click("#throw")  # way 1 of 2
             page.wait_for_function("() => S.view.selected === 0", timeout=WAIT)
             prompt, prev, throw = _said(page)
@@ -44,5 +47,56 @@ def test_two_ways_have_one_button_to_the_other(browser: Any) -> None:
             prompt, prev, throw = _said(page)
             assert "▶ Back to way 1" in prompt and "Previous" not in prompt, prompt
             assert not prev and throw == "▶ Back to way 1", (prev, throw)
+        finally:
+            page.context.close()
+
+
+def test_a_token_chosen_says_where_the_play_puts_it(browser: Any) -> None:
+    """(Struggle newcomer 81, phone: "I tapped the middle of the START space, expecting J, but the token chips fill that
+    space on a phone, so each tap took whichever chip was under my finger (9, then 10). As a result 9 ended on space 1
+    and J on space 2.") The line under the board says the token chosen and where this play puts it, "token 9 chosen:
+    tap space 1, where this play puts it", so a chip taken by mistake shows before it is put down."""
+    from test_struggle_choosing_round26a_browser import _choosing
+    from test_struggle_newcomer58 import WAIT as WAIT58, _phone
+
+    with serving(SEED7) as url:
+        ctx, page = _phone(browser, url, "['goal', 'dice', 'throw', 'choose', 'place']")
+        try:
+            _choosing(page)
+            page.locator("#stop").tap()  # play way 1: J START -> space 4, 9 START -> space 1
+            page.wait_for_function("() => document.getElementById('prompt-text').textContent.includes('blink')",
+                                   timeout=WAIT58)
+            page.locator('.space[data-sensor="s0"] .token[data-token="9"]').tap()
+            page.wait_for_function("() => S.selected === '9'", timeout=WAIT58)
+            line = page.locator("#hand").inner_text()
+            assert "token 9 chosen: tap space 1, where this play puts it" in line, line
+            page.locator('.space[data-sensor="s0"] .token[data-token="J"]').tap()  # the other one instead
+            page.wait_for_function("() => S.selected === 'J'", timeout=WAIT58)
+            line = page.locator("#hand").inner_text()
+            assert "token J chosen: tap space 4, where this play puts it" in line, line
+        finally:
+            ctx.close()
+
+
+def test_two_ways_are_said_so_in_every_language(browser: Any) -> None:
+    """(an attack: in German, Persian, Italian and Portuguese the prompt said "◀ Voriger Weg für den vorigen, ▶ Zurück
+    zu Weg 1" beside the button "▶ Weg 1", ◀ hidden: the page rebuilt the sentence from its first words' id)"""
+    with serving(SEED115) as url:
+        page = browser.new_page(viewport={"width": PHONE[0], "height": PHONE[1]})
+        page.add_init_script("localStorage.setItem('mazeboard.guide.struggle', "
+                             "JSON.stringify(['goal', 'dice', 'throw', 'choose', 'place']))")
+        page.goto(url + "?lang=de")
+        try:
+            keep_first_hand(page)
+            prompt, prev, throw = _said(page)
+            assert "den anderen zeigt ▶ Weg 1." in prompt and "Voriger" not in prompt, prompt
+            assert not prev and throw == "▶ Weg 1", (prev, throw)
+            page.click("#throw")
+            page.wait_for_function("() => S.view.selected === 0", timeout=WAIT)
+            page.click("#throw")
+            page.wait_for_function("() => S.view.selected === 1", timeout=WAIT)
+            prompt, prev, throw = _said(page)
+            assert "▶ Zurück zu Weg 1" in prompt and "Voriger" not in prompt, prompt
+            assert not prev, prev
         finally:
             page.context.close()

@@ -669,7 +669,7 @@ function returnPrompts(who, corner, lost = notTaken(who), at = null, fell = S.fe
     // (no wall known: a jump, a lifted pawn, a step the board cannot tell: "fell", no more; the log says why. An
     // attack saw "at a hidden wall" beside the log's "no wall is marked". No longer than before: the prompt's room
     // keeps 60 px cells at 1024x700, tests/web/test_responsive.py)
-    lift: (wall ? I18N.t("page.magic.return_lift_wall", "{Returner}'s ball fell at the wall {a}–{b}: press ✊ Lift pawn, click the start corner {corner} (🏠), then 🎣 fish the ball out of the tray.",
+    lift: (wall ? I18N.t("page.magic.return_lift_wall", "{Returner}'s ball fell crossing the wall {a}–{b}: press ✊ Lift pawn, click the start corner {corner} (🏠), then 🎣 fish the ball out of the tray.",
                          { returner: who, corner, a: wall[0], b: wall[1] })
       : I18N.t("page.magic.return_lift_fell", "{Returner}'s ball fell: press ✊ Lift pawn, click the start corner {corner} (🏠), then 🎣 fish the ball out of the tray.",
                { returner: who, corner })) + lost,

@@ -248,15 +248,18 @@ function previewWords(slot, who, dashed) {
 // the line under the board never lies over the tile a push would push out (past the board's foot for N-b, N-d, N-f),
 // nor over the spare or a control that acts now (a phone's spare and ⟳ Rotate under the board: a tapped tile's words in
 // three lines, an attack): above the board then, where the screen shows that room (armPush's rule)
+// ...nor past the screen's foot (a 900x600 window cut a tile's last line, an attack); above only where its words fit
+// whole between the screen's top and the board's frame (a scrolled 320 px phone had four lines' first two above the
+// screen: an attack), else where it was
 function placePicked(box) {
   box.classList.remove("above");
   if (box.hidden) return;
   const r = box.getBoundingClientRect(), hits = (b) => b.left < r.right && b.right > r.left && b.top < r.bottom && b.bottom > r.top;
   const marks = [...$("maze").querySelectorAll(".tile.push-out, .tile.spare-ghost")];
   const controls = [...document.querySelectorAll("#spare, #rotate, #done, #lift")].filter((b) => !b.disabled && b.offsetParent !== null);
-  if ([...marks, ...controls].some((el) => hits(el.getBoundingClientRect())) && $("maze").getBoundingClientRect().top > 44) {
-    box.classList.add("above");
-  }
+  const under = [...marks, ...controls].some((el) => hits(el.getBoundingClientRect())) || r.bottom > window.innerHeight;
+  const frame = box.parentElement.getBoundingClientRect();
+  if (under && frame.top - 3 - r.height >= 0) box.classList.add("above");
 }
 // moves the tiles of a push's line (entry first) one cell on and shows the spare, as it is turned, at the entry:
 // the ghost tile, or null with no line (every tile back in its cell)

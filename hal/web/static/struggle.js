@@ -248,7 +248,15 @@ function drawTokens() {
     hand.innerHTML = '<span class="muted"></span>';
     // (a touch screen's words in every language, as the line before it said "tap": an attack read "tap", then
     // "click", in Persian)
-    hand.firstChild.textContent = S.selected && S.world.tokens[S.selected] && I18N.touch
+    // (...and where this play puts it, when it moves it: Struggle newcomer 81 tapped START's middle for the J the line
+    // named, a chip took 9, and 9 went to J's space: the token and its space said, a wrong chip shows before it is set)
+    const goes = S.selected && S.world.tokens[S.selected] ? movesAsked().find((q) => q.piece === S.selected) : null;
+    const there = goes ? (goes.to.length === 1 ? sensorName(goes.to[0])
+      : I18N.t("page.str.one_of_places", "one of {places}", { places: I18N.series(goes.to.map(sensorName)) })) : "";
+    hand.firstChild.textContent = goes && I18N.touch
+      ? I18N.t("page.str.hand_chosen_to_touch", "token {token} chosen: tap {to}, where this play puts it", { token: S.selected, to: there })
+      : goes ? I18N.t("page.str.hand_chosen_to", "token {token} chosen: click {to}, where this play puts it", { token: S.selected, to: there })
+      : S.selected && S.world.tokens[S.selected] && I18N.touch
       ? I18N.t("page.str.hand_chosen_touch", "token {token} chosen: tap a space to put it there", { token: S.selected })
       : S.selected && S.world.tokens[S.selected]
         ? I18N.t("page.str.hand_chosen", "token {token} chosen: click a space to put it there", { token: S.selected })
@@ -721,7 +729,9 @@ function drawInfo() {
     // and dice 3-5 saying only "does nothing now")
     const [acts, said] = buttonState(`die${i + 1}`), on = acts && v.phase !== "choosing";
     const keptHere = v.phase === "choosing" && h.humans.includes(v.current);
-    const why = keptHere ? I18N.t("page.str.die_kept", "the hand is kept: choose its way with ◀ Previous way, Throw (the next way) and Stop") : said;
+    // (two ways: no ◀ Previous way, hidden beside ▶, an attack)
+    const why = keptHere && twoWays() ? I18N.t("page.str.die_kept_two", "the hand is kept: ▶ shows the other way, Stop plays the one lit")
+      : keptHere ? I18N.t("page.str.die_kept", "the hand is kept: choose its way with ◀ Previous way, Throw (the next way) and Stop") : said;
     d.title = I18N.t("page.str.die_title", "die {n}: {face} (key {n}): {why}",
       { n: i + 1, face: face === "A" ? I18N.t("page.str.ace", "ace (joker)") : face || "?", why });
     if (idle) d.title += ` · ${I18N.t("page.str.die_idle_title", "token {token} has arrived: its dice move nothing", { token: face })}`;
@@ -1312,15 +1322,25 @@ const PAGE_SAID = {
   // (the last way lit first, the board's pick: the others are not seen "again", Struggle newcomer 47)
   // (two ways: the other one, by ▶ alone, ◀ Previous way hidden: Struggle newcomer 80 saw "◀ Previous way or ▶ Way 1"
   // lead to the same way)
-  "str.choose_last": { id: "page.str.choose_last_back", say: (a) => twoWays() ? (pickFirstLit()
-    ? I18N.t("page.str.choose_last_other_way1", "{Player}: the board lights way {n} of {count}{pick} to play {hand}: press Stop to play it; to see the other, ▶ Way 1.", a)
-    : I18N.t("page.str.choose_last_two", "{Player}: the board lights way {n} of {count}{pick} to play {hand}: press Stop to play it, ▶ Back to way 1 to see the first again.", a))
-    : (pickFirstLit() && (I18N.lang === "en" || I18N.has("page.str.choose_last_others"))
-    ? (I18N.lang === "en" || (I18N.has("page.str.choose_last_others_way1") && I18N.has("page.str.to_way_1"))
-      ? I18N.t("page.str.choose_last_others_way1", "{Player}: the board lights way {n} of {count}{pick} to play {hand}: press Stop to play it; to see the others, ◀ Previous way or ▶ Way 1.", a)
-      : I18N.t("page.str.choose_last_others", "{Player}: the board lights way {n} of {count}{pick} to play {hand}: press Stop to play it; to see the others, ◀ Previous way or ▶ Back to way 1.", a))
-    : I18N.t("page.str.choose_last_back", "{Player}: the board lights way {n} of {count}{pick} to play {hand}: press Stop to play it, ◀ Previous way to go back one, ▶ Back to way 1 to see the first again.", a)) },
+  // (the sentence said, in every language, under the id of the words chosen: `which`, pageWords -- an attack saw German
+  // say the "◀ Previous way" sentence beside two ways, the prompt rebuilt from the entry's one id)
+  "str.choose_last": { id: "page.str.choose_last_back", which: lastWayId, say: (a) => {
+    const id = lastWayId();
+    return id === "page.str.choose_last_other_way1" ? I18N.t("page.str.choose_last_other_way1", "{Player}: the board lights way {n} of {count}{pick} to play {hand}: press Stop to play it; to see the other, ▶ Way 1.", a)
+      : id === "page.str.choose_last_two" ? I18N.t("page.str.choose_last_two", "{Player}: the board lights way {n} of {count}{pick} to play {hand}: press Stop to play it, ▶ Back to way 1 to see the first again.", a)
+      : id === "page.str.choose_last_others_way1" ? I18N.t("page.str.choose_last_others_way1", "{Player}: the board lights way {n} of {count}{pick} to play {hand}: press Stop to play it; to see the others, ◀ Previous way or ▶ Way 1.", a)
+      : id === "page.str.choose_last_others" ? I18N.t("page.str.choose_last_others", "{Player}: the board lights way {n} of {count}{pick} to play {hand}: press Stop to play it; to see the others, ◀ Previous way or ▶ Back to way 1.", a)
+      : I18N.t("page.str.choose_last_back", "{Player}: the board lights way {n} of {count}{pick} to play {hand}: press Stop to play it, ◀ Previous way to go back one, ▶ Back to way 1 to see the first again.", a); } },
 };
+// the last way's words: two ways (the other one), the pick lit first (the others), or back to way 1
+function lastWayId() {
+  if (twoWays()) return pickFirstLit() ? "page.str.choose_last_other_way1" : "page.str.choose_last_two";
+  if (pickFirstLit() && (I18N.lang === "en" || I18N.has("page.str.choose_last_others"))) {
+    return I18N.lang === "en" || (I18N.has("page.str.choose_last_others_way1") && I18N.has("page.str.to_way_1"))
+      ? "page.str.choose_last_others_way1" : "page.str.choose_last_others";
+  }
+  return "page.str.choose_last_back";
+}
 // two ways to choose from, said as such where the page's language has the words (PAGE_SAID: "to see the other, ▶ Way
 // 1"): one button to the other way, ▶, and no ◀ Previous way beside it leading to the same
 function twoWays() {
@@ -1370,7 +1390,8 @@ function pageWords(s) {
   const board = [blanked(m), ...s.messages.slice(1)];
   // (the page's twin with its own field, the way lit named as the board's pick, in every language: an attack saw
   // German fill the twin from the board's fields alone)
-  const mine = (x) => ({ ...x, id: PAGE_SAID[x.id].id, args: { ...(x.args || {}), pick: pickLit(s) } });
+  const mine = (x) => ({ ...x, id: PAGE_SAID[x.id].which ? PAGE_SAID[x.id].which() : PAGE_SAID[x.id].id,
+    args: { ...(x.args || {}), pick: pickLit(s) } });
   const text = board.map((x) => (own(x) ? PAGE_SAID[x.id].say(mine(x).args) : I18N.say(x.id, x.args))).join(" ");
   const messages = board.map((x) => (own(x) ? mine(x) : x));
   if (text.includes(m.id)) return null; // (the catalogue not loaded yet: the board's words)

@@ -150,6 +150,7 @@ def test_the_chosen_token_s_line_says_tap_on_a_touch_screen_in_any_language(brow
             page.touchscreen.tap(box["x"] + 4, box["y"] + 4)
             page.wait_for_function("() => !!document.querySelector('.token.selected')", timeout=WAIT)
             said = page.locator("#hand").inner_text()
-            assert "gewählt: tippe auf ein Feld" in said, said
+            # (the space this play puts it on, named: Struggle newcomer 81)
+            assert "gewählt: tippe auf Feld" in said, said
         finally:
             ctx.close()

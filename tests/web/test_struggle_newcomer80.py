@@ -100,3 +100,42 @@ def test_two_ways_are_said_so_in_every_language(browser: Any) -> None:
             assert not prev, prev
         finally:
             page.context.close()
+
+
+def test_two_tokens_set_on_each_other_s_spaces_are_said_before_stop(browser: Any) -> None:
+    """(Struggle newcomer 81: 9 set on J's space, then J on 9's; the board, whose reeds cannot tell tokens apart, said
+    "The tokens stand where Red's play put them: press Stop", and the turn would have ended with them swapped) The
+    simulator's world knows each token: the page says which stand elsewhere and where the play puts them, and Stop
+    waits, as for a move no reed can see."""
+    from test_struggle_choosing_round26a_browser import _choosing
+    from test_struggle_newcomer58 import WAIT as WAIT58, _phone
+
+    with serving(SEED7) as url:
+        ctx, page = _phone(browser, url, "['goal', 'dice', 'throw', 'choose', 'place']")
+        try:
+            _choosing(page)
+            page.locator("#stop").tap()  # play way 1: J START -> space 4, 9 START -> space 1
+            page.wait_for_function("() => document.getElementById('prompt-text').textContent.includes('blink')",
+                                   timeout=WAIT58)
+            for token, space in (("9", "s4"), ("J", "s1")):  # each on the other's space
+                page.locator(f'.space[data-sensor="s0"] .token[data-token="{token}"]').tap()
+                page.wait_for_function("(t) => S.selected === t", arg=token, timeout=WAIT58)
+                page.locator(f'.space[data-sensor="{space}"]').tap()
+                page.wait_for_function("([t, s]) => S.world.tokens[t] === s", arg=[token, space], timeout=WAIT58)
+            page.wait_for_function("() => said() && said().messages[0].id === 'str.placed'", timeout=WAIT58)
+            page.wait_for_timeout(300)
+            prompt = page.locator("#prompt-text").inner_text()
+            assert "cannot tell the tokens apart" in prompt, prompt
+            assert "token J to space 4" in prompt and "token 9 to space 1" in prompt, prompt
+            assert page.locator("#stop").get_attribute("aria-disabled") == "true"
+            for token, frm, space in (("9", "s4", "s1"), ("J", "s1", "s4")):  # put right
+                page.locator(f'.space[data-sensor="{frm}"] .token[data-token="{token}"]').tap()
+                page.wait_for_function("(t) => S.selected === t", arg=token, timeout=WAIT58)
+                page.locator(f'.space[data-sensor="{space}"]').tap()
+                page.wait_for_function("([t, s]) => S.world.tokens[t] === s", arg=[token, space], timeout=WAIT58)
+            page.wait_for_timeout(500)
+            prompt = page.locator("#prompt-text").inner_text()
+            assert "stand where Red's play put them" in prompt and "apart" not in prompt, prompt
+            assert page.locator("#stop").get_attribute("aria-disabled") != "true"
+        finally:
+            ctx.close()

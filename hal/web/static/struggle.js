@@ -1479,6 +1479,12 @@ function playEnds() {
 const STOP_WAITS = ["str.placed_unseen", "str.confirm_end"];
 function stopWait(s) {
   const m = s && Array.isArray(s.messages) && s.messages[0];
+  if (m && m.id === "str.placed" && S.hello) {
+    const swapped = unmadeInSim(s);
+    if (!swapped.length) return null;
+    const said = { ...s, messages: [{ id: "page.str.placed_swapped", args: { player: s.player, moves: movesTo(swapped) } }] };
+    return NOTICE.prompt(said, I18N.t("page.str.placed_swapped", "{Player}: the board cannot tell the tokens apart and takes them for placed, but on this table they stand elsewhere: move {moves}, then press Stop to end the turn.", said.messages[0].args), S.hello.humans);
+  }
   if (!m || !STOP_WAITS.includes(m.id) || !S.hello) return null;
   const acts = !!buttonState("stop")[0], humans = S.hello.humans;
   const asked = (s.requests || []).filter((r) => r.piece && Array.isArray(r.to) && r.to.length);
@@ -1496,9 +1502,17 @@ function stopWait(s) {
   return NOTICE.prompt(said, I18N.say(id, args), humans);
 }
 // the moves the board waits for Stop on (str.placed_unseen, str.confirm_end) that the simulator's world shows not made
+// ...and where the board takes every token for placed (str.placed), the tokens of the play the simulator's world has
+// elsewhere: two tokens set on each other's spaces, which the reeds cannot tell apart (Struggle newcomer 81: 9 set on
+// J's space and J on 9's, "the tokens stand where Red's play put them"), each with where the play puts it
 function unmadeInSim(s) {
   const m = s && Array.isArray(s.messages) && s.messages[0];
-  if (!m || !STOP_WAITS.includes(m.id) || !S.world || !S.world.tokens) return [];
+  if (!m || !S.world || !S.world.tokens) return [];
+  if (m.id === "str.placed" && s.action === "place") {
+    const ends = new Map(playEnds()); // (a token moved, then sent back: where it ends, the last)
+    return [...ends].filter(([t, at]) => S.world.tokens[t] !== at).map(([piece, at]) => ({ piece, to: [at] }));
+  }
+  if (!STOP_WAITS.includes(m.id)) return [];
   return (s.requests || []).filter((r) => r.piece && Array.isArray(r.to) && r.to.length && !r.to.includes(S.world.tokens[r.piece]));
 }
 // "token J to space 1 and token 10 to space 1": where each must go (round 27: "token K on space 4" read as

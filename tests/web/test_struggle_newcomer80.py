@@ -139,3 +139,22 @@ def test_two_tokens_set_on_each_other_s_spaces_are_said_before_stop(browser: Any
             assert page.locator("#stop").get_attribute("aria-disabled") != "true"
         finally:
             ctx.close()
+
+
+def test_a_token_the_way_leaves_where_it_is_is_said_on_its_space(browser: Any) -> None:
+    """(Struggle newcomer 82: space 11 glowed orange while way 2 was lit, "I first read it as J leaving 11"; the board's
+    LEDs light a token that stays in their prompt colour) While choosing, the space of a token the lit way leaves where
+    it is says "stays" on it; not for a way that moves every token, nor once the way is played."""
+    with serving(SEED7) as url:
+        page = open_page(browser, url, PHONE)
+        try:
+            keep_first_hand(page)
+            page.evaluate("""() => { const m = S.view.outcomes[S.view.selected].moves;
+              m.push({ token: "K", from: 0, to: 0, result: "impasse", blocked: "yellow", target: 3 }); drawInfo(); }""")
+            said = page.evaluate("""() => [...document.querySelectorAll('.space[data-stays]')].map((e) =>
+              [e.dataset.sensor, getComputedStyle(e, '::after').content])""")
+            assert said == [["s0", '"stays"']], said
+            page.evaluate("() => { S.view.outcomes[S.view.selected].moves.pop(); drawInfo(); }")
+            assert page.locator(".space[data-stays]").count() == 0
+        finally:
+            page.context.close()

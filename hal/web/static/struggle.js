@@ -86,6 +86,18 @@ function drawLegend() {
     }
   }
 }
+// the way lit while choosing: a token it leaves where it is glows orange on the board (the LEDs' prompt colour,
+// instructions.py scene): the space says "stays" under it (Struggle newcomer 82 read the orange glow on space 11 as J
+// leaving it, the place tip saying a glowing space is where a token leaves from)
+function drawStays(v) {
+  const o = v && v.phase === "choosing" && Array.isArray(v.outcomes) ? v.outcomes[v.selected] : null;
+  const at = new Set(o && Array.isArray(o.moves) ? o.moves.filter((m) => m.result === "impasse" && typeof m.from === "number")
+    .map((m) => `s${m.from}`) : []);
+  for (const el of document.querySelectorAll(".space")) {
+    if (at.has(el.dataset.sensor)) el.dataset.stays = I18N.t("page.str.space_stays", "stays");
+    else delete el.dataset.stays;
+  }
+}
 function drawLeds() {
   if (!S.hello) return;
   for (const el of document.querySelectorAll(".space")) MB.light(el, S.pixels[S.hello.layout[el.dataset.sensor]]);
@@ -789,6 +801,7 @@ function drawInfo() {
   handsUp();
   MB.setControl($("throw"), buttonState("throw"), v.phase === "choosing" ? I18N.t("page.str.next_way_throw_key", "Next way: the board's Throw button (T)") : I18N.t("page.str.throw_key", "Throw (T)"));
   drawStop(); // and Place tokens as shown
+  drawStays(v);
   MB.setControl($("gather"), buttonState("gather"), I18N.t("page.str.gather", "Gather tokens on start"));
   // outcomes
   const list = $("outcomes");

@@ -218,3 +218,27 @@ def test_the_line_under_the_board_stays_on_the_screen(browser: Any) -> None:
                 assert p.evaluate(INSIDE)[0], (top, p.evaluate(INSIDE))
         finally:
             phone.close()
+
+
+def test_a_pawn_set_beside_another_on_a_lit_tile_is_said_where_it_is(browser: Any) -> None:
+    """(Labyrinth newcomer 83 at 1920x1080: its pawn on c7, Blue's tile, the prompt said "Red: once the pawn stands on
+    a lit tile, press Done to end the move there", which reads as if it were not there yet; the reeds cannot see a pawn
+    set on a tile another pawn closes) The simulator's world knows: "the pawn is on c7 now: press Done…"."""
+    from playwright.sync_api import expect
+
+    with serving(LABYRINTH + ("--humans", "red")) as url:
+        page = open_page(browser, url, WIDE)
+        try:
+            expect(page.locator("#prompt")).to_contain_text("push it in", timeout=WAIT_MS)
+            page.locator('.slot[data-slot="W-2"]').click()
+            expect(page.locator("#prompt")).to_contain_text("move your pawn", timeout=WAIT_MS)
+            cell = page.evaluate("""() => { const s = said(), c = (s.cells || []).find((x) => x !== S.world.pawns.red);
+              S.view.instruction = { ...s, messages: [{ id: "lab.move_set", args: { player: "red", mover: "Red's pawn" } }] };
+              S.world.pawns.red = c; S.world.hand.red = c; S.world.busy = false; drawInfo(); return c; }""")
+            assert cell, "no lit tile but the pawn's own"
+            text = page.locator("#prompt").inner_text()
+            assert f"the pawn is on {cell} now: press Done to end the move there" in text, text
+            page.evaluate("() => { S.world.pawns.red = null; S.world.hand.red = null; drawInfo(); }")  # in the hand: not said on a tile
+            assert "now: press Done" not in page.locator("#prompt").inner_text()
+        finally:
+            page.close()

@@ -673,6 +673,16 @@ function promptNow() {
     // (the instruction names the winner: said once, not "Blue wins! … for the winner: Blue won.")
     return NOTICE.prompt(s, v.prompt, h && h.humans) + " " + I18N.t("page.lab.over_celebrate_then", "The board's lights celebrate in every colour, then glow in the winner's. The game is over: ✨ New game starts another.");
   }
+  // the board's reeds cannot see a pawn set down on a tile another pawn closes already ("once the pawn stands on a lit
+  // tile, press Done"): the simulator's world can, and says where it is, as for any other tile (Labyrinth newcomer 83
+  // read the board's words with its pawn on c7 beside Blue's and was unsure the walk had ended)
+  const m = s && Array.isArray(s.messages) ? s.messages[0] : null, mover = m && m.id === "lab.move_set" && h.humans.includes(s.player)
+    && S.world ? humansMover() : null;
+  const on = mover && S.world.pawns[mover];
+  if (on && (s.cells || []).includes(on)) {
+    const seen = { ...s, messages: [{ id: "lab.move_on", args: { ...(m.args || {}), cell: on } }] };
+    return NOTICE.prompt(seen, I18N.say("lab.move_on", seen.messages[0].args), h.humans);
+  }
   return NOTICE.prompt(s, v.prompt, h && h.humans);
 }
 // the prompt in its room (labyrinth.css: three lines on a phone): longer words in smaller letters, so the board

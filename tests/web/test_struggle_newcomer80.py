@@ -74,6 +74,11 @@ def test_a_token_chosen_says_where_the_play_puts_it(browser: Any) -> None:
             page.wait_for_function("() => S.selected === 'J'", timeout=WAIT58)
             line = page.locator("#hand").inner_text()
             assert "token J chosen: tap space 4, where this play puts it" in line, line
+            # ...a play of this page's only (an attack: on Blue's simulated turn, beside "🤖 Blue plays by itself:
+            # wait", the line named the space of Blue's token)
+            line = page.evaluate("""() => { S.view.instruction = { ...said(), player: 'blue' }; drawTokens();
+              return document.getElementById('hand').innerText; }""")
+            assert "where this play puts it" not in line, line
         finally:
             ctx.close()
 

@@ -262,7 +262,9 @@ function drawTokens() {
     // "click", in Persian)
     // (...and where this play puts it, when it moves it: Struggle newcomer 81 tapped START's middle for the J the line
     // named, a chip took 9, and 9 went to J's space: the token and its space said, a wrong chip shows before it is set)
-    const goes = S.selected && S.world.tokens[S.selected] ? movesAsked().find((q) => q.piece === S.selected) : null;
+    // (a play of this page's players only: on a simulated player's turn a chosen token names no space, an attack)
+    const mine = said() && S.hello.humans.includes(said().player);
+    const goes = mine && S.selected && S.world.tokens[S.selected] ? movesAsked().find((q) => q.piece === S.selected) : null;
     const there = goes ? (goes.to.length === 1 ? sensorName(goes.to[0])
       : I18N.t("page.str.one_of_places", "one of {places}", { places: I18N.series(goes.to.map(sensorName)) })) : "";
     hand.firstChild.textContent = goes && I18N.touch

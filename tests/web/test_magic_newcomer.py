@@ -286,7 +286,13 @@ def play_to_the_end(page: Any, budget: int = 200) -> None:
         page.wait_for_timeout(200)
         s = said(page)
         if s["action"] == "move" and s["player"] == "red":
-            page.locator("#done").click()
+            # (the move may close by itself meanwhile, its last step used, Done then greyed: a loaded machine ran the
+            # click 30 s into Blue's turn)
+            try:
+                page.locator("#done").click(timeout=3000)
+            except Exception:
+                if said(page)["player"] == "red" and said(page)["action"] == "move":
+                    raise
         page.wait_for_function("!(S.view.instruction.player === 'red' && ['move', 'closing'].includes(S.view.instruction.action))",
                                timeout=WAIT_MS)
     raise AssertionError("no winner in time")

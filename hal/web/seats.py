@@ -102,25 +102,16 @@ class Seats:
         """Claim ``colour``; returns the token to hand to the browser (``token`` again when it
         already holds the seat). Raises :class:`SeatTaken` when another browser holds it or the
         colour is not a seat."""
-        if colour not in self.colours:
-            raise SeatTaken(f"{colour!r} is not a seat of this board ({', '.join(self.colours)})")
-        if self.holds(colour, token):
-            assert token is not None
-            return token
-        new = secrets.token_urlsafe(24)
-        with self._lock:
-            if colour in self._hashes:
-                raise SeatTaken(f"{colour} is taken: someone else has claimed it (an adult can release it on the board)")
-            self._hashes[colour] = _digest(new)
-            self._save()
-        self._changed()
-        return new
+        return self._take(colour, token, move=False)
 
     def move(self, colour: str, token: str | None = None) -> str:
         """Give ``colour`` to the browser holding ``token`` whichever browser held it, in one step:
         the seat is never free in between, so the screen it leaves is told it was taken elsewhere,
         not released (Labyrinth newcomer 80). Returns the browser's token (``token`` again when it
         holds the seat already); raises :class:`SeatTaken` for a colour that is not a seat."""
+        return self._take(colour, token, move=True)
+
+    def _take(self, colour: str, token: str | None, move: bool) -> str:
         if colour not in self.colours:
             raise SeatTaken(f"{colour!r} is not a seat of this board ({', '.join(self.colours)})")
         if self.holds(colour, token):
@@ -128,9 +119,12 @@ class Seats:
             return token
         new = secrets.token_urlsafe(24)
         with self._lock:
+            if colour in self._hashes and not move:
+                raise SeatTaken(f"{colour} is taken: someone else has claimed it (an adult can release it on the board)")
             self._hashes[colour] = _digest(new)
             self._save()
-        log.info("seat moved to another browser: %s", colour)
+        if move:
+            log.info("seat moved to another browser: %s", colour)
         self._changed()
         return new
 

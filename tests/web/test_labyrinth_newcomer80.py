@@ -124,9 +124,7 @@ def test_a_refusal_beside_a_click_on_the_board_stays_over_the_board(browser: Any
     with serving(LABYRINTH + ("--humans", "red")) as url:
         page = open_page(browser, url, WIDE)
         try:
-            expect(page.locator("#prompt")).to_contain_text("push it in", timeout=WAIT_MS)
-            page.locator('.slot[data-slot="W-2"]').click()
-            expect(page.locator("#prompt")).to_contain_text("move your pawn", timeout=WAIT_MS)
+            _pushed(page)
             far = page.evaluate("""() => ['g7', 'g6', 'g5', 'g4', 'g3', 'g2', 'g1']
               .filter((c) => !(S.view.reachable.red || []).includes(c))""")
             assert far, "every g tile reachable: pick another seed"
@@ -141,6 +139,15 @@ def test_a_refusal_beside_a_click_on_the_board_stays_over_the_board(browser: Any
             assert geo[0] and geo[1] and not geo[2], geo
         finally:
             page.close()
+
+
+def _pushed(page: Any) -> None:
+    """Red pushes at W-2: the board asks it to move."""
+    from playwright.sync_api import expect
+
+    expect(page.locator("#prompt")).to_contain_text("push it in", timeout=WAIT_MS)
+    page.locator('.slot[data-slot="W-2"]').click()
+    expect(page.locator("#prompt")).to_contain_text("move your pawn", timeout=WAIT_MS)
 
 
 OVERLAP = """(sel) => { const e = document.getElementById('picked').getBoundingClientRect();
@@ -224,14 +231,11 @@ def test_a_pawn_set_beside_another_on_a_lit_tile_is_said_where_it_is(browser: An
     """(Labyrinth newcomer 83 at 1920x1080: its pawn on c7, Blue's tile, the prompt said "Red: once the pawn stands on
     a lit tile, press Done to end the move there", which reads as if it were not there yet; the reeds cannot see a pawn
     set on a tile another pawn closes) The simulator's world knows: "the pawn is on c7 now: press Done…"."""
-    from playwright.sync_api import expect
 
     with serving(LABYRINTH + ("--humans", "red")) as url:
         page = open_page(browser, url, WIDE)
         try:
-            expect(page.locator("#prompt")).to_contain_text("push it in", timeout=WAIT_MS)
-            page.locator('.slot[data-slot="W-2"]').click()
-            expect(page.locator("#prompt")).to_contain_text("move your pawn", timeout=WAIT_MS)
+            _pushed(page)
             cell = page.evaluate("""() => { const s = said(), c = (s.cells || []).find((x) => x !== S.world.pawns.red);
               S.view.instruction = { ...s, messages: [{ id: "lab.move_set", args: { player: "red", mover: "Red's pawn" } }] };
               S.world.pawns.red = c; S.world.hand.red = c; S.world.busy = false; drawInfo(); return c; }""")

@@ -18,6 +18,18 @@ WAIT = 30000
 SEED115 = tuple("115" if x == "7" else x for x in SEED7)  # red's first hand A J J 10 J: 2 ways, the pick way 2
 
 
+def _placing(browser: Any, url: str) -> tuple[Any, Any]:
+    """A phone with Red's first hand played as way 1 (J START -> space 4, 9 START -> space 1): its context and page."""
+    from test_struggle_choosing_round26a_browser import _choosing
+    from test_struggle_newcomer58 import WAIT as WAIT58, _phone
+
+    ctx, page = _phone(browser, url, "['goal', 'dice', 'throw', 'choose', 'place']")
+    _choosing(page)
+    page.locator("#stop").tap()
+    page.wait_for_function("() => document.getElementById('prompt-text').textContent.includes('blink')", timeout=WAIT58)
+    return ctx, page
+
+
 def _said(page: Any) -> tuple[str, bool, str]:
     page.wait_for_timeout(300)
     return (page.locator("#prompt-text").inner_text(), page.locator("#prev-way").is_visible(),
@@ -56,16 +68,11 @@ def test_a_token_chosen_says_where_the_play_puts_it(browser: Any) -> None:
     space on a phone, so each tap took whichever chip was under my finger (9, then 10). As a result 9 ended on space 1
     and J on space 2.") The line under the board says the token chosen and where this play puts it, "token 9 chosen:
     tap space 1, where this play puts it", so a chip taken by mistake shows before it is put down."""
-    from test_struggle_choosing_round26a_browser import _choosing
-    from test_struggle_newcomer58 import WAIT as WAIT58, _phone
+    from test_struggle_newcomer58 import WAIT as WAIT58
 
     with serving(SEED7) as url:
-        ctx, page = _phone(browser, url, "['goal', 'dice', 'throw', 'choose', 'place']")
+        ctx, page = _placing(browser, url)
         try:
-            _choosing(page)
-            page.locator("#stop").tap()  # play way 1: J START -> space 4, 9 START -> space 1
-            page.wait_for_function("() => document.getElementById('prompt-text').textContent.includes('blink')",
-                                   timeout=WAIT58)
             page.locator('.space[data-sensor="s0"] .token[data-token="9"]').tap()
             page.wait_for_function("() => S.selected === '9'", timeout=WAIT58)
             line = page.locator("#hand").inner_text()
@@ -112,16 +119,11 @@ def test_two_tokens_set_on_each_other_s_spaces_are_said_before_stop(browser: Any
     "The tokens stand where Red's play put them: press Stop", and the turn would have ended with them swapped) The
     simulator's world knows each token: the page says which stand elsewhere and where the play puts them, and Stop
     waits, as for a move no reed can see."""
-    from test_struggle_choosing_round26a_browser import _choosing
-    from test_struggle_newcomer58 import WAIT as WAIT58, _phone
+    from test_struggle_newcomer58 import WAIT as WAIT58
 
     with serving(SEED7) as url:
-        ctx, page = _phone(browser, url, "['goal', 'dice', 'throw', 'choose', 'place']")
+        ctx, page = _placing(browser, url)
         try:
-            _choosing(page)
-            page.locator("#stop").tap()  # play way 1: J START -> space 4, 9 START -> space 1
-            page.wait_for_function("() => document.getElementById('prompt-text').textContent.includes('blink')",
-                                   timeout=WAIT58)
             for token, space in (("9", "s4"), ("J", "s1")):  # each on the other's space
                 page.locator(f'.space[data-sensor="s0"] .token[data-token="{token}"]').tap()
                 page.wait_for_function("(t) => S.selected === t", arg=token, timeout=WAIT58)

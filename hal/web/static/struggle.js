@@ -265,8 +265,7 @@ function drawTokens() {
     // (a play of this page's players only: on a simulated player's turn a chosen token names no space, an attack)
     const mine = said() && S.hello.humans.includes(said().player);
     const goes = mine && S.selected && S.world.tokens[S.selected] ? movesAsked().find((q) => q.piece === S.selected) : null;
-    const there = goes ? (goes.to.length === 1 ? sensorName(goes.to[0])
-      : I18N.t("page.str.one_of_places", "one of {places}", { places: I18N.series(goes.to.map(sensorName)) })) : "";
+    const there = goes ? whereTo(goes.to) : "";
     hand.firstChild.textContent = goes && I18N.touch
       ? I18N.t("page.str.hand_chosen_to_touch", "token {token} chosen: tap {to}, where this play puts it", { token: S.selected, to: there })
       : goes ? I18N.t("page.str.hand_chosen_to", "token {token} chosen: click {to}, where this play puts it", { token: S.selected, to: there })
@@ -1697,14 +1696,17 @@ function askedFrom(sensor) {
 // anywhere on the token's space takes the token the play moves (spaceClicked), a mouse's click the token under it
 // (Struggle newcomer 66 aimed at one of START's five tokens, each a finger's third wide, not knowing a tap anywhere on
 // START takes the one to move)
+// where a request sends a token, in words: "space 4", or "one of arrival places A and B"
+function whereTo(to) {
+  return to.length === 1 ? sensorName(to[0]) : I18N.t("page.str.one_of_places", "one of {places}", { places: I18N.series(to.map(sensorName)) });
+}
 function nextMoveWords() {
   // (not while the hand places the tokens itself, Place tokens as shown: Struggle newcomer 68 read "next: tap space
   // 4" beside the prompt's "⏳ Placing the tokens as the play says…: wait")
   const s = said(), q = s && S.hello.humans.includes(s.player) && !S.world.placing ? movesAsked()[0] : null;
   const at = q && S.world.tokens[q.piece];
   if (!at) return null;
-  const to = q.to.length === 1 ? sensorName(q.to[0])
-    : I18N.t("page.str.one_of_places", "one of {places}", { places: I18N.series(q.to.map(sensorName)) });
+  const to = whereTo(q.to);
   // (other tokens the play moves from the same space: a tap on one takes it, said: Struggle newcomer 73)
   const others = movesAsked().filter((o) => o.piece !== q.piece && S.world.tokens[o.piece] === at).map((o) => o.piece);
   if (I18N.touch && others.length) {

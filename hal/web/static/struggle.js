@@ -1753,7 +1753,10 @@ const HANDLERS = {
     if (msg.event.type === "hand") S.thrown = { at: performance.now(), held: [...(msg.view.held || [])] };
     // a token chosen here is let go when the turn ends (round 27: chosen before Place tokens as shown, it stayed
     // chosen into the next turn, and a tap on a space moved it out of turn)
-    if (msg.event.type === "turn_ended" && S.selected) { S.selected = S.autoSelected = null; drawTokens(); }
+    if (msg.event.type === "turn_ended" && S.selected) S.selected = S.autoSelected = null;
+    // the line under the board says the instruction too, so it follows each view, not only the tokens (stop 39's CI:
+    // the world's message came before the event that opened the placing step, and "no token off the board" stayed)
+    drawTokens();
     drawInfo();
   },
   // a seat claimed or released (here or on another screen): the card box at once, not at the next event

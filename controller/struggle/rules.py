@@ -481,10 +481,21 @@ def next_wanted(race: Race, card: Card) -> str | None:
     return next((t for t in card[len(race.arrived):] if t != ACE and t not in race.arrived), None)
 
 
-def evaluate(rules: Rules, race: Race, card: Card) -> tuple[int, int, int]:
+def within_reach(race: Race, card: Card) -> int:
+    """The places on ``card`` (0-5) whose 10 points ``race`` can still give: each taken by its card's token or on
+    the card's ★ (ACE), or still free while the token the card wants there has not arrived elsewhere (an arrival is
+    final). The page's "⚠ a loss for your card ... lost for good" notes are the places a way takes out of reach."""
+    n = len(race.arrived)
+    return sum(1 for j, want in enumerate(card)
+               if want == ACE or (race.arrived[j] == want if j < n else want not in race.arrived))
+
+
+def evaluate(rules: Rules, race: Race, card: Card) -> tuple[int, int, int, int]:
     """How good ``race`` looks for ``card`` (bigger is better): the points of the
-    projected order plus the points already certain (arrived tokens), then
-    pairwise agreement with the card's order (only positions strictly ahead
+    projected order plus the points already certain (arrived tokens), then the
+    places still within reach (:func:`within_reach`: Struggle newcomer 82 saw
+    the pick lose a place for good beside ways of as many points losing none),
+    then pairwise agreement with the card's order (only positions strictly ahead
     count), then progress of the card's next token (:func:`next_wanted`)."""
     proj = projected_order(rules, race)
     certain = points(card[: len(race.arrived)], race.arrived)
@@ -496,7 +507,7 @@ def evaluate(rules: Rules, race: Race, card: Card) -> tuple[int, int, int]:
         pairs += (pos[a] < pos[b]) - (pos[a] > pos[b])
     lead = next_wanted(race, card)
     progress = -pos[lead] if lead is not None else 0
-    return points(card, proj) + certain, pairs, progress
+    return points(card, proj) + certain, within_reach(race, card), pairs, progress
 
 
 def net_moves(moves: Sequence[Move]) -> dict[str, tuple[str, str]]:
@@ -533,7 +544,7 @@ def hint_reason(rules: Rules, outs: Sequence[Outcome], card: Card | None, pick: 
     """Why way ``pick`` (:func:`hint`'s index) is the board's pick for ``card``, true against every way weighing as
     much on :func:`evaluate`'s first measure (the page names them all): ``("points", None)``: no other way weighs as
     much; else the one measure on which the pick is ahead of each of them, level on the measures before --
-    ``("order", None)``: more pairs of tokens in the card's order; ``("lead", TOKEN)``: TOKEN, the card's next token
+    ``("reach", None)``: more places on the card within reach (:func:`within_reach`); ``("order", None)``: more pairs of tokens in the card's order; ``("lead", TOKEN)``: TOKEN, the card's next token
     (:func:`next_wanted`) after the pick, further on than in each (``("lead", None)`` where one has it arrived or as
     far: each way's own next token further on); ``("moves", None)``: the tokens moved further, net; ``("first",
     None)``: each as good on every measure, listed after it; ``("mixed", None)``: ahead of some on one measure and of
@@ -563,7 +574,7 @@ def hint_reason(rules: Rules, outs: Sequence[Outcome], card: Card | None, pick: 
 
 
 #: the measures :func:`hint_apart` names, in the order the board weighs them after the points
-APART = ("order", "lead", "moves", "first")
+APART = ("reach", "order", "lead", "moves", "first")
 
 
 def hint_apart(rules: Rules, outs: Sequence[Outcome], card: Card | None, pick: int) -> list[tuple[int, str]]:
@@ -576,7 +587,8 @@ def hint_apart(rules: Rules, outs: Sequence[Outcome], card: Card | None, pick: i
     key = [(*evaluate(rules, o.result.race, card), moved(o.result)) for o in outs]
     rivals = [i for i in range(len(outs)) if i != pick and key[i][0] == key[pick][0]]
     # each rival's first measure apart from the pick (the pick is ahead there: hint takes the greatest)
-    return [(i, APART[next((k for k in range(1, 4) if key[i][k] != key[pick][k]), 4) - 1]) for i in rivals]
+    return [(i, APART[next((k for k in range(1, len(APART)) if key[i][k] != key[pick][k]), len(APART)) - 1])
+            for i in rivals]
 
 
 def hint(rules: Rules, outs: Sequence[Outcome], card: Card | None) -> int:

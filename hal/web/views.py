@@ -461,7 +461,7 @@ def struggle_secret_end(state: Any, player: str) -> dict[str, Any]:
 
 
 #: the reasons an ``outcomes`` event may give for its hint (``hint_why``: controller/struggle/rules.py hint_reason)
-HINT_REASONS = ("points", "order", "lead", "moves", "first", "mixed")
+HINT_REASONS = ("points", "reach", "order", "lead", "moves", "first", "mixed")
 
 
 def struggle_hint(event: Mapping[str, Any]) -> dict[str, Any] | None:
@@ -481,7 +481,7 @@ def struggle_hint(event: Mapping[str, Any]) -> dict[str, Any] | None:
 
 
 #: the measures a ``mixed`` hint names way by way (``hint_apart``: controller/struggle/rules.py hint_apart)
-HINT_APART = ("order", "lead", "moves", "first")
+HINT_APART = ("reach", "order", "lead", "moves", "first")
 
 
 def _hint_apart(value: Any) -> list[list[Any]] | None:

@@ -128,10 +128,10 @@ def test_the_pick_s_reason_over_many_races_names_the_first_measure_that_sets_it_
         # each rival's first measure apart from the pick: the pick ahead there
         first = []
         for i in rivals:
-            d = next((k for k in range(1, 4) if key[i][k] != key[pick][k]), None)
+            d = next((k for k in range(1, 5) if key[i][k] != key[pick][k]), None)
             assert d is None or key[i][d] < key[pick][d]
             first.append(d)
-        level = {"order": 1, "lead": 2, "moves": 3}.get(reason)
+        level = {"reach": 1, "order": 2, "lead": 3, "moves": 4}.get(reason)
         if reason == "first":  # every rival level on every measure, listed after the pick
             assert all(d is None for d in first) and all(i > pick for i in rivals), (race, hand, card)
             continue
@@ -147,7 +147,7 @@ def test_the_pick_s_reason_over_many_races_names_the_first_measure_that_sets_it_
                 assert token not in other.arrived and (other.space(token) or 0) < (outs[pick].result.race.space(token) or 0)
         elif reason != "lead":
             assert token is None
-    assert {"points", "order", "lead", "moves", "mixed"} <= seen, seen
+    assert {"points", "reach", "order", "lead", "moves", "mixed"} <= seen, seen
 
 
 def test_a_pick_of_ways_of_as_many_points_listed_before_it_is_not_said_first_in_the_list() -> None:

@@ -34,6 +34,8 @@ CASES = {
     "sure_more": (R.Race(spaces=(14, 10, 12, 14, 15)), ("Q", "J", "A", "A", "10"), ("10", "K", "Q", "A", "J")),
     # ahead of way 2 on the spaces moved only, level in every way with way 3
     "moves_and_first": (R.Race(spaces=(0, 0, 16, 14, 0)), ("A", "Q", "J", "J", "9"), ("A", "10", "K", "J", "9")),
+    # two ways land 10 at place A, where the card wants K: a place lost for good, no points changed now
+    "reach": (R.Race(spaces=(4, 6, 5, 14, 11)), ("K", "10", "10", "A", "A"), ("K", "Q", "J", "10", "9")),
 }
 
 
@@ -93,10 +95,24 @@ def test_a_mixed_reason_is_said_way_by_way(browser: Any) -> None:
             page.close()
     text, f = said["moves_and_first"]
     assert f["reason"] == "mixed", f
-    words = {"order": "on the tokens in your card's order", "lead": "on how far the next token your card still wants gets",
+    words = {"reach": "on the places on your card lost for good", "order": "on the tokens in your card's order", "lead": "on how far the next token your card still wants gets",
              "moves": "on how far the tokens move", "first": "only by coming first in the list"}
     for i, measure in f["apart"]:
         assert f"way {i + 1}: {words[measure]}" in text.lower(), (i, measure, text)
     for measure in {m for _, m in f["apart"]} ^ set(words):
         assert words[measure] not in text, (measure, text)
     assert "in this order" not in text, text
+
+
+def test_a_pick_that_loses_fewer_places_says_so(browser: Any) -> None:
+    """Struggle newcomer 82 (1920x1080): the pick's notes said "⚠ a loss for your card: ... lost for good" while ways
+    scoring as many lost nothing. The board weighs the places lost for good next after the points, and says so."""
+    with serving(SEED7, PORT) as url:
+        page = open_page(browser, url, WIDE)
+        try:
+            page.wait_for_function("S.hello && S.view", timeout=WAIT)
+            text, f = _lines(page)["reach"]
+        finally:
+            page.close()
+    assert f["reason"] == "reach" and f["level"], f
+    assert "this one loses fewer places on your card for good" in text, text

@@ -997,14 +997,15 @@ function drawWaysAbove() {
 // controller/struggle/rules.py hint_apart), in the board's order of measures; "" where it says none
 function apartWords(apart) {
   if (!Array.isArray(apart)) return "";
-  const by = { order: [], lead: [], moves: [], first: [] };
+  const by = { reach: [], order: [], lead: [], moves: [], first: [] };
   for (const pair of apart) if (Array.isArray(pair) && Number.isInteger(pair[0]) && by[pair[1]]) by[pair[1]].push(pair[0] + 1);
   // each part "way 2: on …", the ways named before the measure (no preposition before them to decline: an attack read
   // "vor Wege 7 und 8", "a modi 7 e 8")
   const parts = Object.entries(by).filter(([, ns]) => ns.length).map(([m, ns], k) => {
     const ways = k ? (ns.length === 1 ? I18N.t("page.str.way_named_lc", "way {n}", { n: ns[0] }) : I18N.t("page.str.ways_named_lc", "ways {list}", { list: I18N.list(ns.map(String)) }))
       : ns.length === 1 ? I18N.t("page.str.way_named", "Way {n}", { n: ns[0] }) : I18N.t("page.str.ways_named", "Ways {list}", { list: I18N.list(ns.map(String)) });
-    return m === "order" ? I18N.t("page.str.apart_order_of", "{ways}: on the tokens in your card's order", { ways })
+    return m === "reach" ? I18N.t("page.str.apart_reach_of", "{ways}: on the places on your card lost for good", { ways })
+      : m === "order" ? I18N.t("page.str.apart_order_of", "{ways}: on the tokens in your card's order", { ways })
       : m === "lead" ? I18N.t("page.str.apart_lead_of", "{ways}: on how far the next token your card still wants gets", { ways })
         : m === "moves" ? I18N.t("page.str.apart_moves_of", "{ways}: on how far the tokens move", { ways })
           : I18N.t("page.str.apart_first_of", "{ways}: only by coming first in the list", { ways });
@@ -1028,7 +1029,10 @@ function drawPickLine(v, ways, card, hint, mine, why) {
   const tied = level.length > 0;
   const n = o.index + 1, reason = why && typeof why === "object" ? why.reason : null;
   const token = why && typeof why.token === "string" ? why.token : "";
-  const because = reason === "order" ? I18N.t("page.str.pick_why_order", "this one leaves the racing tokens more in your card's order")
+  // (a place lost for good is no change to the points now: Struggle newcomer 82 saw the pick's "⚠ a loss for your
+  // card" beside ways of as many points losing nothing; the board weighs the places within reach next, rules.py)
+  const because = reason === "reach" ? I18N.t("page.str.pick_why_reach", "this one loses fewer places on your card for good (an arrival is final)")
+    : reason === "order" ? I18N.t("page.str.pick_why_order", "this one leaves the racing tokens more in your card's order")
     : reason === "lead" && token ? I18N.t("page.str.pick_why_lead", "this one takes token {token}, the next your card wants, furthest", { token })
       : reason === "moves" ? I18N.t("page.str.pick_why_moves", "this one moves the tokens furthest")
         : reason === "first" ? I18N.t("page.str.pick_why_first", "they are as good in every way: this one comes first in the list")
@@ -1039,7 +1043,7 @@ function drawPickLine(v, ways, card, hint, mine, why) {
             : reason === "mixed" && apartWords(why.apart) ? apartWords(why.apart)
               // (every measure, in its order: an attack found the pick level with one way in every way and ahead of
               // another on the spaces moved only, said ahead on the order and the next token)
-              : I18N.t("page.str.pick_why_next", "this one comes out ahead on what the board weighs next, in this order: the racing tokens in your card's order, how far its next token gets, how far the tokens move, and first in the list");
+              : I18N.t("page.str.pick_why_next", "this one comes out ahead on what the board weighs next, in this order: the places on your card lost for good, the racing tokens in your card's order, how far its next token gets, how far the tokens move, and first in the list");
   // ...and where every way scores fewer points than now, said so (Struggle newcomer 67 read the pick's "✘ bad for your
   // card: −10" twice before seeing no way did better); not while every token stands on START (no "now": forCard)
   const before = v.spaces || {}, had = v.arrived || [];

@@ -860,7 +860,7 @@ function drawInfo() {
     const where = $("target").querySelector(".muted"), on = document.createElement("span"), near = document.createElement("span");
     on.className = near.className = "whole";
     on.textContent = I18N.t("page.magic.on_cell", "on {cell}", { cell: t.cell });
-    near.textContent = I18N.t("page.magic.in_reach", "in reach");
+    near.textContent = I18N.t("page.magic.in_reach", "in reach if no hidden wall");
     where.replaceChildren(on, " · ", near);
   }
   reachColour();

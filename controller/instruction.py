@@ -90,7 +90,8 @@ class Instruction:
     be put right first (see :class:`Request`). ``buttons``: the buttons that do
     something now, each with what it does (a page disables the others; a :class:`Does` carries
     the words' message id, for a page in another language).
-    ``cells``: where the player may go (lit on the board). ``until_ms``: when
+    ``cells``: where the player may go (lit on the board). ``steps``: the fewest steps each of
+    those cells takes from where the pawn stands (Magic's move; empty otherwise). ``until_ms``: when
     a running timer ends this wait by itself (the settle countdown), or None.
     ``facts``: the message arguments (roll, steps left, throws left...).
     ``message``: the id of the main sentence in :data:`MESSAGES`.
@@ -104,6 +105,9 @@ class Instruction:
     buttons: Mapping[str, str] = field(default_factory=dict)
     cells: tuple[str, ...] = ()
     until_ms: int | None = None
+    #: cell -> the fewest steps to it, for the lit cells but the pawn's own (Magic's move: issue 15, newcomers 77,
+    #: 79 and 85 read a cell lit beside a wall found, reached round it, as one step across)
+    steps: Mapping[str, int] = field(default_factory=dict)
     #: False: the main sentence says the requests itself (its facts), none gets a sentence of its own
     requests_said: bool = True
     #: buttons that do nothing now, each with why (a :class:`Does`), where that is worth saying (Struggle's
@@ -146,6 +150,7 @@ class Instruction:
             "button_idle": {b: {"id": d.mid, "args": dict(d.args)} for b, d in self.idle.items()
                             if isinstance(d, Does)},
             "cells": list(self.cells),
+            "steps": dict(self.steps),
             "until": self.until_ms,
         }
 

@@ -125,7 +125,8 @@ def _moving(ref: "MagicReferee") -> Instruction:
     here = ref.tracker.at.get(player) or ref.tracker.last.get(player) or move.path[-1]
     facts = {"roll": move.roll, "left": left, "s": "" if left == 1 else "s", "here": here,
              "settle": " or wait for the countdown" if ref.settle_ms(player) > 0 else "", "clock": _clock(ref, player)}
-    lit = lit_cells(ref, here, left)
+    reach = lit_steps(ref, here, left)
+    lit = tuple(sorted(reach))
     # no lit cell but the pawn's own (found walls round it, a pawn where the last step would end): said, with the
     # way on (Magic newcomer 45 read "slide ... up to 1 step" with nothing lit, and learnt why only by a refusal)
     mid = "magic.move_none" if set(lit) <= {here} else "magic.move" if steps else "magic.move_start"
@@ -137,7 +138,8 @@ def _moving(ref: "MagicReferee") -> Instruction:
         mid = "magic.move_over"
         facts["other"] = under[0]
     return Instruction(player, "move", mid, facts, reqs, {"done": "end the move here"}, lit,
-                       until_ms=settle.due_ms if settle is not None else None)
+                       until_ms=settle.due_ms if settle is not None else None,
+                       steps={c: n for c, n in reach.items() if c != here})
 
 
 def lit_cells(ref: "MagicReferee", here: Cell, left: int) -> tuple[Cell, ...]:
@@ -146,11 +148,17 @@ def lit_cells(ref: "MagicReferee", here: Cell, left: int) -> tuple[Cell, ...]:
     wall the players found this game (legal, but sure to drop the ball), nor through a cell this move
     has passed already (a `revisit`, against the rules: Magic newcomer 20 stepped back onto the lit cell
     it had just left, and was warned). Sorted cells."""
+    return tuple(sorted(lit_steps(ref, here, left)))
+
+
+def lit_steps(ref: "MagicReferee", here: Cell, left: int) -> dict[Cell, int]:
+    """:func:`lit_cells` with the fewest steps each takes from ``here`` ({cell: steps}, ``here`` 0): a cell lit beside
+    a wall found takes the steps round it (the page writes them on the cells)."""
     move = ref.move
     assert move is not None
     dist = GRID.distances(here, ref.known_walls, avoid=move.path)
     taken = set(ref.tracker.occupied(exclude=move.player)) - {move.start}
-    return tuple(sorted(c for c, d in dist.items() if d <= left and c not in taken))
+    return {c: d for c, d in dist.items() if d <= left and c not in taken}
 
 
 def _correct(ref: "MagicReferee") -> Instruction:

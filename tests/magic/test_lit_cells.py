@@ -101,3 +101,23 @@ def test_a_move_with_no_lit_cell_says_so_and_asks_for_done() -> None:
     # (no longer than the move's first words: the prompt's room, kept for those, holds it; test_responsive.py)
     assert len(s["text"]) <= len("Red rolled 4: slide the pawn on a1 cell by cell, up to 4 steps (press Done to stop sooner).")
     assert "done" in s["buttons"], s
+
+
+def test_each_lit_cell_says_the_steps_it_takes() -> None:
+    """Magic newcomers 77, 79 and 85 read a cell lit beside a wall found (reached round it) as one step across it, the
+    tip's words notwithstanding. The instruction carries each lit cell's fewest steps from the pawn (``steps``: round
+    the walls found, never through a cell passed), the page writes them on the cells: b1 beside the wall a1-b1 takes
+    three steps, a2 one."""
+    t = Table(dice=(1, 1, 3), targets=("owl",))
+    t.press("roll")
+    drop_at(t, "b1")  # the wall a1-b1 found
+    t.press("roll")  # red rolls 3
+    s = said(t)
+    assert s["steps"]["b1"] == 3 and s["steps"]["a2"] == 1 and s["steps"]["b2"] == 2, s["steps"]
+    assert set(s["steps"]) == set(s["cells"]) - {"a1"}, s  # every lit cell but the pawn's own
+    t.slide("a2", frm="a1")
+    s = said(t)
+    assert s["steps"]["b1"] == 2 and "a1" not in s["steps"], s["steps"]  # from a2 now; a1 passed, not lit
+    t.press("done")
+    t.wait(600)
+    assert said(t)["steps"] == {}, said(t)  # no move open: no steps

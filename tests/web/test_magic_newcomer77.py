@@ -32,7 +32,9 @@ def test_the_target_card_says_when_the_roll_can_reach_it(browser: Any, url: str,
           return { reach, out, blue: words(), cell: t.cell }; }""")
         assert f"on {said['cell']}" in said["reach"]["text"] and "in reach if no hidden wall" in said["reach"]["text"], said
         assert "reach" not in said["out"]["text"] and f"on {said['cell']}" in said["out"]["text"], said
-        assert said["reach"]["lines"] <= 2, said  # (a phone's narrow card: two lines at most)
+        # (a phone's narrow card: three lines at most in English; the words wrap inside the card in every language:
+        # test_magic_newcomer85)
+        assert said["reach"]["lines"] <= 3, said
         assert "reach" not in said["blue"]["text"], said
     finally:
         page.close()

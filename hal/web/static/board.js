@@ -272,6 +272,22 @@ function reachColour() {
   if (frame) target.style.setProperty("--reach-colour", frame); else target.style.removeProperty("--reach-colour");
 }
 
+// each lit cell's fewest steps from the pawn, written on it (the instruction's steps: controller/magic/instructions.py
+// lit_steps), of a move made on this page only: Magic newcomers 77, 79 and 85 read a cell lit beside a wall found,
+// reached round it, as one step across the wall
+function drawSteps(over) {
+  const s = said(), mine = !over && s && s.action === "move" && S.hello.humans.includes(s.player);
+  const steps = mine && s.steps && typeof s.steps === "object" ? s.steps : {};
+  for (const div of $("board").querySelectorAll(".cell")) {
+    const n = steps[div.dataset.cell];
+    let tag = div.querySelector(".steps");
+    if (!Number.isInteger(n) || n < 1 || n > 6) { if (tag) tag.remove(); continue; }
+    if (!tag) { tag = document.createElement("span"); tag.className = "steps"; div.appendChild(tag); }
+    tag.textContent = String(n);
+    tag.title = n === 1 ? I18N.t("page.magic.steps_one", "1 step from your pawn")
+      : I18N.t("page.magic.steps_many", "{n} steps from your pawn, the fewest (round the walls found)", { n });
+  }
+}
 function wallDiv(edge, cls) {
   const [a, b] = edge.split("-");
   const [fa, ra] = coords(a), [fb, rb] = coords(b);
@@ -858,12 +874,15 @@ function drawInfo() {
   // "in reach" in the simulated Blue's move as Red's), each part whole on its line ("on f3 · in / reach": an attack)
   if (reach && !over && S.hello.humans.includes(s.player)) {
     const where = $("target").querySelector(".muted"), on = document.createElement("span"), near = document.createElement("span");
-    on.className = near.className = "whole";
+    // (the reach words wrap where the card is narrow: kept whole, "erreichbar, wenn keine verborgene Wand" ran off a
+    // 320 px phone, an attack)
+    on.className = "whole";
     on.textContent = I18N.t("page.magic.on_cell", "on {cell}", { cell: t.cell });
     near.textContent = I18N.t("page.magic.in_reach", "in reach if no hidden wall");
     where.replaceChildren(on, " · ", near);
   }
   reachColour();
+  drawSteps(over);
   // a symbol found is marked taken (dimmed, ✓ and its finder's colour): it never comes back as a target
   // (round 6 asked whether it could)
   const taken = new Map((v.taken || []).map((x) => [x.cell, x]));
@@ -938,14 +957,15 @@ const TIPS = { // getters: said in the page's language when shown; keys named on
   get roll() {
     // (a lit cell beside a wall found: reached round it, Magic newcomer 60 took b1 lit beside the wall a1-b1 for the
     // lights crossing it)
-    return keysShown() ? I18N.t("page.magic.tip_roll_turn", "The glow round your pawn means your turn. After 🎲 Roll (or the R key), the cells your pawn can reach light up in your colour (✋ Done ends the move where your pawn stands), never across a wall found already (a lit cell beside one is reached round it, by another way; other hidden walls may still stop you); the white one holds the symbol to find, framed in your colour when your roll can reach it if no hidden wall is in the way.")
-      : I18N.t("page.magic.tip_roll_turn_tap", "The glow round your pawn means your turn. After 🎲 Roll, the cells your pawn can reach light up in your colour (✋ Done ends the move where your pawn stands), never across a wall found already (a lit cell beside one is reached round it, by another way; other hidden walls may still stop you); the white one holds the symbol to find, framed in your colour when your roll can reach it if no hidden wall is in the way.");
+    return keysShown() ? I18N.t("page.magic.tip_roll_turn", "The glow round your pawn means your turn. After 🎲 Roll (or the R key), the cells your pawn can reach light up in your colour, each with the steps it takes (✋ Done ends the move where your pawn stands), never across a wall found already (a lit cell beside one is reached round it, by another way; other hidden walls may still stop you); the white one holds the symbol to find, framed in your colour when your roll can reach it if no hidden wall is in the way.")
+      : I18N.t("page.magic.tip_roll_turn_tap", "The glow round your pawn means your turn. After 🎲 Roll, the cells your pawn can reach light up in your colour, each with the steps it takes (✋ Done ends the move where your pawn stands), never across a wall found already (a lit cell beside one is reached round it, by another way; other hidden walls may still stop you); the white one holds the symbol to find, framed in your colour when your roll can reach it if no hidden wall is in the way.");
   },
   // (a tip adds to the prompt what it does not say, never its steps again: Magic newcomer 45 read two boxes of the
   // same instructions, the tip the prompt in longer words)
+  // (never back onto a cell passed, dark for that: Magic newcomer 85 could not tell "not allowed" from "not shown")
   get move() {
-    return keysShown() ? I18N.t("page.magic.tip_move_how", "A step: an arrow key, a click on a cell next to your pawn, or a drag. Your pawn may pass another pawn but not stop on it; a hidden wall drops your ball and ends the move.")
-      : I18N.t("page.magic.tip_move_how_tap", "A step: tap a cell next to your pawn, or drag the pawn there. It may pass another pawn but not stop on it; a hidden wall drops your ball and ends the move.");
+    return keysShown() ? I18N.t("page.magic.tip_move_how", "A step: an arrow key, a click on a cell next to your pawn, or a drag. Your pawn may pass another pawn but not stop on it, and never back onto a cell passed already in this move (the rules forbid probing for walls: those stay dark); a hidden wall drops your ball and ends the move.")
+      : I18N.t("page.magic.tip_move_how_tap", "A step: tap a cell next to your pawn, or drag the pawn there. It may pass another pawn but not stop on it, and never back onto a cell passed already in this move (the rules forbid probing for walls: those stay dark); a hidden wall drops your ball and ends the move.");
   },
   // why the pawn goes back, at each step of the way back (the prompt says the steps: Lift pawn, the corner, the ball)
   // (a ball falls at a hidden wall, or under a pawn lifted off the board: an attack's jump found no wall to show)

@@ -40,3 +40,56 @@ def test_the_line_under_the_board_follows_an_event_that_comes_after_the_world(br
             assert "next: click token" in said[1], said
         finally:
             page.close()
+
+
+def test_a_token_chosen_here_and_moved_on_another_screen_is_no_longer_chosen(browser: Any) -> None:
+    """(an attack, two pages on Red's seat: the phone chose token 10, the wide page moved it to space 2; the phone kept
+    "token 10 chosen: tap a space to put it there", and its next tap took 10 off its place again)"""
+    with serving(SEED7, PORT) as url:
+        page = open_page(browser, url, WIDE)
+        try:
+            _choosing(page)
+            page.click("#stop")
+            page.wait_for_function("() => /next: click token/.test(document.getElementById('hand').innerText)",
+                                   timeout=WAIT)
+            page.click('.space[data-sensor="s0"] .token[data-token="9"]')
+            page.wait_for_function("() => S.selected === '9'", timeout=WAIT)
+            said = page.evaluate("""() => {
+                const world = JSON.parse(JSON.stringify(S.world));
+                world.tokens["9"] = "s1";  // set down on space 1 by the other screen's hand
+                HANDLERS.world({ world });
+                return [S.selected, document.getElementById('hand').innerText,
+                        !!document.querySelector('.token.selected')];
+            }""")
+            assert said[0] is None and "chosen" not in said[1] and not said[2], said
+        finally:
+            page.close()
+
+
+def test_a_stop_wait_names_every_token_the_table_has_elsewhere(browser: Any) -> None:
+    """Struggle newcomer 84 (phone): 9 and J set on each other's spaces, one of them where no reed could see it; the
+    board asked to check J alone (the reed under 9's space saw a token come), and the prompt said "still to move:
+    token J to space 4. Then press Stop", 9 unsaid though it stood on J's space. The simulator knows each token: every
+    token of the play it has elsewhere than the play puts it is said, as where the board takes them all for placed."""
+    with serving(SEED7, PORT) as url:
+        page = open_page(browser, url, WIDE)
+        try:
+            _choosing(page)
+            page.click("#stop")  # way 1: J START -> space 4, 9 START -> space 1
+            page.wait_for_function("() => /next: click token/.test(document.getElementById('hand').innerText)",
+                                   timeout=WAIT)
+            text = page.evaluate("""() => {
+                const ends = new Map(playEnds());
+                const [[a, at], [b, bt]] = [...ends];
+                S.world = JSON.parse(JSON.stringify(S.world));
+                S.world.tokens[a] = bt; S.world.tokens[b] = at;  // set on each other's spaces
+                S.view.instruction = { ...S.view.instruction, action: 'place',
+                    messages: [{ id: 'str.placed_unseen', args: { player: 'red', moves: '' } }, { id: 'x', args: {} }],
+                    requests: [{ piece: a, kind: 'token', reason: 'unseen', from: 's0', to: [at], blocking: false }] };
+                drawPrompt();
+                return [a, b, document.getElementById('prompt-text').textContent];
+            }""")
+            a, b, said = text
+            assert f"token {a} to" in said and f"token {b} to" in said, text
+        finally:
+            page.close()

@@ -116,3 +116,47 @@ def test_a_pick_that_loses_fewer_places_says_so(browser: Any) -> None:
             page.close()
     assert f["reason"] == "reach" and f["level"], f
     assert "this one loses fewer places on your card for good" in text, text
+
+
+def _star_choices(seed: int, tries: int) -> list[tuple[R.Race, tuple[str, ...], list[R.Outcome], tuple[str, ...]]]:
+    """Random races near the finish, hands and cards with a ★ (as every objective card has), with an arrival in some
+    way: (race, hand, outcomes, card)."""
+    import random
+
+    rng = random.Random(seed)
+    out = []
+    while len(out) < tries:
+        arrived = tuple(rng.sample(R.TOKENS, rng.choice([0, 1, 2, 3])))
+        race = R.Race.of({t: rng.randint(8, 16) for t in R.TOKENS if t not in arrived}, arrived)
+        hand = tuple(rng.choice(R.TOKENS + (R.ACE,)) for _ in range(5))
+        card = list(rng.sample(R.TOKENS, 5))
+        card[rng.randrange(5)] = R.ACE
+        outs = R.outcomes(RULES, race, hand)
+        if len(outs) > 1 and not race.over and any(len(o.result.race.arrived) > len(arrived) for o in outs):
+            out.append((race, hand, outs, tuple(card)))
+    return out
+
+
+def test_a_way_s_notes_say_every_place_it_loses_for_good(browser: Any) -> None:
+    """(an attack on the pick's "loses fewer places on your card for good": a token set on the card's ★ place, or out
+    of its own place with −10, before its own place on the card, loses that place for good, and the way's notes said
+    "🔒 made sure" or "✘ ... −10" only, so the pick line's reason was not to be seen in them.) A way's notes say "lost
+    for good" exactly where it takes a place out of reach (rules.within_reach)."""
+    cases = _star_choices(285, 120)
+    with serving(SEED7, PORT) as url:
+        page = open_page(browser, url, WIDE)
+        try:
+            page.wait_for_function("S.hello && S.view", timeout=WAIT)
+            wrong = []
+            for race, _hand, outs, card in cases:
+                ways = [outcome_summary(i, o, race) for i, o in enumerate(outs)]
+                notes = page.evaluate("""([spaces, arrived, ways, card]) => {
+                    S.view.spaces = spaces; S.view.arrived = arrived;
+                    return ways.map((w) => forCard(w, card)); }""", [race.at(), list(race.arrived), ways, list(card)])
+                for o, text in zip(outs, notes):
+                    loses = R.within_reach(o.result.race, card) < R.within_reach(race, card)
+                    if loses != ("lost for good" in text):
+                        wrong.append((race, card, [m.token for m in o.result.moves], loses, text))
+        finally:
+            page.close()
+    assert not wrong, (len(wrong), wrong[:2])

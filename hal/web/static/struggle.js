@@ -489,14 +489,24 @@ function forCard(o, card) {
     if (arrived.includes(token) && !had.includes(token)) {
       const k = arrived.indexOf(token), place = places[k], want = card[k], args = { token, place, want, mine: places[j] };
       const wantOpen = want !== "A" && !arrived.slice(0, k).includes(want);
+      // the places this arrival takes out of reach, said after a note that does not say them itself (an attack: a token
+      // set on the ★ place, or out of its own place for −10, before its own place, lost that place for good unsaid,
+      // and the pick said "this one loses fewer places on your card for good" against it; rules.py within_reach)
+      const lost = (note) => {
+        const own = j > k, other = wantOpen && want !== token;
+        return !own && !other ? note : note + I18N.t("page.str.card_lost_sep", "; ")
+          + (own && other ? I18N.t("page.str.card_lost_both", "⚠ both place {place} and its own place ({mine}) are lost for good (an arrival is final)", args)
+            : own ? I18N.t("page.str.card_lost_own", "⚠ its own place on your card ({mine}) is lost for good (an arrival is final)", args)
+              : I18N.t("page.str.card_lost_place", "⚠ place {place}, where your card wants {want}, is lost for good (an arrival is final)", args));
+      };
       if (want === token && delta > 0) parts.push(I18N.t("page.str.card_hit", "✔ good for your card: token {token} arrives at its place {place}: +10", args));
       // an arrival at a place the token held in the race already: its points do not change, and cannot be lost any
       // more (Struggle newcomer 28 read "no change … sure now" as a contradiction; newcomer 33 read "○ no change …
       // counted already" beside scores of "–" as a way that does nothing for the card, the one that made its points)
       else if (want === token) parts.push(I18N.t("page.str.card_hit_sure", "🔒 made sure for your card: token {token} arrives at its place {place}, the place it held in the race already: its 10 points cannot be lost any more", args));
-      else if (want === "A" && delta < 0) parts.push(I18N.t("page.str.card_star_out", "✘ bad for your card: token {token} takes place {place} (your card's ★, any token), out of its own place on your card ({mine}): −10", args));
-      else if (want === "A") parts.push(I18N.t("page.str.card_star_sure", "🔒 made sure for your card: token {token} takes place {place}, your card's ★ (any token): its 10 points cannot be lost any more", args));
-      else if (delta < 0) parts.push(I18N.t("page.str.card_miss_out", "✘ bad for your card: token {token} takes place {place}, where your card wants {want}, out of its own place on your card ({mine}): −10", args));
+      else if (want === "A" && delta < 0) parts.push(lost(I18N.t("page.str.card_star_out", "✘ bad for your card: token {token} takes place {place} (your card's ★, any token), out of its own place on your card ({mine}): −10", args)));
+      else if (want === "A") parts.push(lost(I18N.t("page.str.card_star_sure", "🔒 made sure for your card: token {token} takes place {place}, your card's ★ (any token): its 10 points cannot be lost any more", args)));
+      else if (delta < 0) parts.push(lost(I18N.t("page.str.card_miss_out", "✘ bad for your card: token {token} takes place {place}, where your card wants {want}, out of its own place on your card ({mine}): −10", args)));
       // (Struggle newcomer 20 hesitated: an arrival is final, so the place is lost for good, "no change" or not;
       // newcomer 36 read "○ no change" as undersold: the token's own place on the card is lost for good too. A
       // warning's mark, not ✘: the points if the race stopped now do not change, and each ✔/✘ follows the points)
@@ -1531,7 +1541,13 @@ function unmadeInSim(s) {
     return [...ends].filter(([t, at]) => S.world.tokens[t] !== at).map(([piece, at]) => ({ piece, to: [at] }));
   }
   if (!STOP_WAITS.includes(m.id)) return [];
-  return (s.requests || []).filter((r) => r.piece && Array.isArray(r.to) && r.to.length && !r.to.includes(S.world.tokens[r.piece]));
+  const left = (s.requests || []).filter((r) => r.piece && Array.isArray(r.to) && r.to.length && !r.to.includes(S.world.tokens[r.piece]));
+  // ...and, placing, every token of the play the simulator's world has elsewhere, asked about or not (Struggle newcomer
+  // 84: 9 and J on each other's spaces, the board asked about J alone, its reed having seen a token come to 9's)
+  if (s.action !== "place") return left;
+  const named = new Set(left.map((r) => r.piece));
+  const ends = new Map(playEnds());
+  return [...left, ...[...ends].filter(([t, at]) => !named.has(t) && S.world.tokens[t] !== at).map(([piece, at]) => ({ piece, to: [at] }))];
 }
 // "token J to space 1 and token 10 to space 1": where each must go (round 27: "token K on space 4" read as
 // where K stood)
@@ -1769,6 +1785,13 @@ const HANDLERS = {
   frame(msg) { S.pixels = msg.pixels; drawLeds(); },
   world(msg) {
     const was = S.world && S.world.placing;
+    // a token chosen here that moved meanwhile (another screen's hand on the same seat set it down, or took it up) is
+    // no longer chosen: a tap here would move it again (an attack: the phone kept "token 10 chosen" with 10 placed on
+    // the wide screen, and its next tap took 10 off its place)
+    const chosenAt = S.selected && S.world ? S.world.tokens[S.selected] : undefined;
+    if (S.selected && msg.world && msg.world.tokens && chosenAt !== undefined && msg.world.tokens[S.selected] !== chosenAt) {
+      S.selected = S.autoSelected = null;
+    }
     S.world = msg.world; drawTokens(); drawProgress(); // (an arrival counted once its token stands on its place)
     // the prompt and the tip follow the tokens too (a move no reed sees changes no instruction: movesMade), in the
     // placing step and where the board asks to check the tokens (str.confirm_end, stopWait: Struggle newcomer 32 saw

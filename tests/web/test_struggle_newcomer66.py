@@ -45,8 +45,8 @@ def test_the_line_under_the_board_says_the_next_move_as_taps(browser: Any) -> No
             # (the line follows the prompt's "blink" by a redraw: read at once, a loaded machine saw the line before it)
             page.wait_for_function("() => /next: tap START/.test(document.getElementById('hand').innerText)", timeout=WAIT)
             said = hand.inner_text()
-            # (a tap on another token the play moves from START takes that one, said: Struggle newcomer 73)
-            m = re.search(r"next: tap START \(it takes token (\w+)(?:; a tap on token [\w ,]+ takes that one)?\), then space (\d+)", said)
+            # (a tap again takes the next token the play moves from START, said: Struggle newcomers 73, 84)
+            m = re.search(r"next: tap START \(it takes token (\w+)(?:; tap it again for token \w+)?\), then space (\d+)", said)
             assert m, said
             token, to = m.groups()
             # a tap on START's corner, on no token: the token named is chosen, and the line says where it goes

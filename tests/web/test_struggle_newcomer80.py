@@ -30,6 +30,18 @@ def _placing(browser: Any, url: str) -> tuple[Any, Any]:
     return ctx, page
 
 
+def _choose(page: Any, sensor: str, token: str) -> None:
+    """Taps ``sensor`` until ``token`` is chosen: on a touch screen a tap takes the token the line names, a tap again
+    the next the play moves from there (Struggle newcomer 84)."""
+    from test_struggle_newcomer58 import WAIT as WAIT58
+
+    for _ in range(4):
+        page.locator(f'.space[data-sensor="{sensor}"] .token[data-token="{token}"]').tap()
+        if page.evaluate("(t) => S.selected === t", token):
+            return
+    page.wait_for_function("(t) => S.selected === t", arg=token, timeout=WAIT58)
+
+
 def _said(page: Any) -> tuple[str, bool, str]:
     page.wait_for_timeout(300)
     return (page.locator("#prompt-text").inner_text(), page.locator("#prev-way").is_visible(),
@@ -73,14 +85,14 @@ def test_a_token_chosen_says_where_the_play_puts_it(browser: Any) -> None:
     with serving(SEED7) as url:
         ctx, page = _placing(browser, url)
         try:
-            page.locator('.space[data-sensor="s0"] .token[data-token="9"]').tap()
+            page.locator('.space[data-sensor="s0"] .token[data-token="9"]').tap()  # on 9's chip: J, the line's
+            page.wait_for_function("() => S.selected === 'J'", timeout=WAIT58)
+            line = page.locator("#hand").inner_text()
+            assert "token J chosen: tap space 4, where this play puts it (a tap on START again takes token 9)" in line, line
+            page.locator('.space[data-sensor="s0"] .token[data-token="J"]').tap()  # START again: the other one
             page.wait_for_function("() => S.selected === '9'", timeout=WAIT58)
             line = page.locator("#hand").inner_text()
             assert "token 9 chosen: tap space 1, where this play puts it" in line, line
-            page.locator('.space[data-sensor="s0"] .token[data-token="J"]').tap()  # the other one instead
-            page.wait_for_function("() => S.selected === 'J'", timeout=WAIT58)
-            line = page.locator("#hand").inner_text()
-            assert "token J chosen: tap space 4, where this play puts it" in line, line
             # ...a play of this page's only (an attack: on Blue's simulated turn, beside "🤖 Blue plays by itself:
             # wait", the line named the space of Blue's token)
             line = page.evaluate("""() => { S.view.instruction = { ...said(), player: 'blue' }; drawTokens();
@@ -125,8 +137,7 @@ def test_two_tokens_set_on_each_other_s_spaces_are_said_before_stop(browser: Any
         ctx, page = _placing(browser, url)
         try:
             for token, space in (("9", "s4"), ("J", "s1")):  # each on the other's space
-                page.locator(f'.space[data-sensor="s0"] .token[data-token="{token}"]').tap()
-                page.wait_for_function("(t) => S.selected === t", arg=token, timeout=WAIT58)
+                _choose(page, "s0", token)
                 page.locator(f'.space[data-sensor="{space}"]').tap()
                 page.wait_for_function("([t, s]) => S.world.tokens[t] === s", arg=[token, space], timeout=WAIT58)
             page.wait_for_function("() => said() && said().messages[0].id === 'str.placed'", timeout=WAIT58)
@@ -136,8 +147,7 @@ def test_two_tokens_set_on_each_other_s_spaces_are_said_before_stop(browser: Any
             assert "token J to space 4" in prompt and "token 9 to space 1" in prompt, prompt
             assert page.locator("#stop").get_attribute("aria-disabled") == "true"
             for token, frm, space in (("9", "s4", "s1"), ("J", "s1", "s4")):  # put right
-                page.locator(f'.space[data-sensor="{frm}"] .token[data-token="{token}"]').tap()
-                page.wait_for_function("(t) => S.selected === t", arg=token, timeout=WAIT58)
+                _choose(page, frm, token)
                 page.locator(f'.space[data-sensor="{space}"]').tap()
                 page.wait_for_function("([t, s]) => S.world.tokens[t] === s", arg=[token, space], timeout=WAIT58)
             page.wait_for_timeout(500)

@@ -112,8 +112,16 @@ function tokenDiv(t) {
   d.addEventListener("pointerdown", (e) => dragStart(e, t));
   d.addEventListener("click", (e) => {
     e.stopPropagation();
-    // another token chosen first: the click means this token's space (several tokens share one), not this token
     const space = d.closest(".space");
+    // a finger's tap on a space the play moves tokens from means the space, not the chip under it: the token the line
+    // names, and again the next, in turn (Struggle newcomer 84 tapped START's middle, on 9's chip, for the J the line
+    // named; newcomer 73 the other way round: five chips a finger's third wide each cannot be aimed at)
+    const finger = e.pointerType === "touch" || e.pointerType === "pen";
+    if (finger && space && askedHere(space.dataset.sensor).length && !(S.selected && S.world.tokens[S.selected] !== space.dataset.sensor)) {
+      spaceClicked(space.dataset.sensor);
+      return;
+    }
+    // another token chosen first: the click means this token's space (several tokens share one), not this token
     if (S.selected && S.selected !== t && space) {
       // ...but on the chosen token's own space, another token the play moves from there: that one instead
       if (S.world.tokens[S.selected] === space.dataset.sensor && askedTokens().includes(t)) { S.selected = t; drawTokens(); return; }
@@ -129,7 +137,6 @@ function tokenDiv(t) {
     // (a tap on another token it moves from there takes that one, as the line says: "tap START (it takes token K; a
     // tap on token Q takes that one)": Struggle newcomer 73 tapped START's middle, on Q, the line having named K only;
     // an attack: a deliberate tap on 9 taken as J put J on 9's space)
-    const finger = e.pointerType === "touch" || e.pointerType === "pen";
     const asked = finger && !S.selected && space ? askedFrom(space.dataset.sensor) : null;
     if (asked && !askedTokens().includes(t)) { S.selected = asked; drawTokens(); return; }
     S.selected = S.selected === t ? null : t;
@@ -266,7 +273,12 @@ function drawTokens() {
     const mine = said() && S.hello.humans.includes(said().player);
     const goes = mine && S.selected && S.world.tokens[S.selected] ? movesAsked().find((q) => q.piece === S.selected) : null;
     const there = goes ? whereTo(goes.to) : "";
-    hand.firstChild.textContent = goes && I18N.touch
+    // (the next a tap on its space again takes, where the play moves others from there: Struggle newcomer 84)
+    const from = goes ? S.world.tokens[S.selected] : null, here = from ? askedHere(from) : [];
+    const next = here.length > 1 && here.includes(S.selected) ? here[(here.indexOf(S.selected) + 1) % here.length] : null;
+    hand.firstChild.textContent = goes && I18N.touch && next
+      ? I18N.t("page.str.hand_chosen_to_again_touch", "token {token} chosen: tap {to}, where this play puts it (a tap on {from} again takes token {next})", { token: S.selected, to: there, from: sensorName(from), next })
+      : goes && I18N.touch
       ? I18N.t("page.str.hand_chosen_to_touch", "token {token} chosen: tap {to}, where this play puts it", { token: S.selected, to: there })
       : goes ? I18N.t("page.str.hand_chosen_to", "token {token} chosen: click {to}, where this play puts it", { token: S.selected, to: there })
       : S.selected && S.world.tokens[S.selected] && I18N.touch
@@ -1707,10 +1719,14 @@ function movesAsked() {
   return (s.requests || []).filter((q) => q.piece && Array.isArray(q.to) && q.to.length && !q.to.includes(S.world.tokens[q.piece]));
 }
 function askedFrom(sensor) {
+  return askedHere(sensor)[0] || null;
+}
+// the tokens the play asks this page's player to move from `sensor`, in the play's order (the first is the one a tap
+// there takes; a tap again takes the next: spaceClicked)
+function askedHere(sensor) {
   const s = said();
-  if (!s || !S.hello.humans.includes(s.player)) return null;
-  const r = movesAsked().find((q) => S.world.tokens[q.piece] === sensor);
-  return r ? r.piece : null;
+  if (!s || !S.hello.humans.includes(s.player)) return [];
+  return [...new Set(movesAsked().filter((q) => S.world.tokens[q.piece] === sensor).map((q) => q.piece))];
 }
 // the next move the play asks of this page, as a finger or a mouse makes it, or null (no move asked here): a tap
 // anywhere on the token's space takes the token the play moves (spaceClicked), a mouse's click the token under it
@@ -1728,15 +1744,29 @@ function nextMoveWords() {
   if (!at) return null;
   const to = whereTo(q.to);
   // (other tokens the play moves from the same space: a tap on one takes it, said: Struggle newcomer 73)
-  const others = movesAsked().filter((o) => o.piece !== q.piece && S.world.tokens[o.piece] === at).map((o) => o.piece);
+  // (on a touch screen a tap again takes the next, in turn: Struggle newcomer 84)
+  const others = askedHere(at).filter((t) => t !== q.piece);
+  if (I18N.touch && others.length === 1) {
+    return I18N.t("page.str.hand_next_again_touch", "next: tap {from} (it takes token {token}; tap it again for token {other}), then {to}",
+      { from: sensorName(at), token: q.piece, other: others[0], to });
+  }
   if (I18N.touch && others.length) {
-    return I18N.t("page.str.hand_next_others_touch", "next: tap {from} (it takes token {token}; a tap on token {others} takes that one), then {to}",
+    return I18N.t("page.str.hand_next_again_many_touch", "next: tap {from} (it takes token {token}; each tap again takes the next of {others}), then {to}",
       { from: sensorName(at), token: q.piece, others: I18N.list(others), to });
   }
   return I18N.touch ? I18N.t("page.str.hand_next_touch", "next: tap {from} (it takes token {token}), then {to}", { from: sensorName(at), token: q.piece, to })
     : I18N.t("page.str.hand_next", "next: click token {token} on {from}, then {to}", { from: sensorName(at), token: q.piece, to });
 }
 function spaceClicked(sensor) {
+  // a tap (or click) on the chosen token's own space, where the play moves others too: the next of them, in turn
+  const here = askedHere(sensor);
+  if (S.selected && S.world.tokens[S.selected] === sensor && here.length > 1 && here.includes(S.selected)) {
+    S.selected = here[(here.indexOf(S.selected) + 1) % here.length];
+    drawTokens();
+    return;
+  }
+  // ...with none other: let go, as a click on a chosen token lets it go (a move to where it stands does nothing)
+  if (S.selected && S.world.tokens[S.selected] === sensor) { S.selected = S.autoSelected = null; drawTokens(); return; }
   if (!S.selected) {
     // no token to move now (a throw, a choice, another's turn): say what the board asks instead (round 8: a tap on
     // a space before the throw read "click a token first", an invitation to move tokens)

@@ -1,0 +1,49 @@
+"""Issue 15, Struggle newcomer 84 (phone): the line said "next: tap START (it takes token J; a tap on token 9 takes
+that one), then space 1"; the newcomer tapped START's middle, where 9's chip lay, 9 was chosen, and went to space 1,
+J's. Newcomer 73 had met the same from the other side. A finger cannot aim at one of five chips a finger's third wide:
+on a touch screen a tap on a space takes the token the line names, wherever on the space it lands, and a tap on that
+space again takes the next token the play moves from there, in turn; the line says so."""
+
+from __future__ import annotations
+
+import os
+import re
+from typing import Any
+
+import pytest
+from test_plain_words_browser import serving
+from test_struggle_choosing_round26a_browser import SEED7, _choosing
+from test_struggle_newcomer58 import _phone
+
+pytestmark = pytest.mark.browser
+
+WAIT = 30000
+PORT = int(os.environ.get("MB_TEST_PORT", "0"))
+SELECTED = "() => document.querySelector('.space[data-sensor=\"s0\"] .token.selected')?.dataset.token || null"
+
+
+def test_a_tap_on_a_space_takes_the_token_named_and_again_the_next(browser: Any) -> None:
+    with serving(SEED7, PORT) as url:
+        ctx, page = _phone(browser, url, "['goal', 'dice', 'throw', 'choose', 'place']")
+        try:
+            _choosing(page)
+            page.locator("#stop").tap()  # play way 1: J START -> space 4, 9 START -> space 1
+            page.wait_for_function("() => /next: tap START/.test(document.getElementById('hand').innerText)", timeout=WAIT)
+            line = page.locator("#hand").inner_text()
+            m = re.search(r"next: tap START \(it takes token (\w+); tap it again for token (\w+)\), then space (\d+)", line)
+            assert m, line
+            named, other, _to = m.groups()
+            assert {named, other} == {"J", "9"}, line
+            # a tap on the other token's chip: the token named, as the line says
+            page.locator(f'.space[data-sensor="s0"] .token[data-token="{other}"]').tap()
+            page.wait_for_function(f"() => ({SELECTED})() === '{named}'", timeout=WAIT)
+            chosen = page.locator("#hand").inner_text()
+            assert f"a tap on START again takes token {other}" in chosen, chosen
+            # again, anywhere on START (here on the chosen chip): the next; and again: back to the first
+            page.locator(f'.space[data-sensor="s0"] .token[data-token="{named}"]').tap()
+            page.wait_for_function(f"() => ({SELECTED})() === '{other}'", timeout=WAIT)
+            box = page.locator('.space[data-sensor="s0"]').bounding_box()
+            page.touchscreen.tap(box["x"] + 4, box["y"] + 4)
+            page.wait_for_function(f"() => ({SELECTED})() === '{named}'", timeout=WAIT)
+        finally:
+            ctx.close()

@@ -36,7 +36,7 @@ def test_after_the_game_the_header_says_the_card_held_elsewhere_is_no_longer_sec
             # ...and a seat whose screen is closed says so, as during the game (an attack read "on another screen")
             page.evaluate("() => { MB.seats = { ...MB.seats, away: ['red'] }; MB.drawSeats(); }")
             words = page.locator(".seat-over.red").inner_text()
-            assert "closed" in words and "nothing secret now" in words, words
+            assert "closed" in words and "game over: no longer secret" in words, words
             page.close()
         finally:
             holder.close()

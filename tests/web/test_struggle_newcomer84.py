@@ -47,3 +47,33 @@ def test_a_tap_on_a_space_takes_the_token_named_and_again_the_next(browser: Any)
             page.wait_for_function(f"() => ({SELECTED})() === '{named}'", timeout=WAIT)
         finally:
             ctx.close()
+
+
+def test_swapped_tokens_are_asked_as_any_move_of_the_play(browser: Any) -> None:
+    """(an attack, after newcomer 84's taps: J set on 9's space and 9 on J's; the board, whose reeds cannot tell them
+    apart, asked nothing more, and the prompt named both, but the line under the board said "no token off the board"
+    and a tap on space 1 was refused "tap a token first") The moves this page asks for are the board's requests and
+    every move of the play the simulator's world has not made: the line says the next, a tap on its space takes it."""
+    from test_struggle_newcomer80 import _choose
+
+    with serving(SEED7, PORT) as url:
+        ctx, page = _phone(browser, url, "['goal', 'dice', 'throw', 'choose', 'place']")
+        try:
+            _choosing(page)
+            page.locator("#stop").tap()  # play way 1: J START -> space 4, 9 START -> space 1
+            page.wait_for_function("() => /next: tap START/.test(document.getElementById('hand').innerText)", timeout=WAIT)
+            for token, space in (("J", "s1"), ("9", "s4")):  # each on the other's space
+                _choose(page, "s0", token)
+                page.locator(f'.space[data-sensor="{space}"]').tap()
+                page.wait_for_function("([t, s]) => S.world.tokens[t] === s", arg=[token, space], timeout=WAIT)
+            page.wait_for_function("() => said() && said().messages[0].id === 'str.placed'", timeout=WAIT)
+            page.wait_for_function("() => /next: tap space/.test(document.getElementById('hand').innerText)", timeout=WAIT)
+            line = page.locator("#hand").inner_text()
+            m = re.search(r"next: tap space (\d) \(it takes token (\w+)\), then space (\d)", line)
+            assert m, line
+            frm, token, _to = m.groups()
+            box = page.locator(f'.space[data-sensor="s{frm}"]').bounding_box()
+            page.touchscreen.tap(box["x"] + 4, box["y"] + 4)  # its corner, off the chip
+            page.wait_for_function("(t) => S.selected === t", arg=token, timeout=WAIT)
+        finally:
+            ctx.close()

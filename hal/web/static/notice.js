@@ -502,9 +502,10 @@ const NOTICE = {
     const more = NOTICE.toCome().filter((t) => t !== id).length;
     label.textContent = more ? I18N.t("page.tip_count_more", "💡 Tip ({n} more to come):", { n: more })
       : I18N.t("page.tip_count_last", "💡 Tip (the last one):");
-    // (a phone has no room for the label: Got it says it, "Got it · 3 more", board.css)
+    // (a phone has no room for the label: Got it says it, "Got it · 3 later", board.css; "3 more" read as a page
+    // through three tips now: Struggle newcomers 79 and 85)
     if (ok) {
-      if (more) ok.dataset.count = I18N.t("page.tip_more_short", "{n} more", { n: more });
+      if (more) ok.dataset.count = I18N.t("page.tip_later_short", "{n} later", { n: more });
       else delete ok.dataset.count;
     }
   },

@@ -1545,21 +1545,14 @@ function stopWait(s) {
 // ...and where the board takes every token for placed (str.placed), the tokens of the play the simulator's world has
 // elsewhere: two tokens set on each other's spaces, which the reeds cannot tell apart (Struggle newcomer 81: 9 set on
 // J's space and J on 9's, "the tokens stand where Red's play put them"), each with where the play puts it
+// ...and, placing, every token of the play the simulator's world has elsewhere, asked about or not (movesAsked: Struggle
+// newcomer 84 set 9 and J on each other's spaces, the board asking about J alone, its reed having seen a token come)
 function unmadeInSim(s) {
   const m = s && Array.isArray(s.messages) && s.messages[0];
-  if (!m || !S.world || !S.world.tokens) return [];
-  if (m.id === "str.placed" && s.action === "place") {
-    const ends = new Map(playEnds()); // (a token moved, then sent back: where it ends, the last)
-    return [...ends].filter(([t, at]) => S.world.tokens[t] !== at).map(([piece, at]) => ({ piece, to: [at] }));
-  }
-  if (!STOP_WAITS.includes(m.id)) return [];
-  const left = (s.requests || []).filter((r) => r.piece && Array.isArray(r.to) && r.to.length && !r.to.includes(S.world.tokens[r.piece]));
-  // ...and, placing, every token of the play the simulator's world has elsewhere, asked about or not (Struggle newcomer
-  // 84: 9 and J on each other's spaces, the board asked about J alone, its reed having seen a token come to 9's)
-  if (s.action !== "place") return left;
-  const named = new Set(left.map((r) => r.piece));
-  const ends = new Map(playEnds());
-  return [...left, ...[...ends].filter(([t, at]) => !named.has(t) && S.world.tokens[t] !== at).map(([piece, at]) => ({ piece, to: [at] }))];
+  if (!m || !S.world || !S.world.tokens || !(m.id === "str.placed" || STOP_WAITS.includes(m.id))) return [];
+  if (s.action === "place") return movesAsked(s);
+  return m.id === "str.placed" ? []
+    : (s.requests || []).filter((r) => r.piece && Array.isArray(r.to) && r.to.length && !r.to.includes(S.world.tokens[r.piece]));
 }
 // "token J to space 1 and token 10 to space 1": where each must go (round 27: "token K on space 4" read as
 // where K stood)
@@ -1713,10 +1706,16 @@ function noMoveNow() {
 // the tokens the play moves now (the board's requests to place, each from where it stands), or []
 function askedTokens() { return movesAsked().map((q) => q.piece); }
 // the board's requests to place a token not yet where it goes, in the play's order ({piece, to: [sensor…]}), or []
-function movesAsked() {
-  const s = said();
+// the moves of the placing step still to make, as the simulator's world has the tokens: the board's requests not made,
+// then every move of the play the world has elsewhere, asked about or not (the reeds cannot tell tokens apart: an
+// attack set J and 9 on each other's spaces, the board asked nothing more, and the line said "no token off the board"
+// beside a prompt naming both; a tap on their spaces was refused)
+function movesAsked(s = said()) {
   if (!s || s.action !== "place" || !S.world || !S.world.tokens) return [];
-  return (s.requests || []).filter((q) => q.piece && Array.isArray(q.to) && q.to.length && !q.to.includes(S.world.tokens[q.piece]));
+  const asked = (s.requests || []).filter((q) => q.piece && Array.isArray(q.to) && q.to.length && !q.to.includes(S.world.tokens[q.piece]));
+  const named = new Set(asked.map((q) => q.piece));
+  const rest = [...new Map(playEnds())].filter(([t, at]) => !named.has(t) && S.world.tokens[t] !== at).map(([piece, at]) => ({ piece, to: [at] }));
+  return [...asked, ...rest];
 }
 function askedFrom(sensor) {
   return askedHere(sensor)[0] || null;

@@ -130,14 +130,18 @@ class Grid:
         """True when every cell can reach every other (RULES.md §1, Walls)."""
         return len(self.reachable(self.cells[0], walls)) == len(self.cells)
 
-    def distances(self, start: Cell, walls: Iterable[Edge] = (), avoid: Iterable[Cell] = ()) -> dict[Cell, int]:
+    def distances(self, start: Cell, walls: Iterable[Edge] = (), avoid: Iterable[Cell] = (),
+                  ends: Iterable[Cell] = ()) -> dict[Cell, int]:
         """Breadth-first step counts from ``start`` around ``walls``, never entering a cell of ``avoid``
-        (``start`` itself is where the count begins, whether or not it is listed). {cell: steps}."""
-        blocked, shut = set(walls), set(avoid) - {start}
+        (``start`` itself is where the count begins, whether or not it is listed), and never going on from a cell
+        of ``ends`` (entered, the way stops there: The Magic Labyrinth's target ends the move). {cell: steps}."""
+        blocked, shut, stop = set(walls), set(avoid) - {start}, set(ends) - {start}
         dist = {start: 0}
         todo = deque([start])
         while todo:
             cell = todo.popleft()
+            if cell in stop:
+                continue
             for n in self._neighbours[cell]:
                 if n not in dist and n not in shut and edge_of(cell, n) not in blocked:
                     dist[n] = dist[cell] + 1

@@ -156,7 +156,8 @@ def lit_steps(ref: "MagicReferee", here: Cell, left: int) -> dict[Cell, int]:
     a wall found takes the steps round it (the page writes them on the cells)."""
     move = ref.move
     assert move is not None
-    dist = GRID.distances(here, ref.known_walls, avoid=move.path)
+    # (never past the target: entering it ends the move, Magic newcomer 87 saw d1 lit "3" past the target c1)
+    dist = GRID.distances(here, ref.known_walls, avoid=move.path, ends=(ref.target[1],) if ref.target else ())
     taken = set(ref.tracker.occupied(exclude=move.player)) - {move.start}
     return {c: d for c, d in dist.items() if d <= left and c not in taken}
 

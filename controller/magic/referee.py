@@ -329,7 +329,8 @@ class MagicReferee(RefereeCore):
             return
         value = self._forced_dice.pop(0) if self._forced_dice else rules.roll_die(self.rng)
         walls = self.known_walls if self.options.assist else ()
-        legal = rules.legal_end_cells(start, value, self.tracker.occupied(exclude=player), walls)
+        legal = rules.legal_end_cells(start, value, self.tracker.occupied(exclude=player), walls,
+                                      target=self.target[1] if self.target else None)
         self.just_moved = None
         self.roll_again = None
         self.move = _Move(player, value, start, legal, [start], [])

@@ -141,15 +141,18 @@ def legal_end_cells(
     occupied: Iterable[Cell],
     walls: Iterable[Edge] = (),
     grid: Grid = GRID,
+    target: Cell | None = None,
 ) -> list[Cell]:
     """Cells the pawn may end on after a roll of ``steps`` (RULES.md §1 A turn, 2-3).
 
     Up to ``steps`` orthogonal steps, none included; the pawn may pass over
     occupied cells but must end on a free one (its own start cell counts as
-    free). ``walls`` are the walls known to the display: none by default (a
+    free), and never passes the ``target``'s cell: entering it ends the move
+    (RULES.md §1 Symbols; Magic newcomer 87 saw d1 lit past the target c1).
+    ``walls`` are the walls known to the display: none by default (a
     memory game), the learned ones in assist mode. Returns sorted cells.
     """
-    dist = grid.distances(start, walls)
+    dist = grid.distances(start, walls, ends=() if target is None else (target,))
     taken = set(occupied) - {start}
     return sorted(c for c, d in dist.items() if d <= steps and c not in taken)
 

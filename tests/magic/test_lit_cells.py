@@ -121,3 +121,15 @@ def test_each_lit_cell_says_the_steps_it_takes() -> None:
     t.press("done")
     t.wait(600)
     assert said(t)["steps"] == {}, said(t)  # no move open: no steps
+
+
+def test_no_cell_is_lit_past_the_target() -> None:
+    """Magic newcomer 87: from a1 with a roll of 3 and the target on c1, d1 was lit "3", reached only through c1,
+    where the move ends at once (RULES.md §1 Symbols). Neither the lit cells nor the die's legal cells go past it."""
+    t = Table(dice=(3,), targets=("wand",))  # the wand on c1
+    t.press("roll")
+    s = said(t)
+    assert "c1" in s["cells"] and s["steps"]["c1"] == 2, s
+    assert "d1" not in s["cells"] and "d1" not in s["steps"], s
+    assert "d1" not in t.of("die_rolled")[-1]["legal"]
+    assert {"b2", "c2", "a3"} <= set(s["cells"]), s  # round it, not through it: as before

@@ -505,7 +505,9 @@ const NOTICE = {
     // (a phone has no room for the label: Got it says it, "Got it · 3 later", board.css; "3 more" read as a page
     // through three tips now: Struggle newcomers 79 and 85)
     if (ok) {
-      if (more) ok.dataset.count = I18N.t("page.tip_later_short", "{n} later", { n: more });
+      // ("2 tips later", not "2 later": Magic newcomer 87 could not tell what came later)
+      if (more) ok.dataset.count = more === 1 ? I18N.t("page.tip_later_one", "1 tip later")
+        : I18N.t("page.tip_later_many", "{n} tips later", { n: more });
       else delete ok.dataset.count;
     }
   },

@@ -171,6 +171,12 @@ def test_a_token_the_way_leaves_where_it_is_is_said_on_its_space(browser: Any) -
             said = page.evaluate("""() => [...document.querySelectorAll('.space[data-stays]')].map((e) =>
               [e.dataset.sensor, getComputedStyle(e, '::after').content])""")
             assert said == [["s0", '"stays"']], said
+            # ...nor a token the round's end then puts on the last place (Struggle newcomer 86: "K stays on space 11"
+            # beside "K space 11 → arrival place E", the badge on K)
+            ended = page.evaluate("""() => { const o = S.view.outcomes[S.view.selected];
+              o.round_end = [{ token: "K", from: 0, place: "E" }]; drawInfo();
+              const n = document.querySelectorAll('.space[data-stays]').length; delete o.round_end; return n; }""")
+            assert ended == 0, ended
             page.evaluate("() => { S.view.outcomes[S.view.selected].moves.pop(); drawInfo(); }")
             assert page.locator(".space[data-stays]").count() == 0
         finally:

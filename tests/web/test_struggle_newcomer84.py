@@ -77,3 +77,21 @@ def test_swapped_tokens_are_asked_as_any_move_of_the_play(browser: Any) -> None:
             page.wait_for_function("(t) => S.selected === t", arg=token, timeout=WAIT)
         finally:
             ctx.close()
+
+
+def test_the_ace_note_says_an_ace_takes_a_token_the_other_dice_show(browser: Any) -> None:
+    """Struggle newcomer 86 (phone): "An ace counts as any token the other dice show (K, Q, J, 10 or 9)": the list in
+    brackets read as any of the five. The note and the help say one of the tokens the other dice show, by example."""
+    from test_plain_words_browser import WIDE, open_page
+
+    with serving(SEED7, PORT) as url:
+        page = open_page(browser, url, WIDE)
+        try:
+            page.wait_for_function("S.hello && S.view", timeout=WAIT)
+            said = page.evaluate("""() => { S.view = { ...S.view, faces: ['9', '9', 'A', 'K', 'Q'] }; drawInfo();
+                return [document.getElementById('ace-note').textContent,
+                        document.querySelector('[data-i18n="page.str.help_ace"]').textContent]; }""")
+        finally:
+            page.close()
+    for text in said:
+        assert "one of the tokens the other dice show (with 9, 9 and an ace: a 9)" in text and "(K, Q" not in text, said

@@ -91,8 +91,11 @@ function drawLegend() {
 // leaving it, the place tip saying a glowing space is where a token leaves from)
 function drawStays(v) {
   const o = v && v.phase === "choosing" && Array.isArray(v.outcomes) ? v.outcomes[v.selected] : null;
-  const at = new Set(o && Array.isArray(o.moves) ? o.moves.filter((m) => m.result === "impasse" && typeof m.from === "number")
-    .map((m) => `s${m.from}`) : []);
+  // (not a token the round's end then puts on the last place: Struggle newcomer 86 read "stays" on K beside "K space
+  // 11 → arrival place E")
+  const ends = new Set(o && Array.isArray(o.round_end) ? o.round_end.map((e) => e && e.token) : []);
+  const at = new Set(o && Array.isArray(o.moves) ? o.moves.filter((m) => m.result === "impasse" && typeof m.from === "number"
+    && !ends.has(m.token)).map((m) => `s${m.from}`) : []);
   for (const el of document.querySelectorAll(".space")) {
     if (at.has(el.dataset.sensor)) el.dataset.stays = I18N.t("page.str.space_stays", "stays");
     else delete el.dataset.stays;
@@ -780,7 +783,7 @@ function drawInfo() {
   // "joker for figures", "five aces void"); the same words as the help's (struggle.html page.str.help_ace)
   const aces = !over && v.phase !== "placing" && (v.faces || []).includes("A");
   $("ace-note").hidden = !aces;
-  $("ace-note").textContent = aces ? I18N.t("page.str.ace_note", "An ace counts as any token the other dice show (K, Q, J, 10 or 9), your choice; five aces count for nothing.") : "";
+  $("ace-note").textContent = aces ? I18N.t("page.str.ace_note", "An ace counts as one of the tokens the other dice show (with 9, 9 and an ace: a 9), your choice; five aces count for nothing.") : "";
   // why the dice stop answering: the hand is kept (choosing) or played (placing)
   $("throws").textContent = v.phase === "choosing" ? I18N.t("page.str.dice_kept", "hand kept: choose a way to play it")
     // (a play moving no token said so, as the board's prompt does: Struggle newcomer 67 read "the tokens move" beside

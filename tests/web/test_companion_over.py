@@ -27,7 +27,7 @@ def test_a_seat_held_elsewhere_says_where_its_card_is_once_the_game_is_over(brow
         # the board's game_over, as the page hears it (a whole game of Struggle at real time takes minutes)
         spectator.evaluate("""() => HANDLERS.event({ event: { type: 'game_over', winner: 'red', scores: { red: 40, blue: 10 } },
                                                      view: { ...C.view, phase: 'over', winner: 'red' } })""")
-        expect(spectator.locator("span.seat-over.red")).to_have_text("Red's card: on another screen (game over: no longer secret)", timeout=WAIT_MS)
+        expect(spectator.locator("span.seat-over.red")).to_have_text("Red's card: on another screen (game over)", timeout=WAIT_MS)
         expect(spectator.locator("#private-links")).not_to_contain_text("🔒")
         # a phone holding no seat does not call that one its own (an attack read "Your seat:" before it)
         label = spectator.locator("#private-links").locator("xpath=preceding-sibling::*[1]")

@@ -366,11 +366,11 @@ const MB = {
         el = document.createElement("span");
         el.className = `plink seat-taken seat-over ${p}`;
         // (as the card's own page says it: Labyrinth newcomer 73 read "Secret card: Red's card: on another screen" there;
-        // its screen closed said so, as during the game: an attack; "game over: no longer secret", not "nothing secret
-        // now": Labyrinth newcomer 85 and Struggle newcomer 85 read that as unclear)
+        // its screen closed said so, as during the game: an attack; "(game over)": Labyrinth newcomer 85 and Struggle
+        // newcomer 85 read "nothing secret now" as unclear, and 86 read "no longer secret" as the card to be shown here)
         el.textContent = Array.isArray(s.away) && s.away.includes(p)
-          ? I18N.t("page.common.card_seat_over_closed", "{Player}'s card: its screen is closed (game over: no longer secret)", { player: p })
-          : I18N.t("page.common.card_seat_over_open", "{Player}'s card: on another screen (game over: no longer secret)", { player: p });
+          ? I18N.t("page.common.card_seat_over_closed", "{Player}'s card: its screen is closed (game over)", { player: p })
+          : I18N.t("page.common.card_seat_over_open", "{Player}'s card: on another screen (game over)", { player: p });
       } else if (s.taken.includes(p) && s.release) {
         // the browser simulator: the page is the board, whoever is at it the adult who frees a lost seat
         el = document.createElement("button");

@@ -45,3 +45,24 @@ def test_the_cell_under_a_drag_is_marked_on_a_lit_cell_too(browser: Any) -> None
             assert min(during) > 220 and during != before, (cell, before, during)
         finally:
             page.close()
+
+
+def test_the_cell_under_a_drag_is_marked_on_the_target_in_reach_too(browser: Any) -> None:
+    """(an attack: on the target in reach, framed in the mover's colour with a white band inside, the drag's white ring
+    fell on the band, and the cell looked the same under the drag)"""
+    with serving(MAGIC) as url:
+        page = open_page(browser, url, WIDE)
+        try:
+            page.wait_for_function("() => S.view && S.view.target && S.view.instruction", timeout=30000)
+            cell = page.evaluate("""() => { const t = S.view.target;
+                S.view.instruction = { ...S.view.instruction, player: 'red', action: 'move', cells: ['a1', t.cell] };
+                drawInfo(); return t.cell; }""")
+            page.mouse.move(0, 0)
+            page.wait_for_timeout(200)
+            before = _edge(page, cell)
+            page.evaluate("(c) => markDrop(document.querySelector(`#board .cell[data-cell=\"${c}\"]`))", cell)
+            page.wait_for_timeout(200)
+            during = _edge(page, cell)
+            assert min(during) > 220 and during != before, (cell, before, during)
+        finally:
+            page.close()

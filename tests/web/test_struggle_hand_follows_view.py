@@ -93,3 +93,47 @@ def test_a_stop_wait_names_every_token_the_table_has_elsewhere(browser: Any) -> 
             assert f"token {a} to" in said and f"token {b} to" in said, text
         finally:
             page.close()
+
+
+def test_no_token_is_chosen_or_moved_while_the_hand_places_them(browser: Any) -> None:
+    """(an attack: taps on START while Place tokens as shown placed the tokens chose 9, then Q, 10 and K, each moved to
+    the space tapped next; the turn passed with the board asking Blue to put them right, and "token K chosen" stayed
+    beside "Blue plays by itself") While the hand places them, a click on a token or a space says to wait."""
+    with serving(SEED7, PORT) as url:
+        page = open_page(browser, url, WIDE)
+        try:
+            _choosing(page)
+            page.click("#stop")
+            page.wait_for_function("() => /next: click token/.test(document.getElementById('hand').innerText)",
+                                   timeout=WAIT)
+            said = page.evaluate("""() => { const world = JSON.parse(JSON.stringify(S.world)); world.placing = true;
+                HANDLERS.world({ world });
+                const sent = []; const send = MB.send; MB.send = (m) => sent.push(m);
+                document.querySelector('.space[data-sensor="s0"] .token[data-token="Q"]').click();
+                const chosen = S.selected;
+                document.querySelector('.space[data-sensor="s2"]').click();
+                MB.send = send;
+                return [chosen, S.selected, document.getElementById('error').textContent, sent]; }""")
+            assert said[0] is None and said[1] is None and "placing the tokens" in said[2] and not said[3], said
+        finally:
+            page.close()
+
+
+def test_a_token_chosen_is_let_go_when_the_turn_is_another_s(browser: Any) -> None:
+    """(the same attack: "token K chosen: tap a space to put it there" beside "🤖 Blue plays by itself: wait")"""
+    with serving(SEED7, PORT) as url:
+        page = open_page(browser, url, WIDE)
+        try:
+            _choosing(page)
+            page.click("#stop")
+            page.wait_for_function("() => /next: click token/.test(document.getElementById('hand').innerText)",
+                                   timeout=WAIT)
+            page.click('.space[data-sensor="s0"] .token[data-token="9"]')
+            page.wait_for_function("() => S.selected === '9'", timeout=WAIT)
+            said = page.evaluate("""() => {
+                const view = { ...S.view, current: 'blue', instruction: { ...S.view.instruction, player: 'blue' } };
+                HANDLERS.event({ event: { type: "noop" }, view });
+                return [S.selected, document.getElementById('hand').innerText]; }""")
+            assert said[0] is None and "chosen" not in said[1], said
+        finally:
+            page.close()

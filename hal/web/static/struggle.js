@@ -115,6 +115,7 @@ function tokenDiv(t) {
   d.addEventListener("pointerdown", (e) => dragStart(e, t));
   d.addEventListener("click", (e) => {
     e.stopPropagation();
+    if (handPlacing()) return;
     const space = d.closest(".space");
     // a finger's tap on a space the play moves tokens from means the space, not the chip under it: the token the line
     // names, and again the next, in turn (Struggle newcomer 84 tapped START's middle, on 9's chip, for the J the line
@@ -153,7 +154,7 @@ function tokenDiv(t) {
 const DRAG_PX = 6;
 const D = { token: null, id: null, x: 0, y: 0, ghost: null, quietUntil: 0 };
 function dragStart(e, t) {
-  if (e.button !== 0 || !S.hello.humans.length) return;
+  if (e.button !== 0 || !S.hello.humans.length || (S.world && S.world.placing)) return;
   Object.assign(D, { token: t, id: e.pointerId, x: e.clientX, y: e.clientY, ghost: null });
 }
 function dropSpace(e) {
@@ -1759,7 +1760,16 @@ function nextMoveWords() {
   return I18N.touch ? I18N.t("page.str.hand_next_touch", "next: tap {from} (it takes token {token}), then {to}", { from: sensorName(at), token: q.piece, to })
     : I18N.t("page.str.hand_next", "next: click token {token} on {from}, then {to}", { from: sensorName(at), token: q.piece, to });
 }
+// while Place tokens as shown places them, a click on a token or a space chooses and moves nothing, said (an attack:
+// taps on START then chose 9, Q, 10 and K in turn, each moved to the space tapped next, and the turn passed with
+// the board asking Blue to put them right)
+function handPlacing() {
+  if (!(S.world && S.world.placing)) return false;
+  MB.showError(I18N.t("page.str.placing_wait", "the hand is placing the tokens one at a time: wait"));
+  return true;
+}
 function spaceClicked(sensor) {
+  if (handPlacing()) return;
   // a tap (or click) on the chosen token's own space, where the play moves others too: the next of them, in turn
   const here = askedHere(sensor);
   if (S.selected && S.world.tokens[S.selected] === sensor && here.length > 1 && here.includes(S.selected)) {
@@ -1805,7 +1815,10 @@ const HANDLERS = {
     if (msg.event.type === "hand") S.thrown = { at: performance.now(), held: [...(msg.view.held || [])] };
     // a token chosen here is let go when the turn ends (round 27: chosen before Place tokens as shown, it stayed
     // chosen into the next turn, and a tap on a space moved it out of turn)
-    if (msg.event.type === "turn_ended" && S.selected) S.selected = S.autoSelected = null;
+    // (...and when the turn is another's, whoever's it was: "token K chosen" stayed beside "Blue plays by itself", an
+    // attack)
+    const turn = msg.view && msg.view.instruction ? msg.view.instruction.player : null;
+    if (S.selected && (msg.event.type === "turn_ended" || (turn && !S.hello.humans.includes(turn)))) S.selected = S.autoSelected = null;
     // the line under the board says the instruction too, so it follows each view, not only the tokens (stop 39's CI:
     // the world's message came before the event that opened the placing step, and "no token off the board" stayed)
     drawTokens();

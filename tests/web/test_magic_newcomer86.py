@@ -24,6 +24,17 @@ def _edge(page: Any, cell: str) -> tuple[int, int, int]:
     return img.getpixel((2, int(box["height"] / 2)))
 
 
+def _ring_shows(page: Any, cell: str) -> None:
+    """The drag's mark on ``cell`` (markDrop, as a drag over it sets it) turns its edge white."""
+    page.mouse.move(0, 0)
+    page.wait_for_timeout(200)
+    before = _edge(page, cell)
+    page.evaluate("(c) => markDrop(document.querySelector(`#board .cell[data-cell=\"${c}\"]`))", cell)
+    page.wait_for_timeout(200)
+    during = _edge(page, cell)
+    assert min(during) > 220 and during != before, (cell, before, during)
+
+
 def test_the_cell_under_a_drag_is_marked_on_a_lit_cell_too(browser: Any) -> None:
     with serving(MAGIC) as url:
         page = open_page(browser, url, WIDE)
@@ -36,13 +47,7 @@ def test_the_cell_under_a_drag_is_marked_on_a_lit_cell_too(browser: Any) -> None
             cell = page.evaluate("""() => { const here = S.world.pawns.red.cell;
                 return S.view.instruction.cells.find((c) => c !== here
                   && document.querySelector(`#board .cell[data-cell="${c}"]`).classList.contains('lit')); }""")
-            page.mouse.move(0, 0)
-            page.wait_for_timeout(200)
-            before = _edge(page, cell)
-            page.evaluate("(c) => markDrop(document.querySelector(`#board .cell[data-cell=\"${c}\"]`))", cell)
-            page.wait_for_timeout(200)
-            during = _edge(page, cell)
-            assert min(during) > 220 and during != before, (cell, before, during)
+            _ring_shows(page, cell)
         finally:
             page.close()
 
@@ -57,12 +62,6 @@ def test_the_cell_under_a_drag_is_marked_on_the_target_in_reach_too(browser: Any
             cell = page.evaluate("""() => { const t = S.view.target;
                 S.view.instruction = { ...S.view.instruction, player: 'red', action: 'move', cells: ['a1', t.cell] };
                 drawInfo(); return t.cell; }""")
-            page.mouse.move(0, 0)
-            page.wait_for_timeout(200)
-            before = _edge(page, cell)
-            page.evaluate("(c) => markDrop(document.querySelector(`#board .cell[data-cell=\"${c}\"]`))", cell)
-            page.wait_for_timeout(200)
-            during = _edge(page, cell)
-            assert min(during) > 220 and during != before, (cell, before, during)
+            _ring_shows(page, cell)
         finally:
             page.close()

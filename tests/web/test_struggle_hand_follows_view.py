@@ -18,6 +18,13 @@ WAIT = 30000
 PORT = int(os.environ.get("MB_TEST_PORT", "0"))
 
 
+def _placing(page: Any) -> None:
+    """Red's first hand played as way 1 (J START -> space 4, 9 START -> space 1), the line saying the next move."""
+    _choosing(page)
+    page.click("#stop")
+    page.wait_for_function("() => /next: click token/.test(document.getElementById('hand').innerText)", timeout=WAIT)
+
+
 def test_the_line_under_the_board_follows_an_event_that_comes_after_the_world(browser: Any) -> None:
     with serving(SEED7, PORT) as url:
         page = open_page(browser, url, WIDE)
@@ -48,10 +55,7 @@ def test_a_token_chosen_here_and_moved_on_another_screen_is_no_longer_chosen(bro
     with serving(SEED7, PORT) as url:
         page = open_page(browser, url, WIDE)
         try:
-            _choosing(page)
-            page.click("#stop")
-            page.wait_for_function("() => /next: click token/.test(document.getElementById('hand').innerText)",
-                                   timeout=WAIT)
+            _placing(page)
             page.click('.space[data-sensor="s0"] .token[data-token="9"]')
             page.wait_for_function("() => S.selected === '9'", timeout=WAIT)
             said = page.evaluate("""() => {
@@ -74,10 +78,7 @@ def test_a_stop_wait_names_every_token_the_table_has_elsewhere(browser: Any) -> 
     with serving(SEED7, PORT) as url:
         page = open_page(browser, url, WIDE)
         try:
-            _choosing(page)
-            page.click("#stop")  # way 1: J START -> space 4, 9 START -> space 1
-            page.wait_for_function("() => /next: click token/.test(document.getElementById('hand').innerText)",
-                                   timeout=WAIT)
+            _placing(page)
             text = page.evaluate("""() => {
                 const ends = new Map(playEnds());
                 const [[a, at], [b, bt]] = [...ends];
@@ -102,10 +103,7 @@ def test_no_token_is_chosen_or_moved_while_the_hand_places_them(browser: Any) ->
     with serving(SEED7, PORT) as url:
         page = open_page(browser, url, WIDE)
         try:
-            _choosing(page)
-            page.click("#stop")
-            page.wait_for_function("() => /next: click token/.test(document.getElementById('hand').innerText)",
-                                   timeout=WAIT)
+            _placing(page)
             said = page.evaluate("""() => { const world = JSON.parse(JSON.stringify(S.world)); world.placing = true;
                 HANDLERS.world({ world });
                 const sent = []; const send = MB.send; MB.send = (m) => sent.push(m);
@@ -124,10 +122,7 @@ def test_a_token_chosen_is_let_go_when_the_turn_is_another_s(browser: Any) -> No
     with serving(SEED7, PORT) as url:
         page = open_page(browser, url, WIDE)
         try:
-            _choosing(page)
-            page.click("#stop")
-            page.wait_for_function("() => /next: click token/.test(document.getElementById('hand').innerText)",
-                                   timeout=WAIT)
+            _placing(page)
             page.click('.space[data-sensor="s0"] .token[data-token="9"]')
             page.wait_for_function("() => S.selected === '9'", timeout=WAIT)
             said = page.evaluate("""() => {

@@ -22,13 +22,18 @@ PORT = int(os.environ.get("MB_TEST_PORT", "0"))
 SELECTED = "() => document.querySelector('.space[data-sensor=\"s0\"] .token.selected')?.dataset.token || null"
 
 
+def _placing(page: Any) -> None:
+    """Red's first hand played as way 1 (J START -> space 4, 9 START -> space 1), by taps."""
+    _choosing(page)
+    page.locator("#stop").tap()
+    page.wait_for_function("() => /next: tap START/.test(document.getElementById('hand').innerText)", timeout=WAIT)
+
+
 def test_a_tap_on_a_space_takes_the_token_named_and_again_the_next(browser: Any) -> None:
     with serving(SEED7, PORT) as url:
         ctx, page = _phone(browser, url, "['goal', 'dice', 'throw', 'choose', 'place']")
         try:
-            _choosing(page)
-            page.locator("#stop").tap()  # play way 1: J START -> space 4, 9 START -> space 1
-            page.wait_for_function("() => /next: tap START/.test(document.getElementById('hand').innerText)", timeout=WAIT)
+            _placing(page)
             line = page.locator("#hand").inner_text()
             m = re.search(r"next: tap START \(it takes token (\w+); tap it again for token (\w+)\), then space (\d+)", line)
             assert m, line
@@ -59,9 +64,7 @@ def test_swapped_tokens_are_asked_as_any_move_of_the_play(browser: Any) -> None:
     with serving(SEED7, PORT) as url:
         ctx, page = _phone(browser, url, "['goal', 'dice', 'throw', 'choose', 'place']")
         try:
-            _choosing(page)
-            page.locator("#stop").tap()  # play way 1: J START -> space 4, 9 START -> space 1
-            page.wait_for_function("() => /next: tap START/.test(document.getElementById('hand').innerText)", timeout=WAIT)
+            _placing(page)
             for token, space in (("J", "s1"), ("9", "s4")):  # each on the other's space
                 _choose(page, "s0", token)
                 page.locator(f'.space[data-sensor="{space}"]').tap()

@@ -497,18 +497,17 @@ const NOTICE = {
   // never goes up and is the same on every screen (numbered "Tip 5 of 5" then "2 of 5", tips coming back at their
   // moments read as a count going backwards: Struggle newcomer 78; numbered as shown, two screens disagreed: an attack)
   count(box, id) {
-    const label = box.querySelector("b"), ok = box.querySelector(".guide-ok");
+    const label = box.querySelector("b"), off = box.querySelector(".guide-off");
     if (!label || Object.keys(NOTICE.tips || {}).length < 2) return;
     const more = NOTICE.toCome().filter((t) => t !== id).length;
     label.textContent = more ? I18N.t("page.tip_count_more", "💡 Tip ({n} more to come):", { n: more })
       : I18N.t("page.tip_count_last", "💡 Tip (the last one):");
-    // (a phone has no room for the label: Got it says it, "Got it · 3 later", board.css; "3 more" read as a page
-    // through three tips now: Struggle newcomers 79 and 85)
-    if (ok) {
-      // ("2 tips later", not "2 later": Magic newcomer 87 could not tell what came later)
-      if (more) ok.dataset.count = more === 1 ? I18N.t("page.tip_later_one", "1 tip later")
-        : I18N.t("page.tip_later_many", "{n} tips later", { n: more });
-      else delete ok.dataset.count;
+    // (a phone has no room for the label: "No more tips (3 left)" says it, board.css, the tips that button skips;
+    // on Got it, "Got it · 3 more", then "· 3 later", read as a page through the tips now, or as unclear: Struggle
+    // newcomers 79 and 85, Magic newcomers 87 and 88)
+    if (off) {
+      if (more) off.dataset.count = I18N.t("page.tip_left_short", "{n} left", { n: more });
+      else delete off.dataset.count;
     }
   },
   // the "▾ more" shows only while the tip's words are cut (a phone's two lines, not yet tapped open)

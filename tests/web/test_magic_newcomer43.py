@@ -36,8 +36,9 @@ def test_the_board_stays_put_when_the_game_ends(browser: Any, url: str, size: tu
         page.close()
 
 
-@pytest.mark.parametrize(("size", "lang"), [(PHONE, "en"), (WIDE, "en"), (PHONE, "de"), (PHONE, "fa")],
-                         ids=["phone", "wide", "phone-de", "phone-fa"])
+@pytest.mark.parametrize(("size", "lang"), [(PHONE, "en"), (WIDE, "en"), (PHONE, "de"), (PHONE, "fa"), (PHONE, "it"),
+                                            (PHONE, "pt")],
+                         ids=["phone", "wide", "phone-de", "phone-fa", "phone-it", "phone-pt"])
 def test_the_roll_tip_first_says_the_glowing_corner_is_only_the_turn(browser: Any, url: str, size: tuple[int, int],
                                                                      lang: str) -> None:
     """Magic newcomers 42-44 read the start corner's glow and its "Red's turn" as a cell to go back to (43: "I thought

@@ -18,11 +18,15 @@ WAIT = 30000
 PORT = int(os.environ.get("MB_TEST_PORT", "0"))
 
 
-def _placing(page: Any) -> None:
-    """Red's first hand played as way 1 (J START -> space 4, 9 START -> space 1), the line saying the next move."""
+def _placing(page: Any, choose: str = "") -> None:
+    """Red's first hand played as way 1 (J START -> space 4, 9 START -> space 1), the line saying the next move; with
+    ``choose``, that token on START clicked and chosen."""
     _choosing(page)
     page.click("#stop")
     page.wait_for_function("() => /next: click token/.test(document.getElementById('hand').innerText)", timeout=WAIT)
+    if choose:
+        page.click(f'.space[data-sensor="s0"] .token[data-token="{choose}"]')
+        page.wait_for_function("(t) => S.selected === t", arg=choose, timeout=WAIT)
 
 
 def test_the_line_under_the_board_follows_an_event_that_comes_after_the_world(browser: Any) -> None:
@@ -55,9 +59,7 @@ def test_a_token_chosen_here_and_moved_on_another_screen_is_no_longer_chosen(bro
     with serving(SEED7, PORT) as url:
         page = open_page(browser, url, WIDE)
         try:
-            _placing(page)
-            page.click('.space[data-sensor="s0"] .token[data-token="9"]')
-            page.wait_for_function("() => S.selected === '9'", timeout=WAIT)
+            _placing(page, choose="9")
             said = page.evaluate("""() => {
                 const world = JSON.parse(JSON.stringify(S.world));
                 world.tokens["9"] = "s1";  // set down on space 1 by the other screen's hand
@@ -122,9 +124,7 @@ def test_a_token_chosen_is_let_go_when_the_turn_is_another_s(browser: Any) -> No
     with serving(SEED7, PORT) as url:
         page = open_page(browser, url, WIDE)
         try:
-            _placing(page)
-            page.click('.space[data-sensor="s0"] .token[data-token="9"]')
-            page.wait_for_function("() => S.selected === '9'", timeout=WAIT)
+            _placing(page, choose="9")
             said = page.evaluate("""() => {
                 const view = { ...S.view, current: 'blue', instruction: { ...S.view.instruction, player: 'blue' } };
                 HANDLERS.event({ event: { type: "noop" }, view });

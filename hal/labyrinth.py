@@ -321,6 +321,58 @@ def sweep(op: Openings, spare: int, index: int) -> list[tuple[str, int, int, int
     return out
 
 
+@dataclass(frozen=True)
+class PicturePushes:
+    """What the pushes of one turn do for reaching one picture (:func:`picture_pushes`).
+
+    ``now``: the slots whose push, the spare as it lies, opens a way from the pawn to the picture; ``turned``: the
+    same with the spare turned any quarter; ``nearest``: when ``now`` is empty, the slots whose push (the spare as it
+    lies) lets the pawn walk nearest to the picture, each with the cell to walk to (the first in a1..g7 order), and
+    ``tiles``: how far that cell is from the picture, along the rows and columns (0 when ``now`` is not empty);
+    ``stay``: the slots of ``nearest`` whose cell is the one the pawn stands on after the push."""
+
+    now: list[str]
+    turned: list[str]
+    nearest: dict[str, Cell]
+    tiles: int
+    stay: list[str]
+
+
+def _apart(a: int, b: int) -> int:
+    return abs(a % 7 - b % 7) + abs(a // 7 - b // 7)
+
+
+def picture_pushes(op: Openings, spare: int, pawn: int, picture: int | None,
+                   forbidden: str | None = None) -> PicturePushes:
+    """The pushes after which the tile on cell index ``picture`` (None: the spare) lies where the pawn on cell index
+    ``pawn`` can walk (RULES.md §2 A turn), as :class:`PicturePushes` (slot names in ``SLOT_NAMES`` order, the
+    ``spare`` mask as it lies or turned, ``forbidden`` left out). The tile at the far end of the pushed line leaves
+    the board (the new spare: out of reach); the spare enters at the line's first cell. Built on :func:`sweep` (the
+    same reach the referee follows)."""
+    now: set[str] = set()
+    turned: set[str] = set()
+    near: dict[str, tuple[int, int]] = {}  # slot -> (tiles apart, cell index to walk to), the spare as it lies
+    stands: dict[str, int] = {}  # slot -> the cell index the pawn stands on after the push
+    for name, quarters, moved, bits in sweep(op, spare, pawn):
+        slot = SLOTS[name]
+        if name == forbidden or (picture is not None and picture == slot.line[-1]):
+            continue
+        at = slot.line[0] if picture is None else moved_index(picture, slot)
+        if (bits >> at) & 1:
+            turned.add(name)
+            if quarters == 0:
+                now.add(name)
+        elif quarters == 0:
+            cells = [i for i in range(49) if (bits >> i) & 1]
+            near[name] = min((_apart(i, at), i) for i in cells)
+            stands[name] = moved
+    tiles = min((d for d, _ in near.values()), default=0) if not now else 0
+    nearest = {s: CELLS[near[s][1]] for s in SLOT_NAMES if not now and s in near and near[s][0] == tiles}
+    stay = [s for s in nearest if near[s][1] == stands[s]]
+    return PicturePushes([s for s in SLOT_NAMES if s in now], [s for s in SLOT_NAMES if s in turned], nearest, tiles,
+                         stay)
+
+
 # -- a whole maze ----------------------------------------------------------------
 
 

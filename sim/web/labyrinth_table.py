@@ -38,7 +38,7 @@ from typing import Any, Callable, Mapping
 from mazeboard.hal.board import BoardRequest
 from mazeboard.hal.boards import PLAYER_COLOURS
 from mazeboard.hal.errors import ConfigError
-from mazeboard.hal.labyrinth import GRID, INDEX, SLOT_NAMES, SLOTS, Maze, cells_of, sweep
+from mazeboard.hal.labyrinth import GRID, INDEX, SLOT_NAMES, SLOTS, Maze, cells_of, picture_pushes, sweep
 from mazeboard.hal.labyrinth_editions import EDITIONS, LABYRINTH_CORNERS, VADER, edition
 
 from ..hands import Action
@@ -125,6 +125,8 @@ class LabyrinthTable(ServedTable):
         self.variants = tuple(setup.extra.get("variants", ()))
         self.state = LabyrinthView(humans=humans)
         self.cards: dict[str, list[str]] = {}
+        #: player -> the ``ways`` their private pages were told last (:meth:`_tell_ways`)
+        self._ways_told: dict[str, Any] = {}
         self.hands = LabyrinthHands(sim.board, sim.clock, on_idle=self._idle, on_error=self._hand_failed)
         self.queued = 0
         #: the hand's actions are pushes only: the pawns' plans ride with the tiles they stand on (a plan left where a
@@ -165,7 +167,38 @@ class LabyrinthTable(ServedTable):
         return {"cards": list(self.cards.get(player, [])), "found": len(self.state.found.get(player, [])),
                 "remaining": self.state.remaining.get(player), "corner": self.state.corners.get(player),
                 "vader_cards": sorted(self.edition.vader_cards),
-                "winner": self.state.winner if self.state.phase == "over" else None}
+                "winner": self.state.winner if self.state.phase == "over" else None, "ways": self._ways(player)}
+
+    def _ways(self, player: str) -> dict[str, dict[str, list[str]]] | None:
+        """``ways`` of ``player``'s private page during their push: card -> ``{"now": slots, "turned": slots,
+        "nearest": {slot: cell}, "tiles": n, "stay": slots}``, the pushes after which the card's picture lies where the pawn that
+        hunts it can walk, with the spare as it lies and turned any way, and else the pushes that let it walk nearest
+        (:class:`~mazeboard.hal.labyrinth.PicturePushes`; the forbidden slot left out); None at every other moment. Private: the board's page is the table's and would tell every player where the
+        picture lies (Labyrinth newcomers 84 and 86 pointed at the arrows one by one to find such a push)."""
+        st = self.state
+        if st.current != player or st.phase != "shift" or not self.cards.get(player):
+            return None
+        maze, pawns = self.sim.board.table.maze, self.sim.board.world.pawns
+        out: dict[str, dict[str, list[str]]] = {}
+        for card in self.cards[player]:
+            # a card with Vader's mark is hunted with the Vader pawn (RULES.md §2 Variants)
+            mover = pawns.get(VADER if "vader" in self.variants and card in self.edition.vader_cards else player)
+            if mover is None or mover.cell is None:
+                continue
+            at = maze.cell_of(card)
+            ways = picture_pushes(maze.openings, maze.spare.mask, INDEX[mover.cell],
+                                  None if at is None else INDEX[at], st.forbidden)
+            out[card] = {"now": ways.now, "turned": ways.turned, "nearest": ways.nearest, "tiles": ways.tiles,
+                          "stay": ways.stay}
+        return out or None
+
+    def _tell_ways(self) -> None:
+        """Each private page hears its pushes again when they change (a turn, a turn of the spare, a push)."""
+        for player in sorted(set(self.private.values())):
+            ways = self._ways(player)
+            if ways != self._ways_told.get(player):
+                self._ways_told[player] = ways
+                self._to_player(player, {"type": "secret", "secret": self.secret_view(player)})
 
     def board_data(self) -> dict[str, Any]:
         return {
@@ -216,6 +249,7 @@ class LabyrinthTable(ServedTable):
         if self.queued == 0 or self.riding:  # (...or its own push carries them: Labyrinth newcomer 50)
             self.planned = {p: pw.cell for p, pw in self.sim.board.world.pawns.items()}
         super().world_changed()
+        self._tell_ways()
 
     def _hand_failed(self, error: ValueError) -> None:
         """The people's hand could not do what it was asked (the world moved since): the rest is dropped,

@@ -40,13 +40,39 @@ function drawLabyrinth(s) {
     return;
   }
   const one = (c) => `<div class="card-pic" data-card="${c}"><div class="big-pic">${pictureHTML(c)}</div>` +
-    `<div class="pic-title">${typeof pictureName === "function" ? pictureName(c) : c}</div>${s.vader_cards.includes(c) ? vader : ""}</div>`;
+    `<div class="pic-title">${typeof pictureName === "function" ? pictureName(c) : c}</div>${s.vader_cards.includes(c) ? vader : ""}` +
+    waysHTML(s.ways && s.ways[c]) + "</div>";
   const vader = `<div>${escHTML(I18N.t("page.common.vader_mark", "⚫ Vader's mark: move the Vader pawn"))}</div>`;
   const heading = s.cards.length > 1 ? I18N.t("page.common.open_cards", "Your open cards") : I18N.t("page.common.find_this", "Find this picture");
   const togo = s.remaining !== null && s.remaining !== undefined ? I18N.t("page.common.to_go", " · {remaining} to go", { remaining: s.remaining }) : "";
   box.innerHTML = `<div class="muted">${escHTML(heading)}</div>` + s.cards.map(one).join("") +
     `<div class="muted">${escHTML(I18N.t("page.common.found", "{found} found{togo}", { found: s.found, togo }))}</div>`;
   box.dataset.cards = s.cards.join(",");
+}
+// during this player's push: which pushes open a way from the pawn to the card's picture (the table's `ways`, said
+// here only: the board's page is everyone's; Labyrinth newcomers 84 and 86 pointed at the arrows one by one to find
+// one), or "" at every other moment
+function waysHTML(w) {
+  if (!w) return "";
+  const text = w.now.length === 1 ? I18N.t("page.card.ways_one", "🔀 This turn, the push at {slot} opens a way from your pawn to it.", { slot: w.now[0] })
+    : w.now.length ? I18N.t("page.card.ways_now", "🔀 This turn, these pushes open a way from your pawn to it: {slots}.", { slots: I18N.list(w.now) })
+    : w.turned.length ? I18N.t("page.card.ways_turned", "🔀 With the spare as it lies, no push opens a way from your pawn to it. Turned another way (⟳ Rotate, on the board's page), the spare lets these: {slots}.", { slots: I18N.list(w.turned) })
+    : nearestSaid(w);
+  return `<div class="ways">${escHTML(text)}</div>`;
+}
+// no push opens a way, whichever way the spare is turned: the pushes that let the pawn walk nearest (the spare as it
+// lies), each with the tile to walk to, three at most, the others counted (as the board's page says the way home)
+function nearestSaid(w) {
+  const slots = Object.keys(w.nearest || {});
+  if (!slots.length) return I18N.t("page.card.ways_none", "🔀 No push opens a way from your pawn to it this turn, whichever way the spare is turned: push where your pawn gets nearer to it.");
+  const named = slots.slice(0, slots.length > 4 ? 3 : 4);
+  const ways = slots.length === 1 && !(w.stay || []).includes(slots[0])
+    ? I18N.t("page.lab.push_then_walk", "{slot}, then walk to {cell}", { slot: slots[0], cell: w.nearest[slots[0]] }) : I18N.list([...named.map((slot) => ((w.stay || []).includes(slot)
+    ? I18N.t("page.card.push_stays_on", "{slot} (your pawn is on {cell} after it)", { slot, cell: w.nearest[slot] })
+    : I18N.t("page.lab.push_to_cell", "{slot} (then to {cell})", { slot, cell: w.nearest[slot] }))),
+  ...(slots.length > named.length ? [I18N.t("page.lab.pushes_more", "{n} more as near", { n: slots.length - named.length })] : [])]);
+  return w.tiles === 1 ? I18N.t("page.card.ways_nearest_one", "🔀 No push opens a way from your pawn to it this turn, whichever way the spare is turned. Nearest to it, with the spare as it lies: {ways} (1 tile from it).", { ways })
+    : I18N.t("page.card.ways_nearest", "🔀 No push opens a way from your pawn to it this turn, whichever way the spare is turned. Nearest to it, with the spare as it lies: {ways} ({tiles} tiles from it along the rows and columns).", { ways, tiles: w.tiles });
 }
 function drawStruggle(s) {
   const box = $("secret");

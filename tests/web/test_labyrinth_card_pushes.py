@@ -1,0 +1,121 @@
+"""Issue 15, Labyrinth newcomers 84 and 86: to find a push that opened a way to their card's picture they pointed at
+the arrows one by one (eleven, then 22 marks). The board's page may not say it (the picture is secret and the page is
+the table's); the card's own page does, privately: during its player's push, the pushes that open a way from the
+pawn to each card's picture with the spare as it lies (``now``) and with the spare turned some way (``turned``).
+
+The pushes are checked here against the maze itself (each push done on a copy, the reach flooded from where the
+pawn stands after it), not against the code that computes them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from test_game_tables import BLUE_PAGE, RED_PAGE, Served, secrets, serve
+
+from mazeboard.hal.labyrinth import INDEX, SLOT_NAMES, SLOTS, Maze, moved_index, CELLS
+from mazeboard.sim.web.labyrinth_table import Insert, Rotate
+
+
+def apart(a: str, b: str) -> int:
+    return abs(ord(a[0]) - ord(b[0])) + abs(int(a[1]) - int(b[1]))
+
+
+def truth(maze: Maze, pawn: str, picture: str, forbidden: str | None) -> dict[str, Any]:
+    """The pushes (not the forbidden one) after which ``picture`` lies on a tile the pawn can walk to; when none does
+    with the spare as it lies, the pushes that let it walk nearest, each with the tile to walk to (``stay``: the
+    pushes whose tile is the one the pawn stands on after the push)."""
+    now, turned, near, stay = [], [], {}, {}
+    for slot in SLOT_NAMES:
+        if slot == forbidden:
+            continue
+        opens = []
+        for q in range(4):
+            after, _ = maze.shifted(slot, q)
+            at = after.cell_of(picture)
+            there = CELLS[moved_index(INDEX[pawn], SLOTS[slot])]
+            reach = after.reachable_cells(there)
+            opens.append(at is not None and at in reach)
+            if q == 0 and at is not None and at not in reach:
+                best = min(apart(c, at) for c in reach)
+                near[slot] = (best, min((c for c in reach if apart(c, at) == best), key=INDEX.__getitem__))
+                stay[slot] = near[slot][1] == there
+        if opens[0]:
+            now.append(slot)
+        if any(opens):
+            turned.append(slot)
+    tiles = 0 if now or not near else min(d for d, _ in near.values())
+    nearest = {} if now else {s: c for s, (d, c) in near.items() if d == tiles}
+    return {"now": now, "turned": turned, "nearest": nearest, "tiles": tiles, "stay": [s for s in nearest if stay[s]]}
+
+
+def reds_push(s: Served) -> None:
+    s.until(lambda: s.table.view()["current"] == "red" and s.table.view()["phase"] == "shift"
+            and "push" in s.table.view()["prompt"])
+
+
+def told(s: Served, client: int = RED_PAGE) -> dict[str, Any]:
+    return secrets(s, client)[-1]
+
+
+def expected(s: Served) -> dict[str, dict[str, list[str]]]:
+    maze = s.session.board.table.maze
+    pawn = s.session.board.world.pawns["red"].cell
+    return {c: truth(maze, pawn, c, s.table.view()["forbidden"]) for c in told(s)["cards"]}
+
+
+def test_the_card_page_names_the_pushes_that_open_a_way_to_its_picture() -> None:
+    kinds = set()
+    for seed in range(1, 12):
+        s = serve("labyrinth", seed=seed)
+        reds_push(s)
+        assert told(s)["cards"], told(s)
+        assert told(s)["ways"] == expected(s), (seed, told(s)["ways"], expected(s))
+        ways = next(iter(told(s)["ways"].values()))
+        kinds.add("now" if ways["now"] else "turned" if ways["turned"] else "nearest")
+    assert kinds == {"now", "turned", "nearest"}, kinds  # every case met
+
+
+def test_a_turn_of_the_spare_tells_the_card_page_again() -> None:
+    changes = 0
+    for seed in range(3, 12):
+        s = serve("labyrinth", seed=seed)
+        reds_push(s)
+        for _ in range(4):
+            before, sent, was = s.session.board.table.maze.spare, len(secrets(s, RED_PAGE)), told(s)["ways"]
+            s.do(Rotate(), 1500)
+            assert s.session.board.table.maze.spare != before
+            assert told(s)["ways"] == expected(s), told(s)["ways"]
+            if expected(s) != was:  # told once each time the pushes change
+                assert len(secrets(s, RED_PAGE)) == sent + 1
+                changes += 1
+        if changes:
+            break
+    assert changes, "no seed's spare turned the pushes"
+
+
+def test_the_pushes_are_said_only_on_the_push_of_the_card_s_own_player() -> None:
+    s = serve("labyrinth", seed=3)
+    reds_push(s)
+    assert told(s)["ways"]
+    # Blue's page never hears of Red's card, and has no pushes while it is Red's turn
+    assert all(not sec.get("ways") for sec in secrets(s, BLUE_PAGE))
+    assert not any(c in str(secrets(s, BLUE_PAGE)) for c in told(s)["cards"])
+    s.do(Insert(next(x for x in SLOT_NAMES if x != s.table.view()["forbidden"])), 3000)
+    s.until(lambda: s.table.view()["phase"] != "shift")
+    assert not told(s)["ways"], told(s)
+
+
+def test_a_push_the_card_page_names_opens_the_way() -> None:
+    """Pushed where the card page says, the referee's own reach holds the picture's tile."""
+    for seed in range(1, 30):
+        s = serve("labyrinth", seed=seed)
+        reds_push(s)
+        card, ways = next(iter(told(s)["ways"].items()))
+        if ways["now"]:
+            break
+    else:
+        raise AssertionError("no seed gave a push to the picture")
+    s.do(Insert(ways["now"][0]), 3000)
+    s.until(lambda: s.table.view()["phase"] == "move")
+    at = s.session.board.table.maze.cell_of(card)
+    assert at in s.game.referee.snapshot()["reachable"]["red"], (at, s.game.referee.snapshot()["reachable"])

@@ -1,0 +1,40 @@
+"""Issue 15, Labyrinth newcomers 84 and 86 (on the page): during Red's push the card page, and it alone, names the
+pushes that open a way from Red's pawn to the card's picture (``tests/web/test_labyrinth_card_pushes.py`` checks the
+pushes against the maze); each one named is an arrow the board's page offers; after the push the line goes."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from test_labyrinth_newcomer17 import card_tab
+
+from tests.web.test_plain_words_browser import LABYRINTH, WAIT_MS, serving
+
+pytestmark = pytest.mark.browser
+
+SAID = re.compile(r"🔀 (This turn, the push at|This turn, these pushes|With the spare as it lies, no push|No push opens)")
+
+
+def test_the_card_page_names_the_pushes_to_its_picture_during_the_push(browser: Any) -> None:
+    from playwright.sync_api import expect
+
+    with serving(LABYRINTH + ("--humans", "red")) as url:
+        mine, page, card = card_tab(browser, url)
+        try:
+            page.wait_for_function("() => S.view.current === 'red' && S.view.phase === 'shift' && !S.world.busy",
+                                   timeout=90_000)
+            ways = card.locator("#secret .card-pic .ways")
+            expect(ways).to_have_text(SAID, timeout=WAIT_MS)
+            named = re.findall(r"\b[NESW]-[a-g1-7]\b", ways.inner_text())
+            offered = page.evaluate("() => [...document.querySelectorAll('#maze .slot:not(.off)')].map((s) => s.dataset.slot)")
+            assert set(named) <= set(offered), (named, offered)
+            assert card.evaluate("() => document.documentElement.scrollWidth") <= 390
+            # the board's page, the table's, never says it
+            assert "from your pawn to it" not in page.locator("body").inner_text()
+            page.click(f'#maze .slot[data-slot="{offered[0]}"]')
+            page.wait_for_function("() => S.view.phase === 'move'", timeout=90_000)
+            expect(ways).to_have_count(0, timeout=WAIT_MS)
+        finally:
+            mine.close()

@@ -124,8 +124,8 @@ def test_the_push_again_words_lie_by_the_arrow_s_half_of_the_board(browser: Any)
 def test_a_tap_after_rotate_is_a_first_tap_again(browser: Any, turn: str) -> None:
     """Labyrinth newcomers 50 and 62: an arrow tapped once, ⟳ Rotate, then the same arrow tapped "to see the preview
     with the turned tile" pushed at once, and cost the turn. After ⟳ Rotate the marks show the push of the spare as
-    it lies now, and the next tap on that arrow is a first tap again: a second pushes. The R key turns it as the button
-    does (an attack: the key left the next tap a second one)."""
+    it lies now, and the next tap on that arrow is a first tap again: a second pushes (its ring dashed until then). The
+    R key turns it as the button does (an attack: the key left the next tap a second one)."""
     from playwright.sync_api import expect
 
     with serving(LABYRINTH) as url:
@@ -141,9 +141,14 @@ def test_a_tap_after_rotate_is_a_first_tap_again(browser: Any, turn: str) -> Non
             else:  # the R key (a tablet with a keyboard: an attack)
                 page.keyboard.press("r")
             page.wait_for_function("(b) => S.world.spare !== b", arg=spare, timeout=WAIT_MS)
+            # its ring dashed while the next tap only marks it again, solid once a tap pushes (Labyrinth newcomers 82
+            # and 86 hesitated before the ring that stayed after the turn, the same as the ring that pushes)
+            ring = "(el) => getComputedStyle(el).outlineStyle"
+            assert arrow.evaluate(ring) == "dashed"
             arrow.tap()
             page.wait_for_timeout(600)
             assert page.evaluate("S.view.phase") == "shift"  # not pushed
+            assert arrow.evaluate(ring) == "solid"
             expect(page.locator("#picked")).to_have_text(f"tap {first} again to push")
             assert page.locator("#maze .tile.push-line").count() == 7
             arrow.tap()

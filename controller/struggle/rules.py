@@ -496,7 +496,8 @@ def evaluate(rules: Rules, race: Race, card: Card) -> tuple[int, int, int, int]:
     places still within reach (:func:`within_reach`: Struggle newcomer 82 saw
     the pick lose a place for good beside ways of as many points losing none),
     then pairwise agreement with the card's order (only positions strictly ahead
-    count), then progress of the card's next token (:func:`next_wanted`)."""
+    count), then progress of the card's next token (:func:`next_wanted`), or how
+    far back it stays where the card wants it last (:func:`wanted_last`)."""
     proj = projected_order(rules, race)
     certain = points(card[: len(race.arrived)], race.arrived)
     wanted = [t for t in card if t != ACE]
@@ -506,8 +507,16 @@ def evaluate(rules: Rules, race: Race, card: Card) -> tuple[int, int, int, int]:
     for a, b in itertools.combinations(wanted, 2):  # card wants a before b
         pairs += (pos[a] < pos[b]) - (pos[a] > pos[b])
     lead = next_wanted(race, card)
-    progress = -pos[lead] if lead is not None else 0
+    # (...kept back where the card wants it last: place E goes to the token still racing once four have arrived, and
+    # the token taken on arrives fourth, at D: Struggle newcomer 88 saw the pick take J, wanted in E, "furthest")
+    progress = 0 if lead is None else pos[lead] if wanted_last(card, lead) else -pos[lead]
     return points(card, proj) + certain, within_reach(race, card), pairs, progress
+
+
+def wanted_last(card: Card, token: str) -> bool:
+    """Whether ``card`` wants ``token`` in the last place (E), the place of the token still racing once the others
+    have arrived (RULES.md §3 Arrival): such a token is best kept back."""
+    return card[-1] == token
 
 
 def net_moves(moves: Sequence[Move]) -> dict[str, tuple[str, str]]:
@@ -546,7 +555,8 @@ def hint_reason(rules: Rules, outs: Sequence[Outcome], card: Card | None, pick: 
     much; else the one measure on which the pick is ahead of each of them, level on the measures before --
     ``("reach", None)``: more places on the card within reach (:func:`within_reach`); ``("order", None)``: more pairs of tokens in the card's order; ``("lead", TOKEN)``: TOKEN, the card's next token
     (:func:`next_wanted`) after the pick, further on than in each (``("lead", None)`` where one has it arrived or as
-    far: each way's own next token further on); ``("moves", None)``: the tokens moved further, net; ``("first",
+    far: each way's own next token further on); ``("back", TOKEN)``: TOKEN, that token where the card wants it last
+    (:func:`wanted_last`), further back than in each (``("back", None)``: each way's own kept back); ``("moves", None)``: the tokens moved further, net; ``("first",
     None)``: each as good on every measure, listed after it; ``("mixed", None)``: ahead of some on one measure and of
     others on another (the page then says every measure the board weighs, in its order). Said on the card holder's
     page (Struggle newcomer 66 read "more in your card's order" of a pick that kept the order; newcomer 70 read "first
@@ -568,6 +578,11 @@ def hint_reason(rules: Rules, outs: Sequence[Outcome], card: Card | None, pick: 
     lead = next_wanted(race, card)
     if lead is None:
         return (reason, None)
+    if wanted_last(card, lead):  # kept back: each weighing as much has it arrived or further on
+        back = lead not in race.arrived and all(
+            lead in outs[i].result.race.arrived or (outs[i].result.race.space(lead) or 0) > (race.space(lead) or 0)
+            for i in rivals_i)
+        return ("back", lead if back else None)
     further = all(lead not in outs[i].result.race.arrived
                   and (outs[i].result.race.space(lead) or 0) < (race.space(lead) or 0) for i in rivals_i)
     return (reason, lead if further else None)

@@ -461,7 +461,7 @@ def struggle_secret_end(state: Any, player: str) -> dict[str, Any]:
 
 
 #: the reasons an ``outcomes`` event may give for its hint (``hint_why``: controller/struggle/rules.py hint_reason)
-HINT_REASONS = ("points", "reach", "order", "lead", "moves", "first", "mixed")
+HINT_REASONS = ("points", "reach", "order", "lead", "back", "moves", "first", "mixed")
 
 
 def struggle_hint(event: Mapping[str, Any]) -> dict[str, Any] | None:

@@ -131,7 +131,7 @@ def test_the_pick_s_reason_over_many_races_names_the_first_measure_that_sets_it_
             d = next((k for k in range(1, 5) if key[i][k] != key[pick][k]), None)
             assert d is None or key[i][d] < key[pick][d]
             first.append(d)
-        level = {"reach": 1, "order": 2, "lead": 3, "moves": 4}.get(reason)
+        level = {"reach": 1, "order": 2, "lead": 3, "back": 3, "moves": 4}.get(reason)
         if reason == "first":  # every rival level on every measure, listed after the pick
             assert all(d is None for d in first) and all(i > pick for i in rivals), (race, hand, card)
             continue
@@ -145,7 +145,12 @@ def test_the_pick_s_reason_over_many_races_names_the_first_measure_that_sets_it_
             for i in rivals:
                 other = outs[i].result.race
                 assert token not in other.arrived and (other.space(token) or 0) < (outs[pick].result.race.space(token) or 0)
-        elif reason != "lead":
+        elif reason == "back" and token is not None:  # the token the card wants last, kept back (Struggle newcomer 88)
+            assert token == lead and rules.wanted_last(card, token)
+            for i in rivals:
+                other = outs[i].result.race
+                assert token in other.arrived or (other.space(token) or 0) > (outs[pick].result.race.space(token) or 0)
+        elif reason not in ("lead", "back"):
             assert token is None
     assert {"points", "reach", "order", "lead", "moves", "mixed"} <= seen, seen
 

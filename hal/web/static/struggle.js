@@ -1064,6 +1064,10 @@ function drawPickLine(v, ways, card, hint, mine, why) {
         : reason === "first" ? I18N.t("page.str.pick_why_first", "they are as good in every way: this one comes first in the list")
           // (each way's own next token: one has the pick's arrived, or as far)
           : reason === "lead" ? I18N.t("page.str.pick_why_lead_own", "this one takes the token your card wants next further than each of them does")
+            // (the token the card wants last kept back: the last place is the token's still racing when four have
+            // arrived, rules.py wanted_last; Struggle newcomer 88 saw J, wanted in E, taken "furthest")
+            : reason === "back" && token ? I18N.t("page.str.pick_why_back", "this one keeps token {token} furthest back: your card wants it last, in place E, the place of the token still racing when four have arrived", { token })
+            : reason === "back" ? I18N.t("page.str.pick_why_back_own", "this one keeps the token your card wants last further back than each of them does (place E is the token's still racing when four have arrived)")
             // ahead of some on one measure, of others on another: said way by way (Struggle newcomer 76 gave up
             // reading every measure listed at once)
             : reason === "mixed" && apartWords(why.apart) ? apartWords(why.apart)

@@ -1,7 +1,7 @@
 """Issue 15, Magic newcomer 45 (a phone): after "Got it" the tip box came back at each new moment, each tip the prompt
 again in longer words ("Slide your pawn one cell at a time", "Your ball fell at a hidden wall: press ✊ Lift pawn"):
 two boxes of the same instructions, and nothing said that "Got it" closes only this tip. A tip now adds to the prompt
-what the prompt does not say (how a step goes, why the pawn starts over), and its second button says "No more tips"."""
+what the prompt does not say (how a step goes, why the pawn starts over), and its second button says "Hide all tips"."""
 
 from __future__ import annotations
 
@@ -32,7 +32,7 @@ def tip_and_prompt(page: Any) -> tuple[str, str]:
 def test_a_tip_adds_to_the_prompt_and_never_repeats_it(browser: Any, url: str) -> None:  # noqa: F811
     page = open_page(browser, url, PHONE, tips=True, touch=True)
     try:
-        assert page.locator("#guide .guide-off").inner_text() == "No more tips"
+        assert page.locator("#guide .guide-off").inner_text() == "Hide all tips"
         roll(page)
         tip, prompt = tip_and_prompt(page)
         assert "pass" in tip and not shared_runs(tip, prompt), (tip, prompt)

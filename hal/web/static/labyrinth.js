@@ -159,7 +159,12 @@ function armPush(slot, turned = false) {
   const was = S.armed, box = $("picked");
   S.armed = slot;
   S.armTurned = turned; // the next tap on it arms it again (a first tap), never pushes
-  for (const el of $("maze").querySelectorAll(".slot")) el.classList.toggle("armed", el.dataset.slot === slot);
+  for (const el of $("maze").querySelectorAll(".slot")) {
+    el.classList.toggle("armed", el.dataset.slot === slot);
+    // (...its ring dashed after ⟳ Rotate, while a tap only marks it again: Labyrinth newcomers 82 and 86 hesitated
+    // before the same ring that a tap pushes)
+    el.classList.toggle("turned", el.dataset.slot === slot && turned);
+  }
   if (!slot) {
     if (was && box.classList.contains("push-again")) { box.hidden = true; box.classList.remove("push-again"); }
     if (S.preview) previewPush(null);
@@ -169,8 +174,8 @@ function armPush(slot, turned = false) {
   MB.clearError(); // a refusal of a tap before (the forbidden arrow's) goes: this arrow is the one now (an attack)
   // (after ⟳ Rotate, said as the push of the spare as it lies now: Labyrinth newcomer 50 took the marks for the
   // spare before the turn and the second tap for a fresh first one)
-  box.textContent = turned ? I18N.t("page.lab.push_turned_touch", "⟳ turned: the marks show {slot}'s push now; tap {slot} twice to push", { slot })
-    : I18N.t("page.lab.push_again_touch", "tap {slot} again to push", { slot });
+  box.textContent = (turned ? I18N.t("page.lab.push_turned_touch", "⟳ turned: the marks show {slot}'s push now; tap {slot} twice to push", { slot })
+    : I18N.t("page.lab.push_again_touch", "tap {slot} again to push", { slot })) + pushedOffWords(slot);
   box.classList.add("push-again");
   box.classList.remove("news", "preview");
   // ...above the board for an arrow in its top half (Labyrinth newcomer 51 tapped N-b and looked for the words
@@ -237,13 +242,23 @@ function previewWords(slot, who, dashed) {
   box.textContent = (edge === "N" || edge === "S"
     ? I18N.t("page.lab.preview_column", "{slot}: the framed column moves one tile {way}", { slot, way })
     : I18N.t("page.lab.preview_row", "{slot}: the framed row moves one tile {way}", { slot, way })) +
-    (dashed ? I18N.t("page.lab.preview_reach", "; dashed: the tiles {Player} can walk to after this push", { player: who }) : "");
+    (dashed ? I18N.t("page.lab.preview_reach", "; dashed: the tiles {Player} can walk to after this push", { player: who }) : "") +
+    pushedOffWords(slot);
   clearTimeout(S.pickedTimer);
   box.classList.remove("push-again", "news");
   box.classList.add("preview");
   box.hidden = false;
   S.named = null;
   placePicked(box);
+}
+// the pawns a push at `slot` pushes off the board's edge, each said with the tile it comes back on (the one pushed in
+// at the other end: RULES.md §2; Labyrinth newcomer 88 pushed Blue round onto its own start square unawares, and lost),
+// as "; Blue is pushed off g6 and comes back on a6", or ""
+function pushedOffWords(slot) {
+  const line = pushLine(slot), exit = line[line.length - 1], pawns = (S.world && S.world.pawns) || {};
+  return Object.keys(pawns).filter((p) => exit && pawns[p] === exit).sort().map((p) =>
+    I18N.t("page.lab.preview_pushed_off", "; {pawn} is pushed off {from} and comes back on {to}",
+      { pawn: cap(pawnName(p)), from: exit, to: carriedBy(slot, exit) || line[0] })).join("");
 }
 // the line under the board never lies over the tile a push would push out (past the board's foot for N-b, N-d, N-f),
 // nor over the spare or a control that acts now (a phone's spare and ⟳ Rotate under the board: a tapped tile's words in
@@ -807,10 +822,11 @@ function tips() {
     // (a touch screen: how to see a push before making it, Labyrinth newcomer 31; the help said it alone)
     // (the first step first, short, and the arrows' codes said where they first come: Labyrinth newcomer 52 read a
     // long first sentence and "N-b, W-4" unexplained until it tapped an arrow)
-    // (...a first sentence short enough for a phone's folded tip: an attack read "Tap a lit arrow beside the board (a
+    // (...a first sentence short enough for a phone's folded tip, beside its buttons: Labyrinth newcomer 88 read "Tap a
+    // lit arrow (a slot) beside the board to see its ▾ more"; an attack read "Tap a lit arrow beside the board (a
     // slot; the prompt ▾ more"; the codes said as the prompt's names for arrows, last: Labyrinth newcomer 53 read "the
     // prompt names each arrow" and waited for the prompt to name the arrow it had tapped)
-    shift: longGame() + (I18N.touch ? I18N.t("page.lab.tip_shift_short_touch", "Tap a lit arrow (a slot) beside the board to see its push. Tap it again to push the spare tile in there, or another arrow to compare; ⟳ Rotate turns the spare first. The code on an arrow (N-b, W-4…) is its name where the prompt speaks of one, as in “not S-f”.")
+    shift: longGame() + (I18N.touch ? I18N.t("page.lab.tip_shift_short_touch", "Tap a lit arrow to see its push. Tap it again to push the spare tile in there (the arrows are the slots the prompt speaks of), or another arrow to compare; ⟳ Rotate turns the spare first. The code on an arrow (N-b, W-4…) is its name where the prompt speaks of one, as in “not S-f”.")
       : I18N.t("page.lab.tip_shift_short", "Click a lit arrow (a slot) beside the board to push the spare tile in there; ⟳ Rotate (or R) turns the spare first. The code on an arrow (N-b, W-4…) is its name where the prompt speaks of one, as in “not S-f”.")) +
       // (where a push leads: Labyrinth newcomers 34 and 37 learnt it only once pushed)
       (I18N.touch ? I18N.t("page.lab.tip_push_reach_touch", " While an arrow is marked, the tiles your pawn could walk to after that push are dashed in your colour (the row it moves counted as it will lie once pushed).")

@@ -502,11 +502,12 @@ const NOTICE = {
     const more = NOTICE.toCome().filter((t) => t !== id).length;
     label.textContent = more ? I18N.t("page.tip_count_more", "💡 Tip ({n} more to come):", { n: more })
       : I18N.t("page.tip_count_last", "💡 Tip (the last one):");
-    // (a phone has no room for the label: "No more tips (3 left)" says it, board.css, the tips that button skips;
+    // (a phone has no room for the label: "Hide all tips (3 to come)" says it, board.css, the tips that button skips;
     // on Got it, "Got it · 3 more", then "· 3 later", read as a page through the tips now, or as unclear: Struggle
-    // newcomers 79 and 85, Magic newcomers 87 and 88)
+    // newcomers 79 and 85, Magic newcomers 87 and 88; "No more tips (1 left)" read as a contradiction, or the count
+    // unsaid: Labyrinth newcomer 88, Magic newcomer 90)
     if (off) {
-      if (more) off.dataset.count = I18N.t("page.tip_left_short", "{n} left", { n: more });
+      if (more) off.dataset.count = I18N.t("page.tip_left_short", "{n} to come", { n: more });
       else delete off.dataset.count;
     }
   },
@@ -584,7 +585,7 @@ const NOTICE = {
 // ✊ Lift pawn); on Struggle's page, under its objective card's box, whose button the first tip names (an attack,
 // session 21: at 1024x700 "🃏️ Show Red's card" lay below the panel's view, under the tip); none where the tip lies
 // beside the side panel, not over it (Struggle's tip under its dice at 1300x800 and more)
-// (its words scroll, Got it and No more tips stay in view)
+// (its words scroll, Got it and Hide all tips stay in view)
 NOTICE.fitWide = (box) => {
   const c = document.querySelector(".info-side .controls, .info-side .my-card:not([hidden])"), side = c && c.closest(".info-side");
   const body = box.querySelector(".guide-body");

@@ -173,19 +173,23 @@ class LabyrinthTable(ServedTable):
         """``ways`` of ``player``'s private page during their push: card -> ``{"now": slots, "turned": slots,
         "nearest": {slot: cell}, "tiles": n, "stay": slots}``, the pushes after which the card's picture lies where the pawn that
         hunts it can walk, with the spare as it lies and turned any way, and else the pushes that let it walk nearest
-        (:class:`~mazeboard.hal.labyrinth.PicturePushes`; the forbidden slot left out); None at every other moment. Private: the board's page is the table's and would tell every player where the
+        (:class:`~mazeboard.hal.labyrinth.PicturePushes`; the forbidden slot left out); once every card is found, the
+        same under ``"home"`` for the start square; None at every other moment. Private: the board's page is the table's and would tell every player where the
         picture lies (Labyrinth newcomers 84 and 86 pointed at the arrows one by one to find such a push)."""
         st = self.state
-        if st.current != player or st.phase != "shift" or not self.cards.get(player):
+        cards = self.cards.get(player) or []
+        # every card found: the way home, to the start square (Labyrinth newcomer 89 looked on the card page for it)
+        home = st.corners.get(player) if not cards and player in st.found and st.winner is None else None
+        if st.current != player or st.phase != "shift" or not (cards or home):
             return None
         maze, pawns = self.sim.board.table.maze, self.sim.board.world.pawns
         out: dict[str, dict[str, list[str]]] = {}
-        for card in self.cards[player]:
+        for card in cards or ["home"]:
             # a card with Vader's mark is hunted with the Vader pawn (RULES.md §2 Variants)
             mover = pawns.get(VADER if "vader" in self.variants and card in self.edition.vader_cards else player)
             if mover is None or mover.cell is None:
                 continue
-            at = maze.cell_of(card)
+            at = home if home else maze.cell_of(card)
             ways = picture_pushes(maze.openings, maze.spare.mask, INDEX[mover.cell],
                                   None if at is None else INDEX[at], st.forbidden)
             out[card] = {"now": ways.now, "turned": ways.turned, "nearest": ways.nearest, "tiles": ways.tiles,

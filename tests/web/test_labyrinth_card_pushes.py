@@ -20,7 +20,7 @@ def apart(a: str, b: str) -> int:
     return abs(ord(a[0]) - ord(b[0])) + abs(int(a[1]) - int(b[1]))
 
 
-def truth(maze: Maze, pawn: str, picture: str, forbidden: str | None) -> dict[str, Any]:
+def truth(maze: Maze, pawn: str, picture: str, forbidden: str | None, fixed: str | None = None) -> dict[str, Any]:
     """The pushes (not the forbidden one) after which ``picture`` lies on a tile the pawn can walk to; when none does
     with the spare as it lies, the pushes that let it walk nearest, each with the tile to walk to (``stay``: the
     pushes whose tile is the one the pawn stands on after the push)."""
@@ -31,7 +31,7 @@ def truth(maze: Maze, pawn: str, picture: str, forbidden: str | None) -> dict[st
         opens = []
         for q in range(4):
             after, _ = maze.shifted(slot, q)
-            at = after.cell_of(picture)
+            at = fixed or after.cell_of(picture)  # (a start square: a fixed tile)
             there = CELLS[moved_index(INDEX[pawn], SLOTS[slot])]
             reach = after.reachable_cells(there)
             opens.append(at is not None and at in reach)
@@ -119,3 +119,20 @@ def test_a_push_the_card_page_names_opens_the_way() -> None:
     s.until(lambda: s.table.view()["phase"] == "move")
     at = s.session.board.table.maze.cell_of(card)
     assert at in s.game.referee.snapshot()["reachable"]["red"], (at, s.game.referee.snapshot()["reachable"])
+
+
+def test_every_card_found_the_card_page_names_the_pushes_home() -> None:
+    """Labyrinth newcomer 89: with every card found the card page said "Go back to your start square a1" and nothing of
+    the pushes that open a way there (the board's page said them): the card page names them too, as ``home``."""
+    for seed in range(1, 12):
+        s = serve("labyrinth", seed=seed)
+        reds_push(s)
+        s.table.cards["red"] = []  # every card found (the table's own record of it)
+        s.table.world_changed()
+        maze, pawn = s.session.board.table.maze, s.session.board.world.pawns["red"].cell
+        want = truth(maze, pawn, "", s.table.view()["forbidden"], fixed=s.table.view()["corners"]["red"])
+        assert told(s)["cards"] == [] and told(s)["ways"] == {"home": want}, (seed, told(s)["ways"], want)
+        if want["now"]:
+            break
+    else:
+        raise AssertionError("no seed opened a way home")

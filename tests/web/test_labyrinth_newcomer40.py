@@ -60,6 +60,9 @@ def test_another_push_that_moved_my_pawn_is_said_at_my_push(browser: Any, size: 
             assert shown["tag"] == "↪" and shown["title"].startswith("↪ Blue's push"), shown
             assert news in shown["line"], shown
             assert news in shown["prompt"] or size != DESKTOP, shown
+            # ...its words there after the tile's mark, "↪" (Labyrinth newcomer 89 saw the mark on a phone, with no
+            # hover to read its title, and nothing to tie it to the prompt's words)
+            assert news not in shown["prompt"] or f"(↪ {news}" in shown["prompt"], shown
             assert shown["height"] <= max(before, shown["room"]) + 1, shown  # the board under the prompt stays put
             # Red's own push: the news is old
             after = page.evaluate(PLAY, [

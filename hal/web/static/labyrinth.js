@@ -1100,10 +1100,11 @@ function newsNow() {
 }
 // ...in the prompt, after the instruction, where the prompt's room holds both (the board under it stays put)
 // ...with what the page adds after it where its room holds it (the board never moves for them): the arrows that open a
-// way home (homeWaysWords, said under the board too), then the news of pushes that moved this page's pawns
+// way home (homeWaysWords, said under the board too), then the news of pushes that moved this page's pawns, after the tile's mark
+// "↪" (Labyrinth newcomer 89 saw the mark on a phone, with no hover to read its title)
 function drawPrompt(prompt) {
   const box = $("prompt"), news = newsNow().map(newsText).join(" · ");
-  const adds = [homeWaysWords(), news ? I18N.t("page.lab.news", "({news})", { news }) : ""].filter(Boolean);
+  const adds = [homeWaysWords(), news ? I18N.t("page.lab.news", "(↪ {news})", { news }) : ""].filter(Boolean);
   MB.setText(box, prompt); // slot names never break
   fitPrompt();
   if (!adds.length) return;

@@ -34,7 +34,8 @@ function drawLabyrinth(s) {
   if (!s.cards.length) {
     box.innerHTML = s.corner
       ? `<div class="big-pic">🏠</div><div class="pic-title">${escHTML(I18N.t("page.common.all_found", "All found!"))}</div>` +
-        `<div>${escHTML(I18N.t("page.common.go_back", "Go back to your start square {cell}.", { cell: s.corner }))}</div>`
+        `<div>${escHTML(I18N.t("page.common.go_back", "Go back to your start square {cell}.", { cell: s.corner }))}</div>` +
+        waysHTML(s.ways && s.ways.home) // (the pushes that open a way home: Labyrinth newcomer 89 looked for them here)
       : `<span class="muted">${escHTML(I18N.t("page.common.no_card", "No card yet."))}</span>`;
     box.dataset.cards = "";
     return;

@@ -33,7 +33,7 @@ def test_the_push_tip_on_a_touch_screen_says_how_to_see_a_push_before_making_it(
             tip = page.evaluate("NOTICE.tips.shift")
             # (since Labyrinth newcomer 46: a first tap shows it, a second pushes; test_labyrinth_tap_to_push.py)
             # (the first sentence short since the fifteenth session's attack: "to see its push")
-            assert "beside the board to see its push" in tip and "tap it again to push" in tip.lower(), tip
+            assert "Tap a lit arrow to see its push." in tip and "tap it again to push" in tip.lower(), tip
         finally:
             page.context.close()
 

@@ -38,3 +38,23 @@ def test_the_card_page_names_the_pushes_to_its_picture_during_the_push(browser: 
             expect(ways).to_have_count(0, timeout=WAIT_MS)
         finally:
             mine.close()
+
+
+def test_the_nearest_push_says_a_wall_stands_between(browser: Any) -> None:
+    """Labyrinth newcomer 90 read "E-4, then walk to b5 (1 tile from it)" four turns running, the Crown on c5 walled on
+    b5's side: a tile beside the picture that no push connects to it has a wall between, and says so; farther, the
+    count is along the rows and columns, walls not counted."""
+    with serving(LABYRINTH + ("--humans", "red")) as url:
+        mine, _page, card = card_tab(browser, url)
+        try:
+            said = card.evaluate("""() => {
+              const base = { cards: ["crown"], found: 0, remaining: 2, corner: "a1", vader_cards: [], winner: null };
+              const ways = (tiles) => ({ crown: { now: [], turned: [], nearest: { "E-4": "b5" }, tiles, stay: [] } });
+              drawLabyrinth({ ...base, ways: ways(1) });
+              const one = document.querySelector("#secret .ways").textContent;
+              drawLabyrinth({ ...base, ways: ways(3) });
+              return [one, document.querySelector("#secret .ways").textContent]; }""")
+        finally:
+            mine.close()
+    assert "E-4, then walk to b5 (beside it, with a wall between)" in said[0], said
+    assert "(3 tiles from it along the rows and columns, walls not counted)" in said[1], said

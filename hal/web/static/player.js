@@ -72,8 +72,8 @@ function nearestSaid(w) {
     ? I18N.t("page.card.push_stays_on", "{slot} (your pawn is on {cell} after it)", { slot, cell: w.nearest[slot] })
     : I18N.t("page.lab.push_to_cell", "{slot} (then to {cell})", { slot, cell: w.nearest[slot] }))),
   ...(slots.length > named.length ? [I18N.t("page.lab.pushes_more", "{n} more as near", { n: slots.length - named.length })] : [])]);
-  return w.tiles === 1 ? I18N.t("page.card.ways_nearest_one", "🔀 No push opens a way from your pawn to it this turn, whichever way the spare is turned. Nearest to it, with the spare as it lies: {ways} (1 tile from it).", { ways })
-    : I18N.t("page.card.ways_nearest", "🔀 No push opens a way from your pawn to it this turn, whichever way the spare is turned. Nearest to it, with the spare as it lies: {ways} ({tiles} tiles from it along the rows and columns).", { ways, tiles: w.tiles });
+  return w.tiles === 1 ? I18N.t("page.card.ways_nearest_one", "🔀 No push opens a way from your pawn to it this turn, whichever way the spare is turned. Nearest to it, with the spare as it lies: {ways} (beside it, with a wall between).", { ways })
+    : I18N.t("page.card.ways_nearest", "🔀 No push opens a way from your pawn to it this turn, whichever way the spare is turned. Nearest to it, with the spare as it lies: {ways} ({tiles} tiles from it along the rows and columns, walls not counted).", { ways, tiles: w.tiles });
 }
 function drawStruggle(s) {
   const box = $("secret");

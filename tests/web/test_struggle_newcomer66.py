@@ -111,6 +111,9 @@ def test_the_pick_line_says_the_board_s_own_reason(browser: Any) -> None:
             page.close()
     assert "takes token J, the next your card wants, furthest" in said["lead"], said
     assert "moves the tokens furthest" in said["moves"] and "comes first in the list" in said["first"], said
+    # (the board's own measures named, never "as good in every way": Struggle newcomer 90 saw way 3 take token 9, its card's
+    # next but one, a space further, and read the claim as false)
+    assert "as good in every way" not in said["first"] and "the board weighs them the same" in said["first"], said
     assert "more in your card's order" not in said["lead"] + said["moves"] + said["first"] + said["none"], said
 
 

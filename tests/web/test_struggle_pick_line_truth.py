@@ -100,7 +100,7 @@ def test_a_mixed_reason_is_said_way_by_way(browser: Any) -> None:
     words = {"reach": "this one loses fewer places on your card for good",
              "order": "this one leaves the racing tokens more in your card's order",
              "lead": "this one does better with the next token your card still wants",
-             "moves": "this one moves the tokens further forward", "first": "as good in every way, this one comes first in the list"}
+             "moves": "this one moves the tokens further forward", "first": "weighed the same on all the board counts, this one comes first in the list"}
     for i, measure in f["apart"]:
         assert f"way {i + 1}: {words[measure]}" in text.lower(), (i, measure, text)
     for measure in {m for _, m in f["apart"]} ^ set(words):

@@ -1037,7 +1037,7 @@ function apartWords(apart) {
       : m === "order" ? I18N.t("page.str.apart_order_of", "{ways}: this one leaves the racing tokens more in your card's order", { ways })
       : m === "lead" ? I18N.t("page.str.apart_lead_of", "{ways}: this one does better with the next token your card still wants", { ways })
         : m === "moves" ? I18N.t("page.str.apart_moves_of", "{ways}: this one moves the tokens further forward", { ways })
-          : I18N.t("page.str.apart_first_of", "{ways}: as good in every way, this one comes first in the list", { ways });
+          : I18N.t("page.str.apart_first_of", "{ways}: weighed the same on all the board counts, this one comes first in the list", { ways });
   });
   return parts.length > 1 ? I18N.t("page.str.pick_why_apart_of", "this one is ahead of each of them. {parts}", { parts: parts.join("; ") }) : "";
 }
@@ -1064,7 +1064,9 @@ function drawPickLine(v, ways, card, hint, mine, why) {
     : reason === "order" ? I18N.t("page.str.pick_why_order", "this one leaves the racing tokens more in your card's order")
     : reason === "lead" && token ? I18N.t("page.str.pick_why_lead", "this one takes token {token}, the next your card wants, furthest", { token })
       : reason === "moves" ? I18N.t("page.str.pick_why_moves", "this one moves the tokens furthest")
-        : reason === "first" ? I18N.t("page.str.pick_why_first", "they are as good in every way: this one comes first in the list")
+        // (what the board weighs named: Struggle newcomer 90 saw way 3 take token 9, the card's next but one, a space
+        // further, and read "as good in every way" as false)
+        : reason === "first" ? I18N.t("page.str.pick_why_first", "the board weighs them the same (the points, the places on your card, their order, its next token, the spaces moved): this one comes first in the list")
           // (each way's own next token: one has the pick's arrived, or as far)
           : reason === "lead" ? I18N.t("page.str.pick_why_lead_own", "this one takes the token your card wants next further than each of them does")
             // (the token the card wants last kept back: the last place is the token's still racing when four have

@@ -167,7 +167,8 @@ class LabyrinthTable(ServedTable):
         return {"cards": list(self.cards.get(player, [])), "found": len(self.state.found.get(player, [])),
                 "remaining": self.state.remaining.get(player), "corner": self.state.corners.get(player),
                 "vader_cards": sorted(self.edition.vader_cards),
-                "winner": self.state.winner if self.state.phase == "over" else None, "ways": self._ways(player)}
+                "winner": self.state.winner if self.state.phase == "over" else None, "ways": self._ways(player),
+                "exit_anywhere": "exit-anywhere" in self.variants}
 
     def _ways(self, player: str) -> dict[str, dict[str, list[str]]] | None:
         """``ways`` of ``player``'s private page during their push: card -> ``{"now": slots, "turned": slots,
@@ -179,7 +180,9 @@ class LabyrinthTable(ServedTable):
         st = self.state
         cards = self.cards.get(player) or []
         # every card found: the way home, to the start square (Labyrinth newcomer 89 looked on the card page for it)
-        home = st.corners.get(player) if not cards and player in st.found and st.winner is None else None
+        # (...none where the last card sends the pawn out at any edge instead: an attack walked it home, and lost)
+        home = (st.corners.get(player) if not cards and player in st.found and st.winner is None
+                and "exit-anywhere" not in self.variants else None)
         if st.current != player or st.phase != "shift" or not (cards or home):
             return None
         maze, pawns = self.sim.board.table.maze, self.sim.board.world.pawns

@@ -136,3 +136,14 @@ def test_every_card_found_the_card_page_names_the_pushes_home() -> None:
             break
     else:
         raise AssertionError("no seed opened a way home")
+
+
+def test_with_exit_anywhere_the_card_page_names_no_way_home() -> None:
+    """(an attack: in the exit-anywhere variant, where the last card found sends the pawn out at any edge, the card page
+    named the pushes to the start square, and a pawn walked there did not win)"""
+    s = serve("labyrinth", variants=("exit-anywhere",))
+    reds_push(s)
+    s.table.cards["red"] = []
+    s.table.world_changed()
+    assert told(s)["cards"] == [] and not told(s)["ways"], told(s)
+    assert told(s)["exit_anywhere"] is True

@@ -78,7 +78,7 @@ def test_the_pick_line_never_says_as_many_points_of_ways_scoring_differently(bro
         assert "twice" in text, (name, text)  # the board's count said: an arrival's points counted twice
     text, f = said["moves_and_first"]
     assert f["reason"] == "mixed", f
-    assert "moves the tokens further" in text and "first in the list" in text, text
+    assert "the pick moves the tokens further" in text and "first in the list" in text, text
 
 
 def test_a_mixed_reason_is_said_way_by_way(browser: Any) -> None:
@@ -97,10 +97,11 @@ def test_a_mixed_reason_is_said_way_by_way(browser: Any) -> None:
     assert f["reason"] == "mixed", f
     # (each said as what the pick does better: Struggle newcomer 89 could not tell what "on how far the tokens move"
     # or "only by coming first in the list" meant)
-    words = {"reach": "this one loses fewer places on your card for good",
-             "order": "this one leaves the racing tokens more in your card's order",
-             "lead": "this one does better with the next token your card still wants",
-             "moves": "this one moves the tokens further forward", "first": "weighed the same on all the board counts, this one comes first in the list"}
+    # ("the pick", never "this one" after "Way 2:", read as praise of way 2: an attack)
+    words = {"reach": "the pick loses fewer places on your card for good",
+             "order": "the pick leaves the racing tokens more in your card's order",
+             "lead": "the pick does better with the next token your card still wants",
+             "moves": "the pick moves the tokens further forward", "first": "weighed the same on all the board counts, the pick comes first in the list"}
     for i, measure in f["apart"]:
         assert f"way {i + 1}: {words[measure]}" in text.lower(), (i, measure, text)
     for measure in {m for _, m in f["apart"]} ^ set(words):

@@ -34,7 +34,9 @@ function drawLabyrinth(s) {
   if (!s.cards.length) {
     box.innerHTML = s.corner
       ? `<div class="big-pic">🏠</div><div class="pic-title">${escHTML(I18N.t("page.common.all_found", "All found!"))}</div>` +
-        `<div>${escHTML(I18N.t("page.common.go_back", "Go back to your start square {cell}.", { cell: s.corner }))}</div>` +
+        // (the exit-anywhere variant: out at any edge, not home; an attack read "Go back to your start square" there)
+        `<div>${escHTML(s.exit_anywhere ? I18N.t("page.common.leave_at_edge", "Leave the maze at any edge: end your move on a tile at the board's edge whose path opens off the board.")
+          : I18N.t("page.common.go_back", "Go back to your start square {cell}.", { cell: s.corner }))}</div>` +
         waysHTML(s.ways && s.ways.home) // (the pushes that open a way home: Labyrinth newcomer 89 looked for them here)
       : `<span class="muted">${escHTML(I18N.t("page.common.no_card", "No card yet."))}</span>`;
     box.dataset.cards = "";
@@ -55,6 +57,8 @@ function drawLabyrinth(s) {
 // one), or "" at every other moment
 function waysHTML(w) {
   if (!w) return "";
+  // (the arrows named in the order the board's page names them: an attack read two orders of one set)
+  w = { ...w, now: [...(w.now || [])].sort(), turned: [...(w.turned || [])].sort() };
   const text = w.now.length === 1 ? I18N.t("page.card.ways_one", "🔀 This turn, the push at {slot} opens a way from your pawn to it.", { slot: w.now[0] })
     : w.now.length ? I18N.t("page.card.ways_now", "🔀 This turn, these pushes open a way from your pawn to it: {slots}.", { slots: I18N.list(w.now) })
     : w.turned.length ? I18N.t("page.card.ways_turned", "🔀 With the spare as it lies, no push opens a way from your pawn to it. Turned another way (⟳ Rotate, on the board's page), the spare lets these: {slots}.", { slots: I18N.list(w.turned) })

@@ -1018,8 +1018,8 @@ function drawWaysAbove() {
 // the last line of way 3's long text while way 1 was shown): "★ the board's pick for your card: way 3 · Show
 // it"; only on the page holding the card (never the shared LEDs), while its owner chooses among several ways
 // why: the board's reason ({reason, token}: controller/struggle/rules.py hint_reason), said among ways of equal points
-// "this one is ahead of each of them. Way 2: this one leaves the racing tokens more in your card's order; ways 4 and 5:
-// this one moves the tokens further forward":
+// "this one is ahead of each of them. Way 2: the pick leaves the racing tokens more in your card's order; ways 4 and 5:
+// the pick moves the tokens further forward":
 // a mixed reason's ways, by the measure the pick is ahead of each on (the secret's hint_why.apart, [[index, measure]]:
 // controller/struggle/rules.py hint_apart), in the board's order of measures; "" where it says none
 function apartWords(apart) {
@@ -1031,13 +1031,13 @@ function apartWords(apart) {
   const parts = Object.entries(by).filter(([, ns]) => ns.length).map(([m, ns], k) => {
     const ways = k ? (ns.length === 1 ? I18N.t("page.str.way_named_lc", "way {n}", { n: ns[0] }) : I18N.t("page.str.ways_named_lc", "ways {list}", { list: I18N.list(ns.map(String)) }))
       : ns.length === 1 ? I18N.t("page.str.way_named", "Way {n}", { n: ns[0] }) : I18N.t("page.str.ways_named", "Ways {list}", { list: I18N.list(ns.map(String)) });
-    // (each said as what this one does better: Struggle newcomer 89 could not tell what "on how far the tokens move" or
-    // "only by coming first in the list" meant)
-    return m === "reach" ? I18N.t("page.str.apart_reach_of", "{ways}: this one loses fewer places on your card for good", { ways })
-      : m === "order" ? I18N.t("page.str.apart_order_of", "{ways}: this one leaves the racing tokens more in your card's order", { ways })
-      : m === "lead" ? I18N.t("page.str.apart_lead_of", "{ways}: this one does better with the next token your card still wants", { ways })
-        : m === "moves" ? I18N.t("page.str.apart_moves_of", "{ways}: this one moves the tokens further forward", { ways })
-          : I18N.t("page.str.apart_first_of", "{ways}: weighed the same on all the board counts, this one comes first in the list", { ways });
+    // (each said as what the pick does better: Struggle newcomer 89 could not tell what "on how far the tokens move" or
+    // "only by coming first in the list" meant; "Way 2: this one …" read as praise of way 2, an attack)
+    return m === "reach" ? I18N.t("page.str.apart_reach_of", "{ways}: the pick loses fewer places on your card for good", { ways })
+      : m === "order" ? I18N.t("page.str.apart_order_of", "{ways}: the pick leaves the racing tokens more in your card's order", { ways })
+      : m === "lead" ? I18N.t("page.str.apart_lead_of", "{ways}: the pick does better with the next token your card still wants", { ways })
+        : m === "moves" ? I18N.t("page.str.apart_moves_of", "{ways}: the pick moves the tokens further forward", { ways })
+          : I18N.t("page.str.apart_first_of", "{ways}: weighed the same on all the board counts, the pick comes first in the list", { ways });
   });
   return parts.length > 1 ? I18N.t("page.str.pick_why_apart_of", "this one is ahead of each of them. {parts}", { parts: parts.join("; ") }) : "";
 }

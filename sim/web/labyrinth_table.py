@@ -32,7 +32,7 @@ only (in the ``younger`` variant cards are open and shown to all).
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass, replace
+from dataclasses import asdict, dataclass, replace
 from typing import Any, Callable, Mapping
 
 from mazeboard.hal.board import BoardRequest
@@ -163,20 +163,23 @@ class LabyrinthTable(ServedTable):
     def view(self) -> dict[str, Any]:
         return self.state.to_dict()
 
-    def secret_view(self, player: str) -> dict[str, Any]:
+    def secret_view(self, player: str, ways: Any = ...) -> dict[str, Any]:
+        """``player``'s private page: their cards, counts and the pushes of :meth:`_ways` (``ways``: those computed
+        already, by :meth:`_tell_ways`)."""
         return {"cards": list(self.cards.get(player, [])), "found": len(self.state.found.get(player, [])),
                 "remaining": self.state.remaining.get(player), "corner": self.state.corners.get(player),
                 "vader_cards": sorted(self.edition.vader_cards),
-                "winner": self.state.winner if self.state.phase == "over" else None, "ways": self._ways(player),
+                "winner": self.state.winner if self.state.phase == "over" else None, "ways": self._ways(player) if ways is ... else ways,
                 "exit_anywhere": "exit-anywhere" in self.variants}
 
-    def _ways(self, player: str) -> dict[str, dict[str, list[str]]] | None:
+    def _ways(self, player: str) -> dict[str, dict[str, Any]] | None:
         """``ways`` of ``player``'s private page during their push: card -> ``{"now": slots, "turned": slots,
-        "nearest": {slot: cell}, "tiles": n, "stay": slots}``, the pushes after which the card's picture lies where the pawn that
-        hunts it can walk, with the spare as it lies and turned any way, and else the pushes that let it walk nearest
-        (:class:`~mazeboard.hal.labyrinth.PicturePushes`; the forbidden slot left out); once every card is found, the
-        same under ``"home"`` for the start square; None at every other moment. Private: the board's page is the table's and would tell every player where the
-        picture lies (Labyrinth newcomers 84 and 86 pointed at the arrows one by one to find such a push)."""
+        "nearest": {slot: cell}, "tiles": n, "stay": slots}`` (:class:`~mazeboard.hal.labyrinth.PicturePushes`), the
+        pushes after which the card's picture lies where the pawn that hunts it can walk, with the spare as it lies and
+        turned any way, and else the pushes that let it walk nearest (the forbidden slot left out); once every card is
+        found, the same under ``"home"`` for the start square; None at every other moment. Private: the board's page is
+        the table's and would tell every player where the picture lies (Labyrinth newcomers 84 and 86 pointed at the
+        arrows one by one to find such a push)."""
         st = self.state
         cards = self.cards.get(player) or []
         # every card found: the way home, to the start square (Labyrinth newcomer 89 looked on the card page for it)
@@ -186,17 +189,15 @@ class LabyrinthTable(ServedTable):
         if st.current != player or st.phase != "shift" or not (cards or home):
             return None
         maze, pawns = self.sim.board.table.maze, self.sim.board.world.pawns
-        out: dict[str, dict[str, list[str]]] = {}
+        out: dict[str, dict[str, Any]] = {}
         for card in cards or ["home"]:
             # a card with Vader's mark is hunted with the Vader pawn (RULES.md §2 Variants)
             mover = pawns.get(VADER if "vader" in self.variants and card in self.edition.vader_cards else player)
             if mover is None or mover.cell is None:
                 continue
             at = home if home else maze.cell_of(card)
-            ways = picture_pushes(maze.openings, maze.spare.mask, INDEX[mover.cell],
-                                  None if at is None else INDEX[at], st.forbidden)
-            out[card] = {"now": ways.now, "turned": ways.turned, "nearest": ways.nearest, "tiles": ways.tiles,
-                          "stay": ways.stay}
+            out[card] = asdict(picture_pushes(maze.openings, maze.spare.mask, INDEX[mover.cell],
+                                              None if at is None else INDEX[at], st.forbidden))
         return out or None
 
     def _tell_ways(self) -> None:
@@ -205,7 +206,7 @@ class LabyrinthTable(ServedTable):
             ways = self._ways(player)
             if ways != self._ways_told.get(player):
                 self._ways_told[player] = ways
-                self._to_player(player, {"type": "secret", "secret": self.secret_view(player)})
+                self._to_player(player, {"type": "secret", "secret": self.secret_view(player, ways)})
 
     def board_data(self) -> dict[str, Any]:
         return {

@@ -147,7 +147,11 @@ def test_the_chosen_token_s_line_says_tap_on_a_touch_screen_in_any_language(brow
             page.locator("#stop").tap()
             page.wait_for_function("() => S.view && S.view.phase === 'choosing'", timeout=WAIT)
             page.locator("#stop").tap()
-            page.wait_for_function("() => S.view && S.view.phase === 'placing'", timeout=WAIT)
+            # (the placing step's instruction, not its phase: the "played" event's view is the placing phase with
+            # the choosing instruction still, and the hand's line follows the instruction that comes next; CI 64's
+            # loaded machine read the line between the two)
+            page.wait_for_function("() => S.view && S.view.phase === 'placing' && S.view.instruction"
+                                   " && S.view.instruction.action === 'place'", timeout=WAIT)
             assert "tippe auf" in page.locator("#hand").inner_text()
             box = page.locator('.space[data-sensor="s0"]').bounding_box()
             page.touchscreen.tap(box["x"] + 4, box["y"] + 4)

@@ -58,3 +58,24 @@ def test_the_nearest_push_says_a_wall_stands_between(browser: Any) -> None:
             mine.close()
     assert "E-4, then walk to b5 (beside it, with a wall between)" in said[0], said
     assert "(3 tiles from it along the rows and columns, walls not counted)" in said[1], said
+
+
+def test_a_card_with_vader_s_mark_names_the_vader_pawn_in_its_pushes(browser: Any) -> None:
+    """An attack (the vader variant): a card with Vader's mark said "⚫ Vader's mark: move the Vader pawn" and, under
+    it, "the push at N-2 opens a way from your pawn to it", the pushes being counted for the Vader pawn (the table's
+    ``_ways``). Each kind of line names the pawn the pushes are for."""
+    with serving(LABYRINTH + ("--humans", "red")) as url:
+        mine, _page, card = card_tab(browser, url)
+        try:
+            said = card.evaluate("""() => {
+              const base = { cards: ["crown"], found: 0, remaining: 2, corner: "a1", vader_cards: ["crown"], winner: null };
+              const kinds = [{ now: ["N-2"], turned: [] }, { now: ["N-2", "S-4"], turned: [] },
+                { now: [], turned: ["W-6"] }, { now: [], turned: [], nearest: {} },
+                { now: [], turned: [], nearest: { "E-4": "b5", "N-2": "c3" }, tiles: 1, stay: ["N-2"] },
+                { now: [], turned: [], nearest: { "E-4": "b5" }, tiles: 3, stay: [] }];
+              return kinds.map((w) => { drawLabyrinth({ ...base, ways: { crown: w } });
+                                        return document.querySelector("#secret .ways").textContent; }); }""")
+        finally:
+            mine.close()
+    for line in said:
+        assert "your pawn" not in line and "the Vader pawn" in line, line

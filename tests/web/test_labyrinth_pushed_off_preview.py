@@ -36,6 +36,25 @@ def test_the_mouse_preview_says_a_pawn_is_pushed_off_and_where_it_comes_back(bro
             page.close()
 
 
+def test_two_pawns_pushed_off_one_tile_are_said_in_one_clause(browser: Any) -> None:
+    """An attack: Blue and Green on g2 read "; Blue is pushed off g2 and comes back on a2; Green is pushed off g2 and
+    comes back on a2", the same words twice."""
+    from playwright.sync_api import expect
+
+    with serving(LABYRINTH + ("--players", "3")) as url:
+        page = open_page(browser, url, WIDE)
+        try:
+            page.wait_for_function("() => S.view.current === 'red' && S.view.phase === 'shift' && !S.world.busy",
+                                   timeout=90_000)
+            page.evaluate("() => { S.world = { ...S.world, pawns: { ...S.world.pawns, blue: 'g2', green: 'g2' } }; }")
+            page.evaluate("() => previewWords('W-2', 'red', false)")
+            expect(page.locator("#picked")).to_contain_text("; Blue and Green are pushed off g2 and come back on a2",
+                                                            timeout=WAIT_MS)
+            assert page.locator("#picked").inner_text().count("pushed off") == 1
+        finally:
+            page.close()
+
+
 def test_a_first_tap_says_it_too(browser: Any) -> None:
     from playwright.sync_api import expect
 

@@ -256,9 +256,13 @@ function previewWords(slot, who, dashed) {
 // as "; Blue is pushed off g6 and comes back on a6", or ""
 function pushedOffWords(slot) {
   const line = pushLine(slot), exit = line[line.length - 1], pawns = (S.world && S.world.pawns) || {};
-  return Object.keys(pawns).filter((p) => exit && pawns[p] === exit).sort().map((p) =>
-    I18N.t("page.lab.preview_pushed_off", "; {pawn} is pushed off {from} and comes back on {to}",
-      { pawn: cap(pawnName(p)), from: exit, to: carriedBy(slot, exit) || line[0] })).join("");
+  const off = Object.keys(pawns).filter((p) => exit && pawns[p] === exit).sort(), to = carriedBy(slot, exit) || line[0];
+  // (two pawns on one tile in one clause: an attack read the same words twice)
+  return off.length > 1
+    ? I18N.t("page.lab.preview_pushed_off_many", "; {pawns} are pushed off {from} and come back on {to}",
+      { pawns: I18N.list(off.map((p) => cap(pawnName(p)))), from: exit, to })
+    : off.length ? I18N.t("page.lab.preview_pushed_off", "; {pawn} is pushed off {from} and comes back on {to}",
+      { pawn: cap(pawnName(off[0])), from: exit, to }) : "";
 }
 // the line under the board never lies over the tile a push would push out (past the board's foot for N-b, N-d, N-f),
 // nor over the spare or a control that acts now (a phone's spare and ⟳ Rotate under the board: a tapped tile's words in
@@ -796,18 +800,25 @@ function drawInfo() {
     S.bannerShown = true;
     // the cards found, and who came home (Labyrinth newcomer 37 read "Red 2 · Blue 2" under "Blue wins!" as a tie)
     const scores = esc(scoreWords(Object.fromEntries(Object.entries(v.found).map(([p, c]) => [p, c.length])), v.winner));
-    const why = I18N.t("page.lab.wins_why", "{Winner} found all their cards and came back to the start square first.",
-      { winner: v.winner });
+    // (the exit-anywhere variant's finish is any open edge: an attack read "came back to the start square" there)
+    const why = exitAnywhere()
+      ? I18N.t("page.lab.wins_why_edge", "{Winner} found all their cards and left the maze at an edge first.", { winner: v.winner })
+      : I18N.t("page.lab.wins_why", "{Winner} found all their cards and came back to the start square first.", { winner: v.winner });
     MB.banner(`🏆 ${esc(I18N.t("page.lab.wins", "{Winner} wins!", { winner: v.winner }))}<div class="banner-scores">${scores}</div>` +
       `<div class="banner-why">${esc(why)}</div>`);
   }
   if (v.phase === "over") NOTICE.keep($("guide")); // no tip about a turn once the game is over (a phone keeps the room: notice.js)
 }
 
+// the exit-anywhere variant: the game is won at any edge whose path opens off the board, not at home (RULES.md)
+function exitAnywhere() { return !!(S.hello && S.hello.variants.includes("exit-anywhere")); }
+
 // the cards found, and who came home: "Red: 2 found · Blue: 2 found, back home 🏠" (Labyrinth newcomer 37 read "Red 2 ·
 // Blue 2" under "Blue wins!" as a tie; newcomer 41 the log's "Red wins (Red 2, Blue 2)"); counts: player -> cards found
 function scoreWords(counts, winner) {
-  return Object.entries(counts).map(([p, n]) => (p === winner
+  return Object.entries(counts).map(([p, n]) => (p === winner && exitAnywhere()
+    ? I18N.t("page.lab.score_out", "{who}: {n} found, out of the maze 🚪", { who: player(p), n })
+    : p === winner
     ? I18N.t("page.lab.score_home", "{who}: {n} found, back home 🏠", { who: player(p), n })
     : I18N.t("page.lab.score_found", "{who}: {n} found", { who: player(p), n }))).join(" · ");
 }

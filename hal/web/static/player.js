@@ -44,7 +44,7 @@ function drawLabyrinth(s) {
   }
   const one = (c) => `<div class="card-pic" data-card="${c}"><div class="big-pic">${pictureHTML(c)}</div>` +
     `<div class="pic-title">${typeof pictureName === "function" ? pictureName(c) : c}</div>${s.vader_cards.includes(c) ? vader : ""}` +
-    waysHTML(s.ways && s.ways[c]) + "</div>";
+    waysHTML(s.ways && s.ways[c], s.vader_cards.includes(c)) + "</div>";
   const vader = `<div>${escHTML(I18N.t("page.common.vader_mark", "⚫ Vader's mark: move the Vader pawn"))}</div>`;
   const heading = s.cards.length > 1 ? I18N.t("page.common.open_cards", "Your open cards") : I18N.t("page.common.find_this", "Find this picture");
   const togo = s.remaining !== null && s.remaining !== undefined ? I18N.t("page.common.to_go", " · {remaining} to go", { remaining: s.remaining }) : "";
@@ -54,30 +54,50 @@ function drawLabyrinth(s) {
 }
 // during this player's push: which pushes open a way from the pawn to the card's picture (the table's `ways`, said
 // here only: the board's page is everyone's; Labyrinth newcomers 84 and 86 pointed at the arrows one by one to find
-// one), or "" at every other moment
-function waysHTML(w) {
+// one), or "" at every other moment; `vader`: a card with Vader's mark, whose pushes are the Vader pawn's (an attack
+// read "from your pawn" under "move the Vader pawn")
+function waysHTML(w, vader = false) {
   if (!w) return "";
   // (the arrows named in the order the board's page names them: an attack read two orders of one set)
   w = { ...w, now: [...(w.now || [])].sort(), turned: [...(w.turned || [])].sort() };
-  const text = w.now.length === 1 ? I18N.t("page.card.ways_one", "🔀 This turn, the push at {slot} opens a way from your pawn to it.", { slot: w.now[0] })
-    : w.now.length ? I18N.t("page.card.ways_now", "🔀 This turn, these pushes open a way from your pawn to it: {slots}.", { slots: I18N.list(w.now) })
-    : w.turned.length ? I18N.t("page.card.ways_turned", "🔀 With the spare as it lies, no push opens a way from your pawn to it. Turned another way (⟳ Rotate, on the board's page), the spare lets these: {slots}.", { slots: I18N.list(w.turned) })
-    : nearestSaid(w);
+  const say = vader ? VADER_WAYS : PAWN_WAYS;
+  const text = w.now.length === 1 ? say.one({ slot: w.now[0] })
+    : w.now.length ? say.now({ slots: I18N.list(w.now) })
+    : w.turned.length ? say.turned({ slots: I18N.list(w.turned) })
+    : nearestSaid(w, say);
   return `<div class="ways">${escHTML(text)}</div>`;
 }
+// the lines of waysHTML for the player's own pawn, and for the Vader pawn
+const PAWN_WAYS = {
+  one: (p) => I18N.t("page.card.ways_one", "🔀 This turn, the push at {slot} opens a way from your pawn to it.", p),
+  now: (p) => I18N.t("page.card.ways_now", "🔀 This turn, these pushes open a way from your pawn to it: {slots}.", p),
+  turned: (p) => I18N.t("page.card.ways_turned", "🔀 With the spare as it lies, no push opens a way from your pawn to it. Turned another way (⟳ Rotate, on the board's page), the spare lets these: {slots}.", p),
+  none: () => I18N.t("page.card.ways_none", "🔀 No push opens a way from your pawn to it this turn, whichever way the spare is turned: push where your pawn gets nearer to it."),
+  stays: (p) => I18N.t("page.card.push_stays_on", "{slot} (your pawn is on {cell} after it)", p),
+  nearestOne: (p) => I18N.t("page.card.ways_nearest_one", "🔀 No push opens a way from your pawn to it this turn, whichever way the spare is turned. Nearest to it, with the spare as it lies: {ways} (beside it, with a wall between).", p),
+  nearest: (p) => I18N.t("page.card.ways_nearest", "🔀 No push opens a way from your pawn to it this turn, whichever way the spare is turned. Nearest to it, with the spare as it lies: {ways} ({tiles} tiles from it along the rows and columns, walls not counted).", p),
+};
+const VADER_WAYS = {
+  one: (p) => I18N.t("page.card.vader_ways_one", "🔀 This turn, the push at {slot} opens a way from the Vader pawn to it.", p),
+  now: (p) => I18N.t("page.card.vader_ways_now", "🔀 This turn, these pushes open a way from the Vader pawn to it: {slots}.", p),
+  turned: (p) => I18N.t("page.card.vader_ways_turned", "🔀 With the spare as it lies, no push opens a way from the Vader pawn to it. Turned another way (⟳ Rotate, on the board's page), the spare lets these: {slots}.", p),
+  none: () => I18N.t("page.card.vader_ways_none", "🔀 No push opens a way from the Vader pawn to it this turn, whichever way the spare is turned: push where the Vader pawn gets nearer to it."),
+  stays: (p) => I18N.t("page.card.vader_push_stays_on", "{slot} (the Vader pawn is on {cell} after it)", p),
+  nearestOne: (p) => I18N.t("page.card.vader_ways_nearest_one", "🔀 No push opens a way from the Vader pawn to it this turn, whichever way the spare is turned. Nearest to it, with the spare as it lies: {ways} (beside it, with a wall between).", p),
+  nearest: (p) => I18N.t("page.card.vader_ways_nearest", "🔀 No push opens a way from the Vader pawn to it this turn, whichever way the spare is turned. Nearest to it, with the spare as it lies: {ways} ({tiles} tiles from it along the rows and columns, walls not counted).", p),
+};
 // no push opens a way, whichever way the spare is turned: the pushes that let the pawn walk nearest (the spare as it
 // lies), each with the tile to walk to, three at most, the others counted (as the board's page says the way home)
-function nearestSaid(w) {
+function nearestSaid(w, say = PAWN_WAYS) {
   const slots = Object.keys(w.nearest || {});
-  if (!slots.length) return I18N.t("page.card.ways_none", "🔀 No push opens a way from your pawn to it this turn, whichever way the spare is turned: push where your pawn gets nearer to it.");
+  if (!slots.length) return say.none();
   const named = slots.slice(0, slots.length > 4 ? 3 : 4);
   const ways = slots.length === 1 && !(w.stay || []).includes(slots[0])
     ? I18N.t("page.lab.push_then_walk", "{slot}, then walk to {cell}", { slot: slots[0], cell: w.nearest[slots[0]] }) : I18N.list([...named.map((slot) => ((w.stay || []).includes(slot)
-    ? I18N.t("page.card.push_stays_on", "{slot} (your pawn is on {cell} after it)", { slot, cell: w.nearest[slot] })
+    ? say.stays({ slot, cell: w.nearest[slot] })
     : I18N.t("page.lab.push_to_cell", "{slot} (then to {cell})", { slot, cell: w.nearest[slot] }))),
   ...(slots.length > named.length ? [I18N.t("page.lab.pushes_more", "{n} more as near", { n: slots.length - named.length })] : [])]);
-  return w.tiles === 1 ? I18N.t("page.card.ways_nearest_one", "🔀 No push opens a way from your pawn to it this turn, whichever way the spare is turned. Nearest to it, with the spare as it lies: {ways} (beside it, with a wall between).", { ways })
-    : I18N.t("page.card.ways_nearest", "🔀 No push opens a way from your pawn to it this turn, whichever way the spare is turned. Nearest to it, with the spare as it lies: {ways} ({tiles} tiles from it along the rows and columns, walls not counted).", { ways, tiles: w.tiles });
+  return w.tiles === 1 ? say.nearestOne({ ways }) : say.nearest({ ways, tiles: w.tiles });
 }
 function drawStruggle(s) {
   const box = $("secret");

@@ -329,13 +329,18 @@ class PicturePushes:
     same with the spare turned any quarter; ``nearest``: when ``now`` is empty, the slots whose push (the spare as it
     lies) lets the pawn walk nearest to the picture, each with the cell to walk to (the first in a1..g7 order), and
     ``tiles``: how far that cell is from the picture, along the rows and columns (0 when ``now`` is not empty);
-    ``stay``: the slots of ``nearest`` whose cell is the one the pawn stands on after the push."""
+    ``stay``: the slots of ``nearest`` whose cell is the one the pawn stands on after the push; ``turns``: for each
+    slot of ``turned``, the fewest clockwise quarter turns of the spare (⟳ Rotate presses, 0-3) with which it opens the
+    way; ``nearer``: False when ``nearest`` brings the pawn no nearer to the picture than the tile it stands on now
+    (no push helps), else True."""
 
     now: list[str]
     turned: list[str]
     nearest: dict[str, Cell]
     tiles: int
     stay: list[str]
+    turns: dict[str, int]
+    nearer: bool
 
 
 def _apart(a: int, b: int) -> int:
@@ -351,6 +356,7 @@ def picture_pushes(op: Openings, spare: int, pawn: int, picture: int | None,
     same reach the referee follows)."""
     now: set[str] = set()
     turned: set[str] = set()
+    turns: dict[str, int] = {}  # slot -> the fewest quarter turns that open the way
     near: dict[str, tuple[int, int]] = {}  # slot -> (tiles apart, cell index to walk to), the spare as it lies
     stands: dict[str, int] = {}  # slot -> the cell index the pawn stands on after the push
     for name, quarters, moved, bits in sweep(op, spare, pawn):
@@ -360,6 +366,7 @@ def picture_pushes(op: Openings, spare: int, pawn: int, picture: int | None,
         at = slot.line[0] if picture is None else moved_index(picture, slot)
         if (bits >> at) & 1:
             turned.add(name)
+            turns[name] = min(quarters, turns.get(name, quarters))
             if quarters == 0:
                 now.add(name)
         elif quarters == 0:
@@ -369,8 +376,10 @@ def picture_pushes(op: Openings, spare: int, pawn: int, picture: int | None,
     tiles = min((d for d, _ in near.values()), default=0) if not now else 0
     nearest = {s: CELLS[near[s][1]] for s in SLOT_NAMES if not now and s in near and near[s][0] == tiles}
     stay = [s for s in nearest if near[s][1] == stands[s]]
+    # (Labyrinth newcomer 91 read pushes that left it as near as it stood as advice)
+    nearer = bool(now) or not nearest or picture is None or tiles < _apart(pawn, picture)
     return PicturePushes([s for s in SLOT_NAMES if s in now], [s for s in SLOT_NAMES if s in turned], nearest, tiles,
-                         stay)
+                         stay, {s: turns[s] for s in SLOT_NAMES if s in turns}, nearer)
 
 
 # -- a whole maze ----------------------------------------------------------------

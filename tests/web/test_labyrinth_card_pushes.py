@@ -24,7 +24,7 @@ def truth(maze: Maze, pawn: str, picture: str, forbidden: str | None, fixed: str
     """The pushes (not the forbidden one) after which ``picture`` lies on a tile the pawn can walk to; when none does
     with the spare as it lies, the pushes that let it walk nearest, each with the tile to walk to (``stay``: the
     pushes whose tile is the one the pawn stands on after the push)."""
-    now, turned, near, stay = [], [], {}, {}
+    now, turned, near, stay, turns = [], [], {}, {}, {}
     for slot in SLOT_NAMES:
         if slot == forbidden:
             continue
@@ -43,9 +43,15 @@ def truth(maze: Maze, pawn: str, picture: str, forbidden: str | None, fixed: str
             now.append(slot)
         if any(opens):
             turned.append(slot)
+            turns[slot] = opens.index(True)  # the fewest ⟳ Rotate presses (a quarter clockwise each)
     tiles = 0 if now or not near else min(d for d, _ in near.values())
     nearest = {} if now else {s: c for s, (d, c) in near.items() if d == tiles}
-    return {"now": now, "turned": turned, "nearest": nearest, "tiles": tiles, "stay": [s for s in nearest if stay[s]]}
+    # no push lets the pawn walk nearer than it stands now (Labyrinth newcomer 91 read a list of pushes that moved it
+    # nowhere as advice)
+    here = fixed or maze.cell_of(picture)
+    nearer = bool(now) or not nearest or here is None or tiles < apart(pawn, here)
+    return {"now": now, "turned": turned, "nearest": nearest, "tiles": tiles, "stay": [s for s in nearest if stay[s]],
+            "turns": turns, "nearer": nearer}
 
 
 def reds_push(s: Served) -> None:
@@ -71,8 +77,8 @@ def test_the_card_page_names_the_pushes_that_open_a_way_to_its_picture() -> None
         assert told(s)["cards"], told(s)
         assert told(s)["ways"] == expected(s), (seed, told(s)["ways"], expected(s))
         ways = next(iter(told(s)["ways"].values()))
-        kinds.add("now" if ways["now"] else "turned" if ways["turned"] else "nearest")
-    assert kinds == {"now", "turned", "nearest"}, kinds  # every case met
+        kinds.add("now" if ways["now"] else "turned" if ways["turned"] else "nearest" if ways["nearer"] else "stuck")
+    assert kinds >= {"now", "turned", "nearest"}, kinds  # every case met
 
 
 def test_a_turn_of_the_spare_tells_the_card_page_again() -> None:
@@ -147,3 +153,22 @@ def test_with_exit_anywhere_the_card_page_names_no_way_home() -> None:
     s.table.world_changed()
     assert told(s)["cards"] == [] and not told(s)["ways"], told(s)
     assert told(s)["exit_anywhere"] is True
+
+
+def test_the_turns_of_the_spare_and_a_pawn_no_push_brings_nearer_are_told() -> None:
+    """Labyrinth newcomer 91: "Turned another way (⟳ Rotate), the spare lets these: S-f" said no number of turns (it
+    rotated, switched to the card tab, read, switched back); and boxed in on c2 it read "S-b (your pawn is on c2
+    after it), N-b (…) and 8 more as near" as advice, no push bringing it nearer. ``turns``: the fewest ⟳ presses per
+    push; ``nearer``: False when no push lets the pawn walk nearer than it stands."""
+    kinds = set()
+    for seed in (*range(1, 12), 101):  # (seed 101: Red boxed in on a1, two tiles from the candle)
+        s = serve("labyrinth", seed=seed)
+        reds_push(s)
+        assert told(s)["ways"] == expected(s), (seed, told(s)["ways"], expected(s))
+        for ways in told(s)["ways"].values():
+            assert set(ways["turns"]) == set(ways["turned"]) and set(ways["turns"].values()) <= {0, 1, 2, 3}
+            kinds.add("turned" if set(ways["turns"].values()) - {0} else "")
+            kinds.add("stuck" if not ways["nearer"] else "")
+        if {"turned", "stuck"} <= kinds:
+            break
+    assert {"turned", "stuck"} <= kinds, kinds

@@ -79,3 +79,32 @@ def test_a_card_with_vader_s_mark_names_the_vader_pawn_in_its_pushes(browser: An
             mine.close()
     for line in said:
         assert "your pawn" not in line and "the Vader pawn" in line, line
+
+
+def test_the_turns_of_the_spare_are_counted_and_no_push_that_helps_is_said(browser: Any) -> None:
+    """Labyrinth newcomer 91 (a phone, the card page in its own tab): "Turned another way (⟳ Rotate, on the board's
+    page), the spare lets these: S-f" said no number of turns, so it rotated, switched tabs, read, switched back; and
+    boxed in, "S-b (your pawn is on c2 after it), N-b (…) and 8 more as near" read as advice to push S-b, no push
+    bringing it nearer. The presses are counted per push, and "no push helps" is said so."""
+    with serving(LABYRINTH + ("--humans", "red")) as url:
+        mine, _page, card = card_tab(browser, url)
+        try:
+            said = card.evaluate("""() => {
+              const base = { cards: ["crown"], found: 0, remaining: 2, corner: "a1", winner: null };
+              const kinds = [{ now: [], turned: ["S-f"], turns: { "S-f": 1 }, nearest: {}, nearer: true },
+                { now: [], turned: ["W-4", "N-b", "S-f"], turns: { "N-b": 2, "S-f": 1, "W-4": 2 }, nearest: {}, nearer: true },
+                { now: [], turned: [], turns: {}, nearest: { "S-b": "c2", "N-b": "c2", "W-2": "d3" }, tiles: 2,
+                  stay: ["S-b", "N-b", "W-2"], nearer: false }];
+              const out = [];
+              for (const vader of [[], ["crown"]]) for (const w of kinds) {
+                drawLabyrinth({ ...base, vader_cards: vader, ways: { crown: w } });
+                out.push(document.querySelector("#secret .ways").textContent); }
+              return out; }""")
+        finally:
+            mine.close()
+    assert "⟳ Rotate" in said[0] and said[0].endswith(": once, then push at S-f."), said[0]
+    assert said[1].endswith(": once, then push at S-f; twice, then push at N-b or W-4."), said[1]
+    assert "none lets your pawn get nearer to it than it stands" in said[2] and "S-b" not in said[2], said[2]
+    for line in said[3:]:
+        assert "your pawn" not in line and "the Vader pawn" in line, line
+    assert said[3].endswith(": once, then push at S-f."), said[3]

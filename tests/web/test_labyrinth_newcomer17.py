@@ -29,8 +29,9 @@ def test_the_seat_line_goes_once_the_seat_is_taken_back(browser: Any) -> None:
             assert op.request.post(url + "seat/red/release").ok and op.request.post(url + "seat/red/claim").ok
             notice = page.locator("#notice")
             expect(notice).to_contain_text("taken on another screen now", timeout=WAIT_MS)
-            # and what this page may still do (Labyrinth newcomer 18 wondered whether it could still move Red)
-            expect(notice).to_contain_text("This page still plays Red's moves.")
+            # and what this page may still do (Labyrinth newcomer 18 wondered whether it could still move Red; 91,
+            # reading "This page still plays Red's moves", whether it should still touch the phone)
+            expect(notice).to_contain_text("Both screens play Red's moves: use either.")
             page.locator(".seat-release.red").click()  # "move it to this screen": taken back here
             page.locator("#ask button[value=yes]").click()  # "Move Red's secret card to this screen? …" (ask.js)
             expect(page.locator("#private-links")).to_contain_text("Open your secret card page", timeout=WAIT_MS)

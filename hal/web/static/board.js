@@ -52,6 +52,7 @@ const S = { screens: 1, // board pages open on this game (the server's `screens`
   drawnAt: null, // the cell of the target just drawn, until a step: a symbol found there was drawn under a pawn
   clock: { game: 0, local: 0 }, // the game's clock (ms) as last heard, and when (performance.now())
   moveClock: null, // the seconds a person's move's countdown gives, as the board last said them (clockSeconds)
+  fetchWhenBack: null, // the player whose Fish ball out waits for the pawn on its corner (fetchBall)
 };
 function heard(t) { if (typeof t === "number") S.clock = { game: t, local: performance.now() }; }
 function gameNow() { return S.clock.game + (performance.now() - S.clock.local); }
@@ -155,11 +156,13 @@ const HANDLERS = {
     if (rolledHere(msg.event, S.hello)) S.rolledHere = true;
     if (msg.event.type === "die_rolled") { const d = $("die"); d.classList.remove("rolled"); void d.offsetWidth; d.classList.add("rolled"); }
     drawAll();
+    fetchWhenBack();
   },
   frame(msg) { S.pixels = msg.pixels; heard(msg.t); drawLeds(); },
   world(msg) {
     if (!settled() && S.world) msg.world.hands = S.world.hands; // not yet seen by the server: keep the plan
     S.world = msg.world; drawPawns(); drawTray(); drawControls(); if (S.view) { drawPrompt(); drawRecoveryMarks(); guideTip(); }
+    fetchWhenBack();
   },
   walls(msg) { S.walls = msg.walls; drawWalls(); },
   ok(msg) { answered(msg.id); },
@@ -1246,7 +1249,8 @@ function cellClicked(cell) {
   const player = activeHuman();
   if (!player) { showError(WATCH()); return; }
   const here = planned(player);
-  if (here === null) { send({ type: "place", player, cell }); S.world.hands[player] = { cell, busy: true }; return; }
+  // (the controls follow the hand at once: Fish ball out acts while the pawn is set down on its corner, fetchControl)
+  if (here === null) { send({ type: "place", player, cell }); S.world.hands[player] = { cell, busy: true }; drawControls(); return; }
   // the pawn's own cell: nothing to do there, but when the pawn may not move now, say why (round 26:
   // after the turn passed by itself a tap "did nothing and showed no message")
   if (cell === here) { handRefused(player); return; }
@@ -1349,6 +1353,7 @@ function jump(player, cell) {
   send({ type: "lift", player }); // a jump: the pawn leaves the board and lands elsewhere
   send({ type: "place", player, cell });
   S.world.hands[player] = { cell, busy: true };
+  drawControls();
 }
 // Fish ball out's control for `player`, as control() gives it, said for the pawn in this page's hand: the board
 // asks for the pawn on its corner first, and with the pawn lifted that is one tap, not "press ✊ Lift pawn" again
@@ -1359,13 +1364,37 @@ function fetchControl(player) {
     return [false, I18N.t("page.magic.fetch_set_down_first", "first click {corner} to set down the pawn in your hand: the ball goes back under the pawn once it stands on its start corner",
                           { corner: (c[2].args || {}).corner || "" })];
   }
+  // the pawn set down on its corner by this page's hand, not yet seen there by the board: Fish ball out acts, once
+  // it stands there (fetchWhenBack; Magic newcomers 89 and 93 pressed F a moment after the click on a1 and were told
+  // to lift the pawn and click a1, both done)
+  if (!on && settingDownOnCorner(player)) return [true, fetchLaterWords(player)];
   return [on, why];
+}
+// the start corner the board asks `player`'s pawn back to, when this page's hand has it on its way there (or set down
+// there, not yet seen by the board), else null
+function settingDownOnCorner(player) {
+  const asked = ((said() || {}).requests || []).find((q) => q.kind === "pawn" && q.piece === player);
+  const at = S.world && S.world.hands[player] ? planned(player) : null;
+  return asked && at !== null && asked.to.includes(at) ? at : null;
+}
+function fetchLaterWords(player) {
+  return I18N.t("page.magic.fetch_when_back", "🎣 Your ball is fished out once your pawn stands on {corner}.", { corner: settingDownOnCorner(player) });
 }
 function fetchBall(player) {
   if (!S.hello.humans.includes(player)) { showError(I18N.t("page.magic.not_your_ball", "that is {player}'s ball: a simulated player fetches it", { player })); return; }
   const [on, why] = fetchControl(player);
   if (!on) { showError(I18N.t("page.magic.fetch_refused", "Fish ball out: {why}", { why })); return; }
+  if (!control(`fetch:${player}`)[0]) { S.fetchWhenBack = player; showError(fetchLaterWords(player)); return; }
+  S.fetchWhenBack = null;
   send({ type: "fetch-ball", player });
+}
+// a fish asked for while the pawn was on its way to its corner (fetchBall): sent once the board's controls let it,
+// forgotten when the pawn is set down elsewhere or the board asks for something else
+function fetchWhenBack() {
+  const player = S.fetchWhenBack;
+  if (!player || !S.view) return;
+  if (control(`fetch:${player}`)[0]) { S.fetchWhenBack = null; send({ type: "fetch-ball", player }); }
+  else if (!settingDownOnCorner(player)) S.fetchWhenBack = null;
 }
 function arrow(dir) {
   const player = activeHuman();
@@ -1439,7 +1468,7 @@ function wire() {
     // Lift pawn and Fish ball out too (Magic newcomer 74 looked for their keys after a drop and took the mouse); a
     // key for a button that is off says why, as a tap on it does (tapOff)
     else if (e.key === "l" || e.key === "L") keyButton($("lift"));
-    else if (e.key === "f" || e.key === "F") keyButton($("fetch"));
+    else if (e.key === "f" || e.key === "F") { const p = activeHuman(); if (p) fetchBall(p); else keyButton($("fetch")); } // (as its button)
   });
   const openNew = () => {
     const h = S.hello;

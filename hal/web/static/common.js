@@ -275,7 +275,7 @@ const MB = {
       if (MB.seatElsewhere(p) && typeof NOTICE !== "undefined") {
         MB.seatSaid = p;
         // (what this page may still do said too: Labyrinth newcomer 18 wondered whether it could still move Red)
-        NOTICE.say(I18N.t("page.common.seat_taken_elsewhere", "Your seat ({Player}) is taken on another screen now: the card shows there. This page still plays {Player}'s moves.", { player: p }));
+        NOTICE.say(I18N.t("page.common.seat_taken_elsewhere", "Your seat ({Player}) is taken on another screen now: the card shows there. Both screens play {Player}'s moves: use either.", { player: p }));
       }
       if (MB.seatElsewhere(p) || (s.mine || []).includes(p)) MB.releasedHere.delete(p);
     }

@@ -63,7 +63,8 @@ function waysHTML(w, vader = false) {
   const say = vader ? VADER_WAYS : PAWN_WAYS;
   const text = w.now.length === 1 ? say.one({ slot: w.now[0] })
     : w.now.length ? say.now({ slots: I18N.list(w.now) })
-    : w.turned.length ? say.turned({ slots: I18N.list(w.turned) })
+    : w.turned.length ? say.turned({ turns: turnsSaid(w) })
+    : w.nearer === false ? say.stuck()
     : nearestSaid(w, say);
   return `<div class="ways">${escHTML(text)}</div>`;
 }
@@ -71,7 +72,8 @@ function waysHTML(w, vader = false) {
 const PAWN_WAYS = {
   one: (p) => I18N.t("page.card.ways_one", "🔀 This turn, the push at {slot} opens a way from your pawn to it.", p),
   now: (p) => I18N.t("page.card.ways_now", "🔀 This turn, these pushes open a way from your pawn to it: {slots}.", p),
-  turned: (p) => I18N.t("page.card.ways_turned", "🔀 With the spare as it lies, no push opens a way from your pawn to it. Turned another way (⟳ Rotate, on the board's page), the spare lets these: {slots}.", p),
+  turned: (p) => I18N.t("page.card.ways_turned", "🔀 With the spare as it lies, no push opens a way from your pawn to it. Turn the spare with ⟳ Rotate (on the board's page): {turns}.", p),
+  stuck: () => I18N.t("page.card.ways_stuck", "🔀 No push opens a way from your pawn to it this turn, whichever way the spare is turned, and none lets your pawn get nearer to it than it stands: push where you like."),
   none: () => I18N.t("page.card.ways_none", "🔀 No push opens a way from your pawn to it this turn, whichever way the spare is turned: push where your pawn gets nearer to it."),
   stays: (p) => I18N.t("page.card.push_stays_on", "{slot} (your pawn is on {cell} after it)", p),
   nearestOne: (p) => I18N.t("page.card.ways_nearest_one", "🔀 No push opens a way from your pawn to it this turn, whichever way the spare is turned. Nearest to it, with the spare as it lies: {ways} (beside it, with a wall between).", p),
@@ -80,12 +82,27 @@ const PAWN_WAYS = {
 const VADER_WAYS = {
   one: (p) => I18N.t("page.card.vader_ways_one", "🔀 This turn, the push at {slot} opens a way from the Vader pawn to it.", p),
   now: (p) => I18N.t("page.card.vader_ways_now", "🔀 This turn, these pushes open a way from the Vader pawn to it: {slots}.", p),
-  turned: (p) => I18N.t("page.card.vader_ways_turned", "🔀 With the spare as it lies, no push opens a way from the Vader pawn to it. Turned another way (⟳ Rotate, on the board's page), the spare lets these: {slots}.", p),
+  turned: (p) => I18N.t("page.card.vader_ways_turned", "🔀 With the spare as it lies, no push opens a way from the Vader pawn to it. Turn the spare with ⟳ Rotate (on the board's page): {turns}.", p),
+  stuck: () => I18N.t("page.card.vader_ways_stuck", "🔀 No push opens a way from the Vader pawn to it this turn, whichever way the spare is turned, and none lets the Vader pawn get nearer to it than it stands: push where you like."),
   none: () => I18N.t("page.card.vader_ways_none", "🔀 No push opens a way from the Vader pawn to it this turn, whichever way the spare is turned: push where the Vader pawn gets nearer to it."),
   stays: (p) => I18N.t("page.card.vader_push_stays_on", "{slot} (the Vader pawn is on {cell} after it)", p),
   nearestOne: (p) => I18N.t("page.card.vader_ways_nearest_one", "🔀 No push opens a way from the Vader pawn to it this turn, whichever way the spare is turned. Nearest to it, with the spare as it lies: {ways} (beside it, with a wall between).", p),
   nearest: (p) => I18N.t("page.card.vader_ways_nearest", "🔀 No push opens a way from the Vader pawn to it this turn, whichever way the spare is turned. Nearest to it, with the spare as it lies: {ways} ({tiles} tiles from it along the rows and columns, walls not counted).", p),
 };
+// the pushes that open a way with the spare turned, by the ⟳ Rotate presses each needs (the table's `turns`): "once,
+// then push at S-f; twice, then push at N-b or W-4" (Labyrinth newcomer 91, the card page in its own tab on a phone,
+// rotated, switched tabs, read, and switched back to learn how far)
+function turnsSaid(w) {
+  const turns = w.turns || {}, by = [1, 2, 3].map((n) => w.turned.filter((s) => turns[s] === n));
+  const or = (xs) => xs.length < 2 ? xs.join("") : I18N.t("page.card.slots_or", "{rest} or {last}",
+    { rest: I18N.series(xs.slice(0, -1)), last: xs[xs.length - 1] });
+  const said = [
+    by[0].length ? I18N.t("page.card.turns_once", "once, then push at {slots}", { slots: or(by[0]) }) : null,
+    by[1].length ? I18N.t("page.card.turns_twice", "twice, then push at {slots}", { slots: or(by[1]) }) : null,
+    by[2].length ? I18N.t("page.card.turns_thrice", "three times, then push at {slots}", { slots: or(by[2]) }) : null,
+  ].filter((x) => x);
+  return said.join(I18N.t("page.card.turns_join", "; "));
+}
 // no push opens a way, whichever way the spare is turned: the pushes that let the pawn walk nearest (the spare as it
 // lies), each with the tile to walk to, three at most, the others counted (as the board's page says the way home)
 function nearestSaid(w, say = PAWN_WAYS) {

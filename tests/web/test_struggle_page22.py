@@ -179,3 +179,23 @@ def test_the_log_lines_keep_a_space_between_the_time_and_the_words(browser: Any,
     for line in lines:
         assert re.match(r"\d\d:\d\d:\d\d\s+\S", line), f"no space after the time: {line!r}"
     page.close()
+
+
+def test_a_token_let_go_off_the_spaces_says_nothing_moved(browser: Any, server: str) -> None:
+    """Struggle newcomer 91 dragged token 9 and let it go where no space was (its aim on a J elsewhere on the page):
+    nothing moved and nothing was said. Let go off the spaces, the line says so, and where to drop it; let go on
+    its own space it is put back, quietly."""
+    page = open_page(browser, server, WIDE)
+    played(page)
+    x, y = centre(page, '.space[data-sensor="s0"] .token[data-token="K"]')
+    tx, ty = centre(page, "#throw")  # under the track: no space there
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(tx, ty, steps=5)
+    page.mouse.up()
+    page.wait_for_function("() => document.getElementById('error').textContent.includes('off the spaces')",
+                           timeout=WAIT_MS)
+    said = page.locator("#error").inner_text()
+    assert "token K" in said and "nothing moved" in said and "drop it on a space" in said, said
+    assert page.evaluate(K_AT) == "s0"
+    page.close()

@@ -94,10 +94,17 @@ function drawStays(v) {
   // (not a token the round's end then puts on the last place: Struggle newcomer 86 read "stays" on K beside "K space
   // 11 → arrival place E")
   const ends = new Set(o && Array.isArray(o.round_end) ? o.round_end.map((e) => e && e.token) : []);
-  const at = new Set(o && Array.isArray(o.moves) ? o.moves.filter((m) => m.result === "impasse" && typeof m.from === "number"
-    && !ends.has(m.token)).map((m) => `s${m.from}`) : []);
+  // space -> the tokens that stay there, named (Struggle newcomer 91 read "stays" on space 11 as of the 9 standing
+  // there, which the way moves on, the J it sends back there being the one that stays)
+  const at = new Map();
+  for (const m of o && Array.isArray(o.moves) ? o.moves : []) {
+    if (!m || m.result !== "impasse" || typeof m.from !== "number" || ends.has(m.token)) continue;
+    at.set(`s${m.from}`, [...(at.get(`s${m.from}`) || []), m.token]);
+  }
   for (const el of document.querySelectorAll(".space")) {
-    if (at.has(el.dataset.sensor)) el.dataset.stays = I18N.t("page.str.space_stays", "stays");
+    const ts = at.get(el.dataset.sensor);
+    if (ts) el.dataset.stays = ts.length === 1 ? I18N.t("page.str.space_stays_token", "{token} stays", { token: ts[0] })
+      : I18N.t("page.str.space_stay_tokens", "{tokens} stay", { tokens: I18N.list(ts) });
     else delete el.dataset.stays;
   }
 }
@@ -193,6 +200,10 @@ function dragEnd(e) {
   if (space && space.dataset.sensor !== S.world.tokens[token]) { S.selected = token; spaceClicked(space.dataset.sensor); return; }
   S.selected = null; // let go where it was, or off the spaces: nothing moves, nothing stays picked up
   drawTokens();
+  // ...said, off the spaces (Struggle newcomer 91 let 9 go where no space was, and nothing said why nothing moved)
+  if (!space && e.type === "pointerup") {
+    MB.showError(I18N.t("page.str.drop_off", "token {token} let go off the spaces: nothing moved (drop it on a space)", { token }));
+  }
 }
 document.addEventListener("pointermove", dragMove, { passive: false });
 document.addEventListener("pointerup", dragEnd);

@@ -56,8 +56,31 @@ def test_the_nearest_push_says_a_wall_stands_between(browser: Any) -> None:
               return [one, document.querySelector("#secret .ways").textContent]; }""")
         finally:
             mine.close()
-    assert "E-4, then walk to b5 (beside it, with a wall between)" in said[0], said
-    assert "(3 tiles from it along the rows and columns, walls not counted)" in said[1], said
+    # (the distance before the pushes, never a second pair of brackets after them: Labyrinth newcomer 92)
+    assert "Nearest to it, beside it with a wall between, with the spare as it lies: E-4, then walk to b5." in said[0], said
+    assert "Nearest to it, 3 tiles away along the rows and columns (walls not counted), with the spare as it lies: E-4, " \
+        "then walk to b5." in said[1], said
+
+
+def test_a_push_after_which_the_pawn_stands_where_it_is_nearest_says_stay(browser: Any) -> None:
+    """Labyrinth newcomer 92 read "S-b (your pawn is on a5 after it) (2 tiles from it …)": it wondered whether S-b
+    would carry its pawn somewhere, and two pairs of brackets in a row were hard to read."""
+    with serving(LABYRINTH + ("--humans", "red")) as url:
+        mine, _page, card = card_tab(browser, url)
+        try:
+            said = card.evaluate("""() => {
+              const base = { cards: ["moth"], found: 0, remaining: 2, corner: "a1", vader_cards: [], winner: null };
+              const out = [];
+              for (const nearest of [{ "S-b": "a5" }, { "S-b": "a5", "W-2": "c3" }]) {
+                drawLabyrinth({ ...base, ways: { moth: { now: [], turned: [], turns: {}, nearest, tiles: 2,
+                                                         stay: ["S-b"], nearer: true } } });
+                out.push(document.querySelector("#secret .ways").textContent); }
+              return out; }""")
+        finally:
+            mine.close()
+    assert said[0].endswith("with the spare as it lies: S-b, then stay on a5."), said[0]
+    assert said[1].endswith("with the spare as it lies: S-b (then stay on a5) and W-2 (then to c3)."), said[1]
+    assert all("after it" not in s and ") (" not in s for s in said), said
 
 
 def test_a_card_with_vader_s_mark_names_the_vader_pawn_in_its_pushes(browser: Any) -> None:
@@ -105,6 +128,8 @@ def test_the_turns_of_the_spare_are_counted_and_no_push_that_helps_is_said(brows
     assert "⟳ Rotate" in said[0] and said[0].endswith(": once, then push at S-f."), said[0]
     assert said[1].endswith(": once, then push at S-f; twice, then push at N-b or W-4."), said[1]
     assert "none lets your pawn get nearer to it than it stands" in said[2] and "S-b" not in said[2], said[2]
+    # (what to push then: Labyrinth newcomer 92, told "push where you like", carried a picture to Blue, who won)
+    assert said[2].endswith("choose a push that does not help the others."), said[2]
     for line in said[3:]:
         assert "your pawn" not in line and "the Vader pawn" in line, line
     assert said[3].endswith(": once, then push at S-f."), said[3]

@@ -73,21 +73,19 @@ const PAWN_WAYS = {
   one: (p) => I18N.t("page.card.ways_one", "🔀 This turn, the push at {slot} opens a way from your pawn to it.", p),
   now: (p) => I18N.t("page.card.ways_now", "🔀 This turn, these pushes open a way from your pawn to it: {slots}.", p),
   turned: (p) => I18N.t("page.card.ways_turned", "🔀 With the spare as it lies, no push opens a way from your pawn to it. Turn the spare with ⟳ Rotate (on the board's page): {turns}.", p),
-  stuck: () => I18N.t("page.card.ways_stuck", "🔀 No push opens a way from your pawn to it this turn, whichever way the spare is turned, and none lets your pawn get nearer to it than it stands: push where you like."),
+  stuck: () => I18N.t("page.card.ways_stuck", "🔀 No push opens a way from your pawn to it this turn, whichever way the spare is turned, and none lets your pawn get nearer to it than it stands: choose a push that does not help the others."),
   none: () => I18N.t("page.card.ways_none", "🔀 No push opens a way from your pawn to it this turn, whichever way the spare is turned: push where your pawn gets nearer to it."),
-  stays: (p) => I18N.t("page.card.push_stays_on", "{slot} (your pawn is on {cell} after it)", p),
-  nearestOne: (p) => I18N.t("page.card.ways_nearest_one", "🔀 No push opens a way from your pawn to it this turn, whichever way the spare is turned. Nearest to it, with the spare as it lies: {ways} (beside it, with a wall between).", p),
-  nearest: (p) => I18N.t("page.card.ways_nearest", "🔀 No push opens a way from your pawn to it this turn, whichever way the spare is turned. Nearest to it, with the spare as it lies: {ways} ({tiles} tiles from it along the rows and columns, walls not counted).", p),
+  nearestOne: (p) => I18N.t("page.card.ways_nearest_one", "🔀 No push opens a way from your pawn to it this turn, whichever way the spare is turned. Nearest to it, beside it with a wall between, with the spare as it lies: {ways}.", p),
+  nearest: (p) => I18N.t("page.card.ways_nearest", "🔀 No push opens a way from your pawn to it this turn, whichever way the spare is turned. Nearest to it, {tiles} tiles away along the rows and columns (walls not counted), with the spare as it lies: {ways}.", p),
 };
 const VADER_WAYS = {
   one: (p) => I18N.t("page.card.vader_ways_one", "🔀 This turn, the push at {slot} opens a way from the Vader pawn to it.", p),
   now: (p) => I18N.t("page.card.vader_ways_now", "🔀 This turn, these pushes open a way from the Vader pawn to it: {slots}.", p),
   turned: (p) => I18N.t("page.card.vader_ways_turned", "🔀 With the spare as it lies, no push opens a way from the Vader pawn to it. Turn the spare with ⟳ Rotate (on the board's page): {turns}.", p),
-  stuck: () => I18N.t("page.card.vader_ways_stuck", "🔀 No push opens a way from the Vader pawn to it this turn, whichever way the spare is turned, and none lets the Vader pawn get nearer to it than it stands: push where you like."),
+  stuck: () => I18N.t("page.card.vader_ways_stuck", "🔀 No push opens a way from the Vader pawn to it this turn, whichever way the spare is turned, and none lets the Vader pawn get nearer to it than it stands: choose a push that does not help the others."),
   none: () => I18N.t("page.card.vader_ways_none", "🔀 No push opens a way from the Vader pawn to it this turn, whichever way the spare is turned: push where the Vader pawn gets nearer to it."),
-  stays: (p) => I18N.t("page.card.vader_push_stays_on", "{slot} (the Vader pawn is on {cell} after it)", p),
-  nearestOne: (p) => I18N.t("page.card.vader_ways_nearest_one", "🔀 No push opens a way from the Vader pawn to it this turn, whichever way the spare is turned. Nearest to it, with the spare as it lies: {ways} (beside it, with a wall between).", p),
-  nearest: (p) => I18N.t("page.card.vader_ways_nearest", "🔀 No push opens a way from the Vader pawn to it this turn, whichever way the spare is turned. Nearest to it, with the spare as it lies: {ways} ({tiles} tiles from it along the rows and columns, walls not counted).", p),
+  nearestOne: (p) => I18N.t("page.card.vader_ways_nearest_one", "🔀 No push opens a way from the Vader pawn to it this turn, whichever way the spare is turned. Nearest to it, beside it with a wall between, with the spare as it lies: {ways}.", p),
+  nearest: (p) => I18N.t("page.card.vader_ways_nearest", "🔀 No push opens a way from the Vader pawn to it this turn, whichever way the spare is turned. Nearest to it, {tiles} tiles away along the rows and columns (walls not counted), with the spare as it lies: {ways}.", p),
 };
 // the pushes that open a way with the spare turned, by the ⟳ Rotate presses each needs (the table's `turns`): "once,
 // then push at S-f; twice, then push at N-b or W-4" (Labyrinth newcomer 91, the card page in its own tab on a phone,
@@ -106,14 +104,19 @@ function turnsSaid(w) {
 // no push opens a way, whichever way the spare is turned: the pushes that let the pawn walk nearest (the spare as it
 // lies), each with the tile to walk to, three at most, the others counted (as the board's page says the way home)
 function nearestSaid(w, say = PAWN_WAYS) {
-  const slots = Object.keys(w.nearest || {});
+  const slots = Object.keys(w.nearest || {}), stay = (slot) => (w.stay || []).includes(slot);
   if (!slots.length) return say.none();
   const named = slots.slice(0, slots.length > 4 ? 3 : 4);
-  const ways = slots.length === 1 && !(w.stay || []).includes(slots[0])
-    ? I18N.t("page.lab.push_then_walk", "{slot}, then walk to {cell}", { slot: slots[0], cell: w.nearest[slots[0]] }) : I18N.list([...named.map((slot) => ((w.stay || []).includes(slot)
-    ? say.stays({ slot, cell: w.nearest[slot] })
-    : I18N.t("page.lab.push_to_cell", "{slot} (then to {cell})", { slot, cell: w.nearest[slot] }))),
-  ...(slots.length > named.length ? [I18N.t("page.lab.pushes_more", "{n} more as near", { n: slots.length - named.length })] : [])]);
+  // a push after which the pawn already stands on that tile (carried there, or not moved): "then stay on a5", not "your
+  // pawn is on a5 after it" (Labyrinth newcomer 92 wondered whether S-b would carry it somewhere), and the distance
+  // said before the pushes, not in a second pair of brackets after them
+  const ways = slots.length === 1
+    ? (stay(slots[0]) ? I18N.t("page.card.push_then_stay", "{slot}, then stay on {cell}", { slot: slots[0], cell: w.nearest[slots[0]] })
+      : I18N.t("page.lab.push_then_walk", "{slot}, then walk to {cell}", { slot: slots[0], cell: w.nearest[slots[0]] }))
+    : I18N.list([...named.map((slot) => (stay(slot)
+      ? I18N.t("page.card.push_stay_short", "{slot} (then stay on {cell})", { slot, cell: w.nearest[slot] })
+      : I18N.t("page.lab.push_to_cell", "{slot} (then to {cell})", { slot, cell: w.nearest[slot] }))),
+    ...(slots.length > named.length ? [I18N.t("page.lab.pushes_more", "{n} more as near", { n: slots.length - named.length })] : [])]);
   return w.tiles === 1 ? say.nearestOne({ ways }) : say.nearest({ ways, tiles: w.tiles });
 }
 function drawStruggle(s) {

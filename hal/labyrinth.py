@@ -331,8 +331,8 @@ class PicturePushes:
     ``tiles``: how far that cell is from the picture, along the rows and columns (0 when ``now`` is not empty);
     ``stay``: the slots of ``nearest`` whose cell is the one the pawn stands on after the push; ``turns``: for each
     slot of ``turned``, the fewest clockwise quarter turns of the spare (⟳ Rotate presses, 0-3) with which it opens the
-    way; ``nearer``: False when ``nearest`` brings the pawn no nearer to the picture than the tile it stands on now
-    (no push helps), else True."""
+    way; ``nearer``: False when no push, the spare turned any way, lets the pawn walk nearer to the picture than the
+    tile it stands on now (no push helps), else True."""
 
     now: list[str]
     turned: list[str]
@@ -358,6 +358,7 @@ def picture_pushes(op: Openings, spare: int, pawn: int, picture: int | None,
     turned: set[str] = set()
     turns: dict[str, int] = {}  # slot -> the fewest quarter turns that open the way
     near: dict[str, tuple[int, int]] = {}  # slot -> (tiles apart, cell index to walk to), the spare as it lies
+    closest = 99  # the fewest tiles apart the pawn may walk to, the spare turned any way (for ``nearer``)
     stands: dict[str, int] = {}  # slot -> the cell index the pawn stands on after the push
     for name, quarters, moved, bits in sweep(op, spare, pawn):
         slot = SLOTS[name]
@@ -369,15 +370,19 @@ def picture_pushes(op: Openings, spare: int, pawn: int, picture: int | None,
             turns[name] = min(quarters, turns.get(name, quarters))
             if quarters == 0:
                 now.add(name)
-        elif quarters == 0:
+        else:
             cells = [i for i in range(49) if (bits >> i) & 1]
-            near[name] = min((_apart(i, at), i) for i in cells)
-            stands[name] = moved
+            best = min((_apart(i, at), i) for i in cells)
+            closest = min(closest, best[0])
+            if quarters == 0:
+                near[name] = best
+                stands[name] = moved
     tiles = min((d for d, _ in near.values()), default=0) if not now else 0
     nearest = {s: CELLS[near[s][1]] for s in SLOT_NAMES if not now and s in near and near[s][0] == tiles}
     stay = [s for s in nearest if near[s][1] == stands[s]]
-    # (Labyrinth newcomer 91 read pushes that left it as near as it stood as advice)
-    nearer = bool(now) or not nearest or picture is None or tiles < _apart(pawn, picture)
+    # (Labyrinth newcomer 91 read pushes that left it as near as it stood as advice; the spare turned any way counts:
+    # an attack found "none lets your pawn get nearer … whichever way the spare is turned" false of a turned spare)
+    nearer = bool(turned) or not nearest or picture is None or closest < _apart(pawn, picture)
     return PicturePushes([s for s in SLOT_NAMES if s in now], [s for s in SLOT_NAMES if s in turned], nearest, tiles,
                          stay, {s: turns[s] for s in SLOT_NAMES if s in turns}, nearer)
 

@@ -53,6 +53,18 @@ def test_two_pawns_pushed_off_one_tile_are_said_in_one_clause(browser: Any) -> N
             assert page.locator("#picked").inner_text().count("pushed off") == 1
         finally:
             page.close()
+    # (a capital for the clause's first word only: an attack read "; Blue and The Vader pawn are pushed off g2")
+    with serving(LABYRINTH + ("--edition", "star-wars", "--variant", "vader")) as url:
+        page = open_page(browser, url, WIDE)
+        try:
+            page.wait_for_function("() => S.view.current === 'red' && S.view.phase === 'shift' && !S.world.busy",
+                                   timeout=90_000)
+            page.evaluate("() => { S.world = { ...S.world, pawns: { ...S.world.pawns, blue: 'g2', vader: 'g2' } }; }")
+            page.evaluate("() => previewWords('W-2', 'red', false)")
+            expect(page.locator("#picked")).to_contain_text("; Blue and the Vader pawn are pushed off g2 and come back on a2",
+                                                            timeout=WAIT_MS)
+        finally:
+            page.close()
 
 
 def test_a_first_tap_says_it_too(browser: Any) -> None:

@@ -42,6 +42,10 @@ def test_fish_ball_out_asked_while_the_pawn_is_set_down_on_its_corner_is_done(br
         said = page.locator("#error").inner_text()
         assert "first press" not in said and "Lift" not in said, said
         assert "once your pawn stands on a1" in said, said
+        if how == "key":  # a click elsewhere meanwhile: the pawn said on its way, not "press ✊ Lift pawn" (an attack)
+            page.locator('#board .cell[data-cell="a2"]').click()
+            said = page.locator("#error").inner_text()
+            assert "being set down on a1" in said and "Lift" not in said, said
         page.wait_for_function("() => !S.world.hands.red.busy", timeout=WAIT_MS)  # set down: the board has seen it
         page.evaluate(RELEASE)
         # the ball goes back under the pawn, with no second press, and the turn goes on

@@ -150,6 +150,8 @@ def test_the_ball_drop_is_said_in_the_page_s_steps_and_the_prompt_follows_the_ha
     page.locator('#board .cell[data-cell="a1"]').click()
     expect(prompt).to_contain_text("back on a1", timeout=WAIT_MS)
     assert "ball in the tray" in prompt.inner_text() and "put it back" not in prompt.inner_text(), prompt.inner_text()
+    # the die box says the step to do, not a state (Magic newcomer 94 read "Red: ball back under the pawn" as done)
+    assert page.locator("#steps").inner_text() == "Red: fish the ball out 🎣", page.locator("#steps").inner_text()
     expect(lift).to_be_disabled()
     page.locator("#tray-strip .tray-ball.red").click()  # a phone: the strip is its one tray
     wait_action(page, "roll", "blue")
@@ -665,6 +667,9 @@ def test_the_tray_says_why_a_ball_lands_in_one_corner_or_another(browser: Any, u
     page = open_page(browser, url, WIDE)
     label = page.locator(".tray-box .label").inner_text().lower()
     assert "any of its four corners" in label, label
+    # which is yours: its colour, not a corner (Magic newcomer 94 read "click yours" as a corner of its own, its start
+    # corner a1 bottom left, and the ball lay bottom right)
+    assert "click your colour's ball" in label and "yours" not in label, label
     page.close()
 
 

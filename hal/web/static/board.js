@@ -947,7 +947,8 @@ function stepsText(v) {
       return I18N.t("page.magic.die_pawn_back", "{Player}: pawn back to {corner}", { player: who, corner: args.corner });
     }
     if (reqs.some((q) => q.kind === "ball" && q.piece === who)) {
-      return I18N.t("page.magic.die_ball_back", "{Player}: ball back under the pawn", { player: who });
+      // (a step to do, not a state: Magic newcomer 94 read "Red: ball back under the pawn" as done)
+      return I18N.t("page.magic.die_fish_ball", "{Player}: fish the ball out 🎣", { player: who });
     }
   }
   return "";
@@ -1218,6 +1219,13 @@ function activeHuman() {
 function planned(player) { const h = S.world.hands[player]; return h ? h.cell : null; }
 function handRefused(player) { // the page's hand may not move the pawn now: say why (the view's hand:COLOUR)
   const [on, why] = control(`hand:${player}`);
+  // the pawn on its way down to the corner the board asks for (this page's hand): said so, not "press ✊ Lift pawn,
+  // then click a1" again, both done (an attack clicked a2 there)
+  const corner = on ? null : settingDownOnCorner(player);
+  if (corner) {
+    showError(I18N.t("page.magic.no_step_setting_down", "No step now: your pawn is being set down on {corner}; then click your ball in the tray (or 🎣 Fish ball out)", { corner }));
+    return true;
+  }
   // (Magic newcomer 40 read "Your pawn stays: ... the pawn goes back to its start corner" as two opposites)
   if (!on) showError(I18N.t("page.magic.no_step_now", "No step now: {why}", { why }));
   return !on;

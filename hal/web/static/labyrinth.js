@@ -260,9 +260,10 @@ function pushedOffWords(slot) {
   // (two pawns on one tile in one clause: an attack read the same words twice)
   return off.length > 1
     ? I18N.t("page.lab.preview_pushed_off_many", "; {pawns} are pushed off {from} and come back on {to}",
-      { pawns: I18N.list(off.map((p) => cap(pawnName(p)))), from: exit, to })
+      // (the clause follows a semicolon: "; Blue and the Vader pawn are…", an attack read "Blue and The Vader pawn")
+      { pawns: I18N.list(off.map(pawnName)), from: exit, to })
     : off.length ? I18N.t("page.lab.preview_pushed_off", "; {pawn} is pushed off {from} and comes back on {to}",
-      { pawn: cap(pawnName(off[0])), from: exit, to }) : "";
+      { pawn: pawnName(off[0]), from: exit, to }) : "";
 }
 // the line under the board never lies over the tile a push would push out (past the board's foot for N-b, N-d, N-f),
 // nor over the spare or a control that acts now (a phone's spare and ⟳ Rotate under the board: a tapped tile's words in
@@ -732,9 +733,11 @@ function drawInfo() {
     // the score and the cards left told apart in words ("found 1 · 1 left", never "1 1 left"); once every
     // card is found: back home to win, and once the game is over the winner's row just says home
     // (another player with every card found but not home when the game ends: nothing more to say)
+    // (the exit-anywhere variant: out at any edge, not home: an attack read "home 🏠" beside "out of the maze 🚪")
     const rest = left === undefined ? "" : left === 0
-      ? (v.winner === p ? I18N.t("page.lab.left_home_over", "home 🏠") : v.phase === "over" ? ""
-        : I18N.t("page.lab.left_home_short", "back to 🏠"))
+      ? (v.winner === p ? (exitAnywhere() ? I18N.t("page.lab.left_out_over", "out 🚪") : I18N.t("page.lab.left_home_over", "home 🏠"))
+        : v.phase === "over" ? ""
+        : exitAnywhere() ? I18N.t("page.lab.left_edge_short", "to an edge 🚪") : I18N.t("page.lab.left_home_short", "back to 🏠"))
       : I18N.t("page.lab.left", "{n} left", { n: left });
     // the last picture found and "found N" on one line, never broken apart (a word joiner between them: round
     // 25, a 🗝️ stood alone at the top right, its words under it); many pictures wrap among themselves

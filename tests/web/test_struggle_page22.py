@@ -199,3 +199,28 @@ def test_a_token_let_go_off_the_spaces_says_nothing_moved(browser: Any, server: 
     assert "token K" in said and "nothing moved" in said and "drop it on a space" in said, said
     assert page.evaluate(K_AT) == "s0"
     page.close()
+
+
+def test_a_drag_begun_on_a_space_off_its_tokens_takes_the_token_the_play_moves_from_there(browser: Any) -> None:
+    """Struggle newcomer 92: after Stop the token K moved aside in its space (Q's ghost came beside it), the drag began
+    where K had stood, under the ghost, and nothing moved, nothing was said. A drag begun on a space but off its tokens
+    takes the token the play moves from there, as a tap on the space does."""
+    from test_struggle_choosing_round26a_browser import SEED7
+    from test_struggle_newcomer66 import _placing
+
+    proc, url = serve(SEED7)
+    try:
+        page = open_page(browser, url, WIDE)
+        _placing(page, False)  # way 1: J START -> space 4, 9 START -> space 1
+        start = page.locator('.space[data-sensor="s0"]').bounding_box()
+        x, y = start["x"] + 6, start["y"] + start["height"] - 6  # START's corner, off its tokens
+        assert page.evaluate(f"document.elementFromPoint({x}, {y}).closest('.token')") is None
+        tx, ty = centre(page, '.space[data-sensor="s4"]')
+        page.mouse.move(x, y)
+        page.mouse.down()
+        page.mouse.move(tx, ty, steps=6)
+        page.mouse.up()
+        page.wait_for_function("() => S.world.tokens.J === 's4'", timeout=WAIT_MS)
+        page.close()
+    finally:
+        stop(proc)

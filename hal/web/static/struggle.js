@@ -43,6 +43,14 @@ function buildTrack() {
     d.title = I18N.t("page.str.space_title", "{name}: {kind} space", { name: spaceName(i), kind: KIND_WORD[kind] ? KIND_WORD[kind]() : kind });
     d.innerHTML = `<div class="led"></div><span class="num">${kind === "start" ? I18N.t("page.str.start_label", "START") : kind === "finish" ? I18N.t("page.str.finish_label", "FINISH") : i}</span><div class="toks"></div>`;
     d.addEventListener("click", () => spaceClicked(`s${i}`));
+    // a drag begun on the space but off its tokens (a ghost's dashes, the room a token just left) takes the token the
+    // play moves from there, as a tap on the space does (Struggle newcomer 92 dragged from where K had stood a moment
+    // before, under Q's ghost, and nothing moved)
+    d.addEventListener("pointerdown", (e) => {
+      if (e.target.closest(".token:not(.want)")) return; // a token's own pointerdown takes it
+      const asked = askedFrom(`s${i}`);
+      if (asked) dragStart(e, asked);
+    });
     track.appendChild(d);
   });
   const places = $("places");
@@ -1288,7 +1296,7 @@ function tips() {
           // (...and the colour at the top said to do the same: Struggle newcomer 49 saw both and could not tell which
           // one took the seat)
           : cardHowShow() }),
-    dice: I18N.t("page.str.tip_dice", "The dice: each K, Q, J, 10 or 9 in the hand you keep moves that token one space (two Qs: Q moves two spaces); an ace counts as any token the other dice show, your choice; five aces count for nothing. A token cannot land on a yellow space another token holds (it stays where it was); a token landing on a red space another holds stays there, and the token already there goes back to the space the mover came from; no token stops on black."),
+    dice: I18N.t("page.str.tip_dice", "The dice: each K, Q, J, 10 or 9 in the hand you keep moves that token one space (two Qs: Q moves two spaces); an ace counts as any token the other dice show, your choice; five aces count for nothing. A token cannot land on a yellow space another token holds (it stays where it was); a token landing on a red space another holds stays there, and the token already there goes back to the space the mover came from; no token stops on black: a move that would end there does not happen, and the token stays where it was."),
     // no keys on a touch screen (round 26: a phone's tip said "(or T)")
     throw: I18N.touch ? I18N.t("page.str.tip_throw_touch", "Press 🎲 Throw. Then tap dice to keep them and throw the others again (three throws at most), or press ✋ Stop to keep the hand.")
       : I18N.t("page.str.tip_throw", "Press 🎲 Throw (or T). Then click dice to keep them and throw the others again (three throws at most), or press ✋ Stop to keep the hand."),

@@ -1052,11 +1052,22 @@ function ejectedWords(e) {
 function addLog(ev) {
   heardNews(ev);
   if (ev.type === "spare_rotated") { turnsInARow(ev); return; }
+  if (ev.type === "step" && stepsInARow(ev)) return;
   MB.addLog(ev.player || !ev.pawn ? ev : { ...ev, player: ev.pawn }, LOG_TEXT, BIG);
+  if (ev.type === "step" && $("log").firstElementChild) Object.assign($("log").firstElementChild.dataset, { pawn: ev.pawn, end: ev.to });
   const text = ev.card ? $("log").querySelector("li .text") : null; // the line just added (newest on top)
   if (text && text.textContent.includes(DRAWN_MARK)) text.innerHTML = MB.unbrokenHTML(text.textContent).replace(DRAWN_MARK, drawn(ev.card));
 }
 
+// a pawn's steps in a row, each from where the last ended, are one line, "Red a1 → b1 → c1" (Labyrinth newcomer 93
+// read 17 lines for one walk on a phone, the push and the finds far down); true when the step joined the newest line
+function stepsInARow(ev) {
+  const last = $("log").firstElementChild, text = last ? last.querySelector(".text") : null;
+  if (!text || last.dataset.type !== "step" || last.dataset.pawn !== ev.pawn || last.dataset.end !== ev.from) return false;
+  last.dataset.end = ev.to;
+  text.textContent = `${text.textContent} → ${ev.to}`;
+  return true;
+}
 // a player's turns of the spare in a row are one line, "Red turned the spare 3 quarter turns clockwise" (Labyrinth
 // newcomer 39 turned it to the way wanted and read eight lines of quarter turns); the newest line is the count so far
 function turnsInARow(ev) {

@@ -43,3 +43,14 @@ def test_no_level_line_when_the_tokens_named_stand_alone(browser: Any) -> None:
                    [{"token": "J", "from": 3, "to": 6}], ["J", "9", "10", "Q", "K"])
     assert any("token J" in line for line in lines), lines
     assert not [line for line in lines if "level" in line], lines
+
+
+def test_the_star_place_from_start_names_the_token_that_would_be_there(browser: Any) -> None:
+    """Struggle newcomer 93's first hand (9 9 ace Q 9) read "your card's ★ place (D) scores with any token: +10" and
+    could not tell which token: J, still on START, 4th in the race by the tokens' order. The line names it."""
+    lines = _lines(browser, {"K": 0, "Q": 0, "J": 0, "10": 0, "9": 0},
+                   {"K": 0, "Q": 1, "J": 0, "10": 0, "9": 3},
+                   [{"token": "9", "from": 0, "to": 3}, {"token": "Q", "from": 0, "to": 1}], ["9", "Q", "K", "A", "10"])
+    star = [line for line in lines if "★ place" in line]
+    assert star == ["✔ good for your card: your card's ★ place (D) scores with any token: token J, 4th in the race "
+                    "if it stopped here: +10"], lines

@@ -589,7 +589,12 @@ function forCard(o, card) {
   if (level) parts.push(level);
   // a way that ends the round scores now, every card, not only this one (Struggle newcomer 53)
   if ((o.round_end || []).length) parts.push(I18N.t("page.str.card_round_ends", "⚑ this way ends the round: every place scores now, for every card, the other players' cards too"));
-  if (!started && card.includes("A")) parts.push(I18N.t("page.str.card_star_start", "✔ good for your card: your card's ★ place ({place}) scores with any token: +10", { place: places[card.indexOf("A")] }));
+  // (the token that would stand in it, named: Struggle newcomer 93 could not tell why its first way scored there)
+  if (!started && card.includes("A")) {
+    const k = card.indexOf("A");
+    parts.push(I18N.t("page.str.card_star_start_token", "✔ good for your card: your card's ★ place ({place}) scores with any token: token {token}, {rank} in the race if it stopped here: +10",
+      { place: places[k], token: will[k], rank: nth(k) }));
+  }
   const sure = cardPoints(card.slice(0, arrived.length), arrived), total = cardPoints(card, will);
   // "no change" compares with now: the points now said beside those of the way when they differ (a way
   // marked "=" showed 20 points while others showed 10 or 30, and nothing said 20 was what now scores)

@@ -36,35 +36,30 @@ def test_the_mouse_preview_says_a_pawn_is_pushed_off_and_where_it_comes_back(bro
             page.close()
 
 
+def _w2_preview(browser: Any, args: tuple[str, ...], pawns: dict[str, str]) -> str:
+    """The mouse preview's words for a push at W-2 during Red's push, with ``pawns`` set where the page draws them."""
+    with serving(args) as url:
+        page = open_page(browser, url, WIDE)
+        try:
+            page.wait_for_function("() => S.view.current === 'red' && S.view.phase === 'shift' && !S.world.busy",
+                                   timeout=90_000)
+            page.evaluate("(p) => { S.world = { ...S.world, pawns: { ...S.world.pawns, ...p } }; }", pawns)
+            page.evaluate("() => previewWords('W-2', 'red', false)")
+            page.wait_for_function("() => document.getElementById('picked').textContent.includes('pushed off')",
+                                   timeout=WAIT_MS)
+            return str(page.locator("#picked").inner_text())
+        finally:
+            page.close()
+
+
 def test_two_pawns_pushed_off_one_tile_are_said_in_one_clause(browser: Any) -> None:
     """An attack: Blue and Green on g2 read "; Blue is pushed off g2 and comes back on a2; Green is pushed off g2 and
     comes back on a2", the same words twice."""
-    from playwright.sync_api import expect
-
-    with serving(LABYRINTH + ("--players", "3")) as url:
-        page = open_page(browser, url, WIDE)
-        try:
-            page.wait_for_function("() => S.view.current === 'red' && S.view.phase === 'shift' && !S.world.busy",
-                                   timeout=90_000)
-            page.evaluate("() => { S.world = { ...S.world, pawns: { ...S.world.pawns, blue: 'g2', green: 'g2' } }; }")
-            page.evaluate("() => previewWords('W-2', 'red', false)")
-            expect(page.locator("#picked")).to_contain_text("; Blue and Green are pushed off g2 and come back on a2",
-                                                            timeout=WAIT_MS)
-            assert page.locator("#picked").inner_text().count("pushed off") == 1
-        finally:
-            page.close()
+    said = _w2_preview(browser, LABYRINTH + ("--players", "3"), {"blue": "g2", "green": "g2"})
+    assert "; Blue and Green are pushed off g2 and come back on a2" in said and said.count("pushed off") == 1, said
     # (a capital for the clause's first word only: an attack read "; Blue and The Vader pawn are pushed off g2")
-    with serving(LABYRINTH + ("--edition", "star-wars", "--variant", "vader")) as url:
-        page = open_page(browser, url, WIDE)
-        try:
-            page.wait_for_function("() => S.view.current === 'red' && S.view.phase === 'shift' && !S.world.busy",
-                                   timeout=90_000)
-            page.evaluate("() => { S.world = { ...S.world, pawns: { ...S.world.pawns, blue: 'g2', vader: 'g2' } }; }")
-            page.evaluate("() => previewWords('W-2', 'red', false)")
-            expect(page.locator("#picked")).to_contain_text("; Blue and the Vader pawn are pushed off g2 and come back on a2",
-                                                            timeout=WAIT_MS)
-        finally:
-            page.close()
+    said = _w2_preview(browser, LABYRINTH + ("--edition", "star-wars", "--variant", "vader"), {"blue": "g2", "vader": "g2"})
+    assert "; Blue and the Vader pawn are pushed off g2 and come back on a2" in said, said
 
 
 def test_a_first_tap_says_it_too(browser: Any) -> None:

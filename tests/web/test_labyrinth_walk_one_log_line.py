@@ -23,6 +23,11 @@ def test_a_walk_is_one_line_of_the_log(browser: Any) -> None:
               step("red", "a1", "b1"); step("red", "b1", "c1"); step("red", "c1", "c2");
               step("blue", "g7", "f7"); step("red", "e5", "e4");
               return [...document.querySelectorAll("#log li")].slice(0, 3).map((li) => li.querySelector(".text").textContent); }""")
+            # the tip box's rest line on a phone ("📜 Latest in What happened: …") says the whole walk (an attack read
+            # only its first step there)
+            rest = page.evaluate("""() => { addLog({ type: "step", pawn: "red", from: "e4", to: "e3", t: 0 });
+              return document.getElementById("guide").dataset.rest; }""")
         finally:
             page.close()
     assert lines == ["Red e5 → e4", "Blue g7 → f7", "Red a1 → b1 → c1 → c2"], lines
+    assert "Red e5 → e4 → e3" in rest, rest

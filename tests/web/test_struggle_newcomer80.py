@@ -172,11 +172,11 @@ def test_a_token_the_way_leaves_where_it_is_is_said_on_its_space(browser: Any) -
               [e.dataset.sensor, getComputedStyle(e, '::after').content])""")
             # (the token named: Struggle newcomer 91 read "stays" on space 11 as of the 9 standing there, leaving it,
             # the J the way sends back to 11 being the one that stays)
-            assert said == [["s0", '"K stays"']], said
+            assert said == [["s0", '"token K stays"']], said
             two = page.evaluate("""() => { const m = S.view.outcomes[S.view.selected].moves;
               m.push({ token: "Q", from: 0, to: 0, result: "impasse", blocked: "black", target: 7 }); drawInfo();
               const t = document.querySelector('.space[data-stays]').dataset.stays; m.pop(); drawInfo(); return t; }""")
-            assert two == "K and Q stay", two
+            assert two == "tokens K and Q stay", two
             # ...nor a token the round's end then puts on the last place (Struggle newcomer 86: "K stays on space 11"
             # beside "K space 11 → arrival place E", the badge on K)
             ended = page.evaluate("""() => { const o = S.view.outcomes[S.view.selected];

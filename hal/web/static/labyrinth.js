@@ -1066,6 +1066,7 @@ function stepsInARow(ev) {
   if (!text || last.dataset.type !== "step" || last.dataset.pawn !== ev.pawn || last.dataset.end !== ev.from) return false;
   last.dataset.end = ev.to;
   text.textContent = `${text.textContent} → ${ev.to}`;
+  NOTICE.news(); // (a phone's "Latest in What happened" says the whole walk: an attack read "Red a1 → a2" there)
   return true;
 }
 // a player's turns of the spare in a row are one line, "Red turned the spare 3 quarter turns clockwise" (Labyrinth

@@ -64,7 +64,6 @@ function waysHTML(w, vader = false) {
   const text = w.now.length === 1 ? say.one({ slot: w.now[0] })
     : w.now.length ? say.now({ slots: I18N.list(w.now) })
     : w.turned.length ? say.turned({ turns: turnsSaid(w) })
-    : w.nearer === false ? say.stuck()
     : nearestSaid(w, say);
   return `<div class="ways">${escHTML(text)}</div>`;
 }
@@ -73,7 +72,7 @@ const PAWN_WAYS = {
   one: (p) => I18N.t("page.card.ways_one", "🔀 This turn, the push at {slot} opens a way from your pawn to it.", p),
   now: (p) => I18N.t("page.card.ways_now", "🔀 This turn, these pushes open a way from your pawn to it: {slots}.", p),
   turned: (p) => I18N.t("page.card.ways_turned", "🔀 With the spare as it lies, no push opens a way from your pawn to it. Turn the spare with ⟳ Rotate (on the board's page): {turns}.", p),
-  stuck: () => I18N.t("page.card.ways_stuck", "🔀 No push opens a way from your pawn to it this turn, whichever way the spare is turned, and none lets your pawn get nearer to it than it stands: any push will do this turn."),
+  stuck: (p) => I18N.t("page.card.ways_stuck_keep", "🔀 No push opens a way from your pawn to it this turn, whichever way the spare is turned, and none lets your pawn get nearer to it than it stands; these keep it as near: {ways}.", p),
   none: () => I18N.t("page.card.ways_none", "🔀 No push opens a way from your pawn to it this turn, whichever way the spare is turned: push where your pawn gets nearer to it."),
   nearestOne: (p) => I18N.t("page.card.ways_nearest_one", "🔀 No push opens a way from your pawn to it this turn, whichever way the spare is turned. Nearest to it, beside it with a wall between, with the spare as it lies: {ways}.", p),
   nearest: (p) => I18N.t("page.card.ways_nearest", "🔀 No push opens a way from your pawn to it this turn, whichever way the spare is turned. Nearest to it, {tiles} tiles away along the rows and columns (walls not counted), with the spare as it lies: {ways}.", p),
@@ -82,7 +81,7 @@ const VADER_WAYS = {
   one: (p) => I18N.t("page.card.vader_ways_one", "🔀 This turn, the push at {slot} opens a way from the Vader pawn to it.", p),
   now: (p) => I18N.t("page.card.vader_ways_now", "🔀 This turn, these pushes open a way from the Vader pawn to it: {slots}.", p),
   turned: (p) => I18N.t("page.card.vader_ways_turned", "🔀 With the spare as it lies, no push opens a way from the Vader pawn to it. Turn the spare with ⟳ Rotate (on the board's page): {turns}.", p),
-  stuck: () => I18N.t("page.card.vader_ways_stuck", "🔀 No push opens a way from the Vader pawn to it this turn, whichever way the spare is turned, and none lets the Vader pawn get nearer to it than it stands: any push will do this turn."),
+  stuck: (p) => I18N.t("page.card.vader_ways_stuck_keep", "🔀 No push opens a way from the Vader pawn to it this turn, whichever way the spare is turned, and none lets the Vader pawn get nearer to it than it stands; these keep it as near: {ways}.", p),
   none: () => I18N.t("page.card.vader_ways_none", "🔀 No push opens a way from the Vader pawn to it this turn, whichever way the spare is turned: push where the Vader pawn gets nearer to it."),
   nearestOne: (p) => I18N.t("page.card.vader_ways_nearest_one", "🔀 No push opens a way from the Vader pawn to it this turn, whichever way the spare is turned. Nearest to it, beside it with a wall between, with the spare as it lies: {ways}.", p),
   nearest: (p) => I18N.t("page.card.vader_ways_nearest", "🔀 No push opens a way from the Vader pawn to it this turn, whichever way the spare is turned. Nearest to it, {tiles} tiles away along the rows and columns (walls not counted), with the spare as it lies: {ways}.", p),
@@ -117,6 +116,9 @@ function nearestSaid(w, say = PAWN_WAYS) {
       ? I18N.t("page.card.push_stay_short", "{slot} (then stay on {cell})", { slot, cell: w.nearest[slot] })
       : I18N.t("page.lab.push_to_cell", "{slot} (then to {cell})", { slot, cell: w.nearest[slot] }))),
     ...(slots.length > named.length ? [I18N.t("page.lab.pushes_more", "{n} more as near", { n: slots.length - named.length })] : [])]);
+  // (no push nearer than the pawn stands: the pushes that keep it as near, said as such, not as a way nearer: Labyrinth
+  // newcomer 91 read them as advice; "any push will do" was false of pushes that leave it farther, an attack)
+  if (w.nearer === false) return say.stuck({ ways });
   return w.tiles === 1 ? say.nearestOne({ ways }) : say.nearest({ ways, tiles: w.tiles });
 }
 function drawStruggle(s) {

@@ -111,8 +111,8 @@ function drawStays(v) {
   }
   for (const el of document.querySelectorAll(".space")) {
     const ts = at.get(el.dataset.sensor);
-    if (ts) el.dataset.stays = ts.length === 1 ? I18N.t("page.str.space_stays_token", "{token} stays", { token: ts[0] })
-      : I18N.t("page.str.space_stay_tokens", "{tokens} stay", { tokens: I18N.list(ts) });
+    if (ts) el.dataset.stays = ts.length === 1 ? I18N.t("page.str.space_stays_token", "token {token} stays", { token: ts[0] })
+      : I18N.t("page.str.space_stay_tokens", "tokens {tokens} stay", { tokens: I18N.list(ts) });
     else delete el.dataset.stays;
   }
 }

@@ -54,3 +54,15 @@ def test_the_star_place_from_start_names_the_token_that_would_be_there(browser: 
     star = [line for line in lines if "★ place" in line]
     assert star == ["✔ good for your card: your card's ★ place (D) scores with any token: token J, 4th in the race "
                     "if it stopped here: +10"], lines
+
+
+
+def test_the_token_standing_in_the_star_place_is_not_also_said_to_score_nothing(browser: Any) -> None:
+    """(an attack: "○ no points for your card: token 10 moves ahead, and your card does not name it" above "your card's
+    ★ place (A) scores with any token: token 10, 1st in the race if it stopped here: +10", one token, two verdicts)"""
+    lines = _lines(browser, {"K": 0, "Q": 0, "J": 0, "10": 0, "9": 0},
+                   {"K": 0, "Q": 0, "J": 0, "10": 2, "9": 0},
+                   [{"token": "10", "from": 0, "to": 2}], ["A", "Q", "9", "K", "J"])
+    about_10 = [line for line in lines if "token 10" in line]
+    assert about_10 == ["✔ good for your card: your card's ★ place (A) scores with any token: token 10, 1st in the race "
+                        "if it stopped here: +10"], lines

@@ -224,3 +224,34 @@ def test_a_drag_begun_on_a_space_off_its_tokens_takes_the_token_the_play_moves_f
         page.close()
     finally:
         stop(proc)
+
+
+def test_a_finger_drag_begun_on_a_space_off_its_tokens_takes_the_token_too(browser: Any) -> None:
+    """(an attack, a phone: a finger on START's bare corner, dragged to space 3, scrolled the page, pointercancel, and
+    nothing moved or was said; a mouse did it) The spaces a token is asked from take a finger's drag as a mouse's."""
+    from test_struggle_choosing_round26a_browser import SEED7
+    from test_struggle_newcomer66 import _page, _placing
+
+    proc, url = serve(SEED7)
+    try:
+        context, page = _page(browser, url, touch=True)
+        _placing(page, True)  # way 1: J START -> space 4, 9 START -> space 1
+        page.locator(".track-frame").scroll_into_view_if_needed()
+        start = page.locator('.space[data-sensor="s0"]').bounding_box()
+        x, y = start["x"] + 4, start["y"] + 4  # START's label corner (a finger near a token is moved onto it by Chromium)
+        assert page.evaluate(f"document.elementFromPoint({x}, {y}).closest('.token')") is None
+        tx, ty = centre(page, '.space[data-sensor="s4"]')
+        cdp = context.new_cdp_session(page)
+
+        def touch(kind: str, px: float, py: float) -> None:
+            cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": [] if kind == "touchEnd" else
+                                                  [{"x": px, "y": py, "id": 1}]})
+
+        touch("touchStart", x, y)
+        for i in range(1, 11):
+            touch("touchMove", x + (tx - x) * i / 10, y + (ty - y) * i / 10)
+        touch("touchEnd", tx, ty)
+        page.wait_for_function("() => S.world.tokens.J === 's4'", timeout=WAIT_MS)
+        context.close()
+    finally:
+        stop(proc)

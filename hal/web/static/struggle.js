@@ -281,6 +281,8 @@ function drawTokens() {
     else hand.appendChild(tokenDiv(t));
   }
   drawWants();
+  // the spaces a drag begun off their tokens takes a token from (buildTrack), marked for a finger (struggle.css .takes)
+  document.querySelectorAll(".space[data-sensor]").forEach((el) => el.classList.toggle("takes", askedHere(el.dataset.sensor).length > 0));
   // how many share each space: one or two stand larger (struggle.css; on a phone 7 px letters read as specks)
   document.querySelectorAll(".space .toks").forEach((c) => { c.dataset.n = String(c.children.length); });
   handsUp();
@@ -566,6 +568,9 @@ function forCard(o, card) {
       : to > from ? (pa > pb ? I18N.t("page.str.moves_ahead_drops", "moves ahead but drops (others pass it)") : I18N.t("page.str.moves_ahead", "moves ahead"))
         : pa < pb ? I18N.t("page.str.goes_back_rises", "goes back but comes up (a token ahead goes back further)") : I18N.t("page.str.goes_back", "goes back");
     const args = { token, place: places[j], rank: nth(pa), want: nth(j), was: nth(pb), moves };
+    // the token the way leaves in the card's ★ place from START: said once, by the ★ line below (an attack read "no
+    // points … token 10" above "★ place (A) … token 10 … +10")
+    if (!started && card.indexOf("A") >= 0 && will[card.indexOf("A")] === token) continue;
     if (!started) { // from START: what the way leaves in place, counted from nothing; the tokens stand level on
       // START, so no rank is "still" or "from" one (Struggle newcomer 20 read "moves ahead, still 1st in the race"
       // with all five there; round 27 had seen "from 3rd to 3rd"), and a token leaving it only moves ahead

@@ -40,6 +40,7 @@ function buildTrack() {
     d.dataset.kind = kind;
     d.style.gridRow = String(rows - row);
     d.style.gridColumn = String(col + 1);
+    if (col === 0 || col === per - 1) d.dataset.edge = col === 0 ? "first" : "last"; // (struggle.css: the stays mark)
     d.title = I18N.t("page.str.space_title", "{name}: {kind} space", { name: spaceName(i), kind: KIND_WORD[kind] ? KIND_WORD[kind]() : kind });
     d.innerHTML = `<div class="led"></div><span class="num">${kind === "start" ? I18N.t("page.str.start_label", "START") : kind === "finish" ? I18N.t("page.str.finish_label", "FINISH") : i}</span><div class="toks"></div>`;
     d.addEventListener("click", () => spaceClicked(`s${i}`));

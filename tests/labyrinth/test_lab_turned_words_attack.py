@@ -1,9 +1,9 @@
 """Issue 15, an attack (session 21) on the Labyrinth hint for a spare that must be turned: "... With the spare as it
 lies, none lets your pawn walk nearer ...; turned another way: S-b, then walk to b2. ⟳ Rotate it ... until these words
 say “with the spare as it lies”" — the words to wait for were in the sentence already, before any turn (English and
-Portuguese), and a reader could take the spare as turned right. The words quoted are the opening of the sentence said
-once it is ("Nearest to it, with the spare as it lies: ..."), in every language, and appear nowhere else in the
-sentence that asks for the turn."""
+Portuguese), and a reader could take the spare as turned right. The words quoted are said by the sentence said once it
+is ("Nearest to it, ... with the spare as it lies: ..."), in every language, and appear nowhere else in the sentence
+that asks for the turn."""
 
 from __future__ import annotations
 

@@ -156,7 +156,9 @@ def test_every_card_found_the_arrows_whose_push_opens_a_way_home_are_marked(brow
             said = page.locator("#mover").inner_text()
             # ...the tile to walk to named, and the distance said as what it counts (Labyrinth newcomer 68 read
             # "distance 4" unsure of its unit and of the tile it meant)
-            assert f"Nearest to it, with the spare as it lies: {near}, then walk to b2 (2 tiles from a1 along the rows and columns)." in said, said
+            # ...the distance first, with what it does not count (Labyrinth newcomer 94 stopped to work out whether
+            # "2 tiles from a1 along the rows and columns", said after the pushes, counted steps along the paths)
+            assert f"Nearest to it, 2 tiles from a1 along the rows and columns (walls not counted), with the spare as it lies: {near}, then walk to b2." in said, said
             # ...no more than three pushes named, the others counted; and none said when no push gets the pawn nearer
             # than it stands (Labyrinth newcomer 70 read eight pushes, each "then to d1", where its pawn stood)
             many = page.evaluate("""() => { const lit = [...document.querySelectorAll('#maze .slot:not(.off)')].map((e) => e.dataset.slot);
@@ -164,7 +166,7 @@ def test_every_card_found_the_arrows_whose_push_opens_a_way_home_are_marked(brow
                             push_reach: { red: Object.fromEntries(lit.map((k) => [k, ['c3', 'd4']])) } };
                 drawInfo(); return lit.length; }""")
             said = page.locator("#mover").inner_text()
-            assert many > 4 and f"and {many - 3} more as near (4 tiles from a1" in said, said
+            assert many > 4 and f"and {many - 3} more as near." in said and "Nearest to it, 4 tiles from a1" in said, said
             assert said.count("(then to c3)") == 3, said
             # (no turn of the spare nearer either: Labyrinth newcomer 75)
             page.evaluate("""() => { S.world = { ...S.world, pawns: { ...S.world.pawns, red: 'c3' },

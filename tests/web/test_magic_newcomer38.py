@@ -78,8 +78,11 @@ def test_a_tap_as_the_turn_passed_says_the_turn_ended(browser: Any, url: str, ag
           HANDLERS.error({ type: "error", message: "slide red: it is blue's turn" });
           return { refused, server: document.getElementById("error").textContent };
         }""", ago_ms)
-        ended = "Your turn ended just now (all steps used): "
+        # (its own sentence: Magic newcomer 96 read "Your turn ended just now (Done pressed): No step now: it is
+        # Blue's turn", two colons in a row and a capital mid-sentence)
+        ended = "Your turn ended just now (all steps used). "
         if late:
+            assert said["refused"].startswith(ended + "No step now: it is "), said
             assert said["refused"].lower().startswith((ended + "No step now: it is Blue's turn").lower()), said
             assert said["server"] == ended + "slide red: it is blue's turn", said
         else:

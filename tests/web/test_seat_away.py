@@ -122,7 +122,8 @@ def test_the_laptop_says_the_card_s_screen_is_closed(browser: Any) -> None:
             # ...and the player list says it as the seat does (Struggle newcomer 79 read "played here · card elsewhere"
             # in Red's row beside "its screen is closed", and wondered whether the card was still open somewhere)
             row = page.locator('#players .player[data-player="red"] .who > small:not(.tag-short)')
-            expect(row).to_contain_text("played here · card's screen closed", timeout=WAIT_MS)
+            # (the words "on this screen": Labyrinth newcomer 94 read "played here" as a place on the board)
+            expect(row).to_contain_text("on this screen · card's screen closed", timeout=WAIT_MS)
             # ...and a phone's short tag says it too (an attack: "Red you" under "its screen is closed")
             small = open_page(browser, url, (390, 844))
             try:
@@ -137,7 +138,7 @@ def test_the_laptop_says_the_card_s_screen_is_closed(browser: Any) -> None:
             try:
                 again.add_cookies(cookies)
                 again.new_page().goto(url + "seat/red")
-                expect(row).to_contain_text("played here · card elsewhere", timeout=WAIT_MS)
+                expect(row).to_contain_text("on this screen · card elsewhere", timeout=WAIT_MS)
             finally:
                 again.close()
         finally:

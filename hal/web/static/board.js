@@ -1199,9 +1199,11 @@ function lateWords(text) {
   // (a person here on turn now: the refusal is about their own turn, never the one before: a hot seat, an attack)
   if (!v || v.phase === "over" || v.current === e.player || S.hello.humans.includes(v.current)) return text;
   const why = REASON_TEXT[e.reason] ? REASON_TEXT[e.reason]() : String(e.reason || "");
+  // (a sentence of its own before the refusal's: Magic newcomer 96 read "…(Done pressed): No step now: it is Blue's
+  // turn", two colons in a row)
   return S.hello.humans.length === 1
-    ? I18N.t("page.magic.your_turn_ended", "Your turn ended just now ({why}): {text}", { why, text })
-    : I18N.t("page.magic.turn_ended_now", "{Player}'s turn ended just now ({why}): {text}", { player: e.player, why, text });
+    ? I18N.t("page.magic.your_turn_ended", "Your turn ended just now ({why}). {text}", { why, text })
+    : I18N.t("page.magic.turn_ended_now", "{Player}'s turn ended just now ({why}). {text}", { player: e.player, why, text });
 }
 function showError(text) {
   const e = $("error");

@@ -224,9 +224,10 @@ const MB = {
     // read "you · card on another screen" on a screen holding no seat as this screen calling itself the seat's)
     // ...its screen closed said so, as the seat's own button says it (Struggle newcomer 79 read "card elsewhere" here
     // beside "its screen is closed" there, and wondered whether the card was still open somewhere)
+    // ...said as this screen's (Labyrinth newcomer 94 read "played here" beside the board as a place on it)
     const away = MB.seatAway(p);
-    const tag = away ? I18N.t("page.common.card_elsewhere_closed", "played here · card's screen closed")
-      : MB.seatElsewhere(p) ? I18N.t("page.common.card_elsewhere", "played here · card elsewhere")
+    const tag = away ? I18N.t("page.common.card_elsewhere_closed", "on this screen · card's screen closed")
+      : MB.seatElsewhere(p) ? I18N.t("page.common.card_elsewhere", "on this screen · card elsewhere")
       : hello.humans.includes(p) ? I18N.t("page.common.you", "you") : I18N.t("page.common.simulated", "simulated");
     const won = view.winner === p || (view.winners || []).includes(p);
     row.innerHTML = `<span class="arrow">▶</span><span class="dot"></span>` +

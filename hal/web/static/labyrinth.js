@@ -564,10 +564,13 @@ function homeWaysWords() {
     // ...where a turn of the spare lets a push take the pawn nearer, said so, with that push (Labyrinth newcomer 75
     // read "none nearer" as every way the spare turns; 76 read "⟳ Rotate it" as one press, and the words stayed)
     const turnedNear = near && !near.nearer ? nearestPushes(home, true) : null;
-    if (turnedNear && turnedNear.nearer) return I18N.t("page.lab.home_ways_nearer_turned", "No push opens a way to {home} this turn, whichever way the spare is turned. As the spare lies now, none lets your pawn walk nearer to it than {here}, where it stands; turned another way: {ways}. ⟳ Rotate it, a quarter turn a press, until these words say “Nearest to it, with the spare as it lies”.", { home, here: near.here, ways: pushesSaid(turnedNear) });
+    if (turnedNear && turnedNear.nearer) return I18N.t("page.lab.home_ways_nearer_turned", "No push opens a way to {home} this turn, whichever way the spare is turned. As the spare lies now, none lets your pawn walk nearer to it than {here}, where it stands; turned another way: {ways}. ⟳ Rotate it, a quarter turn a press, until these words name the nearest pushes “with the spare as it lies”.", { home, here: near.here, ways: pushesSaid(turnedNear) });
     if (near && !near.nearer) return I18N.t("page.lab.home_ways_none_nearer", "No push opens a way to {home} this turn, whichever way the spare is turned, and none lets your pawn walk nearer to it than {here}, where it stands.", { home, here: near.here });
-    return near && near.tiles === 1 ? I18N.t("page.lab.home_ways_nearest_one", "No push opens a way to {home} this turn, whichever way the spare is turned. Nearest to it, with the spare as it lies: {ways} (1 tile from {home}).", { home, ways })
-      : near ? I18N.t("page.lab.home_ways_nearest_walk", "No push opens a way to {home} this turn, whichever way the spare is turned. Nearest to it, with the spare as it lies: {ways} ({tiles} tiles from {home} along the rows and columns).", { home, ways, tiles: near.tiles })
+    // (...the distance first, with what it does not count, as the card page says it: Labyrinth newcomer 94 stopped to
+    // work out whether "(2 tiles from a1 along the rows and columns)" after the pushes counted steps along the paths;
+    // one tile is beside it, a wall between, or a way would open: Labyrinth newcomer 90 on the card page)
+    return near && near.tiles === 1 ? I18N.t("page.lab.home_ways_nearest_one", "No push opens a way to {home} this turn, whichever way the spare is turned. Nearest to it, beside {home} with a wall between, with the spare as it lies: {ways}.", { home, ways })
+      : near ? I18N.t("page.lab.home_ways_nearest_walk", "No push opens a way to {home} this turn, whichever way the spare is turned. Nearest to it, {tiles} tiles from {home} along the rows and columns (walls not counted), with the spare as it lies: {ways}.", { home, ways, tiles: near.tiles })
       : I18N.t("page.lab.home_ways_never", "No push opens a way to {home} this turn, whichever way the spare is turned: push where your pawn can walk nearest to it.", { home });
   }
   return ways.length === 1 ? I18N.t("page.lab.home_way_one", "🏠 The push at {slot} opens a way to {home} (a 🏠 beside its arrow).", { slot: ways[0], home })

@@ -604,9 +604,10 @@ document.addEventListener("DOMContentLoaded", () => NOTICE.wireNotice());
 // the last click or tap (NOTICE.pointer), before any handler of the page runs (a capture listener)
 // with the edges of what it came down on (a tile, a cell, a space, a button): a refusal said beside it never
 // covers it (Labyrinth newcomer 13: at 1920 the line under the pointer lay over the lower half of the tile
-// clicked); a thing taller than 120 px (the board itself) counts as the point
+// clicked); a thing taller than 120 px (the board itself) counts as the point; a Magic pawn, drawn over the board and
+// not in a cell, is such a thing too (Magic newcomer 96 dragged it during Blue's turn: the refusal lay over the pawn)
 document.addEventListener("pointerdown", (e) => {
-  const el = e.target && e.target.closest ? e.target.closest(".tile, .cell, .space, .slot, .token, .pdie, button") : null;
+  const el = e.target && e.target.closest ? e.target.closest(".pawn, .tile, .cell, .space, .slot, .token, .pdie, button") : null;
   const r = el ? el.getBoundingClientRect() : null, fits = r && r.height <= 120;
   NOTICE.pointer = { x: e.clientX, y: e.clientY, at: performance.now(),
                      top: fits ? r.top : e.clientY - 8, bottom: fits ? r.bottom : e.clientY + 8 };

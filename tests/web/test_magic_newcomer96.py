@@ -1,0 +1,31 @@
+"""Issue 15, Magic newcomer 96 (1920x1080): a drag of the pawn during Blue's turn was refused in a line said beside
+the pointer, lying over the lower half of the pawn dragged (its top 24 px under the pointer). A refusal said beside
+a click or drag that came down on a pawn lies under the whole pawn, or above it, as it does for a cell or a tile."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from test_magic_newcomer import WIDE, open_page, url  # noqa: F401  (url: the module's server fixture)
+
+pytestmark = pytest.mark.browser
+
+
+def test_a_refusal_beside_a_pawn_pressed_keeps_off_the_pawn(browser: Any, url: str) -> None:  # noqa: F811
+    page = open_page(browser, url, WIDE)
+    try:
+        pawn = page.locator("#board .pawn.red")
+        box = pawn.bounding_box()
+        assert box
+        page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        page.mouse.down()
+        page.mouse.up()
+        # said as far from the line's own place as a refusal of a drag at the board's foot is (a far click: beside it)
+        got = page.evaluate("""() => { showError("No step now: it is Blue's turn"); const e = document.getElementById('error');
+          const r = e.getBoundingClientRect(), p = document.querySelector('#board .pawn.red').getBoundingClientRect();
+          return { near: e.classList.contains('near'), top: r.top, bottom: r.bottom, pawnTop: p.top, pawnBottom: p.bottom }; }""")
+        assert got["near"], got
+        assert got["top"] >= got["pawnBottom"] or got["bottom"] <= got["pawnTop"], got
+    finally:
+        page.close()

@@ -490,14 +490,18 @@ def within_reach(race: Race, card: Card) -> int:
                if want == ACE or (race.arrived[j] == want if j < n else want not in race.arrived))
 
 
-def evaluate(rules: Rules, race: Race, card: Card) -> tuple[int, int, int, int]:
+def evaluate(rules: Rules, race: Race, card: Card) -> tuple[int, int, int, int, int]:
     """How good ``race`` looks for ``card`` (bigger is better): the points of the
     projected order plus the points already certain (arrived tokens), then the
     places still within reach (:func:`within_reach`: Struggle newcomer 82 saw
     the pick lose a place for good beside ways of as many points losing none),
     then pairwise agreement with the card's order (only positions strictly ahead
     count), then progress of the card's next token (:func:`next_wanted`), or how
-    far back it stays where the card wants it last (:func:`wanted_last`)."""
+    far back it stays where the card wants it last (:func:`wanted_last`), then
+    how far back the token the card wants last stays while it races (Struggle
+    newcomer 94: the pick took Q, wanted last, from space 6 to 8, right behind
+    K, wanted before it, "moving the tokens furthest", where another way of as
+    many points left Q on 6)."""
     proj = projected_order(rules, race)
     certain = points(card[: len(race.arrived)], race.arrived)
     wanted = [t for t in card if t != ACE]
@@ -510,7 +514,9 @@ def evaluate(rules: Rules, race: Race, card: Card) -> tuple[int, int, int, int]:
     # (...kept back where the card wants it last: place E goes to the token still racing once four have arrived, and
     # the token taken on arrives fourth, at D: Struggle newcomer 88 saw the pick take J, wanted in E, "furthest")
     progress = 0 if lead is None else pos[lead] if wanted_last(card, lead) else -pos[lead]
-    return points(card, proj) + certain, within_reach(race, card), pairs, progress
+    last = card[-1]
+    rear = pos[last] if last != ACE and last not in race.arrived else 0
+    return points(card, proj) + certain, within_reach(race, card), pairs, progress, rear
 
 
 def wanted_last(card: Card, token: str) -> bool:
@@ -556,7 +562,8 @@ def hint_reason(rules: Rules, outs: Sequence[Outcome], card: Card | None, pick: 
     ``("reach", None)``: more places on the card within reach (:func:`within_reach`); ``("order", None)``: more pairs of tokens in the card's order; ``("lead", TOKEN)``: TOKEN, the card's next token
     (:func:`next_wanted`) after the pick, further on than in each (``("lead", None)`` where one has it arrived or as
     far: each way's own next token further on); ``("back", TOKEN)``: TOKEN, that token where the card wants it last
-    (:func:`wanted_last`), further back than in each (``("back", None)``: each way's own kept back); ``("moves", None)``: the tokens moved further, net; ``("first",
+    (:func:`wanted_last`), further back than in each (``("back", None)``: each way's own kept back), or, level on the
+    next token, TOKEN, the token the card wants last, further back; ``("moves", None)``: the tokens moved further, net; ``("first",
     None)``: each as good on every measure, listed after it; ``("mixed", None)``: ahead of some on one measure and of
     others on another (the page then says every measure the board weighs, in its order). Said on the card holder's
     page (Struggle newcomer 66 read "more in your card's order" of a pick that kept the order; newcomer 70 read "first
@@ -571,25 +578,32 @@ def hint_reason(rules: Rules, outs: Sequence[Outcome], card: Card | None, pick: 
     if len(apart) > 1:
         return ("mixed", None)
     reason = apart.pop()
-    if reason != "lead":
-        return (reason, None)
     rivals_i = [i for i, _ in rivals]
     race = outs[pick].result.race
+    if reason == "back":  # the token the card wants last, still racing, further back than in each
+        return ("back", card[-1] if _kept_back(card[-1], race, [outs[i].result.race for i in rivals_i]) else None)
+    if reason != "lead":
+        return (reason, None)
     lead = next_wanted(race, card)
     if lead is None:
         return (reason, None)
     if wanted_last(card, lead):  # kept back: each weighing as much has it arrived or further on
-        back = lead not in race.arrived and all(
-            lead in outs[i].result.race.arrived or (outs[i].result.race.space(lead) or 0) > (race.space(lead) or 0)
-            for i in rivals_i)
-        return ("back", lead if back else None)
+        return ("back", lead if _kept_back(lead, race, [outs[i].result.race for i in rivals_i]) else None)
     further = all(lead not in outs[i].result.race.arrived
                   and (outs[i].result.race.space(lead) or 0) < (race.space(lead) or 0) for i in rivals_i)
     return (reason, lead if further else None)
 
 
-#: the measures :func:`hint_apart` names, in the order the board weighs them after the points
-APART = ("reach", "order", "lead", "moves", "first")
+def _kept_back(token: str, race: Race, others: Sequence[Race]) -> bool:
+    """Whether ``token`` races in ``race`` and stands further back there than in each of ``others`` (arrived there,
+    or on a later space)."""
+    return token != ACE and token not in race.arrived and all(
+        token in o.arrived or (o.space(token) or 0) > (race.space(token) or 0) for o in others)
+
+
+#: the measures :func:`hint_apart` names, in the order the board weighs them after the points (``back``: the token
+#: the card wants last further back, :func:`evaluate`'s last measure)
+APART = ("reach", "order", "lead", "back", "moves", "first")
 
 
 def hint_apart(rules: Rules, outs: Sequence[Outcome], card: Card | None, pick: int) -> list[tuple[int, str]]:

@@ -481,7 +481,7 @@ def struggle_hint(event: Mapping[str, Any]) -> dict[str, Any] | None:
 
 
 #: the measures a ``mixed`` hint names way by way (``hint_apart``: controller/struggle/rules.py hint_apart)
-HINT_APART = ("reach", "order", "lead", "moves", "first")
+HINT_APART = ("reach", "order", "lead", "back", "moves", "first")
 
 
 def _hint_apart(value: Any) -> list[list[Any]] | None:

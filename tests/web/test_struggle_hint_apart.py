@@ -29,15 +29,15 @@ def test_a_hint_apart_out_of_shape_is_left_out(bad: Any) -> None:
 def test_the_rules_name_the_newcomer_s_case_way_by_way() -> None:
     from mazeboard.controller.struggle import rules as R
 
-    # (tests/web/test_struggle_pick_line_truth.py "moves_and_first": ahead of one way on the spaces moved, level in
-    # every way with another listed after it)
+    # (tests/web/test_struggle_pick_line_truth.py "moves_and_first": ahead of one way on the spaces moved, and of
+    # another, level with it before, on the token the card wants last kept back: Struggle newcomer 94)
     race, hand, card = R.Race(spaces=(0, 0, 16, 14, 0)), ("A", "Q", "J", "J", "9"), ("A", "10", "K", "J", "9")
     rules = R.Rules.default()
     outs = R.outcomes(rules, race, hand)
     pick = R.hint(rules, outs, card)
     assert R.hint_reason(rules, outs, card, pick)[0] == "mixed"
     apart = R.hint_apart(rules, outs, card, pick)
-    assert {m for _, m in apart} == {"moves", "first"}, apart
+    assert {m for _, m in apart} == {"moves", "back"}, apart
 
 
 @pytest.mark.parametrize("why", ["mixed", "moves"])

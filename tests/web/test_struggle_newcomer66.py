@@ -109,7 +109,10 @@ def test_the_pick_line_says_the_board_s_own_reason(browser: Any) -> None:
             }""")
         finally:
             page.close()
-    assert "takes token J, the next your card wants, furthest" in said["lead"], said
+    # (the next token named on the card: Struggle newcomer 94 read "the next your card wants" of K, the card's ★ place
+    # C, any token, before K's D)
+    assert "takes token J, the next named on your card, furthest" in said["lead"], said
+    assert "the token it wants last kept back" in said["first"], said  # (a measure of its own: Struggle newcomer 94)
     assert "moves the tokens furthest" in said["moves"] and "comes first in the list" in said["first"], said
     # (the board's own measures named, never "as good in every way": Struggle newcomer 90 saw way 3 take token 9, its card's
     # next but one, a space further, and read the claim as false)

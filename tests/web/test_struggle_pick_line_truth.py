@@ -32,7 +32,7 @@ CASES = {
     "sure_fewer": (R.Race(spaces=(0, 13, 16, 11, 5)), ("K", "Q", "Q", "Q", "A"), ("A", "Q", "9", "K", "J")),
     # the pick: 30 points; way 9: 20, 10 of them sure
     "sure_more": (R.Race(spaces=(14, 10, 12, 14, 15)), ("Q", "J", "A", "A", "10"), ("10", "K", "Q", "A", "J")),
-    # ahead of way 2 on the spaces moved only, level in every way with way 3
+    # ahead of way 2 on the spaces moved only, and of way 3 on the token the card wants last kept back
     "moves_and_first": (R.Race(spaces=(0, 0, 16, 14, 0)), ("A", "Q", "J", "J", "9"), ("A", "10", "K", "J", "9")),
     # two ways land 10 at place A, where the card wants K: a place lost for good, no points changed now
     "reach": (R.Race(spaces=(4, 6, 5, 14, 11)), ("K", "10", "10", "A", "A"), ("K", "Q", "J", "10", "9")),
@@ -78,7 +78,8 @@ def test_the_pick_line_never_says_as_many_points_of_ways_scoring_differently(bro
         assert "twice" in text, (name, text)  # the board's count said: an arrival's points counted twice
     text, f = said["moves_and_first"]
     assert f["reason"] == "mixed", f
-    assert "the pick moves the tokens further" in text and "first in the list" in text, text
+    # (way 3, level with the pick before, now behind on the token the card wants last: Struggle newcomer 94)
+    assert "by moving the tokens further" in text and "by keeping token 9, which your card wants last" in text, text
 
 
 def test_a_mixed_reason_is_said_way_by_way(browser: Any) -> None:
@@ -98,12 +99,16 @@ def test_a_mixed_reason_is_said_way_by_way(browser: Any) -> None:
     # (each said as what the pick does better: Struggle newcomer 89 could not tell what "on how far the tokens move"
     # or "only by coming first in the list" meant)
     # ("the pick", never "this one" after "Way 2:", read as praise of way 2: an attack)
-    words = {"reach": "the pick loses fewer places on your card for good",
-             "order": "the pick leaves the racing tokens more in your card's order",
-             "lead": "the pick does better with the next token your card still wants",
-             "moves": "the pick moves the tokens further forward", "first": "weighed the same on all the board counts, the pick comes first in the list"}
+    # (one clause a way, "this one beats way 2 by …; way 3 by …": Struggle newcomer 94 read "this one is ahead of
+    # each of them. Way 7: the pick …; way 6: the pick …" three times)
+    words = {"reach": " by losing fewer places on your card for good",
+             "order": " by leaving the racing tokens more in your card's order",
+             "lead": " by taking the next token named on your card further",
+             "back": " by keeping token", "moves": " by moving the tokens further forward",
+             "first": ", weighed the same on all the board counts, by coming first in the list"}
+    assert "this one beats way" in text and "ahead of each of them" not in text, text
     for i, measure in f["apart"]:
-        assert f"way {i + 1}: {words[measure]}" in text.lower(), (i, measure, text)
+        assert f"way {i + 1}{words[measure]}" in text, (i, measure, text)
     for measure in {m for _, m in f["apart"]} ^ set(words):
         assert words[measure] not in text, (measure, text)
     assert "in this order" not in text, text

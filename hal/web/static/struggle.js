@@ -1048,28 +1048,33 @@ function drawWaysAbove() {
 // the last line of way 3's long text while way 1 was shown): "★ the board's pick for your card: way 3 · Show
 // it"; only on the page holding the card (never the shared LEDs), while its owner chooses among several ways
 // why: the board's reason ({reason, token}: controller/struggle/rules.py hint_reason), said among ways of equal points
-// "this one is ahead of each of them. Way 2: the pick leaves the racing tokens more in your card's order; ways 4 and 5:
-// the pick moves the tokens further forward":
+// "this one beats way 2 by leaving the racing tokens more in your card's order; ways 4 and 5 by moving the tokens
+// further forward":
 // a mixed reason's ways, by the measure the pick is ahead of each on (the secret's hint_why.apart, [[index, measure]]:
-// controller/struggle/rules.py hint_apart), in the board's order of measures; "" where it says none
-function apartWords(apart) {
+// controller/struggle/rules.py hint_apart), in the board's order of measures, `card` the card held here; "" where it
+// says none
+function apartWords(apart, card) {
   if (!Array.isArray(apart)) return "";
-  const by = { reach: [], order: [], lead: [], moves: [], first: [] };
+  const by = { reach: [], order: [], lead: [], back: [], moves: [], first: [] };
   for (const pair of apart) if (Array.isArray(pair) && Number.isInteger(pair[0]) && by[pair[1]]) by[pair[1]].push(pair[0] + 1);
-  // each part "way 2: on …", the ways named before the measure (no preposition before them to decline: an attack read
-  // "vor Wege 7 und 8", "a modi 7 e 8")
-  const parts = Object.entries(by).filter(([, ns]) => ns.length).map(([m, ns], k) => {
-    const ways = k ? (ns.length === 1 ? I18N.t("page.str.way_named_lc", "way {n}", { n: ns[0] }) : I18N.t("page.str.ways_named_lc", "ways {list}", { list: I18N.list(ns.map(String)) }))
-      : ns.length === 1 ? I18N.t("page.str.way_named", "Way {n}", { n: ns[0] }) : I18N.t("page.str.ways_named", "Ways {list}", { list: I18N.list(ns.map(String)) });
+  const last = Array.isArray(card) && card.length ? card[card.length - 1] : "";
+  // each part "way 2 by …", one clause a rival (Struggle newcomer 94 read "this one is ahead of each of them. Way 7:
+  // the pick …; way 6: the pick …" three times), the ways named before the measure (no preposition before them to
+  // decline: an attack read "vor Wege 7 und 8", "a modi 7 e 8")
+  const parts = Object.entries(by).filter(([, ns]) => ns.length).map(([m, ns]) => {
+    const ways = ns.length === 1 ? I18N.t("page.str.way_named_lc", "way {n}", { n: ns[0] }) : I18N.t("page.str.ways_named_lc", "ways {list}", { list: I18N.list(ns.map(String)) });
     // (each said as what the pick does better: Struggle newcomer 89 could not tell what "on how far the tokens move" or
     // "only by coming first in the list" meant; "Way 2: this one …" read as praise of way 2, an attack)
-    return m === "reach" ? I18N.t("page.str.apart_reach_of", "{ways}: the pick loses fewer places on your card for good", { ways })
-      : m === "order" ? I18N.t("page.str.apart_order_of", "{ways}: the pick leaves the racing tokens more in your card's order", { ways })
-      : m === "lead" ? I18N.t("page.str.apart_lead_of", "{ways}: the pick does better with the next token your card still wants", { ways })
-        : m === "moves" ? I18N.t("page.str.apart_moves_of", "{ways}: the pick moves the tokens further forward", { ways })
-          : I18N.t("page.str.apart_first_of", "{ways}: weighed the same on all the board counts, the pick comes first in the list", { ways });
+    return m === "reach" ? I18N.t("page.str.apart_reach_by", "{ways} by losing fewer places on your card for good", { ways })
+      : m === "order" ? I18N.t("page.str.apart_order_by", "{ways} by leaving the racing tokens more in your card's order", { ways })
+      : m === "lead" ? I18N.t("page.str.apart_lead_by", "{ways} by taking the next token named on your card further", { ways })
+        : m === "back" ? (last && last !== "A" ? I18N.t("page.str.apart_back_by", "{ways} by keeping token {token}, which your card wants last, further back", { ways, token: last })
+          : I18N.t("page.str.apart_back_own_by", "{ways} by keeping the token your card wants last further back", { ways }))
+          : m === "moves" ? I18N.t("page.str.apart_moves_by", "{ways} by moving the tokens further forward", { ways })
+            : I18N.t("page.str.apart_first_by", "{ways}, weighed the same on all the board counts, by coming first in the list", { ways });
   });
-  return parts.length > 1 ? I18N.t("page.str.pick_why_apart_of", "this one is ahead of each of them. {parts}", { parts: parts.join("; ") }) : "";
+  // (between clauses a semicolon: "…further back and way 2 by …" read as one thing kept back)
+  return parts.length > 1 ? I18N.t("page.str.pick_why_beats", "this one beats {parts}", { parts: parts.join(I18N.t("page.str.apart_sep", "; ")) }) : "";
 }
 function drawPickLine(v, ways, card, hint, mine, why) {
   const box = $("pick-line");
@@ -1092,23 +1097,25 @@ function drawPickLine(v, ways, card, hint, mine, why) {
   // card" beside ways of as many points losing nothing; the board weighs the places within reach next, rules.py)
   const because = reason === "reach" ? I18N.t("page.str.pick_why_reach", "this one loses fewer places on your card for good (an arrival is final)")
     : reason === "order" ? I18N.t("page.str.pick_why_order", "this one leaves the racing tokens more in your card's order")
-    : reason === "lead" && token ? I18N.t("page.str.pick_why_lead", "this one takes token {token}, the next your card wants, furthest", { token })
+    // (the next token named on the card: Struggle newcomer 94 read "the next your card wants" of K with the ★ place C,
+    // any token, before K's D)
+    : reason === "lead" && token ? I18N.t("page.str.pick_why_lead_named", "this one takes token {token}, the next named on your card, furthest", { token })
       : reason === "moves" ? I18N.t("page.str.pick_why_moves", "this one moves the tokens furthest")
         // (what the board weighs named: Struggle newcomer 90 saw way 3 take token 9, the card's next but one, a space
         // further, and read "as good in every way" as false)
-        : reason === "first" ? I18N.t("page.str.pick_why_first", "the board weighs them the same (the points, the places on your card, their order, its next token, the spaces moved): this one comes first in the list")
+        : reason === "first" ? I18N.t("page.str.pick_why_first_kept", "the board weighs them the same (the points, the places on your card, their order, its next named token, the token it wants last kept back, the spaces moved): this one comes first in the list")
           // (each way's own next token: one has the pick's arrived, or as far)
-          : reason === "lead" ? I18N.t("page.str.pick_why_lead_own", "this one takes the token your card wants next further than each of them does")
+          : reason === "lead" ? I18N.t("page.str.pick_why_lead_own_named", "this one takes the next token named on your card further than each of them does")
             // (the token the card wants last kept back: the last place is the token's still racing when four have
             // arrived, rules.py wanted_last; Struggle newcomer 88 saw J, wanted in E, taken "furthest")
             : reason === "back" && token ? I18N.t("page.str.pick_why_back", "this one keeps token {token} furthest back: your card wants it last, in place E, the place of the token still racing when four have arrived", { token })
             : reason === "back" ? I18N.t("page.str.pick_why_back_own", "this one keeps the token your card wants last further back than each of them does (place E is the token's still racing when four have arrived)")
             // ahead of some on one measure, of others on another: said way by way (Struggle newcomer 76 gave up
             // reading every measure listed at once)
-            : reason === "mixed" && apartWords(why.apart) ? apartWords(why.apart)
+            : reason === "mixed" && apartWords(why.apart, card) ? apartWords(why.apart, card)
               // (every measure, in its order: an attack found the pick level with one way in every way and ahead of
               // another on the spaces moved only, said ahead on the order and the next token)
-              : I18N.t("page.str.pick_why_next", "this one comes out ahead on what the board weighs next, in this order: the places on your card lost for good, the racing tokens in your card's order, how far its next token gets, how far the tokens move, and first in the list");
+              : I18N.t("page.str.pick_why_next_kept", "this one comes out ahead on what the board weighs next, in this order: the places on your card lost for good, the racing tokens in your card's order, how far its next named token gets, how far back the token it wants last stays, how far the tokens move, and first in the list");
   // ...and where every way scores fewer points than now, said so (Struggle newcomer 67 read the pick's "✘ bad for your
   // card: −10" twice before seeing no way did better); not while every token stands on START (no "now": forCard)
   const before = v.spaces || {}, had = v.arrived || [];

@@ -615,9 +615,13 @@ def hint_apart(rules: Rules, outs: Sequence[Outcome], card: Card | None, pick: i
         return []
     key = [(*evaluate(rules, o.result.race, card), moved(o.result)) for o in outs]
     rivals = [i for i in range(len(outs)) if i != pick and key[i][0] == key[pick][0]]
-    # each rival's first measure apart from the pick (the pick is ahead there: hint takes the greatest)
-    return [(i, APART[next((k for k in range(1, len(APART)) if key[i][k] != key[pick][k]), len(APART)) - 1])
-            for i in rivals]
+    # each rival's first measure apart from the pick (the pick is ahead there: hint takes the greatest); the next
+    # token's measure is "back" where that token is the one the card wants last (evaluate keeps it back: an attack
+    # read "by taking the next token named on your card further" of a pick keeping K, wanted last, behind)
+    lead = next_wanted(outs[pick].result.race, card)
+    kept = lead is not None and wanted_last(card, lead)
+    apart = [APART[next((k for k in range(1, len(APART)) if key[i][k] != key[pick][k]), len(APART)) - 1] for i in rivals]
+    return [(i, "back" if kept and m == "lead" else m) for i, m in zip(rivals, apart)]
 
 
 def hint(rules: Rules, outs: Sequence[Outcome], card: Card | None) -> int:

@@ -188,8 +188,12 @@ def test_hint_apart_names_each_way_of_as_many_points_with_the_measure_it_is_behi
         key = [(*rules.evaluate(DEFAULT, o.result.race, card), rules.moved(o.result)) for o in outs]
         rivals = [i for i in range(len(outs)) if i != pick and key[i][0] == key[pick][0]]
         assert [i for i, _ in apart] == rivals
+        lead = rules.next_wanted(outs[pick].result.race, card)
         for i, measure in apart:
             level = rules.APART.index(measure) + 1
+            # ("back" also where the next token is the one the card wants last: its measure keeps it back)
+            if measure == "back" and lead is not None and rules.wanted_last(card, lead) and key[i][3] != key[pick][3]:
+                level = 3
             assert all(key[i][k] == key[pick][k] for k in range(1, level)), (i, measure)
             if measure == "first":
                 assert key[i][1:] == key[pick][1:] and i > pick

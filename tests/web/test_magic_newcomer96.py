@@ -29,3 +29,27 @@ def test_a_refusal_beside_a_pawn_pressed_keeps_off_the_pawn(browser: Any, url: s
         assert got["top"] >= got["pawnBottom"] or got["bottom"] <= got["pawnTop"], got
     finally:
         page.close()
+
+
+def test_a_refusal_beside_a_pawn_keeps_off_it_on_a_page_scrolled_to_its_end(browser: Any, url: str) -> None:  # noqa: F811
+    """An attack (session 26) at 1100x500: the page scrolled to its end, the line lifted out of the page's flow as it
+    is said beside the pawn shortened the page, the browser scrolled back 32 px, and the pawn slid under the line."""
+    page = open_page(browser, url, (1100, 500), tips=True)  # (the first-game tips shown, as the attack had them)
+    try:
+        pawn = page.locator("#board .pawn.red")
+        # (a line said a moment before, in the page's flow under the buttons, as the attack had it)
+        page.evaluate("""() => { document.getElementById('error').textContent = 'Roll first';
+          window.scrollTo(0, document.documentElement.scrollHeight); }""")
+        page.wait_for_timeout(100)
+        box = pawn.bounding_box()
+        assert box and page.evaluate("() => window.scrollY") > 0
+        page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        page.mouse.down()
+        page.mouse.up()
+        got = page.evaluate("""() => { showError("No step now: it is Blue's turn"); const e = document.getElementById('error');
+          const r = e.getBoundingClientRect(), p = document.querySelector('#board .pawn.red').getBoundingClientRect();
+          return { near: e.classList.contains('near'), top: r.top, bottom: r.bottom, pawnTop: p.top, pawnBottom: p.bottom }; }""")
+        assert got["near"], got
+        assert got["top"] >= got["pawnBottom"] or got["bottom"] <= got["pawnTop"], got
+    finally:
+        page.close()

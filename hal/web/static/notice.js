@@ -131,14 +131,18 @@ const NOTICE = {
     const p = NOTICE.pointer, age = p ? performance.now() - p.at : Infinity, fresh = age < 2000; // (a loaded server answers late)
     if (!phone && fresh && Math.hypot(p.x - (r.left + r.right) / 2, p.y - (r.top + r.bottom) / 2) > 300) {
       e.classList.add("toast", "near");
+      // (the line lifted out of the page's flow shortens it: a page scrolled to its end scrolls back, and what was
+      // pressed moves down with it; so does any scroll since the press. An attack at 1100x500: over the pawn pressed)
+      const dy = e.offsetHeight >= 0 && typeof p.sy === "number" ? p.sy - window.scrollY : 0;
+      const q = { ...p, x: p.x + (typeof p.sx === "number" ? p.sx - window.scrollX : 0), y: p.y + dy, top: p.top + dy, bottom: p.bottom + dy };
       // (a click on the board: within the board's width, never over the side panel's controls -- Labyrinth newcomer
       // 80's "g6 cannot be reached" lay over Done and Lift pawn)
       const board = document.querySelector("#board, #maze, #track"), br = board && board.getBoundingClientRect();
-      const onBoard = br && br.width > e.offsetWidth && p.x >= br.left && p.x <= br.right && p.y >= br.top && p.y <= br.bottom;
-      const x = Math.max(8, Math.min(p.x - 40, window.innerWidth - 440));
+      const onBoard = br && br.width > e.offsetWidth && q.x >= br.left && q.x <= br.right && q.y >= br.top && q.y <= br.bottom;
+      const x = Math.max(8, Math.min(q.x - 40, window.innerWidth - 440));
       e.style.setProperty("--near-x", `${onBoard ? Math.max(br.left, Math.min(x, br.right - e.offsetWidth)) : x}px`);
-      const h = e.offsetHeight, under = Math.max(p.y + 24, p.bottom + 6); // under what was clicked, or above it
-      e.style.setProperty("--near-y", `${Math.max(8, under + h <= window.innerHeight - 8 ? under : p.top - 6 - h)}px`);
+      const h = e.offsetHeight, under = Math.max(q.y + 24, q.bottom + 6); // under what was clicked, or above it
+      e.style.setProperty("--near-y", `${Math.max(8, under + h <= window.innerHeight - 8 ? under : q.top - 6 - h)}px`);
     } else if (phone && (r.bottom > window.innerHeight || r.top < 0 || age < 2000)) {
       // (or the answer to a tap, wherever the line is: Labyrinth newcomer 13 tapped a top arrow and its reason
       // showed under Done and Lift pawn, 500 px down; Magic newcomer 19 saw some refusals beside the finger and
@@ -609,6 +613,6 @@ document.addEventListener("DOMContentLoaded", () => NOTICE.wireNotice());
 document.addEventListener("pointerdown", (e) => {
   const el = e.target && e.target.closest ? e.target.closest(".pawn, .tile, .cell, .space, .slot, .token, .pdie, button") : null;
   const r = el ? el.getBoundingClientRect() : null, fits = r && r.height <= 120;
-  NOTICE.pointer = { x: e.clientX, y: e.clientY, at: performance.now(),
+  NOTICE.pointer = { x: e.clientX, y: e.clientY, at: performance.now(), sx: window.scrollX, sy: window.scrollY,
                      top: fits ? r.top : e.clientY - 8, bottom: fits ? r.bottom : e.clientY + 8 };
 }, true);

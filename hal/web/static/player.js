@@ -89,10 +89,13 @@ const VADER_WAYS = {
 // the pushes that open a way with the spare turned, by the ⟳ Rotate presses each needs (the table's `turns`): "once,
 // then push at S-f; twice, then push at N-b or W-4" (Labyrinth newcomer 91, the card page in its own tab on a phone,
 // rotated, switched tabs, read, and switched back to learn how far)
+// slots said as alternatives: "N-b", "N-b or W-4", "N-b, S-d or W-4"
+function slotsOr(xs) {
+  return xs.length < 2 ? xs.join("") : I18N.t("page.card.slots_or", "{rest} or {last}", { rest: I18N.series(xs.slice(0, -1)), last: xs[xs.length - 1] });
+}
 function turnsSaid(w) {
   const turns = w.turns || {}, by = [1, 2, 3].map((n) => w.turned.filter((s) => turns[s] === n));
-  const or = (xs) => xs.length < 2 ? xs.join("") : I18N.t("page.card.slots_or", "{rest} or {last}",
-    { rest: I18N.series(xs.slice(0, -1)), last: xs[xs.length - 1] });
+  const or = slotsOr;
   const said = [
     by[0].length ? I18N.t("page.card.turns_once", "once, then push at {slots}", { slots: or(by[0]) }) : null,
     by[1].length ? I18N.t("page.card.turns_twice", "twice, then push at {slots}", { slots: or(by[1]) }) : null,
@@ -106,6 +109,21 @@ function nearestSaid(w, say = PAWN_WAYS) {
   const slots = Object.keys(w.nearest || {}), stay = (slot) => (w.stay || []).includes(slot);
   if (!slots.length) return say.none();
   const named = slots.slice(0, slots.length > 4 ? 3 : 4);
+  // pushes that all lead to one tile: the tile once, then how many pushes do it (Labyrinth newcomer 95 read "S-b (then
+  // to g5), N-b (then to g5), N-d (then to g5) and 4 more as near", g5 reached whatever was pushed, as each a push
+  // needed); not where they keep the pawn as near as it stands (said as such below)
+  const cell = w.nearest[slots[0]], staying = slots.every(stay);
+  if (slots.length > 1 && w.nearer !== false && slots.every((s) => w.nearest[s] === cell) && (staying || !slots.some(stay))) {
+    const list = slots.length > named.length
+      ? I18N.list([...named, I18N.t("page.card.pushes_n_more", "{n} more", { n: slots.length - named.length })]) : slotsOr(named);
+    const args = { cell, n: slots.length, slots: list };
+    const ways = slots.length === 2
+      ? (staying ? I18N.t("page.card.stay_after_either", "stay on {cell} after either of these pushes: {slots}", args)
+        : I18N.t("page.card.walk_after_either", "walk to {cell} after either of these pushes: {slots}", args))
+      : staying ? I18N.t("page.card.stay_after_any", "stay on {cell} after any of these {n} pushes: {slots}", args)
+        : I18N.t("page.card.walk_after_any", "walk to {cell} after any of these {n} pushes: {slots}", args);
+    return w.tiles === 1 ? say.nearestOne({ ways }) : say.nearest({ ways, tiles: w.tiles });
+  }
   // a push after which the pawn already stands on that tile (carried there, or not moved): "then stay on a5", not "your
   // pawn is on a5 after it" (Labyrinth newcomer 92 wondered whether S-b would carry it somewhere), and the distance
   // said before the pushes, not in a second pair of brackets after them

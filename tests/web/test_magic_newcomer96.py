@@ -4,7 +4,7 @@ a click or drag that came down on a pawn lies under the whole pawn, or above it,
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Iterator
 
 import pytest
 from test_magic_newcomer import WIDE, open_page, url  # noqa: F401  (url: the module's server fixture)
@@ -51,5 +51,35 @@ def test_a_refusal_beside_a_pawn_keeps_off_it_on_a_page_scrolled_to_its_end(brow
           return { near: e.classList.contains('near'), top: r.top, bottom: r.bottom, pawnTop: p.top, pawnBottom: p.bottom }; }""")
         assert got["near"], got
         assert got["top"] >= got["pawnBottom"] or got["bottom"] <= got["pawnTop"], got
+    finally:
+        page.close()
+
+
+@pytest.fixture
+def drop97() -> Iterator[str]:
+    from test_magic_newcomer import DROP_ARGS, served
+
+    yield from served(DROP_ARGS)
+
+
+def test_a_tap_on_the_pawn_the_board_asks_back_takes_it_in_hand(browser: Any, drop97: str) -> None:
+    """Magic newcomer 97 (phone): after the ball fell the prompt said "press ✊ Lift pawn, tap the start corner a1"; a
+    tap on the fallen pawn, as a hand takes it on a real board, changed nothing on the screen. It takes the pawn in
+    hand, as ✊ Lift pawn does: the prompt then says to set it down on a1."""
+    from playwright.sync_api import expect
+    from test_magic_newcomer import PHONE, WAIT_MS, roll_at_least_two, wait_action
+
+    page = open_page(browser, drop97, PHONE, touch=True)
+    try:
+        roll_at_least_two(page)
+        page.locator('#board .cell[data-cell="a2"]').tap()
+        page.wait_for_function("S.world.pawns.red.cell === 'a2'", timeout=WAIT_MS)
+        page.locator('#board .cell[data-cell="a3"]').tap()  # through the wall a2-a3: the ball drops
+        wait_action(page, "return")
+        page.locator("#board .pawn.red").tap()
+        expect(page.locator("#prompt")).to_contain_text("in your hand", timeout=WAIT_MS)
+        assert page.evaluate("planned('red')") is None
+        page.locator('#board .cell[data-cell="a1"]').tap()
+        page.wait_for_function("S.world.pawns.red.cell === 'a1'", timeout=WAIT_MS)
     finally:
         page.close()

@@ -1332,7 +1332,19 @@ function stepsLeft(player) {
   if (!v || v.phase !== "move" || v.current !== player || typeof v.die !== "number") return null;
   return Math.max(0, v.die - (v.steps || 0));
 }
-function pawnClicked(player) { S.selected = player; drawPawns(); drawControls(); }
+// a click or tap on a pawn picks it (the one a cell's click moves); on the pawn the board asks back (its ball fell),
+// takes it in hand, as ✊ Lift pawn does (Magic newcomer 97 tapped its fallen pawn, as on a real board, and nothing
+// changed on the screen)
+function pawnClicked(player) {
+  S.selected = player;
+  if (S.hello.humans.includes(player) && planned(player) !== null && control(`lift:${player}`)[0]) { liftHand(player); return; }
+  drawPawns(); drawControls();
+}
+function liftHand(player) {
+  send({ type: "lift", player });
+  S.world.hands[player] = { cell: null, busy: true };
+  drawPawns(); drawControls(); drawPrompt(); // in the hand now: say so at once
+}
 function dropped(player, cell) {
   if (!S.hello.humans.includes(player)) return;
   S.selected = player;
@@ -1442,9 +1454,7 @@ function wire() {
     const player = activeHuman();
     if (!player) return;
     if (planned(player) === null) { showError(I18N.t("page.magic.set_down", "click a cell to set the pawn down")); return; }
-    send({ type: "lift", player });
-    S.world.hands[player] = { cell: null, busy: true };
-    drawPawns(); drawControls(); drawPrompt(); // in the hand now: say so at once
+    liftHand(player);
   });
   $("fetch").addEventListener("click", () => { const p = activeHuman(); if (p) fetchBall(p); });
   // showing every hidden wall spoils a memory game: asked first while a game goes on (Magic newcomer 17 tapped it

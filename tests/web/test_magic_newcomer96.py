@@ -83,3 +83,19 @@ def test_a_tap_on_the_pawn_the_board_asks_back_takes_it_in_hand(browser: Any, dr
         page.wait_for_function("S.world.pawns.red.cell === 'a1'", timeout=WAIT_MS)
     finally:
         page.close()
+
+
+def test_the_reachable_target_s_step_number_is_in_the_frame_s_colour(browser: Any, url: str) -> None:  # noqa: F811
+    """Magic newcomer 97 (1920x1080): the reachable moon's step number "3" was pale on the white cell, hard to read: its
+    badge took the cell's LED hue, white half the time as the target's LED blinks white. On the target the badge is
+    in the frame's colour, the mover's."""
+    page = open_page(browser, url, WIDE)
+    try:
+        got = page.evaluate("""() => { const c = document.querySelector('#board .cell');
+          c.classList.add('target-cell', 'target-reach'); c.style.setProperty('--frame', '#ffffff');
+          c.style.setProperty('--reach-colour', '#ff0000');
+          const b = document.createElement('span'); b.className = 'steps'; b.textContent = '3'; c.appendChild(b);
+          return { badge: getComputedStyle(b).backgroundColor, frame: getComputedStyle(c, '::before').borderTopColor }; }""")
+    finally:
+        page.close()
+    assert got["badge"] == got["frame"] == "rgb(255, 0, 0)", got

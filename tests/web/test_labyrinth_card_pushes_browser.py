@@ -129,8 +129,9 @@ def test_the_turns_of_the_spare_are_counted_and_no_push_that_helps_is_said(brows
     assert said[1].endswith(": once, then push at S-f; twice, then push at N-b or W-4."), said[1]
     # (what to push then, in words a player can act on: "choose a push that does not help the others" asked newcomer
     # 93 for the others' secret cards, and "any push will do" was false of pushes leaving the pawn farther, an attack)
-    assert "none lets your pawn get nearer to it than it stands; these keep it as near: S-b (then stay on c2), " \
-        "N-b (then stay on c2) and W-2 (then stay on d3)." in said[2], said[2]
+    # (the arrows in one order, sorted, as the card page's other lists: an attack)
+    assert "none lets your pawn get nearer to it than it stands; these keep it as near: N-b (then stay on c2), " \
+        "S-b (then stay on c2) and W-2 (then stay on d3)." in said[2], said[2]
     for line in said[3:]:
         assert "your pawn" not in line and "the Vader pawn" in line, line
     assert said[3].endswith(": once, then push at S-f."), said[3]

@@ -1,7 +1,7 @@
 """Issue 15, Labyrinth newcomer 95 (the card page, phone and 1920x1080): "Nearest to it, 2 tiles away …: S-b (then to
 g5), N-b (then to g5), N-d (then to g5) and 4 more as near" -- none of those pushes touched the pawn or its path, g5
 was reached whatever was pushed, and seven pushes "equally good" made each one look necessary. Pushes that all lead
-to one tile are said as such: the tile once, then how many pushes do it."""
+to one tile are said as such: each push named once, then the tile once."""
 
 from __future__ import annotations
 
@@ -14,7 +14,8 @@ from tests.web.test_plain_words_browser import LABYRINTH, serving
 
 pytestmark = pytest.mark.browser
 
-SEVEN = {"N-b": "g5", "N-d": "g5", "N-f": "g5", "S-b": "g5", "S-d": "g5", "W-2": "g5", "W-4": "g5"}
+# (in the server's order, SLOT_NAMES: the page sorts them, as its other lists of arrows)
+SEVEN = {"S-b": "g5", "N-b": "g5", "S-d": "g5", "N-d": "g5", "N-f": "g5", "W-2": "g5", "W-4": "g5"}
 
 
 def test_pushes_that_all_lead_to_one_tile_are_said_with_it_once(browser: Any) -> None:
@@ -23,16 +24,20 @@ def test_pushes_that_all_lead_to_one_tile_are_said_with_it_once(browser: Any) ->
         try:
             said = card.evaluate("""(seven) => {
               const base = { cards: ["crown"], found: 0, remaining: 2, corner: "a1", vader_cards: [], winner: null };
-              const say = (nearest, stay) => { drawLabyrinth({ ...base, ways: { crown: { now: [], turned: [], nearest,
-                tiles: 2, stay, nearer: true } } }); return document.querySelector("#secret .ways").textContent; };
-              return { seven: say(seven, []), two: say({ "N-b": "g5", "S-d": "g5" }, []),
+              const say = (nearest, stay, nearer = true) => { drawLabyrinth({ ...base, ways: { crown: { now: [], turned: [],
+                nearest, tiles: 2, stay, nearer } } }); return document.querySelector("#secret .ways").textContent; };
+              return { seven: say(seven, []), two: say({ "S-d": "g5", "N-b": "g5" }, []),
                        stay: say({ "N-b": "g5", "S-d": "g5" }, ["N-b", "S-d"]),
+                       stuck: say({ "N-b": "c2", "N-d": "c2", "S-b": "c2" }, ["N-b", "N-d", "S-b"], false),
                        mixed: say({ "N-b": "g5", "S-d": "f4" }, []) }; }""", SEVEN)
         finally:
             mine.close()
-    assert "with the spare as it lies: walk to g5 after any of these 7 pushes: N-b, N-d, N-f and 4 more." in said["seven"], said
+    # (every push named, none left as "4 more", in one order: an attack)
+    assert "with the spare as it lies: any of N-b, N-d, N-f, S-b, S-d, W-2 or W-4, each letting it walk to g5." in said["seven"], said
     assert "(then to g5)" not in said["seven"], said
-    assert "walk to g5 after either of these pushes: N-b or S-d." in said["two"], said
-    assert "stay on g5 after either of these pushes: N-b or S-d." in said["stay"], said
+    assert "with the spare as it lies: either N-b or S-d, each letting it walk to g5." in said["two"], said
+    assert "either N-b or S-d, each leaving it on g5." in said["stay"], said
+    # (no push nearer than it stands: the pushes keeping it as near grouped too, an attack)
+    assert "these keep it as near: any of N-b, N-d or S-b, each leaving it on c2." in said["stuck"], said
     # (pushes to two tiles: each with its own)
     assert "N-b (then to g5) and S-d (then to f4)" in said["mixed"], said

@@ -106,22 +106,23 @@ function turnsSaid(w) {
 // no push opens a way, whichever way the spare is turned: the pushes that let the pawn walk nearest (the spare as it
 // lies), each with the tile to walk to, three at most, the others counted (as the board's page says the way home)
 function nearestSaid(w, say = PAWN_WAYS) {
-  const slots = Object.keys(w.nearest || {}), stay = (slot) => (w.stay || []).includes(slot);
+  // (sorted, as every list of arrows on the card page: an attack read two orders of one set)
+  const slots = Object.keys(w.nearest || {}).sort(), stay = (slot) => (w.stay || []).includes(slot);
   if (!slots.length) return say.none();
   const named = slots.slice(0, slots.length > 4 ? 3 : 4);
-  // pushes that all lead to one tile: the tile once, then how many pushes do it (Labyrinth newcomer 95 read "S-b (then
-  // to g5), N-b (then to g5), N-d (then to g5) and 4 more as near", g5 reached whatever was pushed, as each a push
-  // needed); not where they keep the pawn as near as it stands (said as such below)
+  // pushes that all lead to one tile: each named, the tile once (Labyrinth newcomer 95 read "S-b (then to g5), N-b (then
+  // to g5), N-d (then to g5) and 4 more as near", g5 reached whatever was pushed, as each a push needed); said of the
+  // pawn ("letting it walk", not "walk to": a Vader card's line is the Vader pawn's, an attack), and where they keep it
+  // as near as it stands too (an attack: "N-b (then stay on c2), N-d (then stay on c2), …")
   const cell = w.nearest[slots[0]], staying = slots.every(stay);
-  if (slots.length > 1 && w.nearer !== false && slots.every((s) => w.nearest[s] === cell) && (staying || !slots.some(stay))) {
-    const list = slots.length > named.length
-      ? I18N.list([...named, I18N.t("page.card.pushes_n_more", "{n} more", { n: slots.length - named.length })]) : slotsOr(named);
-    const args = { cell, n: slots.length, slots: list };
+  if (slots.length > 1 && slots.every((s) => w.nearest[s] === cell) && (staying || !slots.some(stay))) {
+    const args = { cell, slots: slotsOr(slots), first: slots[0], last: slots[1] };
     const ways = slots.length === 2
-      ? (staying ? I18N.t("page.card.stay_after_either", "stay on {cell} after either of these pushes: {slots}", args)
-        : I18N.t("page.card.walk_after_either", "walk to {cell} after either of these pushes: {slots}", args))
-      : staying ? I18N.t("page.card.stay_after_any", "stay on {cell} after any of these {n} pushes: {slots}", args)
-        : I18N.t("page.card.walk_after_any", "walk to {cell} after any of these {n} pushes: {slots}", args);
+      ? (staying ? I18N.t("page.card.either_stay", "either {first} or {last}, each leaving it on {cell}", args)
+        : I18N.t("page.card.either_walk", "either {first} or {last}, each letting it walk to {cell}", args))
+      : staying ? I18N.t("page.card.any_stay", "any of {slots}, each leaving it on {cell}", args)
+        : I18N.t("page.card.any_walk", "any of {slots}, each letting it walk to {cell}", args);
+    if (w.nearer === false) return say.stuck({ ways });
     return w.tiles === 1 ? say.nearestOne({ ways }) : say.nearest({ ways, tiles: w.tiles });
   }
   // a push after which the pawn already stands on that tile (carried there, or not moved): "then stay on a5", not "your

@@ -1301,14 +1301,15 @@ function tips() {
   // the card already shown here: the tip does not ask for the seat any more (a newcomer saw it asked after)
   const shown = heldHumans().some((p) => (S.cards[p] || []).length);
   return {
-    // (where an arriving token goes: Struggle newcomer 95 read "race from START to FINISH" and dropped a token on FINISH)
+    // (where an arriving token goes: Struggle newcomer 95 read "race from START to FINISH" and dropped a token on FINISH;
+    // reaching FINISH is enough, and on a phone the ARRIVAL row lies under the track, not beside FINISH: an attack)
     // where the card is on the page: under the dice on a phone, in the side panel beside the board on a wide screen
     // (Struggle newcomer 30: "(shown here)" while the card lay far below a phone's first screen)
-    goal: shown ? I18N.t("page.str.tip_goal_where_arrive", "Your goal: five tokens (K, Q, J, 10, 9) race from START, past FINISH onto the next free arrival place (A to E, beside the track); they belong to nobody. Your secret objective card ({where}) says in which order you want them to arrive: arrival places A to E. Each token that arrives in its card's place scores 10 points. A round ends when the fourth token arrives (the fifth then takes the last place, E); after the last round the highest total wins.",
+    goal: shown ? I18N.t("page.str.tip_goal_where_leaves", "Your goal: five tokens (K, Q, J, 10, 9) race from START to FINISH; a token reaching or passing FINISH leaves the track for the next free ARRIVAL place. They belong to nobody. Your secret objective card ({where}) says in which order you want them to arrive: arrival places A to E. Each token that arrives in its card's place scores 10 points. A round ends when the fourth token arrives (the fifth then takes the last place, E); after the last round the highest total wins.",
       { where: NOTICE.phone() ? I18N.t("page.str.card_under_dice", "shown on this page, under the dice") : I18N.t("page.str.card_beside_board", "shown on this page, beside the board") })
       // (the seat held on another screen: the top has no colour to press, but "⇄ show it here instead": Struggle
       // newcomer 37 read "press your colour at the top" there)
-      : I18N.t("page.str.tip_goal_how_arrive", "Your goal: five tokens (K, Q, J, 10, 9) race from START, past FINISH onto the next free arrival place (A to E, beside the track); they belong to nobody. Your secret objective card ({how}) says in which order you want them to arrive: arrival places A to E. Each token that arrives in its card's place scores 10 points. A round ends when the fourth token arrives (the fifth then takes the last place, E); after the last round the highest total wins.",
+      : I18N.t("page.str.tip_goal_how_leaves", "Your goal: five tokens (K, Q, J, 10, 9) race from START to FINISH; a token reaching or passing FINISH leaves the track for the next free ARRIVAL place. They belong to nobody. Your secret objective card ({how}) says in which order you want them to arrive: arrival places A to E. Each token that arrives in its card's place scores 10 points. A round ends when the fourth token arrives (the fifth then takes the last place, E); after the last round the highest total wins.",
         { how: MB.seatElsewhere((S.hello && S.hello.humans[0]) || "") ? I18N.t("page.str.card_how_elsewhere_move", "on another screen now: to see it here, press “⇄ show it here instead” at the top")
           // (the card box's own button named, where it is: Struggle newcomer 40 read "press your colour at the top"
           // here and "press below" in the box, and could not tell which was meant)

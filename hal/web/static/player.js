@@ -65,7 +65,8 @@ function waysHTML(w, vader = false) {
     : w.now.length ? say.now({ slots: I18N.list(w.now) })
     : w.turned.length ? say.turned({ turns: turnsSaid(w) })
     : nearestSaid(w, say);
-  return `<div class="ways">${escHTML(text)}</div>`;
+  // (an arrow's name kept whole on its line: Labyrinth newcomer 96 read "push at W-" and "4." on a phone)
+  return `<div class="ways">${escHTML(text).replace(/\b([NESW]-[a-g1-7])\b/g, '<span class="slot-name">$1</span>')}</div>`;
 }
 // the lines of waysHTML for the player's own pawn, and for the Vader pawn
 const PAWN_WAYS = {

@@ -865,6 +865,15 @@ function drawInfo() {
   list.innerHTML = "";
   const ways = over ? [] : v.outcomes;
   $("outcome-count").textContent = ways.length ? `(${ways.length})` : "";
+  // the dice on tokens arrived already, said before the play (Struggle newcomer 96 saw a 10 die dropped from the one
+  // way listed, said only in the log after; an ace counted so is said in its way, "the ace counts as …")
+  const dead = v.phase === "choosing" && ways.length ? (v.faces || []).filter((f) => f !== "A" && (v.arrived || []).includes(f)) : [];
+  const deadTokens = [...new Set(dead)];
+  $("ways-dead").hidden = !dead.length;
+  $("ways-dead").textContent = !dead.length ? ""
+    : dead.length === 1 ? I18N.t("page.str.ways_dead_one", "The {die} die moves nothing: token {token} arrived already.", { die: dead[0], token: dead[0] })
+      : deadTokens.length === 1 ? I18N.t("page.str.ways_dead_dice_token", "The {dice} dice move nothing: token {token} arrived already.", { dice: andList(dead), token: deadTokens[0] })
+        : I18N.t("page.str.ways_dead_dice_tokens", "The {dice} dice move nothing: tokens {tokens} arrived already.", { dice: andList(dead), tokens: andList(deadTokens) });
   const owner = cardOwner(), card = owner ? S.cards[owner] : null, hint = owner ? S.hints[owner] : null;
   // ways whose heading would read alike (the same aces, or none) and whose first move differs: each says which token
   // moves first (Struggle newcomer 42: ways 2 and 3 both read "the ace counts as J", Q then J and J then Q)

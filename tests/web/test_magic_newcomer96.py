@@ -12,21 +12,26 @@ from test_magic_newcomer import WIDE, open_page, url  # noqa: F401  (url: the mo
 pytestmark = pytest.mark.browser
 
 
+def _refused_beside_the_pawn(page: Any) -> None:
+    """Presses Red's pawn with the mouse, has the page refuse (``showError``), and checks that the line is said beside
+    the press (``near``) and lies wholly under or above the pawn."""
+    box = page.locator("#board .pawn.red").bounding_box()
+    assert box
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    page.mouse.up()
+    got = page.evaluate("""() => { showError("No step now: it is Blue's turn"); const e = document.getElementById('error');
+      const r = e.getBoundingClientRect(), p = document.querySelector('#board .pawn.red').getBoundingClientRect();
+      return { near: e.classList.contains('near'), top: r.top, bottom: r.bottom, pawnTop: p.top, pawnBottom: p.bottom }; }""")
+    assert got["near"], got
+    assert got["top"] >= got["pawnBottom"] or got["bottom"] <= got["pawnTop"], got
+
+
 def test_a_refusal_beside_a_pawn_pressed_keeps_off_the_pawn(browser: Any, url: str) -> None:  # noqa: F811
     page = open_page(browser, url, WIDE)
     try:
-        pawn = page.locator("#board .pawn.red")
-        box = pawn.bounding_box()
-        assert box
-        page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-        page.mouse.down()
-        page.mouse.up()
         # said as far from the line's own place as a refusal of a drag at the board's foot is (a far click: beside it)
-        got = page.evaluate("""() => { showError("No step now: it is Blue's turn"); const e = document.getElementById('error');
-          const r = e.getBoundingClientRect(), p = document.querySelector('#board .pawn.red').getBoundingClientRect();
-          return { near: e.classList.contains('near'), top: r.top, bottom: r.bottom, pawnTop: p.top, pawnBottom: p.bottom }; }""")
-        assert got["near"], got
-        assert got["top"] >= got["pawnBottom"] or got["bottom"] <= got["pawnTop"], got
+        _refused_beside_the_pawn(page)
     finally:
         page.close()
 
@@ -36,21 +41,12 @@ def test_a_refusal_beside_a_pawn_keeps_off_it_on_a_page_scrolled_to_its_end(brow
     is said beside the pawn shortened the page, the browser scrolled back 32 px, and the pawn slid under the line."""
     page = open_page(browser, url, (1100, 500), tips=True)  # (the first-game tips shown, as the attack had them)
     try:
-        pawn = page.locator("#board .pawn.red")
         # (a line said a moment before, in the page's flow under the buttons, as the attack had it)
         page.evaluate("""() => { document.getElementById('error').textContent = 'Roll first';
           window.scrollTo(0, document.documentElement.scrollHeight); }""")
         page.wait_for_timeout(100)
-        box = pawn.bounding_box()
-        assert box and page.evaluate("() => window.scrollY") > 0
-        page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-        page.mouse.down()
-        page.mouse.up()
-        got = page.evaluate("""() => { showError("No step now: it is Blue's turn"); const e = document.getElementById('error');
-          const r = e.getBoundingClientRect(), p = document.querySelector('#board .pawn.red').getBoundingClientRect();
-          return { near: e.classList.contains('near'), top: r.top, bottom: r.bottom, pawnTop: p.top, pawnBottom: p.bottom }; }""")
-        assert got["near"], got
-        assert got["top"] >= got["pawnBottom"] or got["bottom"] <= got["pawnTop"], got
+        assert page.evaluate("() => window.scrollY") > 0
+        _refused_beside_the_pawn(page)
     finally:
         page.close()
 

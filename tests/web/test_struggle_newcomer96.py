@@ -33,3 +33,30 @@ def test_a_die_whose_token_arrived_already_is_said_among_the_ways(browser: Any) 
     assert said["one"] == "The 10 die moves nothing: token 10 arrived already.", said
     assert said["two"] == "The 10, 9 and 10 dice move nothing: tokens 10 and 9 arrived already.", said
     assert said["none"] == "", said  # (an ace is said in its way: "the ace counts as …")
+
+
+def test_a_pick_that_moves_no_token_says_so(browser: Any) -> None:
+    """Struggle newcomer 96 (1920x1080), turn 6: the pick, way 4, left Q and J where they stood (each would have ended
+    on black), while ways 1-3 moved tokens; "I expected the pick to move something" and read the reason twice. The
+    pick line says that the pick moves no token, and that the board weighs no way moving one higher; not where the pick
+    moves one, nor where no way does."""
+    with serving(SEED7) as url:
+        page = open_page(browser, url, WIDE)
+        try:
+            page.wait_for_function("S.hello && S.view", timeout=30000)
+            said = page.evaluate("""() => {
+              S.view.spaces = { K: 9, Q: 6, J: 5, "10": 2 }; S.view.arrived = ["9"]; S.view.phase = "choosing";
+              const card = ["9", "K", "A", "J", "Q"];
+              const still = { index: 3, spaces: { K: 9, Q: 6, J: 5, "10": 2 }, arrived: ["9"], moves_nothing: true,
+                moves: [{ token: "Q", from: 6, to: 6, result: "impasse" }, { token: "J", from: 5, to: 5, result: "impasse" }] };
+              const moving = { index: 0, spaces: { K: 9, Q: 8, J: 5, "10": 2 }, arrived: ["9"], moves_nothing: false,
+                moves: [{ token: "Q", from: 6, to: 8, result: "plain" }] };
+              const read = (ways, hint) => { drawPickLine(S.view, ways, card, hint, true, { reason: "order", token: null });
+                return document.getElementById("pick-line").textContent; };
+              return { still: read([moving, still], 3), moving: read([moving, still], 0),
+                       none: read([{ ...still, index: 0 }, still], 3) }; }""")
+        finally:
+            page.close()
+    words = "It moves no token: as the board weighs them, no way that moves one does your card more good."
+    assert words in said["still"], said
+    assert words not in said["moving"] and words not in said["none"], said

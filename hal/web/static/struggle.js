@@ -1143,6 +1143,12 @@ function drawPickLine(v, ways, card, hint, mine, why) {
     : losing ? I18N.t("page.str.pick_line_losing", "★ The board's pick for your card: way {n}. If the race stopped there, every way scores fewer points for your card than now; this one the most of them", { n })
     : tied ? I18N.t("page.str.pick_line_level", "★ The board's pick for your card: way {n}. {ways} would score as many points if the race stopped there; {because}", { n, ways: Ways, because })
     : I18N.t("page.str.pick_line_sure", "★ The board's pick for your card: way {n} (the most points if the race stopped there, points an arrival makes sure weighing more)", { n });
+  // ...and a pick that moves no token while another way moves one, said so (Struggle newcomer 96 expected the pick to
+  // move something): the board weighs no way moving one higher (it takes the way moving more among equals)
+  const still = (w) => Boolean(w.moves_nothing) || (!(w.moves || []).some((m) => m && m.to !== m.from) && !(w.round_end || []).length);
+  if (still(o) && ways.some((w) => !still(w))) {
+    box.textContent += I18N.t("page.str.pick_moves_nothing", ". It moves no token: as the board weighs them, no way that moves one does your card more good.");
+  }
   box.title = I18N.t("page.str.hint", "★ the board's pick for your card: the most points if the race stopped here, with the points of tokens already arrived counting double (no play can take those away)");
   // the board's pick lit once as the choice opens, for the card held here (Struggle newcomers 25 and 29 pressed "Stop:
   // play way 1" while the pick, said above, was another way): the page presses the board's buttons to it, as "Show

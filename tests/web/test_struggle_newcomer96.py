@@ -60,3 +60,23 @@ def test_a_pick_that_moves_no_token_says_so(browser: Any) -> None:
     words = "It moves no token: as the board weighs them, no way that moves one does your card more good."
     assert words in said["still"], said
     assert words not in said["moving"] and words not in said["none"], said
+
+
+def test_a_token_others_pass_says_why_its_rank_falls_without_dropping_beside_a_tick(browser: Any) -> None:
+    """Struggle newcomer 95 read "✔ good for your card: token J stays put but drops (others pass it) to 3rd in the
+    race, the place your card wants for it (C): +10" twice ("drops" beside a ✔), and 96 read "token J moves ahead
+    but drops (others pass it) to 5th" as a contradiction. The cause comes first: "stays put while others pass it,
+    and so goes to 3rd"."""
+    from test_struggle_level_tokens import _lines
+
+    before = {"K": 3, "Q": 2, "J": 5, "10": 1, "9": 0}
+    card = ["K", "Q", "J", "10", "9"]
+    stays = _lines(browser, before, {**before, "K": 7, "Q": 6},
+                   [{"token": "K", "from": 3, "to": 7}, {"token": "Q", "from": 2, "to": 6}], card)
+    ahead = _lines(browser, before, {**before, "K": 8, "Q": 7, "J": 6},
+                   [{"token": "K", "from": 3, "to": 8}, {"token": "Q", "from": 2, "to": 7}, {"token": "J", "from": 5, "to": 6}], card)
+    assert "✔ good for your card: token J stays put while others pass it, and so goes to 3rd in the race, the place your " \
+        "card wants for it (C): +10" in stays, stays
+    assert "✔ good for your card: token J moves ahead while others pass it, and so goes to 3rd in the race, the place " \
+        "your card wants for it (C): +10" in ahead, ahead
+    assert not any("drops" in line for line in stays + ahead), (stays, ahead)

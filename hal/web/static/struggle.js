@@ -565,10 +565,15 @@ function forCard(o, card) {
     named.add(token);
     // a token that moves ahead while others pass it drops in the race: said so (Struggle newcomer 16 read "moves
     // ahead from 1st to 2nd" as a contradiction), and the same for one that goes back but comes up
-    const moves = from === to ? (pa > pb ? I18N.t("page.str.stays_drops", "stays put but drops (others pass it)") : I18N.t("page.str.stays_rises", "stays put but comes up (a token ahead goes back)"))
-      : to > from ? (pa > pb ? I18N.t("page.str.moves_ahead_drops", "moves ahead but drops (others pass it)") : I18N.t("page.str.moves_ahead", "moves ahead"))
-        : pa < pb ? I18N.t("page.str.goes_back_rises", "goes back but comes up (a token ahead goes back further)") : I18N.t("page.str.goes_back", "goes back");
+    // ...the cause first, "and so goes to 3rd" before a rank (Struggle newcomer 95 read "✔ … stays put but drops (others
+    // pass it) to 3rd" twice, "drops" beside a ✔; 96 read "moves ahead but drops … to 5th" as a contradiction)
+    const moves = from === to ? (pa > pb ? I18N.t("page.str.stays_passed", "stays put while others pass it") : I18N.t("page.str.stays_ahead_back", "stays put while a token ahead goes back"))
+      : to > from ? (pa > pb ? I18N.t("page.str.moves_ahead_passed", "moves ahead while others pass it") : I18N.t("page.str.moves_ahead", "moves ahead"))
+        : pa < pb ? I18N.t("page.str.goes_back_ahead_back", "goes back while a token ahead goes back further") : I18N.t("page.str.goes_back", "goes back");
+    const shifted = from === to || (to > from ? pa > pb : pa < pb); // a "while …" phrase: the rank's cause said
     const args = { token, place: places[j], rank: nth(pa), want: nth(j), was: nth(pb), moves };
+    // (before a rank: "…while others pass it, and so goes to 3rd in the race")
+    const argsTo = shifted ? { ...args, moves: I18N.t("page.str.moves_and_so", "{moves}, and so goes", { moves }) } : args;
     // the token the way leaves in the card's ★ place from START: said once, by the ★ line below (an attack read "no
     // points … token 10" above "★ place (A) … token 10 … +10")
     if (!started && card.indexOf("A") >= 0 && will[card.indexOf("A")] === token) continue;
@@ -584,12 +589,12 @@ function forCard(o, card) {
     }
     if (j < 0) parts.push(I18N.t("page.str.card_not_on", "○ no change in points (compared with now): token {token} {moves}, and your card does not name it (its ★ takes any token)", args));
     else if (j < had.length) parts.push(I18N.t("page.str.card_place_taken", "○ no change in points (compared with now): token {token} {moves}, but the place your card wants for it ({place}) is taken already", args));
-    else if (delta > 0) parts.push(I18N.t("page.str.card_in_place", "✔ good for your card: token {token} {moves} to {rank} in the race, the place your card wants for it ({place}): +10", args));
-    else if (delta < 0) parts.push(I18N.t("page.str.card_out_of_place", "✘ bad for your card: token {token} {moves} to {rank} in the race, out of the {want} place your card wants for it ({place}): −10", args));
+    else if (delta > 0) parts.push(I18N.t("page.str.card_in_place", "✔ good for your card: token {token} {moves} to {rank} in the race, the place your card wants for it ({place}): +10", argsTo));
+    else if (delta < 0) parts.push(I18N.t("page.str.card_out_of_place", "✘ bad for your card: token {token} {moves} to {rank} in the race, out of the {want} place your card wants for it ({place}): −10", argsTo));
     else if (pa === pb) parts.push(I18N.t("page.str.card_same", "○ no change in points (compared with now): token {token} {moves}, still {rank} in the race", args));
-    else if (Math.abs(pa - j) < Math.abs(pb - j)) parts.push(I18N.t("page.str.card_nearer_same", "○ no change in points (compared with now): token {token} {moves} from {was} to {rank} in the race, nearer the {want} place your card wants for it ({place}) but not in it", args));
-    else if (Math.abs(pa - j) > Math.abs(pb - j)) parts.push(I18N.t("page.str.card_farther_same", "○ no change in points (compared with now): token {token} {moves} from {was} to {rank} in the race, farther from the {want} place your card wants for it ({place}); it was not in that place before either", args));
-    else parts.push(I18N.t("page.str.card_as_far_same", "○ no change in points (compared with now): token {token} {moves} from {was} to {rank} in the race, as far as before from the {want} place your card wants for it ({place})", args));
+    else if (Math.abs(pa - j) < Math.abs(pb - j)) parts.push(I18N.t("page.str.card_nearer_same", "○ no change in points (compared with now): token {token} {moves} from {was} to {rank} in the race, nearer the {want} place your card wants for it ({place}) but not in it", argsTo));
+    else if (Math.abs(pa - j) > Math.abs(pb - j)) parts.push(I18N.t("page.str.card_farther_same", "○ no change in points (compared with now): token {token} {moves} from {was} to {rank} in the race, farther from the {want} place your card wants for it ({place}); it was not in that place before either", argsTo));
+    else parts.push(I18N.t("page.str.card_as_far_same", "○ no change in points (compared with now): token {token} {moves} from {was} to {rank} in the race, as far as before from the {want} place your card wants for it ({place})", argsTo));
   }
   const level = levelLine(after, arrived, named);
   if (level) parts.push(level);

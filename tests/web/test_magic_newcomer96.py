@@ -95,3 +95,20 @@ def test_the_reachable_target_s_step_number_is_in_the_frame_s_colour(browser: An
     finally:
         page.close()
     assert got["badge"] == got["frame"] == "rgb(255, 0, 0)", got
+
+
+def test_after_the_game_fish_ball_out_says_the_game_is_over_as_the_other_buttons_do(browser: Any, url: str) -> None:  # noqa: F811
+    """Magic newcomer 99 (1920x1080): after the game Roll, Done and Lift pawn said "the game is over …", and Fish ball
+    out "your ball is on your pawn"."""
+    page = open_page(browser, url, WIDE)
+    try:
+        titles = page.evaluate("""() => {
+          const over = "the game is over: press ✨ New game to play another";
+          S.view = { ...S.view, phase: "over", winner: "red",
+                     controls: { ...S.view.controls, roll: [false, over, null], done: [false, over, null], "lift:red": [false, over, null] } };
+          drawControls();
+          return { roll: document.getElementById("roll").title, fetch: document.getElementById("fetch").title }; }""")
+    finally:
+        page.close()
+    assert "the game is over" in titles["roll"], titles
+    assert titles["fetch"] == "Fish ball out (F): the game is over: press ✨ New game to play another", titles

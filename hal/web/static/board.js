@@ -1030,6 +1030,8 @@ function drawControls() {
   const over = S.view && S.view.phase === "over", [fetchOn, fetchWhy] = player ? fetchControl(player) : control(`fetch:${player}`);
   enable($("fetch"), !(!me || me.ball === "attached" || over || !fetchOn)); // in the order the board asks for
   $("fetch").title = !me ? control("roll")[1]
+    // (after the game, as Roll, Done and Lift pawn say it: Magic newcomer 99 read "your ball is on your pawn" there)
+    : over ? I18N.t("page.magic.fetch_refused_title", "Fish ball out (F): {why}", { why: control("roll")[1] })
     : me.ball === "attached" ? I18N.t("page.magic.fetch_attached", "Fish ball out (F): your ball is on your pawn")
     : !fetchOn ? I18N.t("page.magic.fetch_refused_title", "Fish ball out (F): {why}", { why: fetchWhy })
     : I18N.t("page.magic.fetch_title", "Fish your ball out of the tray (F): it goes back under your pawn");

@@ -584,11 +584,22 @@ def scene(ref: "StruggleReferee", instruction: Instruction) -> Scene:
         for i, face in enumerate(turn.hand):  # the dice display, where the wiring has one
             cells[die_face_led(i + 1, face)] = rgb if i in turn.held else scale(TARGET_RGB, 0.6)
     if state == "choosing" and turn is not None and turn.outcomes:  # the preview: steady, never blinking
-        for m in turn.outcomes[turn.selected].result.moves:
+        result = turn.outcomes[turn.selected].result
+        for m in result.moves:
             target = place_sensor(m.place) if m.place else space_sensor(m.to)
             cells[target] = rgb if m.result != "impasse" else PROMPT_RGB
             if m.displaced:
                 cells[space_sensor(m.frm)] = scale(rgb, 0.4)
+        # the round's end puts the fifth token on the last place (RULES.md §3 Arrival): lit there, the space its
+        # move passes dimly (Struggle newcomer 97 saw space 16 lit, then was asked for Q on arrival place E)
+        placed = {m.token for m in result.moves if m.place}
+        for token, place in result.arrivals:
+            if token in placed:
+                continue
+            cells[place_sensor(place)] = rgb
+            passed = next((m for m in reversed(result.moves) if m.token == token and m.result != "impasse"), None)
+            if passed is not None and space_sensor(passed.to) in cells:
+                cells[space_sensor(passed.to)] = scale(rgb, 0.4)
     if instruction.until_ms is not None:
         start = instruction.until_ms - (ref.settle_ms() if state != "waiting_for_setup" else ref.options.settle_ms)
         for s in ref.countdown_cells():

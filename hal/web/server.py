@@ -325,7 +325,8 @@ class WebServer:
         if player not in self.seats.colours:
             return web.Response(status=404, text=f"no such seat (one of {', '.join(self.seats.colours)})\n")
         if not self.seats.holds(player, request.cookies.get(cookie_name(player))) or self._simulated(player):
-            return _not_yours(player)
+            movable = self.simulator and not self._simulated(player)
+            return _not_yours(player, ("taken" if player in self.seats.taken() else "free") if movable else "")
         return web.FileResponse(STATIC_DIR / "player.html", headers={"Cache-Control": "no-store"})
 
     async def _old_private_page(self, request: web.Request) -> web.StreamResponse:
@@ -663,12 +664,24 @@ def _seat_cookies(cookies: Any) -> dict[str, str]:
     return out
 
 
-def _not_yours(player: str) -> web.Response:
+def _not_yours(player: str, seat: str = "") -> web.Response:
+    """The 403 page of a private page asked by a browser not holding its seat (``player``: a colour id of
+    ``PLAYER_COLOURS``). ``seat``: in the simulator, ``"taken"`` (another browser holds it: the board's page moves its
+    card here, "⇄ show it here instead", common.js) or ``"free"`` (the board's page claims it); said so (Struggle
+    newcomer 97 read "an adult can release a seat on the board" on a second phone, and found how nowhere); ``""``: a
+    real board, where an adult releases a seat."""
+    name = player.capitalize()
+    how = (f"To show {name}'s card on this screen instead, open <a href='/'>the board's page</a>, press "
+           f"“🔒 {name}'s card: on another screen ⇄ show it here instead” at its top and answer “⇄ Move it here”; "
+           "or pick a free colour there." if seat == "taken" else
+           f"Nobody holds it now: open <a href='/'>the board's page</a> and press {name} at its top to see the card "
+           "here." if seat == "free" else
+           "Open <a href='/'>the board's page</a> and pick a free colour (an adult can release a seat on the board).")
     html = ("<!doctype html><meta charset=utf-8><meta name=viewport content='width=device-width'>"
-            f"<title>Not your seat</title><body style='font-family:sans-serif;padding:2em'>"
-            f"<h1>The {player} seat is not yours</h1><p>Each colour's page belongs to the phone that claimed it. "
-            "Open <a href='/'>the board's page</a> and pick a free colour (an adult can release a seat on the "
-            "board).</p></body>")
+            "<link rel=stylesheet href='/static/board.css'><style>a { color: #ffd36b; }</style>"
+            f"<title>Not your seat</title><body style='padding:2em'>"
+            f"<h1>The {player} seat is not yours</h1><p>Each colour's card page belongs to the browser that "
+            f"holds its seat. {how}</p></body>")
     return web.Response(status=403, text=html, content_type="text/html", headers={"Cache-Control": "no-store"})
 
 

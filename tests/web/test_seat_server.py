@@ -259,3 +259,29 @@ def test_a_private_page_open_through_a_new_game_gets_its_own_new_hello() -> None
     finally:
         p.terminate()
         p.wait(timeout=10)
+
+
+def test_the_simulator_s_not_yours_page_says_how_to_move_the_card_here() -> None:
+    """Struggle newcomer 97 opened a held colour's card page on a second phone: a plain page said "an adult can
+    release a seat on the board", and neither it nor the README said how. In the simulator the page names the board
+    page's "⇄ show it here instead" (common.js: the seat's button), in the page's own look (board.css)."""
+    p, url = start("--game", "struggle", "--seed", "3", "--humans", "red,blue", "--speed", "20")  # (its own seats)
+
+    async def go() -> None:
+        async with phone() as a, phone() as b:
+            async with b.get(url + "seat/blue") as r:  # nobody holds blue: the board's page claims it
+                free = await r.text()
+                assert r.status == 403
+            assert "Nobody holds it now" in free and "press Blue at its top" in free, free
+            async with a.post(url + "seat/blue/claim") as r:
+                assert r.status == 200
+            async with b.get(url + "seat/blue") as r:  # another browser holds it: the board's page moves it here
+                text = await r.text()
+                assert r.status == 403
+            assert "⇄ show it here instead" in text and "Move it here" in text, text
+            assert "/static/board.css" in text, text
+    try:
+        asyncio.run(go())
+    finally:
+        p.terminate()
+        p.wait(timeout=10)

@@ -290,8 +290,12 @@ def test_every_shipped_translation_is_usable(lang: str) -> None:
 def test_no_language_holds_the_german_words(lang: str) -> None:
     """fa, it and pt once held 'die Figur von {piece}' (a catalogue copied over): a translation the
     same as the German one, where German differs from English, is German in the wrong file."""
+    import re
+
     de, own, english = cat.translated("de"), cat.translated(lang), cat.english()
-    copied = sorted(mid for mid, text in own.items() if text == de.get(mid) and text != english.get(mid))
+    # (a translation of placeholders alone, "{moves}", holds no German word: the language's sentence round it says it)
+    words = lambda text: re.sub(r"\{\w+\}", "", text).strip(" ,.،")  # noqa: E731
+    copied = sorted(mid for mid, text in own.items() if text == de.get(mid) and text != english.get(mid) and words(text))
     assert copied == []
 
 

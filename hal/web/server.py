@@ -325,8 +325,11 @@ class WebServer:
         if player not in self.seats.colours:
             return web.Response(status=404, text=f"no such seat (one of {', '.join(self.seats.colours)})\n")
         if not self.seats.holds(player, request.cookies.get(cookie_name(player))) or self._simulated(player):
-            movable = self.simulator and not self._simulated(player)
-            return _not_yours(player, ("taken" if player in self.seats.taken() else "free") if movable else "")
+            seat = "" if not self.simulator else "simulated" if self._simulated(player) else \
+                "taken" if player in self.seats.taken() else "free"
+            humans = getattr(self._table, "humans", None) or ()
+            free = any(c not in self.seats.taken() for c in humans if c != player)
+            return _not_yours(player, seat, free)
         return web.FileResponse(STATIC_DIR / "player.html", headers={"Cache-Control": "no-store"})
 
     async def _old_private_page(self, request: web.Request) -> web.StreamResponse:
@@ -664,23 +667,26 @@ def _seat_cookies(cookies: Any) -> dict[str, str]:
     return out
 
 
-def _not_yours(player: str, seat: str = "") -> web.Response:
+def _not_yours(player: str, seat: str = "", free: bool = False) -> web.Response:
     """The 403 page of a private page asked by a browser not holding its seat (``player``: a colour id of
-    ``PLAYER_COLOURS``). ``seat``: in the simulator, ``"taken"`` (another browser holds it: the board's page moves its
-    card here, "⇄ show it here instead", common.js) or ``"free"`` (the board's page claims it); said so (Struggle
-    newcomer 97 read "an adult can release a seat on the board" on a second phone, and found how nowhere); ``""``: a
-    real board, where an adult releases a seat."""
+    ``PLAYER_COLOURS``), in English. ``seat``: in the simulator, ``"taken"`` (another browser holds it: the board's
+    page moves its card here, "⇄ show it here instead", common.js), ``"free"`` (the board's page claims it) or
+    ``"simulated"`` (the computer plays it: no card page); said so (Struggle newcomer 97 read "an adult can release a
+    seat on the board" on a second phone, and found how nowhere); ``""``: a real board, where an adult releases a
+    seat. ``free``: another colour played here is free (offered only then: an attack)."""
     name = player.capitalize()
-    how = (f"To show {name}'s card on this screen instead, open <a href='/'>the board's page</a>, press "
-           f"“🔒 {name}'s card: on another screen ⇄ show it here instead” at its top and answer “⇄ Move it here”; "
-           "or pick a free colour there." if seat == "taken" else
+    other = " Or pick a free colour there." if free else ""
+    how = (f"To show {name}'s card on this screen instead, open <a href='/'>the board's page</a>, press “⇄ show it "
+           f"here instead” beside {name}'s card at its top, and answer “⇄ Move it here”.{other}" if seat == "taken" else
            f"Nobody holds it now: open <a href='/'>the board's page</a> and press {name} at its top to see the card "
            "here." if seat == "free" else
+           f"{name} is played by the computer in this game: its secret card stays hidden, and it has no card page. "
+           f"Open <a href='/'>the board's page</a> to follow the game.{other}" if seat == "simulated" else
            "Open <a href='/'>the board's page</a> and pick a free colour (an adult can release a seat on the board).")
     html = ("<!doctype html><meta charset=utf-8><meta name=viewport content='width=device-width'>"
             "<link rel=stylesheet href='/static/board.css'><style>a { color: #ffd36b; }</style>"
             f"<title>Not your seat</title><body style='padding:2em'>"
-            f"<h1>The {player} seat is not yours</h1><p>Each colour's card page belongs to the browser that "
+            f"<h1>{name}'s card page is not yours</h1><p>Each colour's card page belongs to the browser that "
             f"holds its seat. {how}</p></body>")
     return web.Response(status=403, text=html, content_type="text/html", headers={"Cache-Control": "no-store"})
 

@@ -280,6 +280,30 @@ def test_the_simulator_s_not_yours_page_says_how_to_move_the_card_here() -> None
                 assert r.status == 403
             assert "⇄ show it here instead" in text and "Move it here" in text, text
             assert "/static/board.css" in text, text
+            assert "pick a free colour" in text, text  # (red is free)
+            async with a.post(url + "seat/red/claim") as r:
+                assert r.status == 200
+            async with b.get(url + "seat/blue") as r:  # ...and no free colour offered once none is (an attack)
+                assert "free colour" not in await r.text()
+    try:
+        asyncio.run(go())
+    finally:
+        p.terminate()
+        p.wait(timeout=10)
+
+
+def test_a_simulated_colour_s_not_yours_page_says_the_computer_plays_it() -> None:
+    """An attack: for a colour the simulator's computer plays, the page said "pick a free colour (an adult can release
+    a seat on the board)", a real board's words, with no free colour in the game."""
+    p, url = start("--game", "struggle", "--seed", "3", "--humans", "red", "--speed", "20")
+
+    async def go() -> None:
+        async with phone() as b:
+            async with b.get(url + "seat/blue") as r:
+                text = await r.text()
+                assert r.status == 403
+        assert "Blue is played by the computer in this game" in text and "adult" not in text, text
+        assert "free colour" not in text or "Or pick a free colour there." in text, text
     try:
         asyncio.run(go())
     finally:

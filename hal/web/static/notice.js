@@ -133,6 +133,7 @@ const NOTICE = {
       e.classList.add("toast", "near");
       // (the line lifted out of the page's flow shortens it: a page scrolled to its end scrolls back, and what was
       // pressed moves down with it; so does any scroll since the press. An attack at 1100x500: over the pawn pressed)
+      // (reading offsetHeight lays the page out first, so that scrollY is the scroll after the line left the flow)
       const dy = e.offsetHeight >= 0 && typeof p.sy === "number" ? p.sy - window.scrollY : 0;
       const q = { ...p, x: p.x + (typeof p.sx === "number" ? p.sx - window.scrollX : 0), y: p.y + dy, top: p.top + dy, bottom: p.bottom + dy };
       // (a click on the board: within the board's width, never over the side panel's controls -- Labyrinth newcomer

@@ -112,3 +112,21 @@ def test_after_the_game_fish_ball_out_says_the_game_is_over_as_the_other_buttons
         page.close()
     assert "the game is over" in titles["roll"], titles
     assert titles["fetch"] == "Fish ball out (F): the game is over: press ✨ New game to play another", titles
+
+
+def test_f_with_the_ball_on_the_pawn_says_so_while_the_controls_lag(browser: Any, url: str) -> None:  # noqa: F811
+    """CI68 (tests/web/test_magic_newcomer73.py): F pressed just after the fish heard nothing: the world's news (the
+    ball on the pawn) came before the board's controls (Fish ball out still on), and the page asked for the fish
+    again. F with the ball seen on the pawn says so, and sends nothing."""
+    page = open_page(browser, url, WIDE)
+    try:
+        got = page.evaluate("""() => {
+          const sent = []; const ws = S.ws, was = ws.send; ws.send = (m) => { sent.push(JSON.parse(m)); };
+          S.world.pawns.red.ball = "attached";
+          S.view = { ...S.view, current: "red", controls: { ...S.view.controls, "fetch:red": [true, "", null] } };
+          document.dispatchEvent(new KeyboardEvent("keydown", { key: "f", bubbles: true }));
+          ws.send = was;
+          return { error: document.getElementById("error").textContent, sent: sent.filter((m) => m && m.type === "fetch-ball").length }; }""")
+    finally:
+        page.close()
+    assert got["sent"] == 0 and "your ball is on your pawn" in got["error"], got

@@ -1407,6 +1407,10 @@ function fetchLaterWords(player) {
 }
 function fetchBall(player) {
   if (!S.hello.humans.includes(player)) { showError(I18N.t("page.magic.not_your_ball", "that is {player}'s ball: a simulated player fetches it", { player })); return; }
+  // (the ball seen on the pawn already: said so, as the button's title, not asked again while the board's controls
+  // lag a moment behind the world's news -- CI68 pressed F just after the fish and heard nothing)
+  const me = S.world && S.world.pawns[player];
+  if (me && me.ball === "attached") { showError(I18N.t("page.magic.fetch_attached", "Fish ball out (F): your ball is on your pawn")); return; }
   const [on, why] = fetchControl(player);
   if (!on) { showError(I18N.t("page.magic.fetch_refused", "Fish ball out: {why}", { why })); return; }
   if (!control(`fetch:${player}`)[0]) { S.fetchWhenBack = player; showError(fetchLaterWords(player)); return; }

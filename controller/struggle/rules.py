@@ -584,11 +584,9 @@ def hint_reason(rules: Rules, outs: Sequence[Outcome], card: Card | None, pick: 
         return ("back", card[-1] if _kept_back(card[-1], race, [outs[i].result.race for i in rivals_i]) else None)
     if reason != "lead":
         return (reason, None)
-    lead = next_wanted(race, card)
+    lead = next_wanted(race, card)  # (not the token the card wants last: hint_apart names that measure "back")
     if lead is None:
         return (reason, None)
-    if wanted_last(card, lead):  # kept back: each weighing as much has it arrived or further on
-        return ("back", lead if _kept_back(lead, race, [outs[i].result.race for i in rivals_i]) else None)
     further = all(lead not in outs[i].result.race.arrived
                   and (outs[i].result.race.space(lead) or 0) < (race.space(lead) or 0) for i in rivals_i)
     return (reason, lead if further else None)

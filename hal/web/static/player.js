@@ -96,11 +96,10 @@ function slotsOr(xs) {
 }
 function turnsSaid(w) {
   const turns = w.turns || {}, by = [1, 2, 3].map((n) => w.turned.filter((s) => turns[s] === n));
-  const or = slotsOr;
   const said = [
-    by[0].length ? I18N.t("page.card.turns_once", "once, then push at {slots}", { slots: or(by[0]) }) : null,
-    by[1].length ? I18N.t("page.card.turns_twice", "twice, then push at {slots}", { slots: or(by[1]) }) : null,
-    by[2].length ? I18N.t("page.card.turns_thrice", "three times, then push at {slots}", { slots: or(by[2]) }) : null,
+    by[0].length ? I18N.t("page.card.turns_once", "once, then push at {slots}", { slots: slotsOr(by[0]) }) : null,
+    by[1].length ? I18N.t("page.card.turns_twice", "twice, then push at {slots}", { slots: slotsOr(by[1]) }) : null,
+    by[2].length ? I18N.t("page.card.turns_thrice", "three times, then push at {slots}", { slots: slotsOr(by[2]) }) : null,
   ].filter((x) => x);
   return said.join(I18N.t("page.card.turns_join", "; "));
 }

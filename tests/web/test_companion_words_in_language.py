@@ -16,7 +16,9 @@ pytestmark = pytest.mark.browser
 
 
 def test_the_lobby_s_state_and_the_dice_held_are_said_in_the_language(browser: Any, tmp_path: Path) -> None:
-    svc = Service(tmp_path, "struggle")
+    # nobody sits down for a minute: with the simulated players' default (at once) the game could begin before a
+    # loaded machine opened the page, and the lobby line would be hidden (the CI at c077df9 timed out so)
+    svc = Service(tmp_path, "struggle", "--sit-after", "60")
     try:
         page = browser.new_page(viewport={"width": 390, "height": 844})
         page.goto(svc.url + "?lang=de")

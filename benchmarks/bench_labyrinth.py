@@ -5,7 +5,9 @@
    over the 49 cells) -- the search's hot path. For scale: the pure-Python engine
    of j-blue-arz/labyrinth needs about 0.9 ms per sweep and 7 us per
    reachability search on a machine like this one.
-2. One reachability search alone (``reachable``).
+2. One reachability search alone (``reachable``), and one look a turn further for a pawn no push helps
+   (``ready_for_next_turn``: 11 pushes x 12 pushes of the next turn, the card page's line for a boxed-in pawn; a
+   Raspberry Pi 4 runs Python some 5-8 times slower than this laptop, so keep it under 5 ms here).
 3. Whole seeded games of simulated players through the full sensor path
    (hands -> reeds, slot sensors and buttons with bounce -> debounce -> tracker
    -> referee -> LED frames and event log) on the virtual clock, per second,
@@ -28,8 +30,22 @@ from mazeboard.controller.app import build_game
 from mazeboard.hal import backends
 from mazeboard.hal.board import BoardRequest
 from mazeboard.hal.events import GameEvent
-from mazeboard.hal.labyrinth import CELLS, INDEX, reachable, sweep
+from mazeboard.hal.labyrinth import CELLS, INDEX, reachable, ready_for_next_turn, sweep
 from mazeboard.hal.labyrinth_editions import EDITIONS, deal
+
+
+def bench_ready(n: int) -> float:
+    rng = random.Random(2)
+    mazes = [deal(EDITIONS["classic"], rng) for _ in range(50)]
+    ends = [(INDEX[rng.choice(CELLS)], INDEX[rng.choice(CELLS)]) for _ in mazes]
+    runs = []
+    for _ in range(3):
+        t0 = time.perf_counter()
+        for k in range(n):
+            m = mazes[k % 50]
+            ready_for_next_turn(m.openings, m.spare.mask, *ends[k % 50])
+        runs.append((time.perf_counter() - t0) / n)
+    return min(runs)
 
 
 def bench_sweeps(n: int) -> tuple[float, float]:
@@ -107,6 +123,7 @@ def main() -> None:
     print(f"sweep (12 slots x 4 rotations + reachable set): {sweep_s * 1e6:8.1f} us "
           f"({0.9e-3 / sweep_s:.0f}x faster than 0.9 ms)")
     print(f"one reachability search:                        {reach_s * 1e6:8.2f} us (reference: 7 us)")
+    print(f"one look a turn further (ready_for_next_turn):  {bench_ready(max(1, args.sweeps // 10)) * 1e3:8.2f} ms (target: under 5 ms)")
     n, games, turns, virtual, stuck, warnings = bench_games(args.games, args.players, args.mixed)
     what = "mixed (editions, variants, 2-4 players)" if args.mixed else f"{args.players}-player"
     print(f"{n} simulated {what} games: {games:8.1f} games/s, {turns:8.0f} turns/s "

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Iterable, Sequence
+from typing import Any, Iterable, Sequence
 
 from .board import LedLayout
 from .errors import ConfigError
@@ -332,7 +332,8 @@ class PicturePushes:
     ``stay``: the slots of ``nearest`` whose cell is the one the pawn stands on after the push; ``turns``: for each
     slot of ``turned``, the fewest clockwise quarter turns of the spare (⟳ Rotate presses, 0-3) with which it opens the
     way; ``nearer``: False when no push, the spare turned any way, lets the pawn walk nearer to the picture than the
-    tile it stands on now (no push helps), else True."""
+    tile it stands on now (no push helps), else True; ``ready``: only where no push helps, a look one turn further
+    (:func:`ready_for_next_turn`), or None."""
 
     now: list[str]
     turned: list[str]
@@ -341,6 +342,7 @@ class PicturePushes:
     stay: list[str]
     turns: dict[str, int]
     nearer: bool
+    ready: dict[str, Any] | None = None
 
 
 def _apart(a: int, b: int) -> int:
@@ -384,7 +386,50 @@ def picture_pushes(op: Openings, spare: int, pawn: int, picture: int | None,
     # an attack found "none lets your pawn get nearer … whichever way the spare is turned" false of a turned spare)
     nearer = bool(turned) or not nearest or picture is None or closest < _apart(pawn, picture)
     return PicturePushes([s for s in SLOT_NAMES if s in now], [s for s in SLOT_NAMES if s in turned], nearest, tiles,
-                         stay, {s: turns[s] for s in SLOT_NAMES if s in turns}, nearer)
+                         stay, {s: turns[s] for s in SLOT_NAMES if s in turns}, nearer,
+                         None if nearer or picture is None else ready_for_next_turn(op, spare, pawn, picture, forbidden))
+
+
+def ready_for_next_turn(op: Openings, spare: int, pawn: int, picture: int,
+                        forbidden: str | None = None) -> dict[str, Any] | None:
+    """Where no push of this turn helps the pawn on cell index ``pawn`` towards the tile on cell index ``picture``: the
+    push of this turn (the ``spare`` mask as it lies, ``forbidden`` left out) and the tile to walk to after it from
+    which the most pushes of the next turn open a way to the picture, whatever spare is in hand then (its sides all
+    counted closed: the way never runs through the tile pushed in; the others' pushes between the two turns unknown,
+    so not counted). Ties: the tile nearer the picture, then the first in cell-index order, then the first push in
+    ``SLOT_NAMES`` order.
+
+    Returns ``{"pushes": [slot, ...], "cell": cell, "stay": [slot, ...], "then": [slot, ...]}``: ``pushes``, the best
+    push and every other push of this turn with the same tile and the same pushes next turn; ``stay``, those of them
+    after which the pawn already stands on ``cell``; ``then``, the pushes of the next turn that open the way from
+    ``cell`` (slot names in ``SLOT_NAMES`` order). None when no tile the pawn can reach this turn is one push from the
+    picture so. Labyrinth newcomer 97, boxed in beside its picture with a wall between, was given pushes that kept it
+    where it stood."""
+    plans: dict[str, tuple[tuple[int, int, int], int, list[str]]] = {}
+    for name in SLOT_NAMES:
+        slot = SLOTS[name]
+        if name == forbidden or picture == slot.line[-1]:
+            continue
+        after, _ = shift_openings(op, slot, spare)
+        pic = moved_index(picture, slot)
+        reach = reachable(after, moved_index(pawn, slot))
+        opens: dict[int, list[str]] = {}
+        for later_name in SLOT_NAMES:
+            later = SLOTS[later_name]
+            if pic == later.line[-1]:
+                continue
+            joined = reachable(shift_openings(after, later, 0)[0], moved_index(pic, later))
+            for i in range(49):
+                if (reach >> i) & 1 and (joined >> moved_index(i, later)) & 1:
+                    opens.setdefault(i, []).append(later_name)
+        if opens:
+            plans[name] = max(((len(t), -_apart(i, pic), -i), i, t) for i, t in opens.items())
+    if not plans:
+        return None
+    best = max(plans.values(), key=lambda p: p[0])
+    pushes = [s for s in SLOT_NAMES if plans.get(s) == best]
+    return {"pushes": pushes, "cell": CELLS[best[1]], "then": best[2],
+            "stay": [s for s in pushes if moved_index(pawn, SLOTS[s]) == best[1]]}
 
 
 # -- a whole maze ----------------------------------------------------------------

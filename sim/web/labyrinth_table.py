@@ -174,7 +174,8 @@ class LabyrinthTable(ServedTable):
 
     def _ways(self, player: str) -> dict[str, dict[str, Any]] | None:
         """``ways`` of ``player``'s private page during their push: card -> ``{"now": slots, "turned": slots,
-        "nearest": {slot: cell}, "tiles": n, "stay": slots}`` (:class:`~mazeboard.hal.labyrinth.PicturePushes`), the
+        "nearest": {slot: cell}, "tiles": n, "stay": slots, "turns": {slot: n}, "nearer": bool, "ready": {...} | None}``
+        (:class:`~mazeboard.hal.labyrinth.PicturePushes`), the
         pushes after which the card's picture lies where the pawn that hunts it can walk, with the spare as it lies and
         turned any way, and else the pushes that let it walk nearest (the forbidden slot left out); once every card is
         found, the same under ``"home"`` for the start square; None at every other moment. Private: the board's page is

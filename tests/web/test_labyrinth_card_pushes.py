@@ -12,7 +12,7 @@ from typing import Any
 
 from test_game_tables import BLUE_PAGE, RED_PAGE, Served, secrets, serve
 
-from mazeboard.hal.labyrinth import INDEX, SLOT_NAMES, SLOTS, Maze, moved_index, CELLS
+from mazeboard.hal.labyrinth import CELLS, INDEX, SLOT_NAMES, SLOTS, Maze, moved_index, ready_for_next_turn
 from mazeboard.sim.web.labyrinth_table import Insert, Rotate
 
 
@@ -52,8 +52,11 @@ def truth(maze: Maze, pawn: str, picture: str, forbidden: str | None, fixed: str
     # list of pushes that moved it nowhere as advice; an attack found a turned spare that did help)
     here = fixed or maze.cell_of(picture)
     nearer = bool(turned) or not nearest or here is None or closest < apart(pawn, here)
+    # (where no push helps, the look a turn further: checked against the tiles in test_lab_ready_next_turn.py)
+    ready = None if nearer or here is None else ready_for_next_turn(maze.openings, maze.spare.mask, INDEX[pawn],
+                                                                     INDEX[here], forbidden)
     return {"now": now, "turned": turned, "nearest": nearest, "tiles": tiles, "stay": [s for s in nearest if stay[s]],
-            "turns": turns, "nearer": nearer}
+            "turns": turns, "nearer": nearer, "ready": ready}
 
 
 def reds_push(s: Served) -> None:

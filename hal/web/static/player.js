@@ -75,6 +75,7 @@ const PAWN_WAYS = {
   turned: (p) => I18N.t("page.card.ways_turned", "🔀 With the spare as it lies, no push opens a way from your pawn to it. Turn the spare with ⟳ Rotate (on the board's page): {turns}.", p),
   stuck: (p) => I18N.t("page.card.ways_stuck_keep", "🔀 No push opens a way from your pawn to it this turn, whichever way the spare is turned, and none lets your pawn get nearer to it than it stands; these keep it as near: {ways}.", p),
   none: () => I18N.t("page.card.ways_none", "🔀 No push opens a way from your pawn to it this turn, whichever way the spare is turned: push where your pawn gets nearer to it."),
+  ready: (p) => I18N.t("page.card.ways_ready", "🔀 No push opens a way from your pawn to it this turn, whichever way the spare is turned, and none lets your pawn get nearer to it than it stands. Get ready for your next turn: {ways}. From {cell}, a push at {then} opens the way next turn, whatever the spare is then, unless the other players' pushes change the maze first.", p),
   nearestOne: (p) => I18N.t("page.card.ways_nearest_one", "🔀 No push opens a way from your pawn to it this turn, whichever way the spare is turned. Nearest to it, beside it with a wall between, with the spare as it lies: {ways}.", p),
   nearest: (p) => I18N.t("page.card.ways_nearest", "🔀 No push opens a way from your pawn to it this turn, whichever way the spare is turned. Nearest to it, {tiles} tiles away along the rows and columns (walls not counted), with the spare as it lies: {ways}.", p),
 };
@@ -84,6 +85,7 @@ const VADER_WAYS = {
   turned: (p) => I18N.t("page.card.vader_ways_turned", "🔀 With the spare as it lies, no push opens a way from the Vader pawn to it. Turn the spare with ⟳ Rotate (on the board's page): {turns}.", p),
   stuck: (p) => I18N.t("page.card.vader_ways_stuck_keep", "🔀 No push opens a way from the Vader pawn to it this turn, whichever way the spare is turned, and none lets the Vader pawn get nearer to it than it stands; these keep it as near: {ways}.", p),
   none: () => I18N.t("page.card.vader_ways_none", "🔀 No push opens a way from the Vader pawn to it this turn, whichever way the spare is turned: push where the Vader pawn gets nearer to it."),
+  ready: (p) => I18N.t("page.card.vader_ways_ready", "🔀 No push opens a way from the Vader pawn to it this turn, whichever way the spare is turned, and none lets the Vader pawn get nearer to it than it stands. Get ready for your next turn: {ways}. From {cell}, a push at {then} opens the way next turn, whatever the spare is then, unless the other players' pushes change the maze first.", p),
   nearestOne: (p) => I18N.t("page.card.vader_ways_nearest_one", "🔀 No push opens a way from the Vader pawn to it this turn, whichever way the spare is turned. Nearest to it, beside it with a wall between, with the spare as it lies: {ways}.", p),
   nearest: (p) => I18N.t("page.card.vader_ways_nearest", "🔀 No push opens a way from the Vader pawn to it this turn, whichever way the spare is turned. Nearest to it, {tiles} tiles away along the rows and columns (walls not counted), with the spare as it lies: {ways}.", p),
 };
@@ -103,12 +105,45 @@ function turnsSaid(w) {
   ].filter((x) => x);
   return said.join(I18N.t("page.card.turns_join", "; "));
 }
+// pushes that all lead to one tile, two or more: each named, the tile once ("any of N-b, N-d or S-f, each letting it
+// walk to g5"), said of the pawn ("letting it", not "walk to": a Vader card's line is the Vader pawn's)
+function oneTileSaid(slots, cell, staying) {
+  const args = { cell, slots: slotsOr(slots), first: slots[0], last: slots[1] };
+  return slots.length === 2
+    ? (staying ? I18N.t("page.card.either_stay", "either {first} or {last}, each leaving it on {cell}", args)
+      : I18N.t("page.card.either_walk", "either {first} or {last}, each letting it walk to {cell}", args))
+    : staying ? I18N.t("page.card.any_stay", "any of {slots}, each leaving it on {cell}", args)
+      : I18N.t("page.card.any_walk", "any of {slots}, each letting it walk to {cell}", args);
+}
+// one push and the tile it leads to: "S-f, then walk to d4", or "S-f, then stay on d4" where the push leaves it there
+function pushThenSaid(slot, cell, staying) {
+  return staying ? I18N.t("page.card.push_then_stay", "{slot}, then stay on {cell}", { slot, cell })
+    : I18N.t("page.lab.push_then_walk", "{slot}, then walk to {cell}", { slot, cell });
+}
+// pushes, each with its tile: "S-b (then to g5)", "N-b (then stay on c2)"
+function pushItems(slots, cellOf, stay) {
+  return slots.map((slot) => (stay(slot)
+    ? I18N.t("page.card.push_stay_short", "{slot} (then stay on {cell})", { slot, cell: cellOf(slot) })
+    : I18N.t("page.lab.push_to_cell", "{slot} (then to {cell})", { slot, cell: cellOf(slot) })));
+}
+// no push helps this turn: this turn's pushes to the tile from which the most pushes of the next turn open the way
+// (the table's `ready`: pushes, cell, stay, then), said with the others' pushes between the two turns
+function readySaid(r, say) {
+  const slots = [...r.pushes].sort(), stay = (s) => (r.stay || []).includes(s), cell = r.cell;
+  const ways = slots.length === 1 ? pushThenSaid(slots[0], cell, stay(slots[0]))
+    : slots.every(stay) || !slots.some(stay) ? oneTileSaid(slots, cell, slots.every(stay))
+    : I18N.list(pushItems(slots, () => cell, stay));
+  return say.ready({ ways, cell, then: slotsOr([...r.then].sort()) });
+}
 // no push opens a way, whichever way the spare is turned: the pushes that let the pawn walk nearest (the spare as it
 // lies), each with the tile to walk to, three at most, the others counted (as the board's page says the way home)
 function nearestSaid(w, say = PAWN_WAYS) {
   // (sorted, as every list of arrows on the card page: an attack read two orders of one set)
   const slots = Object.keys(w.nearest || {}).sort(), stay = (slot) => (w.stay || []).includes(slot);
   if (!slots.length) return say.none();
+  // (boxed in, no push nearer: a look one turn further where the table found one, hal/labyrinth.py
+  // ready_for_next_turn; Labyrinth newcomer 97, beside its picture past a wall, was given pushes that kept it there)
+  if (w.nearer === false && w.ready) return readySaid(w.ready, say);
   const named = slots.slice(0, slots.length > 4 ? 3 : 4);
   // pushes that all lead to one tile: each named, the tile once (Labyrinth newcomer 95 read "S-b (then to g5), N-b (then
   // to g5), N-d (then to g5) and 4 more as near", g5 reached whatever was pushed, as each a push needed); said of the
@@ -116,24 +151,15 @@ function nearestSaid(w, say = PAWN_WAYS) {
   // as near as it stands too (an attack: "N-b (then stay on c2), N-d (then stay on c2), …")
   const cell = w.nearest[slots[0]], staying = slots.every(stay);
   if (slots.length > 1 && slots.every((s) => w.nearest[s] === cell) && (staying || !slots.some(stay))) {
-    const args = { cell, slots: slotsOr(slots), first: slots[0], last: slots[1] };
-    const ways = slots.length === 2
-      ? (staying ? I18N.t("page.card.either_stay", "either {first} or {last}, each leaving it on {cell}", args)
-        : I18N.t("page.card.either_walk", "either {first} or {last}, each letting it walk to {cell}", args))
-      : staying ? I18N.t("page.card.any_stay", "any of {slots}, each leaving it on {cell}", args)
-        : I18N.t("page.card.any_walk", "any of {slots}, each letting it walk to {cell}", args);
+    const ways = oneTileSaid(slots, cell, staying);
     if (w.nearer === false) return say.stuck({ ways });
     return w.tiles === 1 ? say.nearestOne({ ways }) : say.nearest({ ways, tiles: w.tiles });
   }
   // a push after which the pawn already stands on that tile (carried there, or not moved): "then stay on a5", not "your
   // pawn is on a5 after it" (Labyrinth newcomer 92 wondered whether S-b would carry it somewhere), and the distance
   // said before the pushes, not in a second pair of brackets after them
-  const ways = slots.length === 1
-    ? (stay(slots[0]) ? I18N.t("page.card.push_then_stay", "{slot}, then stay on {cell}", { slot: slots[0], cell: w.nearest[slots[0]] })
-      : I18N.t("page.lab.push_then_walk", "{slot}, then walk to {cell}", { slot: slots[0], cell: w.nearest[slots[0]] }))
-    : I18N.list([...named.map((slot) => (stay(slot)
-      ? I18N.t("page.card.push_stay_short", "{slot} (then stay on {cell})", { slot, cell: w.nearest[slot] })
-      : I18N.t("page.lab.push_to_cell", "{slot} (then to {cell})", { slot, cell: w.nearest[slot] }))),
+  const ways = slots.length === 1 ? pushThenSaid(slots[0], w.nearest[slots[0]], stay(slots[0]))
+    : I18N.list([...pushItems(named, (slot) => w.nearest[slot], stay),
     ...(slots.length > named.length ? [I18N.t("page.lab.pushes_more", "{n} more as near", { n: slots.length - named.length })] : [])]);
   // (no push nearer than the pawn stands: the pushes that keep it as near, said as such, not as a way nearer: Labyrinth
   // newcomer 91 read them as advice; "any push will do" was false of pushes that leave it farther, an attack)

@@ -689,6 +689,16 @@ function promptNow() {
     return I18N.t("page.lab.walking_done", "⏳ {who} walks to {cell}, one tile at a time; then press ✋ Done (pressed now, Done ends the move once the walk ends).",
       { who: pawn === "vader" ? cap(pawnName(pawn)) : I18N.t("page.lab.your_pawn", "Your pawn"), cell: to });
   }
+  // ...and while it pushes the line this page's arrow asked for, that the push is under way, not the board's words for
+  // a push left half done (Labyrinth newcomer 98 read "Red: push the row at W-4 all the way in" just after its click)
+  const first = s && Array.isArray(s.messages) ? s.messages[0] : null;
+  if (S.world && S.world.busy && first && (first.id === "lab.settle" || first.id === "lab.settle_row")
+      && h.humans.includes(s.player)) {
+    const slot = (first.args || {}).slot;
+    return first.id === "lab.settle_row"
+      ? I18N.t("page.lab.pushing_row", "⏳ The row at {slot} is being pushed in for you; your move comes next.", { slot })
+      : I18N.t("page.lab.pushing_column", "⏳ The column at {slot} is being pushed in for you; your move comes next.", { slot });
+  }
   // the game over: what the lit tiles and arrows are (the LEDs' celebration), in the prompt, on a phone's first screen
   // (Labyrinth newcomer 27: under "Look at the board" every tile and arrow glowed blue, as when pushing was allowed,
   // and the words saying why lay below the buttons)

@@ -1,0 +1,42 @@
+"""Issue 15, Labyrinth newcomer 98 (1920x1080): just after clicking W-4 the prompt read "Red: push the row at W-4 all
+the way in; a pawn pushed off the board goes on the new tile.", the board's words for a push half done, while the
+simulated hand was doing the push the click asked for ("a newcomer reading it in that moment may think more is
+needed"). While this page's own hand pushes, the prompt says the push is under way, as it does for a walk."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from test_labyrinth_newcomer_third import WAIT_MS, open_page
+from test_labyrinth_round22 import RED_ARGS
+from test_plain_words_browser import WIDE, serving
+
+pytestmark = pytest.mark.browser
+
+SETTLE = """([id, player, busy]) => {
+  const s = S.view.instruction;
+  S.view.instruction = { ...s, player, messages: [{ id, args: { player, slot: id === 'lab.settle_row' ? 'W-4' : 'N-b' } }] };
+  S.view.prompt = `${player === 'red' ? 'Red' : 'Blue'}: push the row at W-4 all the way in; a pawn pushed off the board goes on the new tile.`;
+  S.world = { ...S.world, busy };
+  drawInfo();
+  return document.getElementById('prompt').innerText; }"""
+
+
+def test_the_push_this_page_asked_for_is_said_under_way(browser: Any) -> None:
+    with serving(RED_ARGS) as address:
+        page = open_page(browser, address, WIDE, guide=False)
+        try:
+            page.wait_for_function("() => S.view && S.view.current === 'red' && S.view.phase === 'shift' && !S.world.busy",
+                                   timeout=WAIT_MS)
+            row = page.evaluate(SETTLE, ["lab.settle_row", "red", True])
+            column = page.evaluate(SETTLE, ["lab.settle", "red", True])
+            idle = page.evaluate(SETTLE, ["lab.settle_row", "red", False])
+            other = page.evaluate(SETTLE, ["lab.settle_row", "blue", True])
+        finally:
+            page.context.close()
+    assert row.startswith("⏳ The row at W-4 is being pushed in for you") and "all the way in" not in row, row
+    assert column.startswith("⏳ The column at N-b is being pushed in for you"), column
+    # ...the board's words where no hand of this page is at work (a push left half done on the board's side)
+    assert "push the row at W-4 all the way in" in idle and "⏳" not in idle, idle
+    assert "⏳ The row" not in other, other  # (a simulated player's push: the board's words, as before)

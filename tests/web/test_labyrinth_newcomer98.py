@@ -66,3 +66,29 @@ def test_found_on_a_phone_leaves_the_pawn_in_sight(browser: Any) -> None:
             page.context.close()
     assert seen["alone"] and seen["tile"] < 50, seen  # (a phone's tile, the pawn alone on its middle)
     assert seen["lines"] == 1 and seen["gap"], seen
+
+
+def test_a_north_arrow_s_words_leave_the_prompt_and_the_pushed_out_tile_in_sight(browser: Any) -> None:
+    """(newcomer 98, 1920x1080: pointing at N-b, "N-b: the framed column moves one tile down; …" lay over the prompt's
+    second line, above the board, while W-4's lay under it) Under the board they would cover the tile N-b pushes out
+    past the board's foot; where the window has room beside the board, they stand there, clear of both."""
+    with serving(RED_ARGS) as address:
+        page = open_page(browser, address, WIDE, guide=False)
+        try:
+            page.wait_for_function("() => S.view && S.view.current === 'red' && S.view.phase === 'shift' && !S.world.busy",
+                                   timeout=WAIT_MS)
+            slot = page.evaluate("() => [...document.querySelectorAll('#maze .slot:not(.off)')].map((e) => e.dataset.slot)"
+                                 ".find((s) => s.startsWith('N-'))")
+            page.hover(f'#maze .slot[data-slot="{slot}"]')
+            page.wait_for_function("() => !document.getElementById('picked').hidden", timeout=WAIT_MS)
+            seen = page.evaluate("""() => {
+              const r = (el) => el.getBoundingClientRect(), box = r(document.getElementById('picked'));
+              const hits = (b) => b.left < box.right && b.right > box.left && b.top < box.bottom && b.bottom > box.top;
+              const out = document.querySelector('#maze .tile.push-out');
+              return { words: document.getElementById('picked').innerText, prompt: hits(r(document.getElementById('prompt'))),
+                       out: !!out && hits(r(out)), maze: hits(r(document.getElementById('maze'))),
+                       inside: box.left >= 0 && box.top >= 0 && box.bottom <= innerHeight }; }""")
+        finally:
+            page.context.close()
+    assert seen["words"].startswith(f"{slot}: the framed column moves one tile down"), seen
+    assert not seen["prompt"] and not seen["out"] and not seen["maze"] and seen["inside"], seen

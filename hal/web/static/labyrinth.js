@@ -271,16 +271,28 @@ function pushedOffWords(slot) {
 // ...nor past the screen's foot (a 900x600 window cut a tile's last line, an attack); above only where its words fit
 // whole between the screen's top and the board's frame (a scrolled 320 px phone had four lines' first two above the
 // screen: an attack), else where it was
+// ...and where the window leaves room beside the board (a wide screen), there rather than above: above, it lay over the
+// prompt's second line (Labyrinth newcomer 98 at 1920x1080, pointing at N-b)
 function placePicked(box) {
-  box.classList.remove("above");
+  box.classList.remove("above", "aside", "aside-right");
+  box.style.width = "";
   if (box.hidden) return;
   const r = box.getBoundingClientRect(), hits = (b) => b.left < r.right && b.right > r.left && b.top < r.bottom && b.bottom > r.top;
   const marks = [...$("maze").querySelectorAll(".tile.push-out, .tile.spare-ghost")];
   const controls = [...document.querySelectorAll("#spare, #rotate, #done, #lift")].filter((b) => !b.disabled && b.offsetParent !== null);
   const under = [...marks, ...controls].some((el) => hits(el.getBoundingClientRect())) || r.bottom > window.innerHeight;
-  const frame = box.parentElement.getBoundingClientRect();
-  if (under && frame.top - 3 - r.height >= 0) box.classList.add("above");
+  const frame = box.parentElement.getBoundingClientRect(), side = document.querySelector(".info-side");
+  // the room beside the board: left of it, or between it and the side panel (when that stands to its right)
+  const sideLeft = side && side.offsetParent !== null ? side.getBoundingClientRect().left : window.innerWidth;
+  const left = frame.left - 22, right = (sideLeft > frame.right ? sideLeft : window.innerWidth) - frame.right - 22;
+  if (under && Math.max(left, right) >= ASIDE_PX) {
+    box.classList.add("aside");
+    if (right > left) box.classList.add("aside-right");
+    box.style.width = `${Math.min(ASIDE_MAX_PX, Math.max(left, right))}px`;
+  } else if (under && frame.top - 3 - r.height >= 0) box.classList.add("above");
 }
+// the words beside the board, between 170 and 240 px wide (labyrinth.css .picked.aside)
+const ASIDE_PX = 170, ASIDE_MAX_PX = 240;
 // moves the tiles of a push's line (entry first) one cell on and shows the spare, as it is turned, at the entry:
 // the ghost tile, or null with no line (every tile back in its cell)
 function shiftPreview(cells) {

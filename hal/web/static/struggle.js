@@ -325,6 +325,7 @@ function drawTokens() {
 // (drawTokens empties the spaces first; a tap on a ghost is the space's)
 function drawWants() {
   const s = said();
+  drawWould();
   for (const r of (s && s.requests) || []) {
     if (!r.piece || !Array.isArray(r.to) || !r.to.length || r.to.includes(S.world.tokens[r.piece])) continue;
     const toks = document.querySelector(`.space[data-sensor="${CSS.escape(String(r.to[0]))}"] .toks`);
@@ -332,6 +333,24 @@ function drawWants() {
     const w = document.createElement("div");
     w.className = "token want"; w.textContent = r.piece; w.dataset.want = r.piece; // (START: its place there)
     w.title = I18N.t("page.str.want_title", "token {token} goes here", { token: r.piece });
+    toks.appendChild(w);
+  }
+}
+// ...and while a way is lit (choosing), where it would leave each token it moves: a ghost of its own look (dotted,
+// struggle.css .would), from the way's own race after the play (the referee's outcome_summary: spaces, arrived), not
+// asked for yet (Struggle newcomer 98: the lit spaces alone did not say which token went where, the list had to be
+// read to match them)
+function drawWould() {
+  const v = S.view, o = v && v.phase === "choosing" && Array.isArray(v.outcomes) ? v.outcomes[v.selected] : null;
+  if (!o || !o.spaces || !Array.isArray(o.arrived)) return;
+  for (const t of S.hello.tokens) {
+    const place = S.hello.places[o.arrived.indexOf(t)];
+    const end = typeof o.spaces[t] === "number" ? `s${o.spaces[t]}` : place ? `place-${place}` : null;
+    const toks = end && end !== S.world.tokens[t] ? document.querySelector(`.space[data-sensor="${CSS.escape(end)}"] .toks`) : null;
+    if (!toks) continue;
+    const w = document.createElement("div");
+    w.className = "token would"; w.textContent = t; w.dataset.would = t;
+    w.title = I18N.t("page.str.would_title", "with this way, token {token} ends here (press Stop to play it)", { token: t });
     toks.appendChild(w);
   }
 }

@@ -54,3 +54,62 @@ def test_the_way_lit_shows_where_it_leaves_each_token(browser: Any) -> None:
     assert first["want"] != second["want"], (first, second)
     assert first["title"].startswith("with this way, token "), first
     assert played[0] == 0 and played[1] > 0, played
+
+
+GUIDE = "document.getElementById('guide')"
+TIP = f"() => {GUIDE}.hidden ? null : {GUIDE}.dataset.tip"
+
+
+def _press(page: Any, button: str) -> None:
+    page.evaluate(f"MB.send({{type: 'press', button: '{button}'}})")
+
+
+def _play_out(page: Any) -> None:
+    """Red's way played and placed as shown, its turn ended."""
+    _press(page, "stop")  # play the way lit
+    page.wait_for_function("S.view.phase === 'placing' || S.view.current !== 'red'", timeout=WAIT)
+    if page.evaluate("S.view.phase") == "placing":
+        page.locator("#follow").tap()
+    page.wait_for_function("S.view.current !== 'red'", timeout=60_000)
+
+
+def test_a_step_s_tip_shows_at_its_moment_and_not_after_the_step_is_done(browser: Any) -> None:
+    """(newcomer 98, phone: "the tip 'Press 🎲 Throw. Then tap dice to keep them …' first appears at the start of my
+    second turn. By then I had already thrown, held and thrown again … The tip about the list of ways also appeared
+    only after I had pressed Stop": the first turn's throw moment was the goal tip's, the ways' moment the dice tip's,
+    and each step's own tip came a turn late) The ways' tip shows at the ways' moment, and a step done is learnt: its
+    tip, shown or not, is read and does not come at a later turn."""
+    from test_plain_words_browser import PHONE
+
+    with serving(SEED7, PORT) as url:
+        ctx = browser.new_context(viewport={"width": PHONE[0], "height": PHONE[1]}, has_touch=True, is_mobile=True)
+        page = ctx.new_page()
+        try:
+            page.goto(url)
+            page.wait_for_function("() => S.view && said() && said().action === 'throw' && said().player === 'red'",
+                                   timeout=WAIT)
+            page.wait_for_function(f"() => ({TIP})() === 'goal'", timeout=WAIT)
+            page.locator("#guide .guide-ok").tap()
+            _press(page, "throw")
+            page.wait_for_function(f"() => S.view.throws === 1 && ({TIP})() === 'dice'", timeout=WAIT)
+            _press(page, "stop")  # the hand kept: the ways' moment, the dice tip not dismissed
+            page.wait_for_function("() => S.view.phase === 'choosing'", timeout=WAIT)
+            page.wait_for_timeout(500)
+            at_ways = page.evaluate(TIP)
+            _play_out(page)
+            page.wait_for_function("() => S.view.current === 'red' && said() && said().action === 'throw'", timeout=90_000)
+            page.wait_for_timeout(800)
+            second_throw = page.evaluate(TIP)
+            _press(page, "throw")
+            page.wait_for_function("() => S.view.throws === 1", timeout=WAIT)
+            _press(page, "stop")
+            page.wait_for_function("() => S.view.phase === 'choosing'", timeout=WAIT)
+            page.wait_for_timeout(800)
+            second_ways = page.evaluate(TIP)
+            seen = page.evaluate("JSON.parse(localStorage.getItem('mazeboard.guide.struggle') || '[]')")
+        finally:
+            ctx.close()
+    assert at_ways == "choose", at_ways
+    assert second_throw != "throw", second_throw  # (thrown at the first turn: learnt)
+    assert second_ways != "choose", second_ways  # (a way chosen and played at the first turn: learnt)
+    assert {"throw", "choose"} <= set(seen), seen

@@ -1335,7 +1335,9 @@ function cardHowShow() {
     ? I18N.t("page.str.card_how_show_either", "to see it here, press “{button}” {where}, or {Colour} at the top: both do the same", { button, where, colour })
     : I18N.t("page.str.card_how_show", "to see it here, press “{button}” {where}", { button, where });
 }
-const TIP_ORDER = { throw: ["goal", "dice", "throw"], choose: ["goal", "dice", "choose"], place: ["place"] };
+// (the ways' own tip before the dice tip at the ways' moment: Struggle newcomer 98 had the dice tip there, and the
+// ways' tip only at its next turn's Stop)
+const TIP_ORDER = { throw: ["goal", "dice", "throw"], choose: ["goal", "choose", "dice"], place: ["place"] };
 function tips() {
   // the card already shown here: the tip does not ask for the seat any more (a newcomer saw it asked after)
   const shown = heldHumans().some((p) => (S.cards[p] || []).length);
@@ -1376,7 +1378,23 @@ const TIP_DONE = {
   throw: () => !!(S.view && S.view.throws),
   place: (s) => ["str.placed", "str.placed_none"].includes(((s.messages || [])[0] || {}).id) || madeInSim(s),
 };
-function guideTip() { guideTipNow(); NOTICE.reserve(); } // (a phone keeps the tips' room for the game: notice.js)
+function guideTip() { stepsLearnt(); guideTipNow(); NOTICE.reserve(); } // (a phone keeps the tips' room for the game: notice.js)
+// a step done by this page's player is learnt: its tip, shown or not, is read (remembered, and told to the table's
+// other screens) and comes at no later turn (Struggle newcomer 98: the throw tip first came at its second turn, after
+// it had thrown, held and thrown again; newcomer 15's throw tip, gone at the first throw, came again the next turn).
+// Thrown: the first throw made (TIP_DONE); chosen: a way played (the ways' moment followed by the placing one);
+// placed: every move made (TIP_DONE)
+function stepsLearnt() {
+  const s = said(), now = s && S.hello && S.hello.humans.includes(s.player) ? `${s.player}|${s.action}` : null;
+  const was = S.stepAsked;
+  S.stepAsked = now;
+  const learnt = [];
+  if (now && s.action === "throw" && TIP_DONE.throw(s)) learnt.push("throw");
+  if (now && s.action === "place" && was === `${s.player}|choose`) learnt.push("choose");
+  if (now && s.action === "place" && TIP_DONE.place(s)) learnt.push("place");
+  const seen = NOTICE.seen();
+  for (const id of learnt) if (Object.hasOwn(NOTICE.tips || {}, id) && !seen.includes(id)) NOTICE.remember(id);
+}
 // the board's request a tip belongs to: whose, what, and after which throw
 const momentKey = (s) => (s ? `${s.player}|${s.action}|${(S.view && S.view.throws) || 0}` : "");
 function guideTipNow() {
@@ -1392,6 +1410,8 @@ function guideTipNow() {
   if (!moment.length) return;
   const seen = NOTICE.seen(), next = moment.find((id) => !seen.includes(id));
   NOTICE.tips = tips();
+  // (a tip shown, not dismissed, that gives way to the moment's own: its moment over for it, counted as a rest)
+  if (next && box && !box.hidden && box.dataset.tip && box.dataset.tip !== next) NOTICE.twice(box.dataset.tip);
   if (next) NOTICE.tip(next);
 }
 // the prompt keeps its room (struggle.css) so that the board seldom moves under a finger: a longer one is

@@ -113,3 +113,30 @@ def test_a_step_s_tip_shows_at_its_moment_and_not_after_the_step_is_done(browser
     assert second_throw != "throw", second_throw  # (thrown at the first turn: learnt)
     assert second_ways != "choose", second_ways  # (a way chosen and played at the first turn: learnt)
     assert {"throw", "choose"} <= set(seen), seen
+
+
+def test_the_ways_list_at_1080_is_roomier_and_its_above_line_leaves_no_cut_line_under_it(browser: Any) -> None:
+    """(newcomer 98 at 1920x1080: "the 'Ways to play the hand' list is a small box in the right column that scrolls on
+    its own … Its bar '▲ ways 1–3 above: press to see them' covers the last line of the way above it": the list held
+    40% of the screen's height, and a line of the way above showed cut between the bar and the way lit) Half the
+    screen's height; the bar reaches down to the way lit's outline."""
+    from test_struggle_choosing_round26a_browser import _choosing
+
+    with serving(SEED7, PORT) as url:
+        page = open_page(browser, url, WIDE)
+        try:
+            _choosing(page)
+            room = page.evaluate("() => parseFloat(getComputedStyle(document.getElementById('outcomes')).maxHeight)")
+            page.evaluate("() => { document.getElementById('outcomes').style.maxHeight = '90px'; }")
+            page.click("#throw")
+            page.wait_for_function("() => S.view.selected === 1", timeout=WAIT)
+            page.click("#throw")
+            page.wait_for_function("() => S.view.selected === 2 && !document.getElementById('ways-above').hidden",
+                                   timeout=WAIT)
+            page.wait_for_timeout(300)
+            bar = page.locator("#ways-above").bounding_box()
+            lit = page.locator("#outcomes .outcome.selected").bounding_box()
+        finally:
+            page.close()
+    assert room >= 0.5 * WIDE[1], room
+    assert bar and lit and 0 <= lit["y"] - (bar["y"] + bar["height"]) <= 3, (bar, lit)

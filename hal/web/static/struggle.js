@@ -1064,7 +1064,7 @@ function shortTag(row, p, h) {
 }
 // the ways whose start lies above the list's view (a wide screen's list, scrolled to the way lit), said over its top
 // line: "▲ ways 1–2 above" (Struggle newcomers 61, 63 read a first line cut mid-sentence, nothing saying more lay above)
-const WAYS_ABOVE_PX = 30; // the "▲ way 1 above" line's height and a gap (struggle.css .ways-above)
+const WAYS_ABOVE_PX = 24; // the "▲ way 1 above" line's height (struggle.css .ways-above), the way lit just under it
 function drawWaysAbove() {
   const list = $("outcomes"), line = $("ways-above");
   if (!line) return;

@@ -140,3 +140,35 @@ def test_the_ways_list_at_1080_is_roomier_and_its_above_line_leaves_no_cut_line_
             page.close()
     assert room >= 0.5 * WIDE[1], room
     assert bar and lit and 0 <= lit["y"] - (bar["y"] + bar["height"]) <= 3, (bar, lit)
+
+
+NET = """() => {
+  // a way of swaps (newcomer 98's way 4): J 4 -> 5 (red; 10 back to 4), 10 4 -> 6, 9 3 -> 5 (red; J back to 3)
+  S.world = { ...S.world, tokens: { K: 's1', Q: 's6', J: 's4', '10': 's5', '9': 's3' } };
+  const o = { index: 0, ace: [], order: ['J', '10', '9'], plays: ['J 10 9'], arrived: [], round_end: [], moves_nothing: false,
+    spaces: { K: 1, Q: 6, J: 3, '10': 6, '9': 5 },
+    moves: [{ token: 'J', from: 4, to: 5, result: 'swapped', displaced: ['10'] },
+            { token: '10', from: 4, to: 6, result: 'moved' },
+            { token: '9', from: 3, to: 5, result: 'swapped', displaced: ['J'] }] };
+  const plain = { ...o, index: 1, spaces: { K: 2, Q: 6, J: 4, '10': 5, '9': 3 }, order: ['K'], plays: ['K'],
+    moves: [{ token: 'K', from: 1, to: 2, result: 'moved' }] };
+  S.view = { ...S.view, outcomes: [o, plain], selected: 0 };
+  drawInfo();
+  const lines = [...document.querySelectorAll('#outcomes .outcome')].map((li) => (li.querySelector('.net') || {}).textContent || '');
+  return lines; }"""
+
+
+def test_a_way_of_swaps_says_where_each_token_ends(browser: Any) -> None:
+    """(newcomer 98 at 1920x1080: "the ★ board's pick was a chain of swaps that left J, the token my card wants first,
+    behind where it started … I couldn't judge from the long texts": J moved to space 5, then went back to 3, said in
+    two lines far apart) A way with a swap says under its moves where each token it touches ends, from where it
+    stands now."""
+    with serving(SEED7, PORT) as url:
+        page = open_page(browser, url, WIDE)
+        try:
+            keep_first_hand(page)
+            swaps, plain = page.evaluate(NET)
+        finally:
+            page.context.close()
+    assert swaps == "in the end: token J space 4 → space 3 (back), token 10 space 5 → space 6, token 9 space 3 → space 5", swaps
+    assert plain == "", plain  # (each move's own line says it all)

@@ -342,10 +342,9 @@ function drawWants() {
 // read to match them)
 function drawWould() {
   const v = S.view, o = v && v.phase === "choosing" && Array.isArray(v.outcomes) ? v.outcomes[v.selected] : null;
-  if (!o || !o.spaces || !Array.isArray(o.arrived)) return;
+  const ends = wayEnds(o);
   for (const t of S.hello.tokens) {
-    const place = S.hello.places[o.arrived.indexOf(t)];
-    const end = typeof o.spaces[t] === "number" ? `s${o.spaces[t]}` : place ? `place-${place}` : null;
+    const end = ends[t];
     const toks = end && end !== S.world.tokens[t] ? document.querySelector(`.space[data-sensor="${CSS.escape(end)}"] .toks`) : null;
     if (!toks) continue;
     const w = document.createElement("div");
@@ -353,6 +352,34 @@ function drawWould() {
     w.title = I18N.t("page.str.would_title", "with this way, token {token} ends here (press Stop to play it)", { token: t });
     toks.appendChild(w);
   }
+}
+// where a way leaves each token, token -> sensor ("s3", "place-A"), from the way's race after the play (the referee's
+// outcome_summary: spaces, arrived); {} for no way
+function wayEnds(o) {
+  const out = {};
+  if (!o || !o.spaces || !Array.isArray(o.arrived)) return out;
+  for (const t of S.hello.tokens) {
+    const place = S.hello.places[o.arrived.indexOf(t)];
+    if (typeof o.spaces[t] === "number") out[t] = `s${o.spaces[t]}`;
+    else if (place) out[t] = `place-${place}`;
+  }
+  return out;
+}
+// a way with a swap: where each token it touches ends, from where it stands now, "in the end: token J space 4 →
+// space 3 (back), token 10 space 5 → space 6" (Struggle newcomer 98: J moved to space 5, then a swap sent it back to
+// 3, said in two lines far apart, and the pick could not be judged); "" for a way without one
+function netText(o) {
+  if (!o || !Array.isArray(o.moves) || !o.moves.some((m) => m && m.result === "swapped") || o.moves_nothing) return "";
+  const ends = wayEnds(o), touched = [];
+  for (const m of o.moves) for (const t of [m.token, ...(m.displaced || [])]) if (!touched.includes(t)) touched.push(t);
+  const at = (sensor) => { const m = /^s(\d+)$/.exec(String(sensor)); return m ? +m[1] : null; };
+  const said = touched.filter((t) => ends[t] && S.world.tokens[t] && ends[t] !== S.world.tokens[t]).map((t) => {
+    const from = S.world.tokens[t], to = ends[t], args = { token: t, from: sensorName(from), to: sensorName(to) };
+    return at(to) !== null && at(from) !== null && at(to) < at(from)
+      ? I18N.t("page.str.net_back", "token {token} {from} → {to} (back)", args)
+      : I18N.t("page.str.net_move", "token {token} {from} → {to}", args);
+  });
+  return said.length ? I18N.t("page.str.way_net", "in the end: {moves}", { moves: I18N.series(said) }) : "";
 }
 // a space of the track in words, as the board labels it (and the prompt names it): "START", "space 3", "FINISH"
 function spaceName(i) {
@@ -952,6 +979,14 @@ function drawInfo() {
       none.className = "undone";
       none.textContent = I18N.t("page.str.way_undone", "in the end no token moves: these moves undo each other");
       li.querySelector(".moves").after(none);
+    }
+    // (only while choosing: once played, the tokens stand where the way put them)
+    const net = v.phase === "choosing" ? netText(o) : "";
+    if (net) {
+      const line = document.createElement("div");
+      line.className = "net";
+      line.textContent = net;
+      li.querySelector(".moves").after(line);
     }
     // without the card, its box says once how to see it (not under every way); once played, the
     // tokens stand where the way put them, so "what it does" is only said while choosing

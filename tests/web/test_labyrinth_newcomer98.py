@@ -62,10 +62,18 @@ def test_found_on_a_phone_leaves_the_pawn_in_sight(browser: Any) -> None:
         try:
             page.wait_for_function("() => S.view && S.world && S.world.pawns.red", timeout=WAIT_MS)
             seen = page.evaluate(FOUND)
+            # ...and on a tile at the board's edge, inside the maze (Labyrinth newcomer 99 saw it hang over the frame)
+            edges = page.evaluate("""() => ['a3', 'g5'].map((cell) => {
+              S.justFound = { card: null, cell, until: performance.now() + 60000 }; drawLeds();
+              const tag = document.querySelector(`#maze .tile[data-cell="${cell}"] .found-tag`).getBoundingClientRect();
+              const maze = document.querySelector('#maze .tile[data-cell="a1"]').getBoundingClientRect(),
+                    far = document.querySelector('#maze .tile[data-cell="g1"]').getBoundingClientRect();
+              return tag.left >= maze.left - 0.5 && tag.right <= far.right + 0.5; })""")
         finally:
             page.context.close()
     assert seen["alone"] and seen["tile"] < 50, seen  # (a phone's tile, the pawn alone on its middle)
     assert seen["lines"] == 1 and seen["gap"], seen
+    assert edges == [True, True], edges
 
 
 def test_a_north_arrow_s_words_leave_the_prompt_and_the_pushed_out_tile_in_sight(browser: Any) -> None:

@@ -100,3 +100,27 @@ def test_a_north_arrow_s_words_leave_the_prompt_and_the_pushed_out_tile_in_sight
             page.context.close()
     assert seen["words"].startswith(f"{slot}: the framed column moves one tile down"), seen
     assert not seen["prompt"] and not seen["out"] and not seen["maze"] and seen["inside"], seen
+
+
+def test_a_north_arrow_s_words_beside_the_board_keep_off_the_side_panel_right_to_left(browser: Any) -> None:
+    """(an attack on the words beside the board: in Persian the side panel stands left of the board, and the words,
+    put in "the room left of the board", lay over Blue's row and the spare)"""
+    with serving(RED_ARGS + ("--lang", "fa")) as address:
+        page = browser.new_page(viewport={"width": WIDE[0], "height": WIDE[1]})
+        page.add_init_script("localStorage.setItem('mazeboard.guide.labyrinth', JSON.stringify(['shift', 'move']))")
+        page.goto(address)
+        try:
+            page.wait_for_function("() => S.view && S.view.current === 'red' && S.view.phase === 'shift' && !S.world.busy"
+                                   " && document.documentElement.dir === 'rtl'", timeout=WAIT_MS)
+            slot = page.evaluate("() => [...document.querySelectorAll('#maze .slot:not(.off)')].map((e) => e.dataset.slot)"
+                                 ".find((s) => s.startsWith('N-'))")
+            page.hover(f'#maze .slot[data-slot="{slot}"]')
+            page.wait_for_function("() => !document.getElementById('picked').hidden", timeout=WAIT_MS)
+            seen = page.evaluate("""() => {
+              const r = (el) => el.getBoundingClientRect(), box = r(document.getElementById('picked'));
+              const hits = (b) => b.left < box.right && b.right > box.left && b.top < box.bottom && b.bottom > box.top;
+              return { panel: hits(r(document.querySelector('.info-side'))), prompt: hits(r(document.getElementById('prompt'))),
+                       maze: hits(r(document.getElementById('maze'))), cls: document.getElementById('picked').className }; }""")
+        finally:
+            page.context.close()
+    assert not seen["panel"] and not seen["prompt"] and not seen["maze"], seen

@@ -37,6 +37,10 @@ def test_the_way_lit_shows_where_it_leaves_each_token(browser: Any) -> None:
         try:
             keep_first_hand(page)
             first = page.evaluate(SEEN)
+            # (a simulated player's way: the same ghosts, no Stop to press here: an attack)
+            watching = page.evaluate("() => { const v = S.view; S.view = { ...v, current: 'blue' }; drawTokens();"
+                                     " const t = document.querySelector('.space .token.would').title; S.view = v; drawTokens();"
+                                     " return t; }")
             page.click("#throw")  # ▶ Next way
             page.wait_for_function("(w) => S.view.selected !== w", arg=first["way"], timeout=WAIT)
             page.wait_for_timeout(200)
@@ -52,7 +56,8 @@ def test_the_way_lit_shows_where_it_leaves_each_token(browser: Any) -> None:
         assert seen["want"] and seen["shown"] == seen["want"], seen
         assert seen["asks"] == 0, seen  # (nothing asked yet: the way is only lit)
     assert first["want"] != second["want"], (first, second)
-    assert first["title"].startswith("with this way, token "), first
+    assert first["title"].startswith("with this way, token ") and "Stop" in first["title"], first
+    assert watching.startswith("with this way, token ") and "Stop" not in watching, watching
     assert played[0] == 0 and played[1] > 0, played
 
 

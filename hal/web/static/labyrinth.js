@@ -282,9 +282,11 @@ function placePicked(box) {
   const controls = [...document.querySelectorAll("#spare, #rotate, #done, #lift")].filter((b) => !b.disabled && b.offsetParent !== null);
   const under = [...marks, ...controls].some((el) => hits(el.getBoundingClientRect())) || r.bottom > window.innerHeight;
   const frame = box.parentElement.getBoundingClientRect(), side = document.querySelector(".info-side");
-  // the room beside the board: left of it, or between it and the side panel (when that stands to its right)
-  const sideLeft = side && side.offsetParent !== null ? side.getBoundingClientRect().left : window.innerWidth;
-  const left = frame.left - 22, right = (sideLeft > frame.right ? sideLeft : window.innerWidth) - frame.right - 22;
+  // the room beside the board, up to the side panel on whichever side it stands (a right-to-left page has it on the
+  // left: an attack in Persian had the words over the panel), else up to the window's edge
+  const panel = side && side.offsetParent !== null ? side.getBoundingClientRect() : null;
+  const left = frame.left - (panel && panel.right <= frame.left ? panel.right : 0) - 22;
+  const right = (panel && panel.left >= frame.right ? panel.left : window.innerWidth) - frame.right - 22;
   if (under && Math.max(left, right) >= ASIDE_PX) {
     box.classList.add("aside");
     if (right > left) box.classList.add("aside-right");

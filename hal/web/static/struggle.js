@@ -349,7 +349,10 @@ function drawWould() {
     if (!toks) continue;
     const w = document.createElement("div");
     w.className = "token would"; w.textContent = t; w.dataset.would = t;
-    w.title = I18N.t("page.str.would_title", "with this way, token {token} ends here (press Stop to play it)", { token: t });
+    // (Stop named only on a turn played here: an attack read "press Stop" under a simulated player's way)
+    w.title = S.hello.humans.includes(v.current)
+      ? I18N.t("page.str.would_title", "with this way, token {token} ends here (press Stop to play it)", { token: t })
+      : I18N.t("page.str.would_title_watch", "with this way, token {token} ends here", { token: t });
     toks.appendChild(w);
   }
 }

@@ -177,3 +177,39 @@ def test_a_way_of_swaps_says_where_each_token_ends(browser: Any) -> None:
             page.context.close()
     assert swaps == "in the end: token J space 4 → space 3 (back), token 10 space 5 → space 6, token 9 space 3 → space 5", swaps
     assert plain == "", plain  # (each move's own line says it all)
+
+
+STACK = """() => {
+  // newcomer 99's way: K 14 -> 15, 10 13 -> 14, 9 5 -> 8; 10 put on K's space 14, then the 10 (not the K) taken from
+  // the stack there to 15: the reeds see 13 empty, 14 and 15 taken, as the play wants; the table has K and 10 swapped
+  const req = (piece, frm, from, n) => ({ id: 'request.token.to.placing', args: { piece, frm, to: [{ id: 'str.where.space',
+    args: { n } }], why: 'as the play moves it', why_id: 'str.why.placing', reason: 'placing', from_text: ` on ${frm}`,
+    to_text: `space ${n}`, owner_text: `${piece}'s pawn`, token_text: `token ${piece}` } });
+  const o = { index: 0, ace: [], order: ['K', '10', '9'], plays: ['K 10 9'], arrived: [], round_end: [], moves_nothing: false,
+    spaces: { K: 15, Q: 6, J: 4, '10': 14, '9': 8 },
+    moves: [{ token: 'K', from: 14, to: 15, result: 'moved' }, { token: '10', from: 13, to: 14, result: 'moved' },
+            { token: '9', from: 5, to: 8, result: 'moved' }] };
+  S.world = { ...S.world, tokens: { K: 's14', Q: 's6', J: 's4', '10': 's15', '9': 's5' } };
+  S.view = { ...S.view, phase: 'placing', current: 'red', outcomes: [o], selected: 0, prompt:
+    'Red: move the tokens to the blinking spaces: Token 10: space 13 → space 14. Token 9: space 5 → space 8.',
+    instruction: { ...S.view.instruction, player: 'red', action: 'place', buttons: {},
+      messages: [{ id: 'str.place', args: { player: 'red' } }, req('10', 'space 13', 's13', 14), req('9', 'space 5', 's5', 8)],
+      requests: [{ piece: '10', kind: 'token', reason: 'placing', from: 's13', to: ['s14'], by: 'red', blocking: true },
+                 { piece: '9', kind: 'token', reason: 'placing', from: 's5', to: ['s8'], by: 'red', blocking: true }] } };
+  return promptNow(); }"""
+
+
+def test_a_token_taken_from_a_stack_for_another_is_said_as_the_table_has_it(browser: Any) -> None:
+    """(Struggle newcomer 99 at 1920x1080: after taking the 10 instead of the K from a stack, the prompt read "Token 10:
+    space 13 → space 14. Token 9: space 5 → space 8." with space 13 empty and K's move gone; the line under the board
+    was right) Where the table has a token of the play elsewhere than the board's requests say, the prompt says every
+    move left as the table has it, as that line does."""
+    with serving(SEED7, PORT) as url:
+        page = open_page(browser, url, WIDE)
+        try:
+            keep_first_hand(page)
+            said = page.evaluate(STACK)
+        finally:
+            page.context.close()
+    assert "token 10 to space 14" in said and "token K to space 15" in said and "token 9 to space 8" in said, said
+    assert "space 13" not in said, said

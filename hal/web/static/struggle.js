@@ -1474,6 +1474,8 @@ function promptNow() {
   if (stop) return stop;
   const named = mistakeNamed(s);
   if (named) return NOTICE.prompt(named, named.messages.map((x) => I18N.say(x.id, x.args)).join(" "), S.hello && S.hello.humans);
+  const table = asTableHasIt(s);
+  if (table) return table;
   const made = movesMade(s);
   if (made) return made;
   const short = pageWords(s);
@@ -1641,6 +1643,26 @@ function movesMade(s) {
   const left = { ...s, messages: [head, ...each.filter((_, i) => !made[i])] };
   return NOTICE.prompt(left, left.messages.map((x) => I18N.say(x.id, x.args)).join(" "), S.hello.humans)
     + " " + I18N.t("page.str.moves_made", "✓ Made: {moves}.", { moves: I18N.list(done) });
+}
+// placing, where the simulator's world has a token of the play elsewhere than the board's requests say (a request's
+// token neither where it is asked from nor where it goes, or a move of the play the reeds took for made that the
+// table shows not made): every move left as the table has it, as the line under the board says them (movesAsked).
+// The reeds cannot tell tokens on one space apart: Struggle newcomer 99 took the 10 instead of the K from a stack,
+// and read "Token 10: space 13 → space 14" with 13 empty and K's move gone. null where the two agree
+function asTableHasIt(s) {
+  if (!s || s.action !== "place" || !S.world || !S.world.tokens || !S.hello.humans.includes(s.player)) return null;
+  const reqs = (s.requests || []).filter((r) => r.piece && Array.isArray(r.to) && r.to.length);
+  const astray = reqs.some((r) => S.world.tokens[r.piece] && S.world.tokens[r.piece] !== r.from && !r.to.includes(S.world.tokens[r.piece]));
+  const asked = new Set(reqs.map((r) => r.piece));
+  // (a move asked of "a token" on a space, the one the world has there going where it asks, is asked: tokenNamed)
+  const anon = (s.requests || []).filter((r) => !r.piece && r.from && Array.isArray(r.to));
+  const unseen = [...new Map(playEnds())].some(([t, at]) => !asked.has(t) && S.world.tokens[t] && S.world.tokens[t] !== at
+    && !anon.some((r) => r.from === S.world.tokens[t] && r.to.includes(at)));
+  const left = astray || unseen ? movesAsked(s) : [];
+  if (!left.length) return null;
+  const args = { player: s.player, moves: movesTo(left) };
+  const said = { ...s, messages: [{ id: "page.str.place_as_table", args }] };
+  return NOTICE.prompt(said, I18N.t("page.str.place_as_table", "{Player}: the board cannot tell the tokens on one space apart; as they stand on this table, move {moves}.", args), S.hello.humans);
 }
 // where the play being placed takes each token it moves, in the play's order: [token, sensor] (a token sent back by a
 // swap to the space its mover left); [] without the way in the view

@@ -170,7 +170,16 @@ class LabyrinthTable(ServedTable):
                 "remaining": self.state.remaining.get(player), "corner": self.state.corners.get(player),
                 "vader_cards": sorted(self.edition.vader_cards),
                 "winner": self.state.winner if self.state.phase == "over" else None, "ways": self._ways(player) if ways is ... else ways,
-                "exit_anywhere": "exit-anywhere" in self.variants}
+                "exit_anywhere": "exit-anywhere" in self.variants, "at_home": self._at_home(player)}
+
+    def _at_home(self, player: str) -> bool:
+        """Every card of ``player``'s found and their pawn on their start square, the game not won yet: a move ended
+        there wins (Labyrinth newcomers 99 and 100 read "Go back to your start square a1" standing on it)."""
+        st = self.state
+        pawn = self.sim.board.world.pawns.get(player)
+        return bool(not self.cards.get(player) and player in st.found and st.winner is None
+                    and "exit-anywhere" not in self.variants and pawn is not None and pawn.cell is not None
+                    and pawn.cell == st.corners.get(player))
 
     def _ways(self, player: str) -> dict[str, dict[str, Any]] | None:
         """``ways`` of ``player``'s private page during their push: card -> ``{"now": slots, "turned": slots,
@@ -202,11 +211,13 @@ class LabyrinthTable(ServedTable):
         return out or None
 
     def _tell_ways(self) -> None:
-        """Each private page hears its pushes again when they change (a turn, a turn of the spare, a push)."""
+        """Each private page hears its pushes again when they change (a turn, a turn of the spare, a push), and whether
+        its pawn is home with every card found."""
         for player in sorted(set(self.private.values())):
             ways = self._ways(player)
-            if ways != self._ways_told.get(player):
-                self._ways_told[player] = ways
+            # (...and when the pawn comes home with every card found, or leaves it: at_home)
+            if (ways, self._at_home(player)) != self._ways_told.get(player):
+                self._ways_told[player] = (ways, self._at_home(player))
                 self._to_player(player, {"type": "secret", "secret": self.secret_view(player, ways)})
 
     def board_data(self) -> dict[str, Any]:

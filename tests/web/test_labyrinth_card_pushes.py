@@ -203,3 +203,16 @@ def test_no_push_that_helps_is_said_only_when_no_turn_of_the_spare_helps() -> No
         assert told.nearer == (best < _apart(pawn, picture) or bool(told.turned)), (pawn, picture, told, best)
         stuck += not told.nearer
     assert stuck > 50, stuck  # the case is met
+
+
+def test_every_card_found_and_home_the_card_page_says_so() -> None:
+    """(Labyrinth newcomers 99 and 100: the pawn home on a1, the board said "press Done to win the game" while the card
+    page still said "All found! Go back to your start square a1.") The card page hears ``at_home`` (every card found,
+    its pawn on its start square) whenever it changes."""
+    s = serve("labyrinth", seed=3)
+    reds_push(s)
+    assert told(s)["at_home"] is False  # (cards to find)
+    s.table.cards["red"] = []  # every card found, the pawn on its start square (where it began)
+    s.table.world_changed()
+    assert s.session.board.world.pawns["red"].cell == s.table.view()["corners"]["red"]
+    assert told(s)["at_home"] is True, told(s)

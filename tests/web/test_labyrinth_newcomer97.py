@@ -46,3 +46,19 @@ def test_a_pawn_no_push_helps_is_told_how_to_be_ready_for_its_next_turn(browser:
     assert "or one of them moves the Vader pawn, first." in vader, vader
     # ...and with no tile one push from the picture, the pushes that keep it as near, as before
     assert "these keep it as near: either N-b or S-b, each leaving it on c2." in none, none
+
+
+def test_home_with_every_card_found_the_card_page_says_to_end_a_move_there(browser: Any) -> None:
+    """(Labyrinth newcomers 99 and 100: the pawn home on a1, the card page said "Go back to your start square a1.")"""
+    with serving(LABYRINTH + ("--humans", "red")) as url:
+        mine, _page, card = card_tab(browser, url)
+        try:
+            said = card.evaluate("""() => [true, false].map((at_home) => {
+              drawLabyrinth({ cards: [], found: 2, remaining: 0, corner: "a1", winner: null, vader_cards: [], ways: null,
+                              exit_anywhere: false, at_home });
+              return document.getElementById("secret").innerText; })""")
+        finally:
+            mine.close()
+    assert "Your pawn is on your start square a1: end a move there (✋ Done on the board's page) to win." in said[0], said
+    assert "Go back to your start square a1" not in said[0], said
+    assert "Go back to your start square a1." in said[1], said

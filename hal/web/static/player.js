@@ -36,6 +36,8 @@ function drawLabyrinth(s) {
       ? `<div class="big-pic">🏠</div><div class="pic-title">${escHTML(I18N.t("page.common.all_found", "All found!"))}</div>` +
         // (the exit-anywhere variant: out at any edge, not home; an attack read "Go back to your start square" there)
         `<div>${escHTML(s.exit_anywhere ? I18N.t("page.common.leave_at_edge", "Leave the maze at any edge: end your move on a tile at the board's edge whose path opens off the board.")
+          // (standing on it: Labyrinth newcomers 99 and 100 read "Go back" while the board said "press Done to win")
+          : s.at_home ? I18N.t("page.common.at_home", "Your pawn is on your start square {cell}: end a move there (✋ Done on the board's page) to win.", { cell: s.corner })
           : I18N.t("page.common.go_back", "Go back to your start square {cell}.", { cell: s.corner }))}</div>` +
         waysHTML(s.ways && s.ways.home) // (the pushes that open a way home: Labyrinth newcomer 89 looked for them here)
       : `<span class="muted">${escHTML(I18N.t("page.common.no_card", "No card yet."))}</span>`;

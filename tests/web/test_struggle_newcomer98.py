@@ -213,3 +213,18 @@ def test_a_token_taken_from_a_stack_for_another_is_said_as_the_table_has_it(brow
             page.context.close()
     assert "token 10 to space 14" in said and "token K to space 15" in said and "token 9 to space 8" in said, said
     assert "space 13" not in said, said
+
+
+def test_a_star_token_ranked_on_start_says_how_level_tokens_rank(browser: Any) -> None:
+    """(Struggle newcomer 100, phone, turn 1: "token Q, 3rd in the race if it stopped here: +10" with Q still on START
+    beside 10 and 9, and nothing said why Q was 3rd; the tie rule came at turn 7) The ★ line's token is one the note
+    names: the level line says how it ranks among those on its space."""
+    from test_struggle_level_tokens import _lines
+
+    lines = _lines(browser, {"K": 0, "Q": 0, "J": 0, "10": 0, "9": 0},
+                   {"K": 2, "Q": 0, "J": 1, "10": 0, "9": 0},
+                   [{"token": "K", "from": 0, "to": 2}, {"token": "J", "from": 0, "to": 1}], ["10", "9", "A", "K", "J"])
+    star = [line for line in lines if "★ place" in line]
+    assert star and "token Q, 3rd in the race" in star[0], lines
+    level = [line for line in lines if "level" in line]
+    assert level == ["(tokens level on one space rank in the order K, Q, J, 10, 9: Q before 10 before 9 on START)"], lines

@@ -645,15 +645,16 @@ function forCard(o, card) {
     else if (Math.abs(pa - j) > Math.abs(pb - j)) parts.push(I18N.t("page.str.card_farther_same", "○ no change in points (compared with now): token {token} {moves} from {was} to {rank} in the race, farther from the {want} place your card wants for it ({place}); it was not in that place before either", argsTo));
     else parts.push(I18N.t("page.str.card_as_far_same", "○ no change in points (compared with now): token {token} {moves} from {was} to {rank} in the race, as far as before from the {want} place your card wants for it ({place})", argsTo));
   }
+  // (the token that would stand in it, named: Struggle newcomer 93 could not tell why its first way scored there)
+  const star = !started && card.includes("A") ? card.indexOf("A") : -1;
+  if (star >= 0) named.add(will[star]); // (its rank said too: Struggle newcomer 100 read Q "3rd" still on START)
   const level = levelLine(after, arrived, named);
   if (level) parts.push(level);
   // a way that ends the round scores now, every card, not only this one (Struggle newcomer 53)
   if ((o.round_end || []).length) parts.push(I18N.t("page.str.card_round_ends", "⚑ this way ends the round: every place scores now, for every card, the other players' cards too"));
-  // (the token that would stand in it, named: Struggle newcomer 93 could not tell why its first way scored there)
-  if (!started && card.includes("A")) {
-    const k = card.indexOf("A");
+  if (star >= 0) {
     parts.push(I18N.t("page.str.card_star_start_token", "✔ good for your card: your card's ★ place ({place}) scores with any token: token {token}, {rank} in the race if it stopped here: +10",
-      { place: places[k], token: will[k], rank: nth(k) }));
+      { place: places[star], token: will[star], rank: nth(star) }));
   }
   const sure = cardPoints(card.slice(0, arrived.length), arrived), total = cardPoints(card, will);
   // "no change" compares with now: the points now said beside those of the way when they differ (a way

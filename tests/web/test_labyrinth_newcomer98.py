@@ -76,6 +76,28 @@ def test_found_on_a_phone_leaves_the_pawn_in_sight(browser: Any) -> None:
     assert edges == [True, True], edges
 
 
+# the words said while a north arrow is pointed at, and what they lie over
+HOVERED = """() => {
+  const r = (el) => el.getBoundingClientRect(), box = r(document.getElementById('picked'));
+  const hits = (b) => b.left < box.right && b.right > box.left && b.top < box.bottom && b.bottom > box.top;
+  const out = document.querySelector('#maze .tile.push-out');
+  return { words: document.getElementById('picked').innerText, prompt: hits(r(document.getElementById('prompt'))),
+           out: !!out && hits(r(out)), maze: hits(r(document.getElementById('maze'))),
+           panel: hits(r(document.querySelector('.info-side'))),
+           inside: box.left >= 0 && box.top >= 0 && box.bottom <= innerHeight }; }"""
+
+
+def _point_at_a_north_arrow(page: Any) -> tuple[str, dict[str, Any]]:
+    """Red's push step: a north arrow pointed at with the mouse; (its slot, HOVERED)."""
+    page.wait_for_function("() => S.view && S.view.current === 'red' && S.view.phase === 'shift' && !S.world.busy",
+                           timeout=WAIT_MS)
+    slot = page.evaluate("() => [...document.querySelectorAll('#maze .slot:not(.off)')].map((e) => e.dataset.slot)"
+                         ".find((s) => s.startsWith('N-'))")
+    page.hover(f'#maze .slot[data-slot="{slot}"]')
+    page.wait_for_function("() => !document.getElementById('picked').hidden", timeout=WAIT_MS)
+    return slot, page.evaluate(HOVERED)
+
+
 def test_a_north_arrow_s_words_leave_the_prompt_and_the_pushed_out_tile_in_sight(browser: Any) -> None:
     """(newcomer 98, 1920x1080: pointing at N-b, "N-b: the framed column moves one tile down; …" lay over the prompt's
     second line, above the board, while W-4's lay under it) Under the board they would cover the tile N-b pushes out
@@ -83,19 +105,7 @@ def test_a_north_arrow_s_words_leave_the_prompt_and_the_pushed_out_tile_in_sight
     with serving(RED_ARGS) as address:
         page = open_page(browser, address, WIDE, guide=False)
         try:
-            page.wait_for_function("() => S.view && S.view.current === 'red' && S.view.phase === 'shift' && !S.world.busy",
-                                   timeout=WAIT_MS)
-            slot = page.evaluate("() => [...document.querySelectorAll('#maze .slot:not(.off)')].map((e) => e.dataset.slot)"
-                                 ".find((s) => s.startsWith('N-'))")
-            page.hover(f'#maze .slot[data-slot="{slot}"]')
-            page.wait_for_function("() => !document.getElementById('picked').hidden", timeout=WAIT_MS)
-            seen = page.evaluate("""() => {
-              const r = (el) => el.getBoundingClientRect(), box = r(document.getElementById('picked'));
-              const hits = (b) => b.left < box.right && b.right > box.left && b.top < box.bottom && b.bottom > box.top;
-              const out = document.querySelector('#maze .tile.push-out');
-              return { words: document.getElementById('picked').innerText, prompt: hits(r(document.getElementById('prompt'))),
-                       out: !!out && hits(r(out)), maze: hits(r(document.getElementById('maze'))),
-                       inside: box.left >= 0 && box.top >= 0 && box.bottom <= innerHeight }; }""")
+            slot, seen = _point_at_a_north_arrow(page)
         finally:
             page.context.close()
     assert seen["words"].startswith(f"{slot}: the framed column moves one tile down"), seen
@@ -110,17 +120,8 @@ def test_a_north_arrow_s_words_beside_the_board_keep_off_the_side_panel_right_to
         page.add_init_script("localStorage.setItem('mazeboard.guide.labyrinth', JSON.stringify(['shift', 'move']))")
         page.goto(address)
         try:
-            page.wait_for_function("() => S.view && S.view.current === 'red' && S.view.phase === 'shift' && !S.world.busy"
-                                   " && document.documentElement.dir === 'rtl'", timeout=WAIT_MS)
-            slot = page.evaluate("() => [...document.querySelectorAll('#maze .slot:not(.off)')].map((e) => e.dataset.slot)"
-                                 ".find((s) => s.startsWith('N-'))")
-            page.hover(f'#maze .slot[data-slot="{slot}"]')
-            page.wait_for_function("() => !document.getElementById('picked').hidden", timeout=WAIT_MS)
-            seen = page.evaluate("""() => {
-              const r = (el) => el.getBoundingClientRect(), box = r(document.getElementById('picked'));
-              const hits = (b) => b.left < box.right && b.right > box.left && b.top < box.bottom && b.bottom > box.top;
-              return { panel: hits(r(document.querySelector('.info-side'))), prompt: hits(r(document.getElementById('prompt'))),
-                       maze: hits(r(document.getElementById('maze'))), cls: document.getElementById('picked').className }; }""")
+            page.wait_for_function("() => document.documentElement.dir === 'rtl'", timeout=WAIT_MS)
+            _slot, seen = _point_at_a_north_arrow(page)
         finally:
             page.context.close()
     assert not seen["panel"] and not seen["prompt"] and not seen["maze"], seen

@@ -1409,7 +1409,7 @@ function tips() {
     place: I18N.t("page.str.tip_place_ends", "Move the tokens to the blinking spaces (a space glowing and fading, START too, is where a token leaves from): click a token, then its space, then press ✋ Stop to end the turn; or press 🤚 Place tokens as shown, which places them and ends the turn."),
   };
 }
-// a tip goes when the step it teaches is done (not remembered: it comes again next turn): the placing tip once
+// a tip goes when the step it teaches is done (and is learnt then: stepsLearnt): the placing tip once
 // every move is made (the countdown's words, or the world showing each asked token where it goes; round 26:
 // it stayed after all the tokens were placed), the throwing tip once the first throw is made (newcomer 15: it
 // still said "Press 🎲 Throw" at throws 1 and 2, where the prompt says what follows: hold, throw again, Stop)

@@ -228,3 +228,18 @@ def test_a_star_token_ranked_on_start_says_how_level_tokens_rank(browser: Any) -
     assert star and "token Q, 3rd in the race" in star[0], lines
     level = [line for line in lines if "level" in line]
     assert level == ["(tokens level on one space rank in the order K, Q, J, 10, 9: Q before 10 before 9 on START)"], lines
+
+
+def test_a_single_way_is_not_called_the_board_s_pick(browser: Any) -> None:
+    """(Struggle newcomer 100, phone: "WAYS TO PLAY THE HAND (1)" labelled its one way "★ the board's pick for your
+    card", with nothing to pick from)"""
+    with serving(SEED7, PORT) as url:
+        page = open_page(browser, url, WIDE)
+        try:
+            keep_first_hand(page)
+            said = page.evaluate("""() => { const o = { ...S.view.outcomes[S.hints.red], index: 0 };
+              S.view = { ...S.view, outcomes: [o], selected: 0 }; S.hints.red = 0; drawInfo();
+              return [document.getElementById('outcomes').innerText, !!document.querySelector('#outcomes .pick')]; }""")
+        finally:
+            page.context.close()
+    assert "board's pick" not in said[0] and not said[1], said

@@ -936,7 +936,9 @@ function drawInfo() {
   const alike = (o) => ways.some((w) => w !== o && headOf(w) === headOf(o) && firstOf(w) !== firstOf(o));
   for (const o of ways) {
     const li = document.createElement("li");
-    li.className = "outcome" + (o.index === v.selected ? " selected" : "") + (card && v.phase === "choosing" && hint === o.index ? " pick" : "");
+    // (the pick only among two ways or more: Struggle newcomer 100 read "★ the board's pick" under a hand's one way)
+    const picked = ways.length > 1 && hint === o.index;
+    li.className = "outcome" + (o.index === v.selected ? " selected" : "") + (card && v.phase === "choosing" && picked ? " pick" : "");
     li.dataset.index = String(o.index);
     li.innerHTML = `<span class="n">${o.index + 1}</span><div><ul class="moves"></ul></div>`;
     // what the aces count as: two ways can differ in that alone (round 5 saw the same move twice)
@@ -998,7 +1000,7 @@ function drawInfo() {
       const note = document.createElement("div");
       note.className = "for-card";
       // the pick said first under its way (round 9: it was the last line of a long text); the top of the list names it
-      noteLines(note, hint === o.index ? I18N.t("page.str.hint_short", "★ the board's pick for your card") : "", forCard(o, card), mine);
+      noteLines(note, picked ? I18N.t("page.str.hint_short", "★ the board's pick for your card") : "", forCard(o, card), mine);
       li.lastElementChild.appendChild(note);
       // on a phone a way not shown says only its points until tapped (Struggle newcomer 17: three ways of
       // seven lines each ran three screens); a way of another player's turn opens here alone

@@ -42,40 +42,6 @@ def test_the_push_this_page_asked_for_is_said_under_way(browser: Any) -> None:
     assert "⏳ The row" not in other, other  # (a simulated player's push: the board's words, as before)
 
 
-FOUND = """() => {
-  const cell = S.world.pawns.red, el = document.querySelector(`#maze .tile[data-cell="${cell}"]`);
-  S.justFound = { card: null, cell, until: performance.now() + 60000 };
-  drawLeds();
-  const tag = el.querySelector('.found-tag').getBoundingClientRect(), pawn = el.querySelector('.lpawn').getBoundingClientRect();
-  return { gap: pawn.bottom <= tag.top || tag.bottom <= pawn.top || pawn.right <= tag.left || tag.right <= pawn.left,
-           lines: Math.round(tag.height / parseFloat(getComputedStyle(el.querySelector('.found-tag')).lineHeight)),
-           alone: el.querySelectorAll('.lpawn').length === 1, tile: el.getBoundingClientRect().width }; }"""
-
-
-def test_found_on_a_phone_leaves_the_pawn_in_sight(browser: Any) -> None:
-    """(newcomer 98, 390x844: "a "⭐ found" badge was drawn on top of my red pawn on g4 and mostly hid it": on a phone's
-    tile the two lines of the tag reached the pawn on the tile's middle) One line at the tile's foot, clear of it."""
-    from test_labyrinth_newcomer_third import PHONE
-
-    with serving(RED_ARGS) as address:
-        page = open_page(browser, address, PHONE, guide=False, mobile=True)
-        try:
-            page.wait_for_function("() => S.view && S.world && S.world.pawns.red", timeout=WAIT_MS)
-            seen = page.evaluate(FOUND)
-            # ...and on a tile at the board's edge, inside the maze (Labyrinth newcomer 99 saw it hang over the frame)
-            edges = page.evaluate("""() => ['a3', 'g5'].map((cell) => {
-              S.justFound = { card: null, cell, until: performance.now() + 60000 }; drawLeds();
-              const tag = document.querySelector(`#maze .tile[data-cell="${cell}"] .found-tag`).getBoundingClientRect();
-              const maze = document.querySelector('#maze .tile[data-cell="a1"]').getBoundingClientRect(),
-                    far = document.querySelector('#maze .tile[data-cell="g1"]').getBoundingClientRect();
-              return tag.left >= maze.left - 0.5 && tag.right <= far.right + 0.5; })""")
-        finally:
-            page.context.close()
-    assert seen["alone"] and seen["tile"] < 50, seen  # (a phone's tile, the pawn alone on its middle)
-    assert seen["lines"] == 1 and seen["gap"], seen
-    assert edges == [True, True], edges
-
-
 # the words said while a north arrow is pointed at, and what they lie over
 HOVERED = """() => {
   const r = (el) => el.getBoundingClientRect(), box = r(document.getElementById('picked'));

@@ -216,7 +216,9 @@ class LabyrinthTable(ServedTable):
         for player in sorted(set(self.private.values())):
             ways = self._ways(player)
             # (...and when the pawn comes home with every card found, or leaves it: at_home)
-            if (ways, self._at_home(player)) != self._ways_told.get(player):
+            # (nothing told yet counts as no ways, not home: a page is told only of a change, as before at_home; a
+            # first secret to every private page let a New game's simulated colour's card reach its old seat, CI70)
+            if (ways, self._at_home(player)) != self._ways_told.get(player, (None, False)):
                 self._ways_told[player] = (ways, self._at_home(player))
                 self._to_player(player, {"type": "secret", "secret": self.secret_view(player, ways)})
 

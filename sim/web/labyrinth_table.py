@@ -214,12 +214,12 @@ class LabyrinthTable(ServedTable):
         """Each private page hears its pushes again when they change (a turn, a turn of the spare, a push), and whether
         its pawn is home with every card found."""
         for player in sorted(set(self.private.values())):
-            ways = self._ways(player)
+            ways, home = self._ways(player), self._at_home(player)
             # (...and when the pawn comes home with every card found, or leaves it: at_home)
             # (nothing told yet counts as no ways, not home: a page is told only of a change, as before at_home; a
             # first secret to every private page let a New game's simulated colour's card reach its old seat, CI70)
-            if (ways, self._at_home(player)) != self._ways_told.get(player, (None, False)):
-                self._ways_told[player] = (ways, self._at_home(player))
+            if (ways, home) != self._ways_told.get(player, (None, False)):
+                self._ways_told[player] = (ways, home)
                 self._to_player(player, {"type": "secret", "secret": self.secret_view(player, ways)})
 
     def board_data(self) -> dict[str, Any]:

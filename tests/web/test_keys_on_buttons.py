@@ -1,0 +1,52 @@
+"""Issue 15, Magic Labyrinth newcomer 100 (stop 41): the keys (R, D, L, F) were said only in the README and in each
+button's title, which nobody reads before pressing. Where a keyboard is at hand (a fine pointer that hovers, a wide
+window) each button a key presses shows its key beside its words, inside the button; a touch phone shows none."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from test_plain_words_browser import LABYRINTH, MAGIC, PHONE, STRUGGLE, WIDE, open_page, serving
+
+pytestmark = pytest.mark.browser
+
+KEYS = {"magic": (MAGIC, {"roll": "R", "done": "D", "lift": "L", "fetch": "F"}),
+        "labyrinth": (LABYRINTH, {"rotate": "R", "done": "D"}),
+        "struggle": (STRUGGLE, {"throw": "T", "stop": "S"})}
+
+# each button's key mark (its ::after), and the button's size with the marks and without them (a style taking them
+# away)
+MARKS = """(ids) => {
+    const size = (id) => { const r = document.getElementById(id).getBoundingClientRect(); return [r.width, r.height]; };
+    const out = Object.fromEntries(ids.map((id) => [id, {content: getComputedStyle(document.getElementById(id), '::after').content,
+                                                         size: size(id)}]));
+    const off = document.createElement('style');
+    off.textContent = 'button[data-key]::after { content: none !important; }';
+    document.head.append(off);
+    for (const id of ids) out[id].bare = size(id);
+    off.remove();
+    return out;
+}"""
+
+
+@pytest.mark.parametrize("game", list(KEYS))
+def test_a_wide_screen_shows_each_button_s_key(browser: Any, game: str) -> None:
+    args, keys = KEYS[game]
+    with serving(args) as url:
+        page = open_page(browser, url, WIDE)
+        marks = page.evaluate(MARKS, list(keys))
+        for button, key in keys.items():
+            assert marks[button]["content"] == f'"{key}"', (button, marks)
+            assert marks[button]["size"] == marks[button]["bare"], (button, marks)  # no room taken
+        page.close()
+        # ...and a touch phone, with no keys, none
+        context = browser.new_context(viewport={"width": PHONE[0], "height": PHONE[1]}, has_touch=True, is_mobile=True)
+        phone = context.new_page()
+        phone.goto(url)
+        phone.wait_for_function("document.getElementById('conn').textContent === 'connected'")
+        marks = phone.evaluate(MARKS, list(keys))
+        for button in keys:
+            assert marks[button]["content"] in ("none", "normal"), (button, marks)
+        context.close()

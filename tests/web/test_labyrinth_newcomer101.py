@@ -1,0 +1,57 @@
+"""Issue 15, Labyrinth newcomer 101 (the card page on a phone) read twice "Nearest to it, beside it with a wall between,
+with the spare as it lies: E-2, then walk to e2": two qualifiers stacked before the push, and "as it lies" not read as
+"no need to turn it". The nearest tile is said as a sentence of its own ("The nearest your pawn can get is the tile
+beside it, behind a wall"), then the push, said as one ("with the spare as it lies (no need to turn it), push at E-2,
+then walk to e2"); on the card page for the pawn and for the Vader pawn, and on the board's page for the way home."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from test_labyrinth_newcomer17 import card_tab
+
+from tests.web.test_plain_words_browser import LABYRINTH, serving
+
+pytestmark = pytest.mark.browser
+
+PUSH = "with the spare as it lies (no need to turn it), push at E-4, then walk to b5."
+
+
+def test_the_nearest_tile_and_its_push_are_said_apart(browser: Any) -> None:
+    with serving(LABYRINTH + ("--humans", "red")) as url:
+        mine, page, card = card_tab(browser, url)
+        try:
+            said = card.evaluate("""() => {
+              const out = [];
+              for (const vader of [[], ["crown"]]) for (const tiles of [1, 3]) {
+                drawLabyrinth({ cards: ["crown"], found: 0, remaining: 2, corner: "a1", vader_cards: vader, winner: null,
+                                ways: { crown: { now: [], turned: [], nearest: { "E-4": "b5" }, tiles, stay: [] } } });
+                out.push(document.querySelector("#secret .ways").textContent); }
+              return out; }""")
+            # the board's page, its way home: the pawn on e5, the push at the first lit arrow reaching b2 (2 tiles from
+            # a1), another b1's neighbour a2 (1 tile)
+            page.wait_for_function("() => S.view.current === 'red' && S.view.phase === 'shift' && !S.world.busy", timeout=90_000)
+            home = page.evaluate("""() => { const lit = [...document.querySelectorAll('#maze .slot:not(.off)')].map((e) => e.dataset.slot);
+                const all = Object.fromEntries(lit.map((k) => [k, ['b1']]));
+                const out = [];
+                for (const near of [['b2', 'c3'], ['a2', 'c3']]) {
+                  S.view.instruction = { ...S.view.instruction, messages: [{ id: 'lab.shift_home', args: { player: 'red', home: 'a1' } }] };
+                  S.world = { ...S.world, pawns: { ...S.world.pawns, red: 'e5' }, push_reach_any: { red: all },
+                              push_reach: { red: Object.fromEntries(lit.map((k, i) => [k, i ? ['c3', 'd4'] : near])) } };
+                  drawInfo(); out.push([lit[0], document.getElementById('mover').innerText]); }
+                return out; }""")
+        finally:
+            mine.close()
+    assert said[0].endswith("The nearest your pawn can get is the tile beside it, behind a wall: " + PUSH), said[0]
+    assert said[1].endswith("The nearest your pawn can get is 3 tiles from it along the rows and columns (walls not counted): "
+                            + PUSH), said[1]
+    assert said[2].endswith("The nearest the Vader pawn can get is the tile beside it, behind a wall: " + PUSH), said[2]
+    assert said[3].endswith("The nearest the Vader pawn can get is 3 tiles from it along the rows and columns (walls not "
+                            "counted): " + PUSH), said[3]
+    assert all("Nearest to it" not in s and "with a wall between" not in s for s in said), said
+    (first, two), (_, one) = home
+    assert ("The nearest your pawn can get is 2 tiles from a1 along the rows and columns (walls not counted): with the "
+            f"spare as it lies (no need to turn it), push at {first}, then walk to b2.") in two, two
+    assert ("The nearest your pawn can get is the tile beside a1, behind a wall: with the spare as it lies (no need to "
+            f"turn it), push at {first}, then walk to a2.") in one, one

@@ -32,6 +32,6 @@ def test_the_pick_line_says_the_token_wanted_last_is_kept_back(browser: Any) -> 
             }""")
         finally:
             page.close()
-    assert "way 2" in said["J"] and "keeps token J furthest back: your card wants it last, in place E" in said["J"], said
+    assert "way 2" in said["J"] and "keeps token J further back than each of them does: your card wants it last, in place E" in said["J"], said
     assert "keeps the token your card wants last further back" in said["own"], said
     assert "furthest" not in said["own"] and "takes token" not in said["J"] + said["own"], said

@@ -570,6 +570,7 @@ function forCard(o, card) {
   // leaves in its card's place +10, the card's ★ +10, adding up to the way's points
   const started = had.length > 0 || Object.values(before).some((at) => typeof at === "number" && at > 0);
   const named = new Set(); // the tokens whose lines say a rank
+  const star = card.indexOf("A"); // the card's ★ place (any token), or -1
   for (const token of tokens) {
     const j = card.indexOf(token);
     const delta = j < 0 ? 0 : (will[j] === token ? 1 : 0) - (started && was[j] === token ? 1 : 0);
@@ -637,6 +638,10 @@ function forCard(o, card) {
       continue;
     }
     if (j < 0) parts.push(I18N.t("page.str.card_not_on", "○ no change in points (compared with now): token {token} {moves}, and your card does not name it (its ★ takes any token)", args));
+    // (...where the card's ★ place is still free after the way, that it takes this token too: Struggle newcomer 101
+    // read "the place your card wants for it (C) is taken already" of J under every way, raced J home to the ★ place D
+    // by itself, and scored there)
+    else if (j < had.length && star >= arrived.length) parts.push(I18N.t("page.str.card_place_taken_star", "○ no change in points (compared with now): token {token} {moves}; the place your card wants for it ({place}) is taken already, but your card's ★ place ({star}) takes any token, token {token} too", { ...args, star: places[star] }));
     else if (j < had.length) parts.push(I18N.t("page.str.card_place_taken", "○ no change in points (compared with now): token {token} {moves}, but the place your card wants for it ({place}) is taken already", args));
     else if (delta > 0) parts.push(I18N.t("page.str.card_in_place", "✔ good for your card: token {token} {moves} to {rank} in the race, the place your card wants for it ({place}): +10", argsTo));
     else if (delta < 0) parts.push(I18N.t("page.str.card_out_of_place", "✘ bad for your card: token {token} {moves} to {rank} in the race, out of the {want} place your card wants for it ({place}): −10", argsTo));
@@ -646,15 +651,15 @@ function forCard(o, card) {
     else parts.push(I18N.t("page.str.card_as_far_same", "○ no change in points (compared with now): token {token} {moves} from {was} to {rank} in the race, as far as before from the {want} place your card wants for it ({place})", argsTo));
   }
   // (the token that would stand in it, named: Struggle newcomer 93 could not tell why its first way scored there)
-  const star = !started && card.includes("A") ? card.indexOf("A") : -1;
-  if (star >= 0) named.add(will[star]); // (its rank said too: Struggle newcomer 100 read Q "3rd" still on START)
+  const fromStart = started ? -1 : star;
+  if (fromStart >= 0) named.add(will[fromStart]); // (its rank said too: Struggle newcomer 100 read Q "3rd" still on START)
   const level = levelLine(after, arrived, named);
   if (level) parts.push(level);
   // a way that ends the round scores now, every card, not only this one (Struggle newcomer 53)
   if ((o.round_end || []).length) parts.push(I18N.t("page.str.card_round_ends", "⚑ this way ends the round: every place scores now, for every card, the other players' cards too"));
-  if (star >= 0) {
+  if (fromStart >= 0) {
     parts.push(I18N.t("page.str.card_star_start_token", "✔ good for your card: your card's ★ place ({place}) scores with any token: token {token}, {rank} in the race if it stopped here: +10",
-      { place: places[star], token: will[star], rank: nth(star) }));
+      { place: places[fromStart], token: will[fromStart], rank: nth(fromStart) }));
   }
   const sure = cardPoints(card.slice(0, arrived.length), arrived), total = cardPoints(card, will);
   // "no change" compares with now: the points now said beside those of the way when they differ (a way
@@ -1181,8 +1186,10 @@ function drawPickLine(v, ways, card, hint, mine, why) {
           // (each way's own next token: one has the pick's arrived, or as far)
           : reason === "lead" ? I18N.t("page.str.pick_why_lead_own_named", "this one takes the next token named on your card further than each of them does")
             // (the token the card wants last kept back: the last place is the token's still racing when four have
-            // arrived, rules.py wanted_last; Struggle newcomer 88 saw J, wanted in E, taken "furthest")
-            : reason === "back" && token ? I18N.t("page.str.pick_why_back", "this one keeps token {token} furthest back: your card wants it last, in place E, the place of the token still racing when four have arrived", { token })
+            // arrived, rules.py wanted_last; Struggle newcomer 88 saw J, wanted in E, taken "furthest"; compared with
+            // the ways scoring as many, rules.py _kept_back: newcomer 101 read "keeps token 10 furthest back" beside
+            // "token 10 moves ahead from 2nd to 1st")
+            : reason === "back" && token ? I18N.t("page.str.pick_why_back_than", "this one keeps token {token} further back than each of them does: your card wants it last, in place E, the place of the token still racing when four have arrived", { token })
             : reason === "back" ? I18N.t("page.str.pick_why_back_own", "this one keeps the token your card wants last further back than each of them does (place E is the token's still racing when four have arrived)")
             // ahead of some on one measure, of others on another: said way by way (Struggle newcomer 76 gave up
             // reading every measure listed at once)

@@ -1,0 +1,65 @@
+"""Issue 15, Struggle newcomer 101:
+
+- (1920x1080 and a phone) the board's pick said "this one keeps token 10 furthest back: your card wants it last", while
+  the same way's note said "token 10 moves ahead from 2nd to 1st in the race": the pick kept 10 further back than the
+  ways scoring as many did, not furthest back of all. The words compare, as the board weighed them (rules.py
+  ``_kept_back``).
+- (1920x1080) the card's ★ at D, J's own place C taken already: every way's note for J said only "the place your card
+  wants for it (C) is taken already", and nothing said the ★ place, still free, takes J as well as any token; the
+  newcomer raced J home to D and scored there. The note says so while the ★ place is free after the way.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from test_struggle_choosing_round26a_browser import SEED7
+
+from tests.web.test_plain_words_browser import WIDE, open_page, serving
+
+pytestmark = pytest.mark.browser
+
+
+def test_the_pick_keeping_the_token_wanted_last_back_says_it_compared_with_the_others(browser: Any) -> None:
+    with serving(SEED7) as url:
+        page = open_page(browser, url, WIDE)
+        try:
+            page.wait_for_function("S.hello && S.view", timeout=30_000)
+            said = page.evaluate("""() => {
+              S.view.spaces = { J: 11, "10": 3 }; S.view.arrived = ["9", "K", "Q"]; S.view.phase = "choosing";
+              const card = ["9", "K", "A", "Q", "J"];
+              const ways = [{ index: 0, spaces: { J: 15, "10": 3 }, arrived: ["9", "K", "Q"] },
+                            { index: 1, spaces: { J: 14, "10": 3 }, arrived: ["9", "K", "Q"] }];
+              drawPickLine(S.view, ways, card, 1, true, { reason: "back", token: "J" });
+              return document.getElementById("pick-line").textContent; }""")
+        finally:
+            page.close()
+    assert "keeps token J further back than each of them does: your card wants it last, in place E" in said, said
+    assert "furthest" not in said, said
+
+
+def _notes(browser: Any, arrived: list[str], after_arrived: list[str], card: list[str]) -> list[str]:
+    with serving(SEED7) as url:
+        page = open_page(browser, url, WIDE)
+        try:
+            page.wait_for_function("S.hello && S.view", timeout=30_000)
+            return page.evaluate("""([arrived, afterArrived, card]) => {
+              S.view.spaces = { J: 14, "9": 6 }; S.view.arrived = arrived;
+              const spaces = afterArrived.includes("9") ? { J: 16 } : { J: 16, "9": 6 };
+              return forCard({ moves: [{ token: "J", from: 14, to: 16 }], spaces, arrived: afterArrived }, card).split("\\n");
+            }""", [arrived, after_arrived, card])
+        finally:
+            page.close()
+
+
+def test_a_token_whose_place_is_taken_is_told_the_star_place_still_takes_it(browser: Any) -> None:
+    card = ["K", "Q", "J", "A", "10"]
+    lines = _notes(browser, ["K", "Q", "10"], ["K", "Q", "10"], card)
+    j = [line for line in lines if "token J" in line]
+    assert j == ["○ no change in points (compared with now): token J moves ahead; the place your card wants for it (C) "
+                 "is taken already, but your card's ★ place (D) takes any token, token J too"], lines
+    # ...and not once the ★ place is taken (here by 9, arriving in this way)
+    lines = _notes(browser, ["K", "Q", "10"], ["K", "Q", "10", "9"], card)
+    j = [line for line in lines if "token J" in line]
+    assert j and "★" not in j[0] and "is taken already" in j[0], lines

@@ -120,6 +120,55 @@ function drawStays(v) {
 function drawLeds() {
   if (!S.hello) return;
   for (const el of document.querySelectorAll(".space")) MB.light(el, S.pixels[S.hello.layout[el.dataset.sensor]]);
+  paintWayBoard();
+}
+// the phone's layout (struggle.css's narrow screens): the list of ways far below the board
+const PHONE_LAYOUT = window.matchMedia("(max-width: 899.98px)");
+// the picture of the board in the way tapped on a phone (drawInfo's canvas.way-board): the board area as the track
+// draws it, scaled to the way's width -- each space in its colour, a lit one framed in its LED's glow (the track's ring), the tokens and,
+// dotted, the way's ghosts (drawWould), read off the track itself, so the two never differ; painted again with every
+// frame of the LEDs and every redraw of the tokens; a picture, taking no taps
+function paintWayBoard() {
+  const c = document.querySelector("#outcomes .outcome.selected canvas.way-board"), area = document.querySelector(".board-area");
+  if (!c || !area) return;
+  const a = area.getBoundingClientRect(), room = c.parentElement ? c.parentElement.clientWidth : 0;
+  if (!a.width || !a.height || !room) return;
+  const k = Math.min(0.8, room / a.width), dpr = window.devicePixelRatio || 1, w = a.width * k, h = a.height * k;
+  c.style.width = `${w}px`; c.style.height = `${h}px`;
+  c.width = Math.round(w * dpr); c.height = Math.round(h * dpr);
+  const ctx = c.getContext("2d");
+  ctx.setTransform(dpr * k, 0, 0, dpr * k, 0, 0);
+  const rect = (el) => { const r = el.getBoundingClientRect(); return [r.left - a.left, r.top - a.top, r.width, r.height]; };
+  const box = (x, y, bw, bh, rad) => { ctx.beginPath(); ctx.roundRect(x, y, bw, bh, rad); };
+  const frame = area.querySelector(".track-frame");
+  if (frame) { box(...rect(frame), 16); ctx.fillStyle = "#5a1f1f"; ctx.fill(); }
+  for (const el of area.querySelectorAll(".space")) {
+    const [x, y, sw, sh] = rect(el), st = getComputedStyle(el);
+    box(x, y, sw, sh, 10);
+    ctx.fillStyle = el.classList.contains("kind-finish") ? "#777" : st.backgroundColor;
+    ctx.fill();
+    if (el.classList.contains("lit")) { // the LED: a frame of its hue, as the track's ring
+      ctx.lineWidth = 6; ctx.strokeStyle = st.getPropertyValue("--glow").trim();
+      ctx.stroke();
+    }
+    const num = el.querySelector(".num");
+    if (num && num.textContent) { // (where the track writes it, as large)
+      const [nx, ny] = rect(num), ns = getComputedStyle(num);
+      ctx.fillStyle = ns.color; ctx.font = `800 ${ns.fontSize} system-ui, sans-serif`; ctx.textBaseline = "top";
+      ctx.fillText(num.textContent, nx, ny + 1);
+    }
+  }
+  const would = [];
+  for (const t of area.querySelectorAll(".token")) {
+    const [x, y, tw, th] = rect(t), ghost = t.classList.contains("would") || t.classList.contains("want");
+    box(x, y, tw, th, 5);
+    ctx.fillStyle = ghost ? "rgba(255, 253, 246, .45)" : "#fffdf6"; ctx.fill();
+    ctx.setLineDash(ghost ? [3, 3] : []); ctx.lineWidth = 2; ctx.strokeStyle = "#2b1a0c"; ctx.stroke(); ctx.setLineDash([]);
+    ctx.fillStyle = ghost ? "rgba(43, 26, 12, .75)" : "#1a1a1a"; ctx.font = `800 ${Math.round(th * 0.6)}px system-ui, sans-serif`;
+    ctx.textAlign = "center"; ctx.textBaseline = "middle"; ctx.fillText(t.textContent, x + tw / 2, y + th / 2 + 1); ctx.textAlign = "start";
+    if (t.classList.contains("would")) would.push(`${t.textContent} ${t.closest(".space").dataset.sensor}`);
+  }
+  c.dataset.would = would.sort().join(","); // (what it shows of the way, for tests)
 }
 function tokenDiv(t) {
   const d = document.createElement("div");
@@ -335,6 +384,7 @@ function drawWants() {
     w.title = I18N.t("page.str.want_title", "token {token} goes here", { token: r.piece });
     toks.appendChild(w);
   }
+  paintWayBoard();
 }
 // ...and while a way is lit (choosing), where it would leave each token it moves: a ghost of its own look (dotted,
 // struggle.css .would), from the way's own race after the play (the referee's outcome_summary: spaces, arrived), not
@@ -1012,6 +1062,13 @@ function drawInfo() {
       if (!mine) li.addEventListener("click", () => li.toggleAttribute("data-open"));
     }
     if (mine && v.phase === "choosing") li.addEventListener("click", () => pickWay(o.index));
+    // on a phone the way tapped pictures the board lit, at its top (Struggle newcomer 101: the board lay a screen
+    // above the list)
+    if (mine && v.phase === "choosing" && o.index === v.selected && PHONE_LAYOUT.matches) {
+      const pic = document.createElement("canvas");
+      pic.className = "way-board"; pic.setAttribute("aria-hidden", "true");
+      li.lastElementChild.prepend(pic);
+    }
     // on a phone the way tapped has Stop's control in it (struggle.css shows it there only): Stop is far above
     if (mine && v.phase === "choosing" && o.index === v.selected) {
       const play = document.createElement("button");
@@ -1044,6 +1101,7 @@ function drawInfo() {
     }
   }
   drawWaysAbove();
+  paintWayBoard();
   drawPickLine(v, ways, card, hint, mine, owner ? S.hintWhy[owner] : null);
   drawWayShown(v, ways, card, hint, mine);
   if (!ways.length) {

@@ -1,8 +1,10 @@
 """Issue 15, Labyrinth newcomer 101 (the card page on a phone) read twice "Nearest to it, beside it with a wall between,
-with the spare as it lies: E-2, then walk to e2": two qualifiers stacked before the push, and "as it lies" not read as
-"no need to turn it". The nearest tile is said as a sentence of its own ("The nearest your pawn can get is the tile
-beside it, behind a wall"), then the push, said as one ("with the spare as it lies (no need to turn it), push at E-2,
-then walk to e2"); on the card page for the pawn and for the Vader pawn, and on the board's page for the way home."""
+with the spare as it lies: E-2, then walk to e2": two qualifiers stacked before the push. The spare's scope comes
+first, the nearest tile is said as what the pawn can reach, then the push as one instruction ("With the spare as it
+lies, the nearest your pawn can get is the tile beside it, behind a wall: push at E-2, then walk to e2"); on the card
+page for the pawn and for the Vader pawn, and on the board's page for the way home. (An attack: "(no need to turn
+it)", tried first, was false where a turn of the spare lets a push take the pawn nearer: the words keep to the
+spare as it lies.)"""
 
 from __future__ import annotations
 
@@ -15,7 +17,8 @@ from tests.web.test_plain_words_browser import LABYRINTH, serving
 
 pytestmark = pytest.mark.browser
 
-PUSH = "with the spare as it lies (no need to turn it), push at E-4, then walk to b5."
+PUSH = "push at E-4, then walk to b5."
+AS_IT_LIES = "With the spare as it lies, the nearest "
 
 
 def test_the_nearest_tile_and_its_push_are_said_apart(browser: Any) -> None:
@@ -43,15 +46,15 @@ def test_the_nearest_tile_and_its_push_are_said_apart(browser: Any) -> None:
                 return out; }""")
         finally:
             mine.close()
-    assert said[0].endswith("The nearest your pawn can get is the tile beside it, behind a wall: " + PUSH), said[0]
-    assert said[1].endswith("The nearest your pawn can get is 3 tiles from it along the rows and columns (walls not counted): "
-                            + PUSH), said[1]
-    assert said[2].endswith("The nearest the Vader pawn can get is the tile beside it, behind a wall: " + PUSH), said[2]
-    assert said[3].endswith("The nearest the Vader pawn can get is 3 tiles from it along the rows and columns (walls not "
+    assert said[0].endswith(AS_IT_LIES + "your pawn can get is the tile beside it, behind a wall: " + PUSH), said[0]
+    assert said[1].endswith(AS_IT_LIES + "your pawn can get is 3 tiles from it along the rows and columns (walls not "
+                            "counted): " + PUSH), said[1]
+    assert said[2].endswith(AS_IT_LIES + "the Vader pawn can get is the tile beside it, behind a wall: " + PUSH), said[2]
+    assert said[3].endswith(AS_IT_LIES + "the Vader pawn can get is 3 tiles from it along the rows and columns (walls not "
                             "counted): " + PUSH), said[3]
     assert all("Nearest to it" not in s and "with a wall between" not in s for s in said), said
     (first, two), (_, one) = home
-    assert ("The nearest your pawn can get is 2 tiles from a1 along the rows and columns (walls not counted): with the "
-            f"spare as it lies (no need to turn it), push at {first}, then walk to b2.") in two, two
-    assert ("The nearest your pawn can get is the tile beside a1, behind a wall: with the spare as it lies (no need to "
-            f"turn it), push at {first}, then walk to a2.") in one, one
+    assert (AS_IT_LIES + "your pawn can get is 2 tiles from a1 along the rows and columns (walls not counted): push at "
+            f"{first}, then walk to b2.") in two, two
+    assert (AS_IT_LIES + f"your pawn can get is the tile beside a1, behind a wall: push at {first}, then walk to a2.") in one, one
+    assert all("no need to turn" not in s for s in said + [two, one]), (said, two, one)

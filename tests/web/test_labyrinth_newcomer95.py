@@ -33,9 +33,9 @@ def test_pushes_that_all_lead_to_one_tile_are_said_with_it_once(browser: Any) ->
         finally:
             mine.close()
     # (every push named, none left as "4 more", in one order: an attack)
-    assert "with the spare as it lies (no need to turn it), push at any of N-b, N-d, N-f, S-b, S-d, W-2 or W-4, each letting it walk to g5." in said["seven"], said
+    assert "push at any of N-b, N-d, N-f, S-b, S-d, W-2 or W-4, each letting it walk to g5." in said["seven"], said
     assert "(then to g5)" not in said["seven"], said
-    assert "with the spare as it lies (no need to turn it), push at either N-b or S-d, each letting it walk to g5." in said["two"], said
+    assert "push at either N-b or S-d, each letting it walk to g5." in said["two"], said
     assert "either N-b or S-d, each leaving it on g5." in said["stay"], said
     # (no push nearer than it stands: the pushes keeping it as near grouped too, an attack)
     assert "these keep it as near: any of N-b, N-d or S-b, each leaving it on c2." in said["stuck"], said

@@ -583,8 +583,8 @@ function homeWaysWords() {
     // (...the distance first, with what it does not count, as the card page says it: Labyrinth newcomer 94 stopped to
     // work out whether "(2 tiles from a1 along the rows and columns)" after the pushes counted steps along the paths;
     // one tile is beside it, a wall between, or a way would open: Labyrinth newcomer 90 on the card page)
-    return near && near.tiles === 1 ? I18N.t("page.lab.home_ways_nearest_one", "No push opens a way to {home} this turn, whichever way the spare is turned. The nearest your pawn can get is the tile beside {home}, behind a wall: with the spare as it lies (no need to turn it), push at {ways}.", { home, ways })
-      : near ? I18N.t("page.lab.home_ways_nearest_walk", "No push opens a way to {home} this turn, whichever way the spare is turned. The nearest your pawn can get is {tiles} tiles from {home} along the rows and columns (walls not counted): with the spare as it lies (no need to turn it), push at {ways}.", { home, ways, tiles: near.tiles })
+    return near && near.tiles === 1 ? I18N.t("page.lab.home_ways_nearest_one", "No push opens a way to {home} this turn, whichever way the spare is turned. With the spare as it lies, the nearest your pawn can get is the tile beside {home}, behind a wall: push at {ways}.", { home, ways })
+      : near ? I18N.t("page.lab.home_ways_nearest_walk", "No push opens a way to {home} this turn, whichever way the spare is turned. With the spare as it lies, the nearest your pawn can get is {tiles} tiles from {home} along the rows and columns (walls not counted): push at {ways}.", { home, ways, tiles: near.tiles })
       : I18N.t("page.lab.home_ways_never", "No push opens a way to {home} this turn, whichever way the spare is turned: push where your pawn can walk nearest to it.", { home });
   }
   return ways.length === 1 ? I18N.t("page.lab.home_way_one", "🏠 The push at {slot} opens a way to {home} (a 🏠 beside its arrow).", { slot: ways[0], home })
@@ -1229,8 +1229,9 @@ function wire() {
   document.addEventListener("keydown", (e) => {
     if (e.target.closest && e.target.closest("input, select, dialog")) return;
     if (!MB.ownKey(e)) return;
-    if (e.key === "r" || e.key === "R") rotate(); // (as the button: an arrow tapped once is a first tap again, an attack)
-    else if (e.key === "d" || e.key === "D") press("done", { type: "press", button: "done" });
+    const k = NOTICE.keyOf(e);
+    if (k === "r") rotate(); // (as the button: an arrow tapped once is a first tap again, an attack)
+    else if (k === "d") press("done", { type: "press", button: "done" });
     else if (ARROW_STEP[e.key]) { e.preventDefault(); arrowStep(ARROW_STEP[e.key]); }
   });
   $("ng-players").addEventListener("change", () => fillCardsEach(parseInt($("ng-cards-each").value, 10) || 0));

@@ -50,3 +50,25 @@ def test_a_wide_screen_shows_each_button_s_key(browser: Any, game: str) -> None:
         for button in keys:
             assert marks[button]["content"] in ("none", "normal"), (button, marks)
         context.close()
+
+
+# a key press as a Persian keyboard layout makes it: the key under T types "ف", under R "ق" (KeyboardEvent.code names
+# the key's place, as on a US keyboard)
+PERSIAN_KEY = """([key, code]) => document.dispatchEvent(new KeyboardEvent('keydown', { key, code, bubbles: true }))"""
+
+
+@pytest.mark.parametrize("game", ["magic", "struggle"])
+def test_the_key_a_tag_names_acts_on_a_keyboard_of_another_script(browser: Any, game: str) -> None:
+    """(an attack: the tags said T and R, and on a Persian layout those keys typed "ف" and "ق" and did nothing)"""
+    args, _ = KEYS[game]
+    key, code, done = (("ق", "KeyR", "() => S.view && S.view.die") if game == "magic"
+                       else ("ف", "KeyT", "() => S.view && S.view.throws > 0"))
+    with serving(args) as url:
+        page = open_page(browser, url, WIDE)
+        try:
+            page.wait_for_function("() => S.view && said() && ['roll', 'throw'].includes(said().action) && said().player === 'red'",
+                                   timeout=30_000)
+            page.evaluate(PERSIAN_KEY, [key, code])
+            page.wait_for_function(done, timeout=30_000)
+        finally:
+            page.close()

@@ -1488,14 +1488,15 @@ function wire() {
     // with Ctrl, Alt or Meta a key is the browser's (Ctrl+R reloads, Ctrl+D bookmarks: they rolled and pressed
     // Done); R and D act once per press, never on a held key's repeats (as common.js's MB.ownKey; attack 16)
     if (e.ctrlKey || e.metaKey || e.altKey) return;
+    const k = NOTICE.keyOf(e);
     if (KEY_DIR[e.key]) { e.preventDefault(); arrow(KEY_DIR[e.key]); }
     else if (e.repeat) return;
-    else if (e.key === "r" || e.key === "R") press("roll");
-    else if (e.key === "d" || e.key === "D") press("done");
+    else if (k === "r") press("roll");
+    else if (k === "d") press("done");
     // Lift pawn and Fish ball out too (Magic newcomer 74 looked for their keys after a drop and took the mouse); a
     // key for a button that is off says why, as a tap on it does (tapOff)
-    else if (e.key === "l" || e.key === "L") keyButton($("lift"));
-    else if (e.key === "f" || e.key === "F") { const p = activeHuman(); if (p) fetchBall(p); else keyButton($("fetch")); } // (as its button)
+    else if (k === "l") keyButton($("lift"));
+    else if (k === "f") { const p = activeHuman(); if (p) fetchBall(p); else keyButton($("fetch")); } // (as its button)
   });
   const openNew = () => {
     const h = S.hello;

@@ -6,6 +6,15 @@
 "use strict";
 
 const NOTICE = {
+  // the letter or digit a key press names, lower case ("r", "3"), as the buttons' key tags show it (every game's page
+  // loads this file): the key's own letter where it types a Latin one, else the key's place on the keyboard
+  // (KeyboardEvent.code: "KeyR", "Digit3"), so that a Persian or Greek layout's key under R presses Roll (an attack:
+  // the tags said R, and the Persian keyboard's key there typed "ق" and did nothing); "" for any other key
+  keyOf(e) {
+    if (typeof e.key === "string" && /^[A-Za-z0-9]$/.test(e.key)) return e.key.toLowerCase();
+    const m = /^(?:Key([A-Z])|Digit([0-9])|Numpad([0-9]))$/.exec(e.code || "");
+    return m ? (m[1] || m[2] || m[3]).toLowerCase() : "";
+  },
   lastT: null, lost: false, game: null, title: "",
 
   el(id) { return document.getElementById(id); },

@@ -74,3 +74,21 @@ def test_a_wide_screen_has_no_picture_its_board_beside_the_list(browser: Any) ->
             assert page.locator("canvas.way-board").count() == 0
         finally:
             page.close()
+
+
+def test_the_picture_writes_the_spaces_left_to_right_in_a_right_to_left_page(browser: Any) -> None:
+    """(an attack: in Persian the picture's 13 read "3" and START "TAT", its words written from their start edge
+    leftwards, the page being right to left; the track runs left to right in every language, board.css)"""
+    with serving(SEED7) as url:
+        page = open_page(browser, url, PHONE)
+        try:
+            _choosing(page)
+            page.evaluate("() => { document.documentElement.dir = 'rtl'; }")
+            page.click('#outcomes .outcome[data-index="1"]')
+            page.wait_for_function("() => S.view.selected === 1 && document.querySelector('#outcomes .outcome.selected canvas.way-board')",
+                                   timeout=WAIT)
+            got = page.evaluate("""() => { const c = document.querySelector('#outcomes .outcome.selected canvas.way-board');
+                return [getComputedStyle(c.parentElement).direction, getComputedStyle(c).direction, c.getContext('2d').direction]; }""")
+        finally:
+            page.close()
+    assert got[0] == "rtl" and got[1] == "ltr" and got[2] in ("ltr", "inherit"), got

@@ -1066,7 +1066,9 @@ function drawInfo() {
     // above the list)
     if (mine && v.phase === "choosing" && o.index === v.selected && PHONE_LAYOUT.matches) {
       const pic = document.createElement("canvas");
-      pic.className = "way-board"; pic.setAttribute("aria-hidden", "true");
+      // (its numbers written left to right, as the track's, in a right-to-left page too: an attack read 13 as "3"
+      // and START as "TAT" in Persian)
+      pic.className = "way-board"; pic.setAttribute("aria-hidden", "true"); pic.dir = "ltr";
       li.lastElementChild.prepend(pic);
     }
     // on a phone the way tapped has Stop's control in it (struggle.css shows it there only): Stop is far above
@@ -1816,6 +1818,11 @@ function drawStop() {
 // asked, Stop while a move no reed sees is not made; else as the board's controls say
 function handState(id) {
   const [on, why] = buttonState(id), s = said();
+  // (the board taking the tokens for placed while the table has some elsewhere: the hand's Place tokens as shown does
+  // not act, the person's hand does: Struggle newcomer 102 read "no token needs moving now" under a prompt asking a move)
+  if (!on && id === "follow" && s && (s.messages || [])[0] && s.messages[0].id === "str.placed" && unmadeInSim(s).length) {
+    return [false, I18N.t("page.str.follow_by_hand", "the board takes the tokens for placed, as it cannot tell them apart: move them by hand, as the prompt says")];
+  }
   if (!on) return [on, why];
   if (S.world && S.world.placing) return [false, I18N.t("page.str.placing_wait", "the hand is placing the tokens one at a time: wait")];
   if (id === "follow" && s && madeInSim(s)) return [false, I18N.t("page.str.follow_made", "every token stands where the board asks already")];
@@ -1952,9 +1959,19 @@ function askedTokens() { return movesAsked().map((q) => q.piece); }
 function movesAsked(s = said()) {
   if (!s || s.action !== "place" || !S.world || !S.world.tokens) return [];
   const asked = (s.requests || []).filter((q) => q.piece && Array.isArray(q.to) && q.to.length && !q.to.includes(S.world.tokens[q.piece]));
-  const named = new Set(asked.map((q) => q.piece));
-  const rest = [...new Map(playEnds())].filter(([t, at]) => !named.has(t) && S.world.tokens[t] !== at).map(([piece, at]) => ({ piece, to: [at] }));
-  return [...asked, ...rest];
+  const named = new Set(asked.map((q) => q.piece)), ends = new Map(playEnds());
+  const rest = [...ends].filter(([t, at]) => !named.has(t) && S.world.tokens[t] !== at).map(([piece, at]) => ({ piece, to: [at] }));
+  // ...first, a token the play does not move standing elsewhere than where it belongs, as the table has it: back (Struggle
+  // newcomer 102 put the 9 on space 13 in place of the Q the play moved there from their shared space 11, the reeds
+  // seeing the play made, and read only "move token Q to space 13")
+  const back = S.hello.tokens.filter((t) => !named.has(t) && !ends.has(t) && S.world.tokens[t] && homeOf(t) && S.world.tokens[t] !== homeOf(t))
+    .map((piece) => ({ piece, to: [homeOf(piece)] }));
+  return [...back, ...asked, ...rest];
+}
+// where a token belongs now, as the view's race has it (the play made, while placing): "s4", "place-B", or null
+function homeOf(t) {
+  const v = S.view, at = v && v.spaces ? v.spaces[t] : undefined, k = v && Array.isArray(v.arrived) ? v.arrived.indexOf(t) : -1;
+  return typeof at === "number" ? `s${at}` : k >= 0 && S.hello.places[k] ? `place-${S.hello.places[k]}` : null;
 }
 function askedFrom(sensor) {
   return askedHere(sensor)[0] || null;
@@ -2091,9 +2108,10 @@ function wire() {
   document.addEventListener("keydown", (e) => {
     if (e.target.closest && e.target.closest("input, select, dialog")) return;
     if (!MB.ownKey(e)) return;
-    if (e.key === "t" || e.key === "T") press("throw");
-    else if (e.key === "s" || e.key === "S") press("stop");
-    else if (e.key >= "1" && e.key <= "5") press(`die${e.key}`);
+    const k = NOTICE.keyOf(e);
+    if (k === "t") press("throw");
+    else if (k === "s") press("stop");
+    else if (k >= "1" && k <= "5") press(`die${k}`);
   });
   MB.wireNewGame(() => S.hello, () => ({ rounds: parseInt($("ng-rounds").value, 10) || 1 }), () => S.view);
 }

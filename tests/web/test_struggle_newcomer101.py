@@ -1,12 +1,13 @@
 """Issue 15, Struggle newcomer 101:
 
 - (1920x1080 and a phone) the board's pick said "this one keeps token 10 furthest back: your card wants it last", while
-  the same way's note said "token 10 moves ahead from 2nd to 1st in the race": the pick kept 10 further back than the
-  ways scoring as many did, not furthest back of all. The words compare, as the board weighed them (rules.py
-  ``_kept_back``).
+  the same way's note said "token 10 moves ahead from 2nd to 1st in the race": the words now compare, "further back than
+  each of them does" (``tests/web/test_struggle_pick_back_browser.py``).
 - (1920x1080) the card's ★ at D, J's own place C taken already: every way's note for J said only "the place your card
   wants for it (C) is taken already", and nothing said the ★ place, still free, takes J as well as any token; the
   newcomer raced J home to D and scored there. The note says so while the ★ place is free after the way.
+
+And Struggle newcomer 102's token put in place of another while placing, asked back (the last test).
 """
 
 from __future__ import annotations
@@ -19,24 +20,6 @@ from test_struggle_choosing_round26a_browser import SEED7
 from tests.web.test_plain_words_browser import WIDE, open_page, serving
 
 pytestmark = pytest.mark.browser
-
-
-def test_the_pick_keeping_the_token_wanted_last_back_says_it_compared_with_the_others(browser: Any) -> None:
-    with serving(SEED7) as url:
-        page = open_page(browser, url, WIDE)
-        try:
-            page.wait_for_function("S.hello && S.view", timeout=30_000)
-            said = page.evaluate("""() => {
-              S.view.spaces = { J: 11, "10": 3 }; S.view.arrived = ["9", "K", "Q"]; S.view.phase = "choosing";
-              const card = ["9", "K", "A", "Q", "J"];
-              const ways = [{ index: 0, spaces: { J: 15, "10": 3 }, arrived: ["9", "K", "Q"] },
-                            { index: 1, spaces: { J: 14, "10": 3 }, arrived: ["9", "K", "Q"] }];
-              drawPickLine(S.view, ways, card, 1, true, { reason: "back", token: "J" });
-              return document.getElementById("pick-line").textContent; }""")
-        finally:
-            page.close()
-    assert "keeps token J further back than each of them does: your card wants it last, in place E" in said, said
-    assert "furthest" not in said, said
 
 
 def _notes(browser: Any, arrived: list[str], after_arrived: list[str], card: list[str]) -> list[str]:

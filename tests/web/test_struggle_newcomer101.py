@@ -78,5 +78,7 @@ def test_a_token_put_in_place_of_the_one_the_play_moves_is_asked_back(browser: A
         finally:
             page.context.close()
     assert "move token 9 to space 11 and token Q to space 13, then press Stop" in said, said
+    # (what Stop would do now, not "takes them for placed" beside a greyed Stop: Struggle newcomer 103)
+    assert "Stop now would take them for placed" in said, said
     # ...and Place tokens as shown, greyed, says why: the hand moves them, not "no token needs moving now"
     assert "move them by hand" in follow and "no token needs moving" not in follow, follow

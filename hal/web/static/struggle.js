@@ -1763,8 +1763,10 @@ function stopWait(s) {
   if (m && m.id === "str.placed" && S.hello) {
     const swapped = unmadeInSim(s);
     if (!swapped.length) return null;
-    const said = { ...s, messages: [{ id: "page.str.placed_swapped", args: { player: s.player, moves: movesTo(swapped) } }] };
-    return NOTICE.prompt(said, I18N.t("page.str.placed_swapped", "{Player}: the board cannot tell the tokens apart and takes them for placed, but on this table they stand elsewhere: move {moves}, then press Stop to end the turn.", said.messages[0].args), S.hello.humans);
+    // (what Stop would do now said, the page greying it: Struggle newcomer 103 read "takes them for placed" beside a
+    // greyed Stop as the move accepted)
+    const said = { ...s, messages: [{ id: "page.str.placed_swapped_stop", args: { player: s.player, moves: movesTo(swapped) } }] };
+    return NOTICE.prompt(said, I18N.t("page.str.placed_swapped_stop", "{Player}: the board cannot tell the tokens apart, and Stop now would take them for placed; on this table they stand elsewhere: move {moves}, then press Stop to end the turn.", said.messages[0].args), S.hello.humans);
   }
   if (!m || !STOP_WAITS.includes(m.id) || !S.hello) return null;
   const acts = !!buttonState("stop")[0], humans = S.hello.humans;
@@ -1964,7 +1966,9 @@ function movesAsked(s = said()) {
   // ...first, a token the play does not move standing elsewhere than where it belongs, as the table has it: back (Struggle
   // newcomer 102 put the 9 on space 13 in place of the Q the play moved there from their shared space 11, the reeds
   // seeing the play made, and read only "move token Q to space 13")
-  const back = S.hello.tokens.filter((t) => !named.has(t) && !ends.has(t) && S.world.tokens[t] && homeOf(t) && S.world.tokens[t] !== homeOf(t))
+  // (a token the board's requests name, made or not, goes where they say: never asked back)
+  const requested = new Set((s.requests || []).map((q) => q.piece).filter((t) => t));
+  const back = S.hello.tokens.filter((t) => !requested.has(t) && !ends.has(t) && S.world.tokens[t] && homeOf(t) && S.world.tokens[t] !== homeOf(t))
     .map((piece) => ({ piece, to: [homeOf(piece)] }));
   return [...back, ...asked, ...rest];
 }

@@ -33,15 +33,19 @@ PICTURE = """() => {
              would: [...document.querySelectorAll('#track .token.would')].map((t) => t.textContent + ' ' + t.closest('.space').dataset.sensor).sort().join(',') };
 }"""
 
+def _tap_way(page: Any, index: int) -> None:
+    """Tap way ``index`` (0-based) in the list; wait until it is lit and its picture drawn."""
+    page.click(f'#outcomes .outcome[data-index="{index}"]')
+    page.wait_for_function("(i) => S.view.selected === i && document.querySelector('#outcomes .outcome.selected canvas.way-board')",
+                           arg=index, timeout=WAIT)
+
 
 def test_on_a_phone_the_way_tapped_pictures_the_board_lit(browser: Any) -> None:
     with serving(SEED7) as url:
         page = open_page(browser, url, PHONE)
         try:
             _choosing(page)
-            page.click('#outcomes .outcome[data-index="1"]')
-            page.wait_for_function("() => S.view.selected === 1 && document.querySelector('#outcomes .outcome.selected canvas.way-board')",
-                                   timeout=WAIT)
+            _tap_way(page, 1)
             page.wait_for_timeout(300)  # (a frame of the LEDs)
             got = page.evaluate(PICTURE)
             assert got is not None, "no picture of the board in the way tapped"
@@ -84,9 +88,7 @@ def test_the_picture_writes_the_spaces_left_to_right_in_a_right_to_left_page(bro
         try:
             _choosing(page)
             page.evaluate("() => { document.documentElement.dir = 'rtl'; }")
-            page.click('#outcomes .outcome[data-index="1"]')
-            page.wait_for_function("() => S.view.selected === 1 && document.querySelector('#outcomes .outcome.selected canvas.way-board')",
-                                   timeout=WAIT)
+            _tap_way(page, 1)
             got = page.evaluate("""() => { const c = document.querySelector('#outcomes .outcome.selected canvas.way-board');
                 return [getComputedStyle(c.parentElement).direction, getComputedStyle(c).direction, c.getContext('2d').direction]; }""")
         finally:

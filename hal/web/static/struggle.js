@@ -125,9 +125,9 @@ function drawLeds() {
 // the phone's layout (struggle.css's narrow screens): the list of ways far below the board
 const PHONE_LAYOUT = window.matchMedia("(max-width: 899.98px)");
 // the picture of the board in the way tapped on a phone (drawInfo's canvas.way-board): the board area as the track
-// draws it, scaled to the way's width -- each space in its colour, a lit one framed in its LED's glow (the track's ring), the tokens and,
-// dotted, the way's ghosts (drawWould), read off the track itself, so the two never differ; painted again with every
-// frame of the LEDs and every redraw of the tokens; a picture, taking no taps
+// draws it, scaled to the way's width -- each space in its colour, a lit one framed in its LED's glow (the track's
+// ring), the tokens and, dotted, the way's ghosts (drawWould), read off the track itself, so the two never differ;
+// painted again with every frame of the LEDs and every redraw of the tokens; a picture, taking no taps
 function paintWayBoard() {
   const c = document.querySelector("#outcomes .outcome.selected canvas.way-board"), area = document.querySelector(".board-area");
   if (!c || !area) return;

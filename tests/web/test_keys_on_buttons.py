@@ -72,3 +72,54 @@ def test_the_key_a_tag_names_acts_on_a_keyboard_of_another_script(browser: Any, 
             page.wait_for_function(done, timeout=30_000)
         finally:
             page.close()
+
+
+# each die's key tag (its ::before; its ::after says "held" or "moves nothing" under it) and the die's size with the
+# tags and without them
+DICE_TAGS = """() => {
+    const dice = [...document.querySelectorAll('#dice .pdie')];
+    const size = (d) => { const r = d.getBoundingClientRect(); return [r.width, r.height]; };
+    const out = dice.map((d) => ({ tag: getComputedStyle(d, '::before').content, size: size(d),
+                                   off: d.getAttribute('aria-disabled') === 'true' || d.disabled }));
+    const row = document.getElementById('dice').getBoundingClientRect().height;
+    const off = document.createElement('style');
+    off.textContent = '.pdie::before { content: none !important; }';
+    document.head.append(off);
+    dice.forEach((d, i) => { out[i].bare = size(d); });
+    const bareRow = document.getElementById('dice').getBoundingClientRect().height;
+    off.remove();
+    return { dice: out, row, bareRow };
+}"""
+
+
+def test_a_wide_screen_shows_each_die_s_key_while_it_can_be_held(browser: Any) -> None:
+    """(Struggle newcomer 103: the README said the keys 1-5 hold dice, Throw and Stop had tags, the dice none)"""
+    with serving(STRUGGLE) as url:
+        page = open_page(browser, url, WIDE)
+        try:
+            page.wait_for_function("() => S.view && said() && said().action === 'throw' && said().player === 'red'",
+                                   timeout=30_000)
+            page.keyboard.press("t")
+            page.wait_for_function("() => S.view && S.view.throws > 0 && S.view.phase === 'throw' && "
+                                   "said() && said().player === 'red'", timeout=30_000)
+            page.wait_for_timeout(200)
+            got = page.evaluate(DICE_TAGS)
+            assert [d["tag"] for d in got["dice"]] == [f'"{n}"' for n in range(1, 6)], got
+            assert all(d["size"] == d["bare"] for d in got["dice"]) and got["row"] == got["bareRow"], got  # no room
+            # ...a die held keeps its tag, and "held" under it
+            page.keyboard.press("2")
+            page.wait_for_function("() => S.view.held.includes(2)", timeout=30_000)
+            held = page.evaluate(DICE_TAGS)["dice"][1]
+            assert held["tag"] == '"2"', held
+        finally:
+            page.close()
+        # ...a touch phone, with no keys, none
+        context = browser.new_context(viewport={"width": PHONE[0], "height": PHONE[1]}, has_touch=True, is_mobile=True)
+        try:
+            phone = context.new_page()
+            phone.goto(url)
+            phone.wait_for_function("() => S.view && S.view.throws > 0 && document.querySelectorAll('#dice .pdie').length === 5",
+                                    timeout=30_000)
+            assert all(d["tag"] in ("none", "normal") for d in phone.evaluate(DICE_TAGS)["dice"])
+        finally:
+            context.close()

@@ -916,6 +916,9 @@ function drawInfo() {
     if (idle) d.title += ` · ${I18N.t("page.str.die_idle_title", "token {token} has arrived: its dice move nothing", { token: face })}`;
     if (keptHere) d.dataset.tap = why; else delete d.dataset.tap; // (a tap elsewhen says the title: the die, its key)
     MB.enable(d, on);
+    // its key on its corner while it can be held, where a keyboard is at hand (board.css; Struggle newcomer 103:
+    // Throw and Stop had tags, the dice none)
+    if (on) d.dataset.keyTag = String(i + 1);
     // a tap or click keeps no focus ring on the die (newcomer 16: a held die kept a blue ring into the kept hand)
     d.addEventListener("click", (e) => { if (e.detail > 0) d.blur(); press(`die${i + 1}`); });
     dice.appendChild(d);

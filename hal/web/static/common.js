@@ -348,11 +348,12 @@ const MB = {
         // a link that looks like a button and says what it opens (issue 15: it read as a label)
         el.className = `plink seat-link button small ${p}`; el.href = `/seat/${p}`; el.target = tabOfCard(p); // (no noopener: a named tab is found only within one group of tabs; the same site)
         // a card of this colour just found, another to find: the link says the next card is there (Labyrinth
-        // newcomer 27: after a find the board's page never said where the next picture was), until opened
+        // newcomer 27: after a find the board's page never said where the next picture was), until opened; shown
+        // there by the card page itself (Labyrinth newcomer 103 read "Your next card" as a card to fetch with it)
         const next = MB.newCard.has(p);
         el.textContent = several ? I18N.t("page.seat_open_colour", "{Colour} ↗", { colour: p })
           : MB.cardHere() ? I18N.t("page.seat_open_also", "🃏️ Your card, also on its own page ({colour}) ↗", { colour: p })
-            : next ? I18N.t("page.seat_open_next_short", "🃏️ Your next card ({colour}) ↗", { colour: p }) /* one phone line */
+            : next ? I18N.t("page.seat_open_next_shown", "🃏️ Your card page shows the next card ({colour}) ↗", { colour: p })
               : I18N.t("page.seat_open", "🃏️ Open your secret card page ({colour}) ↗", { colour: p });
         el.classList.toggle("fresh", next);
         if (next) el.addEventListener("click", () => { MB.newCard.delete(p); setTimeout(() => MB.drawSeats(), 0); });

@@ -56,3 +56,14 @@ def test_the_readme_says_a_phone_page_s_order_as_it_is() -> None:
     text = " ".join(README.read_text(encoding="utf-8").split())
     assert "board first" not in text
     assert "what the board asks and the scores at the top, then the board with its buttons under it" in text
+
+
+def test_the_readme_names_the_labyrinth_arrow_keys_the_page_takes() -> None:
+    """Labyrinth newcomer 104: the README named the arrow keys for The Magic Labyrinth only, the page's "?" help for
+    Labyrinth too (labyrinth.js ARROW_STEP), and the newcomer could not tell whether they worked there."""
+    page = (README.parent / "hal" / "web" / "static" / "labyrinth.js").read_text(encoding="utf-8")
+    assert "ArrowUp" in page  # (the page takes them)
+    text = " ".join(README.read_text(encoding="utf-8").split())
+    m = re.search(r"- \*\*Labyrinth\*\*:(.*?)- \*\*Struggle", text)
+    assert m, "the README's Labyrinth line is gone"
+    assert "arrow keys" in m.group(1), m.group(1)

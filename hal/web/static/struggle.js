@@ -493,6 +493,24 @@ function tieLine(winners, points, n) {
       : I18N.t("page.str.tie_four", "{winners} tie with {points} points: all four win", { winners, points });
 }
 function andList(items) { return I18N.list(items); }
+// "10 or J", "K, 10 or J": either of the items
+function orList(items) {
+  return items.reduceRight((tail, x, i) => (i === items.length - 1 ? x
+    : i === items.length - 2 ? I18N.t("page.str.or_last", "{rest} or {last}", { rest: x, last: tail })
+      : I18N.t("page.str.or_series", "{first}, {rest}", { first: x, rest: tail })), "");
+}
+// the other counts of a way's aces that play out the same, each a list of tokens: its plays' ``ace=`` (rules.py Play.text),
+// counted as sets (K,10 and 10,K alike), the one shown left out
+function acesOtherwise(o, shown) {
+  const key = (aces) => [...aces].sort().join(","), seen = new Set([key(shown)]), out = [];
+  for (const p of o.plays || []) {
+    const m = /(?:^|\s)ace=(\S+)/.exec(String(p));
+    if (!m) continue;
+    const aces = m[1].split(",");
+    if (!seen.has(key(aces))) { seen.add(key(aces)); out.push(aces); }
+  }
+  return out;
+}
 
 // -- the secret objective card: shown on this page only when this browser holds the seat (the
 // seat's own WebSocket, /ws?seat=COLOUR, brings it, as it does to the private page) -------------
@@ -687,7 +705,10 @@ function forCard(o, card) {
       else parts.push(I18N.t("page.str.card_out_from_start", "○ no points for your card: token {token} {moves} to {rank} in the race, not the {want} place your card wants for it ({place})", at));
       continue;
     }
-    if (j < 0) parts.push(I18N.t("page.str.card_not_on", "○ no change in points (compared with now): token {token} {moves}, and your card does not name it (its ★ takes any token)", args));
+    // (...nor through the ★ once its place is taken: Struggle newcomer 104 read "its ★ takes any token" of Q with 9 on
+    // the ★ place, and took it that Q could still score there)
+    if (j < 0 && star >= 0 && star < arrived.length) parts.push(I18N.t("page.str.card_not_on_star_taken", "○ no change in points (compared with now): token {token} {moves}, and your card does not name it (its ★ place, {star}, is taken already)", { ...args, star: places[star] }));
+    else if (j < 0) parts.push(I18N.t("page.str.card_not_on", "○ no change in points (compared with now): token {token} {moves}, and your card does not name it (its ★ takes any token)", args));
     // (...where the card's ★ place is still free after the way, that it takes this token too: Struggle newcomer 101
     // read "the place your card wants for it (C) is taken already" of J under every way, raced J home to the ★ place D
     // by itself, and scored there)
@@ -1011,6 +1032,14 @@ function drawInfo() {
       // (only while choosing: once played, the arrivals counted include this play's own, Struggle newcomer 38)
       const spent = v.phase !== "choosing" ? [] : [...new Set(shown.ace.filter((t) => (v.arrived || []).includes(t)))];
       if (spent.length) ace.textContent += I18N.t("page.str.way_ace_arrived", " ({tokens} arrived already: moves nothing)", { tokens: andList(spent) });
+      // the aces counted otherwise to the same end, said (one way lists every play that gives it, rules.py outcomes:
+      // Struggle newcomer 104 read one way, "the ace counts as K", and wondered whether a choice had been missed)
+      const others = v.phase === "choosing" ? acesOtherwise(o, shown.ace) : [];
+      if (others.length) {
+        ace.textContent += shown.ace.length > 1
+          ? I18N.t("page.str.way_aces_same", " (counted otherwise, as {others}, they play out the same)", { others: orList(others.map(andList)) })
+          : I18N.t("page.str.way_ace_same", " (as {others} it plays out the same)", { others: orList(others.map(andList)) });
+      }
       li.lastElementChild.prepend(ace);
     }
     if (alike(o) && firstOf(o)) {

@@ -555,7 +555,9 @@ const NOTICE = {
   // every round of the ninth session), its start edge at that word's start (the right edge, right to left); where a
   // sentence ends on that line before it, from there (Magic newcomer 50 read "…means your turn. After 🎲 Roll, the
   // ▾ more" as a broken sentence; Labyrinth 48 "(lit: ▾ more")
-  wholeWord(text, more) {
+  // ...and where the words in sight stop within a sentence, "… ▾ more" says the cut (Magic newcomer 103 read "A step: tap
+  // a cell next to your pawn, or ▾ more" as unfinished): measured again with its "…", which may hide a word more
+  wholeWord(text, more, again) {
     if (text.querySelector(".guide-rest")) text.textContent = text.textContent; // (one text again: measured anew)
     const node = text.firstChild;
     if (!node || node.nodeType !== Node.TEXT_NODE || node !== text.lastChild) return; // (words of one text only)
@@ -581,6 +583,14 @@ const NOTICE = {
       span.appendChild(rest);
     }
     more.classList.add("whole"); // measured: no fade needed over the word before it
+    const shown = cut >= 0 ? node.textContent : line.length ? node.textContent.slice(0, line[line.length - 1].at + line[line.length - 1].word.length) : "";
+    const midSentence = shown.trim() !== "" && !/[.!?…:؟][”"’)]?\s*$/.test(shown);
+    if (midSentence && !again) {
+      more.textContent = I18N.t("page.common.tip_more_cut", "… ▾ more");
+      more.style.paddingInlineStart = "";
+      more.classList.remove("whole");
+      NOTICE.wholeWord(text, more, true);
+    } else if (!midSentence && again) more.textContent = I18N.t("page.common.tip_more", "▾ more");
   },
   // where the tip floats (board.css, a wide screen) the side panel keeps its height free below the
   // log: measured again whenever the tip's size changes (a phone turned into a wide window, a longer

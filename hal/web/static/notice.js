@@ -71,13 +71,32 @@ const NOTICE = {
   // `put` and measured in its font and width), then `now` put in it; so the board under it stays put as they come and
   // go (Magic round 5: 76 px at each roll; Labyrinth newcomer 33: 19 px when a push forbade a slot). Fractional
   // heights: a rounded one moved what follows by a pixel.
+  // The room is measured again only when what it depends on changes (the steps' words, the box's width, font and
+  // classes, the window's width, the fonts loaded: fontLoads), and `now` is put and read once: each read after a
+  // change is a forced layout of the page, and the Magic Labyrinth's page redraws its prompt at every world message
+  // (five for one step: the hand, two reeds, the crossing, the hand done); measuring a dozen prompts each time took
+  // 100-250 ms a message on a busy machine, the messages queued behind each other, and a click on the next cell was
+  // answered after 1.5 s (Magic newcomer: "the board takes about 1.5 s to answer a click"; the board itself senses
+  // the step in about 135 ms)
+  rooms: new WeakMap(),
+  fontLoads: 0,
   keepRoom(box, steps, now, put) {
     box.style.minHeight = "";
-    const height = () => box.getBoundingClientRect().height;
-    let room = 0;
-    for (const step of steps) { put(step); room = Math.max(room, height()); }
     put(now);
-    if (room > height()) box.style.minHeight = `${room}px`;
+    const seen = box.getBoundingClientRect(), css = getComputedStyle(box);
+    const key = JSON.stringify([steps, seen.width, window.innerWidth, box.className, box.dir, document.documentElement.dir,
+      document.fonts ? document.fonts.status : "", NOTICE.fontLoads,
+      ...["fontFamily", "fontSize", "fontWeight", "lineHeight", "letterSpacing", "padding", "borderWidth"].map((k) => css[k])]);
+    const kept = NOTICE.rooms.get(box);
+    let room = kept && kept.key === key ? kept.room : null, height = seen.height;
+    if (room === null) {
+      room = 0;
+      for (const step of steps) { put(step); room = Math.max(room, box.getBoundingClientRect().height); }
+      NOTICE.rooms.set(box, { key, room });
+      put(now);
+      height = box.getBoundingClientRect().height;
+    }
+    if (room > height) box.style.minHeight = `${room}px`;
   },
   // the colour the prompt's edge and the current player's marks take (--turn): whose turn it is, and once the game
   // is over the winner's (Struggle newcomer 34: "Red wins!" edged in Blue's colour, the last to play); a view's
@@ -604,6 +623,8 @@ const NOTICE = {
     }
   },
 };
+// a font loaded since a room was measured (an emoji's, as a prompt first shows it): the room is measured again (keepRoom)
+if (document.fonts) document.fonts.addEventListener("loadingdone", () => { NOTICE.fontLoads += 1; });
 // a wide screen's tip no taller than the room under the side panel's buttons, its words scrolling within it (an
 // attack at 1300x800: Labyrinth's first tip, 390 px high at the foot of the side panel's column, lay over ✋ Done and
 // ✊ Lift pawn); on Struggle's page, under its objective card's box, whose button the first tip names (an attack,

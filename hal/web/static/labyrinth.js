@@ -1269,7 +1269,9 @@ function fillCardsEach(each) {
   const keep = each >= share ? 0 : each;
   $("ng-cards-each").innerHTML = counts.map((n) => `<option value="${n}" ${n === keep ? "selected" : ""}>${n === 0
     ? esc(I18N.t("page.lab.cards_all_share", "all 24: {n} each (the rules, long)", { n: share }))
-    : esc(I18N.t("page.lab.cards_n", "{n} (a shorter game)", { n }))}</option>`).join("");
+    // (the counts alone, the fewest said the shortest: Labyrinth newcomer 105 read "1 (a shorter game)" to
+    // "8 (a shorter game)", every count alike)
+    : n === 1 ? esc(I18N.t("page.lab.cards_shortest", "1 (the shortest game)")) : String(n)}</option>`).join("");
 }
 // what a variant does, in a few words (RULES.md §2 Variants)
 function variantText(name) {

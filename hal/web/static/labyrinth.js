@@ -720,17 +720,24 @@ function promptNow() {
     // (the instruction names the winner: said once, not "Blue wins! … for the winner: Blue won.")
     return NOTICE.prompt(s, v.prompt, h && h.humans) + " " + I18N.t("page.lab.over_celebrate_then", "The board's lights celebrate in every colour, then glow in the winner's. The game is over: ✨ New game starts another.");
   }
-  // the board's reeds cannot see a pawn set down on a tile another pawn closes already ("once the pawn stands on a lit
-  // tile, press Done"): the simulator's world can, and says where it is, as for any other tile (Labyrinth newcomer 83
-  // read the board's words with its pawn on c7 beside Blue's and was unsure the walk had ended)
-  const m = s && Array.isArray(s.messages) ? s.messages[0] : null, mover = m && m.id === "lab.move_set" && h.humans.includes(s.player)
-    && S.world ? humansMover() : null;
-  const on = mover && S.world.pawns[mover];
-  if (on && (s.cells || []).includes(on)) {
-    const seen = { ...s, messages: [{ id: "lab.move_on", args: { ...(m.args || {}), cell: on } }] };
+  const unseen = unseenOn();
+  if (unseen) {
+    const m = s.messages[0], seen = { ...s, messages: [{ id: "lab.move_on", args: { ...(m.args || {}), cell: unseen.cell } }] };
     return NOTICE.prompt(seen, I18N.say("lab.move_on", seen.messages[0].args), h.humans);
   }
   return NOTICE.prompt(s, v.prompt, h && h.humans);
+}
+// the board's reeds cannot see a pawn set down on a tile another pawn closes already ("once the pawn stands on a lit
+// tile, press Done"): the simulator's world can, and the page says where it is, as for any other tile (Labyrinth
+// newcomer 83 read the board's words with its pawn on c7 beside Blue's and was unsure the walk had ended): the mover
+// and its lit tile, or null. The prompt (promptNow) and the log's walk line (drawWalk) both say it: a newcomer at
+// 1920x1080 read "the pawn is on f2 now" above "Red e2 → e1 → f1", the step onto Blue's f2 logged only at Done
+function unseenOn() {
+  const h = S.hello, s = said();
+  const m = s && Array.isArray(s.messages) ? s.messages[0] : null, mover = m && m.id === "lab.move_set" && h && h.humans.includes(s.player)
+    && S.world && S.view ? humansMover() : null;
+  const on = mover && S.world.pawns[mover];
+  return on && (s.cells || []).includes(on) ? { pawn: mover, cell: on } : null;
 }
 // the prompt in its room (labyrinth.css: three lines on a phone): longer words in smaller letters, so the board
 // under it stays put from turn to turn (Labyrinth newcomer 33: a push with a slot forbidden took a fourth line and
@@ -747,6 +754,7 @@ function fitPrompt() {
 function drawInfo() {
   const v = S.view, h = S.hello;
   const prompt = promptNow();
+  drawWalk();
   if (NOTICE.prompted(prompt)) MB.clearError(); // a refusal of the moment before goes (notice.js)
   drawPrompt(prompt);
   document.body.dataset.phase = v.phase || ""; // a phone's move step: Done and Lift pawn above the idle spare (labyrinth.css)
@@ -1081,7 +1089,10 @@ function addLog(ev) {
   if (ev.type === "spare_rotated") { turnsInARow(ev); return; }
   if (ev.type === "step" && stepsInARow(ev)) return;
   MB.addLog(ev.player || !ev.pawn ? ev : { ...ev, player: ev.pawn }, LOG_TEXT, BIG);
-  if (ev.type === "step" && $("log").firstElementChild) Object.assign($("log").firstElementChild.dataset, { pawn: ev.pawn, end: ev.to });
+  if (ev.type === "step" && $("log").firstElementChild) {
+    const li = $("log").firstElementChild;
+    Object.assign(li.dataset, { pawn: ev.pawn, end: ev.to, walk: li.querySelector(".text").textContent });
+  }
   const text = ev.card ? $("log").querySelector("li .text") : null; // the line just added (newest on top)
   if (text && text.textContent.includes(DRAWN_MARK)) text.innerHTML = MB.unbrokenHTML(text.textContent).replace(DRAWN_MARK, drawn(ev.card));
 }
@@ -1092,9 +1103,22 @@ function stepsInARow(ev) {
   const last = $("log").firstElementChild, text = last ? last.querySelector(".text") : null;
   if (!text || last.dataset.type !== "step" || last.dataset.pawn !== ev.pawn || last.dataset.end !== ev.from) return false;
   last.dataset.end = ev.to;
-  text.textContent = `${text.textContent} → ${ev.to}`;
+  last.dataset.walk = `${last.dataset.walk || text.textContent} → ${ev.to}`;
+  text.textContent = last.dataset.walk;
   NOTICE.news(); // (a phone's "Latest in What happened" says the whole walk: an attack read "Red a1 → a2" there)
   return true;
+}
+// the newest walk line says the steps the board saw (dataset.walk) and, where the pawn walked on onto a tile the board
+// cannot see it on (unseenOn), that tile as its end, as the prompt says it: the board logs that step once the move ends
+function drawWalk() {
+  const last = $("log").firstElementChild, text = last ? last.querySelector(".text") : null;
+  if (!text || last.dataset.type !== "step" || last.dataset.walk === undefined) return;
+  const unseen = unseenOn();
+  const words = unseen && unseen.pawn === last.dataset.pawn && unseen.cell !== last.dataset.end
+    ? `${last.dataset.walk} → ${unseen.cell}` : last.dataset.walk;
+  if (text.textContent === words) return;
+  text.textContent = words;
+  NOTICE.news();
 }
 // a player's turns of the spare in a row are one line, "Red turned the spare 3 quarter turns clockwise" (Labyrinth
 // newcomer 39 turned it to the way wanted and read eight lines of quarter turns); the newest line is the count so far

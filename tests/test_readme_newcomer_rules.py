@@ -67,3 +67,10 @@ def test_the_readme_names_the_labyrinth_arrow_keys_the_page_takes() -> None:
     m = re.search(r"- \*\*Labyrinth\*\*:(.*?)- \*\*Struggle", text)
     assert m, "the README's Labyrinth line is gone"
     assert "arrow keys" in m.group(1), m.group(1)
+
+
+def test_the_readme_says_t_shows_the_next_way_while_choosing() -> None:
+    """Struggle newcomer 105 saw the T key's tag on "▶ Next way" while choosing; the README named T only for Throw."""
+    m = re.search(r"- \*\*Struggle\*\*:(.*?)\n\n", README.read_text(encoding="utf-8"), re.S)
+    assert m, "the README's Struggle line is gone"
+    assert "▶ Next way, the same T key" in " ".join(m.group(1).split()), m.group(1)

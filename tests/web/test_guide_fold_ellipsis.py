@@ -61,3 +61,27 @@ def test_a_tip_folded_within_a_sentence_says_it_is_cut(browser: Any, game: str, 
             assert not page.locator("#guide .guide-more").inner_text().strip().startswith("…")
         finally:
             ctx.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "fa", "it"])
+def test_on_a_narrow_phone_the_fold_keeps_words_in_sight_and_more_on_one_line(browser: Any, lang: str) -> None:
+    """(an attack at 320x568: Struggle's first tip showed no words at all, only "… ▾ more" broken over two lines: the
+    wider button hid the last line's only words, and grew over the whole line)"""
+    with serving(("--game", "struggle", "--seed", "7", "--humans", "red", "--lang", lang)) as url:
+        ctx = browser.new_context(viewport={"width": 320, "height": 568}, has_touch=True, is_mobile=True)
+        page = ctx.new_page()
+        try:
+            page.goto(url)
+            page.wait_for_function("() => { const b = document.getElementById('guide');"
+                                   " return !b.hidden && !b.querySelector('.guide-more').hidden; }", timeout=WAIT)
+            page.wait_for_timeout(300)
+            got = page.evaluate("""() => {
+              const more = document.querySelector('#guide .guide-more'), text = document.querySelector('#guide .guide-text');
+              const m = more.getBoundingClientRect(), line = parseFloat(getComputedStyle(text).lineHeight);
+              return { height: m.height, width: m.width, line, column: text.getBoundingClientRect().width }; }""")
+            shown = page.evaluate(SHOWN)
+            # words in sight on the tip's lines, and "▾ more" one line high, within the words' column
+            assert shown and len(shown) >= 3, shown
+            assert got["height"] <= got["line"] * 1.3 and got["width"] <= got["column"] + 1, got
+        finally:
+            ctx.close()

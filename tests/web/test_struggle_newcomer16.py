@@ -50,10 +50,10 @@ def test_the_header_link_says_the_card_is_also_on_its_own_page_once_shown_here(b
             page.wait_for_function("() => document.querySelectorAll('#my-card .card-place').length === 5", timeout=WAIT)
             link = page.locator("#private-links .seat-link")
             link.wait_for(timeout=WAIT)
-            page.wait_for_function("document.querySelector('#private-links .seat-link').textContent.includes('own page')",
+            page.wait_for_function("document.querySelector('#private-links .seat-link').textContent.includes('own tab')",
                                    timeout=WAIT)
             said = link.inner_text()
-            assert "your card's own page" in said and "Open your secret card page" not in said, said
+            assert "Your card is below" in said and "Open your secret card page" not in said, said
         finally:
             page.close()
 

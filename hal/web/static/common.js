@@ -352,9 +352,9 @@ const MB = {
         // there by the card page itself (Labyrinth newcomer 103 read "Your next card" as a card to fetch with it)
         const next = MB.newCard.has(p);
         el.textContent = several ? I18N.t("page.seat_open_colour", "{Colour} ↗", { colour: p })
-          // (its purpose said: Struggle newcomer 104, the card shown below, could not tell whether "also on its own
-          // page" was to be opened too)
-          : MB.cardHere() ? I18N.t("page.seat_open_elsewhere", "🃏️ For another screen: your card's own page ({colour}) ↗", { colour: p })
+          // (the card said to be here first: Struggle newcomer 104 could not tell whether "also on its own page" was to
+          // be opened too; 105 read "For another screen: …" as moving the card away from this one)
+          : MB.cardHere() ? I18N.t("page.seat_open_below", "🃏️ Your card is below · its own tab ({colour}) ↗", { colour: p })
             : next ? I18N.t("page.seat_open_next_shown", "🃏️ Your card page shows the next card ({colour}) ↗", { colour: p })
               : I18N.t("page.seat_open", "🃏️ Open your secret card page ({colour}) ↗", { colour: p });
         el.classList.toggle("fresh", next);

@@ -576,7 +576,9 @@ const NOTICE = {
   // ▾ more" as a broken sentence; Labyrinth 48 "(lit: ▾ more")
   // ...and where the words in sight stop within a sentence, "… ▾ more" says the cut (Magic newcomer 103 read "A step: tap
   // a cell next to your pawn, or ▾ more" as unfinished): measured again with its "…", which may hide a word more
-  wholeWord(text, more, again) {
+  // ...but never where "…" would leave the last line no word in sight (an attack at 320x568: Struggle's first tip
+  // showed only "… ▾ more", over two lines): there "▾ more" as before (`plain`)
+  wholeWord(text, more, again, plain) {
     if (text.querySelector(".guide-rest")) text.textContent = text.textContent; // (one text again: measured anew)
     const node = text.firstChild;
     if (!node || node.nodeType !== Node.TEXT_NODE || node !== text.lastChild) return; // (words of one text only)
@@ -604,6 +606,13 @@ const NOTICE = {
     more.classList.add("whole"); // measured: no fade needed over the word before it
     const shown = cut >= 0 ? node.textContent : line.length ? node.textContent.slice(0, line[line.length - 1].at + line[line.length - 1].word.length) : "";
     const midSentence = shown.trim() !== "" && !/[.!?…:؟][”"’)]?\s*$/.test(shown);
+    if (again && !plain && line.length && cut === 0) { // the "…" took the last line's every word: "▾ more" alone
+      more.textContent = I18N.t("page.common.tip_more", "▾ more");
+      more.style.paddingInlineStart = "";
+      more.classList.remove("whole");
+      NOTICE.wholeWord(text, more, true, true);
+      return;
+    }
     if (midSentence && !again) {
       more.textContent = I18N.t("page.common.tip_more_cut", "… ▾ more");
       more.style.paddingInlineStart = "";

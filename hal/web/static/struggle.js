@@ -1036,9 +1036,13 @@ function drawInfo() {
       // Struggle newcomer 104 read one way, "the ace counts as K", and wondered whether a choice had been missed)
       const others = v.phase === "choosing" ? acesOtherwise(o, shown.ace) : [];
       if (others.length) {
-        ace.textContent += shown.ace.length > 1
-          ? I18N.t("page.str.way_aces_same", " (counted otherwise, as {others}, they play out the same)", { others: orList(others.map(andList)) })
-          : I18N.t("page.str.way_ace_same", " (as {others} it plays out the same)", { others: orList(others.map(andList)) });
+        // (two aces or more counted otherwise in more than one way: counted, not listed; an attack read "as Q, Q and J,
+        // 9, 9 and 9 or J, J and J", the lists' commas run together)
+        ace.textContent += shown.ace.length > 1 && others.length > 1
+          ? I18N.t("page.str.way_aces_same_n", " (counted {n} other ways, they play out the same)", { n: others.length })
+          : shown.ace.length > 1
+            ? I18N.t("page.str.way_aces_same", " (counted otherwise, as {others}, they play out the same)", { others: andList(others[0]) })
+            : I18N.t("page.str.way_ace_same", " (as {others} it plays out the same)", { others: orList(others.map(andList)) });
       }
       li.lastElementChild.prepend(ace);
     }

@@ -4,6 +4,7 @@ newcomer took it that Q could still score through the ★. Once the ★ place is
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -104,3 +105,21 @@ def test_with_the_card_shown_here_the_header_link_says_what_its_page_is_for(brow
             assert box and box["x"] >= 0 and box["x"] + box["width"] <= PHONE[0], box
         finally:
             page.close()
+
+
+def test_every_way_s_points_say_those_of_now_once_the_race_has_begun(browser: Any) -> None:
+    """Struggle newcomer 105 (1920x1080): in one list some ways ended "…: 10 points for your card" and others "…: 20 points
+    for your card (now: 10)"; the points of now are said under every way once a token has left START, the same or not
+    (before, nothing scores "now": test_struggle_round23b_browser.py)."""
+    with serving(SEED7) as url:
+        page = open_page(browser, url, WIDE)
+        try:
+            page.wait_for_function("S.hello && S.view", timeout=30_000)
+            lines: list[str] = page.evaluate("""(card) => {
+              S.view.spaces = { Q: 8, J: 5, "10": 3 }; S.view.arrived = ["K"];
+              return forCard({ moves: [{ token: "Q", from: 8, to: 10 }], spaces: { Q: 10, J: 5, "10": 3 }, arrived: ["K"] },
+                             card).split("\\n"); }""", CARD)
+        finally:
+            page.close()
+    m = re.match(r"If the race stopped after this way: (\d+) points for your card.*\(now: (\d+)\)$", lines[-1])
+    assert m and m.group(1) == m.group(2), lines  # (the same points: this way changes none)

@@ -739,7 +739,9 @@ function forCard(o, card) {
   // while no token has left START the race has no "now" to score (round 23: "(20 if it stopped now)" with
   // every token on the start read as nonsense): only the way's points are said
   if (!parts.length && total === now) parts.push(I18N.t("page.str.card_nothing", "○ no change in points (compared with now)"));
-  const score = total !== now && started
+  // (...said under every way once the race has begun, the same or not: Struggle newcomer 105 read "10 points" under
+  // one way and "20 points (now: 10)" under the next)
+  const score = started
     ? (sure ? I18N.t("page.str.card_score_sure_now", "If the race stopped after this way: {points} points for your card, {sure} of them sure already (from tokens arrived: an arrival is final) (now: {now})", { points: total, sure, now })
       : I18N.t("page.str.card_score_now", "If the race stopped after this way: {points} points for your card (now: {now})", { points: total, now }))
     : sure ? I18N.t("page.str.card_score_sure", "If the race stopped after this way: {points} points for your card, {sure} of them sure already (from tokens arrived: an arrival is final)", { points: total, sure })

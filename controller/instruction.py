@@ -317,6 +317,7 @@ MESSAGES: dict[str, str] = {
                    "({which}).{then}",
     "str.mistake_named": "{Player}: token {piece} is on {where}, where it does not belong: move it to {to}.{then}",
     "str.mistake_then": " Then: {moves}.",
+    "str.mistake_check": " The board cannot tell whether the play's other moves are made: check them by eye: {moves}.",
     "str.place_which": "{Player}: move the tokens to the blinking spaces (the board cannot tell tokens apart: "
                        "read the letters; {which}):",
     "str.correct_which": "First put right what the board shows (it cannot tell tokens apart: read the letters; "

@@ -534,7 +534,8 @@ const NOTICE = {
     if (!label || Object.keys(NOTICE.tips || {}).length < 2) return;
     const more = NOTICE.toCome().filter((t) => t !== id).length;
     label.textContent = more ? I18N.t("page.tip_count_more", "💡 Tip ({n} more to come):", { n: more })
-      : I18N.t("page.tip_count_last", "💡 Tip (the last one):");
+      // (in the count's own words: Magic newcomer 104 read "(the last one)" oddly as the tip came back at its moments)
+      : I18N.t("page.tip_count_none", "💡 Tip (no more to come):");
     // (a phone has no room for the label: "Hide all tips (3 to come)" says it, board.css, the tips that button skips;
     // on Got it, "Got it · 3 more", then "· 3 later", read as a page through the tips now, or as unclear: Struggle
     // newcomers 79 and 85, Magic newcomers 87 and 88; "No more tips (1 left)" read as a contradiction, or the count

@@ -314,8 +314,8 @@ MESSAGES: dict[str, str] = {
     # a token put where none belongs while placing: the mistake and its fix first, the rest short after it
     # (issue 15, round 26: the correction was a wall of text with the mistake last)
     "str.mistake": "{Player}: a token is on {where}, where none belongs: move it where its letter belongs "
-                   "({which}).{then}",
-    "str.mistake_named": "{Player}: token {piece} is on {where}, where it does not belong: move it to {to}.{then}",
+                   "({which}).{then}{check}",
+    "str.mistake_named": "{Player}: token {piece} is on {where}, where it does not belong: move it to {to}.{then}{check}",
     "str.mistake_then": " Then: {moves}.",
     "str.mistake_check": " The board cannot tell whether the play's other moves are made: check them by eye: {moves}.",
     "str.place_which": "{Player}: move the tokens to the blinking spaces (the board cannot tell tokens apart: "

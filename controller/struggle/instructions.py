@@ -456,13 +456,17 @@ def _mistake_first(ref: "StruggleReferee", wrong: Request, reqs: tuple[Request, 
     # Q, the "Then:" said nothing of it)
     rest = [r for r in reqs if r is not wrong and r.to and (r.piece and r.piece not in suspects
                                                            or not r.piece and r.frm and r.reason == "placing")]
-    # ...and where every other move is one no reed can see (made or not), those to check by eye, not to make (Struggle
-    # newcomer 106 read "Then: token 9 on space 11" with 9 set there a moment before as a second job); with a move a
-    # reed will see still to make, all of them after "Then:" (a space's tokens said once: test_struggle_newcomer61.py)
-    then = "" if not rest else phrase("str.mistake_then" if any(r.blocking for r in rest) else "str.mistake_check",
-                                      moves=_by_place(ref, rest, suspects))
+    # ...the moves still to make after "Then:", and those no reed can see, made or not, to check by eye (Struggle
+    # newcomer 106 read "Then: token 9 on space 11" with 9 set there a moment before as a second job); a move no reed
+    # sees onto a space a move still to make fills is one still to make too (a space's tokens said once, together:
+    # test_struggle_newcomer61.py)
+    ahead = {r.to[0] for r in rest if r.blocking}
+    todo = [r for r in rest if r.blocking or r.to[0] in ahead]
+    look = [r for r in rest if r not in todo]
     facts: dict[str, Any] = {"where": board_name(ref, wrong.frm), "piece": wrong.piece,
-                             "to": listing([board_name(ref, s) for s in wrong.to], "text.or"), "then": then}
+                             "to": listing([board_name(ref, s) for s in wrong.to], "text.or"),
+                             "then": phrase("str.mistake_then", moves=_by_place(ref, todo, suspects)) if todo else "",
+                             "check": phrase("str.mistake_check", moves=_by_place(ref, look, suspects)) if look else ""}
     if wrong.piece:
         message = "str.mistake_named"
     else:

@@ -30,3 +30,16 @@ def test_after_a_mistake_a_move_a_reed_sees_still_to_make_is_said_then() -> None
         run_for(session, session.world.move(token, to) + 50)
     text = game.referee.instruction().text()
     assert "Then:" in text and "space 2" in text.split("Then:")[1], text
+
+
+def test_after_a_mistake_the_moves_still_to_make_and_those_to_check_are_said_apart() -> None:
+    """(an attack: the play made, K dragged to space 6 by mistake, then Q taken back to space 1: "Then: tokens Q and J on
+    space 2 and token 10 on space 3", 10 standing on space 3 since its step)"""
+    session, game, _ = placing()
+    for token, to in (("Q", "s2"), ("J", "s2"), ("10", "s3"), ("K", "s6"), ("Q", "s1")):
+        run_for(session, session.world.move(token, to) + 50)
+    text = game.referee.instruction().text()
+    assert "token K is on space 6" in text, text
+    then, _, check = text.partition("check them by eye:")
+    assert "Then:" in then and "space 2" in then.split("Then:")[1] and "space 3" not in then.split("Then:")[1], text
+    assert "token 10 on space 3" in check, text

@@ -5,7 +5,8 @@ within a sentence, "▾ more" opens with "…", the cut said; where they stop at
 
 from __future__ import annotations
 
-from typing import Any
+from contextlib import contextmanager
+from typing import Any, Iterator
 
 import pytest
 from test_plain_words_browser import PHONE, serving
@@ -35,53 +36,51 @@ SHOWN = """() => {
 ENDS = (".", "!", "?", "…", "؟", ":")
 
 
-@pytest.mark.parametrize(("game", "lang"), [("magic", "en"), ("labyrinth", "en"), ("struggle", "en"), ("magic", "fa"),
-                                            ("struggle", "de")])
-def test_a_tip_folded_within_a_sentence_says_it_is_cut(browser: Any, game: str, lang: str) -> None:
+@contextmanager
+def folded_tip(browser: Any, game: str, lang: str, size: tuple[int, int]) -> Iterator[Any]:
+    """A touch phone of ``size`` on a new ``game`` in ``lang``, its first tip shown folded ("▾ more" in sight)."""
     with serving(("--game", game, "--seed", "7", "--humans", "red", "--lang", lang)) as url:
-        ctx = browser.new_context(viewport={"width": PHONE[0], "height": PHONE[1]}, has_touch=True, is_mobile=True)
-        page = ctx.new_page()
+        ctx = browser.new_context(viewport={"width": size[0], "height": size[1]}, has_touch=True, is_mobile=True)
         try:
+            page = ctx.new_page()
             page.goto(url)
             page.wait_for_function("() => { const b = document.getElementById('guide');"
                                    " return !b.hidden && !b.querySelector('.guide-more').hidden; }", timeout=WAIT)
             page.wait_for_timeout(300)
-            shown = page.evaluate(SHOWN)
-            more = page.locator("#guide .guide-more").inner_text().strip()
-            # the fold, where a sentence goes on past it, says so; at a sentence's end, not
-            if shown[-1].rstrip("”\"’)").endswith(ENDS):
-                assert not more.startswith("…"), (shown[-3:], more)
-            else:
-                assert more.startswith("…"), (shown[-3:], more)
-            # ...and the words in sight still end on a whole word, clear of it (as before)
-            assert page.evaluate(SHOWN) == shown
-            # opened: "▴ less", no "…"
-            page.locator("#guide .guide-more").tap()
-            page.wait_for_function("() => document.getElementById('guide').dataset.open !== undefined", timeout=WAIT)
-            assert not page.locator("#guide .guide-more").inner_text().strip().startswith("…")
+            yield page
         finally:
             ctx.close()
+
+
+@pytest.mark.parametrize(("game", "lang"), [("magic", "en"), ("labyrinth", "en"), ("struggle", "en"), ("magic", "fa"),
+                                            ("struggle", "de")])
+def test_a_tip_folded_within_a_sentence_says_it_is_cut(browser: Any, game: str, lang: str) -> None:
+    with folded_tip(browser, game, lang, PHONE) as page:
+        shown = page.evaluate(SHOWN)
+        more = page.locator("#guide .guide-more").inner_text().strip()
+        # the fold, where a sentence goes on past it, says so; at a sentence's end, not
+        if shown[-1].rstrip("”\"’)").endswith(ENDS):
+            assert not more.startswith("…"), (shown[-3:], more)
+        else:
+            assert more.startswith("…"), (shown[-3:], more)
+        # ...and the words in sight still end on a whole word, clear of it (as before)
+        assert page.evaluate(SHOWN) == shown
+        # opened: "▴ less", no "…"
+        page.locator("#guide .guide-more").tap()
+        page.wait_for_function("() => document.getElementById('guide').dataset.open !== undefined", timeout=WAIT)
+        assert not page.locator("#guide .guide-more").inner_text().strip().startswith("…")
 
 
 @pytest.mark.parametrize("lang", ["en", "fa", "it"])
 def test_on_a_narrow_phone_the_fold_keeps_words_in_sight_and_more_on_one_line(browser: Any, lang: str) -> None:
     """(an attack at 320x568: Struggle's first tip showed no words at all, only "… ▾ more" broken over two lines: the
     wider button hid the last line's only words, and grew over the whole line)"""
-    with serving(("--game", "struggle", "--seed", "7", "--humans", "red", "--lang", lang)) as url:
-        ctx = browser.new_context(viewport={"width": 320, "height": 568}, has_touch=True, is_mobile=True)
-        page = ctx.new_page()
-        try:
-            page.goto(url)
-            page.wait_for_function("() => { const b = document.getElementById('guide');"
-                                   " return !b.hidden && !b.querySelector('.guide-more').hidden; }", timeout=WAIT)
-            page.wait_for_timeout(300)
-            got = page.evaluate("""() => {
-              const more = document.querySelector('#guide .guide-more'), text = document.querySelector('#guide .guide-text');
-              const m = more.getBoundingClientRect(), line = parseFloat(getComputedStyle(text).lineHeight);
-              return { height: m.height, width: m.width, line, column: text.getBoundingClientRect().width }; }""")
-            shown = page.evaluate(SHOWN)
-            # words in sight on the tip's lines, and "▾ more" one line high, within the words' column
-            assert shown and len(shown) >= 3, shown
-            assert got["height"] <= got["line"] * 1.3 and got["width"] <= got["column"] + 1, got
-        finally:
-            ctx.close()
+    with folded_tip(browser, "struggle", lang, (320, 568)) as page:
+        got = page.evaluate("""() => {
+          const more = document.querySelector('#guide .guide-more'), text = document.querySelector('#guide .guide-text');
+          const m = more.getBoundingClientRect(), line = parseFloat(getComputedStyle(text).lineHeight);
+          return { height: m.height, width: m.width, line, column: text.getBoundingClientRect().width }; }""")
+        shown = page.evaluate(SHOWN)
+    # words in sight on the tip's lines, and "▾ more" one line high, within the words' column
+    assert shown and len(shown) >= 3, shown
+    assert got["height"] <= got["line"] * 1.3 and got["width"] <= got["column"] + 1, got

@@ -9,6 +9,7 @@ import re
 from typing import Any, Iterator
 
 import pytest
+from htmldrag import mouse_drag
 from test_magic_newcomer import DROP_ARGS, PHONE, WAIT_MS, open_page, served, wait_action
 from test_magic_newcomer18 import _drop_at_the_wall, _lifted_after_the_drop
 
@@ -142,11 +143,7 @@ def test_a_pawn_dragged_across_two_cells_slides_over_them(browser: Any, drop21: 
                         {"x": x0 + (x1 - x0) * k / 8, "y": y0 + (y1 - y0) * k / 8}]})
             cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
         else:
-            page.locator('.pawn.red').first.hover()
-            page.mouse.down()
-            page.mouse.move(*at["b1"], steps=8)
-            page.mouse.move(*at["c1"], steps=8)
-            page.mouse.up()
+            mouse_drag(page, page.locator('.pawn.red').first, [at["b1"], at["c1"]])
         page.wait_for_function("S.world.pawns.red.cell === 'c1'", timeout=WAIT_MS)
         log = page.locator("#log").inner_text()
         assert "jumped" not in log and "dropped" not in log, log

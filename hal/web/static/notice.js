@@ -491,11 +491,18 @@ const NOTICE = {
     if (NOTICE.gotIt !== undefined && NOTICE.gotIt === newest && more) {
       return I18N.t("page.common.guide_rest_got_it", "💡 The next tip shows here when its moment comes ({n} more to come).", { n: more });
     }
-    const line = newest && newest.textContent.trim();
+    const line = newest && NOTICE.walkEnds(newest.textContent.trim());
     // (said as the log's newest line: Magic newcomers 39, 40 and 42 read a bare "📜 Red rolled 2" as a box unexplained)
     if (line) return I18N.t("page.common.guide_rest_latest", "📜 Latest in What happened: {line}", { line });
     return NOTICE.toCome().length ? I18N.t("page.common.guide_rest", "💡 The next first-game tip shows here when its moment comes.")
       : I18N.t("page.common.guide_rest_none", "💡 Every first-game tip has been shown; ? at the top has the rules.");
+  },
+  // a long walk ("Red b5 → a5 → … ", the log's cells joined by arrows) said by its start and its last `keep` cells, the
+  // middle left out: the kept room shows two lines, cut at the end (Labyrinth newcomer 107 read "Red b5 → a5 → a6 → a7
+  // → b7 → b6 → b7 → a7 → a6 → a5 → b5 → a5 → a…" and could not see where the pawn ended); the log keeps it whole
+  walkEnds(line, keep = 5) {
+    const parts = line.split(" → ");
+    return parts.length > keep + 2 ? [parts[0], "…", ...parts.slice(-keep)].join(" → ") : line;
   },
   // the log changed (a page's addLog, a hello's whole log): the kept room says its newest line
   news() {

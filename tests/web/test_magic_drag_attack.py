@@ -103,3 +103,33 @@ def test_a_quick_straight_drag_slides_over_the_cells_between(browser: Any, open_
         assert "jumped" not in log and "a1 → a2" in log and "a2 → a3" in log, log[:400]
     finally:
         page.close()
+
+
+@pytest.mark.parametrize("touch", [False, True], ids=["mouse", "finger"])
+def test_a_drag_of_another_players_pawn_says_whose_it_is(browser: Any, open_url: str, touch: bool) -> None:
+    """Magic newcomer 105 dragged Blue's pawn on a phone during Red's move, as a child grabbing the wrong pawn would:
+    nothing was said and the page scrolled 40 px. A drag begun on another's pawn says whose it is, and which is
+    the person's, as a click on it does; the page stays put and Blue's pawn too."""
+    from playwright.sync_api import expect
+
+    page = open_page(browser, open_url, PHONE if touch else WIDE, touch=touch)
+    try:
+        _roll_between(page, 1, 6)
+        blue = str(page.evaluate("S.world.pawns.blue.cell"))
+        to = blue[0] + str(int(blue[1]) - 1)  # the cell below Blue's
+        scrolled = page.evaluate("window.scrollY")
+        _drag(page, [blue, to], touch) if touch else _drag_from_cell(page, blue, to)
+        expect(page.locator("#error")).to_contain_text("that is Blue's pawn: yours is the red one on a1", timeout=WAIT_MS)
+        assert page.evaluate("S.world.pawns.blue.cell") == blue
+        assert page.evaluate("window.scrollY") == scrolled, "the drag scrolled the page"
+    finally:
+        page.close()
+
+
+def _drag_from_cell(page: Any, frm: str, to: str) -> None:
+    """A mouse pressed on the cell ``frm`` (where another's pawn stands: not draggable) and let go on ``to``."""
+    (x0, y0), (x1, y1) = _centres(page, [frm, to])
+    page.mouse.move(x0, y0)
+    page.mouse.down()
+    page.mouse.move(x1, y1, steps=8)
+    page.mouse.up()

@@ -217,6 +217,9 @@ function buildBoard() {
         const mine = Object.keys(S.world ? S.world.pawns : {}).filter((p) => S.world.pawns[p].cell === cell && S.hello.humans.includes(p));
         if (e.target.closest(".pawn") || (e.pointerType === "mouse" && e.button !== 0)) return;
         if (mine.length) { S.pointerDrag = { player: mine.includes(S.selected) ? S.selected : mine[0], x: e.clientX, y: e.clientY }; S.dragPath = []; }
+        // another's pawn there: a drag of it is answered as a click on it is, whose it is (Magic newcomer 105 dragged
+        // Blue's pawn on a phone: nothing said, the page scrolled; board.css .holds-theirs)
+        else if (theirsOn(cell)) S.pointerDrag = { theirs: theirsOn(cell), x: e.clientX, y: e.clientY };
       });
       div.addEventListener("dragover", (e) => { e.preventDefault(); div.classList.add("drop-ok"); passed(cell); });
       div.addEventListener("dragleave", () => div.classList.remove("drop-ok"));
@@ -393,6 +396,7 @@ function drawPawns() {
     // a cell holding a pawn of this page's: a finger that comes down anywhere on it drags the pawn (board.css:
     // it does not scroll the page; round 11: a drag begun on the cell beside the small pawn scrolled instead)
     div.classList.toggle("holds-mine", (byCell[div.dataset.cell] || []).some((p) => S.hello.humans.includes(p)));
+    div.classList.toggle("holds-theirs", (byCell[div.dataset.cell] || []).some((p) => !S.hello.humans.includes(p)));
   }
   for (const [cell, players] of Object.entries(byCell)) {
     const [f, r] = coords(cell), [x, y] = pct(f, r);
@@ -1272,15 +1276,23 @@ function cellClicked(cell) {
   if (other && !adjacent(here, cell)) { pawnClicked(other[0]); return; }
   // a simulated player's pawn clicked where no step of the person's goes there: say whose it is (the
   // newcomer read "Your pawn stays: press Roll first" as about the pawn they had clicked)
-  const theirs = Object.keys(S.world.pawns).find((p) => S.world.pawns[p].cell === cell && !S.hello.humans.includes(p));
-  if (theirs && (!control(`hand:${player}`)[0] || !adjacent(here, cell))) {
-    showError(I18N.t("page.magic.not_your_pawn", "that is {Other}'s pawn: yours is the {colour} one on {here}",
-      { other: theirs, colour: I18N.lang === "en" ? player : I18N.say(`colour.${player}`), here }));
-    return;
-  }
+  const theirs = theirsOn(cell);
+  if (theirs && (!control(`hand:${player}`)[0] || !adjacent(here, cell))) { notYours(theirs); return; }
   if (handRefused(player)) return; // why the pawn stays, before "not next to"
   if (adjacent(here, cell)) slideStep(player, cell);
   else showError(I18N.t("page.magic.not_next", "{cell} is not next to {here}: slide one cell at a time", { cell, here }));
+}
+// the pawn on `cell` of a player no one at this page plays (a simulated one's), or undefined
+function theirsOn(cell) {
+  return S.world && S.hello ? Object.keys(S.world.pawns).find((p) => S.world.pawns[p].cell === cell && !S.hello.humans.includes(p)) : undefined;
+}
+// a click on, or a drag of, `theirs`'s pawn: whose it is and which is the person's (the newcomer read "Your pawn stays:
+// press Roll first" as about the pawn they had clicked)
+function notYours(theirs) {
+  const player = activeHuman();
+  if (!player) { showError(WATCH()); return; }
+  showError(I18N.t("page.magic.not_your_pawn", "that is {Other}'s pawn: yours is the {colour} one on {here}",
+    { other: theirs, colour: I18N.lang === "en" ? player : I18N.say(`colour.${player}`), here: planned(player) }));
 }
 // the end of a finger's drag of a pawn (pawnDiv), or of a drag begun on its cell: over another cell, the drop a
 // mouse's HTML drag makes there; a pointer that lifts where it came down (under 10 px away) was a click or tap
@@ -1289,6 +1301,7 @@ document.addEventListener("pointerup", (e) => {
   S.pointerDrag = null;
   markDrop(null);
   if (!drag || Math.hypot(e.clientX - drag.x, e.clientY - drag.y) < 10 || !S.hello || !S.world) return;
+  if (drag.theirs) { notYours(drag.theirs); return; }
   const cell = document.elementsFromPoint(e.clientX, e.clientY).map((el) => el.closest("#board .cell")).find(Boolean);
   if (cell) dropped(drag.player, cell.dataset.cell);
 });
@@ -1296,7 +1309,7 @@ document.addEventListener("pointercancel", () => { S.pointerDrag = null; markDro
 // the cell under a dragging finger, marked as a mouse's drag marks it (round 27: nothing showed until release)
 function markDrop(cell) { $("board").querySelectorAll(".cell.drop-ok").forEach((c) => { if (c !== cell) c.classList.remove("drop-ok"); }); if (cell) cell.classList.add("drop-ok"); }
 document.addEventListener("pointermove", (e) => {
-  if (!S.pointerDrag) return;
+  if (!S.pointerDrag || S.pointerDrag.theirs) return;
   const over = document.elementsFromPoint(e.clientX, e.clientY).map((el) => el.closest("#board .cell")).find(Boolean) || null;
   markDrop(over);
   if (over) passed(over.dataset.cell);

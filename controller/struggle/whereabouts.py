@@ -18,8 +18,9 @@ widened by each reed change, and never names a token where it cannot know it is.
 * A reed **closes**: a token was set down there. Which one?
 
   1. Where the board asked a token to go, and that token is not in doubt and could
-     have come (in a hand, or on a space it may share): that token -- people move the
-     token the board names ("K on s0 must go to s2"; several asked there: any of them).
+     have come (in a hand, or on a space it may share, or one a token in a hand belongs on
+     and may have been set down on unseen): that token -- people move the token the board
+     names ("K on s0 must go to s2"; several asked there: any of them).
   2. Else a hand sets down what it lifted last: the most recent lift's token; when
      that lift was of one token the board knows, it is known to stand there (a token
      knocked off its own space and seen landing).
@@ -142,7 +143,7 @@ class Whereabouts:
         ``home``: where each piece belongs now): a piece was set down there."""
         before = set(closed) - {sensor}
         asked = [p for p in self.pieces if home[p] == sensor and sensor not in self.may[p]
-                 and self._on_track(p, home) and (AIR in self.may[p] or self._could_leave(p, before))]
+                 and self._on_track(p, home) and (AIR in self.may[p] or self._could_leave(p, before, home))]
         if asked:  # 1. the token the board asked there
             held = [p for p in asked if AIR in self.may[p]]
             if len(held) == 1 or len(asked) == 1:
@@ -176,12 +177,16 @@ class Whereabouts:
         for p in pieces:
             self.may[p] = (self.may[p] - HANDS) | {sensor}
 
-    def _could_leave(self, piece: str, closed: AbstractSet[str]) -> bool:
+    def _could_leave(self, piece: str, closed: AbstractSet[str], home: Mapping[str, str] | None = None) -> bool:
         """``piece`` may have left a closed sensor it may share with another piece (no reed
         opened): another piece may stand there too, or a piece in a hand may have been set down
-        there unseen."""
-        in_hand = any(self.may[p] & HANDS for p in self.pieces)
-        return any(c in closed and (in_hand or len(self.here(c)) > 1) for c in self.may[piece] if c not in HANDS)
+        there unseen. With ``home`` (a token the board asked somewhere, rule 1), only a piece in a
+        hand that belongs on that sensor counts: set down there as asked, a chain of moves (Struggle
+        newcomer 107: 10 lifted and set on the space asked of Q was taken for Q, had 10 been put on
+        Q's space unseen and Q moved, three moves against the hand's one)."""
+        held = [p for p in self.pieces if self.may[p] & HANDS]
+        return any(c in closed and (len(self.here(c)) > 1 or any(home is None or home[h] == c for h in held))
+                   for c in self.may[piece] if c not in HANDS)
 
     def _narrow(self, closed: AbstractSet[str]) -> None:
         """A closed sensor only one piece may stand on holds that piece."""

@@ -124,3 +124,19 @@ def test_after_a_restart_no_token_is_known_anywhere() -> None:
     b.where.forget({"s0"}, b.home)  # the board came back with all five on the start
     assert [b.where.known(t) for t in TOKENS] == [None] * 5
     assert set(b.where.here("s0")) == set(TOKENS) and not any(b.where.lifted(t) for t in TOKENS)
+
+
+def test_a_token_set_down_where_another_is_asked_is_the_one_in_the_hand() -> None:
+    """Struggle newcomer 107: the play Q 14 -> C, 10 16 -> D, J 8 -> E; 10 lifted off 16 and set down on C. The board
+    took the token on C for Q (asked there, "could have left" 14 had 10 been set down on it unseen and Q lifted), so Q,
+    never touched, was then said to stand on 14 "where it does not belong". A hand sets down what it lifted: 10 on C,
+    one move, not three; a token in a hand is taken to have made way for the one asked only where it belongs itself
+    (a chain of moves, test_a_chain_of_moves_onto_spaces_being_left_is_trusted)."""
+    b = Board({"Q": "s14", "10": "s16", "J": "s8", "K": "B", "9": "A"})
+    b.play(Q="C", Ten="D", J="E")
+    b.open("s16")
+    b.close("C")
+    assert b.where.known("10") == "C" and b.where.known("Q") == "s14", b.where.may
+    b.open("C")
+    b.close("D")  # 10 put right
+    assert b.where.known("10") == "D" and b.where.known("Q") == "s14" and b.where.sure(b.home)

@@ -1756,7 +1756,8 @@ function movesMade(s) {
 // token neither where it is asked from nor where it goes, or a move of the play the reeds took for made that the
 // table shows not made): every move left as the table has it, as the line under the board says them (movesAsked).
 // The reeds cannot tell tokens on one space apart: Struggle newcomer 99 took the 10 instead of the K from a stack,
-// and read "Token 10: space 13 → space 14" with 13 empty and K's move gone. null where the two agree
+// and read "Token 10: space 13 → space 14" with 13 empty and K's move gone. Said of any token taken for another, a
+// stack or not (Struggle newcomer 107 read "tokens on one space" with none sharing one). null where the two agree
 function asTableHasIt(s) {
   if (!s || s.action !== "place" || !S.world || !S.world.tokens || !S.hello.humans.includes(s.player)) return null;
   const reqs = (s.requests || []).filter((r) => r.piece && Array.isArray(r.to) && r.to.length);
@@ -1770,7 +1771,7 @@ function asTableHasIt(s) {
   if (!left.length) return null;
   const args = { player: s.player, moves: movesTo(left) };
   const said = { ...s, messages: [{ id: "page.str.place_as_table", args }] };
-  return NOTICE.prompt(said, I18N.t("page.str.place_as_table", "{Player}: the board cannot tell the tokens on one space apart; as they stand on this table, move {moves}.", args), S.hello.humans);
+  return NOTICE.prompt(said, I18N.t("page.str.place_as_table", "{Player}: the board cannot tell which token is which (a reed feels a magnet, not a letter); as the tokens stand now, move {moves}.", args), S.hello.humans);
 }
 // where the play being placed takes each token it moves, in the play's order: [token, sensor] (a token sent back by a
 // swap to the space its mover left); [] without the way in the view

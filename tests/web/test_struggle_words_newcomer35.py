@@ -21,6 +21,10 @@ def test_before_a_throw_the_ways_panel_says_every_die_moves_held_or_not(browser:
             said = page.locator("#outcomes").inner_text()
             assert "among the five dice then moves that token one space, held or not" in said, said
             assert "die kept" not in said, said
+            # ...and what an ace and a blocked move do (Struggle newcomer 107 saw Blue's first hand, an ace among it,
+            # play "token K stays (black space 7)" before any tip had said either)
+            assert "an ace counts as any token the other dice show" in said, said
+            assert "onto black, or onto a yellow space another token holds, does not happen" in said, said
         finally:
             page.close()
 

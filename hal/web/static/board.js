@@ -936,7 +936,8 @@ function stepsText(v) {
   if (s && s.action === "move" && typeof args.roll === "number") {
     return I18N.t("page.magic.step_of", "step {n} of {roll}", { n: args.roll - args.left, roll: args.roll });
   }
-  if (s && s.action === "closing") return I18N.t("page.magic.move_over", "move over");
+  // (whose: Magic newcomer 105 read a bare "move over" among whole lines, "Blue rolls next")
+  if (s && s.action === "closing") return I18N.t("page.magic.move_over_who", "{Player}'s move is over", { player: s.player || "" });
   // else the board's current instruction, in a few words (never the phase heard earlier)
   const who = s && (args.returner || s.player);
   if (!s || !who) return "";

@@ -18,9 +18,10 @@ widened by each reed change, and never names a token where it cannot know it is.
 * A reed **closes**: a token was set down there. Which one?
 
   1. Where the board asked a token to go, and that token is not in doubt and could
-     have come (in a hand, or on a space it may share, or one a token in a hand belongs on
-     and may have been set down on unseen): that token -- people move the token the board
-     names ("K on s0 must go to s2"; several asked there: any of them).
+     have come (in a hand, or on a space it may share, or one a token in a hand may have been
+     set down on unseen: as asked, at the head of a chain of moves, or parked while its own
+     space was taken): that token -- people move the token the board names ("K on s0 must go
+     to s2"; several asked there: any of them).
   2. Else a hand sets down what it lifted last: the most recent lift's token; when
      that lift was of one token the board knows, it is known to stand there (a token
      knocked off its own space and seen landing).
@@ -66,6 +67,8 @@ class Whereabouts:
         self.may: dict[str, frozenset[str]] = {}
         self.origin: dict[str, str] = {}
         self._lifts: list[tuple[str, ...]] = []
+        #: pieces lifted while their own space (where they belong) was taken: set down anywhere meanwhile, unseen
+        self._parked: set[str] = set()
         self.settle(at)
 
     # -- what is known ------------------------------------------------------------------------
@@ -74,6 +77,7 @@ class Whereabouts:
         self.may = {p: frozenset({at[p]}) for p in self.pieces}
         self.origin = {p: at[p] for p in self.pieces}
         self._lifts = []
+        self._parked = set()
 
     def forget(self, closed: AbstractSet[str], home: Mapping[str, str]) -> None:
         """After a restart nobody knows which token stands where (the power was out: tokens may
@@ -83,6 +87,7 @@ class Whereabouts:
         self.may = {p: anywhere for p in self.pieces}
         self.origin = {p: home[p] for p in self.pieces}
         self._lifts = []
+        self._parked = set()
 
     def known(self, piece: str) -> str | None:
         """The sensor ``piece`` stands on for sure, or None (not known, or in a hand)."""
@@ -134,6 +139,10 @@ class Whereabouts:
         mark = AIR if sure else SOME
         for p in lift:
             self.may[p] = (self.may[p] - {sensor}) | {mark}
+            if home[p] in closed:  # its own space still taken: the hand may park it anywhere meanwhile
+                self._parked.add(p)
+            else:
+                self._parked.discard(p)
         if lift:
             self._lifts.append(lift)
         self._narrow(closed)
@@ -180,13 +189,33 @@ class Whereabouts:
     def _could_leave(self, piece: str, closed: AbstractSet[str], home: Mapping[str, str] | None = None) -> bool:
         """``piece`` may have left a closed sensor it may share with another piece (no reed
         opened): another piece may stand there too, or a piece in a hand may have been set down
-        there unseen. With ``home`` (a token the board asked somewhere, rule 1), only a piece in a
-        hand that belongs on that sensor counts: set down there as asked, a chain of moves (Struggle
-        newcomer 107: 10 lifted and set on the space asked of Q was taken for Q, had 10 been put on
-        Q's space unseen and Q moved, three moves against the hand's one)."""
+        there unseen.
+
+        With ``home`` (the token the board asked where a reed closed, rule 1), a piece in a hand
+        counts only where a person would set it down there: as asked (it belongs there), at the
+        head of a chain of moves onto spaces being left (it belongs where a token stands that
+        belongs there, ...), or parked (lifted while its own space was still taken: ``_parked``).
+        Struggle newcomer 107 lifted 10, whose place was free, and set it on the place asked of Q:
+        taken for Q (10 set on Q's space unseen, Q moved: three moves against the hand's one), Q,
+        never touched, was then said to stand "where it does not belong"."""
         held = [p for p in self.pieces if self.may[p] & HANDS]
-        return any(c in closed and (len(self.here(c)) > 1 or any(home is None or home[h] == c for h in held))
-                   for c in self.may[piece] if c not in HANDS)
+        if home is None:
+            return any(c in closed and (held or len(self.here(c)) > 1) for c in self.may[piece] if c not in HANDS)
+        if any(p in self._parked for p in held):
+            return any(c in closed for c in self.may[piece] if c not in HANDS)
+        spaces = [c for c in self.may[piece] if c not in HANDS and c in closed]
+        if any(len(self.here(c)) > 1 for c in spaces):
+            return True
+        seen: set[str] = set()
+        while spaces:  # the chain back from the space left: who belongs there, where may it stand, ...
+            space = spaces.pop()
+            seen.add(space)
+            for p in self.pieces:
+                if p != piece and home[p] == space:
+                    if self.may[p] & HANDS:
+                        return True
+                    spaces += [c for c in self.may[p] if c not in HANDS and c in closed and c not in seen]
+        return False
 
     def _narrow(self, closed: AbstractSet[str]) -> None:
         """A closed sensor only one piece may stand on holds that piece."""

@@ -140,3 +140,30 @@ def test_a_token_set_down_where_another_is_asked_is_the_one_in_the_hand() -> Non
     b.open("C")
     b.close("D")  # 10 put right
     assert b.where.known("10") == "D" and b.where.known("Q") == "s14" and b.where.sure(b.home)
+
+
+def test_a_chain_moved_rear_first_is_trusted() -> None:
+    """(an attack on the rule above) K 3 -> 4, Q 2 -> 3, J 1 -> 2, 9 4 -> 6, one hand, rear first: each token set
+    down on the space ahead while it is still taken. The reeds see space 1 open and space 6 close, nothing else:
+    every move as asked, 9 the token on 6."""
+    b = Board({"K": "s3", "Q": "s2", "J": "s1", "9": "s4", "10": "s9"})
+    b.play(K="s4", Q="s3", J="s2", Nine="s6")
+    b.open("s1")  # J lifted, set on 2 (Q there), Q lifted, set on 3, K on 4, 9 lifted from 4: no reed changes
+    b.close("s6")
+    assert b.where.known("9") == "s6", b.where.may
+    assert b.fits() and b.where.known("10") == "s9"
+
+
+def test_a_token_parked_while_its_space_is_taken_lets_the_asked_one_come() -> None:
+    """(an attack on the rule above) K 2 -> 3, Q 3 -> 2, J 1 -> 4: K lifted while Q still holds its space 3 and parked
+    on J's space 1; Q to 2; J lifted from under K's company to 4; K to 3."""
+    b = Board({"K": "s2", "Q": "s3", "J": "s1", "9": "s6", "10": "s9"})
+    b.play(K="s3", Q="s2", J="s4")
+    b.open("s2")  # K lifted (its space 3 taken by Q) and parked on 1, unseen
+    b.open("s3")
+    b.close("s2")  # Q
+    b.close("s4")  # J, off 1, where K stands now
+    assert b.where.known("Q") == "s2" and b.where.known("J") == "s4", b.where.may
+    b.open("s1")  # K lifted off 1 ...
+    b.close("s3")  # ... to 3
+    assert b.fits() and b.where.known("K") == "s3" and b.where.sure(b.home)

@@ -84,7 +84,8 @@ def test_a_tap_as_the_turn_passed_says_the_turn_ended(browser: Any, url: str, ag
         if late:
             assert said["refused"].startswith(ended + "No step now: it is "), said
             assert said["refused"].lower().startswith((ended + "No step now: it is Blue's turn").lower()), said
-            assert said["server"] == ended + "slide red: it is blue's turn", said
+            # (a sentence of its own, begun with a capital: test_magic_late_words_capital.py)
+            assert said["server"] == ended + "Slide red: it is blue's turn", said
         else:
             assert said["refused"].lower().startswith("no step now: it is blue's turn"), said
             assert said["server"] == "slide red: it is blue's turn", said

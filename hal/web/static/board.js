@@ -1208,7 +1208,8 @@ function lateWords(text) {
   if (!v || v.phase === "over" || v.current === e.player || S.hello.humans.includes(v.current)) return text;
   const why = REASON_TEXT[e.reason] ? REASON_TEXT[e.reason]() : String(e.reason || "");
   // (a sentence of its own before the refusal's: Magic newcomer 96 read "…(Done pressed): No step now: it is Blue's
-  // turn", two colons in a row)
+  // turn", two colons in a row; ...begun with a capital: an attack read "(Done pressed). that is Blue's pawn")
+  text = text.charAt(0).toLocaleUpperCase(I18N.lang) + text.slice(1);
   return S.hello.humans.length === 1
     ? I18N.t("page.magic.your_turn_ended", "Your turn ended just now ({why}). {text}", { why, text })
     : I18N.t("page.magic.turn_ended_now", "{Player}'s turn ended just now ({why}). {text}", { player: e.player, why, text });

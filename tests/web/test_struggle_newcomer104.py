@@ -100,7 +100,7 @@ def test_with_the_card_shown_here_the_header_link_says_what_its_page_is_for(brow
             page.wait_for_timeout(300)
             said = link.inner_text()
             # (and nothing that reads as moving the card away: Struggle newcomer 105 read "For another screen: …" so)
-            assert said.startswith("🃏️ Your card is below") and "also" not in said and "another screen" not in said, said
+            assert said.startswith("🃏️ Your card is on this page") and "also" not in said and "another screen" not in said, said
             box = link.bounding_box()
             assert box and box["x"] >= 0 and box["x"] + box["width"] <= PHONE[0], box
         finally:

@@ -53,7 +53,7 @@ def test_the_header_link_says_the_card_is_also_on_its_own_page_once_shown_here(b
             page.wait_for_function("document.querySelector('#private-links .seat-link').textContent.includes('own tab')",
                                    timeout=WAIT)
             said = link.inner_text()
-            assert "Your card is below" in said and "Open your secret card page" not in said, said
+            assert "Your card is on this page" in said and "Open your secret card page" not in said, said
         finally:
             page.close()
 

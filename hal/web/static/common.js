@@ -354,7 +354,10 @@ const MB = {
         el.textContent = several ? I18N.t("page.seat_open_colour", "{Colour} ↗", { colour: p })
           // (the card said to be here first: Struggle newcomer 104 could not tell whether "also on its own page" was to
           // be opened too; 105 read "For another screen: …" as moving the card away from this one)
-          : MB.cardHere() ? I18N.t("page.seat_open_below", "🃏️ Your card is below · its own tab ({colour}) ↗", { colour: p })
+          // ("on this page", true beside it on a wide screen and below it on a phone, and what a click does said:
+          // Struggle newcomer 107, 1920x1080, read "Your card is below · its own tab" with the card in the right-hand
+          // column, and could not tell what the link would do)
+          : MB.cardHere() ? I18N.t("page.seat_open_below", "🃏️ Your card is on this page · open it in its own tab ({colour}) ↗", { colour: p })
             : next ? I18N.t("page.seat_open_next_shown", "🃏️ Your card page shows the next card ({colour}) ↗", { colour: p })
               : I18N.t("page.seat_open", "🃏️ Open your secret card page ({colour}) ↗", { colour: p });
         el.classList.toggle("fresh", next);

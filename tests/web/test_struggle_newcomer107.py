@@ -1,0 +1,39 @@
+"""Issue 15, Struggle newcomer 107 (1920x1080): in Blue's (a simulated player's) turn "Ways to play the hand" listed
+Blue's ways with notes "For your card: … 20 points for your card", and the newcomer could not tell whose choice it was,
+nor why its own card was in it: the list now says they are Blue's ways, that Blue chooses (simulated), and each note
+what Blue's way would do for the person's card. After the card was moved onto the board's page, the header link read
+"Your card is below · its own tab (red) ↗" with the card in the right-hand column, and the newcomer could not tell what
+the link would do: it says the card is on this page, and that the link opens it in its own tab."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from test_struggle_choosing_round26a_browser import SEED7
+
+from tests.web.test_plain_words_browser import PHONE, WIDE, open_page, serving
+
+pytestmark = pytest.mark.browser
+
+WAIT = 30_000
+@pytest.mark.parametrize("size", [WIDE, PHONE], ids=["wide", "phone"])
+def test_the_header_link_beside_a_card_shown_here_says_it_opens_the_card_in_its_own_tab(browser: Any,
+                                                                                          size: tuple[int, int]) -> None:
+    with serving(SEED7) as url:
+        page = open_page(browser, url, size)
+        try:
+            page.locator("#my-card button").first.click()  # "Show red's card": takes the seat, the card shown here
+            page.wait_for_function("() => document.querySelectorAll('#my-card .card-place').length === 5", timeout=WAIT)
+            page.wait_for_function("() => !!document.querySelector('#private-links .seat-link')"
+                                   " && document.querySelector('#private-links .seat-link').textContent.includes('own tab')",
+                                   timeout=WAIT)
+            link = page.locator("#private-links .seat-link")
+            said = link.inner_text()
+            # true where the card is beside the board (a wide screen) and below it (a phone); the click said
+            assert said == "🃏️ Your card is on this page · open it in its own tab (red) ↗", said
+            assert link.get_attribute("href") == "/seat/red" and link.get_attribute("target"), said
+            box = link.bounding_box()
+            assert box and box["x"] >= 0 and box["x"] + box["width"] <= size[0], box
+        finally:
+            page.close()

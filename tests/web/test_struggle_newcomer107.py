@@ -11,12 +11,44 @@ from typing import Any
 
 import pytest
 from test_struggle_choosing_round26a_browser import SEED7
+from test_struggle_newcomer40 import keep_first_hand
 
 from tests.web.test_plain_words_browser import PHONE, WIDE, open_page, serving
 
 pytestmark = pytest.mark.browser
 
 WAIT = 30_000
+SAID = """() => ({
+  title: document.querySelector('.outcomes-box > .label').innerText,
+  whose: document.getElementById('ways-whose').hidden ? '' : document.getElementById('ways-whose').innerText,
+  notes: [...document.querySelectorAll('#outcomes .for-card')].map((n) => n.textContent),
+})"""
+
+
+def test_another_player_s_ways_say_whose_they_are_and_what_they_do_for_your_card(browser: Any) -> None:
+    with serving(SEED7) as url:
+        page = open_page(browser, url, WIDE)
+        try:
+            keep_first_hand(page)  # Red's card shown here, Red choosing
+            own = page.evaluate(SAID)
+            # (Red's own turn: as before)
+            assert own["title"].lower().startswith("ways to play the hand") and not own["whose"], own
+            assert own["notes"] and all("For your card:" in n for n in own["notes"]), own
+            # the same ways in Blue's turn (the simulator's computer plays Blue), as the page draws them then
+            theirs = page.evaluate("() => { S.view = { ...S.view, current: 'blue' }; drawInfo(); return (" + SAID + ")(); }")
+            assert theirs["title"].lower().startswith("blue's ways to play the hand"), theirs
+            assert theirs["whose"] == ("🤖 Blue chooses one of them, by itself (simulated). Under each: what it would do"
+                                       " for your card."), theirs
+            assert theirs["notes"] and all(
+                n.startswith("If Blue plays it, for your card:") and "For your card:" not in n for n in theirs["notes"]), theirs
+            # ...and without a card shown here, no word of one
+            bare = page.evaluate("() => { S.cards = {}; drawInfo(); return (" + SAID + ")(); }")
+            assert bare["whose"] == "🤖 Blue chooses one of them, by itself (simulated).", bare
+            assert not bare["notes"], bare
+        finally:
+            page.close()
+
+
 @pytest.mark.parametrize("size", [WIDE, PHONE], ids=["wide", "phone"])
 def test_the_header_link_beside_a_card_shown_here_says_it_opens_the_card_in_its_own_tab(browser: Any,
                                                                                           size: tuple[int, int]) -> None:

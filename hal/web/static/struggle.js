@@ -626,7 +626,9 @@ function nth(i) {
 // what one way to play does for the card, in the terms the board's pick uses: each token it moves, good
 // (✔), bad (✘) or no change (=) for the card if the race stopped there, and the points it would score then
 // (those of arrived tokens sure): "✔ token J moves ahead, 3. in the race: its place C on your card"
-function forCard(o, card) {
+// (`who`: the player whose way it is, when not the card's owner: "If Blue plays it, for your card: …", Struggle newcomer
+// 107 read "For your card: …" under Blue's ways and could not tell why its card was in Blue's choice)
+function forCard(o, card, who = null) {
   const places = S.hello.places, before = S.view.spaces || {}, after = o.spaces || {}, parts = [];
   const had = S.view.arrived || [], arrived = o.arrived || had;
   const was = projected(before, had), will = projected(after, arrived);
@@ -747,7 +749,9 @@ function forCard(o, card) {
     : sure ? I18N.t("page.str.card_score_sure", "If the race stopped after this way: {points} points for your card, {sure} of them sure already (from tokens arrived: an arrival is final)", { points: total, sure })
       : I18N.t("page.str.card_score", "If the race stopped after this way: {points} points for your card", { points: total });
   // one line each (struggle.css: pre-line), the points last
-  return I18N.t("page.str.for_card", "For your card: {parts}", { parts: "\n" + [...parts, score].join("\n") });
+  const lines = "\n" + [...parts, score].join("\n");
+  return who ? I18N.t("page.str.for_card_theirs", "If {Player} plays it, for your card: {parts}", { player: who, parts: lines })
+    : I18N.t("page.str.for_card", "For your card: {parts}", { parts: lines });
 }
 // how tokens level on one space rank (projected: in the tokens' order), for those a way's note names (Struggle
 // newcomer 21 read "token 9 moves ahead to 2nd" beside J on the same space, and could not tell why J was 1st):
@@ -1001,6 +1005,22 @@ function drawInfo() {
   list.innerHTML = "";
   const ways = over ? [] : v.outcomes;
   $("outcome-count").textContent = ways.length ? `(${ways.length})` : "";
+  const owner = cardOwner(), card = owner ? S.cards[owner] : null, hint = owner ? S.hints[owner] : null;
+  // another player's ways (a simulated player's turn, or one played on another screen): the heading says whose they
+  // are, a line under it who chooses and what the notes under them are, each note "If Blue plays it, for your card"
+  // (Struggle newcomer 107, 1920x1080: in Blue's turn "Ways to play the hand" listed "For your card: …" notes, and
+  // the newcomer could not tell whose choice it was, nor why its own card was in it)
+  const theirs = !!ways.length && (!mine || (!!owner && owner !== v.current)) ? v.current : null;
+  $("ways-title").hidden = !!theirs;
+  $("ways-title-theirs").hidden = !theirs;
+  $("ways-title-theirs").textContent = theirs ? I18N.t("page.str.ways_of", "{Player}'s ways to play the hand", { player: theirs }) : "";
+  const whose = theirs && v.phase === "choosing" ? (!mine
+    ? (card ? I18N.t("page.str.ways_theirs_sim_card", "🤖 {Player} chooses one of them, by itself (simulated). Under each: what it would do for your card.", { player: theirs })
+      : I18N.t("page.str.ways_theirs_sim", "🤖 {Player} chooses one of them, by itself (simulated).", { player: theirs }))
+    : card ? I18N.t("page.str.ways_theirs_card", "{Player} chooses one of them. Under each: what it would do for your card.", { player: theirs })
+      : I18N.t("page.str.ways_theirs", "{Player} chooses one of them.", { player: theirs })) : "";
+  $("ways-whose").hidden = !whose;
+  $("ways-whose").textContent = whose;
   // the dice on tokens arrived already, said before the play (Struggle newcomer 96 saw a 10 die dropped from the one
   // way listed, said only in the log after; an ace counted so is said in its way, "the ace counts as …")
   const dead = v.phase === "choosing" && ways.length ? (v.faces || []).filter((f) => f !== "A" && (v.arrived || []).includes(f)) : [];
@@ -1010,15 +1030,15 @@ function drawInfo() {
     : dead.length === 1 ? I18N.t("page.str.ways_dead_one", "The {die} die moves nothing: token {token} arrived already.", { die: dead[0], token: dead[0] })
       : deadTokens.length === 1 ? I18N.t("page.str.ways_dead_dice_token", "The {dice} dice move nothing: token {token} arrived already.", { dice: andList(dead), token: deadTokens[0] })
         : I18N.t("page.str.ways_dead_dice_tokens", "The {dice} dice move nothing: tokens {tokens} arrived already.", { dice: andList(dead), tokens: andList(deadTokens) });
-  const owner = cardOwner(), card = owner ? S.cards[owner] : null, hint = owner ? S.hints[owner] : null;
   // ways whose heading would read alike (the same aces, or none) and whose first move differs: each says which token
   // moves first (Struggle newcomer 42: ways 2 and 3 both read "the ace counts as J", Q then J and J then Q)
   const headOf = (o) => shownPlay(o).ace.join(" "), firstOf = (o) => ((shownPlay(o).moves || [])[0] || {}).token;
   const alike = (o) => ways.some((w) => w !== o && headOf(w) === headOf(o) && firstOf(w) !== firstOf(o));
   for (const o of ways) {
     const li = document.createElement("li");
-    // (the pick only among two ways or more: Struggle newcomer 100 read "★ the board's pick" under a hand's one way)
-    const picked = ways.length > 1 && hint === o.index;
+    // (the pick only among two ways or more: Struggle newcomer 100 read "★ the board's pick" under a hand's one way;
+    // never under another player's ways, which that player chooses: Struggle newcomer 107)
+    const picked = ways.length > 1 && hint === o.index && !theirs;
     li.className = "outcome" + (o.index === v.selected ? " selected" : "") + (card && v.phase === "choosing" && picked ? " pick" : "");
     li.dataset.index = String(o.index);
     li.innerHTML = `<span class="n">${o.index + 1}</span><div><ul class="moves"></ul></div>`;
@@ -1093,7 +1113,7 @@ function drawInfo() {
       const note = document.createElement("div");
       note.className = "for-card";
       // the pick said first under its way (round 9: it was the last line of a long text); the top of the list names it
-      noteLines(note, picked ? I18N.t("page.str.hint_short", "★ the board's pick for your card") : "", forCard(o, card), mine);
+      noteLines(note, picked ? I18N.t("page.str.hint_short", "★ the board's pick for your card") : "", forCard(o, card, theirs), mine);
       li.lastElementChild.appendChild(note);
       // on a phone a way not shown says only its points until tapped (Struggle newcomer 17: three ways of
       // seven lines each ran three screens); a way of another player's turn opens here alone

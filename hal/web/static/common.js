@@ -101,7 +101,18 @@ const MB = {
   setControl(el, [on, why], label) {
     MB.enable(el, on);
     el.title = `${label}: ${why}`;
-    el.dataset.tap = `${el.textContent.replace(/\s+/g, " ").trim()}: ${why}`;
+    // (the words it shows, not its textContent: Throw holds "🎲 Throw" and "▶ Next way", one of them hidden, and a tap
+    // said "🎲 Throw▶ Next way: it is Blue's turn…", Struggle newcomer 107)
+    el.dataset.tap = `${MB.shownText(el).replace(/\s+/g, " ").trim()}: ${why}`;
+  },
+  // an element's text without its hidden parts (the hidden attribute)
+  shownText(el) {
+    let s = "";
+    for (const n of el.childNodes) {
+      if (n.nodeType === Node.TEXT_NODE) s += n.data;
+      else if (n.nodeType === Node.ELEMENT_NODE && !n.hidden) s += MB.shownText(n);
+    }
+    return s;
   },
   // whether the page names keys (a keyboard to press them): not on a phone or a touch screen (board.css #help .keys)
   keysShown() { return !window.matchMedia("(max-width: 899.98px), (hover: none) and (pointer: coarse)").matches; },

@@ -168,10 +168,14 @@ const NOTICE = {
       // 80's "g6 cannot be reached" lay over Done and Lift pawn)
       const board = document.querySelector("#board, #maze, #track"), br = board && board.getBoundingClientRect();
       const onBoard = br && br.width > e.offsetWidth && q.x >= br.left && q.x <= br.right && q.y >= br.top && q.y <= br.bottom;
-      const x = Math.max(8, Math.min(q.x - 40, window.innerWidth - 440));
-      e.style.setProperty("--near-x", `${onBoard ? Math.max(br.left, Math.min(x, br.right - e.offsetWidth)) : x}px`);
+      const x0 = Math.max(8, Math.min(q.x - 40, window.innerWidth - 440));
+      const x = onBoard ? Math.max(br.left, Math.min(x0, br.right - e.offsetWidth)) : x0;
+      e.style.setProperty("--near-x", `${x}px`);
       const h = e.offsetHeight, under = Math.max(q.y + 24, q.bottom + 6); // under what was clicked, or above it
-      e.style.setProperty("--near-y", `${Math.max(8, under + h <= window.innerHeight - 8 ? under : q.top - 6 - h)}px`);
+      let y = Math.max(8, under + h <= window.innerHeight - 8 ? under : q.top - 6 - h);
+      // ...and never over the Struggle dice (their "held" and "moves" under them: a die's key, Struggle newcomer 107)
+      for (const k of NOTICE.keepClear()) if (x < k.right && x + e.offsetWidth > k.left && y < k.bottom && y + h > k.top) y = k.bottom + 6;
+      e.style.setProperty("--near-y", `${y}px`);
     } else if (phone && (r.bottom > window.innerHeight || r.top < 0 || age < 2000)) {
       // (or the answer to a tap, wherever the line is: Labyrinth newcomer 13 tapped a top arrow and its reason
       // showed under Done and Lift pawn, 500 px down; Magic newcomer 19 saw some refusals beside the finger and
@@ -210,6 +214,7 @@ const NOTICE = {
       .filter((b) => !b.disabled && b.getAttribute("aria-disabled") !== "true" && b.offsetParent !== null)
       .map((b) => b.getBoundingClientRect()).filter((r) => r.height && r.bottom > 0 && r.top < H);
     if (typeof p.top === "number") boxes.push({ top: p.top, bottom: p.bottom }); // nor over what was tapped
+    boxes.push(...NOTICE.keepClear()); // nor over the Struggle dice (Struggle newcomer 107: over all five, above Throw)
     // the spot with its bottom at `bottom`, moved up past the controls; with its top at `top`, moved down past them
     const up = (bottom) => { let hit;
       while ((hit = boxes.find((r) => r.top < bottom && r.bottom > bottom - h))) bottom = hit.top - 6;
@@ -236,7 +241,23 @@ const NOTICE = {
       : { above: false, edge: Math.max(0, Math.min(H - h, Math.max(p.y + 32, p.bottom + 6))) };
   },
   CONTROLS: "#roll, #done, #lift, #fetch, #throw, #stop, #rotate",
+  // what a refusal's toast never covers, acting now or not: the Struggle dice (Struggle newcomer 107: a tap on Throw
+  // during Blue's turn was answered over the five dice on a phone) -- the boxes of those shown
+  KEEP_CLEAR: "#dice",
+  keepClear() {
+    return [...document.querySelectorAll(NOTICE.KEEP_CLEAR)].filter((b) => b.offsetParent !== null)
+      .map((b) => b.getBoundingClientRect()).filter((r) => r.height);
+  },
   pointer: null, // where and when the last click or tap came down (placeLine: a refusal beside a far click)
+  // a key that presses a control counts as a press on its middle (Struggle newcomer 107: T pressed during Blue's turn
+  // was refused at 1920 at the foot of the side panel, under the ways, 1100 px from Throw and the prompt): its refusal
+  // is said beside the control, as a click's (placeLine); a control off the screen or not shown: on the line, as before
+  keyAt(el) {
+    const r = el && el.getBoundingClientRect();
+    if (!r || !r.width || !r.height || r.bottom <= 0 || r.top >= window.innerHeight) return;
+    NOTICE.pointer = { x: (r.left + r.right) / 2, y: (r.top + r.bottom) / 2, at: performance.now(), sx: window.scrollX,
+                       sy: window.scrollY, top: r.top, bottom: r.bottom };
+  },
   heard(t) { if (typeof t === "number" && (NOTICE.lastT === null || t > NOTICE.lastT || !NOTICE.lost)) NOTICE.lastT = t; },
   // a line above the board that stays until dismissed
   say(text) {

@@ -2174,6 +2174,9 @@ function wire() {
     if (e.target.closest && e.target.closest("input, select, dialog")) return;
     if (!MB.ownKey(e)) return;
     const k = NOTICE.keyOf(e);
+    // (a refusal of the key said beside its button, not at the side panel's foot: Struggle newcomer 107, NOTICE.keyAt)
+    NOTICE.keyAt(k === "t" ? $("throw") : k === "s" ? $("stop")
+      : k >= "1" && k <= "5" ? document.querySelector(`#dice .pdie[data-die="${k}"]`) : null);
     if (k === "t") press("throw");
     else if (k === "s") press("stop");
     else if (k >= "1" && k <= "5") press(`die${k}`);

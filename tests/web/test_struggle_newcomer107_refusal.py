@@ -56,8 +56,36 @@ def test_a_key_refused_at_1920_is_said_beside_its_button(browser: Any) -> None:
             seen = _refused(page)
         finally:
             page.context.close()
-    assert seen["text"].startswith("Throw: "), seen
+    assert seen["text"].startswith("🎲 Throw: "), seen  # (the label the button shows: an attack read "Throw: …")
     _beside_throw(seen)  # (newcomer 107: at the side panel's foot, 1100 px from Throw)
+
+
+def test_a_key_refused_names_the_button_as_shown_and_keeps_off_the_controls(browser: Any) -> None:
+    """(an attack) At 1280x600 in German, Stop wraps to a row under the dice: key 2's refusal, moved under the dice, lay
+    over it, and named the die "Die2"; T's refusal said "Throw: …" beside "▶ Next way"."""
+    with serving((*BLUE_FIRST, "--lang", "de"), PORT) as url:
+        page = browser.new_page(viewport={"width": 1280, "height": 600})  # (open_page waits for "connected": English)
+        try:
+            page.goto(url)
+            page.wait_for_function("() => S.view && S.view.current === 'blue' && S.view.phase === 'choosing'", timeout=WAIT)
+            said = []
+            for key in ("2", "t"):
+                page.evaluate("document.getElementById('error').textContent = ''")
+                page.keyboard.press(key)
+                page.wait_for_function("() => document.getElementById('error').textContent !== ''", timeout=WAIT)
+                seen = dict(page.evaluate(BOXES.replace("throw: box('#throw')", "throw: box('#throw'), stop: box('#stop')")))
+                said.append(seen)
+            shown = page.evaluate("() => document.getElementById('throw').innerText.replace(/\\s+/g, ' ').trim()")
+        finally:
+            page.context.close()
+    die, throw = said
+    assert not die["text"].startswith("Die2") and "Die2" not in die["text"], die
+    assert throw["text"].startswith(f"{shown}: ") and not throw["text"].startswith("Throw"), (shown, throw)
+    for seen in said:
+        e = seen["error"]
+        assert 0 <= e["top"] and e["bottom"] <= seen["h"], seen
+        for what in ("stop", "throw", "dice", "prompt"):
+            assert not _overlap(e, seen[what]), (what, seen)
 
 
 def test_a_phone_tap_refused_names_the_label_shown_beside_the_button_not_over_the_dice(browser: Any) -> None:

@@ -173,8 +173,17 @@ const NOTICE = {
       e.style.setProperty("--near-x", `${x}px`);
       const h = e.offsetHeight, under = Math.max(q.y + 24, q.bottom + 6); // under what was clicked, or above it
       let y = Math.max(8, under + h <= window.innerHeight - 8 ? under : q.top - 6 - h);
-      // ...and never over the Struggle dice (their "held" and "moves" under them: a die's key, Struggle newcomer 107)
-      for (const k of NOTICE.keepClear()) if (x < k.right && x + e.offsetWidth > k.left && y < k.bottom && y + h > k.top) y = k.bottom + 6;
+      // ...and never over the Struggle dice (their "held" and "moves" under them: a die's key, Struggle newcomer 107):
+      // under them or above them, where that is on the screen and over no control (an attack: moved under the dice at
+      // 1280x600 in German, it lay over Stop, wrapped to a second row there)
+      const w = e.offsetWidth, hits = (top, r) => x < r.right && x + w > r.left && top < r.bottom && top + h > r.top;
+      const controls = [...document.querySelectorAll(NOTICE.CONTROLS)].filter((b) => b.offsetParent !== null)
+        .map((b) => b.getBoundingClientRect());
+      for (const k of NOTICE.keepClear()) {
+        if (!hits(y, k)) continue;
+        y = [k.bottom + 6, k.top - 6 - h].find((top) => top >= 8 && top + h <= window.innerHeight - 8 && !controls.some((r) => hits(top, r)))
+          ?? y;
+      }
       e.style.setProperty("--near-y", `${y}px`);
     } else if (phone && (r.bottom > window.innerHeight || r.top < 0 || age < 2000)) {
       // (or the answer to a tap, wherever the line is: Labyrinth newcomer 13 tapped a top arrow and its reason

@@ -1909,10 +1909,21 @@ function buttonState(id) {
 }
 // the way shown in this turn, for die 2's legend once die 2 was tapped on it
 function orderKey(v) { return JSON.stringify([v.current, v.faces, v.selected]); }
+// the words a refusal names a button by: the label it shows ("▶ Next way" while choosing, not "Throw"), a die by its
+// number ("Die 1", never the board's "die1"); an attack read "Die1: it is Blue's turn" and "Throw: …" beside "▶ Next way"
+function buttonLabel(button) {
+  const el = { throw: $("throw"), stop: $("stop"), follow: $("follow"), gather: $("gather") }[button]
+    || (button === "die1" && S.view && S.view.phase === "choosing" ? $("prev-way") : null)
+    || (button === "die2" && S.view && S.view.phase === "choosing" ? $("other-order") : null);
+  const shown = el && el.offsetParent !== null ? MB.shownText(el).replace(/\s+/g, " ").trim() : "";
+  if (shown) return shown;
+  const n = /^die([1-5])$/.exec(button);
+  return n ? I18N.t("page.str.die_label", "Die {n}", { n: n[1] }) : cap(button);
+}
 function press(button, message) {
   const [on, why] = button === "follow" || (button === "stop" && S.world && S.world.placing) ? handState(button) : buttonState(button);
   if (on && button === "die2" && S.view) S.orderTapped = orderKey(S.view);
-  if (!on) { MB.showError(`${cap(button)}: ${why}`); return; }
+  if (!on) { MB.showError(`${buttonLabel(button)}: ${why}`); return; }
   // the simulator knows a move no reed can see is not made: Stop would end the turn with the token elsewhere
   // (the board would take it as made), so the page says what is left first (round 27: J and 10 left on START)
   const left = button === "stop" ? unmadeInSim(said()) : [];

@@ -1282,7 +1282,8 @@ function cellClicked(cell) {
   if (theirs && (!control(`hand:${player}`)[0] || !adjacent(here, cell))) { notYours(theirs); return; }
   if (handRefused(player)) return; // why the pawn stays, before "not next to"
   if (adjacent(here, cell)) slideStep(player, cell);
-  else showError(I18N.t("page.magic.not_next", "{cell} is not next to {here}: slide one cell at a time", { cell, here }));
+  // (the way is the player's: Magic newcomer 106 tapped the lit cell "3" to go there, as the numbers seemed to invite)
+  else showError(I18N.t("page.magic.not_next_way", "{cell} is not next to {here}: slide one cell at a time, by the way you choose (a hidden wall may stand on any), or drag the pawn along it", { cell, here }));
 }
 // the pawn on `cell` of a player no one at this page plays (a simulated one's), or undefined
 function theirsOn(cell) {
@@ -1504,6 +1505,11 @@ function wire() {
     // Done); R and D act once per press, never on a held key's repeats (as common.js's MB.ownKey; attack 16)
     if (e.ctrlKey || e.metaKey || e.altKey) return;
     const k = NOTICE.keyOf(e);
+    // a key's refusal said beside what it presses, as a click's: the pawn for an arrow, the button for a letter (Magic
+    // newcomer 106 pressed ← into a wall found already, eyes on the board, and missed the words under the buttons)
+    const pressed = KEY_DIR[e.key] ? document.querySelector(`#board .pawn.${activeHuman()}`)
+      : { r: $("roll"), d: $("done"), l: $("lift"), f: $("fetch") }[k];
+    if (pressed) NOTICE.keyAt(pressed);
     if (KEY_DIR[e.key]) { e.preventDefault(); arrow(KEY_DIR[e.key]); }
     else if (e.repeat) return;
     else if (k === "r") press("roll");

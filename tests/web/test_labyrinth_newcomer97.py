@@ -40,7 +40,7 @@ def test_a_pawn_no_push_helps_is_told_how_to_be_ready_for_its_next_turn(browser:
         "pushes change the maze first." in one, one
     assert "keep it as near" not in one, one  # (the pushes that change nothing are not offered as the way on)
     assert "Get ready for your next turn, with the spare as it lies: either N-b or S-f, each leaving it on c2. From c2, a push at W-2 opens" in two, two
-    assert "Get ready for your next turn, with the spare as it lies: N-b (then stay on c2) and S-f (then to c2). From c2" in mixed, mixed
+    assert "Get ready for your next turn, with the spare as it lies: N-b (then stay on c2) or S-f (then to c2). From c2" in mixed, mixed
     assert "from the Vader pawn" in vader and "your pawn" not in vader and "W-4, then walk to d4" in vader, vader
     # (any player may move the Vader pawn meanwhile: an attack)
     assert "or one of them moves the Vader pawn, first." in vader, vader

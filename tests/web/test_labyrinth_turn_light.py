@@ -166,7 +166,7 @@ def test_every_card_found_the_arrows_whose_push_opens_a_way_home_are_marked(brow
                             push_reach: { red: Object.fromEntries(lit.map((k) => [k, ['c3', 'd4']])) } };
                 drawInfo(); return lit.length; }""")
             said = page.locator("#mover").inner_text()
-            assert many > 4 and f"and {many - 3} more as near." in said and "the nearest your pawn can get is 4 tiles from a1" in said, said
+            assert many > 4 and f"or {many - 3} more as near." in said and "the nearest your pawn can get is 4 tiles from a1" in said, said
             assert said.count("(then to c3)") == 3, said
             # (no turn of the spare nearer either: Labyrinth newcomer 75)
             page.evaluate("""() => { S.world = { ...S.world, pawns: { ...S.world.pawns, red: 'c3' },

@@ -103,12 +103,14 @@ const I18N = (() => {
   }
 
   // items as one list, "Red, Blue and Green", by the controller's rule (instruction.listing: text.and
-  // joins the last two, text.series the ones before), in the page's language: every list the page says
-  function list(items) {
+  // joins the last two, text.series the ones before), in the page's language: every list the page says; `joiner`
+  // "text.or" for alternatives, "N-b (then to a4) or W-4 (then to c3)" (Labyrinth newcomer 108 read pushes joined by
+  // "and" on the card page as two to make)
+  function list(items, joiner = "text.and") {
     const xs = items.map(text), one = (id, english, args) => (own(id) && S.messages[id] ? fill(S.messages[id], args)
       : fill(S.english[id] || english, args, true));
     if (xs.length < 2) return xs.join("");
-    let tail = one("text.and", "{rest} and {last}", { rest: xs[xs.length - 2], last: xs[xs.length - 1] });
+    let tail = one(joiner, joiner === "text.or" ? "{rest} or {last}" : "{rest} and {last}", { rest: xs[xs.length - 2], last: xs[xs.length - 1] });
     for (let i = xs.length - 3; i >= 0; i--) tail = one("text.series", "{first}, {rest}", { first: xs[i], rest: tail });
     return tail;
   }

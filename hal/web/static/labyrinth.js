@@ -551,7 +551,8 @@ function pushesSaid(near) {
   return I18N.list([...named.map((slot) => (rides(slot)
     ? I18N.t("page.lab.push_carries_short", "{slot} (carried to {cell})", { slot, cell: near.to[slot] })
     : I18N.t("page.lab.push_to_cell", "{slot} (then to {cell})", { slot, cell: near.to[slot] }))),
-  ...(near.slots.length > named.length ? [I18N.t("page.lab.pushes_more", "{n} more as near", { n: near.slots.length - named.length })] : [])]);
+  ...(near.slots.length > named.length ? [I18N.t("page.lab.pushes_more", "{n} more as near", { n: near.slots.length - named.length })] : [])],
+  "text.or"); // (alternatives: Labyrinth newcomer 108 read "and" as two pushes to make)
 }
 // where a push at `slot` ("N-f": column f from the north) carries a pawn standing on `cell`, or null when its row or
 // column is another (a tile pushed out comes back in at the other end, as the spare does)

@@ -134,7 +134,7 @@ function readySaid(r, say) {
   const slots = [...r.pushes].sort(), stay = (s) => (r.stay || []).includes(s), cell = r.cell;
   const ways = slots.length === 1 ? pushThenSaid(slots[0], cell, stay(slots[0]))
     : slots.every(stay) || !slots.some(stay) ? oneTileSaid(slots, cell, slots.every(stay))
-    : I18N.list(pushItems(slots, () => cell, stay));
+    : I18N.list(pushItems(slots, () => cell, stay), "text.or"); // (either one: Labyrinth newcomer 108)
   return say.ready({ ways, cell, then: slotsOr([...r.then].sort()) });
 }
 // no push opens a way, whichever way the spare is turned: the pushes that let the pawn walk nearest (the spare as it
@@ -162,7 +162,7 @@ function nearestSaid(w, say = PAWN_WAYS) {
   // said before the pushes, not in a second pair of brackets after them
   const ways = slots.length === 1 ? pushThenSaid(slots[0], w.nearest[slots[0]], stay(slots[0]))
     : I18N.list([...pushItems(named, (slot) => w.nearest[slot], stay),
-    ...(slots.length > named.length ? [I18N.t("page.lab.pushes_more", "{n} more as near", { n: slots.length - named.length })] : [])]);
+    ...(slots.length > named.length ? [I18N.t("page.lab.pushes_more", "{n} more as near", { n: slots.length - named.length })] : [])], "text.or");
   // (no push nearer than the pawn stands: the pushes that keep it as near, said as such, not as a way nearer: Labyrinth
   // newcomer 91 read them as advice; "any push will do" was false of pushes that leave it farther, an attack)
   if (w.nearer === false) return say.stuck({ ways });

@@ -1484,9 +1484,10 @@ function waysEmpty(v, mine) {
       : I18N.t("page.str.ways_keep_other", "the ways to play the hand show here once {Player} keeps it", { player: v.current });
   }
   // ("kept" read as the dice held, Struggle newcomer 35: every die of the hand at Stop moves its token, held or not)
-  // (...and the ace and a blocked move: Struggle newcomer 107 saw Blue's first hand, an ace in it, play "token K stays
-  // (black space 7)" before any tip said either; the dice tip comes at the person's own throw)
-  return I18N.t("page.str.ways_before_hand_ace", "🎲 throw, then ✋ Stop: each K, Q, J, 10 or 9 among the five dice then moves that token one space, held or not; an ace counts as any token the other dice show; a move onto black, or onto a yellow space another token holds, does not happen");
+  // (...and the ace: Struggle newcomer 107 saw Blue's first hand, an ace in it, before any tip said it; the dice tip comes
+  // at the person's own throw)
+  // (one short line: the card's button under it stays in view at 950x620, test_struggle_tip_mid_width_attack.py)
+  return I18N.t("page.str.ways_before_hand_aces", "🎲 throw, then ✋ Stop: each K, Q, J, 10 or 9 then moves that token one space, held or not; an ace counts as any of them");
 }
 // the card box's button that shows a colour's card on this page (its tip names it: tips().goal)
 function showCardWords(p) { return I18N.t("page.str.card_show_colour", "🃏️ Show {Colour}'s card", { colour: p }); }

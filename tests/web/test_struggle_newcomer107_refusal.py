@@ -36,15 +36,22 @@ def _refused(page: Any) -> dict[str, Any]:
     return dict(page.evaluate(BOXES))
 
 
+def _clear_of(seen: dict[str, Any], whats: tuple[str, ...]) -> None:
+    """The refusal within the screen's height and over none of ``whats`` (boxes in ``seen``)."""
+    e = seen["error"]
+    assert 0 <= e["top"] and e["bottom"] <= seen["h"], seen
+    for what in whats:
+        assert not _overlap(e, seen[what]), (what, seen)
+
+
 def _beside_throw(seen: dict[str, Any]) -> None:
     e, t = seen["error"], seen["throw"]
-    assert 0 <= e["top"] and e["bottom"] <= seen["h"] and 0 <= e["left"] and e["right"] <= seen["w"], seen  # on the screen
+    assert 0 <= e["left"] and e["right"] <= seen["w"], seen  # on the screen (its height: _clear_of)
     # beside the button: the gap between the two boxes at most 120 px either way (on a phone: above the dice row)
     gap_y = max(0.0, e["top"] - t["bottom"], t["top"] - e["bottom"])
     gap_x = max(0.0, e["left"] - t["right"], t["left"] - e["right"])
     assert gap_y <= 120 and gap_x <= 120, seen
-    for what in ("prompt", "dice", "scores", "throw"):
-        assert not _overlap(e, seen[what]), (what, seen)
+    _clear_of(seen, ("prompt", "dice", "scores", "throw"))
 
 
 def test_a_key_refused_at_1920_is_said_beside_its_button(browser: Any) -> None:
@@ -82,10 +89,7 @@ def test_a_key_refused_names_the_button_as_shown_and_keeps_off_the_controls(brow
     assert not die["text"].startswith("Die2") and "Die2" not in die["text"], die
     assert throw["text"].startswith(f"{shown}: ") and not throw["text"].startswith("Throw"), (shown, throw)
     for seen in said:
-        e = seen["error"]
-        assert 0 <= e["top"] and e["bottom"] <= seen["h"], seen
-        for what in ("stop", "throw", "dice", "prompt"):
-            assert not _overlap(e, seen[what]), (what, seen)
+        _clear_of(seen, ("stop", "throw", "dice", "prompt"))
 
 
 def test_a_phone_tap_refused_names_the_label_shown_beside_the_button_not_over_the_dice(browser: Any) -> None:

@@ -803,10 +803,21 @@ function newsWords(ev, text) {
 function dropNews(player, from, to) {
   return I18N.t("page.magic.news_dropped_at", "💥 {Player}'s ball dropped at the step {from} → {to}: a wall there", { player, from, to });
 }
+// a person's move ended by its clock (the settle timer) while they were away or deciding: where, and why (Magic
+// newcomer 106 left the tab mid-move and came back to "Red: press Roll.", only the log saying the time ran out)
+function timedOutNews(ev) {
+  const last = S.recentSteps.find((st) => st.player === ev.player), secs = S.moveClock;
+  const args = { player: ev.player, cell: last ? last.to : "", n: secs };
+  if (typeof secs !== "number" || !secs) return I18N.t("page.magic.news_timed_out_plain", "⏳ {Player}'s move ended by itself: no step in time", args);
+  return last ? I18N.t("page.magic.news_timed_out", "⏳ {Player}'s move ended by itself on {cell}: no step for {n} s", args)
+    : I18N.t("page.magic.news_timed_out_nocell", "⏳ {Player}'s move ended by itself: no step for {n} s", args);
+}
 function heardNews(ev, text) {
   const here = S.hello && S.hello.humans.includes(ev.player);
+  const timedOut = here && ev.type === "turn_ended" && ev.reason === "settled";
+  if (timedOut) S.news = [...(S.news || []), timedOutNews(ev)].slice(-NEWS_MAX);
   // a person's own find too (Magic newcomer 39 found the ring, and after Blue's turn read only "Red: press Roll.")
-  if ((ev.type === "symbol_collected" || (ev.type === "ball_dropped" && !here)) && S.hello) S.news = [...(S.news || []), newsWords(ev, text)].slice(-NEWS_MAX);
+  else if ((ev.type === "symbol_collected" || (ev.type === "ball_dropped" && !here)) && S.hello) S.news = [...(S.news || []), newsWords(ev, text)].slice(-NEWS_MAX);
   else if ((ev.type === "die_rolled" && here) || ev.type === "game_started") S.news = null;
 }
 

@@ -377,6 +377,19 @@ function pathWords(mask) {
     [4, I18N.t("page.lab.side_down", "down")], [8, I18N.t("page.lab.side_left", "left")]].filter(([bit]) => mask & bit).map(([, w]) => w);
   return sides.length ? I18N.t("page.lab.picked_paths", " · paths lead {sides}", { sides: I18N.list(sides) }) : "";
 }
+// ...and which tiles a step from it reaches as the board lies now: an open side meeting the neighbour's open side
+// (Labyrinth newcomer 108 read "paths lead right and down" as a way right, the tile there closed on that side)
+const SIDE_STEPS = [[1, 0, 1, 4], [2, 1, 0, 8], [4, 0, -1, 1], [8, -1, 0, 2]]; // bit, file step, rank step, facing bit
+function stepWords(cell, mask) {
+  if (!mask || !isCell(cell)) return "";
+  const f = cell.charCodeAt(0) - 97, r = parseInt(cell.slice(1), 10) - 1, to = [];
+  for (const [bit, df, dr, back] of SIDE_STEPS) {
+    const t = (mask & bit) && $("maze").querySelector(`.tile[data-cell="${cellName(f + df, r + dr)}"]`);
+    if (t && parseTile(t.dataset.tile || "").mask & back) to.push(t.dataset.cell);
+  }
+  return to.length ? I18N.t("page.lab.picked_steps", " · a step from it reaches {cells}", { cells: I18N.list(to) })
+    : I18N.t("page.lab.picked_no_steps", " · no step from it reaches another tile");
+}
 function pickTile(cell, pushFirst) {
   const t = $("maze").querySelector(`.tile[data-cell="${cell}"]`), tile = parseTile((t && t.dataset.tile) || ""), label = tile.label;
   const box = $("picked");
@@ -385,7 +398,10 @@ function pickTile(cell, pushFirst) {
   box.classList.remove("push-again", "news", "preview");
   const text = (label ? I18N.t("page.lab.picked", "{cell}: {pic} {name}", { cell, pic: mark, name: tileName(label) })
     : startOf(cell) ? I18N.t("page.lab.picked_start", "{cell}: {Player}'s start square 🏠", { cell, player: startOf(cell) })
-    : I18N.t("page.lab.picked_none", "{cell}: no picture", { cell })) + pathWords(tile.mask) +
+    : I18N.t("page.lab.picked_none", "{cell}: no picture", { cell })) + pathWords(tile.mask) + stepWords(cell, tile.mask) +
+    // the "↪" on a pawn moved by another's push, said when its tile is tapped (Labyrinth newcomer 108 saw the mark,
+    // its words gone after their first seconds, and nothing said it)
+    (t && t.querySelector(".news-tag:not([hidden])") && newsNow().length ? ` · ↪ ${newsNow().map(newsText).join(" · ")}` : "") +
     (!pushFirst ? "" : S.touch ? I18N.t("page.lab.push_first_twice_touch", " · push the spare in first: tap a lit arrow twice")
       : I18N.t("page.lab.push_first", " · push the spare tile in first, then move"));
   box.innerHTML = esc(text).replace(mark, label ? drawn(label) : "");

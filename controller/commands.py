@@ -97,7 +97,7 @@ def play(args: argparse.Namespace) -> int:
 
 
 def sim_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--scenario", metavar="FILE", help="scenario file to run (SCENARIOS.md)")
+    p.add_argument("--scenario", metavar="FILE", help="scenario file to run (its format: docs/scenarios.md)")
     p.add_argument("--events", metavar="FILE", default=None,
                    help="where the event log goes ('-': stdout; default: stdout for a scenario, none for the browser)")
     p.add_argument("--realtime", action="store_true", help="run the scenario at real speed")

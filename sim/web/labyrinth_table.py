@@ -47,7 +47,7 @@ from ..labyrinth.players import LabyrinthPlayer
 from ..labyrinth.scenario import VARIANT_NAMES
 from ..labyrinth.session import LabyrinthSession, for_play
 from .protocol import Lift, Place, Press, Slide
-from mazeboard.hal.web.controls import hand_refusal, lab_lift_refusal, press_refusal, refused_line
+from mazeboard.hal.web.controls import hand_refusal, lab_lift_refusal, page_name, press_refusal, refused_line
 from mazeboard.hal.web.protocol import SEED_MAX, Fields, Refused, error_reply
 from mazeboard.hal.web.served import ServedTable
 from mazeboard.hal.web.views import LabyrinthView, labyrinth_cards_left
@@ -292,7 +292,7 @@ class LabyrinthTable(ServedTable):
         """A button (or slot) acts only when the board's instruction lists it, on a turn played
         from this page (or, after a restart, for anyone at the table):
         :func:`~mazeboard.hal.web.controls.press_refusal`, the answer the page shows."""
-        reason = press_refusal(self.state.instruction, self.humans, button)
+        reason = press_refusal(self.state.instruction, self.humans, button, page_name)
         if reason is not None:
             raise Refused(refused_line(button.replace("slot:", "slot "), reason))
 
@@ -307,7 +307,7 @@ class LabyrinthTable(ServedTable):
         if pawn != VADER:
             self.need_human(pawn, "move your own pawn")
         owner = (said or {}).get("player") if pawn == VADER else pawn
-        reason = (lab_lift_refusal if lift else hand_refusal)(said, self.humans, pawn, owner)
+        reason = (lab_lift_refusal if lift else hand_refusal)(said, self.humans, pawn, owner, names=page_name)
         if reason is not None:
             raise Refused(reason)
 

@@ -39,7 +39,7 @@ from mazeboard.hal.struggle import BUTTONS, PLACES, TOKENS, space_sensor
 from ..struggle.backend import StruggleSession, for_play
 from ..struggle.hands import Act, StruggleHands, TableView
 from .protocol import Press
-from mazeboard.hal.web.controls import follow_refusal, gather_refusal, press_refusal, refused_line
+from mazeboard.hal.web.controls import follow_refusal, gather_refusal, page_name, press_refusal, refused_line
 from mazeboard.hal.web.protocol import SEED_MAX, Fields, Refused, error_reply
 from mazeboard.hal.web.served import ServedTable
 from mazeboard.hal.web.views import StruggleView, struggle_hint, struggle_secret_end, struggle_secret_hint
@@ -223,7 +223,7 @@ class StruggleTable(ServedTable):
         """A button of the electronic dice: only one the board's instruction lists acts, and only
         for the player it asks (anyone at the table when it asks nobody in particular):
         :func:`~mazeboard.hal.web.controls.press_refusal`, the answer the page shows."""
-        reason = press_refusal(self.state.instruction, self.humans, cmd.button)
+        reason = press_refusal(self.state.instruction, self.humans, cmd.button, page_name)
         if reason is not None:
             raise Refused(refused_line(cmd.button, reason))
         # a double click: the same button again, on the same instruction, before the first press is over
@@ -259,7 +259,7 @@ class StruggleTable(ServedTable):
     def _still_asked(self, act: Act) -> bool:
         """Whether a page's press, accepted a moment ago, still acts now that the hand presses it (round
         25: "a Stop tap was ignored once"): else the page that sent it is told why, in words."""
-        reason = press_refusal(self.state.instruction, self.humans, act.button)
+        reason = press_refusal(self.state.instruction, self.humans, act.button, page_name)
         client = int(act.text.split()[1])
         if reason is None and act.button == "stop" and self._unmade():
             self.outbox(error_reply(f"{self._unmade_line()} (a token was moved after Stop was pressed)"), [client])
@@ -289,7 +289,7 @@ class StruggleTable(ServedTable):
         """Place the tokens as the board shows, then press Stop once they stand (the hand put them: nothing
         to check by eye; round 27: a turn ended by its countdown, by Stop or by nothing read as three ways):
         only while it asks for token moves this page may do."""
-        reason = follow_refusal(self.state.instruction, self.humans)
+        reason = follow_refusal(self.state.instruction, self.humans, page_name)
         if reason is not None:
             raise Refused(f"place tokens: {reason}")
         self._do(Act("follow", button="stop"))  # then Stop ends the turn: one ending whatever the reeds saw

@@ -20,7 +20,7 @@ from mazeboard.hal.boards import MAGIC, MAGIC_SYMBOLS, PLAYER_COLOURS
 from mazeboard.hal.events import TRAY_SENSORS, GameEvent, LedFrame
 from mazeboard.hal.grid import format_edge
 
-from mazeboard.hal.web.controls import fetch_refusal, hand_refusal, lift_refusal, press_refusal, refused_line
+from mazeboard.hal.web.controls import fetch_refusal, hand_refusal, lift_refusal, page_name, press_refusal, refused_line
 from mazeboard.hal.web.protocol import Refused, error_reply, ok_reply
 from mazeboard.hal.web.served import LOG_KEEP, stamped
 from mazeboard.hal.web.views import GameView
@@ -213,7 +213,7 @@ class BrowserTable:
         """A board button acts only when the instruction lists it, on a turn played from this
         page (:func:`~mazeboard.hal.web.controls.press_refusal`, the same answer the page shows)."""
         said = self.view.instruction
-        reason = press_refusal(said, self.hands, cmd.button)
+        reason = press_refusal(said, self.hands, cmd.button, page_name)
         if reason is not None:
             raise Refused(refused_line(cmd.button, reason))
         player = (said or {}).get("player")
@@ -224,7 +224,7 @@ class BrowserTable:
         """A person moves their pawn on their turn, or where the board asks for it, or after the
         game; not otherwise (the page's hand never acts out of turn): ``hand:PLAYER`` of the
         view's controls (:func:`~mazeboard.hal.web.controls.hand_refusal`)."""
-        reason = hand_refusal(self.view.instruction, self.hands, player, player, after_game=True)
+        reason = hand_refusal(self.view.instruction, self.hands, player, player, after_game=True, names=page_name)
         if reason is not None:
             raise Refused(reason)
 
@@ -250,7 +250,7 @@ class BrowserTable:
 
     def _lift(self, client: int, cmd: Lift) -> None:
         hand = self._hand(cmd.player)
-        button = lift_refusal(self.view.instruction, self.hands, cmd.player)
+        button = lift_refusal(self.view.instruction, self.hands, cmd.player, names=page_name)
         # not the Lift button's moment: a drag's jump still lifts when the hand may move the pawn; refused,
         # it is said in the Lift button's words (the view's ``lift:COLOUR``: one source, round 26)
         if button is not None and hand_refusal(self.view.instruction, self.hands, cmd.player, cmd.player,
@@ -274,7 +274,7 @@ class BrowserTable:
         hand = self._hand(cmd.player)
         # in the order the board asks for (``fetch:PLAYER`` of the view's controls): the page's own
         # words for its 🎣 button first (the attacker of round 24 heard other words from the server)
-        reason = fetch_refusal(self.view.instruction, self.hands, cmd.player)
+        reason = fetch_refusal(self.view.instruction, self.hands, cmd.player, names=page_name)
         if reason is not None:
             raise Refused(reason)
         if self.world.pawns[cmd.player].ball == "attached":

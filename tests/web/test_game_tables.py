@@ -122,9 +122,9 @@ def test_labyrinth_refuses_what_the_page_may_not_do() -> None:
     s.do(Press("done"))
     s.until(lambda: s.table.view()["current"] == "blue")
     s.do(Rotate())
-    assert "it is blue's turn" in s.errors()[-1]
+    assert "it is Blue's turn" in s.errors()[-1]
     s.do(Slide("red", "a2"))  # red's pawn waits during blue's turn
-    assert "it is blue's turn" in s.errors()[-1]
+    assert "it is Blue's turn" in s.errors()[-1]
     s.do(Rotate(), client=RED_PAGE)
     assert "private page" in s.errors(RED_PAGE)[-1]
 
@@ -237,7 +237,7 @@ def test_struggle_refuses_what_the_page_may_not_do() -> None:
     s.do(Press("stop"), 800)
     s.do(Follow(), 6000)
     s.do(Press("throw"))
-    assert "it is blue's turn" in s.errors()[-1]
+    assert "it is Blue's turn" in s.errors()[-1]
     s.do(Press("throw"), client=BLUE_PAGE)
     assert "private page" in s.errors(BLUE_PAGE)[-1]
 

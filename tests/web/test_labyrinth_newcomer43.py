@@ -41,8 +41,9 @@ def test_the_news_tag_leaves_the_tiles_paths_in_sight_after_a_few_seconds(browse
 
 def test_after_the_game_a_screen_holding_no_seat_does_not_call_one_its_own(browser: Any) -> None:
     """Labyrinth newcomer 43's wide screen, Red's seat held by the phone: after the win the header read "Your seat:
-    Red's card: on another screen", in red. A screen holding no seat labels it "Secret card:" during the game, and
-    "Cards:" after it."""
+    Red's card: on another screen", in red. A screen holding no seat labels it "Secret card:" during the game; after
+    it no label stands before the words that name each card (Labyrinth newcomer 109's phone read "Cards:" with nothing
+    after it, the card's words wrapped onto the next line)."""
     from test_labyrinth_newcomer_third import DESKTOP
     from test_plain_words_browser import open_page as plain_page
 
@@ -58,7 +59,9 @@ def test_after_the_game_a_screen_holding_no_seat_does_not_call_one_its_own(brows
             assert label.inner_text() == "Secret card:", label.inner_text()
             page.evaluate("() => { S.view = { ...S.view, phase: 'over', winner: 'red' }; S.bannerShown = true; drawInfo(); }")
             page.locator(".seat-over.red").wait_for(timeout=WAIT_MS)
-            assert label.inner_text() == "Cards:", label.inner_text()  # (nothing secret now: Labyrinth newcomer 73)
+            # (nothing secret now, Labyrinth newcomer 73: the card's own words say whose it is and where)
+            assert label.is_hidden(), label.inner_text()
+            assert page.locator(".seat-over.red").inner_text() == "Red's card: on another screen (game over)"
             page.close()
         finally:
             holder.close()

@@ -47,3 +47,32 @@ def test_a_move_ended_by_its_clock_is_said_at_the_persons_next_roll(browser: Any
         assert "ended by itself" not in page.locator("#prompt").inner_text()
     finally:
         page.close()
+
+
+def test_a_drop_before_the_target_says_the_symbol_is_not_taken(browser: Any, url: str) -> None:
+    """Magic newcomer 107: Blue's pawn slid d6 → c6 → c5 onto the spider, the target, and went home without it; the
+    line at Red's roll said only "💥 Blue's ball dropped at the step d6 → c6: a wall there", and the newcomer thought
+    Blue robbed. The ball fell at the wall, so the move ended there: the line, and the log, now say the spider on c5
+    is not taken (they said so only for a target on the very step across the wall)."""
+    page = open_page(browser, url, PHONE, touch=True)
+    try:
+        wait_action(page, "roll")
+        page.evaluate("() => { S.rolledHere = true; drawPrompt(); }")
+        board = page.locator("#board").bounding_box()
+        page.evaluate("""() => {
+          S.view = { ...S.view, target: { symbol: "spider", cell: "c5" } };
+          addLog({ type: "turn_started", player: "blue", t: 1 });
+          addLog({ type: "step", player: "blue", from: "d6", to: "c6", steps: 1, t: 2 });
+          addLog({ type: "step", player: "blue", from: "c6", to: "c5", steps: 2, t: 2 });
+          addLog({ type: "ball_dropped", player: "blue", edge: "c6-d6", t: 3 });
+          addLog({ type: "turn_started", player: "red", t: 4 });
+          drawPrompt();
+        }""")
+        line = page.locator("#prompt .prompt-next").inner_text()
+        assert line.startswith("💥 Blue's ball dropped at the step d6 → c6: a wall there; the "), line
+        assert "spider on c5 is not taken" in line, line
+        log = page.locator('#log li[data-type="ball_dropped"] .text').first.inner_text()
+        assert "gone on to c5" in log and "spider on c5 is not taken" in log, log
+        assert page.locator("#board").bounding_box()["y"] == pytest.approx(board["y"], abs=1), "the board moved"
+    finally:
+        page.close()

@@ -182,7 +182,7 @@ def test_a_ball_dropped_on_the_step_into_the_target_says_the_symbol_is_not_taken
         S.recentSteps.push({player: 'red', from: 'c2', to: 'c1'});
         return LOG_TEXT.ball_dropped({player: 'red', edge: 'c1-c2'}); }""")
     assert "not taken" in line and "c1" in line, line
-    other = page.evaluate("""() => { S.recentSteps.push({player: 'red', from: 'b2', to: 'b1'});
+    other = page.evaluate("""() => { S.recentSteps = [{player: 'red', from: 'b2', to: 'b1'}];
         return LOG_TEXT.ball_dropped({player: 'red', edge: 'b1-b2'}); }""")
     assert "not taken" not in other, other
     page.close()

@@ -215,7 +215,7 @@ def test_a_token_taken_from_a_stack_for_another_is_said_as_the_table_has_it(brow
     assert "space 13" not in said, said
     # (said of any token the board took for another, a stack or not: Struggle newcomer 107 read "the board cannot tell
     # the tokens on one space apart; as they stand on this table" with no two tokens on one space)
-    assert "cannot tell which token is which" in said and "on this table" not in said and "one space apart" not in said, said
+    assert "the board's sensors cannot tell which token is which" in said and "on this table" not in said and "one space apart" not in said, said
 
 
 def test_a_star_token_ranked_on_start_says_how_level_tokens_rank(browser: Any) -> None:

@@ -442,9 +442,11 @@ const MB = {
     // (none held here and none free, a seat held on another screen: not "Your seat:" before it, Struggle newcomer 41)
     // (...and after the game, a seat held elsewhere no more locked: Labyrinth newcomer 43 read "Your seat:" before it)
     const away = !MB.seats.mine.length && !take && !!box.querySelector(".seat-release, .seat-over");
-    // (after the game: "Cards:", nothing secret now, Labyrinth newcomer 73)
+    // (after the game no label: each card's words say whose it is and where, nothing secret now, Labyrinth newcomer
+    // 73; a phone read "Cards:" alone at the header's end, the card's words wrapped below it, Labyrinth newcomer 109)
     const over = away && !box.querySelector(".seat-release");
-    label.textContent = over ? I18N.t("page.seat_over_label", "Cards:") : away ? I18N.t("page.seat_away_label", "Secret card:") : !take ? label.dataset.held
+    label.hidden = over;
+    label.textContent = away ? I18N.t("page.seat_away_label", "Secret card:") : !take ? label.dataset.held
       : id === "page.your_seat" ? I18N.t("page.see_card", "See your secret card:") : I18N.t("page.struggle.see_card_label", "See your card here:");
   },
   // the WebSocket learnt this browser's seats when it opened: open it again, at once, with the new cookie

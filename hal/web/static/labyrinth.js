@@ -92,9 +92,9 @@ function buildMaze() {
       // a mouse's or finger's press keeps no focus: its ring, drawn at the next key (D), read as the next thing to
       // press, into the game's end (Labyrinth newcomer 57); a key's press (detail 0) keeps it
       if (e.detail > 0) d.blur();
-      // (...and after ⟳ Rotate a tap on the arrow tapped before is a first tap again: Labyrinth newcomers 50 and 62
-      // tapped it to see the turned spare's push, and it pushed)
-      if ((e.pointerType === "touch" || e.pointerType === "pen") && (S.armed !== slot || S.armTurned) && !d.classList.contains("off")) { armPush(slot); return; }
+      // (...and after ⟳ Rotate, which lets go of it, a tap on the arrow tapped before is a first tap again: Labyrinth
+      // newcomers 50 and 62 tapped it to see the turned spare's push, and it pushed)
+      if ((e.pointerType === "touch" || e.pointerType === "pen") && S.armed !== slot && !d.classList.contains("off")) { armPush(slot); return; }
       armPush(null);
       press(`slot:${slot}`, { type: "insert", slot });
     });
@@ -154,17 +154,15 @@ document.addEventListener("pointermove", (e) => { S.pointerAt = [e.clientX, e.cl
 // a touch screen's first tap on the lit arrow ``slot`` (null: none): its push previewed, the arrow ringed, and in the
 // line under the board (#picked, where a tapped tile is named: never over a tile, Labyrinth newcomer 47 had its
 // target hidden by words beside the arrow) "tap N-b again to push"; a tap anywhere but on it or ⟳ Rotate (which turns
-// the spare it shows) lets go
+// the spare it shows) lets go.
+// ⟳ Rotate (``turned``) lets go too, its marks and ring gone, and says a tap on it shows the push of the spare as
+// turned: what the board shows is what a tap does, marks there a push, none a look (Labyrinth newcomers 82 and 86
+// hesitated before the ring kept after the turn; 107 and 109 saw the marks kept and took the next tap for the push,
+// which only marked it again; 50 and 62, earlier, had tapped to see the turned spare's push, and it pushed)
 function armPush(slot, turned = false) {
   const was = S.armed, box = $("picked");
-  S.armed = slot;
-  S.armTurned = turned; // the next tap on it arms it again (a first tap), never pushes
-  for (const el of $("maze").querySelectorAll(".slot")) {
-    el.classList.toggle("armed", el.dataset.slot === slot);
-    // (...its ring dashed after ⟳ Rotate, while a tap only marks it again: Labyrinth newcomers 82 and 86 hesitated
-    // before the same ring that a tap pushes)
-    el.classList.toggle("turned", el.dataset.slot === slot && turned);
-  }
+  S.armed = turned ? null : slot;
+  for (const el of $("maze").querySelectorAll(".slot")) el.classList.toggle("armed", !!S.armed && el.dataset.slot === S.armed);
   if (!slot) {
     if (was && box.classList.contains("push-again")) { box.hidden = true; box.classList.remove("push-again"); }
     if (S.preview) previewPush(null);
@@ -174,8 +172,8 @@ function armPush(slot, turned = false) {
   MB.clearError(); // a refusal of a tap before (the forbidden arrow's) goes: this arrow is the one now (an attack)
   // (after ⟳ Rotate, said as the push of the spare as it lies now: Labyrinth newcomer 50 took the marks for the
   // spare before the turn and the second tap for a fresh first one)
-  box.textContent = (turned ? I18N.t("page.lab.push_turned_touch", "⟳ turned: the marks show {slot}'s push now; tap {slot} twice to push", { slot })
-    : I18N.t("page.lab.push_again_touch", "tap {slot} again to push", { slot })) + pushedOffWords(slot);
+  box.textContent = turned ? I18N.t("page.lab.push_turned_look_touch", "⟳ turned: tap {slot} to see its push with the spare as it lies now", { slot })
+    : I18N.t("page.lab.push_again_touch", "tap {slot} again to push", { slot }) + pushedOffWords(slot);
   box.classList.add("push-again");
   box.classList.remove("news", "preview");
   // ...above the board for an arrow in its top half (Labyrinth newcomer 51 tapped N-b and looked for the words
@@ -185,7 +183,7 @@ function armPush(slot, turned = false) {
   box.classList.toggle("above", /^N-|-6$/.test(slot) && $("maze").getBoundingClientRect().top > 44);
   box.hidden = false;
   S.named = null;
-  previewPush(slot);
+  previewPush(turned ? null : slot);
 }
 document.addEventListener("pointerdown", (e) => {
   if (!S.armed || !e.target.closest) return;
@@ -1253,8 +1251,8 @@ function newsLine(fresh) {
   }
 }
 
-// ⟳ Rotate, by its button or the R key: the spare turned, and an arrow tapped once shows the push of the spare as it
-// lies now, its next tap a first one again (armPush)
+// ⟳ Rotate, by its button or the R key: the spare turned, and an arrow tapped once let go of, a tap on it to show the
+// push of the spare as it lies now (armPush)
 function rotate() {
   press("rotate", { type: "rotate" });
   if (S.armed && buttonState("rotate")[0]) armPush(S.armed, true);

@@ -1701,8 +1701,9 @@ function pickLit(s) {
   }
   if (!(v && card && card.length && S.hello.humans.includes(s.player) && typeof hint === "number" && hint === v.selected
     && (v.outcomes || []).length > 1)) return "";
-  return pickFirstLit() && (I18N.lang === "en" || I18N.has("page.str.prompt_pick_first"))
-    ? I18N.t("page.str.prompt_pick_first", " (★ the board's pick for your card, lit first)")
+  return pickFirstLit() && (I18N.lang === "en" || I18N.has("page.str.prompt_pick_before"))
+    // (...said as shown before way 1: Struggle newcomer 109 read "way 2 of 2 (…, lit first)" as a contradiction)
+    ? I18N.t("page.str.prompt_pick_before", " (★ the board's pick for your card, so shown before way 1)")
     : I18N.t("page.str.prompt_pick", " (★ the board's pick for your card)");
 }
 function pageWords(s) {
@@ -1795,8 +1796,8 @@ function asTableHasIt(s) {
   const left = astray || unseen ? movesAsked(s) : [];
   if (!left.length) return null;
   const args = { player: s.player, moves: movesTo(left) };
-  const said = { ...s, messages: [{ id: "page.str.place_as_table", args }] };
-  return NOTICE.prompt(said, I18N.t("page.str.place_as_table", "{Player}: the board cannot tell which token is which (a reed feels a magnet, not a letter); as the tokens stand now, move {moves}.", args), S.hello.humans);
+  const said = { ...s, messages: [{ id: "page.str.place_as_table_sensors", args }] };
+  return NOTICE.prompt(said, I18N.t("page.str.place_as_table_sensors", "{Player}: the board's sensors cannot tell which token is which (a reed feels a magnet, not a letter); as the tokens stand now, move {moves}.", args), S.hello.humans);
 }
 // where the play being placed takes each token it moves, in the play's order: [token, sensor] (a token sent back by a
 // swap to the space its mover left); [] without the way in the view

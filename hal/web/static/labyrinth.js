@@ -1269,6 +1269,11 @@ function wire() {
     if (e.target.closest && e.target.closest("input, select, dialog")) return;
     if (!MB.ownKey(e)) return;
     const k = NOTICE.keyOf(e);
+    // a key's refusal said beside what it presses, as a click's: the pawn's tile for an arrow, the button for a letter
+    // (Labyrinth newcomer 110, 1920x1080, eyes on the board, nearly missed an arrow key's refusal under Done)
+    const mover = S.hello && S.world ? humansMover() : null, at = mover && (S.world.hand[mover] || S.world.pawns[mover]);
+    const pressed = ARROW_STEP[e.key] ? at && $("maze").querySelector(`.tile[data-cell="${at}"]`) : { r: $("rotate"), d: $("done") }[k];
+    if (pressed) NOTICE.keyAt(pressed);
     if (k === "r") rotate(); // (as the button: an arrow tapped once is a first tap again, an attack)
     else if (k === "d") press("done", { type: "press", button: "done" });
     else if (ARROW_STEP[e.key]) { e.preventDefault(); arrowStep(ARROW_STEP[e.key]); }

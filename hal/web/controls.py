@@ -325,6 +325,7 @@ def press_controls(said: Said, humans: Iterable[str], buttons: Iterable[str]) ->
 
 
 def refused_line(label: str, reason: str) -> str:
-    """The server's one-line refusal of ``label`` (``rotate``, ``slot S-b``...): "rotate does
-    nothing now: ..." for a button the instruction does not list, else the reason itself."""
-    return f"{label} {reason}" if reason.startswith("does nothing") else reason
+    """The server's one-line refusal of ``label`` (``rotate``, ``slot S-b``...), as the page words its
+    own: "Rotate: does nothing now. ..." for a button the instruction does not list, else the reason
+    itself (Magic newcomer 108 read "roll does nothing now", a sentence begun in lower case)."""
+    return f"{label[:1].upper()}{label[1:]}: {reason}" if reason.startswith("does nothing") else reason

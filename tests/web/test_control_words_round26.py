@@ -15,4 +15,7 @@ def test_a_button_that_does_nothing_now_says_so_and_the_instruction_as_two_sente
     line = f"Done: {why}"
     assert line.count(":") <= 2 and "now:" not in line, line
     assert why.endswith("Red: press Roll.") and why.startswith("does nothing now."), why
-    assert c.refused_line("done", why) == f"done {why}"  # the server's line: "done does nothing now. ..."
+    # the server's line as the page's own ("Done: does nothing now. ..."; Magic newcomer 108 read "roll does nothing now",
+    # a sentence begun in lower case, after R pressed twice)
+    assert c.refused_line("done", why) == f"Done: {why}"
+    assert c.refused_line("slot S-b", why) == f"Slot S-b: {why}"

@@ -102,7 +102,7 @@ def test_labyrinth_turn_by_the_page_goes_through_the_sensors() -> None:
     before = s.session.board.table.maze.rows()
     forbidden = s.table.view()["forbidden"]
     s.do(Insert(forbidden), 2000)
-    assert f"slot {forbidden} does nothing now" in s.errors()[-1]
+    assert f"Slot {forbidden}: does nothing now" in s.errors()[-1]
     assert s.session.board.table.maze.rows() == before and ref.state == "waiting_for_shift"
 
 
@@ -118,7 +118,7 @@ def test_labyrinth_refuses_what_the_page_may_not_do() -> None:
     s.do(Place("red", "b2"))
     assert "lift it first" in s.errors()[-1]
     s.do(Rotate())
-    assert "rotate does nothing now" in s.errors()[-1]
+    assert "Rotate: does nothing now" in s.errors()[-1]
     s.do(Press("done"))
     s.until(lambda: s.table.view()["current"] == "blue")
     s.do(Rotate())
@@ -251,7 +251,7 @@ def test_struggle_a_token_put_elsewhere_is_a_warning() -> None:
     assert said["action"] == "correct" and [(r["from"], r["to"]) for r in said["requests"]] == [("s5", ["s0"])]
     assert s.table.view()["prompt"] == said["text"]
     s.do(Press("throw"))
-    assert "throw does nothing now" in s.errors()[-1]
+    assert "Throw: does nothing now" in s.errors()[-1]
 
 
 def test_struggle_objectives_reach_their_owner_only() -> None:

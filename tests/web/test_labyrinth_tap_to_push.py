@@ -56,6 +56,13 @@ def test_a_first_tap_previews_the_push_and_a_second_makes_it(browser: Any) -> No
             expect(note).to_have_text(f"⟳ turned: tap {first} to see its push with the spare as it lies now")
             assert "armed" not in (armed.get_attribute("class") or "")
             assert page.locator("#maze .tile.push-line").count() == 0
+            # ...and again at a second turn (an attack saw the words gone, nothing saying what a tap does now)
+            spare = page.evaluate("S.world.spare")
+            page.locator("#rotate").tap()
+            page.wait_for_function("(b) => S.world.spare !== b", arg=spare, timeout=WAIT_MS)
+            page.wait_for_timeout(200)
+            expect(note).to_be_visible()
+            expect(note).to_have_text(f"⟳ turned: tap {first} to see its push with the spare as it lies now")
             # another arrow: its push shown instead, still nothing pushed
             page.locator(f'#maze .slot[data-slot="{other}"]').tap()
             page.wait_for_timeout(400)

@@ -26,7 +26,9 @@ def test_a_move_ended_by_its_clock_is_said_at_the_persons_next_roll(browser: Any
     page = open_page(browser, url, size, touch=size == PHONE)
     try:
         wait_action(page, "roll")
-        page.evaluate("() => { S.rolledHere = true; S.moveClock = 20; drawPrompt(); }")
+        # (a page that never saw the move's clock: opened or reloaded after it, an attack read "no step in time" there;
+        # the seconds come from the roll's instruction when the line is drawn)
+        page.evaluate("() => { S.rolledHere = true; S.moveClock = undefined; drawPrompt(); }")
         board = page.locator("#board").bounding_box()
         # Red's step, its clock running out while the tab was away, then Blue's turn, as the log hears them
         page.evaluate("""() => {

@@ -163,7 +163,7 @@ def test_every_note_is_labelled_and_the_notes_add_up_to_the_points(browser: Any)
                     score = [x for x in lines if x.startswith("If the race stopped after this way")]
                     assert len(score) == 1, text
                     m = re.search(r"(\d+) points? for your card", score[0])
-                    now = re.search(r"\(now: (\d+)\)", score[0])
+                    now = re.search(r"\(if it stopped now: (\d+)\)", score[0])
                     assert m, text
                     points, before = int(m.group(1)), int(now.group(1)) if now else 0 if start else int(m.group(1))
                     # (the line that says how tokens level on one space rank explains the ranks; it is no note of

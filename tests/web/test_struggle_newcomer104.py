@@ -121,5 +121,5 @@ def test_every_way_s_points_say_those_of_now_once_the_race_has_begun(browser: An
                              card).split("\\n"); }""", CARD)
         finally:
             page.close()
-    m = re.match(r"If the race stopped after this way: (\d+) points for your card.*\(now: (\d+)\)$", lines[-1])
+    m = re.match(r"If the race stopped after this way: (\d+) points for your card.*\(if it stopped now: (\d+)\)$", lines[-1])
     assert m and m.group(1) == m.group(2), lines  # (the same points: this way changes none)

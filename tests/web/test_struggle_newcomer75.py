@@ -31,5 +31,5 @@ def test_another_player_s_play_is_news_short_enough_for_the_prompt(browser: Any)
         finally:
             page.close()
     # (the tokens that stayed said short, by what stopped them: Struggle newcomer 77)
-    assert said[0] == "Blue played: token 10 space 13 → space 15 · tokens Q, J and 9 stay (black spaces)", said
-    assert said[1] == "Blue's play moved no token: tokens Q, J and 9 stay (black spaces)", said
+    assert said[0] == "Blue played: token 10 space 13 → space 15 · tokens Q, J and 9 stay (black spaces ahead)", said
+    assert said[1] == "Blue's play moved no token: tokens Q, J and 9 stay (black spaces ahead)", said

@@ -32,7 +32,8 @@ def test_a_token_that_stayed_is_news_with_what_stopped_it(browser: Any, size: tu
               const box = document.getElementById('prompt-news'); return [news, !box.hidden, box.textContent]; }}""")
         finally:
             page.close()
-    assert said[0].endswith(" · token Q stays (black space 7)"), said
+    # ("would end on": Struggle newcomer 110 read "token 10 stays (black space 7)" as the token standing on space 7)
+    assert said[0].endswith(" · token Q stays (space 7 ahead is black)"), said
     assert said[0].startswith("Blue played: token 9 space 4 → space 5 (red space); Q goes back to space 4"), said
     assert said[1] and said[2] == said[0], said  # (in the prompt's room: shown)
 

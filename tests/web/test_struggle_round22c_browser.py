@@ -109,7 +109,7 @@ def test_no_change_says_what_it_compares_with_and_the_points_say_now(wide: Any) 
     }""")
     same = [line for line in lines if line.startswith("○")]
     assert same and all("compared with now" in line for line in same), lines
-    assert lines[-1] == "If the race stopped after this way: 30 points for your card (now: 20)", lines
+    assert lines[-1] == "If the race stopped after this way: 30 points for your card (if it stopped now: 20)", lines
 
 
 def test_an_arrival_that_makes_its_points_sure_says_so_not_no_change(wide: Any) -> None:

@@ -77,7 +77,7 @@ def test_the_points_now_beside_a_way_say_what_they_are(browser: Any, server: str
     lines = for_card(browser, server, 1)
     score = lines[-1]
     assert score.startswith("If the race stopped after this way: 0 points for your card"), lines
-    assert "sure" not in score and "(now: 30)" in score, lines
+    assert "sure" not in score and "(if it stopped now: 30)" in score, lines
 
 
 @pytest.mark.browser

@@ -766,7 +766,8 @@ window.addEventListener("resize", () => { if (S.view && S.hello) drawPrompt(); }
 // At a person's roll, at every width, the line first says what the turns since their last roll found or dropped (S.news)
 function nextLine(s, phone) {
   if (!s || s.action !== "roll") return "";
-  const news = S.hello.humans.includes(s.player) && S.news && S.news.length ? `${S.news.join(". ")}. ` : "";
+  const news = S.hello.humans.includes(s.player) && S.news && S.news.length
+    ? `${S.news.map((n) => (typeof n === "function" ? n() : n)).join(". ")}. ` : "";
   // (a wide screen shows the target's panel beside the board: the symbol to find said only after news, where a find
   // has just changed it; Magic newcomer 53 read "⭐ Red found 🧪 potion: 1 of 3 symbols" and not what came next)
   if (!phone) return news ? `${news}${targetLine(S.view && S.view.target)}`.trim() : "";
@@ -817,12 +818,19 @@ function dropNews(player, from, to) {
 }
 // a person's move ended by its clock (the settle timer) while they were away or deciding: where, and why (Magic
 // newcomer 106 left the tab mid-move and came back to "Red: press Roll.", only the log saying the time ran out)
+// (said when the line is drawn, at the person's roll, whose instruction gives the clock's seconds: a page opened or
+// reloaded after the move had not heard them when the log was replayed, an attack)
 function timedOutNews(ev) {
-  const last = S.recentSteps.find((st) => st.player === ev.player), secs = S.moveClock;
-  const args = { player: ev.player, cell: last ? last.to : "", n: secs };
-  if (typeof secs !== "number" || !secs) return I18N.t("page.magic.news_timed_out_plain", "⏳ {Player}'s move ended by itself: no step in time", args);
-  return last ? I18N.t("page.magic.news_timed_out", "⏳ {Player}'s move ended by itself on {cell}: no step for {n} s", args)
-    : I18N.t("page.magic.news_timed_out_nocell", "⏳ {Player}'s move ended by itself: no step for {n} s", args);
+  const last = S.recentSteps.find((st) => st.player === ev.player), cell = last ? last.to : "";
+  return () => {
+    const secs = clockSeconds(), args = { player: ev.player, cell, n: secs };
+    if (typeof secs !== "number" || !secs) {
+      return cell ? I18N.t("page.magic.news_timed_out_plain_on", "⏳ {Player}'s move ended by itself on {cell}: no step in time", args)
+        : I18N.t("page.magic.news_timed_out_plain", "⏳ {Player}'s move ended by itself: no step in time", args);
+    }
+    return cell ? I18N.t("page.magic.news_timed_out", "⏳ {Player}'s move ended by itself on {cell}: no step for {n} s", args)
+      : I18N.t("page.magic.news_timed_out_nocell", "⏳ {Player}'s move ended by itself: no step for {n} s", args);
+  };
 }
 function heardNews(ev, text) {
   const here = S.hello && S.hello.humans.includes(ev.player);
@@ -1186,6 +1194,7 @@ function news(ev) {
 function addLog(ev) {
   if (ev.type === "instruction") return; // shown as the prompt, not in the log
   if (ev.type === "step") S.recentSteps = [ev, ...S.recentSteps.slice(0, 5)];
+  passedNow(ev);
   // this drop's wall, or none when the controller could not tell it (edge null): never an earlier drop's
   if (ev.type === "ball_dropped" && typeof ev.player === "string") S.crossed[ev.player] = typeof ev.edge === "string" ? ev.edge : null;
   // ...and the cell its pawn stood on then (its last step's), the cell the board first asks it back from
@@ -1269,10 +1278,23 @@ function foundWall(a, b) {
   return (S.view.walls_learned || []).includes(`${x}-${y}`) ? [x, y] : null;
 }
 // one step of `player`'s pawn to the neighbouring `cell`; false where the page refuses it (said why)
+// the cells the move under way has passed (S.passed: its player and cells, from its roll on): a step back onto one is
+// refused in words, as a step across a wall found is (Magic newcomer 108 stepped a1 → b1 → b2, tapped b1 "to undo",
+// and the step was taken and spent, only the log's warning saying the rules forbid going back)
+function passedNow(ev) {
+  if (ev.type === "die_rolled" || ev.type === "turn_started" || ev.type === "game_started") S.passed = { player: ev.player, cells: new Set() };
+  else if (ev.type === "step" && S.passed && S.passed.player === ev.player) S.passed.cells.add(ev.from).add(ev.to);
+}
 function slideStep(player, cell) {
   if (handRefused(player)) return false;
   const here = planned(player), wall = here && foundWall(here, cell);
   if (wall) { showError(I18N.t("page.magic.found_wall", "a wall found already stands between {a} and {b}: go round it", { a: wall[0], b: wall[1] })); return false; }
+  // (in a plain move only: a pawn the board asks back, after an overstep, may be slid back over its path)
+  const s = said(), plain = s && s.action === "move" && !(s.requests || []).length;
+  if (plain && S.passed && S.passed.player === player && S.passed.cells.has(cell)) {
+    showError(I18N.t("page.magic.passed_already", "{cell} is a cell this move has passed already: the rules forbid going back (no probing for walls); step on elsewhere, or press ✋ Done", { cell }));
+    return false;
+  }
   // the roll's last step onto another pawn: a move may pass a pawn but not end on it (RULES.md), refused here in
   // words as a found wall is (Magic newcomer 24 stepped onto Blue's cell, then was asked to put it right)
   const other = stepsLeft(player) === 1 && Object.keys(S.world.pawns).find((p) => p !== player && S.world.pawns[p].cell === cell);
@@ -1283,6 +1305,7 @@ function slideStep(player, cell) {
   }
   send({ type: "slide", player, to: cell });
   S.world.hands[player] = { cell, busy: true }; // where the hand is heading; the server confirms
+  if (S.passed && S.passed.player === player && here) S.passed.cells.add(here).add(cell); // (before the step's event)
   return true;
 }
 function cellClicked(cell) {

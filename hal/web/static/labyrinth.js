@@ -162,6 +162,7 @@ document.addEventListener("pointermove", (e) => { S.pointerAt = [e.clientX, e.cl
 function armPush(slot, turned = false) {
   const was = S.armed, box = $("picked");
   S.armed = turned ? null : slot;
+  S.lookSlot = turned ? slot : null; // (⟳ Rotate again says its words again: an attack saw them gone at the second)
   for (const el of $("maze").querySelectorAll(".slot")) el.classList.toggle("armed", !!S.armed && el.dataset.slot === S.armed);
   if (!slot) {
     if (was && box.classList.contains("push-again")) { box.hidden = true; box.classList.remove("push-again"); }
@@ -414,7 +415,9 @@ function pickTile(cell, pushFirst) {
 document.addEventListener("pointerdown", (e) => {
   S.touch = e.pointerType !== "mouse";
   // (...but an arrow tapped once keeps its words through ⟳ Rotate and its second tap: armPush, an attack)
-  const keep = S.armed && e.target.closest && (e.target.closest("#rotate") || e.target.closest(`.slot[data-slot="${S.armed}"]`));
+  const kept = S.armed || S.lookSlot;
+  const keep = kept && e.target.closest && (e.target.closest("#rotate") || e.target.closest(`.slot[data-slot="${kept}"]`));
+  if (S.lookSlot && !keep) S.lookSlot = null;
   if (S.touch && !keep && !(e.target.closest && e.target.closest(".tile"))) { clearTimeout(S.pickedTimer); $("picked").hidden = true; }
 }, true);
 // what the Vader pawn and the Vader tile are (the vader variant only)
@@ -839,6 +842,7 @@ function drawInfo() {
   }
   // an arrow tapped once that no longer takes the spare (pushed, another's turn) lets go
   if (S.armed && !buttonState(`slot:${S.armed}`)[0]) armPush(null);
+  if (S.lookSlot && !buttonState("rotate")[0]) S.lookSlot = null; // (pushed: no turn to say again)
   previewPush(S.preview || null); // a slot pointed at that no longer takes the spare (just pushed): its marks go
   const pawn = humansMover();
   const inHand = pawn !== null && S.world && S.world.hand[pawn] === null;
@@ -1255,7 +1259,8 @@ function newsLine(fresh) {
 // push of the spare as it lies now (armPush)
 function rotate() {
   press("rotate", { type: "rotate" });
-  if (S.armed && buttonState("rotate")[0]) armPush(S.armed, true);
+  const slot = S.armed || S.lookSlot;
+  if (slot && buttonState("rotate")[0]) armPush(slot, true);
 }
 function wire() {
   $("rotate").addEventListener("click", rotate);

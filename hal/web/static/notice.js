@@ -249,7 +249,9 @@ const NOTICE = {
     return first ? { above: true, edge: Math.min(H, Math.max(h, Math.min(p.y - 32, p.top - 6))) }
       : { above: false, edge: Math.max(0, Math.min(H - h, Math.max(p.y + 32, p.bottom + 6))) };
   },
-  CONTROLS: "#roll, #done, #lift, #fetch, #throw, #stop, #rotate",
+  // (Struggle's placing buttons and ◀ Previous way too: Struggle newcomer 110's refusal of Stop lay over Place tokens as
+  // shown, the next button pressed, and that tap only put the toast away)
+  CONTROLS: "#roll, #done, #lift, #fetch, #throw, #stop, #rotate, #follow, #gather, #prev-way",
   // what a refusal's toast never covers, acting now or not: the Struggle dice (Struggle newcomer 107: a tap on Throw
   // during Blue's turn was answered over the five dice on a phone) -- the boxes of those shown
   KEEP_CLEAR: "#dice",

@@ -743,9 +743,10 @@ function forCard(o, card, who = null) {
   if (!parts.length && total === now) parts.push(I18N.t("page.str.card_nothing", "○ no change in points (compared with now)"));
   // (...said under every way once the race has begun, the same or not: Struggle newcomer 105 read "10 points" under
   // one way and "20 points (now: 10)" under the next)
+  // ("if it stopped now": Struggle newcomer 110 read "(now: 30)" as the score, the scores saying "– pts")
   const score = started
-    ? (sure ? I18N.t("page.str.card_score_sure_now", "If the race stopped after this way: {points} points for your card, {sure} of them sure already (from tokens arrived: an arrival is final) (now: {now})", { points: total, sure, now })
-      : I18N.t("page.str.card_score_now", "If the race stopped after this way: {points} points for your card (now: {now})", { points: total, now }))
+    ? (sure ? I18N.t("page.str.card_score_sure_if_now", "If the race stopped after this way: {points} points for your card, {sure} of them sure already (from tokens arrived: an arrival is final) (if it stopped now: {now})", { points: total, sure, now })
+      : I18N.t("page.str.card_score_if_now", "If the race stopped after this way: {points} points for your card (if it stopped now: {now})", { points: total, now }))
     : sure ? I18N.t("page.str.card_score_sure", "If the race stopped after this way: {points} points for your card, {sure} of them sure already (from tokens arrived: an arrival is final)", { points: total, sure })
       : I18N.t("page.str.card_score", "If the race stopped after this way: {points} points for your card", { points: total });
   // one line each (struggle.css: pre-line), the points last
@@ -860,20 +861,21 @@ function playedNews(ev) {
     moves: [...moves.map(moveText), ...(stays ? [stays] : [])].join(" · ") });
 }
 // the moves that could not be made, in the news's few words, by what stopped them: "token Q stays (black space 7)",
-// "tokens J and 9 stay (black spaces)" (three impasses said at length did not fit the prompt: Struggle newcomer 75)
+// "tokens J and 9 stay (black spaces)" (three impasses said at length did not fit the prompt: Struggle newcomer 75);
+// the space it would have ended on said ahead (Struggle newcomer 110 read "token 10 stays (black space 7)" as 10 on 7)
 function staysShort(impasses) {
   const by = { black: [], taken: [], other: [] };
   for (const m of impasses) by[m.blocked === "black" ? "black" : m.blocked ? "taken" : "other"].push(m);
   return Object.entries(by).filter(([, ms]) => ms.length).map(([why, ms]) => {
     if (ms.length > 1) {
       const tokens = I18N.list(ms.map((m) => m.token));
-      return why === "black" ? I18N.t("page.str.news_stay_black_many", "tokens {tokens} stay (black spaces)", { tokens })
-        : why === "taken" ? I18N.t("page.str.news_stay_taken_many", "tokens {tokens} stay (spaces taken)", { tokens })
+      return why === "black" ? I18N.t("page.str.news_stay_black_many_ahead", "tokens {tokens} stay (black spaces ahead)", { tokens })
+        : why === "taken" ? I18N.t("page.str.news_stay_taken_many_ahead", "tokens {tokens} stay (spaces ahead taken)", { tokens })
           : I18N.t("page.str.news_stay_many", "tokens {tokens} stay", { tokens });
     }
     const token = ms[0].token, to = typeof ms[0].target === "number" ? spaceName(ms[0].target) : "";
-    return why === "black" && to ? I18N.t("page.str.news_stay_black", "token {token} stays (black {to})", { token, to })
-      : why === "taken" && to ? I18N.t("page.str.news_stay_taken", "token {token} stays ({to} taken)", { token, to })
+    return why === "black" && to ? I18N.t("page.str.news_stay_black_ahead", "token {token} stays ({to} ahead is black)", { token, to })
+      : why === "taken" && to ? I18N.t("page.str.news_stay_taken_ahead", "token {token} stays ({to} ahead is taken)", { token, to })
         : I18N.t("page.str.news_stay", "token {token} stays", { token });
   }).join(" · ");
 }

@@ -220,7 +220,11 @@ const DRAG_PX = 6;
 const D = { token: null, id: null, x: 0, y: 0, ghost: null, quietUntil: 0 };
 function dragStart(e, t) {
   if (e.button !== 0 || !S.hello.humans.length || (S.world && S.world.placing)) return;
-  Object.assign(D, { token: t, id: e.pointerId, x: e.clientX, y: e.clientY, ghost: null });
+  // a finger's drag begun on a chip the play does not move, on a space it moves a token from, takes the token a tap
+  // there takes (Struggle newcomer 111 dragged from START, the line naming 10, and Q, under the finger, moved)
+  const finger = e.pointerType === "touch" || e.pointerType === "pen", at = S.world && S.world.tokens[t];
+  const asked = finger && at && !askedTokens().includes(t) ? askedFrom(at) : null;
+  Object.assign(D, { token: asked || t, id: e.pointerId, x: e.clientX, y: e.clientY, ghost: null });
 }
 function dropSpace(e) {
   const under = document.elementFromPoint(e.clientX, e.clientY);

@@ -446,7 +446,7 @@ const MB = {
     // 73; a phone read "Cards:" alone at the header's end, the card's words wrapped below it, Labyrinth newcomer 109)
     const over = away && !box.querySelector(".seat-release");
     label.hidden = over;
-    label.textContent = away ? I18N.t("page.seat_away_label", "Secret card:") : !take ? label.dataset.held
+    label.textContent = over ? "" : away ? I18N.t("page.seat_away_label", "Secret card:") : !take ? label.dataset.held
       : id === "page.your_seat" ? I18N.t("page.see_card", "See your secret card:") : I18N.t("page.struggle.see_card_label", "See your card here:");
   },
   // the WebSocket learnt this browser's seats when it opened: open it again, at once, with the new cookie

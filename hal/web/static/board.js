@@ -739,7 +739,7 @@ function drawPrompt() {
     // phone the symbol to find after them
     const others = (S.view.players.length ? S.view.players : S.hello.players).filter((o) => !S.hello.humans.includes(o));
     const t = widest, found = LOG_TEXT.symbol_collected({ player: me, symbol: t ? t.symbol : "", score: 4 });
-    const heard = [found, ...others.map((o) => dropNews(o, "f6", "e6") + (t ? notTakenWords(t) : ""))].slice(0, NEWS_MAX).join(". ") + ".";
+    const heard = [found, ...others.map((o) => dropNews(o, "f6", "e6") + (t ? dropNotTakenWords(t) : ""))].slice(0, NEWS_MAX).join(". ") + ".";
     steps.push([I18N.say("magic.roll", { player: me }), null, `${heard} ${targetLine(t)}`]);
   }
   if (counting) {
@@ -799,18 +799,18 @@ function newsWords(ev, text) {
   if (ev.type !== "ball_dropped") return text;
   const edge = typeof ev.edge === "string" ? ev.edge.split("-") : [];
   const st = S.recentSteps.find((x) => x.player === ev.player && edge.includes(x.from) && edge.includes(x.to));
-  return st ? dropNews(ev.player, st.from, st.to) + notTaken(ev.player, st) : I18N.t("page.magic.news_dropped", "💥 {Player}'s ball dropped", { player: ev.player });
+  return st ? dropNews(ev.player, st.from, st.to) + dropNotTaken(ev.player, st) : I18N.t("page.magic.news_dropped", "💥 {Player}'s ball dropped", { player: ev.player });
 }
 // the target a dropping pawn stepped onto, at the wall's step or later (its move ended at the wall: no symbol), in
 // the log's line and the news at a person's roll (Magic newcomer 107 saw Blue's pawn slide d6 → c6 → c5 onto the
 // spider and go home without it, the drop said at d6 → c6 and nothing said why the spider stayed); "" otherwise
-function notTaken(player, st) {
+function dropNotTaken(player, st) {
   const target = S.view && S.view.target;
   if (!target || !target.cell) return "";
   const since = S.recentSteps.slice(0, S.recentSteps.indexOf(st) + 1).filter((x) => x.player === player);
-  return since.some((x) => x.to === target.cell) ? notTakenWords(target) : "";
+  return since.some((x) => x.to === target.cell) ? dropNotTakenWords(target) : "";
 }
-function notTakenWords(target) {
+function dropNotTakenWords(target) {
   return I18N.t("page.magic.log_not_taken", "; the {symbol} on {cell} is not taken", { symbol: sym(target.symbol), cell: target.cell });
 }
 function dropNews(player, from, to) {
@@ -1088,7 +1088,7 @@ const LOG_TEXT = {
   ball_dropped: (e) => { // the ball takes a moment to fall: say at which step it left, not just now
     const edge = e.edge ? e.edge.split("-") : [];
     const st = S.recentSteps.find((x) => x.player === e.player && edge.includes(x.from) && edge.includes(x.to));
-    const lost = st ? notTaken(e.player, st) : "";
+    const lost = st ? dropNotTaken(e.player, st) : "";
     // the pawn already a step or more further when the ball came down: said, and that those steps do not count (Magic
     // newcomer 30 read "Blue e6 → d6" before "dropped at f6 → e6" as Blue walking through the wall)
     const last = st && S.recentSteps.find((x) => x.player === e.player), on = last && last !== st ? last.to : null;

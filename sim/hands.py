@@ -81,6 +81,13 @@ class Hands:
     def idle(self) -> bool:
         return not self._busy and not self._queue
 
+    @property
+    def pending(self) -> int:
+        """Actions not yet finished: those waiting plus the one under way (0 when idle). A page's limit on
+        queued actions counts these, never actions since the hand was last idle (a person stepping steadily keeps
+        the hand busy without a queue: CI79 refused the seventh such step as "still busy")."""
+        return len(self._queue) + (1 if self._busy else 0)
+
     def do(self, *actions: Action) -> None:
         self._queue.extend(self._asked(a) for a in actions)
         if not self._busy:

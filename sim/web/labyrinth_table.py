@@ -281,7 +281,7 @@ class LabyrinthTable(ServedTable):
                                    "click the tile again"))
 
     def _do(self, *actions: Action) -> None:
-        if self.queued >= MAX_QUEUED:
+        if self.hands.pending >= MAX_QUEUED:  # (actions waiting, not actions since idle: sim/hands.py)
             raise Refused("one thing at a time: the hand is still busy")
         # (a push queued behind a walk: the walk's plan stands)
         self.riding = (self.queued == 0 or self.riding) and all(isinstance(a, TileAction) for a in actions)

@@ -48,11 +48,9 @@ class HumanHand:
         # an action the world cannot do now is dropped and told, never raised into the server (sim/hands.py)
         self.hands = Hands(sim.world, sim.clock, on_idle=self._idle, on_error=on_error or self._failed, stops_at_drop=True)
         self.planned: str | None = sim.world.pawns[player].cell
-        self.queued = 0
         self._on_idle = on_idle
 
     def _idle(self) -> None:
-        self.queued = 0
         self.planned = self.world.pawns[self.player].cell
         self._on_idle()
 
@@ -60,9 +58,8 @@ class HumanHand:
         log.warning("%s's hand could not act: %s: dropped", self.player, error)
 
     def do(self, action: Action) -> None:
-        if self.queued >= MAX_QUEUED:
+        if self.hands.pending >= MAX_QUEUED:
             raise Refused("one thing at a time: the hand is still busy")
-        self.queued += 1
         self.hands.do(action)
 
 
@@ -150,7 +147,7 @@ class BrowserTable:
 
     def world_state(self) -> dict[str, Any]:
         snap = self.world.snapshot()
-        snap["hands"] = {p: {"cell": h.planned, "busy": h.queued > 0} for p, h in self.hands.items()}
+        snap["hands"] = {p: {"cell": h.planned, "busy": not h.hands.idle} for p, h in self.hands.items()}
         return snap
 
     def walls(self) -> list[str]:

@@ -44,7 +44,13 @@ def mouse_drag(page: Any, source: Any, points: list[tuple[float, float]], steps:
 
 
 def centre(locator: Any) -> tuple[float, float]:
-    """The middle of ``locator``'s box, page px."""
-    b = locator.bounding_box()
+    """The middle of ``locator``'s box, page px. The Magic page draws its pawns anew at each ``world`` message
+    (board.js drawPawns), so the element found may be gone before it is measured (CI79: ``None``): measured
+    again, up to 2 s."""
+    for _ in range(40):
+        b = locator.bounding_box()
+        if b:
+            break
+        locator.page.wait_for_timeout(50)
     assert b, locator
     return b["x"] + b["width"] / 2, b["y"] + b["height"] / 2

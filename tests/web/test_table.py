@@ -136,3 +136,23 @@ def test_every_command_is_answered_in_order_and_a_world_follows_the_answer() -> 
     last_answer = max(i for i, k in enumerate(kinds) if k in ("ok", "error"))
     after = [m for m, _ in t.sent[last_answer:] if m["type"] == "world"]
     assert after and after[0]["world"]["hands"]["red"] == {"cell": None, "busy": True}  # lifted on its way to c1
+
+
+def test_steps_asked_one_after_another_are_never_refused_as_too_many() -> None:
+    """CI79's overstep test lost its last step back: each key came as the board saw the step before, the hand
+    still finishing it, and the hand counted actions since it was last idle (7 in a row → "still busy") rather
+    than actions waiting. A person stepping steadily never has more than one step waiting."""
+    t = open_table(maze=())
+    t.advance_until(lambda: t.session.table.view.phase == "roll")
+    t.do(Press("roll"), 600)
+    t.advance_until(lambda: t.session.table.view.phase == "move")
+    path = ["b1", "c1", "d1", "e1", "f1", "e1", "d1", "c1"]
+    for cell in path:
+        t.do(Slide("red", cell))
+        assert not t.errors(), (cell, t.errors())
+        t.advance_until(lambda cell=cell: t.session.world.pawns["red"].cell == cell, step_ms=10)
+        assert not t.session.table.hands["red"].hands.idle  # the hand still finishing the step
+    assert not any("still busy" in e for e in t.errors()), t.errors()
+    t.clock.advance(3000)
+    cells = [a.words for a in t.session.table.recorder.actions if a.words[:2] == ("slide", "red")]
+    assert cells[:len(path)] == [("slide", "red", c) for c in path]

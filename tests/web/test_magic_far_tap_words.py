@@ -1,25 +1,52 @@
-"""Magic newcomer 106 (phone and 1920x1080): a tap on the lit cell "3" the pawn could reach was answered "c2 is not next
-to b1: slide one cell at a time"; the numbers on the lit cells seemed to invite a tap there. The answer says why the
-page does not walk there itself: the way is the player's, a hidden wall may stand on any, and a drag along it slides."""
+"""Magic newcomers 106 and 109 (phone and 1920x1080): a tap on the lit cell "3" the pawn could reach was answered "c2
+is not next to b1: slide one cell at a time"; the numbers on the lit cells seemed to invite a tap there. A tap on a
+lit cell in line with the pawn now walks there, one step at a time, as a straight drag along the line does (the way
+is the only one); a tap off the line says which first steps the player may choose (the way is the player's, a hidden
+wall may stand on any); a cell in line beyond the roll says how many steps the roll leaves."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
-from test_magic_newcomer import WIDE, open_page, roll, url  # noqa: F401
+from test_magic_drag_attack import OPEN_NORTH, _roll_between, _settled
+from test_magic_newcomer import WIDE, open_page, roll, serve, url  # noqa: F401
 
 pytestmark = pytest.mark.browser
 
 
-def test_a_tap_on_a_far_cell_says_the_way_is_the_players(browser: Any, url: str) -> None:  # noqa: F811
+def test_a_tap_off_the_line_names_the_first_steps_to_choose_from(browser: Any, url: str) -> None:  # noqa: F811
     from playwright.sync_api import expect
 
     page = open_page(browser, url, WIDE)
     try:
         roll(page)
         page.locator('#board .cell[data-cell="c3"]').click()
-        expect(page.locator("#error")).to_contain_text("c3 is not next to a1: slide one cell at a time, by the way you choose "
-                                                       "(a hidden wall may stand on any), or drag the pawn along it")
+        expect(page.locator("#error")).to_contain_text("c3 is not next to a1: step one cell at a time, the way you "
+                                                       "choose (a hidden wall may stand on any): first a2 or b1")
+        assert page.evaluate("S.world.pawns.red.cell") == "a1"
     finally:
         page.close()
+
+
+def test_a_tap_on_a_lit_cell_in_line_walks_there_step_by_step(browser: Any) -> None:
+    from playwright.sync_api import expect
+
+    proc, url_ = serve(OPEN_NORTH)
+    try:
+        page = open_page(browser, url_, WIDE)
+        n = _roll_between(page, 2, 4)
+        far = f"a{6}"  # five steps north: beyond any roll of 2..4
+        page.locator(f'#board .cell[data-cell="{far}"]').click()
+        expect(page.locator("#error")).to_contain_text(f"{far} is 5 steps from a1: your roll leaves {n}")
+        assert page.evaluate("S.world.pawns.red.cell") == "a1"
+        to = f"a{1 + n}"
+        page.locator(f'#board .cell[data-cell="{to}"]').click()
+        assert _settled(page) == to
+        steps = page.locator("#log li").filter(has_text=re.compile(r"Red a\d → a\d \(step \d\)"))
+        expect(steps).to_have_count(n)  # one step at a time, each seen by the board
+        page.close()
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)

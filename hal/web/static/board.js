@@ -1005,8 +1005,8 @@ const TIPS = { // getters: said in the page's language when shown; keys named on
   // same instructions, the tip the prompt in longer words)
   // (never back onto a cell passed, dark for that: Magic newcomer 85 could not tell "not allowed" from "not shown")
   get move() {
-    return keysShown() ? I18N.t("page.magic.tip_move_how", "A step: an arrow key, a click on a cell next to your pawn, or a drag. Your pawn may pass another pawn but not stop on it, and never back onto a cell passed already in this move (the rules forbid probing for walls: those stay dark); a hidden wall drops your ball and ends the move.")
-      : I18N.t("page.magic.tip_move_how_tap", "A step: tap a cell next to your pawn, or drag the pawn there. It may pass another pawn but not stop on it, and never back onto a cell passed already in this move (the rules forbid probing for walls: those stay dark); a hidden wall drops your ball and ends the move.");
+    return keysShown() ? I18N.t("page.magic.tip_move_how", "A step: an arrow key, a click on a cell next to your pawn (or on a lit cell in line with it: the pawn walks there), or a drag. Your pawn may pass another pawn but not stop on it, and never back onto a cell passed already in this move (the rules forbid probing for walls: those stay dark); a hidden wall drops your ball and ends the move.")
+      : I18N.t("page.magic.tip_move_how_tap", "A step: tap a cell next to your pawn (or a lit cell in line with it: the pawn walks there), or drag the pawn there. It may pass another pawn but not stop on it, and never back onto a cell passed already in this move (the rules forbid probing for walls: those stay dark); a hidden wall drops your ball and ends the move.");
   },
   // why the pawn goes back, at each step of the way back (the prompt says the steps: Lift pawn, the corner, the ball)
   // (a ball falls at a hidden wall, or under a pawn lifted off the board: an attack's jump found no wall to show)
@@ -1326,8 +1326,30 @@ function cellClicked(cell) {
   if (theirs && (!control(`hand:${player}`)[0] || !adjacent(here, cell))) { notYours(theirs); return; }
   if (handRefused(player)) return; // why the pawn stays, before "not next to"
   if (adjacent(here, cell)) slideStep(player, cell);
-  // (the way is the player's: Magic newcomer 106 tapped the lit cell "3" to go there, as the numbers seemed to invite)
-  else showError(I18N.t("page.magic.not_next_way", "{cell} is not next to {here}: slide one cell at a time, by the way you choose (a hidden wall may stand on any), or drag the pawn along it", { cell, here }));
+  else farTap(player, here, cell);
+}
+// a tap on a cell not next to the pawn (Magic newcomers 106 and 109 tapped the lit cell "3", as its number seemed to
+// invite): in line with the pawn, within the roll, with no wall found nor cell passed on the way, the pawn walks
+// there a step at a time, as a straight drag along the line does (the one way there); otherwise the words say why,
+// and off the line which first steps the player may choose (the way is theirs: a hidden wall may stand on any)
+function farTap(player, here, cell) {
+  const line = straight(here, cell), left = stepsLeft(player);
+  const blocked = (a, b) => foundWall(a, b) || (S.passed && S.passed.player === player && S.passed.cells.has(b));
+  if (line && left !== null && line.length > left) {
+    showError(I18N.t("page.magic.far_beyond_roll", "{cell} is {n} steps from {here}: your roll leaves {left}", { cell, n: line.length, here, left }));
+    return;
+  }
+  if (line && left !== null && line.every((c, i) => !blocked(i ? line[i - 1] : here, c))) {
+    for (const c of line) { if (!slideStep(player, c)) return; }
+    return;
+  }
+  const [f, r] = coords(here), [tf, tr] = coords(cell);
+  const first = [[Math.sign(tf - f), 0], [0, Math.sign(tr - r)]].filter(([df, dr]) => df || dr)
+    .map(([df, dr]) => cellAt(f + df, r + dr)).filter((c) => c && !blocked(here, c)).sort();
+  showError(first.length
+    ? I18N.t("page.magic.not_next_first", "{cell} is not next to {here}: step one cell at a time, the way you choose (a hidden wall may stand on any): first {first}",
+      { cell, here, first: first.join(I18N.t("page.magic.or", " or ")) })
+    : I18N.t("page.magic.not_next_way", "{cell} is not next to {here}: slide one cell at a time, by the way you choose (a hidden wall may stand on any), or drag the pawn along it", { cell, here }));
 }
 // the pawn on `cell` of a player no one at this page plays (a simulated one's), or undefined
 function theirsOn(cell) {

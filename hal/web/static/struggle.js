@@ -1793,7 +1793,9 @@ function movesMade(s) {
 function asTableHasIt(s) {
   if (!s || s.action !== "place" || !S.world || !S.world.tokens || !S.hello.humans.includes(s.player)) return null;
   const reqs = (s.requests || []).filter((r) => r.piece && Array.isArray(r.to) && r.to.length);
-  const astray = reqs.some((r) => S.world.tokens[r.piece] && S.world.tokens[r.piece] !== r.from && !r.to.includes(S.world.tokens[r.piece]));
+  // (a request the reeds cannot say where from, its token still where the play moves it from, is a move not made:
+  // Struggle newcomer 112 put a misplaced Q right and read "the board's sensors cannot tell which token is which")
+  const astray = reqs.some((r) => { const at = S.world.tokens[r.piece]; return at && at !== (r.from || playStart(r.piece)) && !r.to.includes(at); });
   const asked = new Set(reqs.map((r) => r.piece));
   // (a move asked of "a token" on a space, the one the world has there going where it asks, is asked: tokenNamed)
   const anon = (s.requests || []).filter((r) => !r.piece && r.from && Array.isArray(r.to));
@@ -1804,6 +1806,12 @@ function asTableHasIt(s) {
   const args = { player: s.player, moves: movesTo(left) };
   const said = { ...s, messages: [{ id: "page.str.place_as_table_sensors", args }] };
   return NOTICE.prompt(said, I18N.t("page.str.place_as_table_sensors", "{Player}: the board's sensors cannot tell which token is which (a reed feels a magnet, not a letter); as the tokens stand now, move {moves}.", args), S.hello.humans);
+}
+// where the play being placed moves `token` from: "s0" (START), "s7", or null where the play does not move it
+function playStart(token) {
+  const v = S.view, o = v && Array.isArray(v.outcomes) ? v.outcomes[v.selected] : null;
+  const m = o && Array.isArray(o.moves) ? o.moves.find((x) => x.token === token) : null;
+  return m ? `s${m.from}` : null;
 }
 // where the play being placed takes each token it moves, in the play's order: [token, sensor] (a token sent back by a
 // swap to the space its mover left); [] without the way in the view
@@ -2052,7 +2060,12 @@ function movesAsked(s = said()) {
   const requested = new Set((s.requests || []).map((q) => q.piece).filter((t) => t));
   const back = S.hello.tokens.filter((t) => !requested.has(t) && !ends.has(t) && S.world.tokens[t] && homeOf(t) && S.world.tokens[t] !== homeOf(t))
     .map((piece) => ({ piece, to: [homeOf(piece)] }));
-  return [...back, ...asked, ...rest];
+  // a token standing where the board says none belongs (a "misplaced" request's space) first, as the prompt names it
+  // first (Struggle newcomer 112 read "token J is on space 3, where it does not belong: move it to space 4" in the
+  // prompt and "next: tap START (it takes token 9), then space 1" under the board)
+  const astray = new Set((s.requests || []).filter((q) => q.reason === "misplaced" && q.from).map((q) => q.from));
+  const first = (q) => (astray.has(S.world.tokens[q.piece]) ? 0 : 1);
+  return [...back, ...asked, ...rest].sort((a, b) => first(a) - first(b));
 }
 // where a token belongs now, as the view's race has it (the play made, while placing): "s4", "place-B", or null
 function homeOf(t) {

@@ -31,6 +31,19 @@ MARKS = """(ids) => {
 }"""
 
 
+# the buttons whose key mark (7 px above the button's top, 5 px past its end: board.css) a clipping ancestor cuts
+CUT = """(ids) => ids.filter((id) => {
+    const b = document.getElementById(id).getBoundingClientRect();
+    for (let el = document.getElementById(id).parentElement; el && el !== document.body; el = el.parentElement) {
+      const s = getComputedStyle(el);
+      if (s.overflowX === 'visible' && s.overflowY === 'visible') continue;
+      const r = el.getBoundingClientRect(), right = r.left + el.clientLeft + el.clientWidth, top = r.top + el.clientTop;
+      if (b.right + 5 > right + 0.5 || b.top - 7 < top - 0.5) return true;
+    }
+    return false;
+})"""
+
+
 @pytest.mark.parametrize("game", list(KEYS))
 def test_a_wide_screen_shows_each_button_s_key(browser: Any, game: str) -> None:
     args, keys = KEYS[game]
@@ -40,6 +53,9 @@ def test_a_wide_screen_shows_each_button_s_key(browser: Any, game: str) -> None:
         for button, key in keys.items():
             assert marks[button]["content"] == f'"{key}"', (button, marks)
             assert marks[button]["size"] == marks[button]["bare"], (button, marks)  # no room taken
+        # ...each whole, not cut by a box that clips (Magic newcomer 110: Lift pawn's "L" at the side panel's edge)
+        cut = page.evaluate(CUT, list(keys))
+        assert not cut, cut
         page.close()
         # ...and a touch phone, with no keys, none
         context = browser.new_context(viewport={"width": PHONE[0], "height": PHONE[1]}, has_touch=True, is_mobile=True)

@@ -57,9 +57,9 @@ def test_the_nearest_push_says_a_wall_stands_between(browser: Any) -> None:
         finally:
             mine.close()
     # (the distance before the pushes, never a second pair of brackets after them: Labyrinth newcomer 92)
-    assert "With the spare as it lies, the nearest your pawn can get is the tile beside it, behind a wall: push at E-4, then walk to b5." in said[0], said
+    assert "With the spare as it lies, the nearest your pawn can get is the tile beside it, behind a wall, as it lies after the push, which may move it too: push at E-4, then walk to b5." in said[0], said
     assert "With the spare as it lies, the nearest your pawn can get is 3 tiles from it along the rows and columns (walls not " \
-        "counted): push at E-4, then walk to b5." in said[1], said
+        "counted), as it lies after the push, which may move it too: push at E-4, then walk to b5." in said[1], said
 
 
 def test_a_push_after_which_the_pawn_stands_where_it_is_nearest_says_stay(browser: Any) -> None:

@@ -46,12 +46,12 @@ def test_the_nearest_tile_and_its_push_are_said_apart(browser: Any) -> None:
                 return out; }""")
         finally:
             mine.close()
-    assert said[0].endswith(AS_IT_LIES + "your pawn can get is the tile beside it, behind a wall: " + PUSH), said[0]
+    assert said[0].endswith(AS_IT_LIES + "your pawn can get is the tile beside it, behind a wall, as it lies after the push, which may move it too: " + PUSH), said[0]
     assert said[1].endswith(AS_IT_LIES + "your pawn can get is 3 tiles from it along the rows and columns (walls not "
-                            "counted): " + PUSH), said[1]
-    assert said[2].endswith(AS_IT_LIES + "the Vader pawn can get is the tile beside it, behind a wall: " + PUSH), said[2]
+                            "counted), as it lies after the push, which may move it too: " + PUSH), said[1]
+    assert said[2].endswith(AS_IT_LIES + "the Vader pawn can get is the tile beside it, behind a wall, as it lies after the push, which may move it too: " + PUSH), said[2]
     assert said[3].endswith(AS_IT_LIES + "the Vader pawn can get is 3 tiles from it along the rows and columns (walls not "
-                            "counted): " + PUSH), said[3]
+                            "counted), as it lies after the push, which may move it too: " + PUSH), said[3]
     assert all("Nearest to it" not in s and "with a wall between" not in s for s in said), said
     (first, two), (_, one) = home
     assert (AS_IT_LIES + "your pawn can get is 2 tiles from a1 along the rows and columns (walls not counted): push at "

@@ -29,3 +29,22 @@ def test_a_finger_drag_from_a_chip_the_play_leaves_takes_the_token_a_tap_takes(b
             assert page.evaluate("S.world.tokens.Q") == "s0"
         finally:
             ctx.close()
+
+
+def test_a_finger_drag_from_a_chip_the_play_moves_takes_the_token_the_line_names(browser: Any) -> None:
+    """(Struggle newcomer 113: the line said "next: tap START (it takes token K; each tap again takes the next of Q and
+    10), then space 3"; a finger's drag from START's middle, on Q, another token the play moves, took Q, and the prompt
+    opened "the board's sensors cannot tell which token is which". A finger's drag takes what a tap there takes: the
+    token the line names, or the one the taps before chose on that space)"""
+    with serving(SEED7, 0) as url:
+        ctx, page = _phone(browser, url, "['goal', 'dice', 'throw', 'choose', 'place']")
+        try:
+            _placing(page)  # J START -> space 4, 9 START -> space 1: both from START
+            named = page.evaluate("() => askedFrom('s0')")
+            other = page.evaluate("(t) => askedHere('s0').find((x) => x !== t)", named)
+            goes = page.evaluate("(t) => movesAsked().find((q) => q.piece === t).to[0]", named)
+            finger_drag(page, f'.space[data-sensor="s0"] .token[data-token="{other}"]', f'.space[data-sensor="{goes}"]')
+            page.wait_for_function("([t, s]) => S.world.tokens[t] === s", arg=[named, goes], timeout=WAIT)
+            assert page.evaluate(f"S.world.tokens['{other}']") == "s0"
+        finally:
+            ctx.close()

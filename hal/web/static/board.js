@@ -1282,7 +1282,7 @@ function foundWall(a, b) {
 // refused in words, as a step across a wall found is (Magic newcomer 108 stepped a1 → b1 → b2, tapped b1 "to undo",
 // and the step was taken and spent, only the log's warning saying the rules forbid going back)
 function passedNow(ev) {
-  if (ev.type === "die_rolled" || ev.type === "turn_started" || ev.type === "game_started") S.passed = { player: ev.player, cells: new Set() };
+  if (ev.type === "die_rolled" || ev.type === "turn_started" || ev.type === "game_started") S.passed = { player: ev.player, cells: new Set(), sent: 0 };
   else if (ev.type === "step" && S.passed && S.passed.player === ev.player) S.passed.cells.add(ev.from).add(ev.to);
 }
 function slideStep(player, cell) {
@@ -1305,7 +1305,10 @@ function slideStep(player, cell) {
   }
   send({ type: "slide", player, to: cell });
   S.world.hands[player] = { cell, busy: true }; // where the hand is heading; the server confirms
-  if (S.passed && S.passed.player === player && here) S.passed.cells.add(here).add(cell); // (before the step's event)
+  if (S.passed && S.passed.player === player && here) { // (before the step's event)
+    S.passed.cells.add(here).add(cell);
+    if (plain) S.passed.sent += 1;
+  }
   return true;
 }
 function cellClicked(cell) {
@@ -1333,20 +1336,35 @@ function cellClicked(cell) {
 // there a step at a time, as a straight drag along the line does (the one way there); otherwise the words say why,
 // and off the line which first steps the player may choose (the way is theirs: a hidden wall may stand on any)
 function farTap(player, here, cell) {
-  const line = straight(here, cell), left = stepsLeft(player);
-  const blocked = (a, b) => foundWall(a, b) || (S.passed && S.passed.player === player && S.passed.cells.has(b));
-  if (line && left !== null && line.length > left) {
-    showError(I18N.t("page.magic.far_beyond_roll", "{cell} is {n} steps from {here}: your roll leaves {left}", { cell, n: line.length, here, left }));
-    return;
-  }
-  if (line && left !== null && line.every((c, i) => !blocked(i ? line[i - 1] : here, c))) {
+  const s = said(), plain = s && s.action === "move" && !(s.requests || []).length, line = straight(here, cell);
+  // (a correction spends no roll: the pawn the board asks back walks to the cell it asks for, as slideStep lets it:
+  // an attack's tap on the asked a3 was answered "a3 is 2 steps from a5: your roll leaves 0")
+  const asked = !plain && ((s && s.requests) || []).some((q) => q.kind === "pawn" && q.piece === player && q.to.includes(cell));
+  const passedOn = (c) => plain && S.passed && S.passed.player === player && S.passed.cells.has(c);
+  const left = plain ? stepsLeft(player) : null;
+  if (line && (asked || left !== null)) {
+    // what stands in the way first, as its step's own refusal says it (an attack, back along the walk to a1, read "your
+    // roll leaves 1" as if a bigger roll would let it): a wall found, a cell passed (the one tapped, where it is one)
+    for (let i = 0; i < line.length; i++) {
+      const wall = foundWall(i ? line[i - 1] : here, line[i]);
+      if (wall) { showError(I18N.t("page.magic.found_wall", "a wall found already stands between {a} and {b}: go round it", { a: wall[0], b: wall[1] })); return; }
+      if (passedOn(line[i])) {
+        const at = passedOn(cell) ? cell : line[i];
+        showError(I18N.t("page.magic.passed_already", "{cell} is a cell this move has passed already: the rules forbid going back (no probing for walls); step on elsewhere, or press ✋ Done", { cell: at }));
+        return;
+      }
+    }
+    if (!asked && line.length > left) {
+      showError(I18N.t("page.magic.far_beyond_roll", "{cell} is {n} steps from {here}: your roll leaves {left}", { cell, n: line.length, here, left }));
+      return;
+    }
     for (const c of line) { if (!slideStep(player, c)) return; }
     return;
   }
   const [f, r] = coords(here), [tf, tr] = coords(cell);
   const first = [[Math.sign(tf - f), 0], [0, Math.sign(tr - r)]].filter(([df, dr]) => df || dr)
-    .map(([df, dr]) => cellAt(f + df, r + dr)).filter((c) => c && !blocked(here, c)).sort();
-  showError(first.length
+    .map(([df, dr]) => cellAt(f + df, r + dr)).filter((c) => c && !foundWall(here, c) && !passedOn(c)).sort();
+  showError(plain && first.length
     ? I18N.t("page.magic.not_next_first", "{cell} is not next to {here}: step one cell at a time, the way you choose (a hidden wall may stand on any): first {first}",
       { cell, here, first: first.join(I18N.t("page.magic.or", " or ")) })
     : I18N.t("page.magic.not_next_way", "{cell} is not next to {here}: slide one cell at a time, by the way you choose (a hidden wall may stand on any), or drag the pawn along it", { cell, here }));
@@ -1409,13 +1427,16 @@ function straight(a, b) {
   const n = Math.abs(fb - fa) + Math.abs(rb - ra), df = Math.sign(fb - fa), dr = Math.sign(rb - ra);
   return Array.from({ length: n }, (_, i) => cellAt(fa + df * (i + 1), ra + dr * (i + 1)));
 }
-// the steps the roll leaves `player` now (the view's die less the steps the board counted), or null where none is
-// counted (no roll under way); a drag slides the pawn no further (an attack, session 6: a drag of four cells on a
-// roll of 2 took the pawn two past it, where a tap is refused once the steps are used)
+// the steps the roll leaves `player` now (the view's die less the steps the board counted, or those this page's hand
+// has been sent, where more: the board counts a step once its reed sees it), or null where none is counted (no roll
+// under way); a drag slides the pawn no further (an attack, session 6: a drag of four cells on a roll of 2 took the
+// pawn two past it, where a tap is refused once the steps are used; an attack, session 32: a tap on a3, then on a5
+// before the board had counted the first walk, took the pawn past a roll of 3)
 function stepsLeft(player) {
   const v = S.view;
   if (!v || v.phase !== "move" || v.current !== player || typeof v.die !== "number") return null;
-  return Math.max(0, v.die - (v.steps || 0));
+  const sent = S.passed && S.passed.player === player ? S.passed.sent : 0;
+  return Math.max(0, v.die - Math.max(v.steps || 0, sent));
 }
 // a click or tap on a pawn picks it (the one a cell's click moves); on the pawn the board asks back (its ball fell),
 // takes it in hand, as ✊ Lift pawn does (Magic newcomer 97 tapped its fallen pawn, as on a real board, and nothing

@@ -547,8 +547,11 @@ function nearestPushes(home, turned = false) {
   if (!best.length) return null;
   const tiles = Math.min(...best.map(([, d]) => d));
   const slots = best.filter(([, d]) => d === tiles).map(([slot]) => slot).sort();
-  // ...and for each, the tile it lets the pawn walk to nearest home (the first by name where several are as near)
-  const to = Object.fromEntries(slots.map((slot) => [slot, reach[slot].filter((c) => far(c) === tiles).sort()[0]]));
+  // ...and for each, the tile it lets the pawn walk to nearest home (the first in the board's order, a1, b1 … g1, a2 …,
+  // where several are as near: the table's picture_pushes breaks the tie so, and the card page says its tile;
+  // Labyrinth newcomer 113 read "then walk to b2" here and "then walk to c1" on the card page)
+  const rowFirst = (a, b) => (at(a)[1] - at(b)[1]) || (at(a)[0] - at(b)[0]);
+  const to = Object.fromEntries(slots.map((slot) => [slot, reach[slot].filter((c) => far(c) === tiles).sort(rowFirst)[0]]));
   // ...and whether that is nearer than where the pawn stands now (Labyrinth newcomer 70 read eight pushes, each "then
   // to d1", where its pawn stood)
   const here = S.world.pawns && S.world.pawns[who];

@@ -220,10 +220,13 @@ const DRAG_PX = 6;
 const D = { token: null, id: null, x: 0, y: 0, ghost: null, quietUntil: 0 };
 function dragStart(e, t) {
   if (e.button !== 0 || !S.hello.humans.length || (S.world && S.world.placing)) return;
-  // a finger's drag begun on a chip the play does not move, on a space it moves a token from, takes the token a tap
-  // there takes (Struggle newcomer 111 dragged from START, the line naming 10, and Q, under the finger, moved)
+  // a finger's drag begun on a space the play moves a token from takes the token a tap there takes: the one the line
+  // names, or the one taps on that space chose (Struggle newcomer 111 dragged from START, the line naming 10, and Q,
+  // under the finger, a token the play leaves, moved; newcomer 113 dragged from START, the line naming K, and Q, under
+  // the finger, a token the play moves too, moved)
   const finger = e.pointerType === "touch" || e.pointerType === "pen", at = S.world && S.world.tokens[t];
-  const asked = finger && at && !askedTokens().includes(t) ? askedFrom(at) : null;
+  const here = finger && at ? askedHere(at) : [];
+  const asked = !here.length ? null : here.includes(S.selected) ? S.selected : here[0];
   Object.assign(D, { token: asked || t, id: e.pointerId, x: e.clientX, y: e.clientY, ghost: null });
 }
 function dropSpace(e) {

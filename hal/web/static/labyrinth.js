@@ -1337,7 +1337,7 @@ function variantText(name) {
 // all on the first screen (Labyrinth newcomers 107, 108, 110, 111, 112: the rows of Done and Rotate traded places
 // between the push and the move, and a thumb pressed one for the other); a wide screen keeps both first in the
 // controls' row (labyrinth.css places them in the box's grid)
-const PHONE_ROWS = window.matchMedia("(max-width: 899.98px)");
+const PHONE_ROWS = window.matchMedia("(max-width:899.98px)"); // (labyrinth.css: the phone's layout below 900 px)
 function placeOwnControls() {
   const own = [$("done"), $("lift")], row = document.querySelector(".spare-row"), controls = document.querySelector(".controls");
   if (PHONE_ROWS.matches) { for (const b of own) if (b.parentElement !== row) row.appendChild(b); }

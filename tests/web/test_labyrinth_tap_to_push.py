@@ -120,7 +120,10 @@ def test_the_push_again_words_lie_by_the_arrow_s_half_of_the_board(browser: Any)
                 assert page.evaluate(where) == side, (slot, page.evaluate(where))
             # ...above only where the screen shows that room (an attack: the board scrolled to the screen's top had
             # them above the screen)
-            page.evaluate("() => window.scrollTo(0, document.getElementById('maze').getBoundingClientRect().top + scrollY - 2)")
+            # (room below the page to scroll so far: a phone's page with Done and Lift pawn in the spare's box is
+            # shorter than the screen and the board)
+            page.evaluate("""() => { document.body.style.paddingBottom = '900px';
+                window.scrollTo(0, document.getElementById('maze').getBoundingClientRect().top + scrollY - 2); }""")
             page.locator(f'#maze .slot[data-slot="{top}"]').tap()
             expect(page.locator("#picked")).to_have_text(f"tap {top} again to push")
             seen = page.evaluate("() => document.getElementById('picked').getBoundingClientRect().top")

@@ -1285,16 +1285,23 @@ function passedNow(ev) {
   if (ev.type === "die_rolled" || ev.type === "turn_started" || ev.type === "game_started") S.passed = { player: ev.player, cells: new Set(), sent: 0 };
   else if (ev.type === "step" && S.passed && S.passed.player === ev.player) S.passed.cells.add(ev.from).add(ev.to);
 }
+// why this page refuses a step of `player`'s pawn from `a` onto `b`, in words, or null: a wall found between them (`a`
+// null: not asked), or in a plain move (`plain`) a cell the move has passed already (a pawn the board asks back, after
+// an overstep, may be slid back over its path)
+function stepBlocked(player, a, b, plain) {
+  const wall = a && foundWall(a, b);
+  if (wall) return I18N.t("page.magic.found_wall", "a wall found already stands between {a} and {b}: go round it", { a: wall[0], b: wall[1] });
+  if (plain && S.passed && S.passed.player === player && S.passed.cells.has(b)) {
+    return I18N.t("page.magic.passed_already", "{cell} is a cell this move has passed already: the rules forbid going back (no probing for walls); step on elsewhere, or press ✋ Done", { cell: b });
+  }
+  return null;
+}
+// a plain move: a roll's steps, nothing asked back
+function plainMove() { const s = said(); return !!s && s.action === "move" && !(s.requests || []).length; }
 function slideStep(player, cell) {
   if (handRefused(player)) return false;
-  const here = planned(player), wall = here && foundWall(here, cell);
-  if (wall) { showError(I18N.t("page.magic.found_wall", "a wall found already stands between {a} and {b}: go round it", { a: wall[0], b: wall[1] })); return false; }
-  // (in a plain move only: a pawn the board asks back, after an overstep, may be slid back over its path)
-  const s = said(), plain = s && s.action === "move" && !(s.requests || []).length;
-  if (plain && S.passed && S.passed.player === player && S.passed.cells.has(cell)) {
-    showError(I18N.t("page.magic.passed_already", "{cell} is a cell this move has passed already: the rules forbid going back (no probing for walls); step on elsewhere, or press ✋ Done", { cell }));
-    return false;
-  }
+  const here = planned(player), plain = plainMove(), why = stepBlocked(player, here, cell, plain);
+  if (why) { showError(why); return false; }
   // the roll's last step onto another pawn: a move may pass a pawn but not end on it (RULES.md), refused here in
   // words as a found wall is (Magic newcomer 24 stepped onto Blue's cell, then was asked to put it right)
   const other = stepsLeft(player) === 1 && Object.keys(S.world.pawns).find((p) => p !== player && S.world.pawns[p].cell === cell);
@@ -1336,24 +1343,17 @@ function cellClicked(cell) {
 // there a step at a time, as a straight drag along the line does (the one way there); otherwise the words say why,
 // and off the line which first steps the player may choose (the way is theirs: a hidden wall may stand on any)
 function farTap(player, here, cell) {
-  const s = said(), plain = s && s.action === "move" && !(s.requests || []).length, line = straight(here, cell);
+  const s = said(), plain = plainMove(), line = straight(here, cell);
   // (a correction spends no roll: the pawn the board asks back walks to the cell it asks for, as slideStep lets it:
   // an attack's tap on the asked a3 was answered "a3 is 2 steps from a5: your roll leaves 0")
   const asked = !plain && ((s && s.requests) || []).some((q) => q.kind === "pawn" && q.piece === player && q.to.includes(cell));
-  const passedOn = (c) => plain && S.passed && S.passed.player === player && S.passed.cells.has(c);
   const left = plain ? stepsLeft(player) : null;
   if (line && (asked || left !== null)) {
     // what stands in the way first, as its step's own refusal says it (an attack, back along the walk to a1, read "your
-    // roll leaves 1" as if a bigger roll would let it): a wall found, a cell passed (the one tapped, where it is one)
-    for (let i = 0; i < line.length; i++) {
-      const wall = foundWall(i ? line[i - 1] : here, line[i]);
-      if (wall) { showError(I18N.t("page.magic.found_wall", "a wall found already stands between {a} and {b}: go round it", { a: wall[0], b: wall[1] })); return; }
-      if (passedOn(line[i])) {
-        const at = passedOn(cell) ? cell : line[i];
-        showError(I18N.t("page.magic.passed_already", "{cell} is a cell this move has passed already: the rules forbid going back (no probing for walls); step on elsewhere, or press ✋ Done", { cell: at }));
-        return;
-      }
-    }
+    // roll leaves 1" as if a bigger roll would let it): the tapped cell passed already, or a wall found or a cell
+    // passed on the way
+    const why = stepBlocked(player, null, cell, plain) || line.map((c, i) => stepBlocked(player, i ? line[i - 1] : here, c, plain)).find(Boolean);
+    if (why) { showError(why); return; }
     if (!asked && line.length > left) {
       showError(I18N.t("page.magic.far_beyond_roll", "{cell} is {n} steps from {here}: your roll leaves {left}", { cell, n: line.length, here, left }));
       return;
@@ -1363,7 +1363,7 @@ function farTap(player, here, cell) {
   }
   const [f, r] = coords(here), [tf, tr] = coords(cell);
   const first = [[Math.sign(tf - f), 0], [0, Math.sign(tr - r)]].filter(([df, dr]) => df || dr)
-    .map(([df, dr]) => cellAt(f + df, r + dr)).filter((c) => c && !foundWall(here, c) && !passedOn(c)).sort();
+    .map(([df, dr]) => cellAt(f + df, r + dr)).filter((c) => c && !stepBlocked(player, here, c, plain)).sort();
   showError(plain && first.length
     ? I18N.t("page.magic.not_next_first", "{cell} is not next to {here}: step one cell at a time, the way you choose (a hidden wall may stand on any): first {first}",
       { cell, here, first: first.join(I18N.t("page.magic.or", " or ")) })

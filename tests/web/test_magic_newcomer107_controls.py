@@ -35,7 +35,7 @@ def test_the_buttons_keep_their_places_when_lift_pawn_says_click_a_cell(browser:
         before = page.evaluate(BOXES)
         assert before["fetch"][1] > before["lift"][1], before  # Fish ball out on a row of its own
         page.keyboard.press("l")
-        expect(page.locator("#lift")).to_contain_text("Click a cell to place", timeout=10_000)
+        expect(page.locator("#lift")).to_contain_text("Click a1 to place", timeout=10_000)  # (the cell asked: newcomer 111)
         page.wait_for_timeout(200)
         after = page.evaluate(BOXES)
         assert after == before, (before, after)

@@ -1057,7 +1057,11 @@ function drawControls() {
   const player = activeHuman(), me = player && S.world.pawns[player];
   const [on, why] = control(`lift:${player}`); // the Lift button: on only when the board asks for the pawn
   const inHand = player !== null && planned(player) === null;
-  $("lift").textContent = inHand ? I18N.t("page.magic.lift_placing", "👇 Click a cell to place") : I18N.t("page.magic.lift", "✊ Lift pawn");
+  // (in the hand, the one cell the board asks the pawn to, as the prompt names it: Magic newcomer 111 read "👇 Tap a cell
+  // to place" as any cell, tapped b1 after a drop, and the pawn was set down there and asked back)
+  const askedTo = inHand ? ((said() || {}).requests || []).find((q) => q.kind === "pawn" && q.piece === player && q.to.length === 1) : null;
+  $("lift").textContent = askedTo ? I18N.t("page.magic.lift_placing_at", "👇 Click {cell} to place", { cell: askedTo.to[0] })
+    : inHand ? I18N.t("page.magic.lift_placing", "👇 Click a cell to place") : I18N.t("page.magic.lift", "✊ Lift pawn");
   enable($("lift"), on && !inHand);
   // in the hand: what to do next, drawn as a note, not as a greyed button (Magic newcomer 21 read it as off)
   $("lift").classList.toggle("in-hand", inHand);

@@ -1812,14 +1812,15 @@ function asTableHasIt(s) {
 }
 // where the play being placed moves `token` from: "s0" (START), "s7", or null where the play does not move it
 function playStart(token) {
-  const v = S.view, o = v && Array.isArray(v.outcomes) ? v.outcomes[v.selected] : null;
-  const m = o && Array.isArray(o.moves) ? o.moves.find((x) => x.token === token) : null;
+  const o = placedPlay(), m = o && Array.isArray(o.moves) ? o.moves.find((x) => x.token === token) : null;
   return m ? `s${m.from}` : null;
 }
 // where the play being placed takes each token it moves, in the play's order: [token, sensor] (a token sent back by a
 // swap to the space its mover left); [] without the way in the view
+// the play being placed: the view's selected way (its moves, displaced tokens and round end), or null
+function placedPlay() { const v = S.view; return v && Array.isArray(v.outcomes) ? v.outcomes[v.selected] || null : null; }
 function playEnds() {
-  const v = S.view, o = v && Array.isArray(v.outcomes) ? v.outcomes[v.selected] : null;
+  const o = placedPlay();
   if (!o || !Array.isArray(o.moves)) return [];
   const ends = [];
   for (const m of o.moves) {

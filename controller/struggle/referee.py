@@ -473,8 +473,11 @@ class StruggleReferee(RefereeCore):
             self._go("hand_void")
             self._start_turn()
             return
-        turn.outcomes = rules.outcomes(self.rules, self.race, turn.hand)
         card = self.cards.get(turn.player) if self.options.hint else None
+        # the board's pick for the card listed first, the others after it in the rules' order: the pick is way 1, lit
+        # as the choice opens, and Throw steps on 2, 3 … (Struggle newcomers 44-47 and 109-113 saw the pick lit as
+        # "way 3 of 6" and Throw go on to 4, 5, 6, then 1; round 26 had read "way 10 of 10" first)
+        turn.outcomes = rules.pick_first(self.rules, rules.outcomes(self.rules, self.race, turn.hand), card)
         turn.hint = rules.hint(self.rules, turn.outcomes, card)
         # ...and why, said on the card holder's page (Struggle newcomer 66: a reason it did not see in the ways)
         why, lead = rules.hint_reason(self.rules, turn.outcomes, card, turn.hint)

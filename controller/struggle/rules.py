@@ -632,3 +632,12 @@ def hint(rules: Rules, outs: Sequence[Outcome], card: Card | None) -> int:
     if not outs or card is None:
         return 0
     return max(range(len(outs)), key=lambda i: (evaluate(rules, outs[i].result.race, card), moved(outs[i].result), -i))
+
+
+def pick_first(rules: Rules, outs: Sequence[Outcome], card: Card | None) -> tuple[Outcome, ...]:
+    """``outs`` with the one :func:`hint` picks for ``card`` moved to the front, the others after it in their order
+    (unchanged without a card). The ways are numbered from the pick: it is way 1, lit as the choice opens, and the
+    next way is the first of the rest (issue 15: a pick lit as "way 3 of 6" led on to 4, 5, 6, then 1). The pick stays
+    the pick: among ways level with it on every measure it was the first listed, and it is listed before them still."""
+    best = hint(rules, outs, card)
+    return (outs[best], *outs[:best], *outs[best + 1:])

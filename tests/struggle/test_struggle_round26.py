@@ -36,13 +36,14 @@ def test_a_token_on_the_wrong_space_is_said_first_with_its_fix_and_the_rest_shor
     assert first["from"] == "s5" and first["reason"] == "misplaced", first
 
 
-def test_the_ways_to_play_open_at_way_1_the_boards_pick_marked_not_selected() -> None:
+def test_the_ways_to_play_open_at_way_1_the_boards_pick_listed_first() -> None:
     """Round 8: "way 10 of 10" was shown first (the board's pick for the card, preselected): the list's
-    order is the one people read. Way 1 shows first; the pick stays known (``hint``) for the card's notes."""
+    order is the one people read. Way 1 shows first, and it is the pick (Struggle newcomers 44-47, 109-113: the pick
+    lit as "way 3 of 6" led on to 4, 5, 6, then 1); the pick stays known (``hint``) for the card's notes."""
     session, game, events = scripted(["K Q J 10 A"], ["throw", "stop"],
                                      objectives={"red": ["A", "K", "Q", "J", "10"], "blue": ["9", "10", "J", "Q", "K"]})
     run_for(session, 2000)
     outcomes = [e for e in events if e.type == "outcomes"][-1]
-    assert outcomes["hint"] == 3 and outcomes["selected"] == 0, outcomes
+    assert outcomes["hint"] == 0 and outcomes["selected"] == 0, outcomes
     assert game.referee.state == "choosing"
     assert "the board lights way 1 of" in _said(events), _said(events)

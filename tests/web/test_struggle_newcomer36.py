@@ -131,7 +131,7 @@ def test_the_goal_tip_says_how_to_see_a_card_held_on_another_screen(browser: Any
             wide.wait_for_function("() => MB.seatElsewhere('red')", timeout=WAIT)
             held = wide.evaluate("() => tips().goal")
             assert "(on another screen now: to see it here, press “⇄ show it here instead” at the top)" in held, held
-            assert "that screen lights the board's pick for it" in wide.evaluate("() => cardAway('red')")
+            assert "and way 1 is the board's pick for it" in wide.evaluate("() => cardAway('red')")
         finally:
             phone.context.close()
             wide.context.close()

@@ -1,7 +1,7 @@
 """Issue 15, Struggle newcomer 80 (phone): "When the board's pick is way 2 of 2, the prompt says 'to see the others,
 ◀ Previous way or ▶ Way 1', and there are two buttons, '◀' and '▶ Way 1'. With only two ways, both lead to way 1, and
 I stopped to check whether they did different things." With two ways the page offers one button to the other way, ▶
-Next way / ▶ Way 1, and the prompt names it alone ("to see the other, ▶ Way 1")."""
+Next way / ▶ Back to way 1, and the prompt names it alone. (The board's pick is way 1 now: the referee lists it first.)"""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from test_struggle_newcomer40 import keep_first_hand
 pytestmark = pytest.mark.browser
 
 WAIT = 30000
-SEED115 = tuple("115" if x == "7" else x for x in SEED7)  # red's first hand A J J 10 J: 2 ways, the pick way 2
+SEED115 = tuple("115" if x == "7" else x for x in SEED7)  # red's first hand A J J 10 J: 2 ways, the pick way 1
 
 
 def _placing(browser: Any, url: str) -> tuple[Any, Any]:
@@ -54,23 +54,23 @@ def test_two_ways_have_one_button_to_the_other(browser: Any) -> None:
         try:
             keep_first_hand(page)
             pick, count = page.evaluate("() => [S.hints.red + 1, S.view.outcomes.length]")
-            assert pick == count == 2, (pick, count)
+            assert (pick, count) == (1, 2), (pick, count)
             prompt, prev, throw = _said(page)
-            assert "to see the other, ▶ Way 1." in prompt and "Previous" not in prompt, prompt
-            assert not prev and throw == "▶ Way 1", (prev, throw)
+            assert "way 1 of 2 (★ the board's pick for your card)" in prompt, prompt
+            assert "▶ Next way" in prompt and "Previous" not in prompt, prompt
+            assert not prev and throw == "▶ Next way", (prev, throw)
             # ...and a tap on a die says the buttons there are (an attack: "◀ Previous way, Throw (the next way)")
             said = page.locator("#dice .pdie").first.get_attribute("data-tap") or ""  # (what a tap on it says)
             assert "▶ shows the other way" in said and "Previous" not in said, said
-            page.click("#throw")  # way 1 of 2
-            page.wait_for_function("() => S.view.selected === 0", timeout=WAIT)
-            prompt, prev, throw = _said(page)
-            assert "▶ Next way" in prompt and "Previous" not in prompt, prompt
-            assert not prev and throw == "▶ Next way", (prev, throw)
-            page.click("#throw")  # way 2 again, chosen now: "back to way 1", one button
+            page.click("#throw")  # way 2 of 2: "back to way 1", one button
             page.wait_for_function("() => S.view.selected === 1", timeout=WAIT)
             prompt, prev, throw = _said(page)
             assert "▶ Back to way 1" in prompt and "Previous" not in prompt, prompt
             assert not prev and throw == "▶ Back to way 1", (prev, throw)
+            page.click("#throw")  # way 1 again
+            page.wait_for_function("() => S.view.selected === 0", timeout=WAIT)
+            prompt, prev, throw = _said(page)
+            assert "▶ Next way" in prompt and not prev, (prompt, prev)
         finally:
             page.context.close()
 
@@ -113,15 +113,12 @@ def test_two_ways_are_said_so_in_every_language(browser: Any) -> None:
         try:
             keep_first_hand(page)
             prompt, prev, throw = _said(page)
-            assert "den anderen zeigt ▶ Weg 1." in prompt and "Voriger" not in prompt, prompt
-            assert not prev and throw == "▶ Weg 1", (prev, throw)
-            page.click("#throw")
-            page.wait_for_function("() => S.view.selected === 0", timeout=WAIT)
+            assert "Voriger" not in prompt and not prev, (prompt, prev)
             page.click("#throw")
             page.wait_for_function("() => S.view.selected === 1", timeout=WAIT)
             prompt, prev, throw = _said(page)
             assert "▶ Zurück zu Weg 1" in prompt and "Voriger" not in prompt, prompt
-            assert not prev, prev
+            assert not prev and throw == "▶ Zurück zu Weg 1", (prev, throw)
         finally:
             page.context.close()
 

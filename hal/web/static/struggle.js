@@ -980,11 +980,7 @@ function drawInfo() {
   if (throwWord) throwWord.hidden = nextWay;
   $("throw").querySelector(".throw-icon").hidden = nextWay && own;
   $("next-way").hidden = !nextWay;
-  // (the last way lit first, by the board's pick, was never left: "▶ Way 1", not "back" to where nothing was shown;
-  // Struggle newcomer 52)
-  const fresh = lastWay && pickFirstLit() && (I18N.lang === "en" || I18N.has("page.str.to_way_1"));
-  $("next-way").textContent = own ? (fresh ? I18N.t("page.str.to_way_1", "▶ Way 1")
-    : lastWay ? I18N.t("page.str.back_to_way_1", "▶ Back to way 1") : I18N.t("page.str.next_way", "▶ Next way"))
+  $("next-way").textContent = own ? (lastWay ? I18N.t("page.str.back_to_way_1", "▶ Back to way 1") : I18N.t("page.str.next_way", "▶ Next way"))
     : lastWay ? I18N.t("page.str.throw_first_way", "Throw: way 1") : I18N.t("page.str.throw_next_way", "Throw: next way");
   // choosing: the way it plays named (Struggle newcomer 17 took it and the way's "Play this way (Stop)" for two acts)
   $("stop").textContent = v.phase === "choosing" ? (typeof v.selected === "number"
@@ -1349,21 +1345,6 @@ function drawPickLine(v, ways, card, hint, mine, why) {
     box.textContent += I18N.t("page.str.pick_moves_nothing", ". It moves no token: as the board weighs them, no way that moves one does your card more good.");
   }
   box.title = I18N.t("page.str.hint", "★ the board's pick for your card: the most points if the race stopped here, with the points of tokens already arrived counting double (no play can take those away)");
-  // the board's pick lit once as the choice opens, for the card held here (Struggle newcomers 25 and 29 pressed "Stop:
-  // play way 1" while the pick, said above, was another way): the page presses the board's buttons to it, as "Show
-  // it" does, once a hand, and only while the board still shows its first way (a way the person chose stays)
-  const handKey = handKeyOf(v);
-  if (S.autoPicked !== handKey) { // (the first way is the pick, or the person moved on: nothing to press)
-    S.autoPicked = handKey;
-    if (v.selected === 0 && o.index !== 0 && S.hello.humans.includes(v.current)) {
-      MB.send({ type: "pick", index: o.index });
-      S.pickFirst = handKey; // ...said "lit first" until the person lights another way (pickLit)
-    }
-  }
-  if (S.pickFirst === handKey) { // lit (seen so), then another way lit: the person moved on
-    if (v.selected === o.index) S.pickShown = handKey;
-    else if (S.pickShown === handKey) S.pickFirst = null;
-  }
   const show = document.createElement("button");
   show.type = "button"; show.className = "small";
   const shown = v.selected === o.index;
@@ -1376,8 +1357,8 @@ function drawPickLine(v, ways, card, hint, mine, why) {
 // where `player`'s card is when held on another screen; "" otherwise
 function cardAway(player) {
   if (!MB.seats || !player) return "";
-  // (the screen holding it lights the board's pick as the choice opens: Struggle newcomer 37 saw "way 2 of 6" lit here)
-  if (MB.seatElsewhere(player)) return I18N.t("page.str.card_elsewhere_pick", "🔒 {Player}'s card is on another screen: what each way does for it shows there, and that screen lights the board's pick for it as the choice opens (to see them here, take the seat for this screen at the top)", { player });
+  // (the board's pick for it is way 1, lit as the choice opens: Struggle newcomer 37 saw a way past the first lit here)
+  if (MB.seatElsewhere(player)) return I18N.t("page.str.card_elsewhere_pick", "🔒 {Player}'s card is on another screen: what each way does for it shows there, and way 1 is the board's pick for it (to see them here, take the seat for this screen at the top)", { player });
   return ""; // (a free seat: the card box says how to take it, just above the ways on a phone)
 }
 // what the board's pick weighs first for a way (rules.py evaluate): its points if the race stopped there, those of
@@ -1652,34 +1633,22 @@ function blanked(m) {
 const PAGE_SAID = {
   "str.choose": { id: "page.str.choose_next_prev", say: (a) => I18N.t("page.str.choose_next_prev", "{Player}: the board lights way {n} of {count}{pick} to play {hand}: press Stop to play it, ▶ Next way for the next one, ◀ Previous way to go back one.", a) },
   "str.choose_first": { id: "page.str.choose_first_next", say: (a) => I18N.t("page.str.choose_first_next", "{Player}: the board lights way {n} of {count}{pick} to play {hand}: press Stop to play it, ▶ Next way for the next one.", a) },
-  // (the last way lit first, the board's pick: the others are not seen "again", Struggle newcomer 47)
   // (two ways: the other one, by ▶ alone, ◀ Previous way hidden: Struggle newcomer 80 saw "◀ Previous way or ▶ Way 1"
   // lead to the same way)
   // (the sentence said, in every language, under the id of the words chosen: `which`, pageWords -- an attack saw German
   // say the "◀ Previous way" sentence beside two ways, the prompt rebuilt from the entry's one id)
   "str.choose_last": { id: "page.str.choose_last_back", which: lastWayId, say: (a) => {
     const id = lastWayId();
-    return id === "page.str.choose_last_other_way1" ? I18N.t("page.str.choose_last_other_way1", "{Player}: the board lights way {n} of {count}{pick} to play {hand}: press Stop to play it; to see the other, ▶ Way 1.", a)
-      : id === "page.str.choose_last_two" ? I18N.t("page.str.choose_last_two", "{Player}: the board lights way {n} of {count}{pick} to play {hand}: press Stop to play it, ▶ Back to way 1 to see the first again.", a)
-      : id === "page.str.choose_last_others_way1" ? I18N.t("page.str.choose_last_others_way1", "{Player}: the board lights way {n} of {count}{pick} to play {hand}: press Stop to play it; to see the others, ◀ Previous way or ▶ Way 1.", a)
-      : id === "page.str.choose_last_others" ? I18N.t("page.str.choose_last_others", "{Player}: the board lights way {n} of {count}{pick} to play {hand}: press Stop to play it; to see the others, ◀ Previous way or ▶ Back to way 1.", a)
+    return id === "page.str.choose_last_two" ? I18N.t("page.str.choose_last_two", "{Player}: the board lights way {n} of {count}{pick} to play {hand}: press Stop to play it, ▶ Back to way 1 to see the first again.", a)
       : I18N.t("page.str.choose_last_back", "{Player}: the board lights way {n} of {count}{pick} to play {hand}: press Stop to play it, ◀ Previous way to go back one, ▶ Back to way 1 to see the first again.", a); } },
 };
-// the last way's words: two ways (the other one), the pick lit first (the others), or back to way 1
-function lastWayId() {
-  if (twoWays()) return pickFirstLit() ? "page.str.choose_last_other_way1" : "page.str.choose_last_two";
-  if (pickFirstLit() && (I18N.lang === "en" || I18N.has("page.str.choose_last_others"))) {
-    return I18N.lang === "en" || (I18N.has("page.str.choose_last_others_way1") && I18N.has("page.str.to_way_1"))
-      ? "page.str.choose_last_others_way1" : "page.str.choose_last_others";
-  }
-  return "page.str.choose_last_back";
-}
-// two ways to choose from, said as such where the page's language has the words (PAGE_SAID: "to see the other, ▶ Way
-// 1"): one button to the other way, ▶, and no ◀ Previous way beside it leading to the same
+// the last way's words: two ways (the first again, by ▶ alone), or back to way 1
+function lastWayId() { return twoWays() ? "page.str.choose_last_two" : "page.str.choose_last_back"; }
+// two ways to choose from, said as such where the page's language has the words (PAGE_SAID: "▶ Back to way 1 to see
+// the first again"): one button to the other way, ▶, and no ◀ Previous way beside it leading to the same
 function twoWays() {
   return !!S.view && S.view.phase === "choosing" && Array.isArray(S.view.outcomes) && S.view.outcomes.length === 2
-    && (I18N.lang === "en" || (I18N.has("page.str.choose_last_other_way1") && I18N.has("page.str.choose_last_two")
-      && I18N.has("page.str.to_way_1")));
+    && (I18N.lang === "en" || I18N.has("page.str.choose_last_two"));
 }
 // whether the page says a board's sentence in its own words (PAGE_SAID): English, a language that has the page's, or one
 // that lacks the board's too (it then says the page's English, never half one language)
@@ -1687,12 +1656,10 @@ function pageTwin(id) { const x = PAGE_SAID[id]; return !!x && (I18N.lang === "e
 // ...and the button names the next way as the prompt does (an attack: in Persian the prompt said "▶ Next way" beside
 // "🎲 Throw: next way")
 function nextWayOwn() { return pageTwin("str.choose"); }
-// the way lit, when it is the board's pick for the card held here: ", ★ the board's pick for your card," said after "way
-// 3 of 3" (Struggle newcomer 40 expected way 1 and read only in the list below that the choice opens on the pick)
-// ...and, while the pick the page lit as the choice opened is still lit, that it was lit first (Struggle newcomers 44,
-// 45, 47 expected way 1 and read "way 6 of 6" as five ways skipped)
+// the way lit, when it is the board's pick for the card held here: " (★ the board's pick for your card)" said after
+// "way 1 of 3" (the board lists its pick first: Struggle newcomers 44-47 and 109-113 read the pick lit as "way 3 of
+// 6" and ▶ going on to 4, 5, 6, then 1)
 function handKeyOf(v) { return JSON.stringify([v.current, v.round, v.faces, v.throws, (v.outcomes || []).length]); }
-function pickFirstLit() { return !!S.view && S.pickFirst === handKeyOf(S.view); }
 // a way lit by a person here (a way's row, the pick's buttons): remembered for the hand, so the prompt never says it
 // was lit from another screen (pickLit)
 function pickWay(index) {
@@ -1710,10 +1677,7 @@ function pickLit(s) {
   }
   if (!(v && card && card.length && S.hello.humans.includes(s.player) && typeof hint === "number" && hint === v.selected
     && (v.outcomes || []).length > 1)) return "";
-  return pickFirstLit() && (I18N.lang === "en" || I18N.has("page.str.prompt_pick_before"))
-    // (...said as shown before way 1: Struggle newcomer 109 read "way 2 of 2 (…, lit first)" as a contradiction)
-    ? I18N.t("page.str.prompt_pick_before", " (★ the board's pick for your card, so shown before way 1)")
-    : I18N.t("page.str.prompt_pick", " (★ the board's pick for your card)");
+  return I18N.t("page.str.prompt_pick", " (★ the board's pick for your card)");
 }
 function pageWords(s) {
   const m = s && Array.isArray(s.messages) ? s.messages[0] : null;

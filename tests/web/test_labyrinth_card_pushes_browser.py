@@ -14,7 +14,7 @@ from tests.web.test_plain_words_browser import LABYRINTH, WAIT_MS, serving
 
 pytestmark = pytest.mark.browser
 
-SAID = re.compile(r"🔀 (This turn, the push at|This turn, these pushes|With the spare as it lies, no push|No push opens)")
+SAID = re.compile(r"🔀 (Your turn now: the push at|Your turn now: these pushes|With the spare as it lies, no push|No push opens)")
 
 
 def test_the_card_page_names_the_pushes_to_its_picture_during_the_push(browser: Any) -> None:
@@ -56,10 +56,14 @@ def test_the_nearest_push_says_a_wall_stands_between(browser: Any) -> None:
               return [one, document.querySelector("#secret .ways").textContent]; }""")
         finally:
             mine.close()
-    # (the distance before the pushes, never a second pair of brackets after them: Labyrinth newcomer 92)
-    assert "With the spare as it lies, the nearest your pawn can get is the tile beside it, behind a wall, as it lies after the push, which may move it too: push at E-4, then walk to b5." in said[0], said
-    assert "With the spare as it lies, the nearest your pawn can get is 3 tiles from it along the rows and columns (walls not " \
-        "counted), as it lies after the push, which may move it too: push at E-4, then walk to b5." in said[1], said
+    # (never a second pair of brackets after the pushes: Labyrinth newcomer 92; the push first, then where it leaves the
+    # pawn, "the picture" named, never "it": newcomer 114 read "as it lies after the push, which may move it too" three
+    # times, "it" the spare, the pawn or the picture)
+    assert "Nearest with the spare as it lies: push at E-4, then walk to b5. Your pawn then stands beside the picture, " \
+        "behind a wall (the push may move the picture too)." in said[0], said
+    assert "Nearest with the spare as it lies: push at E-4, then walk to b5. Your pawn is then 3 tiles from the picture, " \
+        "counted along the rows and columns as if there were no walls (the push may move the picture too)." in said[1], said
+    assert all(s.count("(") == 1 and " it lies after" not in s for s in said), said
 
 
 def test_a_push_after_which_the_pawn_stands_where_it_is_nearest_says_stay(browser: Any) -> None:
@@ -78,8 +82,8 @@ def test_a_push_after_which_the_pawn_stands_where_it_is_nearest_says_stay(browse
               return out; }""")
         finally:
             mine.close()
-    assert said[0].endswith("push at S-b, then stay on a5."), said[0]
-    assert said[1].endswith("push at S-b (then stay on a5) or W-2 (then to c3)."), said[1]
+    assert "push at S-b, then stay on a5. Your pawn is then" in said[0], said[0]
+    assert "push at S-b (then stay on a5) or W-2 (then to c3). Your pawn is then" in said[1], said[1]
     assert all("after it" not in s and ") (" not in s for s in said), said
 
 

@@ -18,7 +18,6 @@ from tests.web.test_plain_words_browser import LABYRINTH, serving
 pytestmark = pytest.mark.browser
 
 PUSH = "push at E-4, then walk to b5."
-AS_IT_LIES = "With the spare as it lies, the nearest "
 
 
 def test_the_nearest_tile_and_its_push_are_said_apart(browser: Any) -> None:
@@ -46,15 +45,18 @@ def test_the_nearest_tile_and_its_push_are_said_apart(browser: Any) -> None:
                 return out; }""")
         finally:
             mine.close()
-    assert said[0].endswith(AS_IT_LIES + "your pawn can get is the tile beside it, behind a wall, as it lies after the push, which may move it too: " + PUSH), said[0]
-    assert said[1].endswith(AS_IT_LIES + "your pawn can get is 3 tiles from it along the rows and columns (walls not "
-                            "counted), as it lies after the push, which may move it too: " + PUSH), said[1]
-    assert said[2].endswith(AS_IT_LIES + "the Vader pawn can get is the tile beside it, behind a wall, as it lies after the push, which may move it too: " + PUSH), said[2]
-    assert said[3].endswith(AS_IT_LIES + "the Vader pawn can get is 3 tiles from it along the rows and columns (walls not "
-                            "counted), as it lies after the push, which may move it too: " + PUSH), said[3]
+    assert said[0].endswith("Nearest with the spare as it lies: " + PUSH + " Your pawn then stands beside the picture, behind a "
+                            "wall (the push may move the picture too)."), said[0]
+    assert said[1].endswith("Nearest with the spare as it lies: " + PUSH + " Your pawn is then 3 tiles from the picture, counted "
+                            "along the rows and columns as if there were no walls (the push may move the picture too)."), said[1]
+    assert said[2].endswith("Nearest with the spare as it lies: " + PUSH + " The Vader pawn then stands beside the picture, "
+                            "behind a wall (the push may move the picture too)."), said[2]
+    assert said[3].endswith("Nearest with the spare as it lies: " + PUSH + " The Vader pawn is then 3 tiles from the picture, "
+                            "counted along the rows and columns as if there were no walls (the push may move the picture too)."), said[3]
     assert all("Nearest to it" not in s and "with a wall between" not in s for s in said), said
     (first, two), (_, one) = home
-    assert (AS_IT_LIES + "your pawn can get is 2 tiles from a1 along the rows and columns (walls not counted): push at "
-            f"{first}, then walk to b2.") in two, two
-    assert (AS_IT_LIES + f"your pawn can get is the tile beside a1, behind a wall: push at {first}, then walk to a2.") in one, one
+    assert (f"Nearest with the spare as it lies: push at {first}, then walk to b2. Your pawn is then 2 tiles from a1, "
+            "counted along the rows and columns as if there were no walls.") in two, two
+    assert (f"Nearest with the spare as it lies: push at {first}, then walk to a2. Your pawn then stands beside a1, behind "
+            "a wall.") in one, one
     assert all("no need to turn" not in s for s in said + [two, one]), (said, two, one)

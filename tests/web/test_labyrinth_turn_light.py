@@ -158,7 +158,8 @@ def test_every_card_found_the_arrows_whose_push_opens_a_way_home_are_marked(brow
             # "distance 4" unsure of its unit and of the tile it meant)
             # ...the distance first, with what it does not count (Labyrinth newcomer 94 stopped to work out whether
             # "2 tiles from a1 along the rows and columns", said after the pushes, counted steps along the paths)
-            assert f"With the spare as it lies, the nearest your pawn can get is 2 tiles from a1 along the rows and columns (walls not counted): push at {near}, then walk to b2." in said, said
+            assert (f"Nearest with the spare as it lies: push at {near}, then walk to b2. Your pawn is then 2 tiles from a1, "
+                    "counted along the rows and columns as if there were no walls.") in said, said
             # ...no more than three pushes named, the others counted; and none said when no push gets the pawn nearer
             # than it stands (Labyrinth newcomer 70 read eight pushes, each "then to d1", where its pawn stood)
             many = page.evaluate("""() => { const lit = [...document.querySelectorAll('#maze .slot:not(.off)')].map((e) => e.dataset.slot);
@@ -166,7 +167,7 @@ def test_every_card_found_the_arrows_whose_push_opens_a_way_home_are_marked(brow
                             push_reach: { red: Object.fromEntries(lit.map((k) => [k, ['c3', 'd4']])) } };
                 drawInfo(); return lit.length; }""")
             said = page.locator("#mover").inner_text()
-            assert many > 4 and f"or {many - 3} more as near." in said and "the nearest your pawn can get is 4 tiles from a1" in said, said
+            assert many > 4 and f"or {many - 3} more as near." in said and "Your pawn is then 4 tiles from a1" in said, said
             assert said.count("(then to c3)") == 3, said
             # (no turn of the spare nearer either: Labyrinth newcomer 75)
             page.evaluate("""() => { S.world = { ...S.world, pawns: { ...S.world.pawns, red: 'c3' },

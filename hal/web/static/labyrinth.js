@@ -601,11 +601,12 @@ function homeWaysWords() {
     const turnedNear = near && !near.nearer ? nearestPushes(home, true) : null;
     if (turnedNear && turnedNear.nearer) return I18N.t("page.lab.home_ways_nearer_turned", "No push opens a way to {home} this turn, whichever way the spare is turned. As the spare lies now, none lets your pawn walk nearer to it than {here}, where it stands; turned another way: {ways}. ⟳ Rotate it, a quarter turn a press, until these words name the nearest pushes “with the spare as it lies”.", { home, here: near.here, ways: pushesSaid(turnedNear) });
     if (near && !near.nearer) return I18N.t("page.lab.home_ways_none_nearer", "No push opens a way to {home} this turn, whichever way the spare is turned, and none lets your pawn walk nearer to it than {here}, where it stands.", { home, here: near.here });
-    // (...the distance first, with what it does not count, as the card page says it: Labyrinth newcomer 94 stopped to
-    // work out whether "(2 tiles from a1 along the rows and columns)" after the pushes counted steps along the paths;
-    // one tile is beside it, a wall between, or a way would open: Labyrinth newcomer 90 on the card page)
-    return near && near.tiles === 1 ? I18N.t("page.lab.home_ways_nearest_one", "No push opens a way to {home} this turn, whichever way the spare is turned. With the spare as it lies, the nearest your pawn can get is the tile beside {home}, behind a wall: push at {ways}.", { home, ways })
-      : near ? I18N.t("page.lab.home_ways_nearest_walk", "No push opens a way to {home} this turn, whichever way the spare is turned. With the spare as it lies, the nearest your pawn can get is {tiles} tiles from {home} along the rows and columns (walls not counted): push at {ways}.", { home, ways, tiles: near.tiles })
+    // (...the push first, then the distance in a sentence of its own with what it does not count, as the card page says
+    // it: Labyrinth newcomer 94 stopped to work out whether "(2 tiles from a1 along the rows and columns)" after the
+    // pushes counted steps along the paths, newcomer 114 read "(walls not counted)" three times; one tile is beside
+    // it, a wall between, or a way would open: Labyrinth newcomer 90 on the card page)
+    return near && near.tiles === 1 ? I18N.t("page.lab.home_ways_nearest_one", "No push opens a way to {home} this turn, whichever way the spare is turned. Nearest with the spare as it lies: push at {ways}. Your pawn then stands beside {home}, behind a wall.", { home, ways })
+      : near ? I18N.t("page.lab.home_ways_nearest_walk", "No push opens a way to {home} this turn, whichever way the spare is turned. Nearest with the spare as it lies: push at {ways}. Your pawn is then {tiles} tiles from {home}, counted along the rows and columns as if there were no walls.", { home, ways, tiles: near.tiles })
       : I18N.t("page.lab.home_ways_never", "No push opens a way to {home} this turn, whichever way the spare is turned: push where your pawn can walk nearest to it.", { home });
   }
   return ways.length === 1 ? I18N.t("page.lab.home_way_one", "🏠 The push at {slot} opens a way to {home} (a 🏠 beside its arrow).", { slot: ways[0], home })

@@ -72,26 +72,26 @@ function waysHTML(w, vader = false) {
 }
 // the lines of waysHTML for the player's own pawn, and for the Vader pawn
 const PAWN_WAYS = {
-  one: (p) => I18N.t("page.card.ways_one", "🔀 This turn, the push at {slot} opens a way from your pawn to it.", p),
-  now: (p) => I18N.t("page.card.ways_now", "🔀 This turn, these pushes open a way from your pawn to it: {slots}.", p),
+  one: (p) => I18N.t("page.card.ways_one", "🔀 Your turn now: the push at {slot} opens a way from your pawn to it.", p),
+  now: (p) => I18N.t("page.card.ways_now", "🔀 Your turn now: these pushes open a way from your pawn to it: {slots}.", p),
   turned: (p) => I18N.t("page.card.ways_turned", "🔀 With the spare as it lies, no push opens a way from your pawn to it. Turn the spare with ⟳ Rotate (on the board's page): {turns}.", p),
   stuck: (p) => I18N.t("page.card.ways_stuck_keep", "🔀 No push opens a way from your pawn to it this turn, whichever way the spare is turned, and none lets your pawn get nearer to it than it stands; these keep it as near: {ways}.", p),
   none: () => I18N.t("page.card.ways_none", "🔀 No push opens a way from your pawn to it this turn, whichever way the spare is turned: push where your pawn gets nearer to it."),
   ready: (p) => I18N.t("page.card.ways_ready", "🔀 No push opens a way from your pawn to it this turn, whichever way the spare is turned, and none lets your pawn get nearer to it than it stands. Get ready for your next turn, with the spare as it lies: {ways}. From {cell}, a push at {then} opens the way next turn, whatever the spare is then, unless the other players' pushes change the maze first.", p),
   // (the picture counted where it lies after the push: Labyrinth newcomer 112 counted from where it lay before, d6, and
   // read the 3 of "3 tiles from it" as wrong, N-d moving it to d5)
-  nearestOne: (p) => I18N.t("page.card.ways_nearest_one", "🔀 No push opens a way from your pawn to it this turn, whichever way the spare is turned. With the spare as it lies, the nearest your pawn can get is the tile beside it, behind a wall, as it lies after the push, which may move it too: push at {ways}.", p),
-  nearest: (p) => I18N.t("page.card.ways_nearest", "🔀 No push opens a way from your pawn to it this turn, whichever way the spare is turned. With the spare as it lies, the nearest your pawn can get is {tiles} tiles from it along the rows and columns (walls not counted), as it lies after the push, which may move it too: push at {ways}.", p),
+  nearestOne: (p) => I18N.t("page.card.ways_nearest_one", "🔀 No push opens a way from your pawn to the picture this turn, whichever way the spare is turned. Nearest with the spare as it lies: push at {ways}. Your pawn then stands beside the picture, behind a wall (the push may move the picture too).", p),
+  nearest: (p) => I18N.t("page.card.ways_nearest", "🔀 No push opens a way from your pawn to the picture this turn, whichever way the spare is turned. Nearest with the spare as it lies: push at {ways}. Your pawn is then {tiles} tiles from the picture, counted along the rows and columns as if there were no walls (the push may move the picture too).", p),
 };
 const VADER_WAYS = {
-  one: (p) => I18N.t("page.card.vader_ways_one", "🔀 This turn, the push at {slot} opens a way from the Vader pawn to it.", p),
-  now: (p) => I18N.t("page.card.vader_ways_now", "🔀 This turn, these pushes open a way from the Vader pawn to it: {slots}.", p),
+  one: (p) => I18N.t("page.card.vader_ways_one", "🔀 Your turn now: the push at {slot} opens a way from the Vader pawn to it.", p),
+  now: (p) => I18N.t("page.card.vader_ways_now", "🔀 Your turn now: these pushes open a way from the Vader pawn to it: {slots}.", p),
   turned: (p) => I18N.t("page.card.vader_ways_turned", "🔀 With the spare as it lies, no push opens a way from the Vader pawn to it. Turn the spare with ⟳ Rotate (on the board's page): {turns}.", p),
   stuck: (p) => I18N.t("page.card.vader_ways_stuck_keep", "🔀 No push opens a way from the Vader pawn to it this turn, whichever way the spare is turned, and none lets the Vader pawn get nearer to it than it stands; these keep it as near: {ways}.", p),
   none: () => I18N.t("page.card.vader_ways_none", "🔀 No push opens a way from the Vader pawn to it this turn, whichever way the spare is turned: push where the Vader pawn gets nearer to it."),
   ready: (p) => I18N.t("page.card.vader_ways_ready", "🔀 No push opens a way from the Vader pawn to it this turn, whichever way the spare is turned, and none lets the Vader pawn get nearer to it than it stands. Get ready for your next turn, with the spare as it lies: {ways}. From {cell}, a push at {then} opens the way next turn, whatever the spare is then, unless the other players' pushes change the maze, or one of them moves the Vader pawn, first.", p),
-  nearestOne: (p) => I18N.t("page.card.vader_ways_nearest_one", "🔀 No push opens a way from the Vader pawn to it this turn, whichever way the spare is turned. With the spare as it lies, the nearest the Vader pawn can get is the tile beside it, behind a wall, as it lies after the push, which may move it too: push at {ways}.", p),
-  nearest: (p) => I18N.t("page.card.vader_ways_nearest", "🔀 No push opens a way from the Vader pawn to it this turn, whichever way the spare is turned. With the spare as it lies, the nearest the Vader pawn can get is {tiles} tiles from it along the rows and columns (walls not counted), as it lies after the push, which may move it too: push at {ways}.", p),
+  nearestOne: (p) => I18N.t("page.card.vader_ways_nearest_one", "🔀 No push opens a way from the Vader pawn to the picture this turn, whichever way the spare is turned. Nearest with the spare as it lies: push at {ways}. The Vader pawn then stands beside the picture, behind a wall (the push may move the picture too).", p),
+  nearest: (p) => I18N.t("page.card.vader_ways_nearest", "🔀 No push opens a way from the Vader pawn to the picture this turn, whichever way the spare is turned. Nearest with the spare as it lies: push at {ways}. The Vader pawn is then {tiles} tiles from the picture, counted along the rows and columns as if there were no walls (the push may move the picture too).", p),
 };
 // the pushes that open a way with the spare turned, by the ⟳ Rotate presses each needs (the table's `turns`): "once,
 // then push at S-f; twice, then push at N-b or W-4" (Labyrinth newcomer 91, the card page in its own tab on a phone,

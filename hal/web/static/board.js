@@ -1005,8 +1005,8 @@ const TIPS = { // getters: said in the page's language when shown; keys named on
   // same instructions, the tip the prompt in longer words)
   // (never back onto a cell passed, dark for that: Magic newcomer 85 could not tell "not allowed" from "not shown")
   get move() {
-    return keysShown() ? I18N.t("page.magic.tip_move_how", "A step: an arrow key, a click on a cell next to your pawn (or on a lit cell in line with it: the pawn walks there), or a drag. Your pawn may pass another pawn but not stop on it, and never back onto a cell passed already in this move (the rules forbid probing for walls: those stay dark); a hidden wall drops your ball and ends the move.")
-      : I18N.t("page.magic.tip_move_how_tap", "A step: tap a cell next to your pawn (or a lit cell in line with it: the pawn walks there), or drag the pawn there. It may pass another pawn but not stop on it, and never back onto a cell passed already in this move (the rules forbid probing for walls: those stay dark); a hidden wall drops your ball and ends the move.");
+    return keysShown() ? I18N.t("page.magic.tip_move_how", "A step: an arrow key, a click on a cell next to your pawn (or on a lit cell with one way to it, as one in line has: the pawn walks there), or a drag. Your pawn may pass another pawn but not stop on it, and never back onto a cell passed already in this move (the rules forbid probing for walls: those stay dark); a hidden wall drops your ball and ends the move.")
+      : I18N.t("page.magic.tip_move_how_tap", "A step: tap a cell next to your pawn (or a lit cell with one way to it, as one in line has: the pawn walks there), or drag the pawn there. It may pass another pawn but not stop on it, and never back onto a cell passed already in this move (the rules forbid probing for walls: those stay dark); a hidden wall drops your ball and ends the move.");
   },
   // why the pawn goes back, at each step of the way back (the prompt says the steps: Lift pawn, the corner, the ball)
   // (a ball falls at a hidden wall, or under a pawn lifted off the board: an attack's jump found no wall to show)
@@ -1040,6 +1040,17 @@ function tapOff(e) {
   if (!el) return;
   e.preventDefault(); e.stopImmediatePropagation();
   showError(!keysShown() && el.dataset.tap ? el.dataset.tap : el.title);
+}
+// the D key before any step of the roll: said what it does, a second D within 6 s ends the turn (Magic newcomer 112
+// pressed D for a step, beside the arrows' WASD place, and lost a roll of 1 without a word); true where it asked. The
+// ✋ Done button, pressed by its words, acts at once, and D does once a step is made
+function unmovedD() {
+  const player = activeHuman(), left = player && plainMove() ? stepsLeft(player) : null;
+  const unmoved = left !== null && left > 0 && left === S.view.die, again = Date.now() - (S.dAsked || 0) < 6000;
+  S.dAsked = unmoved && !again ? Date.now() : 0;
+  if (!unmoved || again) return false;
+  showError(I18N.t("page.magic.d_unmoved", "D ends your turn with your roll of {roll} unused: press D again to end it", { roll: S.view.die }));
+  return true;
 }
 function keyButton(el) {
   if (el.getAttribute("aria-disabled") === "true") showError(el.title); else el.click();
@@ -1365,13 +1376,40 @@ function farTap(player, here, cell) {
     for (const c of line) { if (!slideStep(player, c)) return; }
     return;
   }
-  const [f, r] = coords(here), [tf, tr] = coords(cell);
-  const first = [[Math.sign(tf - f), 0], [0, Math.sign(tr - r)]].filter(([df, dr]) => df || dr)
-    .map(([df, dr]) => cellAt(f + df, r + dr)).filter((c) => c && !stepBlocked(player, here, c, plain)).sort();
+  // ...and off the line, where every step has one way on (the others closed by a wall found or a cell passed: Magic
+  // newcomer 112 clicked the lit d2 from c1 and read "first d1", the one way there): walked as a line is
+  const way = asked || left !== null ? oneWay(player, here, cell, plain) : null;
+  if (way) {
+    if (!asked && way.length > left) {
+      showError(I18N.t("page.magic.far_beyond_roll", "{cell} is {n} steps from {here}: your roll leaves {left}", { cell, n: way.length, here, left }));
+      return;
+    }
+    for (const c of way) { if (!slideStep(player, c)) return; }
+    return;
+  }
+  const first = towards(player, here, cell, plain).sort();
   showError(plain && first.length
     ? I18N.t("page.magic.not_next_first", "{cell} is not next to {here}: step one cell at a time, the way you choose (a hidden wall may stand on any): first {first}",
       { cell, here, first: first.join(I18N.t("page.magic.or", " or ")) })
     : I18N.t("page.magic.not_next_way", "{cell} is not next to {here}: slide one cell at a time, by the way you choose (a hidden wall may stand on any), or drag the pawn along it", { cell, here }));
+}
+// the steps from `at` one cell nearer to `cell`, along its row or its column, that the page would take (stepBlocked: no
+// wall found there, no cell passed): none, one or two cells
+function towards(player, at, cell, plain) {
+  const [f, r] = coords(at), [tf, tr] = coords(cell);
+  return [[Math.sign(tf - f), 0], [0, Math.sign(tr - r)]].filter(([df, dr]) => df || dr)
+    .map(([df, dr]) => cellAt(f + df, r + dr)).filter((c) => c && !stepBlocked(player, at, c, plain));
+}
+// the one way from `here` to `cell` by steps each nearer to it (towards), or null where a step has two ways on (the
+// player's choice: a hidden wall may stand on either) or none
+function oneWay(player, here, cell, plain) {
+  const way = [];
+  for (let at = here; at !== cell; at = way[way.length - 1]) {
+    const next = towards(player, at, cell, plain);
+    if (next.length !== 1) return null;
+    way.push(next[0]);
+  }
+  return way;
 }
 // the pawn on `cell` of a player no one at this page plays (a simulated one's), or undefined
 function theirsOn(cell) {
@@ -1604,7 +1642,7 @@ function wire() {
     if (KEY_DIR[e.key]) { e.preventDefault(); arrow(KEY_DIR[e.key]); }
     else if (e.repeat) return;
     else if (k === "r") press("roll");
-    else if (k === "d") press("done");
+    else if (k === "d") { if (!unmovedD()) press("done"); }
     // Lift pawn and Fish ball out too (Magic newcomer 74 looked for their keys after a drop and took the mouse); a
     // key for a button that is off says why, as a tap on it does (tapOff)
     else if (k === "l") keyButton($("lift"));

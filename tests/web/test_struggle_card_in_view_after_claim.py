@@ -60,12 +60,12 @@ def test_a_way_lit_from_the_screen_holding_the_card_is_said_so_on_the_other(brow
             other.reload()
             other.wait_for_function("() => MB.seats && MB.seatElsewhere('red')", timeout=WAIT)
             _choosing(other)
-            # the phone holding the card lights the board's pick first (pickShow); its pick lands before ours (CI50: it
-            # came after, under load, and the prompt read "way 2 of 3")
-            phone.wait_for_function("() => S.view && S.view.phase === 'choosing' && S.autoPicked === handKeyOf(S.view)"
-                                    " && typeof S.hints.red === 'number'", timeout=WAIT)
-            hint = phone.evaluate("S.hints.red")
-            other.wait_for_function("(n) => S.view.selected === n", arg=hint, timeout=WAIT)
+            # the board lists its pick for the card first: way 1, lit as the choice opens, on both screens
+            phone.wait_for_function("() => S.view && S.view.phase === 'choosing' && typeof S.hints.red === 'number'",
+                                    timeout=WAIT)
+            assert phone.evaluate("S.hints.red") == 0
+            other.wait_for_function("() => S.view.selected === 0", timeout=WAIT)
+            assert "lit from the screen" not in other.locator("#prompt-text").inner_text()
             phone.evaluate("() => MB.send({ type: 'pick', index: 2 })")  # the person at the card lights way 3
             other.wait_for_function("() => S.view.selected === 2", timeout=WAIT)
             prompt = other.locator("#prompt-text")

@@ -16,7 +16,7 @@ pytestmark = pytest.mark.browser
 
 WAIT = 30000
 PORT = int(os.environ.get("MB_TEST_PORT", "0"))
-SEED = ("--game", "struggle", "--seed", "31643", "--humans", "red")  # red throws ace J 9 ace Q; way 3: Q, 9 -> 2, J -> 1
+SEED = ("--game", "struggle", "--seed", "31643", "--humans", "red")  # red throws ace J 9 ace Q; a way: Q, 9 -> 2, J -> 1
 
 
 def hand_kept(browser: Any, url: str, size: tuple[int, int] = (390, 844), before: Any = None) -> Any:
@@ -39,8 +39,11 @@ def test_a_move_no_reed_sees_updates_the_prompt_while_the_board_asks_to_check(br
     with serving(SEED, PORT) as url:
         page = hand_kept(browser, url)
         try:
-            page.evaluate("MB.send({type: 'pick', index: 2})")
-            page.wait_for_function("() => S.view.selected === 2", timeout=WAIT)
+            # (the way by its moves: the board lists its pick for the card first, so the way's number follows the card)
+            way = page.evaluate("S.view.outcomes.findIndex((o) => o.spaces.Q === 2 && o.spaces['9'] === 2 && o.spaces.J === 1)")
+            assert way >= 0
+            page.evaluate("(n) => MB.send({type: 'pick', index: n})", way)
+            page.wait_for_function("(n) => S.view.selected === n", arg=way, timeout=WAIT)
             page.click("#stop")
             page.wait_for_function("() => S.view.phase === 'placing'", timeout=WAIT)
             for token, to, then in (("Q", "s2", "Made"), ("J", "s3", "space 3"), ("J", "s1", "still to move")):

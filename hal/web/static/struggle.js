@@ -1709,8 +1709,14 @@ function mistakeNamed(s) {
   if (!home) return null;
   // (the moves no reed can see too, that the world shows not made: Struggle newcomer 44's Q to space 2 was left out;
   // and a move off a shared space the board cannot name, named as the world has it: an attack's J on space 1)
-  const rest = (s.requests || []).map((r) => (r.piece ? r : { ...r, piece: worldToken(r) })).filter((r) => r.piece
-    && r.piece !== token && Array.isArray(r.to) && r.to.length && !r.to.includes(S.world.tokens[r.piece]));
+  // ...each token once, where the play puts it (an attack put 9 on space 5 and K, which the play moves to space 1, on
+  // space 7: "Then: token K on space 1, … and token K on START", K's stray request read as any place it may go)
+  const endOf = (t) => (playEnds().find(([x]) => x === t) || [])[1];
+  const named = (s.requests || []).map((r) => (r.piece ? r : { ...r, piece: worldToken(r) }))
+    .map((r) => (r.piece && Array.isArray(r.to) && r.to.includes(endOf(r.piece)) ? { ...r, to: [endOf(r.piece)] } : r));
+  const left = named.filter((r) => r.piece && r.piece !== token && Array.isArray(r.to) && r.to.length
+    && !r.to.includes(S.world.tokens[r.piece]));
+  const rest = left.filter((r, i) => left.findIndex((x) => x.piece === r.piece) === i);
   const moves = I18N.list(rest.map((r) => I18N.say("str.check_on", { token: r.piece, place: sensorName(r.to[0]) })));
   const args = { player: s.player, piece: token, where: sensorName(wrong.from), to: sensorName(home),
     then: rest.length ? I18N.say("str.mistake_then", { moves }) : "" };

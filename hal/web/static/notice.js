@@ -49,6 +49,8 @@ const NOTICE = {
     const restarted = NOTICE.lost && NOTICE.lastT !== null && last < NOTICE.lastT;
     NOTICE.restarted = restarted; // (a page's hello: a game that ended while this page was away is still told)
     if (restarted) NOTICE.gameOver(); // another game: the tips shown in the old one are seen
+    NOTICE.seed = msg.seed;
+    NOTICE.roomBack();
     NOTICE.lost = false;
     NOTICE.heard(last);
     NOTICE.share([...NOTICE.gone]); // read while the connection was away (share), or before a restarted server
@@ -326,6 +328,7 @@ const NOTICE = {
     if (window.ResizeObserver) new ResizeObserver(() => NOTICE.clamped(box)).observe(text);
     box.querySelector(".guide-off").addEventListener("click", () => {
       for (const id of Object.keys(NOTICE.tips)) NOTICE.remember(id);
+      NOTICE.roomGone();
       NOTICE.hide();
       // the person's own tap gives the tips' room back at once (an attack: kept all game, a landscape phone's 55 px
       // box said only the newest line, and a reload of the same game had none)
@@ -402,6 +405,7 @@ const NOTICE = {
   },
   gameOver() {
     NOTICE.gotIt = undefined;
+    NOTICE.roomGone(); // (the next game keeps it again as its tips come: keep)
     for (const id of NOTICE.shown) if (NOTICE.used.has(id)) NOTICE.remember(id);
     NOTICE.shown.clear(); NOTICE.used.clear();
     const box = NOTICE.el("guide");
@@ -479,6 +483,24 @@ const NOTICE = {
     text.textContent = was;
     if (open !== undefined) box.dataset.open = open;
   },
+  // the room kept, remembered for this tab's game (sessionStorage: the guide's game and the hello's seed): a reload in
+  // the middle of the game keeps it, and the board where it was (Magic newcomer 112 and Labyrinth newcomer 114
+  // reloaded, the room was gone, the board 65-120 px higher, and their next taps landed a row off); at most 400 px
+  ROOM: "mazeboard.guide.room",
+  seed: null,
+  roomKept(height) {
+    try { sessionStorage.setItem(NOTICE.ROOM, JSON.stringify({ game: NOTICE.game, seed: NOTICE.seed, height })); } catch (e) { /* storage refused */ }
+  },
+  roomGone() { try { sessionStorage.removeItem(NOTICE.ROOM); } catch (e) { /* storage refused */ } },
+  roomBack() {
+    let kept = null;
+    try { kept = JSON.parse(sessionStorage.getItem(NOTICE.ROOM) || "null"); } catch (e) { kept = null; }
+    if (!kept || typeof kept !== "object" || kept.game !== NOTICE.game || kept.seed !== NOTICE.seed || !NOTICE.phone()
+        || typeof kept.height !== "number" || !(kept.height > 0) || document.body.classList.contains("guide-resting")) return;
+    document.body.style.setProperty("--guide-rest", `${Math.min(400, Math.round(kept.height))}px`);
+    document.body.classList.add("guide-resting");
+    NOTICE.news();
+  },
   // a tip whose moment is over goes, its room kept on a phone (keep)
   rest(box) {
     NOTICE.twice(box.dataset.tip);
@@ -492,6 +514,7 @@ const NOTICE = {
       const open = box.dataset.open;
       delete box.dataset.open;
       document.body.style.setProperty("--guide-rest", `${box.offsetHeight}px`);
+      NOTICE.roomKept(box.offsetHeight);
       if (open !== undefined) box.dataset.open = open;
       document.body.classList.add("guide-resting");
     }

@@ -48,3 +48,22 @@ def test_a_finger_drag_from_a_chip_the_play_moves_takes_the_token_the_line_names
             assert page.evaluate(f"S.world.tokens['{other}']") == "s0"
         finally:
             ctx.close()
+
+
+def test_a_finger_drag_of_a_chip_the_play_moves_to_its_own_space_takes_that_chip(browser: Any) -> None:
+    """(Struggle newcomer 114: after "Stop: play way 1" the newcomer dragged J from START to space 1, J's own place in
+    the play, and K, the token the line named, landed there instead: a right move made wrong. A drag let go on the
+    space where the play puts the chip under the finger takes that chip; let go where the play puts another token
+    moved from that space, it takes that one, as above)"""
+    with serving(SEED7, 0) as url:
+        ctx, page = _phone(browser, url, "['goal', 'dice', 'throw', 'choose', 'place']")
+        try:
+            _placing(page)  # J START -> space 4, 9 START -> space 1: both from START
+            named = page.evaluate("() => askedFrom('s0')")
+            other = page.evaluate("(t) => askedHere('s0').find((x) => x !== t)", named)
+            goes = page.evaluate("(t) => movesAsked().find((q) => q.piece === t).to[0]", other)
+            finger_drag(page, f'.space[data-sensor="s0"] .token[data-token="{other}"]', f'.space[data-sensor="{goes}"]')
+            page.wait_for_function("([t, s]) => S.world.tokens[t] === s", arg=[other, goes], timeout=WAIT)
+            assert page.evaluate(f"S.world.tokens['{named}']") == "s0"
+        finally:
+            ctx.close()

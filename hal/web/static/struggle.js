@@ -217,17 +217,26 @@ function tokenDiv(t) {
 // token then on the space does (pointer events: mouse, pen and finger alike; struggle.css gives the tokens
 // touch-action: none, so that a finger drags the token rather than the page)
 const DRAG_PX = 6;
-const D = { token: null, id: null, x: 0, y: 0, ghost: null, quietUntil: 0 };
+const D = { token: null, here: [], id: null, x: 0, y: 0, ghost: null, quietUntil: 0 };
 function dragStart(e, t) {
   if (e.button !== 0 || !S.hello.humans.length || (S.world && S.world.placing)) return;
   // a finger's drag begun on a space the play moves a token from takes the token a tap there takes: the one the line
   // names, or the one taps on that space chose (Struggle newcomer 111 dragged from START, the line naming 10, and Q,
   // under the finger, a token the play leaves, moved; newcomer 113 dragged from START, the line naming K, and Q, under
   // the finger, a token the play moves too, moved)
+  // ...and, let go where the play puts another token it moves from that space, that one (dropTaken: newcomer 114
+  // dragged J, under the finger, to J's own space, and K, the line's, went there)
   const finger = e.pointerType === "touch" || e.pointerType === "pen", at = S.world && S.world.tokens[t];
   const here = finger && at ? askedHere(at) : [];
-  const asked = !here.length ? null : here.includes(S.selected) ? S.selected : here[0];
-  Object.assign(D, { token: asked || t, id: e.pointerId, x: e.clientX, y: e.clientY, ghost: null });
+  const asked = !here.length ? null : here.includes(t) ? t : here.includes(S.selected) ? S.selected : here[0];
+  Object.assign(D, { token: asked || t, here, id: e.pointerId, x: e.clientX, y: e.clientY, ghost: null });
+}
+// the token a finger's drag from a space the play moves tokens from (`here`, in the play's order) moves, let go on
+// `sensor`: the one dragged where the play puts it there, else the first of `here` the play puts there, else the one
+// dragged (each a finger's third wide on START: the chip under it may not be the one meant, the space let go on is)
+function dropTaken(token, here, sensor) {
+  const ends = new Set(movesAsked().filter((q) => Array.isArray(q.to) && q.to.includes(sensor)).map((q) => q.piece));
+  return ends.has(token) ? token : here.find((x) => ends.has(x)) || token;
 }
 function dropSpace(e) {
   const under = document.elementFromPoint(e.clientX, e.clientY);
@@ -255,13 +264,15 @@ function dragMove(e) {
 }
 function dragEnd(e) {
   if (D.token === null || e.pointerId !== D.id) return;
-  const { token, ghost } = D;
+  const { ghost } = D;
+  let { token } = D;
   D.token = null;
   if (!ghost) return; // not moved: a click, which the click handlers take
   ghost.remove();
   document.querySelectorAll(".space.drop").forEach((el) => el.classList.remove("drop"));
   D.quietUntil = Date.now() + 400; // the click the browser sends after the release is not a second choice
   const space = e.type === "pointerup" ? dropSpace(e) : null;
+  if (space && D.here && D.here.length) token = dropTaken(token, D.here, space.dataset.sensor);
   if (space && space.dataset.sensor !== S.world.tokens[token]) { S.selected = token; spaceClicked(space.dataset.sensor); return; }
   S.selected = null; // let go where it was, or off the spaces: nothing moves, nothing stays picked up
   drawTokens();

@@ -97,13 +97,20 @@ class _Turn:
     throws: int = 0
     held: set[int] = field(default_factory=set)  # 0-based dice indices
     outcomes: tuple[Outcome, ...] = ()
+    ranks: tuple[int, ...] = ()  # each listed outcome's index in the rules' order (rules.pick_order)
     selected: int = 0
     hint: int = 0
     play: int = 0  # which of the selected outcome's plays (the order the player names)
 
+    def rank(self, index: int) -> int:
+        """The listed outcome ``index``'s index in the rules' order (itself where no order is kept)."""
+        return self.ranks[index] if 0 <= index < len(self.ranks) else index
 
-def outcome_summary(index: int, outcome: Outcome, race: Race | None) -> dict[str, Any]:
-    """An outcome of a hand played on ``race`` as event data: its index, first play, every play, the
+
+def outcome_summary(index: int, outcome: Outcome, race: Race | None, rank: int | None = None) -> dict[str, Any]:
+    """An outcome of a hand played on ``race`` as event data: its index, ``rank`` (its index in the rules' order,
+    :func:`rules.outcomes`, whatever the pick listed first: a scenario's ``select N``; ``index`` where not given), first
+    play, every play, the
     race it leads to, and ``round_end``: the tokens put on an arrival place by no move of their own
     (the fourth arrival ends the round, the fifth token takes the last place: RULES.md §3, as
     :func:`rules.apply` leaves them), each ``{"token", "from": the space it stood on, "place"}``
@@ -116,6 +123,7 @@ def outcome_summary(index: int, outcome: Outcome, race: Race | None) -> dict[str
         stood[m.token] = m.to
     return {
         "index": index,
+        "rank": index if rank is None else rank,
         "ace": list(outcome.plays[0].aces),
         "order": list(outcome.plays[0].order),
         "plays": [p.text() for p in outcome.plays],
@@ -291,7 +299,7 @@ class StruggleReferee(RefereeCore):
             "throws": turn.throws if turn else 0,
             "held": sorted(i + 1 for i in turn.held) if turn else [],
             # the race before the play is the race only while choosing
-            "outcomes": [outcome_summary(i, o, self.race if self.state == "choosing" else None)
+            "outcomes": [outcome_summary(i, o, self.race if self.state == "choosing" else None, turn.rank(i))
                          for i, o in enumerate(turn.outcomes)] if turn else [],
             "selected": turn.selected if turn else None,
             "play": turn.play if turn else None,
@@ -477,7 +485,9 @@ class StruggleReferee(RefereeCore):
         # the board's pick for the card listed first, the others after it in the rules' order: the pick is way 1, lit
         # as the choice opens, and Throw steps on 2, 3 … (Struggle newcomers 44-47 and 109-113 saw the pick lit as
         # "way 3 of 6" and Throw go on to 4, 5, 6, then 1; round 26 had read "way 10 of 10" first)
-        turn.outcomes = rules.pick_first(self.rules, rules.outcomes(self.rules, self.race, turn.hand), card)
+        listed = rules.outcomes(self.rules, self.race, turn.hand)
+        turn.ranks = rules.pick_order(self.rules, listed, card)
+        turn.outcomes = tuple(listed[i] for i in turn.ranks)
         turn.hint = rules.hint(self.rules, turn.outcomes, card)
         # ...and why, said on the card holder's page (Struggle newcomer 66: a reason it did not see in the ways)
         why, lead = rules.hint_reason(self.rules, turn.outcomes, card, turn.hint)
@@ -486,7 +496,7 @@ class StruggleReferee(RefereeCore):
         turn.selected = 0  # way 1 first, as the list reads (round 26: "way 10 of 10" first); the hint marks the pick
         turn.play = 0
         self._emit("outcomes", player=turn.player, faces=list(turn.hand),
-                   outcomes=[outcome_summary(i, o, self.race) for i, o in enumerate(turn.outcomes)],
+                   outcomes=[outcome_summary(i, o, self.race, turn.rank(i)) for i, o in enumerate(turn.outcomes)],
                    hint=turn.hint, hint_why=why, hint_token=lead, hint_apart=apart, selected=turn.selected)
         self._go("hand_accepted")
 

@@ -634,10 +634,13 @@ def hint(rules: Rules, outs: Sequence[Outcome], card: Card | None) -> int:
     return max(range(len(outs)), key=lambda i: (evaluate(rules, outs[i].result.race, card), moved(outs[i].result), -i))
 
 
-def pick_first(rules: Rules, outs: Sequence[Outcome], card: Card | None) -> tuple[Outcome, ...]:
-    """``outs`` with the one :func:`hint` picks for ``card`` moved to the front, the others after it in their order
-    (unchanged without a card). The ways are numbered from the pick: it is way 1, lit as the choice opens, and the
-    next way is the first of the rest (issue 15: a pick lit as "way 3 of 6" led on to 4, 5, 6, then 1). The pick stays
-    the pick: among ways level with it on every measure it was the first listed, and it is listed before them still."""
+def pick_order(rules: Rules, outs: Sequence[Outcome], card: Card | None) -> tuple[int, ...]:
+    """The indices of ``outs`` in the order the board lists them: the one :func:`hint` picks for ``card`` first, the
+    others after it in their order (0, 1, 2 … without a card). The ways are numbered from the pick: it is way 1, lit as
+    the choice opens, and the next way is the first of the rest (issue 15: a pick lit as "way 3 of 6" led on to 4, 5,
+    6, then 1). The pick stays the pick: among ways level with it on every measure it was the first listed, and it is
+    listed before them still. (A scenario's ``select N`` names an outcome by its index in ``outs``: the ``outcomes``
+    event's ``rank``, so that a file plays the same way with or without a card.)"""
     best = hint(rules, outs, card)
-    return (outs[best], *outs[:best], *outs[best + 1:])
+    return (best, *range(best), *range(best + 1, len(outs))) if outs else ()
+

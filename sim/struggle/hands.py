@@ -52,6 +52,7 @@ class Act:
     sensor: str = ""
     ms: int = 0
     number: int = 0
+    by_rank: bool = False  # ``select``: ``number`` is the outcome's ``rank``, its index in the rules' order (a scenario's)
     card: tuple[str, ...] = ()
     index: int = -1
     text: str = ""
@@ -281,7 +282,11 @@ class StruggleHands:
             raise self._fail(act, "no outcomes are listed (throw and stop first)")
         if act.number >= n:
             raise self._fail(act, f"outcome {act.number} is not listed (0..{n - 1})")
-        return self._first(self._presses_to(act.number) + [Act("press", button="stop")])
+        # a scenario's N is the outcome's index in the rules' order (its ``rank``): the board lists its pick for the
+        # card first, and a file plays the same way whether a card is dealt or not (attack 16)
+        index = next((i for i, o in enumerate(self.view.outcomes) if o.get("rank") == act.number), act.number) \
+            if act.by_rank else act.number
+        return self._first(self._presses_to(index) + [Act("press", button="stop")])
 
     def _presses_to(self, index: int) -> list[Act]:
         n = len(self.view.outcomes)

@@ -194,7 +194,7 @@ def _select(c: _Ctx, args: list[str]) -> Act:
     c.arity(args, 1, "select N")
     if not args[0].isdigit():
         raise ConfigError(f"{c.where}: {args[0]!r} is not an outcome number (0, 1, ...)")
-    return c.act("select", number=int(args[0]))
+    return c.act("select", number=int(args[0]), by_rank=True)
 
 
 def _press(c: _Ctx, args: list[str]) -> Act:

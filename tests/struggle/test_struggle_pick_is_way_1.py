@@ -56,3 +56,19 @@ def test_without_a_card_the_ways_keep_the_rules_order() -> None:
     outs, _ = _natural()
     event = [e for e in events if e.type == "outcomes"][-1]
     assert [o["spaces"] for o in event["outcomes"]] == [o.result.race.at() for o in outs]
+
+
+def test_a_scenario_s_select_n_plays_the_same_way_whether_the_pick_is_listed_first_or_not() -> None:
+    """(attack 16: a scenario file with ``select 0`` and objective cards played the ace as K before the pick was
+    listed first, and as 10 after; with ``hint = false`` as K again. A scenario's N is the outcome's index in the rules'
+    order, the ``outcomes`` event's ``rank``: the format is extended, never broken)"""
+    outs, pick = _natural()
+    played = []
+    for options in ({}, {"hint": False}):
+        session, game, events = scripted(["K Q J 10 A"], ["throw", "stop", "select 0", "follow"], objectives=CARDS,
+                                         options=options)
+        run_for(session, 20000)
+        played.append([e for e in events if e.type == "played"][0]["ace"])
+        ranks = [o["rank"] for o in [e for e in events if e.type == "outcomes"][0]["outcomes"]]
+        assert sorted(ranks) == list(range(len(outs))), ranks
+    assert played[0] == played[1] == list(outs[0].plays[0].aces), played

@@ -48,3 +48,33 @@ def test_d_after_a_step_ends_the_move_at_once(browser: Any) -> None:
     finally:
         proc.terminate()
         proc.wait(timeout=10)
+
+
+def test_a_d_asked_in_one_turn_does_not_count_in_the_next(browser: Any) -> None:
+    """(attack 16: with two people at one page, Red's D asked, Red clicked ✋ Done, Blue rolled and pressed D once, within
+    6 s of Red's D: Blue's turn ended at once, the question taken as asked)"""
+    from playwright.sync_api import expect
+
+    from test_magic_newcomer import WAIT_MS, serve
+
+    proc, url = serve(("--seed", "3", "--humans", "red,blue"))
+    try:
+        page = browser.new_page(viewport={"width": 1920, "height": 1080})
+        page.add_init_script("localStorage.setItem('mazeboard.guide.magic-labyrinth', JSON.stringify(['roll', 'move', 'return']))")
+        page.goto(url)
+        for player in ("red", "blue"):
+            page.wait_for_function("(p) => S.view && S.view.instruction && S.view.instruction.action === 'roll'"
+                                   " && S.view.instruction.player === p", arg=player, timeout=WAIT_MS)
+            page.keyboard.press("r")
+            page.wait_for_function("(p) => S.view.instruction.action === 'move' && S.view.instruction.player === p",
+                                   arg=player, timeout=WAIT_MS)
+            page.evaluate("() => { document.getElementById('error').textContent = ''; }")
+            page.keyboard.press("d")
+            expect(page.locator("#error")).to_contain_text("press D again to end it", timeout=5000)
+            if player == "red":
+                page.locator("#done").click()
+        assert page.evaluate("S.view.instruction.player") == "blue"
+        page.close()
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)

@@ -50,3 +50,24 @@ def test_a_way_with_a_choice_at_its_first_step_is_named_not_walked(browser: Any)
     finally:
         proc.terminate()
         proc.wait(timeout=10)
+
+
+def test_a_tap_on_a_cell_passed_off_the_line_says_it_is_passed(browser: Any) -> None:
+    """(attack 16: after a1 → a2 → b2, a tap on a1, passed and dark, was answered "a1 is not next to b2: … first b1",
+    and from b1 a1 was refused as passed: the tapped cell's own refusal comes first, in line or not)"""
+    from playwright.sync_api import expect
+    from test_magic_newcomer import WIDE, open_page, serve
+
+    proc, url_ = serve(("--seed", "3", "--maze", "e5-e6"))
+    try:
+        page = open_page(browser, url_, WIDE)
+        _roll_between(page, 3, 6)
+        for cell in ("a2", "b2"):
+            page.locator(f'#board .cell[data-cell="{cell}"]').click()
+            assert _settled(page) == cell
+        page.locator('#board .cell[data-cell="a1"]').click()
+        expect(page.locator("#error")).to_contain_text("a1 is a cell this move has passed already")
+        page.close()
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)

@@ -50,3 +50,30 @@ def test_two_tokens_astray_are_each_named_once(browser: Any) -> None:
             assert re.search(r"token \S+ is on space \d+, where it does not belong", head), prompt
         finally:
             page.context.close()
+
+
+@pytest.mark.parametrize("moves", [(("K", "s4"), ("9", "s6")), (("K", "s7"), ("J", "s9"), ("Q", "s4"))],
+                         ids=["onto-a-destination", "three-astray"])
+def test_then_names_every_token_the_table_has_out_of_place(browser: Any, moves: Any) -> None:
+    """(attack 16, seed 7's way 1, J to space 4 and 9 to space 1: K put on space 4 and 9 on space 6 were said as "token 9
+    is on space 6 …: move it to space 1." and nothing of K on J's space or of J still on START; K on 7, J on 9 and Q on
+    4 left Q, on J's space, unnamed. The simulator's table knows where each token stands: "Then:" names every one
+    standing elsewhere than the play puts it)"""
+    with serving(SEED7) as url:
+        page = open_page(browser, url, PHONE)
+        try:
+            keep_first_hand(page)
+            page.click("#stop")
+            page.wait_for_function("() => S.view.phase === 'placing' && playEnds().length > 0", timeout=WAIT)
+            assert sorted(page.evaluate("playEnds()")) == [["9", "s1"], ["J", "s4"]]
+            for token, to in moves:
+                page.evaluate("([t, s]) => MB.send({type: 'move', token: t, to: s})", [token, to])
+                page.wait_for_function("([t, s]) => S.world.tokens[t] === s", arg=[token, to], timeout=WAIT)
+            page.wait_for_timeout(800)
+            prompt = page.locator("#prompt-text").inner_text()
+            want = {"K": "START", "Q": "START", "J": "space 4", "9": "space 1"}
+            out = {t for t, w in want.items() if page.evaluate("(t) => S.world.tokens[t]", t) != {"START": "s0"}.get(w, "s" + w[6:])}
+            for token in out:
+                assert re.search(rf"token {token}\b[^.]*?\b(on|to) {want[token]}\b", prompt), (token, prompt)
+        finally:
+            page.context.close()

@@ -1045,9 +1045,12 @@ function tapOff(e) {
 // pressed D for a step, beside the arrows' WASD place, and lost a roll of 1 without a word); true where it asked. The
 // ✋ Done button, pressed by its words, acts at once, and D does once a step is made
 function unmovedD() {
+  // (...asked in this turn's roll: an attack's Blue, at the same page, had its D taken as the second of Red's)
   const player = activeHuman(), left = player && plainMove() ? stepsLeft(player) : null;
-  const unmoved = left !== null && left > 0 && left === S.view.die, again = Date.now() - (S.dAsked || 0) < 6000;
-  S.dAsked = unmoved && !again ? Date.now() : 0;
+  const roll = `${player}|${S.view.turns}|${S.view.die}`, asked = S.dAsked || {};
+  const unmoved = left !== null && left > 0 && left === S.view.die;
+  const again = asked.roll === roll && Date.now() - asked.at < 6000;
+  S.dAsked = unmoved && !again ? { roll, at: Date.now() } : null;
   if (!unmoved || again) return false;
   showError(I18N.t("page.magic.d_unmoved", "D ends your turn with your roll of {roll} unused: press D again to end it", { roll: S.view.die }));
   return true;
@@ -1363,11 +1366,14 @@ function farTap(player, here, cell) {
   // an attack's tap on the asked a3 was answered "a3 is 2 steps from a5: your roll leaves 0")
   const asked = !plain && ((s && s.requests) || []).some((q) => q.kind === "pawn" && q.piece === player && q.to.includes(cell));
   const left = plain ? stepsLeft(player) : null;
+  // the tapped cell passed already, said first, in line or not (attack 16 tapped the dark a1 from b2 and read "first
+  // b1", from where a1 was refused as passed)
+  const passedWhy = asked || left !== null ? stepBlocked(player, null, cell, plain) : null;
+  if (passedWhy) { showError(passedWhy); return; }
   if (line && (asked || left !== null)) {
     // what stands in the way first, as its step's own refusal says it (an attack, back along the walk to a1, read "your
-    // roll leaves 1" as if a bigger roll would let it): the tapped cell passed already, or a wall found or a cell
-    // passed on the way
-    const why = stepBlocked(player, null, cell, plain) || line.map((c, i) => stepBlocked(player, i ? line[i - 1] : here, c, plain)).find(Boolean);
+    // roll leaves 1" as if a bigger roll would let it): a wall found or a cell passed on the way
+    const why = line.map((c, i) => stepBlocked(player, i ? line[i - 1] : here, c, plain)).find(Boolean);
     if (why) { showError(why); return; }
     if (!asked && line.length > left) {
       showError(I18N.t("page.magic.far_beyond_roll", "{cell} is {n} steps from {here}: your roll leaves {left}", { cell, n: line.length, here, left }));

@@ -1722,12 +1722,19 @@ function mistakeNamed(s) {
   // and a move off a shared space the board cannot name, named as the world has it: an attack's J on space 1)
   // ...each token once, where the play puts it (an attack put 9 on space 5 and K, which the play moves to space 1, on
   // space 7: "Then: token K on space 1, … and token K on START", K's stray request read as any place it may go)
+  // ...and every token the table has elsewhere than the play puts it, asked for or not (attack 16: K set on J's space 4
+  // and 9 on space 6 were said as 9's mistake alone, K on space 4 and J still on START unnamed): the requests' tokens
+  // in their order, then the others
   const endOf = (t) => (playEnds().find(([x]) => x === t) || [])[1];
   const named = (s.requests || []).map((r) => (r.piece ? r : { ...r, piece: worldToken(r) }))
     .map((r) => (r.piece && Array.isArray(r.to) && r.to.includes(endOf(r.piece)) ? { ...r, to: [endOf(r.piece)] } : r));
   const left = named.filter((r) => r.piece && r.piece !== token && Array.isArray(r.to) && r.to.length
     && !r.to.includes(S.world.tokens[r.piece]));
-  const rest = left.filter((r, i) => left.findIndex((x) => x.piece === r.piece) === i);
+  const told = left.filter((r, i) => left.findIndex((x) => x.piece === r.piece) === i);
+  // (the play this page places known: where each token goes, or stays)
+  const want = (t) => endOf(t) || homeOf(t), known = S.view.phase === "placing" && playEnds().length > 0;
+  const rest = [...told, ...(known ? S.hello.tokens : []).filter((t) => t !== token && !told.some((r) => r.piece === t)
+    && want(t) && S.world.tokens[t] !== want(t)).map((t) => ({ piece: t, to: [want(t)] }))];
   const moves = I18N.list(rest.map((r) => I18N.say("str.check_on", { token: r.piece, place: sensorName(r.to[0]) })));
   const args = { player: s.player, piece: token, where: sensorName(wrong.from), to: sensorName(home),
     then: rest.length ? I18N.say("str.mistake_then", { moves }) : "" };

@@ -30,6 +30,7 @@ def test_another_player_s_play_is_news_short_enough_for_the_prompt(browser: Any)
               playedNews({{type: 'played', player: 'blue', moves: [{impasses}]}})]""")
         finally:
             page.close()
-    # (the tokens that stayed said short, by what stopped them: Struggle newcomer 77)
-    assert said[0] == "Blue played: token 10 space 13 → space 15 · tokens Q, J and 9 stay (black spaces ahead)", said
+    # (the tokens that stayed said short, by what stopped them: Struggle newcomer 77; in the play's order, those one
+    # after another together: Struggle newcomer 114)
+    assert said[0] == "Blue played: tokens Q, J and 9 stay (black spaces ahead) · token 10 space 13 → space 15", said
     assert said[1] == "Blue's play moved no token: tokens Q, J and 9 stay (black spaces ahead)", said

@@ -55,3 +55,24 @@ def test_a_token_sent_back_by_a_later_swap_is_not_said_to_stay(browser: Any, siz
             page.close()
     assert "Q stays" not in said and "Q goes back to space 3" in said, said
 
+
+
+@pytest.mark.parametrize("size", [WIDE], ids=["wide"])
+def test_the_news_says_the_moves_in_the_order_the_play_made_them(browser: Any, size: tuple[int, int]) -> None:
+    """(Struggle newcomer 114 read "Blue played: token 10 space 8 → space 9 · token J stays (space 12 ahead is black) ·
+    token Q stays (space 8 ahead is taken)" with space 8 empty: Q had met 10 there before 10 moved on. The news says
+    each move in the play's order, stays that come one after another together)"""
+    play = """{type: 'played', player: 'blue', moves: [
+      {token: 'Q', from: 6, to: 6, result: 'impasse', target: 8, blocked: 'taken'},
+      {token: '10', from: 8, to: 9, result: 'moved'},
+      {token: 'J', from: 10, to: 10, result: 'impasse', target: 12, blocked: 'black'},
+      {token: '9', from: 2, to: 2, result: 'impasse', target: 3, blocked: 'black'}]}"""
+    with serving(SEED7, PORT) as url:
+        page = open_page(browser, url, size)
+        try:
+            page.wait_for_function("S.hello && S.view", timeout=WAIT)
+            said = page.evaluate(f"() => playedNews({play})")
+        finally:
+            page.close()
+    assert said.startswith("Blue played: token Q stays (space 8 ahead is taken) · token 10 space 8 → space 9"), said
+    assert said.endswith(" · tokens J and 9 stay (black spaces ahead)"), said

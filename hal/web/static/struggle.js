@@ -872,11 +872,21 @@ function playedNews(ev) {
   // worked out alone that space 7, black, stopped it)
   // (not one a later move's swap sent back: it did not stay, an attack read "token Q stays" of a Q sent to space 3)
   const sentLater = (i, token) => all.slice(i + 1).some((m) => m && Array.isArray(m.displaced) && m.displaced.includes(token));
-  const stays = staysShort(all.filter((m, i) => m && m.result === "impasse" && !sentLater(i, m.token)));
+  const stayed = (m, i) => m && m.result === "impasse" && !sentLater(i, m.token);
+  const stays = staysShort(all.filter(stayed));
   if (!moves.length) return stays ? I18N.t("page.str.news_played_none_why", "{Player}'s play moved no token: {stays}", { player: ev.player, stays })
     : I18N.t("page.str.news_played_none", "{Player}'s play moved no token", { player: ev.player });
-  return I18N.t("page.str.news_played", "{Player} played: {moves}", { player: ev.player,
-    moves: [...moves.map(moveText), ...(stays ? [stays] : [])].join(" · ") });
+  // ...each in the play's order, stays one after another said together (Struggle newcomer 114 read "token 10 space 8 →
+  // space 9 · … · token Q stays (space 8 ahead is taken)", Q stopped by 10 before 10 moved on)
+  const parts = [];
+  let run = [];
+  const flush = () => { if (run.length) parts.push(staysShort(run)); run = []; };
+  all.forEach((m, i) => {
+    if (stayed(m, i)) run.push(m);
+    else if (moves.includes(m)) { flush(); parts.push(moveText(m)); }
+  });
+  flush();
+  return I18N.t("page.str.news_played", "{Player} played: {moves}", { player: ev.player, moves: parts.join(" · ") });
 }
 // the moves that could not be made, in the news's few words, by what stopped them: "token Q stays (black space 7)",
 // "tokens J and 9 stay (black spaces)" (three impasses said at length did not fit the prompt: Struggle newcomer 75);

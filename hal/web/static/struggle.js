@@ -1845,9 +1845,9 @@ function stopWait(s) {
     const swapped = unmadeInSim(s);
     if (!swapped.length) return null;
     // (what Stop would do now said, the page greying it: Struggle newcomer 103 read "takes them for placed" beside a
-    // greyed Stop as the move accepted)
+    // greyed Stop as the move accepted; newcomer 114 could not follow "on this table they stand elsewhere")
     const said = { ...s, messages: [{ id: "page.str.placed_swapped_stop", args: { player: s.player, moves: movesTo(swapped) } }] };
-    return NOTICE.prompt(said, I18N.t("page.str.placed_swapped_stop", "{Player}: the board cannot tell the tokens apart, and Stop now would take them for placed; on this table they stand elsewhere: move {moves}, then press Stop to end the turn.", said.messages[0].args), S.hello.humans);
+    return NOTICE.prompt(said, I18N.t("page.str.placed_swapped_stop", "{Player}: the board cannot tell the tokens apart, and Stop now would take them for placed, but they are not where the play puts them: move {moves}, then press Stop to end the turn.", said.messages[0].args), S.hello.humans);
   }
   if (!m || !STOP_WAITS.includes(m.id) || !S.hello) return null;
   const acts = !!buttonState("stop")[0], humans = S.hello.humans;
@@ -1912,9 +1912,10 @@ function handState(id) {
   const left = id === "stop" ? unmadeInSim(s) : [];
   return left.length ? [false, unmadeLine(left).replace(/^[^:]*: /, "")] : [on, why];
 }
-// why Stop waits: the moves no reed sees still to make ("Stop: first move token J to space 1. ...")
+// why Stop waits: the moves no reed sees still to make ("Stop: first move token J to space 1. ...": Struggle newcomer
+// 114 read "…holds one: it would count it as moved" and could make no sense of it)
 function unmadeLine(left) {
-  return I18N.t("page.str.stop_unmade", "Stop: first move {moves}. The board cannot tell whether a token is moved onto a space that already holds one: it would count it as moved.",
+  return I18N.t("page.str.stop_unmade", "Stop: first move {moves}. The board cannot see a token set on a space where another already stands, so this screen waits until it stands there.",
       { moves: movesTo(left) });
 }
 // what the board asks now (the controller's instruction event), or null before the first

@@ -139,3 +139,25 @@ def test_the_turns_of_the_spare_are_counted_and_no_push_that_helps_is_said(brows
     for line in said[3:]:
         assert "your pawn" not in line and "the Vader pawn" in line, line
     assert said[3].endswith(": once, then push at S-f."), said[3]
+
+
+def test_the_way_home_on_the_card_page_names_the_start_square_not_a_picture(browser: Any) -> None:
+    """(Labyrinth newcomer 115, every card found: the card page said "All found! Go back to your start square a1." and
+    under it "… Your pawn is then 7 tiles from the picture, … (the push may move the picture too)": no picture is left
+    to find, and the start square, fixed, never moves. The card page says the way home as the board's page does)"""
+    with serving(LABYRINTH + ("--humans", "red")) as url:
+        mine, _page, card = card_tab(browser, url)
+        try:
+            said = card.evaluate("""() => {
+              const base = { cards: [], found: 2, remaining: 0, corner: "a1", vader_cards: [], winner: null };
+              const ways = (tiles) => ({ home: { now: [], turned: [], nearest: { "E-4": "e4" }, tiles, stay: [] } });
+              const out = [];
+              for (const n of [1, 7]) { drawLabyrinth({ ...base, ways: ways(n) });
+                out.push(document.querySelector("#secret .ways").textContent); }
+              return out; }""")
+        finally:
+            mine.close()
+    assert all("picture" not in s for s in said), said
+    assert "push at E-4, then walk to e4. Your pawn then stands beside a1, behind a wall." in said[0], said
+    assert "push at E-4, then walk to e4. Your pawn is then 7 tiles from a1, counted along the rows and columns as " \
+        "if there were no walls." in said[1], said

@@ -39,7 +39,9 @@ function drawLabyrinth(s) {
           // (standing on it: Labyrinth newcomers 99 and 100 read "Go back" while the board said "press Done to win")
           : s.at_home ? I18N.t("page.common.at_home", "Your pawn is on your start square {cell}: end a move there (✋ Done on the board's page) to win.", { cell: s.corner })
           : I18N.t("page.common.go_back", "Go back to your start square {cell}.", { cell: s.corner }))}</div>` +
-        waysHTML(s.ways && s.ways.home) // (the pushes that open a way home: Labyrinth newcomer 89 looked for them here)
+        // (the pushes that open a way home: Labyrinth newcomer 89 looked for them here; said of the start square, as the
+        // board's page says them: newcomer 115 read "7 tiles from the picture" under "All found!")
+        waysHTML(s.ways && s.ways.home, false, s.corner)
       : `<span class="muted">${escHTML(I18N.t("page.common.no_card", "No card yet."))}</span>`;
     box.dataset.cards = "";
     return;
@@ -58,11 +60,11 @@ function drawLabyrinth(s) {
 // here only: the board's page is everyone's; Labyrinth newcomers 84 and 86 pointed at the arrows one by one to find
 // one), or "" at every other moment; `vader`: a card with Vader's mark, whose pushes are the Vader pawn's (an attack
 // read "from your pawn" under "move the Vader pawn")
-function waysHTML(w, vader = false) {
+function waysHTML(w, vader = false, home = null) {
   if (!w) return "";
   // (the arrows named in the order the board's page names them: an attack read two orders of one set)
   w = { ...w, now: [...(w.now || [])].sort(), turned: [...(w.turned || [])].sort() };
-  const say = vader ? VADER_WAYS : PAWN_WAYS;
+  const say = home ? homeWaysSay(home) : vader ? VADER_WAYS : PAWN_WAYS;
   const text = w.now.length === 1 ? say.one({ slot: w.now[0] })
     : w.now.length ? say.now({ slots: I18N.list(w.now) })
     : w.turned.length ? say.turned({ turns: turnsSaid(w) })
@@ -83,6 +85,12 @@ const PAWN_WAYS = {
   nearestOne: (p) => I18N.t("page.card.ways_nearest_one", "🔀 No push opens a way from your pawn to the picture this turn, whichever way the spare is turned. Nearest with the spare as it lies: push at {ways}. Your pawn then stands beside the picture, behind a wall (the push may move the picture too).", p),
   nearest: (p) => I18N.t("page.card.ways_nearest", "🔀 No push opens a way from your pawn to the picture this turn, whichever way the spare is turned. Nearest with the spare as it lies: push at {ways}. Your pawn is then {tiles} tiles from the picture, counted along the rows and columns as if there were no walls (the push may move the picture too).", p),
 };
+// the way home (`home`: the start square), the nearest said as the board's page says it (labyrinth.js homeWaysWords)
+function homeWaysSay(home) {
+  return { ...PAWN_WAYS,
+    nearestOne: (p) => "🔀 " + I18N.t("page.lab.home_ways_nearest_one", "No push opens a way to {home} this turn, whichever way the spare is turned. Nearest with the spare as it lies: push at {ways}. Your pawn then stands beside {home}, behind a wall.", { ...p, home }),
+    nearest: (p) => "🔀 " + I18N.t("page.lab.home_ways_nearest_walk", "No push opens a way to {home} this turn, whichever way the spare is turned. Nearest with the spare as it lies: push at {ways}. Your pawn is then {tiles} tiles from {home}, counted along the rows and columns as if there were no walls.", { ...p, home }) };
+}
 const VADER_WAYS = {
   one: (p) => I18N.t("page.card.vader_ways_one", "🔀 Your turn now: the push at {slot} opens a way from the Vader pawn to it.", p),
   now: (p) => I18N.t("page.card.vader_ways_now", "🔀 Your turn now: these pushes open a way from the Vader pawn to it: {slots}.", p),

@@ -1796,7 +1796,9 @@ function asTableHasIt(s) {
   const reqs = (s.requests || []).filter((r) => r.piece && Array.isArray(r.to) && r.to.length);
   // (a request the reeds cannot say where from, its token still where the play moves it from, is a move not made:
   // Struggle newcomer 112 put a misplaced Q right and read "the board's sensors cannot tell which token is which")
-  const astray = reqs.some((r) => { const at = S.world.tokens[r.piece]; return at && at !== (r.from || playStart(r.piece)) && !r.to.includes(at); });
+  // ...nor is a token on a space the play takes it to on its way (Struggle newcomer 115 moved J to space 5, as listed,
+  // before Q's swap sends it back to space 4, and read "the sensors cannot tell which token is which")
+  const astray = reqs.some((r) => { const at = S.world.tokens[r.piece]; return at && at !== (r.from || playStart(r.piece)) && !r.to.includes(at) && !playPath(r.piece).includes(at); });
   const asked = new Set(reqs.map((r) => r.piece));
   // (a move asked of "a token" on a space, the one the world has there going where it asks, is asked: tokenNamed)
   const anon = (s.requests || []).filter((r) => !r.piece && r.from && Array.isArray(r.to));
@@ -1807,6 +1809,15 @@ function asTableHasIt(s) {
   const args = { player: s.player, moves: movesTo(left) };
   const said = { ...s, messages: [{ id: "page.str.place_as_table_sensors", args }] };
   return NOTICE.prompt(said, I18N.t("page.str.place_as_table_sensors", "{Player}: the board's sensors cannot tell which token is which (a reed feels a magnet, not a letter); as the tokens stand now, move {moves}.", args), S.hello.humans);
+}
+// the spaces the play being placed takes `token` to, in turn: its moves' ends and where a swap sends it back
+function playPath(token) {
+  const o = placedPlay(), path = [];
+  for (const m of (o && Array.isArray(o.moves) ? o.moves : [])) {
+    if (m.token === token && m.to !== m.from) path.push(m.place ? `place-${m.place}` : `s${m.to}`);
+    if ((m.displaced || []).includes(token)) path.push(`s${m.from}`);
+  }
+  return path;
 }
 // where the play being placed moves `token` from: "s0" (START), "s7", or null where the play does not move it
 function playStart(token) {

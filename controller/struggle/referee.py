@@ -493,7 +493,7 @@ class StruggleReferee(RefereeCore):
         why, lead = rules.hint_reason(self.rules, turn.outcomes, card, turn.hint)
         # ...way by way where the pick is ahead of some on one measure and of others on another
         apart = [[i, m] for i, m in rules.hint_apart(self.rules, turn.outcomes, card, turn.hint)] if why == "mixed" else None
-        turn.selected = 0  # way 1 first, as the list reads (round 26: "way 10 of 10" first); the hint marks the pick
+        turn.selected = 0  # way 1 first, as the list reads (round 26: "way 10 of 10" first): the pick, where a card is known
         turn.play = 0
         self._emit("outcomes", player=turn.player, faces=list(turn.hand),
                    outcomes=[outcome_summary(i, o, self.race, turn.rank(i)) for i, o in enumerate(turn.outcomes)],

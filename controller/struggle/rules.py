@@ -643,4 +643,3 @@ def pick_order(rules: Rules, outs: Sequence[Outcome], card: Card | None) -> tupl
     event's ``rank``, so that a file plays the same way with or without a card.)"""
     best = hint(rules, outs, card)
     return (best, *range(best), *range(best + 1, len(outs))) if outs else ()
-

@@ -8,12 +8,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from test_magic_drag_attack import OPEN_NORTH, _roll_between, _settled
+from test_magic_drag_attack import _roll_between, _settled
 from test_magic_far_tap_words import _served_north
 
 pytestmark = pytest.mark.browser
-
-assert OPEN_NORTH  # (the maze the page is served with: north from a1 open)
 
 
 def test_d_before_any_step_asks_for_a_second_d(browser: Any) -> None:

@@ -1368,23 +1368,16 @@ function farTap(player, here, cell) {
   const left = plain ? stepsLeft(player) : null;
   // the tapped cell passed already, said first, in line or not (attack 16 tapped the dark a1 from b2 and read "first
   // b1", from where a1 was refused as passed)
-  const passedWhy = asked || left !== null ? stepBlocked(player, null, cell, plain) : null;
+  const walks = asked || left !== null;
+  const passedWhy = walks ? stepBlocked(player, null, cell, plain) : null;
   if (passedWhy) { showError(passedWhy); return; }
-  if (line && (asked || left !== null)) {
-    // what stands in the way first, as its step's own refusal says it (an attack, back along the walk to a1, read "your
-    // roll leaves 1" as if a bigger roll would let it): a wall found or a cell passed on the way
-    const why = line.map((c, i) => stepBlocked(player, i ? line[i - 1] : here, c, plain)).find(Boolean);
-    if (why) { showError(why); return; }
-    if (!asked && line.length > left) {
-      showError(I18N.t("page.magic.far_beyond_roll", "{cell} is {n} steps from {here}: your roll leaves {left}", { cell, n: line.length, here, left }));
-      return;
-    }
-    for (const c of line) { if (!slideStep(player, c)) return; }
-    return;
-  }
+  // in line, what stands in the way first, as its step's own refusal says it (an attack, back along the walk to a1,
+  // read "your roll leaves 1" as if a bigger roll would let it): a wall found or a cell passed on the way
+  const why = walks && line ? line.map((c, i) => stepBlocked(player, i ? line[i - 1] : here, c, plain)).find(Boolean) : null;
+  if (why) { showError(why); return; }
   // ...and off the line, where every step has one way on (the others closed by a wall found or a cell passed: Magic
   // newcomer 112 clicked the lit d2 from c1 and read "first d1", the one way there): walked as a line is
-  const way = asked || left !== null ? oneWay(player, here, cell, plain) : null;
+  const way = walks ? line || oneWay(player, here, cell, plain) : null;
   if (way) {
     if (!asked && way.length > left) {
       showError(I18N.t("page.magic.far_beyond_roll", "{cell} is {n} steps from {here}: your roll leaves {left}", { cell, n: way.length, here, left }));
